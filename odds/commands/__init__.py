@@ -1,0 +1,12 @@
+"""Command-line subcommands: one module per command, each with ``register``.
+
+A module registers its subparser with ``register(subparsers)`` and sets
+``func`` to a callable ``func(args) -> int`` (the exit code).
+"""
+
+COMMAND_MODULES: tuple[str, ...] = (
+    "odds.commands.demo",
+    "odds.commands.charge",
+    "odds.commands.pursue",
+    "odds.commands.flee",
+)

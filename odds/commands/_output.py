@@ -1,0 +1,91 @@
+"""Shared CLI helpers: argument types, common options and output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any
+
+import pandas as pd
+
+from odds.results import format_table
+
+FORMATS = ("table", "json", "csv")
+
+
+def nonneg_float(text: str) -> float:
+    """Argparse type: a finite number >= 0."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number >= 0 (got {text!r})") from None
+    if not math.isfinite(x) or x < 0:
+        raise argparse.ArgumentTypeError(f"must be a number >= 0 (got {text!r})")
+    return x
+
+
+def int_in(low: int, high: int | None = None):
+    """Argparse type factory: an integer in ``[low, high]``."""
+    rng = f"in [{low}, {high}]" if high is not None else f">= {low}"
+
+    def parse(text: str) -> int:
+        try:
+            x = int(text.replace("_", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be an integer {rng} (got {text!r})") from None
+        if x < low or (high is not None and x > high):
+            raise argparse.ArgumentTypeError(f"must be an integer {rng} (got {text!r})")
+        return x
+
+    return parse
+
+
+def add_run_options(p: argparse.ArgumentParser, default_trials: int = 1_000_000) -> None:
+    """``--trials``, ``--seed``, ``--format`` and ``--plot``."""
+    p.add_argument("--trials", type=int_in(1, 10**10), default=default_trials,
+                   help=f"Monte Carlo trials (default {default_trials:_})")
+    p.add_argument("--seed", type=int_in(0), default=None,
+                   help="random seed (default: fresh entropy, printed with the result)")
+    p.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    p.add_argument("--plot", metavar="FILE.png", default=None, help="also write a PNG figure")
+
+
+def jsonable(obj: Any) -> Any:
+    """Convert numpy/pandas scalars and NaN to plain JSON values."""
+    if isinstance(obj, dict):
+        return {str(k): jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [jsonable(v) for v in obj]
+    if hasattr(obj, "item") and not isinstance(obj, (str, bytes)):
+        obj = obj.item()
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    return obj
+
+
+def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "") -> None:
+    """Print a result as a table, JSON (``payload``) or CSV (``table``)."""
+    if fmt == "json":
+        json.dump(jsonable(payload), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif fmt == "csv":
+        table.to_csv(sys.stdout, index=False)
+    else:
+        if header:
+            print(header)
+        print(format_table(table))
+
+
+def save_plot(ax: Any, path: str | None) -> None:
+    """Write the figure holding ``ax`` to ``path`` (PNG) if a path was given."""
+    if path is None:
+        return
+    fig = ax.figure
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    print(f"wrote {path}", file=sys.stderr)
