@@ -31,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     except OddsInputError as exc:
         print(f"odds {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -25,14 +25,25 @@ SCATTER_HIT_FACES = 2
 
 
 @lru_cache(maxsize=64)
-def _counts(n: int) -> np.ndarray:
-    """Integer counts of the sum of ``n`` D6 (index = sum), total ``6**n``."""
-    c = np.zeros(1, dtype=object)
-    c[0] = 1
-    face = np.array([0, 1, 1, 1, 1, 1, 1], dtype=object)
+def _counts(n: int) -> tuple[int, ...]:
+    c = [1]
     for _ in range(n):
-        c = np.convolve(c, face)
-    return c
+        nxt = [0] * (len(c) + 6)
+        for k, x in enumerate(c):
+            for f in range(1, 7):
+                nxt[k + f] += x
+        c = nxt
+    return tuple(c)
+
+
+def sum_counts(n: int) -> list[int]:
+    """Exact integer counts of the sum of ``n`` D6 (index = sum; total ``6**n``).
+
+    Use these (Python integers) where a probability must be exact to the last
+    bit, e.g. outcomes that are certain.
+    """
+    n = v.integer("n", n, low=0, high=60)
+    return list(_counts(n))
 
 
 def sum_pmf(n: int) -> np.ndarray:
@@ -49,9 +60,8 @@ def sum_pmf(n: int) -> np.ndarray:
         ``pmf[k] = P(sum = k)`` for ``k = 0 .. 6 n``.
     """
     n = v.integer("n", n, low=0, high=60)
-    c = _counts(n)
     total = 6**n
-    return np.array([x / total for x in c], dtype=np.float64)
+    return np.array([x / total for x in _counts(n)], dtype=np.float64)
 
 
 def flee_dice(move: float, flies: bool = False) -> int:

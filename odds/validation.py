@@ -21,7 +21,9 @@ def _is_bool(value: object) -> bool:
     return isinstance(value, bool)
 
 
-def number(name: str, value: object, *, low: float | None = 0.0, high: float | None = None) -> float:
+def number(
+    name: str, value: object, *, low: float | None = 0.0, high: float | None = None
+) -> float:
     """A finite real in ``[low, high]`` (either bound may be ``None``)."""
     if _is_bool(value) or not isinstance(value, Real) or not math.isfinite(float(value)):
         raise OddsInputError(f"{name}: must be a finite number{_range(low, high)} (got {value!r})")

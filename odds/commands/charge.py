@@ -1,0 +1,58 @@
+"""``odds charge``: charge versus flee."""
+
+from __future__ import annotations
+
+import argparse
+
+from odds.charge import charge_vs_flee
+from odds.commands._output import add_run_options, emit, nonneg_float, save_plot
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``charge`` subcommand."""
+    p = sub.add_parser("charge", help="odds that a charge catches a fleeing unit",
+                       description="Charge versus flee (RULES.md §5.3): the target flees "
+                       "5D6 cm (8D6 if M > 15 cm or flying); caught if 2M reaches it.")
+    p.add_argument("--charger-move", type=nonneg_float, required=True, help="charger's M (cm)")
+    p.add_argument("--target-move", type=nonneg_float, required=True, help="target's M (cm)")
+    p.add_argument("--distance", type=nonneg_float, required=True, help="gap before the flee (cm)")
+    p.add_argument("--target-flies", action="store_true", help="the target flies (8D6)")
+    p.add_argument("--difficult", type=nonneg_float, default=0.0,
+                   help="cm of difficult terrain on the charger's path (counts double)")
+    p.add_argument("--wheel", type=nonneg_float, default=0.0, help="cm lost to a wheel")
+    p.add_argument("--edge-distance", type=nonneg_float, default=None,
+                   help="cm from the target to the table edge behind it")
+    add_run_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command."""
+    r = charge_vs_flee(args.charger_move, args.target_move, args.distance,
+                       target_flies=args.target_flies, difficult=args.difficult,
+                       wheel=args.wheel, edge_distance=args.edge_distance,
+                       trials=args.trials, seed=args.seed)
+    t = r.table.set_index("outcome")
+    payload = {
+        "trials": r.trials,
+        "seed": r.seed,
+        "inputs": r.inputs,
+        "flee_dice": r.extra["flee_dice"],
+        "reach": r.extra["reach"],
+        "hold_reaches": r.extra["hold_reaches"],
+        **{f"p_{k}": t.loc[k, "probability"] for k in t.index},
+        "stderr": {f"p_{k}": t.loc[k, "stderr"] for k in t.index},
+        "exact": {f"p_{k}": t.loc[k, "exact"] for k in t.index},
+        "gap_after_failed_charge": r.extra["gap"][["gap", "probability", "exact"]]
+        .to_dict(orient="records"),
+    }
+    hold = "arrives" if r.extra["hold_reaches"] else "fails (out of reach)"
+    header = (f"Charge reach {r.extra['reach']:g} cm vs gap {args.distance:g} cm + "
+              f"{r.extra['flee_dice']}D6 flee; if the target holds, the charge {hold}.\n"
+              f"trials={r.trials:,} seed={r.seed}")
+    emit(args.format, payload, r.table, header)
+    if args.plot:
+        from odds.plot import outcome_bars
+
+        save_plot(outcome_bars(r, title="Charge versus flee"), args.plot)
+    return 0

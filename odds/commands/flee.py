@@ -1,0 +1,54 @@
+"""``odds flee``: a fleeing unit, turn by turn: rally or leave the table."""
+
+from __future__ import annotations
+
+import argparse
+
+from odds.commands._output import add_run_options, emit, int_in, nonneg_float, save_plot
+from odds.flight import MAX_TURNS, flee
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``flee`` subcommand."""
+    p = sub.add_parser("flee", help="turn-by-turn odds that a fleeing unit rallies or runs off",
+                       description="A fleeing unit tries to rally (2D6 <= Ld, >= 25%% models) "
+                       "each turn, else flees 5D6/8D6 cm towards its edge (RULES.md §4.2, §4.5).")
+    p.add_argument("--move", type=nonneg_float, required=True, help="the unit's M (cm)")
+    p.add_argument("--edge-distance", type=nonneg_float, required=True,
+                   help="cm to the table edge it flees towards")
+    p.add_argument("--ld", type=int_in(2, 10), required=True, help="leadership to rally (2-10)")
+    p.add_argument("--turns", type=int_in(1, MAX_TURNS), default=3, help="turns to follow")
+    p.add_argument("--flies", action="store_true", help="the unit flies (8D6)")
+    p.add_argument("--models", type=int_in(1), default=None, help="models left")
+    p.add_argument("--starting-models", type=int_in(1), default=None, help="models at the start")
+    add_run_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command."""
+    r = flee(args.move, args.edge_distance, args.ld, turns=args.turns, flies=args.flies,
+             models=args.models, starting_models=args.starting_models,
+             trials=args.trials, seed=args.seed)
+    t = r.table
+    by_turn = []
+    for turn, g in t.groupby("turn"):
+        g = g.set_index("outcome")
+        by_turn.append({
+            "turn": int(turn),
+            "p_rallied": g.loc["rallied", "probability"],
+            "p_off_table": g.loc["off_table", "probability"],
+            "exact": {"p_rallied": g.loc["rallied", "exact"],
+                      "p_off_table": g.loc["off_table", "exact"]},
+        })
+    payload = {"trials": r.trials, "seed": r.seed, "inputs": r.inputs,
+               "flee_dice": r.extra["flee_dice"], "can_rally": r.extra["can_rally"],
+               "by_turn": by_turn}
+    header = (f"Fleeing {r.extra['flee_dice']}D6 cm per turn; cumulative by turn; "
+              f"trials={r.trials:,} seed={r.seed}")
+    emit(args.format, payload, t, header)
+    if args.plot:
+        from odds.plot import flight_curve
+
+        save_plot(flight_curve(r), args.plot)
+    return 0

@@ -1,0 +1,100 @@
+"""matplotlib figures.
+
+matplotlib is imported lazily; every function takes ``ax=None`` (a new
+figure) and returns the Axes it drew on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+
+    from odds.results import Result
+
+
+def _axes(ax: Axes | None, figsize: tuple[float, float] = (6.4, 4.0)) -> Axes:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=figsize)
+    return ax
+
+
+def outcome_bars(result: Result, ax: Axes | None = None, title: str | None = None) -> Axes:
+    """Bar chart of outcome probabilities with 95 % intervals and exact markers."""
+    ax = _axes(ax)
+    t = result.table
+    x = np.arange(len(t))
+    err = np.vstack([t["probability"] - t["ci_low"], t["ci_high"] - t["probability"]])
+    ax.bar(x, t["probability"], yerr=err, capsize=4, color="tab:blue", alpha=0.8,
+           label=f"simulated ({result.trials:,} trials)")
+    if t["exact"].notna().any():
+        ax.scatter(x, t["exact"], marker="_", s=600, color="black", zorder=3, label="exact")
+    ax.set_xticks(x, t["outcome"])
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("probability")
+    if title:
+        ax.set_title(title)
+    ax.legend(loc="upper right")
+    return ax
+
+
+def catch_curve(sweep: pd.DataFrame, ax: Axes | None = None, outcome: str = "caught") -> Axes:
+    """P(outcome) against the gap: exact curves and simulated points (±2 se).
+
+    Parameters
+    ----------
+    sweep : pandas.DataFrame
+        The output of :func:`odds.charge.charge_sweep`.
+    ax : matplotlib Axes, optional
+    outcome : str
+        Which outcome to plot.
+    """
+    ax = _axes(ax)
+    df = sweep[sweep["outcome"] == outcome]
+    for (tm, nd), g in df.groupby(["target_move", "flee_dice"], sort=True):
+        label = f"target M {tm:g} cm, flees {nd}D6"
+        line = ax.plot(g["distance"], g["exact"], lw=1.5, label=f"{label} (exact)")[0]
+        ax.errorbar(g["distance"], g["probability"], yerr=2 * g["stderr"], fmt="o", ms=3,
+                    color=line.get_color(), label=f"{label} (simulated)")
+    ax.set_xlabel("gap before the flee (cm)")
+    ax.set_ylabel(f"P({outcome})")
+    ax.set_ylim(-0.02, 1.02)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    return ax
+
+
+def flight_curve(result: Result, ax: Axes | None = None) -> Axes:
+    """Cumulative P(rallied) and P(off the table) by turn for a fleeing unit."""
+    ax = _axes(ax)
+    t = result.table
+    for name, g in t.groupby("outcome", sort=False):
+        line = ax.plot(g["turn"], g["exact"], lw=1.5, label=f"{name} (exact)")[0]
+        ax.errorbar(g["turn"], g["probability"], yerr=2 * g["stderr"], fmt="o",
+                    color=line.get_color(), label=f"{name} (simulated)")
+    ax.set_xlabel("turn")
+    ax.set_ylabel("cumulative probability")
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xticks(sorted(t["turn"].unique()))
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    return ax
+
+
+def distribution(df: pd.DataFrame, x: str, ax: Axes | None = None, **kw: Any) -> Axes:
+    """Bars of a simulated distribution (``probability``) with exact markers if present."""
+    ax = _axes(ax)
+    ax.bar(df[x], df["probability"], color="tab:blue", alpha=0.8, label="simulated", **kw)
+    if "exact" in df and df["exact"].notna().any():
+        ax.scatter(df[x], df["exact"], marker="_", s=200, color="black", zorder=3, label="exact")
+    ax.set_xlabel(x)
+    ax.set_ylabel("probability")
+    ax.legend()
+    return ax
