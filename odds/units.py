@@ -1,0 +1,745 @@
+"""Immutable unit descriptions, validation and loaders (TOML files, built-in library).
+
+Every class here is a frozen dataclass: build a changed copy with ``replace``
+(which re-validates).  Distances are in cm (MDNR metric).  Every bad input
+raises :class:`odds.validation.OddsInputError` with a one-line message naming
+the key (``profile.WS``, ``rules.ward_save``...), the allowed range and the
+value received; messages from the loaders start with the file (or ``<dict>``).
+
+Troop-type conventions
+----------------------
+* ``profile`` is the rank-and-file model.  For cavalry it is the **rider**
+  (``profile.M`` is the unit's move, i.e. the steed's); the steed's WS/S/I/A
+  go in ``mount``.  For chariots ``profile`` holds the **crew member's**
+  WS/BS/S/I/A/Ld with the **chariot's** T and W, ``crew`` is the number of
+  crew per chariot, ``mount`` the steeds, ``impact_strength`` the chariot's S
+  for impact hits and ``armour_save_override`` its army-book save.
+* ``crew`` counts the fighters using ``profile`` per unit model: 1 except for
+  chariots (crew) and war machines (crew, which is also their unit strength).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from odds import rules
+from odds.validation import OddsInputError, choice, flag, integer, number
+
+__all__ = [
+    "CHARACTERISTICS",
+    "SPANISH_LETTERS",
+    "SPECIAL_RULES",
+    "Command",
+    "Equipment",
+    "MountProfile",
+    "Profile",
+    "Unit",
+    "library_names",
+    "library_unit",
+    "load_unit",
+    "unit_from_dict",
+]
+
+SPECIAL_RULES: tuple[str, ...] = (
+    "stubborn",
+    "unbreakable",
+    "immune_to_psychology",
+    "fear",
+    "terror",
+    "hatred",
+    "frenzy",
+    "killing_blow",
+    "armour_piercing",
+    "always_strikes_first",
+    "always_strikes_last",
+    "flying",
+    "skirmishers",
+    "fast_cavalry",
+    "unstable",
+    "mindless",
+    "ignores_strikes_last",
+)
+"""Known special-rule flags (RULES.md §1.2, §1.6, §3.2, §3.3).
+
+``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
+(MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
+arma a dos manos"); unlike ``always_strikes_first`` it strikes in normal order.
+"""
+
+CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+"""Profile characteristics, English letters, in profile order."""
+
+SPANISH_LETTERS: Mapping[str, str] = {
+    "M": "M", "HA": "WS", "HP": "BS", "F": "S", "R": "T", "H": "W", "I": "I", "A": "A", "L": "Ld",
+}
+"""MDNR Spanish letter → English letter."""
+
+_RANGES: Mapping[str, tuple[int, int]] = {
+    "M": (0, 50), "WS": (0, 10), "BS": (0, 10), "S": (0, 10), "T": (1, 10),
+    "W": (1, 10), "I": (0, 10), "A": (0, 10), "Ld": (2, 10),
+}
+
+_TROOP_TYPE_CREW: Mapping[str, tuple[int, int]] = {
+    "infantry": (1, 1), "cavalry": (1, 1), "monstrous_infantry": (1, 1), "monster": (1, 1),
+    "swarm": (1, 1), "chariot": (1, 6), "war_machine": (1, 10),
+}
+
+_NO_RANKS_TYPES = ("monster", "chariot", "war_machine")
+
+
+def _check_characteristics(obj: object, names: tuple[str, ...], prefix: str = "") -> None:
+    for name in names:
+        low, high = _RANGES[name]
+        integer(prefix + name, getattr(obj, name), low=low, high=high)
+
+
+# --------------------------------------------------------------------------- small records
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A characteristic profile (M in cm; RULES.md §0 conventions).
+
+    Attributes
+    ----------
+    M : int
+        Move in cm, 0..50.
+    WS, BS, S, I, A : int
+        0..10.
+    T, W : int
+        1..10.
+    Ld : int
+        Leadership, 2..10.
+    """
+
+    M: int
+    WS: int
+    BS: int
+    S: int
+    T: int
+    W: int
+    I: int  # noqa: E741 - the rulebook's letter
+    A: int
+    Ld: int
+
+    def __post_init__(self) -> None:
+        _check_characteristics(self, CHARACTERISTICS)
+
+    def replace(self, **changes: Any) -> Profile:
+        """Return a validated copy with some characteristics changed."""
+        return _replace(self, changes)
+
+    def as_dict(self) -> dict[str, int]:
+        """Characteristics by English letter, in profile order."""
+        return {c: getattr(self, c) for c in CHARACTERISTICS}
+
+
+@dataclass(frozen=True, slots=True)
+class MountProfile:
+    """Steeds of a cavalry model or chariot: the characteristics used to fight.
+
+    Attributes
+    ----------
+    WS, S, I, A : int
+        0..10.
+    count : int
+        Steeds per unit model (1 for cavalry, e.g. 2 for a two-horse chariot), 1..8.
+    """
+
+    WS: int
+    S: int
+    I: int  # noqa: E741 - the rulebook's letter
+    A: int
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        _check_characteristics(self, ("WS", "S", "I", "A"))
+        integer("count", self.count, low=1, high=8)
+
+    def replace(self, **changes: Any) -> MountProfile:
+        """Return a validated copy with some fields changed."""
+        return _replace(self, changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Equipment:
+    """Close-combat weapon and armour (RULES.md §1.5, §1.7).
+
+    Attributes
+    ----------
+    weapon : str
+        A key of :data:`odds.rules.WEAPONS`.
+    shield : bool
+        Carries a shield.
+    armour : str
+        ``none``, ``light``, ``heavy`` or ``plate``.
+    barding : bool
+        Barded steeds (cavalry and chariots only; checked by :class:`Unit`).
+    """
+
+    weapon: str = "hand_weapon"
+    shield: bool = False
+    armour: str = "none"
+    barding: bool = False
+
+    def __post_init__(self) -> None:
+        choice("weapon", self.weapon, tuple(rules.WEAPONS))
+        flag("shield", self.shield)
+        choice("armour", self.armour, rules.ARMOURS)
+        flag("barding", self.barding)
+
+    def replace(self, **changes: Any) -> Equipment:
+        """Return a validated copy with some fields changed."""
+        return _replace(self, changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """Command group (RULES.md §2.2 standard, §2.4 musician).
+
+    Attributes
+    ----------
+    champion, standard, musician : bool
+        Which command models the unit has (all in the front rank).
+    """
+
+    champion: bool = False
+    standard: bool = False
+    musician: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("champion", "standard", "musician"):
+            flag(name, getattr(self, name))
+
+    def replace(self, **changes: Any) -> Command:
+        """Return a validated copy with some fields changed."""
+        return _replace(self, changes)
+
+
+def _replace(obj: Any, changes: dict[str, Any]) -> Any:
+    names = {f.name for f in dataclasses.fields(obj)}
+    for key in changes:
+        if key not in names:
+            raise OddsInputError(
+                f"{key}: unknown field of {type(obj).__name__}; allowed: {', '.join(sorted(names))}"
+            )
+    return dataclasses.replace(obj, **changes)
+
+
+# --------------------------------------------------------------------------- the unit
+
+
+def _default_champion(profile: Profile) -> Profile:
+    return dataclasses.replace(profile, A=min(10, profile.A + 1))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unit:
+    """A unit: what it is, how it is equipped and which special rules it has.
+
+    Attributes
+    ----------
+    name : str
+        Display name.
+    troop_type : str
+        One of :data:`odds.rules.TROOP_TYPES`.
+    models : int
+        Models in the unit, 1..1000.
+    files : int
+        Models per rank (frontage), 1..100; may exceed ``models`` (one rank).
+    profile : Profile
+        Rank-and-file profile (see the module notes for cavalry and chariots).
+    equipment : Equipment
+        Weapon and armour.
+    command : Command
+        Champion, standard, musician.
+    mount : MountProfile or None
+        Steeds (cavalry and chariots only).
+    crew : int
+        Fighters using ``profile`` per model: 1, chariots 1..6, war machines 1..10.
+    special : tuple of str
+        Special-rule flags from :data:`SPECIAL_RULES` (stored sorted, unique).
+    ward_save : int
+        0 = none, else the roll needed (2..6).
+    regeneration : int
+        0 = none, else the roll needed (2..6).
+    poisoned : int
+        0 = none, else the natural to-hit roll that wounds automatically (5 or 6).
+    multiple_wounds : str
+        One of :data:`odds.rules.MULTIPLE_WOUNDS` (``""`` = none).
+    impact_hits : str
+        One of :data:`odds.rules.IMPACT_HITS` (``""`` = none).
+    impact_strength : int or None
+        Strength of impact hits (e.g. a chariot's S); None = ``profile.S``.
+    armour_save_override : int or None
+        Fixed armour save (1..7, 7 = none) replacing the one derived from equipment.
+    points_per_model : float
+        Points per model, >= 0 (0 = unknown).
+    champion_profile : Profile or None
+        The champion's profile; None (default) = rank-and-file with A+1.
+        After construction it always holds a Profile.
+    notes : str
+        Free text (sources, what is not modelled).
+    """
+
+    name: str
+    troop_type: str
+    models: int
+    files: int
+    profile: Profile
+    equipment: Equipment = field(default_factory=Equipment)
+    command: Command = field(default_factory=Command)
+    mount: MountProfile | None = None
+    crew: int = 1
+    special: tuple[str, ...] = ()
+    ward_save: int = 0
+    regeneration: int = 0
+    poisoned: int = 0
+    multiple_wounds: str = ""
+    impact_hits: str = ""
+    impact_strength: int | None = None
+    armour_save_override: int | None = None
+    points_per_model: float = 0.0
+    champion_profile: Profile | None = None
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise OddsInputError(f"name: must be a non-empty string (got {self.name!r})")
+        tt = choice("troop_type", self.troop_type, rules.TROOP_TYPES)
+        set_(self, "models", integer("models", self.models, low=1, high=1000))
+        set_(self, "files", integer("files", self.files, low=1, high=100))
+        for attr, cls in (("profile", Profile), ("equipment", Equipment), ("command", Command)):
+            if not isinstance(getattr(self, attr), cls):
+                raise OddsInputError(
+                    f"{attr}: must be a {cls.__name__} (got {type(getattr(self, attr)).__name__})"
+                )
+        if self.mount is not None:
+            if not isinstance(self.mount, MountProfile):
+                raise OddsInputError(
+                    f"mount: must be a MountProfile or None (got {type(self.mount).__name__})"
+                )
+            if tt not in ("cavalry", "chariot"):
+                raise OddsInputError(
+                    f"mount: only cavalry or chariot can have a mount (got troop_type {tt!r})"
+                )
+        low, high = _TROOP_TYPE_CREW[tt]
+        set_(self, "crew", integer("crew", self.crew, low=low, high=high))
+        self._check_equipment(tt)
+        set_(self, "special", _check_special(self.special))
+        for attr, allowed in (
+            ("ward_save", (0, 2, 3, 4, 5, 6)),
+            ("regeneration", (0, 2, 3, 4, 5, 6)),
+            ("poisoned", (0, 5, 6)),
+        ):
+            value = integer(attr, getattr(self, attr), low=0, high=6)
+            if value not in allowed:
+                raise OddsInputError(
+                    f"{attr}: must be 0 (none) or one of {', '.join(map(str, allowed[1:]))}"
+                    f" (got {value})"
+                )
+            set_(self, attr, value)
+        choice("multiple_wounds", self.multiple_wounds, rules.MULTIPLE_WOUNDS)
+        choice("impact_hits", self.impact_hits, rules.IMPACT_HITS)
+        if self.impact_strength is not None:
+            if not self.impact_hits:
+                raise OddsInputError(
+                    f"impact_strength: only meaningful with impact_hits"
+                    f" (got {self.impact_strength!r} and no impact_hits)"
+                )
+            set_(self, "impact_strength",
+                 integer("impact_strength", self.impact_strength, low=1, high=10))
+        if self.armour_save_override is not None:
+            set_(self, "armour_save_override",
+                 integer("armour_save_override", self.armour_save_override, low=1, high=7))
+        set_(self, "points_per_model",
+             number("points_per_model", self.points_per_model, low=0.0, high=10_000.0))
+        if self.champion_profile is None:
+            set_(self, "champion_profile", _default_champion(self.profile))
+        elif not isinstance(self.champion_profile, Profile):
+            raise OddsInputError(
+                f"champion_profile: must be a Profile or None"
+                f" (got {type(self.champion_profile).__name__})"
+            )
+        if not isinstance(self.notes, str):
+            raise OddsInputError(f"notes: must be a string (got {self.notes!r})")
+
+    def _check_equipment(self, tt: str) -> None:
+        weapon = rules.WEAPONS[self.equipment.weapon]
+        if weapon.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES:
+            raise OddsInputError(
+                f"equipment.weapon: {weapon.name} is for mounted models"
+                f" ({', '.join(rules.MOUNTED_TROOP_TYPES)}) (got troop_type {tt!r})"
+            )
+        if weapon.foot_only and tt not in rules.FOOT_TROOP_TYPES:
+            raise OddsInputError(
+                f"equipment.weapon: {weapon.name} is for models on foot"
+                f" ({', '.join(rules.FOOT_TROOP_TYPES)}) (got troop_type {tt!r})"
+            )
+        if self.equipment.barding and tt not in ("cavalry", "chariot"):
+            raise OddsInputError(
+                f"equipment.barding: only cavalry or chariot can have barding"
+                f" (got troop_type {tt!r})"
+            )
+
+    # ------------------------------------------------------------------ convenience
+
+    def replace(self, **changes: Any) -> Unit:
+        """Return a validated copy with some fields changed.
+
+        A champion profile that was the default (rank-and-file with A+1) is
+        re-derived when ``profile`` changes.
+        """
+        if (
+            "profile" in changes
+            and "champion_profile" not in changes
+            and self.champion_profile == _default_champion(self.profile)
+        ):
+            changes["champion_profile"] = None
+        return _replace(self, changes)
+
+    def has(self, rule: str) -> bool:
+        """Whether the unit has the special rule ``rule`` (a :data:`SPECIAL_RULES` name)."""
+        choice("rule", rule, SPECIAL_RULES)
+        return rule in self.special
+
+    # ------------------------------------------------------------------ derived values
+
+    @property
+    def weapon(self) -> rules.Weapon:
+        """The weapon's rules (:data:`odds.rules.WEAPONS` entry)."""
+        return rules.WEAPONS[self.equipment.weapon]
+
+    @property
+    def armour_save(self) -> int:
+        """Armour save in close combat, 1..7 (7 = none) (RULES.md §1.5)."""
+        return self.armour_save_against(in_close_combat=True)
+
+    def armour_save_against(self, *, in_close_combat: bool) -> int:
+        """Armour save in close combat or against shooting (RULES.md §1.5)."""
+        if self.armour_save_override is not None:
+            return self.armour_save_override
+        e = self.equipment
+        return rules.armour_save(
+            self.troop_type, e.armour, e.shield, e.barding, e.weapon, in_close_combat
+        )
+
+    @property
+    def unit_strength_per_model(self) -> int:
+        """Unit strength of one model (RULES.md §2.3)."""
+        return rules.unit_strength_per_model(self.troop_type, self.profile.W, crew=self.crew)
+
+    @property
+    def unit_strength(self) -> int:
+        """Total unit strength at full size (RULES.md §2.3)."""
+        return self.models * self.unit_strength_per_model
+
+    @property
+    def ranks(self) -> int:
+        """Number of ranks; the last one may be incomplete."""
+        return math.ceil(self.models / self.files)
+
+    @property
+    def rank_bonus(self) -> int:
+        """Extra-ranks bonus at full size, 0..3 (RULES.md §2.2).
+
+        Skirmishers and fast cavalry never get it; neither do monsters,
+        chariots and war machines (single models that do not fight in ranks).
+        """
+        if self.troop_type in _NO_RANKS_TYPES or self.has("skirmishers") or self.has(
+            "fast_cavalry"
+        ):
+            return 0
+        return rules.rank_bonus(self.models, self.files)
+
+    @property
+    def causes_fear(self) -> bool:
+        """Causes fear (fear or terror; RULES.md §3.3)."""
+        return "fear" in self.special or "terror" in self.special
+
+    @property
+    def causes_terror(self) -> bool:
+        """Causes terror (RULES.md §3.3)."""
+        return "terror" in self.special
+
+    # ------------------------------------------------------------------ serialisation
+
+    def to_dict(self) -> dict[str, Any]:
+        """The unit in the TOML schema (English letters); ``unit_from_dict`` inverts it."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "troop_type": self.troop_type,
+            "models": self.models,
+            "files": self.files,
+        }
+        if self.crew != 1:
+            out["crew"] = self.crew
+        if self.points_per_model:
+            out["points_per_model"] = self.points_per_model
+        if self.notes:
+            out["notes"] = self.notes
+        out["profile"] = self.profile.as_dict()
+        equipment = dataclasses.asdict(self.equipment)
+        if self.armour_save_override is not None:
+            equipment["armour_save_override"] = self.armour_save_override
+        out["equipment"] = equipment
+        out["command"] = dataclasses.asdict(self.command)
+        rules_table: dict[str, Any] = {"special": list(self.special)}
+        for key in ("ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits"):
+            rules_table[key] = getattr(self, key)
+        if self.impact_strength is not None:
+            rules_table["impact_strength"] = self.impact_strength
+        out["rules"] = rules_table
+        if self.mount is not None:
+            out["mount"] = dataclasses.asdict(self.mount)
+        assert self.champion_profile is not None
+        if self.champion_profile != _default_champion(self.profile):
+            out["champion_profile"] = self.champion_profile.as_dict()
+        return out
+
+
+def _check_special(value: object) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise OddsInputError(f"special: must be a list of rule names (got {value!r})")
+    for item in value:
+        if item not in SPECIAL_RULES:
+            raise OddsInputError(
+                f"special: unknown rule {item!r}; allowed: {', '.join(SPECIAL_RULES)}"
+            )
+    return tuple(sorted(set(value)))
+
+
+# --------------------------------------------------------------------------- loaders
+
+_TOP_KEYS = (
+    "name", "troop_type", "models", "files", "crew", "points_per_model", "notes",
+    "profile", "equipment", "command", "rules", "mount", "champion_profile",
+)
+_EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override")
+_COMMAND_KEYS = ("champion", "standard", "musician")
+_RULES_KEYS = (
+    "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
+    "impact_strength",
+)
+_MOUNT_KEYS = ("WS", "S", "I", "A", "count")
+
+# Where each Unit attribute lives in the TOML schema (for error messages).
+_TOML_PATH = {
+    **{key: f"rules.{key}" for key in _RULES_KEYS},
+    "armour_save_override": "equipment.armour_save_override",
+}
+
+
+def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, Mapping):
+        raise OddsInputError(f"{key}: must be a table (got {value!r})")
+    return value
+
+
+def _check_keys(table: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    for key in table:
+        if key not in allowed:
+            path = f"{where}.{key}" if where else str(key)
+            raise OddsInputError(f"{path}: unknown key; allowed: {', '.join(allowed)}")
+
+
+def _letters(
+    table: Mapping[str, Any], where: str, wanted: tuple[str, ...], extra: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Characteristics from English or Spanish letters (not both for the same one)."""
+    spanish_for = {eng: esp for esp, eng in SPANISH_LETTERS.items() if esp != eng}
+    allowed = (*wanted, *(spanish_for[c] for c in wanted if c in spanish_for), *extra)
+    _check_keys(table, allowed, where)
+    out: dict[str, Any] = {}
+    for eng in wanted:
+        esp = spanish_for.get(eng)
+        if esp is not None and eng in table and esp in table:
+            raise OddsInputError(
+                f"{where}.{eng}: given twice, as {eng} and as {esp}; use one letter set"
+                f" (got {table[eng]!r} and {table[esp]!r})"
+            )
+        if eng in table:
+            out[eng] = table[eng]
+        elif esp is not None and esp in table:
+            out[eng] = table[esp]
+    for key in extra:
+        if key in table:
+            out[key] = table[key]
+    return out
+
+
+def _profile(table: Mapping[str, Any], where: str, base: Profile | None = None) -> Profile:
+    values = _letters(table, where, CHARACTERISTICS)
+    if base is None:
+        for c in CHARACTERISTICS:
+            if c not in values:
+                esp = next(k for k, v in SPANISH_LETTERS.items() if v == c)
+                also = f" (or {esp})" if esp != c else ""
+                raise OddsInputError(f"{where}.{c}{also}: missing; a profile needs all of "
+                                     f"{' '.join(CHARACTERISTICS)}")
+        return _prefixed(where, lambda: Profile(**values))
+    return _prefixed(where, lambda: dataclasses.replace(base, **values))
+
+
+def _prefixed(where: str, build: Any) -> Any:
+    try:
+        return build()
+    except OddsInputError as exc:
+        raise OddsInputError(f"{where}.{exc}") from None
+
+
+def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
+    """Build and validate a :class:`Unit` from a mapping in the TOML schema.
+
+    Parameters
+    ----------
+    data : mapping
+        Top-level keys ``name, troop_type, models, files`` (required), ``crew,
+        points_per_model, notes`` and tables ``profile`` (required), ``equipment``,
+        ``command``, ``rules``, ``mount``, ``champion_profile`` (optional; the
+        latter overrides characteristics of the default champion).  Profiles
+        accept English (M WS BS S T W I A Ld) or MDNR Spanish (M HA HP F R H I A
+        L) letters.
+    source : str
+        Where the data came from (file name), for error messages.
+
+    Returns
+    -------
+    Unit
+
+    Raises
+    ------
+    OddsInputError
+        ``"<source>: <key path>: <problem> (got <value>)"`` for any unknown key,
+        missing key, wrong type or out-of-range value.
+    """
+    try:
+        return _unit_from_dict(data)
+    except OddsInputError as exc:
+        raise OddsInputError(f"{source}: {exc}") from None
+
+
+def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
+    if not isinstance(data, Mapping):
+        raise OddsInputError(f"unit: must be a table (got {type(data).__name__})")
+    _check_keys(data, _TOP_KEYS, "")
+    for key in ("name", "troop_type", "models", "files", "profile"):
+        if key not in data:
+            raise OddsInputError(f"{key}: missing (required keys: name, troop_type, models,"
+                                 f" files, profile)")
+    profile_table = _table(data, "profile")
+    profile = _profile(profile_table, "profile")
+
+    eq = _table(data, "equipment")
+    _check_keys(eq, _EQUIPMENT_KEYS, "equipment")
+    equipment = _prefixed("equipment", lambda: Equipment(
+        **{k: eq[k] for k in ("weapon", "shield", "armour", "barding") if k in eq}
+    ))
+    cmd = _table(data, "command")
+    _check_keys(cmd, _COMMAND_KEYS, "command")
+    command = _prefixed("command", lambda: Command(**cmd))
+
+    rl = _table(data, "rules")
+    _check_keys(rl, _RULES_KEYS, "rules")
+
+    mount = None
+    if "mount" in data:
+        mount_values = _letters(_table(data, "mount"), "mount", ("WS", "S", "I", "A"), ("count",))
+        for c in ("WS", "S", "I", "A"):
+            if c not in mount_values:
+                raise OddsInputError(f"mount.{c}: missing; a mount needs WS S I A (count optional)")
+        mount = _prefixed("mount", lambda: MountProfile(**mount_values))
+
+    champion = None
+    if "champion_profile" in data:
+        champion = _profile(_table(data, "champion_profile"), "champion_profile",
+                            base=_prefixed("profile", lambda: _default_champion(profile)))
+
+    kwargs: dict[str, Any] = {
+        key: data[key]
+        for key in ("name", "troop_type", "models", "files", "crew", "points_per_model", "notes")
+        if key in data
+    }
+    kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})
+    if "armour_save_override" in eq:
+        kwargs["armour_save_override"] = eq["armour_save_override"]
+    try:
+        return Unit(profile=profile, equipment=equipment, command=command, mount=mount,
+                    champion_profile=champion, **kwargs)
+    except OddsInputError as exc:
+        msg = str(exc)
+        key = msg.split(":", 1)[0]
+        if key in _TOML_PATH:
+            msg = _TOML_PATH[key] + msg[len(key):]
+        raise OddsInputError(msg) from None
+
+
+def _library_dir() -> Any:
+    return resources.files("odds").joinpath("library")
+
+
+def library_names() -> list[str]:
+    """Names of the built-in units (file stems of ``odds/library/*.toml``), sorted."""
+    return sorted(
+        p.name[: -len(".toml")] for p in _library_dir().iterdir() if p.name.endswith(".toml")
+    )
+
+
+@cache
+def library_unit(name: str) -> Unit:
+    """A built-in unit by name (see :func:`library_names`)."""
+    names = library_names()
+    if name not in names:
+        raise OddsInputError(f"unit: unknown built-in unit {name!r}; built-in: {', '.join(names)}")
+    resource = _library_dir().joinpath(f"{name}.toml")
+    return _load_text(resource.read_text(encoding="utf-8"), f"library/{name}.toml")
+
+
+def load_unit(path_or_name: str | Path) -> Unit:
+    """Load a unit from a TOML file path or by built-in name.
+
+    Parameters
+    ----------
+    path_or_name : str or Path
+        A path to a ``.toml`` file, or the name of a built-in unit
+        (:func:`library_names`).
+
+    Returns
+    -------
+    Unit
+    """
+    if isinstance(path_or_name, Path) or (
+        isinstance(path_or_name, str)
+        and (path_or_name.endswith(".toml") or "/" in path_or_name or "\\" in path_or_name)
+    ):
+        path = Path(path_or_name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise OddsInputError(
+                f"unit: cannot read file {str(path)!r} ({exc.strerror or exc})"
+            ) from None
+        return _load_text(text, str(path))
+    if not isinstance(path_or_name, str):
+        raise OddsInputError(
+            f"unit: must be a file path or a built-in unit name (got {path_or_name!r})"
+        )
+    return library_unit(path_or_name)
+
+
+def _load_text(text: str, source: str) -> Unit:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise OddsInputError(f"{source}: invalid TOML: {exc}") from None
+    return unit_from_dict(data, source)
