@@ -1,0 +1,115 @@
+"""``odds emerge``: underground emergence ("Salir desde abajo")."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from odds.commands._output import add_run_options, emit, save_plot
+from odds.emergence import FACES, emerge, load_scenario, make_scenario, parse_point, parse_table
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``emerge`` subcommand."""
+    p = sub.add_parser(
+        "emerge", help="where a tunnelling unit comes up, and what it lands on",
+        description="Underground emergence (RULES.md §6): arrival turn 2..5 (4+, 3+, 2+, auto), "
+        "then artillery + scatter dice move the marker; misfire D6: 1-2 destroyed, 3-4 absent, "
+        "5-6 the enemy places it. Coordinates in cm from the table's lower-left corner.")
+    p.add_argument("--table", default=None, metavar="WxD",
+                   help="table size in cm (default 180x120, or the scenario's)")
+    p.add_argument("--marker", default=None, metavar="X,Y",
+                   help="marker position in cm (default the scenario's, else the table centre)")
+    p.add_argument("--scenario", default=None, metavar="FILE.toml",
+                   help="units and terrain (see odds/examples/emergence_*.toml)")
+    p.add_argument("--scale", default=None, choices=("2.5", "2", "1"),
+                   help="artillery die in cm: 2.5 -> 5..25 (default), 2 -> 4..20, 1 -> 2..10")
+    p.add_argument("--enemy-marker", default=None, metavar="X,Y",
+                   help="where the enemy puts the marker on a misfire 5-6 "
+                   "(default: the corner farthest from its units)")
+    add_run_options(p)
+    p.set_defaults(func=run)
+
+
+def _scenario(args: argparse.Namespace) -> Any:
+    kw: dict[str, Any] = {
+        "table": parse_table(args.table) if args.table else None,
+        "marker": parse_point("marker", args.marker) if args.marker else None,
+        "scale": float(args.scale) if args.scale else None,
+        "enemy_marker": parse_point("enemy_marker", args.enemy_marker)
+        if args.enemy_marker else None,
+    }
+    if args.scenario:
+        return load_scenario(args.scenario, **kw)
+    return make_scenario(**{k: val for k, val in kw.items() if val is not None})
+
+
+def payload(r: Any) -> dict[str, Any]:
+    """The JSON document of a result.
+
+    ``outcomes`` maps each outcome to its probability; ``under_enemy`` maps each
+    enemy unit's name to ``{"front", "flank", "rear", "total"}``.  ``exact`` and
+    ``stderr`` have the same shape.
+    """
+    s = r.scenario
+    t = r.table.set_index("outcome")
+
+    def shape(col: str) -> dict[str, Any]:
+        out: dict[str, Any] = {k: t.loc[k, col] for k in
+                               ("destroyed", "absent_misfire", "enemy_placed", "off_table")}
+        under: dict[str, Any] = {}
+        for u in s.enemies:
+            faces = {f: t.loc[f"under_enemy:{u.name}:{f}", col] for f in FACES}
+            total = sum(faces.values()) if col != "stderr" else \
+                r.extra["by_unit"].set_index("outcome").loc[u.name, "stderr"]
+            under[u.name] = {**faces, "total": total}
+        out["under_enemy"] = under
+        out["displaced"] = t.loc["displaced", col]
+        out["clear"] = t.loc["clear", col]
+        return out
+
+    arr = r.arrival
+    return {
+        "trials": r.trials,
+        "seed": r.seed,
+        "table": {"width": s.table.width, "depth": s.table.depth},
+        "marker": list(s.marker_point()),
+        "scale": s.scale,
+        "arrival": arr[["turn", "probability", "cumulative", "exact"]].to_dict(orient="records"),
+        "outcomes": shape("probability"),
+        "exact": shape("exact"),
+        "stderr": shape("stderr"),
+        "hit": r.extra["hit"],
+        "enemy_placed_at": r.extra["enemy_placed_at"],
+        "target": r.extra["target"],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command."""
+    s = _scenario(args)
+    r = emerge(s, trials=args.trials, seed=args.seed,
+               landing_bin=2.5 if args.plot else None)
+    mx, my = s.marker_point()
+    ep = r.extra["enemy_placed_at"]
+    lines = [
+        f"Emergence on a {s.table.width:g}x{s.table.depth:g} cm table, marker at "
+        f"({mx:g}, {my:g}), artillery die x{s.scale:g} cm, {len(s.units)} units, "
+        f"{len(s.terrain)} terrain; trials={r.trials:,} seed={r.seed}",
+        "Arrival (owner's turn): " + ", ".join(
+            f"T{t} {p:.3f}" for t, p in zip(r.arrival["turn"], r.arrival["exact"], strict=True))
+        + " (exact)",
+        f"Misfire 5-6: the enemy places the marker at ({ep['x']:g}, {ep['y']:g}) -> "
+        f"{ep['lands']}",
+    ]
+    if r.extra["target"] is not None:
+        tg = r.extra["target"]
+        extra = f", clear and within {tg['reach']:g} cm {tg['clear_in_reach']:.4f}" \
+            if tg["reach"] is not None else ""
+        lines.append(f"Target {tg['name']}: under it {tg['under']:.4f}{extra}")
+    emit(args.format, payload(r), r.table, "\n".join(lines))
+    if args.plot:
+        from odds.emergence.plot import plot_landing
+
+        save_plot(plot_landing(r), args.plot)
+    return 0
