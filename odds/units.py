@@ -348,8 +348,15 @@ class Unit:
                     f" (got {value})"
                 )
             set_(self, attr, value)
-        choice("multiple_wounds", self.multiple_wounds, rules.MULTIPLE_WOUNDS)
-        choice("impact_hits", self.impact_hits, rules.IMPACT_HITS)
+        for attr, allowed in (
+            ("multiple_wounds", rules.MULTIPLE_WOUNDS),
+            ("impact_hits", rules.IMPACT_HITS),
+        ):
+            if getattr(self, attr) not in allowed:
+                raise OddsInputError(
+                    f"{attr}: must be \"\" (none) or one of {', '.join(allowed[1:])}"
+                    f" (got {getattr(self, attr)!r})"
+                )
         if self.impact_strength is not None:
             if not self.impact_hits:
                 raise OddsInputError(

@@ -1,0 +1,78 @@
+"""``odds units``: list the built-in units (or describe one unit file)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import pandas as pd
+
+from odds.commands._output import FORMATS, emit
+from odds.units import CHARACTERISTICS, Unit, library_names, library_unit, load_unit
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``units`` subcommand."""
+    p = sub.add_parser("units", help="list the built-in units",
+                       description="List the built-in units (profile, save, unit strength; "
+                       "RULES.md §1.5, §2.2, §2.3), or describe one unit given by built-in "
+                       "name or TOML file.")
+    p.add_argument("unit", nargs="?", default=None,
+                   help="a built-in unit name or a path to a unit .toml file (default: all)")
+    p.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    p.set_defaults(func=run)
+
+
+def _save(roll: int) -> str:
+    return "-" if roll >= 7 else f"{roll}+"
+
+
+def _points(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def _row(key: str, unit: Unit) -> dict[str, Any]:
+    return {
+        "unit": key,
+        "name": unit.name,
+        "troop_type": unit.troop_type,
+        "models": unit.models,
+        "files": unit.files,
+        "profile": " ".join(f"{c}{getattr(unit.profile, c)}" for c in CHARACTERISTICS),
+        "weapon": unit.equipment.weapon,
+        "save": _save(unit.armour_save),
+        "US": unit.unit_strength,
+        "ranks": unit.rank_bonus,
+        "points": _points(unit.points_per_model),
+        "special": " ".join(unit.special),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command."""
+    if args.unit is None:
+        pairs = [(name, library_unit(name)) for name in library_names()]
+        header = f"{len(pairs)} built-in units (save in close combat; US and ranks at full size)"
+    else:
+        pairs = [(args.unit, load_unit(args.unit))]
+        header = ""
+    table = pd.DataFrame([_row(key, unit) for key, unit in pairs])
+    payload = {
+        "units": [
+            {
+                "unit": key,
+                **unit.to_dict(),
+                "derived": {
+                    "armour_save": unit.armour_save,
+                    "unit_strength": unit.unit_strength,
+                    "unit_strength_per_model": unit.unit_strength_per_model,
+                    "ranks": unit.ranks,
+                    "rank_bonus": unit.rank_bonus,
+                    "causes_fear": unit.causes_fear,
+                },
+            }
+            for key, unit in pairs
+        ]
+    }
+    emit(args.format, payload, table, header)
+    return 0
