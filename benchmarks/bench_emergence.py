@@ -88,7 +88,8 @@ def main() -> None:
     rn = rate(run, args.trials)
     rb = rate(lambda: numpy_baseline(s, args.baseline_trials), args.baseline_trials, repeat=2)
     print(f"emergences/s, 1 thread   : {r1 / 1e6:8.1f} M   (goal >= 20 M per core)")
-    print(f"emergences/s, {threads} threads  : {rn / 1e6:8.1f} M   ({rn / threads / 1e6:.1f} M per core)")
+    print(f"emergences/s, {threads} threads  : {rn / 1e6:8.1f} M   "
+          f"({rn / threads / 1e6:.1f} M per core)")
     print(f"NumPy baseline, 1 thread : {rb / 1e6:8.1f} M   -> numba 1 thread is {r1 / rb:.0f}x, "
           f"{threads} threads {rn / rb:.0f}x")
 
