@@ -431,3 +431,26 @@ def test_notebook_runs():
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = val
+
+
+def test_direction_is_uniform():
+    from odds.rng import stream_state
+
+    st = stream_state(np.uint64(12345), 0)
+    n = 400_000
+    ang = np.empty(n)
+    for i in range(n):
+        c, s = K.direction(st)
+        assert abs(c * c + s * s - 1.0) < 1e-12
+        ang[i] = math.atan2(s, c)
+    counts, _ = np.histogram(ang, bins=24, range=(-math.pi, math.pi))
+    for k in counts:
+        assert_mc(k / n, 1 / 24, n, what="angle bin")
+
+
+@pytest.mark.slow
+def test_monte_carlo_matches_exact_large(tricky):
+    n = 50_000_000
+    r = emerge(tricky, trials=n, seed=777, landing_bin=None)
+    for row in r.table.itertuples():
+        assert_mc(row.probability, row.exact, n, what=row.outcome)

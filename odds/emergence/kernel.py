@@ -15,7 +15,8 @@ Outcome codes (one per trial, a partition)::
 One emergence uses five faces of one fresh block of the dice buffer: three for
 the arrival turn (2: 4+, 3: 3+, 4: 2+, else turn 5), one artillery die (6 is
 the misfire, 1..5 the faces 2..10) and one last die that is the misfire D6 or
-the scatter die (1-2 HIT, 3-6 an arrow); an arrow adds one uniform angle.
+the scatter die (1-2 HIT, 3-6 an arrow); an arrow adds one uniform direction
+(:func:`direction`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import math
 import numpy as np
 
 from odds._jit import kernel, parallel_kernel, prange
-from odds.rng import BUFFER_DICE, CHUNK_TRIALS, stream_state, take, uniform
+from odds.rng import BUFFER_DICE, CHUNK_TRIALS, next_word, stream_state, take
 
 DESTROYED, ABSENT, ENEMY_PLACED, OFF_TABLE, DISPLACED, CLEAR = 0, 1, 2, 3, 4, 5
 FIRST_ENEMY = 6
@@ -132,6 +133,25 @@ def distance_to_rect(x, y, g, i):
 
 
 @kernel
+def direction(st):
+    """``(cos, sin)`` of a uniformly random angle, without trigonometry.
+
+    One 64-bit word gives a point ``(p, q)`` uniform on the square
+    ``[-1, 1)^2`` (32 bits each); points outside the unit disc (or at its
+    centre) are rejected (21 %).  The angle of ``(p, q)`` is then uniform and
+    so is its double, whose cosine and sine are ``(p^2 - q^2) / r^2`` and
+    ``2 p q / r^2``.  The only bias is the 2**-32 lattice of the square.
+    """
+    while True:
+        w = next_word(st)
+        p = (np.float64(w >> np.uint64(32)) + 0.5) * (2.0 / 4294967296.0) - 1.0
+        q = (np.float64(w & np.uint64(0xFFFFFFFF)) + 0.5) * (2.0 / 4294967296.0) - 1.0
+        r2 = p * p + q * q
+        if r2 <= 1.0:
+            return (p * p - q * q) / r2, 2.0 * p * q / r2
+
+
+@kernel
 def run_chunk(key, chunk, ntr, mx, my, width, depth, g, n_enemy, dist, target,
               reach, counts, turns, diag, hist, hx0, hy0, hbin):
     """Simulate ``ntr`` emergences on chunk ``chunk``'s stream, adding to the output rows.
@@ -168,10 +188,10 @@ def run_chunk(key, chunk, ntr, mx, my, width, depth, g, n_enemy, dist, target,
             code, idx = hit_code, hit_i
             diag[0] += 1
         else:
-            th = TWO_PI * uniform(st)
+            c, s = direction(st)
             r = dist[art - 1]
-            x = mx + r * math.cos(th)
-            y = my + r * math.sin(th)
+            x = mx + r * c
+            y = my + r * s
             code, idx = classify(x, y, width, depth, g, n_enemy)
         counts[code] += 1
         if code == DISPLACED:
