@@ -262,7 +262,7 @@ class Unit:
     command : Command
         Champion, standard, musician.
     mount : MountProfile or None
-        Steeds (cavalry and chariots only).
+        Steeds (cavalry and chariots only; optional, e.g. hounds have none).
     crew : int
         Fighters using ``profile`` per model: 1, chariots 1..6, war machines 1..10.
     special : tuple of str
@@ -702,12 +702,16 @@ def library_names() -> list[str]:
     )
 
 
-@cache
 def library_unit(name: str) -> Unit:
     """A built-in unit by name (see :func:`library_names`)."""
     names = library_names()
-    if name not in names:
+    if not isinstance(name, str) or name not in names:
         raise OddsInputError(f"unit: unknown built-in unit {name!r}; built-in: {', '.join(names)}")
+    return _library_unit(name)
+
+
+@cache
+def _library_unit(name: str) -> Unit:
     resource = _library_dir().joinpath(f"{name}.toml")
     return _load_text(resource.read_text(encoding="utf-8"), f"library/{name}.toml")
 

@@ -178,6 +178,13 @@ def test_unknown_library_unit():
         load_unit("goblins")
 
 
+def test_library_unit_rejects_non_strings():
+    with pytest.raises(OddsInputError, match=r"^unit: unknown built-in unit \['trolls'\]"):
+        library_unit(["trolls"])
+    with pytest.raises(OddsInputError, match=r"^unit: must be a file path or a built-in unit name"):
+        load_unit(3)
+
+
 def test_missing_file(tmp_path):
     with pytest.raises(OddsInputError, match=r"^unit: cannot read file"):
         load_unit(tmp_path / "nope.toml")
