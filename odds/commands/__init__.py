@@ -9,4 +9,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "odds.commands.charge",
     "odds.commands.pursue",
     "odds.commands.flee",
+    "odds.commands.units",
+    "odds.commands.combat",
+    "odds.commands.emerge",
 )

@@ -1,0 +1,259 @@
+"""Close combat between two units: the public entry point and its result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from odds import validation as v
+from odds.combat.kernel import OUTCOMES, ROW_COLUMNS, combat_kernel
+from odds.combat.model import CombatModel, CombatOptions, SideOptions, build
+from odds.results import proportion_table, wilson
+from odds.rng import SeedLike, n_chunks, resolve_seed
+from odds.units import Unit, load_unit
+
+SIDES = ("attacker", "defender")
+MAX_KEPT_ROWS = 2_000_000
+FIRST_ROUND = ("attacker_wins", "draw", "defender_wins", "attacker_breaks", "defender_breaks")
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    """Odds of a combat fought to a result.
+
+    Attributes
+    ----------
+    outcomes : pandas.DataFrame
+        Mutually exclusive final outcomes (:data:`odds.combat.kernel.OUTCOMES`):
+        ``outcome, probability, stderr, ci_low, ci_high, exact``.
+    first_round : pandas.DataFrame
+        First-round result and breaks (exact where the units are deep enough
+        for the first round to be a finite convolution, else NaN).
+    rounds : pandas.DataFrame
+        Long table ``round, event, probability, stderr, ci_low, ci_high`` with
+        events ``fought``, ``attacker_wins``, ``draw``, ``defender_wins``,
+        ``attacker_breaks``, ``defender_breaks`` (unconditional probabilities).
+    wounds_r1 : pandas.DataFrame
+        Distribution of wounds caused in the first round: ``side, wounds,
+        probability, stderr, exact``.
+    margin_r1 : pandas.DataFrame
+        First-round combat-result margin (attacker minus defender, before the
+        musician tie-break): ``margin, probability, stderr``.
+    survivors : pandas.DataFrame
+        Models left at the end (0 if destroyed or caught): ``side, models,
+        probability, stderr``.
+    n_rounds : pandas.DataFrame
+        Rounds fought: ``rounds, probability, stderr``.
+    trials, seed, inputs
+        As for every result.
+    rows : pandas.DataFrame or None
+        Per-trial rows (:data:`odds.combat.kernel.ROW_COLUMNS`) when asked for.
+    """
+
+    outcomes: pd.DataFrame
+    first_round: pd.DataFrame
+    rounds: pd.DataFrame
+    wounds_r1: pd.DataFrame
+    margin_r1: pd.DataFrame
+    survivors: pd.DataFrame
+    n_rounds: pd.DataFrame
+    trials: int
+    seed: int | None
+    inputs: dict[str, Any]
+    rows: pd.DataFrame | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """The outcome table (as every result's ``table``)."""
+        return self.outcomes
+
+    def probability(self, outcome: str) -> float:
+        """Monte Carlo probability of a final outcome or a first-round event."""
+        for t in (self.outcomes, self.first_round):
+            row = t.loc[t["outcome"] == outcome]
+            if not row.empty:
+                return float(row["probability"].iloc[0])
+        raise KeyError(f"no outcome {outcome!r}; have {OUTCOMES + FIRST_ROUND}")
+
+    def p_win(self, side: str = "attacker") -> float:
+        """P(the enemy is destroyed, caught or escapes broken)."""
+        v.choice("side", side, SIDES)
+        enemy = "defender" if side == "attacker" else "attacker"
+        t = self.outcomes.set_index("outcome")["probability"]
+        return float(sum(t[f"{enemy}_{k}"] for k in ("wiped", "caught", "escaped")))
+
+    def p_at_least(self, *, side: str = "attacker", wounds: int | None = None,
+                   survivors: int | None = None, margin: int | None = None) -> float:
+        """P(X >= x) for first-round wounds caused by ``side``, its survivors, or the margin.
+
+        Give exactly one of ``wounds``, ``survivors`` or ``margin`` (the
+        margin is the attacker's first-round score minus the defender's).
+        """
+        v.choice("side", side, SIDES)
+        given = [(k, x) for k, x in (("wounds", wounds), ("survivors", survivors),
+                                     ("margin", margin)) if x is not None]
+        if len(given) != 1:
+            raise v.OddsInputError("p_at_least: give exactly one of wounds, survivors, margin")
+        what, x = given[0]
+        if what == "margin":
+            t = self.margin_r1
+            return float(t.loc[t["margin"] >= x, "probability"].sum())
+        t = self.wounds_r1 if what == "wounds" else self.survivors
+        col = "wounds" if what == "wounds" else "models"
+        t = t[t["side"] == side]
+        return float(t.loc[t[col] >= x, "probability"].sum())
+
+    def __str__(self) -> str:
+        from odds.results import format_table
+
+        return format_table(self.outcomes)
+
+
+def _dist(counts: np.ndarray, trials: int, col: str, **const: Any) -> pd.DataFrame:
+    k = np.nonzero(counts)[0]
+    p = counts[k] / trials
+    df = pd.DataFrame({col: k, "probability": p, "stderr": np.sqrt(p * (1 - p) / trials)})
+    for i, (name, val) in enumerate(const.items()):
+        df.insert(i, name, val)
+    return df
+
+
+def _as_unit(u: Unit | str, name: str) -> Unit:
+    if isinstance(u, Unit):
+        return u
+    if isinstance(u, str):
+        return load_unit(u)
+    raise v.OddsInputError(f"{name}: must be a Unit, a library name or a TOML path "
+                           f"(got {type(u).__name__})")
+
+
+def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> dict[str, Any]:
+    """Run the kernel and sum the per-chunk counts (arrays keyed by name)."""
+    nc = n_chunks(trials)
+    mr = model.max_rounds
+    hp = model.sides[:, 0]
+    w = model.sides[:, 1]
+    max_models = int(((hp + w - 1) // w).max())
+    off = int(hp.max()) + 40
+    out = {
+        "outcome": np.zeros((nc, len(OUTCOMES)), np.int64),
+        "rounds": np.zeros((nc, mr + 1), np.int64),
+        "round_res": np.zeros((nc, mr, 3), np.int64),
+        "breaks": np.zeros((nc, mr, 2), np.int64),
+        "w1": np.zeros((nc, 2, int(hp.max()) + 1), np.int64),
+        "margin": np.zeros((nc, 2 * off + 1), np.int64),
+        "surv": np.zeros((nc, 2, max_models + 1), np.int64),
+    }
+    rows = np.zeros((keep_rows, len(ROW_COLUMNS)), np.int64)
+    combat_kernel(np.uint64(key), trials, model.sides, model.groups, model.order, model.keys,
+                  model.n_order, model.flags, mr, out["outcome"], out["rounds"],
+                  out["round_res"], out["breaks"], out["w1"], out["margin"], out["surv"], rows)
+    summed = {k: a.sum(axis=0) for k, a in out.items()}
+    summed["margin_offset"] = off
+    summed["rows"] = rows
+    return summed
+
+
+def fight(
+    attacker: Unit | str,
+    defender: Unit | str,
+    *,
+    charger: str = "attacker",
+    max_rounds: int = 10,
+    trials: int = 200_000,
+    seed: SeedLike = None,
+    attacker_options: SideOptions | None = None,
+    defender_options: SideOptions | None = None,
+    options: CombatOptions | None = None,
+    keep_rows: bool = False,
+) -> CombatResult:
+    """Fight two units round after round until one breaks or dies (``RULES.md`` §1–§4, §8A).
+
+    Parameters
+    ----------
+    attacker, defender : Unit or str
+        Units, built-in library names or TOML paths.
+    charger : {"attacker", "defender", "none"}
+        Who charged (ignored when ``options`` is given: it carries its own).
+    max_rounds : int
+        Rounds before the combat counts as unresolved (ignored with ``options``).
+    trials : int
+        Monte Carlo trials (combats).
+    seed : int, SeedSequence, Generator or None
+        Random seed.
+    attacker_options, defender_options : SideOptions, optional
+        Static bonus, high ground, battle standard, General's Ld.
+    options : CombatOptions, optional
+        Rule options (corner contact, musician tie-break, insane courage,
+        restrain tests).
+    keep_rows : bool
+        Also return one row per trial (at most 2 000 000 trials).
+
+    Returns
+    -------
+    CombatResult
+    """
+    a = _as_unit(attacker, "attacker")
+    d = _as_unit(defender, "defender")
+    if options is None:
+        options = CombatOptions(charger=charger, max_rounds=max_rounds)
+    model = build(a, d, attacker_options, defender_options, options)
+    trials = v.trials(trials)
+    if keep_rows and trials > MAX_KEPT_ROWS:
+        raise v.OddsInputError(f"keep_rows: only for trials <= {MAX_KEPT_ROWS:_} (got {trials})")
+    s = resolve_seed(seed)
+    sim = simulate(model, trials, s.key, trials if keep_rows else 0)
+
+    from odds.combat.exact import first_round_exact
+
+    ex = first_round_exact(model)
+    outcomes = proportion_table(dict(zip(OUTCOMES, sim["outcome"].tolist(), strict=True)),
+                                trials)
+    rr = sim["round_res"]
+    br = sim["breaks"]
+    first = proportion_table({
+        "attacker_wins": rr[0, 0], "draw": rr[0, 1], "defender_wins": rr[0, 2],
+        "attacker_breaks": br[0, 0], "defender_breaks": br[0, 1],
+    }, trials, ex["first_round"] if ex else None)
+    rows = []
+    fought = np.cumsum(sim["rounds"][::-1])[::-1]  # fought[k] = P(rounds >= k)
+    for k in range(model.max_rounds):
+        events = {"fought": fought[k + 1], "attacker_wins": rr[k, 0], "draw": rr[k, 1],
+                  "defender_wins": rr[k, 2], "attacker_breaks": br[k, 0],
+                  "defender_breaks": br[k, 1]}
+        for name, cnt in events.items():
+            p = cnt / trials
+            lo, hi = wilson(cnt, trials)
+            rows.append({"round": k + 1, "event": name, "probability": p,
+                         "stderr": float(np.sqrt(p * (1 - p) / trials)),
+                         "ci_low": float(lo), "ci_high": float(hi)})
+    rounds_t = pd.DataFrame(rows)
+    w1 = pd.concat([_dist(sim["w1"][i], trials, "wounds", side=SIDES[i]) for i in (0, 1)],
+                   ignore_index=True)
+    w1["exact"] = np.nan
+    if ex:
+        for i, side in enumerate(SIDES):
+            pmf = ex["wounds"][i]
+            m = w1["side"] == side
+            w1.loc[m, "exact"] = [pmf[k] if k < pmf.size else 0.0 for k in w1.loc[m, "wounds"]]
+    margin = _dist(sim["margin"], trials, "margin")
+    margin["margin"] -= sim["margin_offset"]
+    surv = pd.concat([_dist(sim["surv"][i], trials, "models", side=SIDES[i]) for i in (0, 1)],
+                     ignore_index=True)
+    n_rounds = _dist(sim["rounds"], trials, "rounds")
+    per_trial = None
+    if keep_rows:
+        per_trial = pd.DataFrame(sim["rows"], columns=list(ROW_COLUMNS))
+        per_trial["outcome"] = pd.Categorical.from_codes(per_trial["outcome"], OUTCOMES)
+    inputs = {"attacker": a.name, "defender": d.name, "charger": options.charger,
+              "max_rounds": options.max_rounds, "options": options,
+              "attacker_options": attacker_options or SideOptions(),
+              "defender_options": defender_options or SideOptions()}
+    return CombatResult(outcomes=outcomes, first_round=first, rounds=rounds_t, wounds_r1=w1,
+                        margin_r1=margin, survivors=surv, n_rounds=n_rounds, trials=trials,
+                        seed=s.entropy, inputs=inputs, rows=per_trial,
+                        extra={"exact_first_round": ex, "model": model})
