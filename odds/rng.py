@@ -290,6 +290,21 @@ def count_at_least(buf, st, n, target):
 
 
 @kernel
+def ensure(buf, st, p, k):
+    """Position from which ``k`` fresh faces are available, refilling if needed.
+
+    Kernels that draw many dice call this once per stage with an upper bound
+    ``k`` of what the stage can use, then read ``buf[p], buf[p + 1], ...``
+    with a plain local position (no per-die bookkeeping).  ``k`` must not
+    exceed the buffer size.
+    """
+    if p + k > buf.size:
+        fill_d6(buf, st)
+        return 0
+    return p
+
+
+@kernel
 def next_word(st):
     """One raw 64-bit word from the stream's counter (for continuous draws)."""
     w = mix64(st[0] + st[1] * _GAMMA)

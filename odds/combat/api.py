@@ -10,7 +10,7 @@ import pandas as pd
 
 from odds import validation as v
 from odds.combat.kernel import OUTCOMES, ROW_COLUMNS, combat_kernel
-from odds.combat.model import CombatModel, CombatOptions, SideOptions, build
+from odds.combat.model import CombatModel, CombatOptions, SideOptions, build, dice_budget
 from odds.results import proportion_table, wilson
 from odds.rng import SeedLike, n_chunks, resolve_seed
 from odds.units import Unit, load_unit
@@ -149,9 +149,10 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
         "surv": np.zeros((nc, 2, max_models + 1), np.int64),
     }
     rows = np.zeros((keep_rows, len(ROW_COLUMNS)), np.int64)
-    combat_kernel(np.uint64(key), trials, model.sides, model.groups, model.order, model.keys,
-                  model.n_order, model.flags, mr, out["outcome"], out["rounds"],
-                  out["round_res"], out["breaks"], out["w1"], out["margin"], out["surv"], rows)
+    combat_kernel(np.uint64(key), trials, dice_budget(model), model.sides, model.groups,
+                  model.order, model.keys, model.n_order, model.flags, mr, out["outcome"],
+                  out["rounds"], out["round_res"], out["breaks"], out["w1"], out["margin"],
+                  out["surv"], rows)
     summed = {k: a.sum(axis=0) for k, a in out.items()}
     summed["margin_offset"] = off
     summed["rows"] = rows

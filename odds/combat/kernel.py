@@ -67,7 +67,7 @@ from odds.combat.model import (
     S_US,
     S_W,
 )
-from odds.rng import CHUNK_TRIALS, count_at_least, d6, roll_sum, stream_state, take
+from odds.rng import BUFFER_DICE, CHUNK_TRIALS, ensure, stream_state
 
 OUTCOMES = (
     "attacker_wiped",
@@ -111,66 +111,79 @@ def rank_bonus(models, files):
 
 
 @kernel
-def roll_hits(buf, st, n, hit, poison):
+def count_ge(buf, p, n, target):
+    """How many of the next ``n`` faces show ``target`` or more; returns ``(count, p)``."""
+    t = np.uint8(target)
+    c = 0
+    for i in range(p, p + n):
+        c += buf[i] >= t
+    return c, p + n
+
+
+@kernel
+def roll_hits(buf, p, n, hit, poison):
     """Hits and poisoned hits of ``n`` attacks needing ``hit`` (0 automatic, 7 never)."""
     if n <= 0 or hit >= 7:
-        return 0, 0
+        return 0, 0, p
     if hit == 0:
-        return n, 0
+        return n, 0, p
     th = np.uint8(hit)
     pth = np.uint8(max(hit, poison)) if poison < 7 else np.uint8(7)
     h = 0
     ph = 0
-    while n > 0:
-        k = min(n, buf.size)
-        p = take(buf, st, k)
-        for i in range(p, p + k):
-            h += buf[i] >= th
-            ph += buf[i] >= pth
-        n -= k
-    return h, ph
+    for i in range(p, p + n):
+        h += buf[i] >= th
+        ph += buf[i] >= pth
+    return h, ph, p + n
 
 
 @kernel
-def roll_wounds(buf, st, n, wound, kb):
+def roll_wounds(buf, p, n, wound, kb):
     """Wounds and killing blows (natural 6s if ``kb``) of ``n`` hits needing ``wound``."""
     if n <= 0 or wound >= 7:
-        return 0, 0
+        return 0, 0, p
     th = np.uint8(wound)
     six = np.uint8(6) if kb else np.uint8(7)
     w = 0
     k6 = 0
-    while n > 0:
-        k = min(n, buf.size)
-        p = take(buf, st, k)
-        for i in range(p, p + k):
-            w += buf[i] >= th
-            k6 += buf[i] >= six
-        n -= k
-    return w, k6
+    for i in range(p, p + n):
+        w += buf[i] >= th
+        k6 += buf[i] >= six
+    return w, k6, p + n
 
 
 @kernel
-def unsaved_wounds(buf, st, n_att, g):
-    """Unsaved ordinary wounds and unsaved killing blows of ``n_att`` attacks of group row ``g``."""
-    hits, ph = roll_hits(buf, st, n_att, g[G_HIT], g[G_POISON])
-    if g[G_REROLL] and 2 <= g[G_HIT] <= 6 and hits < n_att:
-        h2, ph2 = roll_hits(buf, st, n_att - hits, g[G_HIT], g[G_POISON])
+def unsaved_wounds(buf, p, n_att, groups, s, gi, kind):
+    """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
+
+    Returns ``(wounds, killing_blows, p)``.
+    """
+    hit = groups[s, gi, kind, G_HIT]
+    poison = groups[s, gi, kind, G_POISON]
+    hits, ph, p = roll_hits(buf, p, n_att, hit, poison)
+    if groups[s, gi, kind, G_REROLL] and 2 <= hit <= 6 and hits < n_att:
+        h2, ph2, p = roll_hits(buf, p, n_att - hits, hit, poison)
         hits += h2
         ph += ph2
-    w, kbw = roll_wounds(buf, st, hits - ph, g[G_WOUND], g[G_KB])
+    w, kbw, p = roll_wounds(buf, p, hits - ph, groups[s, gi, kind, G_WOUND],
+                            groups[s, gi, kind, G_KB])
     armour = w - kbw + ph
-    if g[G_SAVE] <= 6:
-        armour -= count_at_least(buf, st, armour, g[G_SAVE])
-    if g[G_WARD] <= 6:
-        armour -= count_at_least(buf, st, armour, g[G_WARD])
-        kbw -= count_at_least(buf, st, kbw, g[G_WARD])
-    return armour, kbw
+    save = groups[s, gi, kind, G_SAVE]
+    if save <= 6 and armour > 0:
+        saved, p = count_ge(buf, p, armour, save)
+        armour -= saved
+    ward = groups[s, gi, kind, G_WARD]
+    if ward <= 6:
+        saved, p = count_ge(buf, p, armour, ward)
+        armour -= saved
+        saved, p = count_ge(buf, p, kbw, ward)
+        kbw -= saved
+    return armour, kbw, p
 
 
 @kernel
-def apply_wounds(buf, st, hp, w, unsaved, kbw, mw):
-    """Remove wounds from a unit; returns ``(hp, scored, regenerable)``.
+def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
+    """Remove wounds from a unit; returns ``(hp, scored, regenerable, p)``.
 
     Killing blows slay the current model outright and score its remaining
     wounds; each ordinary wound becomes 1, 2, D3 or D6 wounds (``mw``),
@@ -185,7 +198,7 @@ def apply_wounds(buf, st, hp, w, unsaved, kbw, mw):
         scored += rem
     if w == 1:
         d = min(unsaved, hp)
-        return hp - d, scored + d, d
+        return hp - d, scored + d, d, p
     regen = 0
     for _ in range(unsaved):
         if hp <= 0:
@@ -195,65 +208,85 @@ def apply_wounds(buf, st, hp, w, unsaved, kbw, mw):
         elif mw == 1:
             dmg = 2
         elif mw == 2:
-            dmg = (d6(buf, st) + 1) // 2
+            dmg = (np.int64(buf[p]) + 1) // 2
+            p += 1
         else:
-            dmg = d6(buf, st)
+            dmg = np.int64(buf[p])
+            p += 1
         d = min(dmg, (hp - 1) % w + 1)
         hp -= d
         scored += d
         regen += d
-    return hp, scored, regen
+    return hp, scored, regen, p
 
 
 @kernel
-def attacks_of(buf, st, slot_group, s, sides, g, hp, frenzied, corner):
-    """Number of attacks (or impact hits) group ``slot_group`` of side ``s`` makes now."""
+def attacks_of(buf, p, gi, s, kind, sides, groups, m0, m1, frenzied, corner):
+    """Attacks (or impact hits) group ``gi`` of side ``s`` makes now; returns ``(n, p)``.
+
+    ``m0``, ``m1``: models left on each side.
+    """
+    ms = m0 if s == 0 else m1
+    me = m1 if s == 0 else m0
     e = 1 - s
-    ms = models_left(hp[s], sides[s, S_W])
-    me = models_left(hp[e], sides[e, S_W])
     if ms <= 0 or me <= 0:
-        return 0
+        return 0, p
     files = sides[s, S_FILES]
     front = min(ms, files)
     n = contact(front, sides[s, S_BASE], min(me, sides[e, S_FILES]), sides[e, S_BASE], corner)
     champ = 1 if sides[s, S_CHAMPION] else 0
-    bonus = g[G_FRENZY_A] * frenzied[s]
-    if slot_group == RANK_AND_FILE:
+    attacks = groups[s, gi, kind, G_ATTACKS]
+    bonus = groups[s, gi, kind, G_FRENZY_A] * frenzied
+    if gi == RANK_AND_FILE:
         fighters = max(0, n - champ)
-        if g[G_RANKS] >= 2:
+        if groups[s, gi, kind, G_RANKS] >= 2:
             fighters += min(n, max(0, min(ms - files, files)))
-        return fighters * g[G_PER_MODEL] * (g[G_ATTACKS] + bonus)
-    if slot_group == MOUNT:
-        return n * g[G_PER_MODEL] * g[G_ATTACKS]
-    if slot_group == IMPACT:
-        total = 0
-        for _ in range(n):
-            total += g[G_ATTACKS]
-            if g[G_IMPACT_SIDES] == 3:
-                for _ in range(g[G_IMPACT_DICE]):
-                    total += (d6(buf, st) + 1) // 2
-            else:
-                total += roll_sum(buf, st, g[G_IMPACT_DICE])
-        return total
-    return champ * (g[G_ATTACKS] + bonus)  # CHAMPION
+        return fighters * groups[s, gi, kind, G_PER_MODEL] * (attacks + bonus), p
+    if gi == MOUNT:
+        return n * groups[s, gi, kind, G_PER_MODEL] * attacks, p
+    if gi == IMPACT:
+        total = n * attacks
+        k = n * groups[s, gi, kind, G_IMPACT_DICE]
+        if groups[s, gi, kind, G_IMPACT_SIDES] == 3:
+            for i in range(p, p + k):
+                total += (np.int64(buf[i]) + 1) // 2
+        else:
+            for i in range(p, p + k):
+                total += buf[i]
+        return total, p + k
+    return champ * (attacks + bonus), p  # CHAMPION
 
 
 @kernel
-def leadership_test(buf, st, target, insane, reroll):
-    """Pass a 2D6 test against ``target`` (double 1 passes if ``insane``; one re-roll)."""
+def leadership_test(buf, p, target, insane, reroll):
+    """Pass a 2D6 test against ``target`` (double 1 passes if ``insane``; one re-roll).
+
+    Returns ``(passed, p)``.
+    """
     for _ in range(2 if reroll else 1):
-        a = d6(buf, st)
-        b = d6(buf, st)
-        if a + b <= target or (insane and a + b == 2):
-            return True
-    return False
+        total = np.int64(buf[p]) + np.int64(buf[p + 1])
+        p += 2
+        if total <= target or (insane and total == 2):
+            return True, p
+    return False, p
 
 
 @kernel
-def fight_once(buf, st, sides, groups, order, keys, n_order, flags, max_rounds,
-               hp, frenzied, n_att, scored, regen, stats, res, brk):
-    """One whole combat.
+def sum_faces(buf, p, n):
+    """Sum of the next ``n`` faces; returns ``(sum, p)``."""
+    t = 0
+    for i in range(p, p + n):
+        t += buf[i]
+    return t, p + n
 
+
+@kernel
+def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
+               hp, frenzied, n_att, scored, regen, stats, res, brk):
+    """One whole combat; returns the dice position ``p``.
+
+    Before each round the buffer is topped up to ``budget`` faces, an upper
+    bound of what one round can use (see :func:`odds.combat.model.dice_budget`).
     Fills ``stats`` with the :data:`ROW_COLUMNS` values and adds this trial's
     round results to ``res[round, 0 attacker won | 1 draw | 2 defender won]``
     and its breaks to ``brk[round, side]``.
@@ -263,14 +296,17 @@ def fight_once(buf, st, sides, groups, order, keys, n_order, flags, max_rounds,
     hp[1] = sides[1, S_HP]
     frenzied[0] = sides[0, S_FRENZY]
     frenzied[1] = sides[1, S_FRENZY]
+    w0 = sides[0, S_W]
+    w1 = sides[1, S_W]
     prev_winner = -1
     outcome = UNRESOLVED
     rounds = 0
     for rnd in range(max_rounds):
+        p = ensure(buf, st, p, budget)
         rounds = rnd + 1
         kind = 0 if rnd == 0 else 1
-        ranks0 = rank_bonus(models_left(hp[0], sides[0, S_W]), sides[0, S_FILES])
-        ranks1 = rank_bonus(models_left(hp[1], sides[1, S_W]), sides[1, S_FILES])
+        ranks0 = rank_bonus(models_left(hp[0], w0), sides[0, S_FILES])
+        ranks1 = rank_bonus(models_left(hp[1], w1), sides[1, S_FILES])
         scored[0] = 0
         scored[1] = 0
         regen[0] = 0
@@ -289,27 +325,35 @@ def fight_once(buf, st, sides, groups, order, keys, n_order, flags, max_rounds,
                 j += 1
             first = 0 if present0 else 1
             if present0 and present1:
-                first = prev_winner if prev_winner >= 0 else (0 if d6(buf, st) <= 3 else 1)
+                if prev_winner >= 0:
+                    first = prev_winner
+                else:
+                    first = 0 if buf[p] <= 3 else 1  # roll-off, re-rolled ties = a fair coin
+                    p += 1
             for t in range(2):
                 s = first if t == 0 else 1 - first
                 if (s == 0 and not present0) or (s == 1 and not present1):
                     continue
                 e = 1 - s
+                m0 = models_left(hp[0], w0)
+                m1 = models_left(hp[1], w1)
                 # every group of this side at this step strikes simultaneously
                 for q in range(i, j):
                     slot = order[kind, q]
                     n_att[q - i] = 0
                     if slot // N_GROUPS == s:
-                        g = groups[s, slot % N_GROUPS, kind]
-                        n_att[q - i] = attacks_of(buf, st, slot % N_GROUPS, s, sides, g, hp,
-                                                  frenzied, corner)
+                        n_att[q - i], p = attacks_of(buf, p, slot % N_GROUPS, s, kind, sides,
+                                                     groups, m0, m1, frenzied[s], corner)
                 for q in range(i, j):
                     slot = order[kind, q]
                     if slot // N_GROUPS != s or n_att[q - i] == 0 or hp[e] <= 0:
                         continue
-                    g = groups[s, slot % N_GROUPS, kind]
-                    uns, kbw = unsaved_wounds(buf, st, n_att[q - i], g)
-                    hp_e, sc, rg = apply_wounds(buf, st, hp[e], sides[e, S_W], uns, kbw, g[G_MW])
+                    gi = slot % N_GROUPS
+                    uns, kbw, p = unsaved_wounds(buf, p, n_att[q - i], groups, s, gi, kind)
+                    if uns + kbw == 0:
+                        continue
+                    hp_e, sc, rg, p = apply_wounds(buf, p, hp[e], sides[e, S_W], uns, kbw,
+                                                   groups[s, gi, kind, G_MW])
                     hp[e] = hp_e
                     scored[s] += sc
                     regen[e] += rg
@@ -317,12 +361,12 @@ def fight_once(buf, st, sides, groups, order, keys, n_order, flags, max_rounds,
         # end of the phase: regeneration (§1.6); combat result counts what is left
         for s in range(2):
             if sides[s, S_REGEN] <= 6 and regen[s] > 0:
-                back = count_at_least(buf, st, regen[s], sides[s, S_REGEN])
+                back, p = count_ge(buf, p, regen[s], sides[s, S_REGEN])
                 back = min(back, sides[s, S_HP] - hp[s])
                 hp[s] += back
                 scored[1 - s] -= back
-        m0 = models_left(hp[0], sides[0, S_W])
-        m1 = models_left(hp[1], sides[1, S_W])
+        m0 = models_left(hp[0], w0)
+        m1 = models_left(hp[1], w1)
         us0 = m0 * sides[0, S_US]
         us1 = m1 * sides[1, S_US]
         score0 = scored[0] + sides[0, S_STATIC] + sides[0, S_HIGH_GROUND]
@@ -393,15 +437,20 @@ def fight_once(buf, st, sides, groups, order, keys, n_order, flags, max_rounds,
                 target = max(ld, gen - diff) if gen > 0 else ld
             else:
                 target = max(ld, gen) - diff
-            broken = not leadership_test(buf, st, target, flags[2], sides[lo, S_BSB])
+            passed, p = leadership_test(buf, p, target, flags[2], sides[lo, S_BSB])
+            broken = not passed
         if not broken:
             continue
         brk[rnd, lo] += 1
-        flee = roll_sum(buf, st, sides[lo, S_FLEE_DICE])
+        flee, p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
         pursues = sides[w, S_CAN_PURSUE] != 0
         if pursues and flags[3] and not (frenzied[w] or sides[w, S_HATRED]):
-            pursues = not leadership_test(buf, st, sides[w, S_LD], False, False)
-        caught = pursues and roll_sum(buf, st, sides[w, S_FLEE_DICE]) >= flee
+            held, p = leadership_test(buf, p, sides[w, S_LD], False, False)
+            pursues = not held
+        caught = False
+        if pursues:
+            chase, p = sum_faces(buf, p, sides[w, S_FLEE_DICE])
+            caught = chase >= flee
         if lo == 0:
             outcome = 1 if caught else 2
         else:
@@ -409,13 +458,13 @@ def fight_once(buf, st, sides, groups, order, keys, n_order, flags, max_rounds,
         break
     stats[0] = outcome
     stats[1] = rounds
-    stats[5] = models_left(hp[0], sides[0, S_W]) if outcome not in (0, 1) else 0
-    stats[6] = models_left(hp[1], sides[1, S_W]) if outcome not in (3, 4) else 0
-    return prev_winner
+    stats[5] = models_left(hp[0], w0) if outcome not in (0, 1) else 0
+    stats[6] = models_left(hp[1], w1) if outcome not in (3, 4) else 0
+    return p
 
 
 @parallel_kernel
-def combat_kernel(key, trials, sides, groups, order, keys, n_order, flags, max_rounds,
+def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flags, max_rounds,
                   out_outcome, out_rounds, out_round_res, out_breaks, out_w1, out_margin,
                   out_surv, rows):
     """Run ``trials`` combats in chunks; aggregate counts per chunk.
@@ -428,7 +477,8 @@ def combat_kernel(key, trials, sides, groups, order, keys, n_order, flags, max_r
     margin_off = (out_margin.shape[1] - 1) // 2
     for c in prange(out_outcome.shape[0]):
         st = stream_state(key, c)
-        buf = np.empty(8192, np.uint8)
+        buf = np.empty(max(BUFFER_DICE, 2 * budget), np.uint8)
+        p = buf.size
         hp = np.zeros(2, np.int64)
         frenzied = np.zeros(2, np.int64)
         n_att = np.zeros(2 * N_GROUPS, np.int64)
@@ -439,9 +489,9 @@ def combat_kernel(key, trials, sides, groups, order, keys, n_order, flags, max_r
         hi = min(trials, lo + CHUNK_TRIALS)
         for t in range(lo, hi):
             stats[:] = 0
-            fight_once(buf, st, sides, groups, order, keys, n_order, flags, max_rounds,
-                       hp, frenzied, n_att, scored, regen, stats, out_round_res[c],
-                       out_breaks[c])
+            p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
+                           max_rounds, hp, frenzied, n_att, scored, regen, stats,
+                           out_round_res[c], out_breaks[c])
             outcome = stats[0]
             rounds = stats[1]
             out_outcome[c, outcome] += 1

@@ -385,6 +385,33 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
     return CombatModel(sides, groups, order, keys, n_order, flags, charger, options.max_rounds)
 
 
+def dice_budget(model: CombatModel) -> int:
+    """An upper bound of the dice one combat round can use (both sides).
+
+    Each attack uses at most 12 faces (hit, re-roll, wound, armour, ward,
+    multiple wounds, and up to 6 regeneration rolls for the wounds it makes);
+    impact hits add their own dice; roll-offs, break tests, a restrain test,
+    flee and pursuit add at most 2 * 8 + 4 + 2 + 16.
+    """
+    total = 2 * 8 + 4 + 2 + 16
+    for s in (0, 1):
+        sd = model.sides[s]
+        files = int(sd[S_FILES])
+        for g in range(N_GROUPS):
+            for kind in (0, 1):
+                row = model.groups[s, g, kind]
+                if not row[G_ACTIVE]:
+                    continue
+                fighters = {RANK_AND_FILE: files * 2 + 2, CHAMPION: 1, MOUNT: files + 2,
+                            IMPACT: files + 2}[g] * int(row[G_PER_MODEL])
+                per = int(row[G_ATTACKS]) + int(row[G_FRENZY_A])
+                if g == IMPACT:
+                    per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
+                    total += fighters * int(row[G_IMPACT_DICE])
+                total += 12 * fighters * per
+    return total
+
+
 def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner: bool) -> int:
     """Models of a front of ``front`` models in base contact with the enemy front (§1.1)."""
     if front <= 0 or enemy_front <= 0:
