@@ -27,15 +27,15 @@ import pandas as pd
 
 from odds import dice
 from odds import validation as v
-from odds._jit import parallel_kernel, prange
+from odds._jit import kernel, parallel_kernel, prange
 from odds.results import Result, proportion_table
 from odds.rng import (
     BUFFER_DICE,
     CHUNK_TRIALS,
     SeedLike,
+    ensure,
     n_chunks,
     resolve_seed,
-    roll_sum,
     stream_state,
 )
 
@@ -148,14 +148,27 @@ def _charge_kernel(key, trials, n_dice, caught_max, off_min, out):
         buf = np.empty(BUFFER_DICE, np.uint8)
         lo = c * CHUNK_TRIALS
         hi = min(trials, lo + CHUNK_TRIALS)
-        for _ in range(lo, hi):
-            roll = roll_sum(buf, st, n_dice)
-            if roll >= off_min:
-                out[c, 1, roll] += 1
-            elif roll <= caught_max:
-                out[c, 0, roll] += 1
-            else:
-                out[c, 2, roll] += 1
+        block = BUFFER_DICE // n_dice
+        p = BUFFER_DICE
+        for b0 in range(lo, hi, block):
+            p = ensure(buf, st, p, block * n_dice)
+            for _ in range(b0, min(hi, b0 + block)):
+                roll = 0
+                for i in range(p, p + n_dice):
+                    roll += buf[i]
+                p += n_dice
+                _tally(out, c, roll, off_min, caught_max)
+
+
+@kernel
+def _tally(out, c, roll, off_min, caught_max):
+    """Count one flee roll under its outcome (0 caught, 1 off_table, 2 escaped)."""
+    if roll >= off_min:
+        out[c, 1, roll] += 1
+    elif roll <= caught_max:
+        out[c, 0, roll] += 1
+    else:
+        out[c, 2, roll] += 1
 
 
 def simulate_rolls(charge: Charge, trials: int, key: int) -> np.ndarray:

@@ -28,9 +28,9 @@ from odds.rng import (
     BUFFER_DICE,
     CHUNK_TRIALS,
     SeedLike,
+    ensure,
     n_chunks,
     resolve_seed,
-    roll_sum,
     stream_state,
 )
 
@@ -65,13 +65,20 @@ def _flight_kernel(key, trials, n_dice, off_min, rally_max, turns, out):
         buf = np.empty(BUFFER_DICE, np.uint8)
         lo = c * CHUNK_TRIALS
         hi = min(trials, lo + CHUNK_TRIALS)
+        p = BUFFER_DICE
         for _ in range(lo, hi):
+            p = ensure(buf, st, p, turns * (2 + n_dice))
             run = 0
             for k in range(turns):
-                if rally_max >= 2 and roll_sum(buf, st, 2) <= rally_max:
-                    out[c, k, 0] += 1
-                    break
-                run += roll_sum(buf, st, n_dice)
+                if rally_max >= 2:
+                    rally = np.int64(buf[p]) + np.int64(buf[p + 1])
+                    p += 2
+                    if rally <= rally_max:
+                        out[c, k, 0] += 1
+                        break
+                for i in range(p, p + n_dice):
+                    run += buf[i]
+                p += n_dice
                 if run >= off_min:
                     out[c, k, 1] += 1
                     break

@@ -28,9 +28,9 @@ from odds.rng import (
     BUFFER_DICE,
     CHUNK_TRIALS,
     SeedLike,
+    ensure,
     n_chunks,
     resolve_seed,
-    roll_sum,
     stream_state,
 )
 
@@ -61,15 +61,25 @@ def _pursuit_kernel(key, trials, pursuer_dice, fleer_dice, off_min, out):
         buf = np.empty(BUFFER_DICE, np.uint8)
         lo = c * CHUNK_TRIALS
         hi = min(trials, lo + CHUNK_TRIALS)
-        for _ in range(lo, hi):
-            flee = roll_sum(buf, st, fleer_dice)
-            chase = roll_sum(buf, st, pursuer_dice)
-            if flee >= off_min:
-                out[c, 1] += 1
-            elif chase >= flee:
-                out[c, 0] += 1
-            else:
-                out[c, 2] += 1
+        per = pursuer_dice + fleer_dice
+        block = BUFFER_DICE // per
+        p = BUFFER_DICE
+        for b0 in range(lo, hi, block):
+            p = ensure(buf, st, p, block * per)
+            for _ in range(b0, min(hi, b0 + block)):
+                flee = 0
+                for i in range(p, p + fleer_dice):
+                    flee += buf[i]
+                chase = 0
+                for i in range(p + fleer_dice, p + per):
+                    chase += buf[i]
+                p += per
+                if flee >= off_min:
+                    out[c, 1] += 1
+                elif chase >= flee:
+                    out[c, 0] += 1
+                else:
+                    out[c, 2] += 1
 
 
 def pursue(
