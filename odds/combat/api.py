@@ -150,7 +150,8 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
     }
     rows = np.zeros((keep_rows, len(ROW_COLUMNS)), np.int64)
     combat_kernel(np.uint64(key), trials, dice_budget(model), model.sides, model.groups,
-                  model.order, model.keys, model.n_order, model.flags, mr, out["outcome"],
+                  model.order, model.keys, model.n_order, model.flags, mr, model.contact,
+                  model.ranks, out["outcome"],
                   out["rounds"], out["round_res"], out["breaks"], out["w1"], out["margin"],
                   out["surv"], rows)
     summed = {k: a.sum(axis=0) for k, a in out.items()}

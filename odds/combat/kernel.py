@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from odds._jit import kernel, parallel_kernel, prange
+from odds._jit import inline, parallel_kernel, prange
 from odds.combat.model import (
     G_ATTACKS,
     G_FRENZY_A,
@@ -41,7 +41,6 @@ from odds.combat.model import (
     MOUNT,
     N_GROUPS,
     RANK_AND_FILE,
-    S_BASE,
     S_BSB,
     S_CAN_PURSUE,
     S_CHAMPION,
@@ -57,7 +56,6 @@ from odds.combat.model import (
     S_ITP,
     S_LD,
     S_MUSICIAN,
-    S_RANKS_OK,
     S_REGEN,
     S_STANDARD,
     S_STATIC,
@@ -67,7 +65,7 @@ from odds.combat.model import (
     S_US,
     S_W,
 )
-from odds.rng import BUFFER_DICE, CHUNK_TRIALS, ensure, stream_state
+from odds.rng import BUFFER_DICE, CHUNK_TRIALS, fill_d6, stream_state
 
 OUTCOMES = (
     "attacker_wiped",
@@ -83,34 +81,15 @@ ROW_COLUMNS = ("outcome", "rounds", "attacker_wounds_r1", "defender_wounds_r1", 
                "attacker_survivors", "defender_survivors")
 
 
-@kernel
+@inline
 def models_left(hp, w):
     """Models left from remaining wounds (one partially wounded model carries the rest)."""
+    if w == 1:
+        return hp
     return (hp + w - 1) // w
 
 
-@kernel
-def contact(front, base, enemy_front, enemy_base, corner):
-    """Models of ``front`` in base contact with the enemy front (§1.1, see model notes)."""
-    if front <= 0 or enemy_front <= 0:
-        return 0
-    overlap = min(front * base, enemy_front * enemy_base)
-    n = (overlap + base - 1) // base
-    if corner and n < front:
-        n = n + 2
-    return min(front, n)
-
-
-@kernel
-def rank_bonus(models, files):
-    """+1 per rank behind the first at least 4 wide (incomplete last rank >= 4), max 3."""
-    if files < 4 or models <= 0:
-        return 0
-    counting = models // files + (1 if models % files >= 4 else 0)
-    return min(3, max(0, counting - 1))
-
-
-@kernel
+@inline
 def count_ge(buf, p, n, target):
     """How many of the next ``n`` faces show ``target`` or more; returns ``(count, p)``."""
     t = np.uint8(target)
@@ -120,7 +99,7 @@ def count_ge(buf, p, n, target):
     return c, p + n
 
 
-@kernel
+@inline
 def roll_hits(buf, p, n, hit, poison):
     """Hits and poisoned hits of ``n`` attacks needing ``hit`` (0 automatic, 7 never)."""
     if n <= 0 or hit >= 7:
@@ -137,7 +116,7 @@ def roll_hits(buf, p, n, hit, poison):
     return h, ph, p + n
 
 
-@kernel
+@inline
 def roll_wounds(buf, p, n, wound, kb):
     """Wounds and killing blows (natural 6s if ``kb``) of ``n`` hits needing ``wound``."""
     if n <= 0 or wound >= 7:
@@ -152,7 +131,7 @@ def roll_wounds(buf, p, n, wound, kb):
     return w, k6, p + n
 
 
-@kernel
+@inline
 def unsaved_wounds(buf, p, n_att, groups, s, gi, kind):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
@@ -181,7 +160,7 @@ def unsaved_wounds(buf, p, n_att, groups, s, gi, kind):
     return armour, kbw, p
 
 
-@kernel
+@inline
 def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
     """Remove wounds from a unit; returns ``(hp, scored, regenerable, p)``.
 
@@ -220,8 +199,8 @@ def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
     return hp, scored, regen, p
 
 
-@kernel
-def attacks_of(buf, p, gi, s, kind, sides, groups, m0, m1, frenzied, corner):
+@inline
+def attacks_of(buf, p, gi, s, kind, sides, groups, contact_tab, m0, m1, frenzied):
     """Attacks (or impact hits) group ``gi`` of side ``s`` makes now; returns ``(n, p)``.
 
     ``m0``, ``m1``: models left on each side.
@@ -232,8 +211,7 @@ def attacks_of(buf, p, gi, s, kind, sides, groups, m0, m1, frenzied, corner):
     if ms <= 0 or me <= 0:
         return 0, p
     files = sides[s, S_FILES]
-    front = min(ms, files)
-    n = contact(front, sides[s, S_BASE], min(me, sides[e, S_FILES]), sides[e, S_BASE], corner)
+    n = contact_tab[s, min(ms, files), min(me, sides[e, S_FILES])]
     champ = 1 if sides[s, S_CHAMPION] else 0
     attacks = groups[s, gi, kind, G_ATTACKS]
     bonus = groups[s, gi, kind, G_FRENZY_A] * frenzied
@@ -257,7 +235,7 @@ def attacks_of(buf, p, gi, s, kind, sides, groups, m0, m1, frenzied, corner):
     return champ * (attacks + bonus), p  # CHAMPION
 
 
-@kernel
+@inline
 def leadership_test(buf, p, target, insane, reroll):
     """Pass a 2D6 test against ``target`` (double 1 passes if ``insane``; one re-roll).
 
@@ -271,7 +249,7 @@ def leadership_test(buf, p, target, insane, reroll):
     return False, p
 
 
-@kernel
+@inline
 def sum_faces(buf, p, n):
     """Sum of the next ``n`` faces; returns ``(sum, p)``."""
     t = 0
@@ -280,9 +258,9 @@ def sum_faces(buf, p, n):
     return t, p + n
 
 
-@kernel
+@inline
 def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
-               hp, frenzied, n_att, scored, regen, stats, res, brk):
+               contact_tab, ranks_tab, hp, frenzied, n_att, scored, regen, stats, res, brk):
     """One whole combat; returns the dice position ``p``.
 
     Before each round the buffer is topped up to ``budget`` faces, an upper
@@ -291,7 +269,6 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     round results to ``res[round, 0 attacker won | 1 draw | 2 defender won]``
     and its breaks to ``brk[round, side]``.
     """
-    corner = flags[0]
     hp[0] = sides[0, S_HP]
     hp[1] = sides[1, S_HP]
     frenzied[0] = sides[0, S_FRENZY]
@@ -302,11 +279,13 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     outcome = UNRESOLVED
     rounds = 0
     for rnd in range(max_rounds):
-        p = ensure(buf, st, p, budget)
+        if p + budget > buf.size:
+            fill_d6(buf, st)
+            p = 0
         rounds = rnd + 1
         kind = 0 if rnd == 0 else 1
-        ranks0 = rank_bonus(models_left(hp[0], w0), sides[0, S_FILES])
-        ranks1 = rank_bonus(models_left(hp[1], w1), sides[1, S_FILES])
+        ranks0 = ranks_tab[0, models_left(hp[0], w0)]
+        ranks1 = ranks_tab[1, models_left(hp[1], w1)]
         scored[0] = 0
         scored[1] = 0
         regen[0] = 0
@@ -343,7 +322,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     n_att[q - i] = 0
                     if slot // N_GROUPS == s:
                         n_att[q - i], p = attacks_of(buf, p, slot % N_GROUPS, s, kind, sides,
-                                                     groups, m0, m1, frenzied[s], corner)
+                                                     groups, contact_tab, m0, m1, frenzied[s])
                 for q in range(i, j):
                     slot = order[kind, q]
                     if slot // N_GROUPS != s or n_att[q - i] == 0 or hp[e] <= 0:
@@ -369,12 +348,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         m1 = models_left(hp[1], w1)
         us0 = m0 * sides[0, S_US]
         us1 = m1 * sides[1, S_US]
-        score0 = scored[0] + sides[0, S_STATIC] + sides[0, S_HIGH_GROUND]
-        score1 = scored[1] + sides[1, S_STATIC] + sides[1, S_HIGH_GROUND]
-        if sides[0, S_RANKS_OK]:
-            score0 += ranks0
-        if sides[1, S_RANKS_OK]:
-            score1 += ranks1
+        score0 = scored[0] + sides[0, S_STATIC] + sides[0, S_HIGH_GROUND] + ranks0
+        score1 = scored[1] + sides[1, S_STATIC] + sides[1, S_HIGH_GROUND] + ranks1
         score0 += us0 > us1
         score1 += us1 > us0
         c0 = 1 if sides[0, S_CHAMPION] else 0
@@ -465,8 +440,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
 
 @parallel_kernel
 def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flags, max_rounds,
-                  out_outcome, out_rounds, out_round_res, out_breaks, out_w1, out_margin,
-                  out_surv, rows):
+                  contact_tab, ranks_tab, out_outcome, out_rounds, out_round_res, out_breaks,
+                  out_w1, out_margin, out_surv, rows):
     """Run ``trials`` combats in chunks; aggregate counts per chunk.
 
     ``out_round_res[c, k, r]``: round ``k`` fought and won by the attacker
@@ -485,13 +460,15 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         scored = np.zeros(2, np.int64)
         regen = np.zeros(2, np.int64)
         stats = np.zeros(7, np.int64)
+        res = out_round_res[c]
+        brk = out_breaks[c]
         lo = c * CHUNK_TRIALS
         hi = min(trials, lo + CHUNK_TRIALS)
         for t in range(lo, hi):
-            stats[:] = 0
+            stats[2:5] = 0
             p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
-                           max_rounds, hp, frenzied, n_att, scored, regen, stats,
-                           out_round_res[c], out_breaks[c])
+                           max_rounds, contact_tab, ranks_tab, hp, frenzied, n_att, scored,
+                           regen, stats, res, brk)
             outcome = stats[0]
             rounds = stats[1]
             out_outcome[c, outcome] += 1

@@ -197,6 +197,8 @@ class CombatModel:
     flags: np.ndarray  # [corner_contact, musician_tiebreak, insane_courage, restrain_pursuit]
     charger: int  # 0 attacker, 1 defender, -1 none
     max_rounds: int
+    contact: np.ndarray  # contact[s, front_s, front_enemy]: models of s in base contact
+    ranks: np.ndarray  # ranks[s, models]: rank bonus of side s with that many models
 
 
 def _key(category: int, initiative: int) -> int:
@@ -382,7 +384,22 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
             keys[kind, i] = key
     flags = np.array([options.corner_contact, options.musician_tiebreak,
                       options.insane_courage, options.restrain_pursuit], np.int64)
-    return CombatModel(sides, groups, order, keys, n_order, flags, charger, options.max_rounds)
+    f = int(sides[:, S_FILES].max())
+    contact = np.zeros((2, f + 1, f + 1), np.int64)
+    for s in (0, 1):
+        e = 1 - s
+        for fs in range(int(sides[s, S_FILES]) + 1):
+            for fe in range(int(sides[e, S_FILES]) + 1):
+                contact[s, fs, fe] = in_contact(fs, int(sides[s, S_BASE]), fe,
+                                                int(sides[e, S_BASE]), options.corner_contact)
+    models = [attacker.models, defender.models]
+    ranks = np.zeros((2, max(models) + 1), np.int64)
+    for s in (0, 1):
+        if sides[s, S_RANKS_OK]:
+            for m in range(models[s] + 1):
+                ranks[s, m] = rules.rank_bonus(m, int(sides[s, S_FILES]))
+    return CombatModel(sides, groups, order, keys, n_order, flags, charger, options.max_rounds,
+                       contact, ranks)
 
 
 def dice_budget(model: CombatModel) -> int:
