@@ -1,0 +1,147 @@
+"""Close-combat throughput (issue 3 §7), with its baselines measured in the same run.
+
+Run ``python benchmarks/bench_combat.py`` (or ``--quick``).
+
+(a) One round of the reference matchup: 10 attacks WS4 S3 against WS3 T3 with
+    a 5+ save, answered by 8 attacks WS3 S3 against T3 with a 6+ save, static
+    bonus +3 against +1, break test on Ld 7 (then flee and pursuit if broken).
+    Both units are 40 models deep, so casualties never change the attacks;
+    they are skirmishers only so that no rank bonus is added to the static one,
+    and outnumber (US after casualties) still applies.
+(b) A full combat to resolution between two 20-model infantry units
+    (Empire swordsmen charging Empire halberdiers), one thread and all threads.
+(c) A straightforward NumPy implementation of (a) that rolls every die.
+
+Ratios printed: (a) / (c), and (a)'s dice use: dice consumed per trial
+(worked out exactly from the first-round probabilities) times trials/s,
+over the project generator's raw D6/s measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import numba
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(__file__))
+from bench_core import bench_fill, best_of, machine_info
+
+from odds.combat import SideOptions
+from odds.combat.api import simulate
+from odds.combat.exact import first_round_exact
+from odds.combat.model import CombatOptions, build
+from odds.units import library_unit, unit_from_dict
+
+KEY = 0xC0FFEE
+
+
+def reference_units():
+    """The two units of matchup (a)."""
+    def unit(name, files, ws, save):
+        return unit_from_dict({
+            "name": name, "troop_type": "infantry", "models": 40, "files": files,
+            "profile": {"M": 10, "WS": ws, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1,
+                        "Ld": 7},
+            "equipment": {"armour_save_override": save},
+            "rules": {"special": ["skirmishers"]},
+        })
+    return unit("A", 10, 4, 6), unit("B", 8, 3, 5)
+
+
+def reference_model():
+    a, b = reference_units()
+    return build(a, b, SideOptions(static_bonus=3), SideOptions(static_bonus=1),
+                 CombatOptions(charger="attacker", max_rounds=1))
+
+
+def dice_per_trial_a(model) -> float:
+    """Expected dice one trial of (a) consumes, exactly."""
+    ex = first_round_exact(model)["first_round"]
+    attacker = 10 + 10 * (2 / 3) + 10 * (2 / 3) * (1 / 2)  # hit 3+, wound 4+, save rolled
+    defender = 8 + 8 * (1 / 2) + 8 * (1 / 2) * (1 / 2)  # hit 4+, wound 4+, save rolled
+    loser = 1 - ex["draw"]
+    broken = ex["attacker_breaks"] + ex["defender_breaks"]
+    return attacker + defender + 2 * loser + 10 * broken  # 2D6 break test; 5D6 flee + pursuit
+
+
+def numpy_round(n: int, rng: np.random.Generator) -> np.ndarray:
+    """Baseline (c): every die rolled as an array; returns outcome counts."""
+    a = rng.integers(1, 7, size=(n, 3, 10), dtype=np.int8)
+    d = rng.integers(1, 7, size=(n, 3, 8), dtype=np.int8)
+    a_w = ((a[:, 0] >= 3) & (a[:, 1] >= 4) & (a[:, 2] < 5)).sum(axis=1)
+    d_w = ((d[:, 0] >= 4) & (d[:, 1] >= 4) & (d[:, 2] < 6)).sum(axis=1)
+    us_a, us_b = 40 - d_w, 40 - a_w
+    margin = (a_w + 3 + (us_a > us_b)) - (d_w + 1 + (us_b > us_a))
+    test = rng.integers(1, 7, size=(n, 2), dtype=np.int8).sum(axis=1)
+    broken = (margin != 0) & (test > 7 - np.abs(margin))
+    flee = rng.integers(1, 7, size=(n, 5), dtype=np.int8).sum(axis=1)
+    chase = rng.integers(1, 7, size=(n, 5), dtype=np.int8).sum(axis=1)
+    caught = broken & (chase >= flee)
+    return np.array([(margin > 0).sum(), (margin == 0).sum(), (margin < 0).sum(),
+                     (broken & (margin < 0)).sum(), (broken & (margin > 0)).sum(), caught.sum()])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller runs")
+    args = parser.parse_args()
+    n_a = 2_000_000 if args.quick else 10_000_000
+    n_b = 1_000_000 if args.quick else 8_000_000
+    n_np = 200_000 if args.quick else 1_000_000
+
+    print("odds combat benchmark")
+    for line in machine_info():
+        print(" ", line)
+    threads = numba.get_num_threads()
+
+    raw = bench_fill(8192, 1 << 28 if not args.quick else 1 << 26)
+
+    model_a = reference_model()
+    simulate(model_a, 1000, KEY)  # compile / load
+    numba.set_num_threads(1)
+    t_a1 = best_of(lambda: simulate(model_a, n_a, KEY))
+    numba.set_num_threads(threads)
+    t_an = best_of(lambda: simulate(model_a, n_a, KEY))
+    model_b = build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers"))
+    simulate(model_b, 1000, KEY)
+    numba.set_num_threads(1)
+    t_b1 = best_of(lambda: simulate(model_b, n_b, KEY))
+    numba.set_num_threads(threads)
+    t_bn = best_of(lambda: simulate(model_b, n_b, KEY))
+    rng = np.random.default_rng(KEY)
+    numpy_round(1000, rng)
+    t_np = best_of(lambda: numpy_round(n_np, rng))
+
+    dice = dice_per_trial_a(model_a)
+    rate_a1, rate_an = n_a / t_a1, n_a / t_an
+    rate_np = n_np / t_np
+    rows = [
+        ("raw project D6 (8192 buffer), 1 thread", raw, "D6/s", ""),
+        ("(a) reference round, 1 thread", rate_a1, "trials/s",
+         f"{rate_a1 / rate_np:6.1f} x numpy (c); dice use {dice * rate_a1 / raw:5.1%} of raw D6/s"),
+        (f"(a) reference round, {threads} threads", rate_an, "trials/s",
+         f"{rate_an / rate_np:6.1f} x numpy (c)"),
+        ("(b) 20 v 20 full combat, 1 thread", n_b / t_b1, "combats/s", ""),
+        (f"(b) 20 v 20 full combat, {threads} threads", n_b / t_bn, "combats/s",
+         f"{t_b1 / t_bn:4.2f} x 1 thread"),
+        ("(c) numpy, every die rolled, 1 thread", rate_np, "trials/s", "1.0 x numpy (c)"),
+    ]
+    print(f"\n  (a) consumes {dice:.2f} dice per trial on average (exact)")
+    print(f"\n{'measure':45s} {'rate':>11s}  {'unit':10s} ratio")
+    for name, rate, unit, ratio in rows:
+        print(f"{name:45s} {rate:11.3e}  {unit:10s} {ratio}")
+    # cross-check: the baseline and the kernel answer the same question
+    sim = simulate(model_a, n_np, KEY)
+    counts = numpy_round(n_np, rng)
+    print("\n  check (a): P(attacker wins round, draw, defender wins): kernel "
+          f"{np.round(sim['round_res'][0] / n_np, 4)}, numpy {np.round(counts[:3] / n_np, 4)}")
+    print(f"  load average (1 min) at end: {os.getloadavg()[0]:.2f}; "
+          f"{time.strftime('%Y-%m-%d %H:%M:%S')}")
+
+
+if __name__ == "__main__":
+    main()
