@@ -19,22 +19,46 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="who charged this turn (default attacker)")
     p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
                    help="rounds before the combat counts as unresolved (default 10)")
-    p.add_argument("--attacker-bonus", type=int_in(-10, 10), default=0,
-                   help="static combat-result bonus for the attacker (flank +1, rear +2, items)")
-    p.add_argument("--defender-bonus", type=int_in(-10, 10), default=0,
-                   help="static combat-result bonus for the defender")
+    for side in ("attacker", "defender"):
+        p.add_argument(f"--{side}-bonus", type=int_in(-10, 10), default=0,
+                       help=f"static combat-result bonus for the {side} (flank +1, rear +2, items)")
+        p.add_argument(f"--{side}-high-ground", action="store_true",
+                       help=f"the {side} fights from higher ground (+1)")
+        p.add_argument(f"--{side}-bsb", action="store_true",
+                       help=f"battle standard within 30 cm: the {side} re-rolls failed break tests")
+        p.add_argument(f"--{side}-general-ld", type=int_in(2, 10), default=0, metavar="LD",
+                       help=f"the General's Ld, within 30 cm of the {side}")
+    p.add_argument("--edge-contact-only", action="store_true",
+                   help="models touching only at a corner do not fight (RULES.md §1.1 Option)")
+    p.add_argument("--no-musician-tiebreak", action="store_true",
+                   help="musicians do not break ties (RULES.md §2.4 Option)")
+    p.add_argument("--insane-courage", action="store_true",
+                   help="a double 1 always passes a break test (RULES.md §3.2 Option)")
+    p.add_argument("--restrain-pursuit", action="store_true",
+                   help="winners test Ld to hold back instead of always pursuing (§4.3)")
     add_run_options(p, default_trials=200_000)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
-    from odds.combat import SideOptions, fight
+    from odds.combat import CombatOptions, SideOptions, fight
 
-    r = fight(args.attacker, args.defender, charger=args.charger, max_rounds=args.max_rounds,
-              trials=args.trials, seed=args.seed,
-              attacker_options=SideOptions(static_bonus=args.attacker_bonus),
-              defender_options=SideOptions(static_bonus=args.defender_bonus))
+    sides = {
+        side: SideOptions(static_bonus=getattr(args, f"{side}_bonus"),
+                          high_ground=getattr(args, f"{side}_high_ground"),
+                          bsb=getattr(args, f"{side}_bsb"),
+                          general_ld=getattr(args, f"{side}_general_ld"))
+        for side in ("attacker", "defender")
+    }
+    options = CombatOptions(charger=args.charger, max_rounds=args.max_rounds,
+                            corner_contact=not args.edge_contact_only,
+                            musician_tiebreak=not args.no_musician_tiebreak,
+                            insane_courage=args.insane_courage,
+                            restrain_pursuit=args.restrain_pursuit)
+    r = fight(args.attacker, args.defender, trials=args.trials, seed=args.seed,
+              attacker_options=sides["attacker"], defender_options=sides["defender"],
+              options=options)
     o = r.outcomes.set_index("outcome")
     f = r.first_round.set_index("outcome")
     payload = {
