@@ -43,4 +43,17 @@ def run(args: argparse.Namespace) -> int:
     r = flee(10, 40, 7, turns=3, trials=n, seed=seed)
     _section("A fleeing Ld7 unit 40 cm from its edge: rallied / gone, cumulative by turn",
              format_table(r.table))
+
+    from odds.combat import fight
+
+    c = fight("empire_swordsmen", "orc_boyz", trials=n, seed=seed)
+    _section("20 Empire swordsmen charge 25 orc boyz (built-in units): how the combat ends",
+             format_table(c.outcomes.drop(columns="exact")))
+    _section("... and its first round, exact beside simulated", format_table(c.first_round))
+
+    from odds.emergence import emerge, example_path, load_scenario
+
+    e = emerge(load_scenario(example_path("emergence_ambush")), trials=n, seed=seed)
+    _section("A tunnelling unit emerges near the enemy's war machines "
+             "(example scenario): where it ends up", format_table(e.table))
     return 0
