@@ -65,6 +65,23 @@ def jsonable(obj: Any) -> Any:
     return obj
 
 
+def outcome_payload(result: Any) -> dict[str, Any]:
+    """JSON keys shared by outcome results.
+
+    ``trials``, ``seed``, ``inputs``, one ``p_<outcome>`` per row, and
+    ``stderr`` / ``exact`` objects with the same ``p_*`` keys.
+    """
+    t = result.table.set_index("outcome")
+    return {
+        "trials": result.trials,
+        "seed": result.seed,
+        "inputs": result.inputs,
+        **{f"p_{k}": t.loc[k, "probability"] for k in t.index},
+        "stderr": {f"p_{k}": t.loc[k, "stderr"] for k in t.index},
+        "exact": {f"p_{k}": t.loc[k, "exact"] for k in t.index},
+    }
+
+
 def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "") -> None:
     """Print a result as a table, JSON (``payload``) or CSV (``table``)."""
     if fmt == "json":

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 
 from odds.charge import charge_vs_flee
-from odds.commands._output import add_run_options, emit, nonneg_float, save_plot
+from odds.commands._output import (
+    add_run_options,
+    emit,
+    nonneg_float,
+    outcome_payload,
+    save_plot,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,17 +38,11 @@ def run(args: argparse.Namespace) -> int:
                        target_flies=args.target_flies, difficult=args.difficult,
                        wheel=args.wheel, edge_distance=args.edge_distance,
                        trials=args.trials, seed=args.seed)
-    t = r.table.set_index("outcome")
     payload = {
-        "trials": r.trials,
-        "seed": r.seed,
-        "inputs": r.inputs,
+        **outcome_payload(r),
         "flee_dice": r.extra["flee_dice"],
         "reach": r.extra["reach"],
         "hold_reaches": r.extra["hold_reaches"],
-        **{f"p_{k}": t.loc[k, "probability"] for k in t.index},
-        "stderr": {f"p_{k}": t.loc[k, "stderr"] for k in t.index},
-        "exact": {f"p_{k}": t.loc[k, "exact"] for k in t.index},
         "gap_after_failed_charge": r.extra["gap"][["gap", "probability", "exact"]]
         .to_dict(orient="records"),
     }

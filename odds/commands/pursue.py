@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from odds.commands._output import add_run_options, emit, nonneg_float, save_plot
+from odds.commands._output import (
+    add_run_options,
+    emit,
+    nonneg_float,
+    outcome_payload,
+    save_plot,
+)
 from odds.pursuit import pursue
 
 
@@ -28,16 +34,10 @@ def run(args: argparse.Namespace) -> int:
     r = pursue(args.pursuer_move, args.fleer_move, pursuer_flies=args.pursuer_flies,
                fleer_flies=args.fleer_flies, edge_distance=args.edge_distance,
                trials=args.trials, seed=args.seed)
-    t = r.table.set_index("outcome")
     payload = {
-        "trials": r.trials,
-        "seed": r.seed,
-        "inputs": r.inputs,
+        **outcome_payload(r),
         "pursuer_dice": r.extra["pursuer_dice"],
         "fleer_dice": r.extra["fleer_dice"],
-        **{f"p_{k}": t.loc[k, "probability"] for k in t.index},
-        "stderr": {f"p_{k}": t.loc[k, "stderr"] for k in t.index},
-        "exact": {f"p_{k}": t.loc[k, "exact"] for k in t.index},
     }
     header = (f"Pursuit {r.extra['pursuer_dice']}D6 vs flee {r.extra['fleer_dice']}D6; "
               f"trials={r.trials:,} seed={r.seed}")
