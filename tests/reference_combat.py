@@ -1,0 +1,611 @@
+"""A slow, pure-Python reference simulator of close combat (tests only).
+
+Issue 3 §6: "a slow pure-Python reference simulator of the same rules, used
+only by tests, checked against the kernel".  This module is written from
+``RULES.md`` §1 (close combat), §2 (combat resolution), §3.2 (break tests),
+§4.1/§4.3 (flee and pursuit) and the step order of §8A, plus the modelling
+conventions documented in the module docstrings of
+:mod:`odds.combat.model` and :mod:`odds.combat.kernel`.  It does **not**
+use the engine's arrays or functions: only the rule tables of
+:mod:`odds.rules` (which have their own golden tests) and the
+:class:`odds.units.Unit` description.
+
+One combat at a time, one die at a time, readable over fast.  Dice come
+from a :class:`numpy.random.Generator` (drawn in blocks for speed; every
+face is used once, so faces stay independent and uniform).
+
+Conventions taken from the engine's documentation (where RULES.md leaves
+a choice):
+
+* contact (§1.1): each unit's front is ``min(models, files)`` models of
+  its base width; the overlap of the two fronts is in contact, plus one
+  model at each end of the wider front when corner contact counts;
+* command models are removed last (musician, then standard, then the
+  champion with the last model); the champion stands in the front rank
+  and fights with its own profile;
+* cavalry/chariots: the rider/crew profile fights with the weapon, the
+  steeds with their own WS/S/I/A; hatred, poison, killing blow, multiple
+  wounds and frenzy belong to the rider/crew (and champion);
+* killing blow works only against infantry and cavalry (man-sized, §1.6);
+* regeneration at the end of the phase, before the combat result;
+* the musician breaks a tie (§2.4 Default);
+* a unit that loses a round loses frenzy before its break test (§1.6);
+* the winner always pursues a broken enemy (restrain tests off), caught if
+  pursuit roll >= flee roll (§4.3).
+
+Choices made here where neither source is explicit (each is a place where
+the engine might differ; the comparison tests tell):
+
+* groups of the *same* side with the same strike key (e.g. a rider and its
+  steed at the same Initiative) strike together: one step, casualties
+  removed after the step (§1.2 "remove casualties after each step");
+* killing blows are applied before ordinary wounds inside one step;
+* a unit whose every model fell during the phase still regenerates at the
+  end of the phase (§1.6: "removed models come back");
+* the fear auto-break compares the loser's unit strength with the whole
+  fear-causing enemy unit's unit strength (one unit per side here).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from odds import rules
+from odds.units import Unit
+
+OUTCOMES = ("attacker_wiped", "attacker_caught", "attacker_escaped",
+            "defender_wiped", "defender_caught", "defender_escaped", "unresolved")
+"""Final outcomes, in the engine's order."""
+
+BASE_WIDTH_MM = {"infantry": 20, "cavalry": 25, "monstrous_infantry": 40, "monster": 50,
+                 "chariot": 50, "swarm": 40, "war_machine": 50}
+"""Standard 6th-edition base widths (mm)."""
+
+MAN_SIZED = ("infantry", "cavalry")
+
+# Strike categories, §1.2 (lower strikes earlier).
+IMPACT, ASF, CHARGER, INITIATIVE, STRIKES_LAST, MINDLESS = range(6)
+
+
+class Dice:
+    """D6 faces from a numpy Generator, drawn in blocks and used one by one."""
+
+    def __init__(self, rng: np.random.Generator, block: int = 8192) -> None:
+        self.rng = rng
+        self.block = block
+        self.faces: list[int] = []
+
+    def d6(self) -> int:
+        if not self.faces:
+            self.faces = self.rng.integers(1, 7, size=self.block).tolist()
+        return self.faces.pop()
+
+    def d3(self) -> int:
+        return (self.d6() + 1) // 2
+
+    def sum_d6(self, n: int) -> int:
+        return sum(self.d6() for _ in range(n))
+
+    def roll_off(self) -> int:
+        """0 or 1: a D6 roll-off re-rolled until there is a winner (§1.2)."""
+        while True:
+            a, b = self.d6(), self.d6()
+            if a != b:
+                return 0 if a > b else 1
+
+
+# --------------------------------------------------------------------------- one side
+
+
+@dataclass
+class Side:
+    """A unit in the fight: the fixed description plus what changes."""
+
+    unit: Unit
+    static_bonus: int = 0
+    high_ground: bool = False
+    bsb: bool = False
+    general_ld: int = 0
+    # state
+    wounds: int = 0          # wounds left on the whole unit (§1.8: one model carries the damage)
+    frenzied: bool = False
+
+    def __post_init__(self) -> None:
+        self.wounds = self.unit.models * self.unit.profile.W
+        self.frenzied = self.unit.has("frenzy")
+
+    # -- models and command (§1.8, command models removed last)
+    @property
+    def w(self) -> int:
+        return self.unit.profile.W
+
+    @property
+    def models(self) -> int:
+        return math.ceil(self.wounds / self.w) if self.wounds > 0 else 0
+
+    @property
+    def champion_alive(self) -> bool:
+        return self.unit.command.champion and self.models >= 1
+
+    @property
+    def standard_alive(self) -> bool:
+        # the standard goes while more than the champion remains
+        return self.unit.command.standard and self.models > int(self.unit.command.champion)
+
+    @property
+    def musician_alive(self) -> bool:
+        c = self.unit.command
+        return c.musician and self.models > int(c.champion) + int(c.standard)
+
+    @property
+    def unit_strength(self) -> int:  # §2.3, after casualties
+        return self.models * self.unit.unit_strength_per_model
+
+    @property
+    def front(self) -> int:
+        return min(self.models, self.unit.files)
+
+    @property
+    def base(self) -> int:
+        return BASE_WIDTH_MM[self.unit.troop_type]
+
+    @property
+    def leadership(self) -> int:  # §3.1: the highest Ld in the unit
+        ld = self.unit.profile.Ld
+        if self.champion_alive:
+            ld = max(ld, self.unit.champion_profile.Ld)
+        return ld
+
+    @property
+    def rank_bonus(self) -> int:  # §2.2
+        u = self.unit
+        if (u.troop_type in ("monster", "chariot", "war_machine") or u.has("skirmishers")
+                or u.has("fast_cavalry")):
+            return 0
+        return rules.rank_bonus(self.models, u.files)
+
+    @property
+    def immune_to_psychology(self) -> bool:
+        u = self.unit
+        return u.has("immune_to_psychology") or u.has("unbreakable") or self.frenzied
+
+    def current_model_wounds(self) -> int:
+        """Wounds left on the model now taking wounds (the partially wounded one)."""
+        return (self.wounds - 1) % self.w + 1
+
+
+def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner: bool) -> int:
+    """Models of ``front`` touching the enemy front (§1.1; overlap plus a corner model each end)."""
+    if front == 0 or enemy_front == 0:
+        return 0
+    overlap_mm = min(front * base, enemy_front * enemy_base)
+    n = -(-overlap_mm // base)
+    if corner and n < front:
+        n += 2
+    return min(front, n)
+
+
+# --------------------------------------------------------------------------- attack groups
+
+
+@dataclass(frozen=True)
+class Group:
+    """Who strikes together: rank and file, champion, steeds or impact hits of one side."""
+
+    kind: str       # "rank_and_file" | "champion" | "mount" | "impact"
+    side: int
+    category: int
+    initiative: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.category, -self.initiative)
+
+
+def _category(unit: Unit, charging: bool, *, steeds: bool = False) -> int:
+    """§1.2 step of a unit's blows this round."""
+    if unit.has("always_strikes_first"):
+        return ASF  # ASF beats strikes last (§1.2)
+    if charging:
+        return CHARGER  # great weapons too, on the charge (§1.2, §1.7)
+    if steeds:
+        return INITIATIVE  # the steeds do not carry the rider's weapon
+    strikes_last = unit.has("always_strikes_last") or (
+        unit.weapon.strikes_last and not unit.has("ignores_strikes_last"))
+    if strikes_last:
+        return STRIKES_LAST
+    if unit.has("mindless"):
+        return MINDLESS
+    return INITIATIVE
+
+
+def groups_of(s: int, unit: Unit, charging: bool) -> list[Group]:
+    out = []
+    if unit.profile.A > 0 and unit.profile.WS > 0:
+        out.append(Group("rank_and_file", s, _category(unit, charging), unit.profile.I))
+    cp = unit.champion_profile
+    if unit.command.champion and cp.A > 0 and cp.WS > 0:
+        out.append(Group("champion", s, _category(unit, charging), cp.I))
+    m = unit.mount
+    if m is not None and m.A > 0 and m.WS > 0:
+        out.append(Group("mount", s, _category(unit, charging, steeds=True), m.I))
+    if unit.impact_hits and charging:
+        out.append(Group("impact", s, IMPACT, 10))
+    return out
+
+
+# --------------------------------------------------------------------------- the combat
+
+
+@dataclass
+class Trial:
+    """What one combat produced (the engine's per-trial row, plus round results)."""
+
+    outcome: str
+    rounds: int
+    wounds_r1: tuple[int, int]
+    margin_r1: int
+    survivors: tuple[int, int]
+    round_results: list[int]      # per round: 0 attacker won, 1 draw, 2 defender won
+    breaks: list[tuple[bool, bool]]
+
+
+class ReferenceCombat:
+    """Fight two units round after round (RULES.md §8A), one combat per :meth:`run`."""
+
+    def __init__(self, attacker: Unit, defender: Unit, *, charger: str = "attacker",
+                 max_rounds: int = 10, attacker_options=None, defender_options=None,
+                 corner_contact: bool = True, musician_tiebreak: bool = True,
+                 insane_courage: bool = False) -> None:
+        self.units = (attacker, defender)
+        self.charger = {"attacker": 0, "defender": 1, "none": -1}[charger]
+        self.max_rounds = max_rounds
+        self.options = (attacker_options, defender_options)
+        self.corner = corner_contact
+        self.musician_tiebreak = musician_tiebreak
+        self.insane_courage = insane_courage
+
+    # ------------------------------------------------------------------ set-up
+    def _new_sides(self) -> tuple[Side, Side]:
+        sides = []
+        for unit, opts in zip(self.units, self.options, strict=True):
+            kw = {}
+            if opts is not None:
+                kw = dict(static_bonus=opts.static_bonus, high_ground=opts.high_ground,
+                          bsb=opts.bsb, general_ld=opts.general_ld)
+            sides.append(Side(unit, **kw))
+        return sides[0], sides[1]
+
+    # ------------------------------------------------------------------ attacks (§1.1)
+    def _contact(self, me: Side, enemy: Side) -> int:
+        return in_contact(me.front, me.base, enemy.front, enemy.base, self.corner)
+
+    def _n_attacks(self, g: Group, me: Side, enemy: Side, first_round: bool,
+                   dice: Dice) -> int:
+        """Attacks (or impact hits) the group makes now, from the current models."""
+        u = me.unit
+        contact = self._contact(me, enemy)
+        if contact == 0:
+            return 0
+        frenzy = 1 if me.frenzied else 0  # §1.6 frenzy: +1 A
+        champ_here = 1 if me.champion_alive else 0
+        if g.kind == "rank_and_file":
+            fighters = contact - champ_here
+            charging = first_round and self.charger == g.side
+            if rules.fighting_ranks(u.equipment.weapon, charged=charging) >= 2:
+                # spears: the second rank behind the models in contact (§1.1)
+                second_rank = min(u.files, max(0, me.models - u.files))
+                fighters += min(contact, second_rank)
+            return fighters * u.crew * (u.profile.A + u.weapon.extra_attacks + frenzy)
+        if g.kind == "champion":
+            return champ_here * (u.champion_profile.A + u.weapon.extra_attacks + frenzy)
+        if g.kind == "mount":
+            return contact * u.mount.count * u.mount.A
+        # impact hits (§1.6): rolled per chariot in contact
+        spec = rules.parse_dice(u.impact_hits, "impact_hits")
+        total = 0
+        for _ in range(contact):
+            total += spec.plus
+            for _ in range(spec.n):
+                total += dice.d6() if spec.sides == 6 else dice.d3()
+        return total
+
+    def _strike(self, g: Group, me: Side, enemy: Side, n: int, first_round: bool,
+                dice: Dice) -> tuple[int, int]:
+        """Roll ``n`` attacks of group ``g``: (unsaved ordinary wounds, unsaved killing blows)."""
+        u, e = me.unit, enemy.unit
+        charging = first_round and self.charger == g.side
+        if g.kind == "mount":
+            ws, strength = u.mount.WS, u.mount.S
+            hatred = poison = kb = False
+        elif g.kind == "impact":
+            ws = None
+            strength = u.impact_strength if u.impact_strength is not None else u.profile.S
+            hatred = poison = kb = False
+        else:
+            prof = u.profile if g.kind == "rank_and_file" else u.champion_profile
+            ws = prof.WS
+            # §1.7: weapon strength (great weapon, halberd, lance/cavalry spear on the
+            # charge, flail/morning star in the first round)
+            strength = rules.weapon_strength(prof.S, u.equipment.weapon, charging=charging,
+                                             first_round=first_round)
+            hatred = u.has("hatred") and first_round
+            poison = u.poisoned
+            kb = u.has("killing_blow") and e.troop_type in MAN_SIZED
+        # §1.3 to hit (natural 1 misses, natural 6 hits); WS 0 target: hit automatically
+        need_hit = 0 if ws is None else rules.to_hit(ws, e.profile.WS)
+        if need_hit not in (0, rules.IMPOSSIBLE):
+            need_hit = min(6, max(2, need_hit))
+        # §1.4 to wound (natural 1 fails)
+        need_wound = rules.to_wound(strength, e.profile.T)
+        # §1.5 armour save modified by S and armour piercing (natural 1 fails)
+        ap = u.has("armour_piercing") and g.kind not in ("mount", "impact")
+        need_save = rules.modified_save(e.armour_save, strength, ap)
+        need_save = max(2, need_save)
+        need_ward = e.ward_save or rules.IMPOSSIBLE
+
+        wounds = kills = 0
+        for _ in range(n):
+            # to hit, with hatred re-rolling a miss in the first round (§1.6)
+            poisoned = False
+            if need_hit == 0:
+                hit = True
+            elif need_hit == rules.IMPOSSIBLE:
+                hit = False
+            else:
+                roll = dice.d6()
+                if roll < need_hit and hatred:
+                    roll = dice.d6()
+                hit = roll >= need_hit
+                poisoned = bool(poison) and roll >= poison  # §1.6 poison: auto-wound
+            if not hit:
+                continue
+            killing = False
+            if not poisoned:
+                if need_wound >= rules.IMPOSSIBLE:
+                    continue
+                roll = dice.d6()
+                if roll < need_wound:
+                    continue
+                killing = kb and roll == 6  # §1.6 killing blow: natural 6 to wound
+            # armour (not against killing blow), then ward (§1.5, §1.6)
+            if not killing and need_save < rules.IMPOSSIBLE and dice.d6() >= need_save:
+                continue
+            if need_ward < rules.IMPOSSIBLE and dice.d6() >= need_ward:
+                continue
+            if killing:
+                kills += 1
+            else:
+                wounds += 1
+        return wounds, kills
+
+    def _apply(self, me: Side, target: Side, wounds: int, kills: int, dice: Dice,
+               with_mw: bool) -> tuple[int, int]:
+        """Take unsaved wounds off ``target``: (wounds scored, of which regenerable).
+
+        §1.6/§1.8: a killing blow slays the current model and scores its
+        remaining wounds; an ordinary wound becomes 1, 2, D3 or D6 wounds
+        capped at the current model's remaining wounds; nothing scores once
+        the unit is gone.
+        """
+        scored = regenerable = 0
+        for _ in range(kills):
+            if target.wounds == 0:
+                break
+            lost = target.current_model_wounds()
+            target.wounds -= lost
+            scored += lost
+        mw = me.unit.multiple_wounds if with_mw else ""
+        for _ in range(wounds):
+            if target.wounds == 0:
+                break
+            if mw == "d3":
+                amount = dice.d3()
+            elif mw == "d6":
+                amount = dice.d6()
+            else:
+                amount = 2 if mw == "2" else 1
+            lost = min(amount, target.current_model_wounds())
+            target.wounds -= lost
+            scored += lost
+            regenerable += lost
+        return scored, regenerable
+
+    # ------------------------------------------------------------------ one round (§8A)
+    def _round(self, sides: tuple[Side, Side], first_round: bool, last_winner: int,
+               dice: Dice) -> tuple[list[int], list[int]]:
+        """Fight one round: (wounds scored by each side after regeneration, ranks at start)."""
+        # 8A.1 start-of-round state: ranks (§2.2 measured at the start)
+        ranks = [s.rank_bonus for s in sides]
+        charging = [first_round and self.charger == i for i in (0, 1)]
+        groups = groups_of(0, sides[0].unit, charging[0]) + groups_of(1, sides[1].unit,
+                                                                      charging[1])
+        # 8A.4 strike steps: by category, then Initiative (§1.2)
+        keys = sorted({g.key for g in groups})
+        scored = [0, 0]
+        regen_pool = [0, 0]  # wounds each side suffered that may regenerate
+        for key in keys:
+            in_step = [g for g in groups if g.key == key]
+            step_sides = sorted({g.side for g in in_step})
+            if len(step_sides) == 2:
+                # tie inside a step: previous round's winner first, else a roll-off (§1.2)
+                first = last_winner if last_winner in (0, 1) else dice.roll_off()
+                step_sides = [first, 1 - first]
+            for s in step_sides:
+                me, enemy = sides[s], sides[1 - s]
+                # every group of this side in this step strikes from the same state
+                rolled = []
+                for g in in_step:
+                    if g.side != s:
+                        continue
+                    n = self._n_attacks(g, me, enemy, first_round, dice)
+                    w, k = self._strike(g, me, enemy, n, first_round, dice)
+                    rolled.append((w, k, g.kind in ("rank_and_file", "champion")))
+                # casualties removed from the rear after the step (§1.8)
+                for w, k, with_mw in rolled:
+                    sc, rg = self._apply(me, enemy, w, k, dice, with_mw)
+                    scored[s] += sc
+                    regen_pool[1 - s] += rg
+        # 8A.5 end of phase: regeneration restores wounds (and models) (§1.6)
+        for i, s in enumerate(sides):
+            if s.unit.regeneration and regen_pool[i]:
+                healed = sum(dice.d6() >= s.unit.regeneration for _ in range(regen_pool[i]))
+                s.wounds += healed
+                scored[1 - i] -= healed  # the combat result is worked out after regeneration
+        return scored, ranks
+
+    def _score(self, i: int, sides: tuple[Side, Side], scored: list[int],
+               ranks: list[int]) -> int:
+        """§2.1/§2.2 combat result of side ``i``."""
+        me, enemy = sides[i], sides[1 - i]
+        total = scored[i] + ranks[i]
+        total += 1 if me.unit_strength > enemy.unit_strength else 0  # outnumber, after casualties
+        total += 1 if me.standard_alive else 0
+        total += 1 if me.high_ground else 0
+        total += me.static_bonus
+        return total
+
+    def _break_test(self, loser: Side, winner: Side, diff: int, dice: Dice) -> bool:
+        """§3.2 steps 2–4 for a unit that is not unstable or unbreakable; True = broken."""
+        u = loser.unit
+        # step 3: fear auto-break
+        if (winner.unit.causes_fear and not u.causes_fear and not loser.immune_to_psychology
+                and loser.unit_strength < winner.unit_strength):
+            return True
+        # step 4: 2D6 against Ld - diff; stubborn ignores diff; General's Ld (§3.1)
+        own = loser.leadership
+        if u.has("stubborn"):
+            target = own
+            if loser.general_ld:
+                target = max(target, loser.general_ld - diff)
+        else:
+            target = max(own, loser.general_ld) - diff
+        tries = 2 if loser.bsb else 1  # BSB: re-roll a failed break test once
+        for _ in range(tries):
+            a, b = dice.d6(), dice.d6()
+            if a + b <= target or (self.insane_courage and a == 1 and b == 1):
+                return False
+        return True
+
+    # ------------------------------------------------------------------ the whole combat
+    def run(self, dice: Dice) -> Trial:
+        sides = self._new_sides()
+        last_winner = -1
+        round_results: list[int] = []
+        breaks: list[tuple[bool, bool]] = []
+        wounds_r1 = (0, 0)
+        margin_r1 = 0
+        outcome = "unresolved"
+        for rnd in range(1, self.max_rounds + 1):
+            first_round = rnd == 1
+            scored, ranks = self._round(sides, first_round, last_winner, dice)
+            score = [self._score(i, sides, scored, ranks) for i in (0, 1)]
+            if first_round:
+                wounds_r1 = (scored[0], scored[1])
+                margin_r1 = score[0] - score[1]
+            broken = [False, False]
+            # §2.1: a side wholly destroyed loses, no break test
+            dead = [s.wounds == 0 for s in sides]
+            if dead[0] or dead[1]:
+                round_results.append(2 if dead[0] else 0)
+                breaks.append((False, False))
+                outcome = "attacker_wiped" if dead[0] else "defender_wiped"
+                break
+            diff = score[0] - score[1]
+            # §2.4 musician breaks a tie
+            if diff == 0 and self.musician_tiebreak:
+                mus = [s.musician_alive for s in sides]
+                if mus[0] != mus[1]:
+                    diff = 1 if mus[0] else -1
+            if diff == 0:
+                round_results.append(1)
+                breaks.append((False, False))
+                last_winner = -1
+                continue
+            w = 0 if diff > 0 else 1
+            lo = 1 - w
+            diff = abs(diff)
+            round_results.append(0 if w == 0 else 2)
+            last_winner = w
+            winner, loser = sides[w], sides[lo]
+            loser.frenzied = False  # §1.6: frenzy lost on losing a round
+            # §3.2 step 2
+            if loser.unit.has("unbreakable"):
+                pass
+            elif loser.unit.has("unstable"):
+                loser.wounds = max(0, loser.wounds - diff)  # no saves of any kind
+                if loser.wounds == 0:
+                    breaks.append((False, False))
+                    outcome = ("attacker" if lo == 0 else "defender") + "_wiped"
+                    break
+            else:
+                broken[lo] = self._break_test(loser, winner, diff, dice)
+            breaks.append((broken[0], broken[1]))
+            if broken[lo]:
+                # §4.1 flee 5D6/8D6 cm, §4.3 the winner pursues: caught if pursuit >= flee
+                flee = dice.sum_d6(_flee_dice(loser.unit))
+                caught = False
+                if winner.unit.troop_type != "war_machine":
+                    caught = dice.sum_d6(_flee_dice(winner.unit)) >= flee
+                name = "attacker" if lo == 0 else "defender"
+                outcome = f"{name}_caught" if caught else f"{name}_escaped"
+                if caught:
+                    loser.wounds = 0
+                break
+        survivors = tuple(s.models for s in sides)
+        return Trial(outcome, len(round_results), wounds_r1, margin_r1, survivors,
+                     round_results, breaks)
+
+
+def _flee_dice(unit: Unit) -> int:
+    return 8 if (unit.profile.M > 15 or unit.has("flying")) else 5
+
+
+@dataclass
+class Summary:
+    """Counts over many reference combats."""
+
+    trials: int
+    outcomes: dict[str, int]
+    first_round: dict[str, int]
+    n_rounds: dict[int, int]
+    wounds_r1: tuple[dict[int, int], dict[int, int]]  # wounds caused in round 1, per side
+    margin_r1: dict[int, int]
+    survivors: tuple[dict[int, int], dict[int, int]]  # models left at the end, per side
+
+    def p(self, outcome: str) -> float:
+        if outcome in self.outcomes:
+            return self.outcomes[outcome] / self.trials
+        return self.first_round[outcome] / self.trials
+
+
+def simulate(attacker: Unit, defender: Unit, trials: int, seed: int, **kw) -> Summary:
+    """Run ``trials`` reference combats and count what the engine reports."""
+    combat = ReferenceCombat(attacker, defender, **kw)
+    dice = Dice(np.random.default_rng(seed))
+    outcomes = dict.fromkeys(OUTCOMES, 0)
+    first = dict.fromkeys(("attacker_wins", "draw", "defender_wins", "attacker_breaks",
+                           "defender_breaks"), 0)
+    n_rounds: dict[int, int] = {}
+    margin: dict[int, int] = {}
+    w1: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    surv: tuple[dict[int, int], dict[int, int]] = ({}, {})
+
+    def add(counter: dict[int, int], key: int) -> None:
+        counter[key] = counter.get(key, 0) + 1
+
+    for _ in range(trials):
+        t = combat.run(dice)
+        outcomes[t.outcome] += 1
+        add(n_rounds, t.rounds)
+        add(margin, t.margin_r1)
+        first[("attacker_wins", "draw", "defender_wins")[t.round_results[0]]] += 1
+        first["attacker_breaks"] += t.breaks[0][0]
+        first["defender_breaks"] += t.breaks[0][1]
+        for i in (0, 1):
+            add(w1[i], t.wounds_r1[i])
+            add(surv[i], t.survivors[i])
+    return Summary(trials, outcomes, first, n_rounds, w1, margin, surv)
