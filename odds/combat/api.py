@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,7 +126,7 @@ def _dist(counts: np.ndarray, trials: int, col: str, **const: Any) -> pd.DataFra
 def _as_unit(u: Unit | str, name: str) -> Unit:
     if isinstance(u, Unit):
         return u
-    if isinstance(u, str):
+    if isinstance(u, (str, os.PathLike)):
         return load_unit(u)
     raise v.OddsInputError(f"{name}: must be a Unit, a library name or a TOML path "
                            f"(got {type(u).__name__})")

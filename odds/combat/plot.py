@@ -26,7 +26,7 @@ def outcomes(result: CombatResult, ax: Axes | None = None) -> Axes:
     t = result.outcomes
     x = np.arange(len(t))
     err = np.vstack([t["probability"] - t["ci_low"], t["ci_high"] - t["probability"]])
-    colours = ["tab:red"] * 3 + ["tab:blue"] * 3 + ["tab:gray"]
+    colours = ["tab:blue"] * 3 + ["tab:red"] * 3 + ["tab:gray"]  # whose ending: attacker blue
     ax.bar(x, t["probability"], yerr=err, capsize=3, color=colours)
     ax.set_xticks(x, [o.replace("_", "\n") for o in t["outcome"]], fontsize="small")
     ax.set_ylabel("probability")
