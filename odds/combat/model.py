@@ -31,6 +31,15 @@ Modelling conventions (documented choices where the rules leave one)
   steeds with their own WS, S, I and A at their own Initiative; hatred,
   poison, killing blow and frenzy belong to the rider/crew.
 * Killing blow works against infantry and cavalry (man-sized, §1.6).
+* Strike order (§1.2): always-strikes-first beats everything; the
+  always-strikes-last *rule* holds even on the charge, while a strikes-last
+  *weapon* (great weapon) strikes with the chargers on the turn it charges.
+* Fear auto-break (§3.2 step 3) compares the loser's unit strength with the
+  whole enemy unit's (in a two-unit combat the enemy unit is the one in base
+  contact).
+* Regeneration is rolled at the end of the phase for every wound suffered,
+  even by a unit wiped out during the phase ("removed models come back",
+  §1.6); the combat result is worked out afterwards.
 """
 
 from __future__ import annotations
@@ -261,9 +270,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
 def _category(unit: Unit, charging: bool, weapon_last: bool) -> int:
     if unit.has("always_strikes_first"):
         return CAT_ASF  # ASF beats strikes-last (§1.2)
+    if unit.has("always_strikes_last"):
+        return CAT_ASL  # the rule, unlike a strikes-last weapon, holds on the charge too
     if charging:
         return CAT_CHARGER
-    if unit.has("always_strikes_last") or (weapon_last and not unit.has("ignores_strikes_last")):
+    if weapon_last and not unit.has("ignores_strikes_last"):
         return CAT_ASL
     if unit.has("mindless"):
         return CAT_MINDLESS
