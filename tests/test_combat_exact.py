@@ -98,10 +98,10 @@ def test_first_round_matches_exact(name):
 def test_catalogue_exercises_the_rules():
     """The catalogue really contains the special cases it claims to test."""
     models = {n: build(*_case(n)[:2]) for n in CATALOGUE}
-    g = models["killing_blow_poison_hatred"].groups[0, 0, 0]
+    g = models["killing_blow_poison_hatred"].groups[0, 1, 0, 0]
     assert g[G_REROLL] and g[G_POISON] == 6 and g[G_KB]
-    assert models["ap_and_ward"].groups[0, 0, 0, G_WARD] == 5  # the dwarfs' ward
-    assert models["ap_and_ward"].groups[1, 0, 0, G_WARD] == 7
+    assert models["ap_and_ward"].groups[0, 1, 0, 0, G_WARD] == 5  # the dwarfs' ward
+    assert models["ap_and_ward"].groups[1, 0, 0, 0, G_WARD] == 7
 
 
 def test_attack_success_by_hand():

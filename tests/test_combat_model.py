@@ -23,7 +23,7 @@ from odds.units import library_unit
 
 
 def category(model, side, group=RANK_AND_FILE, kind=0):
-    return int(model.groups[side, group, kind, G_KEY]) // 16
+    return int(model.groups[side, 1 - side, group, kind, G_KEY]) // 16
 
 
 def test_great_weapons_strike_last_except_on_the_charge_rule_1_2():
@@ -63,23 +63,23 @@ def test_initiative_orders_within_a_category_rule_1_2():
 
 def test_spears_fight_in_two_ranks_only_when_not_charging_rule_1_1():
     m = build(library_unit("empire_spearmen"), library_unit("orc_boyz"))
-    assert m.groups[0, RANK_AND_FILE, 0, G_RANKS] == 1  # charging
-    assert m.groups[0, RANK_AND_FILE, 1, G_RANKS] == 2
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_RANKS] == 1  # charging
+    assert m.groups[0, 1, RANK_AND_FILE, 1, G_RANKS] == 2
     m = build(library_unit("orc_boyz"), library_unit("empire_spearmen"))
-    assert m.groups[1, RANK_AND_FILE, 0, G_RANKS] == 2
+    assert m.groups[1, 0, RANK_AND_FILE, 0, G_RANKS] == 2
 
 
 def test_impact_hits_only_when_charging():
     m = build(library_unit("orc_boar_chariot"), library_unit("empire_swordsmen"))
-    assert m.groups[0, IMPACT, 0, G_ACTIVE] and not m.groups[0, IMPACT, 1, G_ACTIVE]
+    assert m.groups[0, 1, IMPACT, 0, G_ACTIVE] and not m.groups[0, 1, IMPACT, 1, G_ACTIVE]
     m = build(library_unit("empire_swordsmen"), library_unit("orc_boar_chariot"))
-    assert not m.groups[1, IMPACT, 0, G_ACTIVE]
+    assert not m.groups[1, 0, IMPACT, 0, G_ACTIVE]
 
 
 def test_champion_group_exists_only_with_a_champion():
     m = build(library_unit("empire_swordsmen"), library_unit("vc_zombies"))
-    assert m.groups[0, CHAMPION, 0, G_ACTIVE]
-    assert not m.groups[1, CHAMPION, 0, G_ACTIVE]
+    assert m.groups[0, 1, CHAMPION, 0, G_ACTIVE]
+    assert not m.groups[1, 0, CHAMPION, 0, G_ACTIVE]
 
 
 @pytest.mark.parametrize(("front", "base", "enemy", "ebase", "corner", "want"), [

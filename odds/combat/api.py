@@ -10,8 +10,26 @@ import numpy as np
 import pandas as pd
 
 from odds import validation as v
-from odds.combat.kernel import OUTCOMES, ROW_COLUMNS, combat_kernel
-from odds.combat.model import CombatModel, CombatOptions, SideOptions, build, dice_budget
+from odds.combat.kernel import (
+    CAUGHT,
+    ESCAPED,
+    FIGHTING,
+    OUTCOMES,
+    STATUSES,
+    TERMS,
+    WIPED,
+    combat_kernel,
+)
+from odds.combat.model import (
+    S_HP,
+    S_SIDE,
+    S_W,
+    CombatModel,
+    CombatOptions,
+    SideOptions,
+    build,
+    dice_budget,
+)
 from odds.results import proportion_table, wilson
 from odds.rng import SeedLike, n_chunks, resolve_seed
 from odds.units import Unit, load_unit
@@ -51,7 +69,7 @@ class CombatResult:
     trials, seed, inputs
         As for every result.
     rows : pandas.DataFrame or None
-        Per-trial rows (:data:`odds.combat.kernel.ROW_COLUMNS`) when asked for.
+        Per-trial rows (:data:`ROW_COLUMNS`) when asked for.
     """
 
     outcomes: pd.DataFrame
@@ -114,6 +132,25 @@ class CombatResult:
         return format_table(self.outcomes)
 
 
+ROW_COLUMNS = ("outcome", "rounds", "attacker_wounds_r1", "defender_wounds_r1", "margin_r1",
+               "attacker_survivors", "defender_survivors")
+
+
+def _two_unit_rows(raw: np.ndarray) -> pd.DataFrame:
+    """Per-trial kernel rows of a two-unit combat as :data:`ROW_COLUMNS`."""
+    s0, s1 = raw[:, 4], raw[:, 5]
+    code = np.full(raw.shape[0], OUTCOMES.index("unresolved"), np.int64)
+    for k, status in enumerate((WIPED, CAUGHT, ESCAPED)):
+        code = np.where(s1 == status, 3 + k, code)
+        code = np.where(s0 == status, k, code)
+    df = pd.DataFrame({
+        "outcome": pd.Categorical.from_codes(code, OUTCOMES),
+        "rounds": raw[:, 0], "attacker_wounds_r1": raw[:, 1], "defender_wounds_r1": raw[:, 2],
+        "margin_r1": raw[:, 3], "attacker_survivors": raw[:, 6], "defender_survivors": raw[:, 7],
+    })
+    return df
+
+
 def _dist(counts: np.ndarray, trials: int, col: str, **const: Any) -> pd.DataFrame:
     k = np.nonzero(counts)[0]
     p = counts[k] / trials
@@ -133,31 +170,45 @@ def _as_unit(u: Unit | str, name: str) -> Unit:
 
 
 def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> dict[str, Any]:
-    """Run the kernel and sum the per-chunk counts (arrays keyed by name)."""
+    """Run the kernel and sum the per-chunk counts (arrays keyed by name).
+
+    Keys: ``status[u, k]``, ``rounds[r]``, ``round_res[k, 3]``,
+    ``breaks[k, u]``, ``w1[side, wounds]``, ``margin[...]`` (offset
+    ``margin_offset``), ``surv[u, models]``, ``terms[side, term]``, ``rows``
+    (per-trial ``stats`` rows) and, for two units, ``outcome[7]``.
+    """
     nc = n_chunks(trials)
     mr = model.max_rounds
-    hp = model.sides[:, 0]
-    w = model.sides[:, 1]
+    nu = model.n_units
+    hp = model.sides[:, S_HP]
+    w = model.sides[:, S_W]
+    side = model.sides[:, S_SIDE]
     max_models = int(((hp + w - 1) // w).max())
-    off = int(hp.max()) + 40
+    side_hp = max(int(hp[side == 0].sum()), int(hp[side == 1].sum()))
+    off = side_hp + 40
     out = {
-        "outcome": np.zeros((nc, len(OUTCOMES)), np.int64),
+        "status": np.zeros((nc, nu, len(STATUSES)), np.int64),
         "rounds": np.zeros((nc, mr + 1), np.int64),
         "round_res": np.zeros((nc, mr, 3), np.int64),
-        "breaks": np.zeros((nc, mr, 2), np.int64),
-        "w1": np.zeros((nc, 2, int(hp.max()) + 1), np.int64),
+        "breaks": np.zeros((nc, mr, nu), np.int64),
+        "w1": np.zeros((nc, 2, side_hp + 1), np.int64),
         "margin": np.zeros((nc, 2 * off + 1), np.int64),
-        "surv": np.zeros((nc, 2, max_models + 1), np.int64),
+        "surv": np.zeros((nc, nu, max_models + 1), np.int64),
+        "terms": np.zeros((nc, 2, len(TERMS)), np.int64),
     }
-    rows = np.zeros((keep_rows, len(ROW_COLUMNS)), np.int64)
+    rows = np.zeros((keep_rows, 4 + 2 * nu), np.int64)
     combat_kernel(np.uint64(key), trials, dice_budget(model), model.sides, model.groups,
-                  model.order, model.keys, model.n_order, model.flags, mr, model.contact,
-                  model.ranks, out["outcome"],
-                  out["rounds"], out["round_res"], out["breaks"], out["w1"], out["margin"],
-                  out["surv"], rows)
+                  model.order, model.keys, model.n_order, model.flags, mr, model.contacts,
+                  model.ranks, model.side_bonus, out["status"], out["rounds"], out["round_res"],
+                  out["breaks"], out["w1"], out["margin"], out["surv"], out["terms"], rows)
     summed = {k: a.sum(axis=0) for k, a in out.items()}
     summed["margin_offset"] = off
     summed["rows"] = rows
+    if nu == 2:
+        st = summed["status"]
+        summed["outcome"] = np.array([st[0, WIPED], st[0, CAUGHT], st[0, ESCAPED],
+                                      st[1, WIPED], st[1, CAUGHT], st[1, ESCAPED],
+                                      st[0, FIGHTING]], np.int64)
     return summed
 
 
@@ -250,8 +301,7 @@ def fight(
     n_rounds = _dist(sim["rounds"], trials, "rounds")
     per_trial = None
     if keep_rows:
-        per_trial = pd.DataFrame(sim["rows"], columns=list(ROW_COLUMNS))
-        per_trial["outcome"] = pd.Categorical.from_codes(per_trial["outcome"], OUTCOMES)
+        per_trial = _two_unit_rows(sim["rows"])
     inputs = {"attacker": a.name, "defender": d.name, "charger": options.charger,
               "max_rounds": options.max_rounds, "options": options,
               "attacker_options": attacker_options or SideOptions(),

@@ -47,15 +47,12 @@ from odds.combat.model import (
     S_FILES,
     S_FRENZY,
     S_GENERAL_LD,
-    S_HIGH_GROUND,
     S_HP,
     S_ITP,
     S_LD,
     S_MUSICIAN,
-    S_RANKS_OK,
     S_REGEN,
     S_STANDARD,
-    S_STATIC,
     S_STUBBORN,
     S_UNBREAKABLE,
     S_UNSTABLE,
@@ -64,7 +61,6 @@ from odds.combat.model import (
     CombatModel,
     in_contact,
 )
-from odds.rules import rank_bonus
 
 
 def _p_at_least(need: int) -> Fraction:
@@ -137,7 +133,7 @@ def _d3_sum(n: int) -> np.ndarray:
 
 
 def _fixed_attacks(model: CombatModel, s: int, g: int) -> int:
-    sd, row = model.sides, model.groups[s, g, 0]
+    sd, row = model.sides, model.groups[s, 1 - s, g, 0]
     e = 1 - s
     ms = int(sd[s, S_HP] // sd[s, S_W])
     me = int(sd[e, S_HP] // sd[e, S_W])
@@ -165,7 +161,7 @@ def _wounds_caused(model: CombatModel, s: int) -> np.ndarray | None:
     w_e = int(model.sides[e, S_W])
     pmf = np.array([1.0])
     for g in range(N_GROUPS):
-        row = model.groups[s, g, 0]
+        row = model.groups[s, e, g, 0]
         if not row[G_ACTIVE]:
             continue
         if w_e > 1 and (row[G_KB] or row[G_MW]):
@@ -187,7 +183,7 @@ def _wounds_caused(model: CombatModel, s: int) -> np.ndarray | None:
 def _max_attacks(model: CombatModel, s: int) -> int:
     total = 0
     for g in range(N_GROUPS):
-        row = model.groups[s, g, 0]
+        row = model.groups[s, 1 - s, g, 0]
         if not row[G_ACTIVE]:
             continue
         n = _fixed_attacks(model, s, g)
@@ -201,7 +197,7 @@ def _deep_enough(model: CombatModel) -> bool:
     for s in (0, 1):
         sd = model.sides[s]
         models = int(sd[S_HP] // sd[S_W])
-        ranks = 2 if model.groups[s, RANK_AND_FILE, 0, G_RANKS] >= 2 else 1
+        ranks = 2 if model.groups[s, 1 - s, RANK_AND_FILE, 0, G_RANKS] >= 2 else 1
         # every enemy attack removes at most one model (§1.8 caps wounds per model)
         if models - _max_attacks(model, 1 - s) < int(sd[S_FILES]) * ranks + 1:
             return False
@@ -240,7 +236,7 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         defender_breaks}, "wounds": [pmf of wounds caused by the attacker,
         by the defender]}``.
     """
-    if not _deep_enough(model):
+    if model.n_units != 2 or not _deep_enough(model):
         return None
     pmfs = [_wounds_caused(model, 0), _wounds_caused(model, 1)]
     if pmfs[0] is None or pmfs[1] is None:
@@ -249,10 +245,7 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
     base = []
     for s in (0, 1):
         models = int(sd[s, S_HP] // sd[s, S_W])
-        b = int(sd[s, S_STATIC] + sd[s, S_HIGH_GROUND] + sd[s, S_STANDARD])
-        if sd[s, S_RANKS_OK]:
-            b += rank_bonus(models, int(sd[s, S_FILES]))
-        base.append(b)
+        base.append(int(model.side_bonus[s] + sd[s, S_STANDARD] + model.ranks[s, models]))
     ev = dict.fromkeys(("attacker_wins", "draw", "defender_wins", "attacker_breaks",
                         "defender_breaks"), 0.0)
     for w0, p0 in enumerate(pmfs[0]):

@@ -1,20 +1,26 @@
-"""The close-combat kernel: two units fight round after round (``RULES.md`` §8A).
+"""The close-combat kernel: units fight round after round (``RULES.md`` §8A).
 
 Pure numba: integer arrays from :mod:`odds.combat.model` in, per-chunk
 counts out.  One trial is one whole combat:
 
 1. strike steps in order (impact hits, always-strikes-first, chargers,
-   Initiative, strikes-last, mindless; equal keys: last round's winner
-   first, else a roll-off), each step's casualties removed before the next;
+   Initiative, strikes-last, mindless; equal keys on both sides: last
+   round's winner first, else a roll-off); each unit's models in contact
+   with an enemy, through each face, attack it; a step's casualties are
+   removed before the next step;
 2. regeneration at the end of the phase;
-3. combat result: wounds + ranks (start of round) + outnumber + standard +
-   high ground + static bonus, musician tie-break;
-4. the loser: frenzy lost, then unbreakable / unstable / fear auto-break /
-   2D6 break test (stubborn, General, battle standard re-roll, optional
-   insane courage);
-5. a broken unit flees and is pursued (caught if pursuit >= flee).
+3. combat result per side: wounds + ranks of the deepest unit not cancelled
+   (measured at the start of the round) + outnumber + one standard + flank /
+   rear + high ground + static bonuses, musician tie-break;
+4. every unit of the losing side: frenzy lost, then unbreakable / unstable /
+   fear auto-break / 2D6 break test (stubborn, General, battle standard
+   re-roll, optional insane courage);
+5. broken units flee; a winning unit whose enemies in contact have all gone
+   pursues the biggest fleeing one (caught if pursuit >= flee) and leaves the
+   combat.  The combat ends when one side has no unit left fighting.
 
-Outcome codes: see :data:`OUTCOMES`.
+Unit statuses at the end: see :data:`STATUSES`; two-unit outcomes:
+:data:`OUTCOMES`.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ import numpy as np
 
 from odds._jit import inline, parallel_kernel, prange
 from odds.combat.model import (
+    FLANK,
+    FRONT,
     G_ATTACKS,
     G_FRENZY_A,
     G_HIT,
@@ -41,31 +49,33 @@ from odds.combat.model import (
     MOUNT,
     N_GROUPS,
     RANK_AND_FILE,
+    REAR,
+    S_BASE,
     S_BSB,
     S_CAN_PURSUE,
     S_CHAMPION,
     S_CHAMPION_LD,
+    S_DEPTH,
     S_FEAR,
     S_FILES,
     S_FLEE_DICE,
     S_FRENZY,
     S_GENERAL_LD,
     S_HATRED,
-    S_HIGH_GROUND,
     S_HP,
     S_ITP,
     S_LD,
     S_MUSICIAN,
     S_REGEN,
+    S_SIDE,
     S_STANDARD,
-    S_STATIC,
     S_STUBBORN,
     S_UNBREAKABLE,
     S_UNSTABLE,
     S_US,
     S_W,
 )
-from odds.rng import BUFFER_DICE, CHUNK_TRIALS, fill_d6, stream_state
+from odds.rng import BUFFER_DICE, CHUNK_TRIALS, ensure, stream_state
 
 OUTCOMES = (
     "attacker_wiped",
@@ -76,9 +86,9 @@ OUTCOMES = (
     "defender_escaped",
     "unresolved",
 )
-UNRESOLVED = 6
-ROW_COLUMNS = ("outcome", "rounds", "attacker_wounds_r1", "defender_wounds_r1", "margin_r1",
-               "attacker_survivors", "defender_survivors")
+STATUSES = ("fighting", "wiped", "caught", "escaped", "won")
+FIGHTING, WIPED, CAUGHT, ESCAPED, WON, FLEEING = range(6)
+TERMS = ("wounds", "ranks", "outnumber", "standard", "flank", "rear", "bonus")
 
 
 @inline
@@ -132,26 +142,26 @@ def roll_wounds(buf, p, n, wound, kb):
 
 
 @inline
-def unsaved_wounds(buf, p, n_att, groups, s, gi, kind):
+def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     Returns ``(wounds, killing_blows, p)``.
     """
-    hit = groups[s, gi, kind, G_HIT]
-    poison = groups[s, gi, kind, G_POISON]
+    hit = groups[u, v, gi, kind, G_HIT]
+    poison = groups[u, v, gi, kind, G_POISON]
     hits, ph, p = roll_hits(buf, p, n_att, hit, poison)
-    if groups[s, gi, kind, G_REROLL] and 2 <= hit <= 6 and hits < n_att:
+    if groups[u, v, gi, kind, G_REROLL] and 2 <= hit <= 6 and hits < n_att:
         h2, ph2, p = roll_hits(buf, p, n_att - hits, hit, poison)
         hits += h2
         ph += ph2
-    w, kbw, p = roll_wounds(buf, p, hits - ph, groups[s, gi, kind, G_WOUND],
-                            groups[s, gi, kind, G_KB])
+    w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
+                            groups[u, v, gi, kind, G_KB])
     armour = w - kbw + ph
-    save = groups[s, gi, kind, G_SAVE]
+    save = groups[u, v, gi, kind, G_SAVE]
     if save <= 6 and armour > 0:
         saved, p = count_ge(buf, p, armour, save)
         armour -= saved
-    ward = groups[s, gi, kind, G_WARD]
+    ward = groups[u, v, gi, kind, G_WARD]
     if ward <= 6:
         saved, p = count_ge(buf, p, armour, ward)
         armour -= saved
@@ -200,39 +210,67 @@ def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
 
 
 @inline
-def attacks_of(buf, p, gi, s, kind, sides, groups, contact_tab, m0, m1, frenzied):
-    """Attacks (or impact hits) group ``gi`` of side ``s`` makes now; returns ``(n, p)``.
+def face_line(models, files, base, depth, face):
+    """Models along a face of a unit and the length (mm) each takes: ``(count, size)``."""
+    if models <= 0:
+        return 0, 1
+    if face == FRONT:
+        return min(models, files), base
+    ranks = (models + files - 1) // files
+    if face == REAR:
+        return models - (ranks - 1) * files, base
+    return ranks, depth
 
-    ``m0``, ``m1``: models left on each side.
+
+@inline
+def in_touch(mu, u, face_u, mv, v, face_v, sides, corner):
+    """Models of unit ``u`` (``mu`` left) in contact with unit ``v`` across the given faces."""
+    nu, size_u = face_line(mu, sides[u, S_FILES], sides[u, S_BASE], sides[u, S_DEPTH], face_u)
+    nv, size_v = face_line(mv, sides[v, S_FILES], sides[v, S_BASE], sides[v, S_DEPTH], face_v)
+    if nu <= 0 or nv <= 0:
+        return 0
+    overlap = min(nu * size_u, nv * size_v)
+    n = (overlap + size_u - 1) // size_u
+    if corner and n < nu:
+        n = n + 2
+    return min(nu, n)
+
+
+@inline
+def attacks_of(buf, p, gi, u, v, kind, face_u, n, mu, sides, groups, frenzied, champ_free):
+    """Attacks (or impact hits) of group ``gi`` of unit ``u`` on ``v``; returns ``(n, p)``.
+
+    ``n`` models of ``u`` touch ``v`` through ``face_u``; ``champ_free``: the
+    champion is alive and not yet fighting another contact this step.
     """
-    ms = m0 if s == 0 else m1
-    me = m1 if s == 0 else m0
-    e = 1 - s
-    if ms <= 0 or me <= 0:
+    if n <= 0:
         return 0, p
-    files = sides[s, S_FILES]
-    n = contact_tab[s, min(ms, files), min(me, sides[e, S_FILES])]
-    champ = 1 if sides[s, S_CHAMPION] else 0
-    attacks = groups[s, gi, kind, G_ATTACKS]
-    bonus = groups[s, gi, kind, G_FRENZY_A] * frenzied
+    attacks = groups[u, v, gi, kind, G_ATTACKS]
+    bonus = groups[u, v, gi, kind, G_FRENZY_A] * frenzied
+    front = face_u == FRONT
     if gi == RANK_AND_FILE:
-        fighters = max(0, n - champ)
-        if groups[s, gi, kind, G_RANKS] >= 2:
-            fighters += min(n, max(0, min(ms - files, files)))
-        return fighters * groups[s, gi, kind, G_PER_MODEL] * (attacks + bonus), p
+        fighters = max(0, n - (1 if (front and champ_free) else 0))
+        if front and groups[u, v, gi, kind, G_RANKS] >= 2:
+            files = sides[u, S_FILES]
+            fighters += min(n, max(0, min(mu - files, files)))
+        return fighters * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + bonus), p
     if gi == MOUNT:
-        return n * groups[s, gi, kind, G_PER_MODEL] * attacks, p
+        return n * groups[u, v, gi, kind, G_PER_MODEL] * attacks, p
     if gi == IMPACT:
+        if not front:
+            return 0, p
         total = n * attacks
-        k = n * groups[s, gi, kind, G_IMPACT_DICE]
-        if groups[s, gi, kind, G_IMPACT_SIDES] == 3:
+        k = n * groups[u, v, gi, kind, G_IMPACT_DICE]
+        if groups[u, v, gi, kind, G_IMPACT_SIDES] == 3:
             for i in range(p, p + k):
                 total += (np.int64(buf[i]) + 1) // 2
         else:
             for i in range(p, p + k):
                 total += buf[i]
         return total, p + k
-    return champ * (attacks + bonus), p  # CHAMPION
+    if front and champ_free:  # CHAMPION
+        return attacks + bonus, p
+    return 0, p
 
 
 @inline
@@ -260,36 +298,56 @@ def sum_faces(buf, p, n):
 
 @inline
 def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
-               contact_tab, ranks_tab, hp, frenzied, n_att, scored, regen, stats, res, brk):
+               contacts, ranks_tab, side_bonus, hp, frenzied, status, n_att, touch, scored,
+               regen, cancel, flee, terms, stats, res, brk):
     """One whole combat; returns the dice position ``p``.
 
     Before each round the buffer is topped up to ``budget`` faces, an upper
     bound of what one round can use (see :func:`odds.combat.model.dice_budget`).
-    Fills ``stats`` with the :data:`ROW_COLUMNS` values and adds this trial's
-    round results to ``res[round, 0 attacker won | 1 draw | 2 defender won]``
-    and its breaks to ``brk[round, side]``.
+    Fills ``stats`` (rounds, first-round wounds by side 0 and 1, first-round
+    margin, then each unit's status, then each unit's models left), adds this
+    trial's round results to ``res[round, 0 side 0 won | 1 draw | 2 side 1
+    won]``, its breaks to ``brk[round, unit]`` and its first-round combat
+    result terms to ``terms[side, term]``.
     """
-    hp[0] = sides[0, S_HP]
-    hp[1] = sides[1, S_HP]
-    frenzied[0] = sides[0, S_FRENZY]
-    frenzied[1] = sides[1, S_FRENZY]
-    w0 = sides[0, S_W]
-    w1 = sides[1, S_W]
+    nu = sides.shape[0]
+    nc = contacts.shape[0]
+    corner = flags[0]
+    for u in range(nu):
+        hp[u] = sides[u, S_HP]
+        frenzied[u] = sides[u, S_FRENZY]
+        status[u] = FIGHTING
     prev_winner = -1
-    outcome = UNRESOLVED
     rounds = 0
     for rnd in range(max_rounds):
-        if p + budget > buf.size:
-            fill_d6(buf, st)
-            p = 0
+        p = ensure(buf, st, p, budget)
         rounds = rnd + 1
         kind = 0 if rnd == 0 else 1
-        ranks0 = ranks_tab[0, models_left(hp[0], w0)]
-        ranks1 = ranks_tab[1, models_left(hp[1], w1)]
+        # start of the round: ranks, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
+        for u in range(nu):
+            cancel[u] = 0
+        for c in range(nc):
+            a = contacts[c, 0]
+            b = contacts[c, 1]
+            if status[a] != FIGHTING or status[b] != FIGHTING:
+                continue
+            if contacts[c, 3] != FRONT and models_left(hp[a], sides[a, S_W]) * sides[a, S_US] >= 5:
+                cancel[b] = 1
+            if contacts[c, 2] != FRONT and models_left(hp[b], sides[b, S_W]) * sides[b, S_US] >= 5:
+                cancel[a] = 1
+        ranks_side0 = 0
+        ranks_side1 = 0
+        for u in range(nu):
+            if status[u] == FIGHTING and not cancel[u]:
+                r = ranks_tab[u, models_left(hp[u], sides[u, S_W])]
+                if sides[u, S_SIDE] == 0:
+                    ranks_side0 = max(ranks_side0, r)
+                else:
+                    ranks_side1 = max(ranks_side1, r)
         scored[0] = 0
         scored[1] = 0
-        regen[0] = 0
-        regen[1] = 0
+        for u in range(nu):
+            regen[u] = 0
         i = 0
         n = n_order[kind]
         while i < n:
@@ -297,7 +355,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             present0 = False
             present1 = False
             while j < n and keys[kind, j] == keys[kind, i]:
-                if order[kind, j] // N_GROUPS == 0:
+                if sides[order[kind, j] // N_GROUPS, S_SIDE] == 0:
                     present0 = True
                 else:
                     present1 = True
@@ -313,67 +371,174 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 s = first if t == 0 else 1 - first
                 if (s == 0 and not present0) or (s == 1 and not present1):
                     continue
-                e = 1 - s
-                m0 = models_left(hp[0], w0)
-                m1 = models_left(hp[1], w1)
+                # models in contact now, each way across each contact (recomputed only
+                # when either unit's models changed: touch[c, 2:4] remembers them)
+                for c in range(nc):
+                    a = contacts[c, 0]
+                    b = contacts[c, 1]
+                    ma = models_left(hp[a], sides[a, S_W]) if status[a] == FIGHTING else 0
+                    mb = models_left(hp[b], sides[b, S_W]) if status[b] == FIGHTING else 0
+                    if ma == touch[c, 2] and mb == touch[c, 3]:
+                        continue
+                    touch[c, 2] = ma
+                    touch[c, 3] = mb
+                    touch[c, 0] = 0
+                    touch[c, 1] = 0
+                    if ma > 0 and mb > 0:
+                        touch[c, 0] = in_touch(ma, a, contacts[c, 2], mb, b, contacts[c, 3],
+                                               sides, corner)
+                        touch[c, 1] = in_touch(mb, b, contacts[c, 3], ma, a, contacts[c, 2],
+                                               sides, corner)
                 # every group of this side at this step strikes simultaneously
                 for q in range(i, j):
                     slot = order[kind, q]
-                    n_att[q - i] = 0
-                    if slot // N_GROUPS == s:
-                        n_att[q - i], p = attacks_of(buf, p, slot % N_GROUPS, s, kind, sides,
-                                                     groups, contact_tab, m0, m1, frenzied[s])
+                    u = slot // N_GROUPS
+                    gi = slot % N_GROUPS
+                    champ_free = sides[u, S_CHAMPION] != 0
+                    for c in range(nc):
+                        n_att[q - i, c] = 0
+                        if sides[u, S_SIDE] != s:
+                            continue
+                        if contacts[c, 0] == u:
+                            d = 0
+                        elif contacts[c, 1] == u:
+                            d = 1
+                        else:
+                            continue
+                        touching = touch[c, d]
+                        if touching == 0:
+                            continue
+                        v = contacts[c, 1 - d]
+                        face_u = contacts[c, 2 + d]
+                        n_att[q - i, c], p = attacks_of(buf, p, gi, u, v, kind, face_u, touching,
+                                                        models_left(hp[u], sides[u, S_W]),
+                                                        sides, groups, frenzied[u], champ_free)
+                        if face_u == FRONT:
+                            champ_free = False
                 for q in range(i, j):
                     slot = order[kind, q]
-                    if slot // N_GROUPS != s or n_att[q - i] == 0 or hp[e] <= 0:
-                        continue
+                    u = slot // N_GROUPS
                     gi = slot % N_GROUPS
-                    uns, kbw, p = unsaved_wounds(buf, p, n_att[q - i], groups, s, gi, kind)
-                    if uns + kbw == 0:
+                    if sides[u, S_SIDE] != s:
                         continue
-                    hp_e, sc, rg, p = apply_wounds(buf, p, hp[e], sides[e, S_W], uns, kbw,
-                                                   groups[s, gi, kind, G_MW])
-                    hp[e] = hp_e
-                    scored[s] += sc
-                    regen[e] += rg
+                    for c in range(nc):
+                        na = n_att[q - i, c]
+                        if na == 0:
+                            continue
+                        v = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
+                        if hp[v] <= 0:
+                            continue
+                        uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, v, gi, kind)
+                        if uns + kbw == 0:
+                            continue
+                        hp_v, sc, rg, p = apply_wounds(buf, p, hp[v], sides[v, S_W], uns, kbw,
+                                                       groups[u, v, gi, kind, G_MW])
+                        hp[v] = hp_v
+                        scored[s] += sc
+                        regen[v] += rg
             i = j
         # end of the phase: regeneration (§1.6); combat result counts what is left
-        for s in range(2):
-            if sides[s, S_REGEN] <= 6 and regen[s] > 0:
-                back, p = count_ge(buf, p, regen[s], sides[s, S_REGEN])
-                back = min(back, sides[s, S_HP] - hp[s])
-                hp[s] += back
-                scored[1 - s] -= back
-        m0 = models_left(hp[0], w0)
-        m1 = models_left(hp[1], w1)
-        us0 = m0 * sides[0, S_US]
-        us1 = m1 * sides[1, S_US]
-        score0 = scored[0] + sides[0, S_STATIC] + sides[0, S_HIGH_GROUND] + ranks0
-        score1 = scored[1] + sides[1, S_STATIC] + sides[1, S_HIGH_GROUND] + ranks1
-        score0 += us0 > us1
-        score1 += us1 > us0
-        c0 = 1 if sides[0, S_CHAMPION] else 0
-        c1 = 1 if sides[1, S_CHAMPION] else 0
-        std0 = sides[0, S_STANDARD] and m0 >= 1 + c0
-        std1 = sides[1, S_STANDARD] and m1 >= 1 + c1
-        score0 += std0
-        score1 += std1
+        for u in range(nu):
+            if sides[u, S_REGEN] <= 6 and regen[u] > 0:
+                back, p = count_ge(buf, p, regen[u], sides[u, S_REGEN])
+                back = min(back, sides[u, S_HP] - hp[u])
+                hp[u] += back
+                scored[1 - sides[u, S_SIDE]] -= back
+        for u in range(nu):
+            if status[u] == FIGHTING and hp[u] <= 0:
+                status[u] = WIPED
+        # combat result per side (§2.2)
+        us0 = 0
+        us1 = 0
+        std0 = 0
+        std1 = 0
+        mus0 = 0
+        mus1 = 0
+        for u in range(nu):
+            if status[u] != FIGHTING:
+                continue
+            m = models_left(hp[u], sides[u, S_W])
+            champ = 1 if sides[u, S_CHAMPION] else 0
+            std = 1 if sides[u, S_STANDARD] else 0
+            has_std = std and m >= 1 + champ
+            has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std
+            if sides[u, S_SIDE] == 0:
+                us0 += m * sides[u, S_US]
+                std0 = std0 or has_std
+                mus0 = mus0 or has_mus
+            else:
+                us1 += m * sides[u, S_US]
+                std1 = std1 or has_std
+                mus1 = mus1 or has_mus
+        flank0 = 0
+        flank1 = 0
+        rear0 = 0
+        rear1 = 0
+        for c in range(nc):
+            for d in range(2):
+                a = contacts[c, d]
+                b = contacts[c, 1 - d]
+                face_b = contacts[c, 3 - d]
+                if status[a] != FIGHTING or status[b] != FIGHTING or face_b == FRONT:
+                    continue
+                if models_left(hp[a], sides[a, S_W]) * sides[a, S_US] < 5:
+                    continue
+                if sides[a, S_SIDE] == 0:
+                    if face_b == FLANK:
+                        flank0 += 1
+                    else:
+                        rear0 += 1
+                elif face_b == FLANK:
+                    flank1 += 1
+                else:
+                    rear1 += 1
+        if flags[4]:  # Option: both sides claim
+            fb0 = 1 if flank0 > 0 else 0
+            fb1 = 1 if flank1 > 0 else 0
+            rb0 = 2 if rear0 > 0 else 0
+            rb1 = 2 if rear1 > 0 else 0
+        else:  # MDNR: the side with more units on enemy flanks (rears)
+            fb0 = 1 if flank0 > flank1 else 0
+            fb1 = 1 if flank1 > flank0 else 0
+            rb0 = 2 if rear0 > rear1 else 0
+            rb1 = 2 if rear1 > rear0 else 0
+        out0 = 1 if us0 > us1 else 0
+        out1 = 1 if us1 > us0 else 0
+        score0 = scored[0] + ranks_side0 + out0 + std0 + fb0 + rb0 + side_bonus[0]
+        score1 = scored[1] + ranks_side1 + out1 + std1 + fb1 + rb1 + side_bonus[1]
         margin = score0 - score1
         if rnd == 0:
-            stats[2] = scored[0]
-            stats[3] = scored[1]
-            stats[4] = margin
-        if m1 == 0 and m0 > 0:
-            res[rnd, 0] += 1
-            outcome = 3
-            break
-        if m0 == 0:
-            res[rnd, 2] += 1
-            outcome = 0
+            stats[1] = scored[0]
+            stats[2] = scored[1]
+            stats[3] = margin
+            terms[0, 0] += scored[0]
+            terms[1, 0] += scored[1]
+            terms[0, 1] += ranks_side0
+            terms[1, 1] += ranks_side1
+            terms[0, 2] += out0
+            terms[1, 2] += out1
+            terms[0, 3] += std0
+            terms[1, 3] += std1
+            terms[0, 4] += fb0
+            terms[1, 4] += fb1
+            terms[0, 5] += rb0
+            terms[1, 5] += rb1
+            terms[0, 6] += side_bonus[0]
+            terms[1, 6] += side_bonus[1]
+        alive0 = us0 > 0
+        alive1 = us1 > 0
+        if not alive0 or not alive1:
+            if alive0:
+                res[rnd, 0] += 1
+            elif alive1:
+                res[rnd, 2] += 1
+            else:
+                res[rnd, 1] += 1
+            for u in range(nu):
+                if status[u] == FIGHTING:
+                    status[u] = WON
             break
         if margin == 0 and flags[1]:
-            mus0 = sides[0, S_MUSICIAN] and m0 >= 1 + c0 + (1 if sides[0, S_STANDARD] else 0)
-            mus1 = sides[1, S_MUSICIAN] and m1 >= 1 + c1 + (1 if sides[1, S_STANDARD] else 0)
             if mus0 and not mus1:
                 margin = 1
             elif mus1 and not mus0:
@@ -384,99 +549,148 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             continue
         res[rnd, 0 if margin > 0 else 2] += 1
         w = 0 if margin > 0 else 1
-        lo = 1 - w
         diff = abs(margin)
         prev_winner = w
-        frenzied[lo] = 0  # frenzy is lost on losing a round, before the break test
-        m_lo = m1 if lo == 1 else m0
-        if sides[lo, S_UNBREAKABLE]:
-            continue
-        if sides[lo, S_UNSTABLE]:
-            hp[lo] = max(0, hp[lo] - diff)
-            if hp[lo] == 0:
-                outcome = 3 if lo == 1 else 0
-                break
-            continue
-        us_lo = us1 if lo == 1 else us0
-        us_w = us0 if lo == 1 else us1
-        broken = False
-        if (sides[w, S_FEAR] and not sides[lo, S_FEAR] and not sides[lo, S_ITP]
-                and us_lo < us_w):
-            broken = True  # fear auto-break (§3.2 step 3)
-        else:
-            ld = sides[lo, S_LD]
-            if sides[lo, S_CHAMPION] and m_lo >= 1:
-                ld = max(ld, sides[lo, S_CHAMPION_LD])
-            gen = sides[lo, S_GENERAL_LD]
-            if sides[lo, S_STUBBORN]:
-                target = max(ld, gen - diff) if gen > 0 else ld
+        # every unit of the losing side tests separately (§3.2)
+        for lo in range(nu):
+            if sides[lo, S_SIDE] == w or status[lo] != FIGHTING:
+                continue
+            frenzied[lo] = 0  # frenzy is lost on losing a round, before the break test
+            if sides[lo, S_UNBREAKABLE]:
+                continue
+            m_lo = models_left(hp[lo], sides[lo, S_W])
+            if sides[lo, S_UNSTABLE]:
+                hp[lo] = max(0, hp[lo] - diff)
+                if hp[lo] == 0:
+                    status[lo] = WIPED
+                continue
+            us_lo = m_lo * sides[lo, S_US]
+            fear_us = 0
+            for c in range(nc):
+                if contacts[c, 0] == lo:
+                    e = contacts[c, 1]
+                elif contacts[c, 1] == lo:
+                    e = contacts[c, 0]
+                else:
+                    continue
+                if status[e] == FIGHTING and sides[e, S_FEAR]:
+                    fear_us += models_left(hp[e], sides[e, S_W]) * sides[e, S_US]
+            broken = False
+            if not sides[lo, S_FEAR] and not sides[lo, S_ITP] and us_lo < fear_us:
+                broken = True  # fear auto-break (§3.2 step 3)
             else:
-                target = max(ld, gen) - diff
-            passed, p = leadership_test(buf, p, target, flags[2], sides[lo, S_BSB])
-            broken = not passed
-        if not broken:
-            continue
-        brk[rnd, lo] += 1
-        flee, p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
-        pursues = sides[w, S_CAN_PURSUE] != 0
-        if pursues and flags[3] and not (frenzied[w] or sides[w, S_HATRED]):
-            held, p = leadership_test(buf, p, sides[w, S_LD], False, False)
-            pursues = not held
-        caught = False
-        if pursues:
-            chase, p = sum_faces(buf, p, sides[w, S_FLEE_DICE])
-            caught = chase >= flee
-        if lo == 0:
-            outcome = 1 if caught else 2
-        else:
-            outcome = 4 if caught else 5
-        break
-    stats[0] = outcome
-    stats[1] = rounds
-    stats[5] = models_left(hp[0], w0) if outcome not in (0, 1) else 0
-    stats[6] = models_left(hp[1], w1) if outcome not in (3, 4) else 0
+                ld = sides[lo, S_LD]
+                if sides[lo, S_CHAMPION] and m_lo >= 1:
+                    ld = max(ld, sides[lo, S_CHAMPION_LD])
+                gen = sides[lo, S_GENERAL_LD]
+                if sides[lo, S_STUBBORN]:
+                    target = max(ld, gen - diff) if gen > 0 else ld
+                else:
+                    target = max(ld, gen) - diff
+                passed, p = leadership_test(buf, p, target, flags[2], sides[lo, S_BSB])
+                broken = not passed
+            if broken:
+                brk[rnd, lo] += 1
+                status[lo] = FLEEING
+                flee[lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
+        # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
+        for u in range(nu):
+            if status[u] != FIGHTING:
+                continue
+            engaged = False
+            target = -1
+            for c in range(nc):
+                if contacts[c, 0] == u:
+                    e = contacts[c, 1]
+                elif contacts[c, 1] == u:
+                    e = contacts[c, 0]
+                else:
+                    continue
+                if status[e] == FIGHTING:
+                    engaged = True
+                elif status[e] == FLEEING and (target < 0 or sides[e, S_HP] > sides[target, S_HP]):
+                    target = e
+            if engaged:
+                continue
+            status[u] = WON
+            if target < 0 or not sides[u, S_CAN_PURSUE]:
+                continue
+            if flags[3] and not (frenzied[u] or sides[u, S_HATRED]):
+                held, p = leadership_test(buf, p, sides[u, S_LD], False, False)
+                if held:
+                    continue
+            chase, p = sum_faces(buf, p, sides[u, S_FLEE_DICE])
+            if chase >= flee[target]:
+                status[target] = CAUGHT
+        left0 = False
+        left1 = False
+        for u in range(nu):
+            if status[u] == FLEEING:
+                status[u] = ESCAPED
+            if status[u] == FIGHTING:
+                if sides[u, S_SIDE] == 0:
+                    left0 = True
+                else:
+                    left1 = True
+        if not left0 or not left1:
+            for u in range(nu):
+                if status[u] == FIGHTING:
+                    status[u] = WON
+            break
+    stats[0] = rounds
+    for u in range(nu):
+        stats[4 + u] = status[u]
+        stats[4 + nu + u] = 0 if status[u] in (WIPED, CAUGHT) else models_left(hp[u],
+                                                                                sides[u, S_W])
     return p
 
 
 @parallel_kernel
 def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flags, max_rounds,
-                  contact_tab, ranks_tab, out_outcome, out_rounds, out_round_res, out_breaks,
-                  out_w1, out_margin, out_surv, rows):
+                  contacts, ranks_tab, side_bonus, out_status, out_rounds, out_round_res,
+                  out_breaks, out_w1, out_margin, out_surv, out_terms, rows):
     """Run ``trials`` combats in chunks; aggregate counts per chunk.
 
-    ``out_round_res[c, k, r]``: round ``k`` fought and won by the attacker
-    (``r = 0``), drawn (1) or won by the defender (2).  ``out_breaks[c, k, s]``:
-    side ``s`` broke in round ``k``.  ``rows`` (shape ``(trials, 7)`` or
-    ``(0, 7)``) receives per-trial rows when it has room.
+    ``out_status[c, u, k]``: unit ``u`` ended with status ``k``
+    (:data:`STATUSES`).  ``out_round_res[c, k, r]``: round ``k`` fought and
+    won by side 0 (``r = 0``), drawn (1) or won by side 1 (2).
+    ``out_breaks[c, k, u]``: unit ``u`` broke in round ``k``.  ``out_terms[c,
+    s, t]``: sum over trials of side ``s``'s first-round combat-result term
+    ``t`` (:data:`TERMS`).  ``rows`` (shape ``(trials, 4 + 2 units)`` or
+    ``(0, ...)``) receives per-trial ``stats`` when it has room.
     """
+    nu = sides.shape[0]
     margin_off = (out_margin.shape[1] - 1) // 2
-    for c in prange(out_outcome.shape[0]):
+    for c in prange(out_rounds.shape[0]):
         st = stream_state(key, c)
         buf = np.empty(max(BUFFER_DICE, 2 * budget), np.uint8)
         p = buf.size
-        hp = np.zeros(2, np.int64)
-        frenzied = np.zeros(2, np.int64)
-        n_att = np.zeros(2 * N_GROUPS, np.int64)
+        hp = np.zeros(nu, np.int64)
+        frenzied = np.zeros(nu, np.int64)
+        status = np.zeros(nu, np.int64)
+        regen = np.zeros(nu, np.int64)
+        cancel = np.zeros(nu, np.int64)
+        flee = np.zeros(nu, np.int64)
+        n_att = np.zeros((nu * N_GROUPS, max(1, contacts.shape[0])), np.int64)
+        touch = np.full((max(1, contacts.shape[0]), 4), -1, np.int64)
         scored = np.zeros(2, np.int64)
-        regen = np.zeros(2, np.int64)
-        stats = np.zeros(7, np.int64)
+        stats = np.zeros(4 + 2 * nu, np.int64)
         res = out_round_res[c]
         brk = out_breaks[c]
+        terms = out_terms[c]
         lo = c * CHUNK_TRIALS
         hi = min(trials, lo + CHUNK_TRIALS)
         for t in range(lo, hi):
-            stats[2:5] = 0
+            stats[1:4] = 0
             p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
-                           max_rounds, contact_tab, ranks_tab, hp, frenzied, n_att, scored,
-                           regen, stats, res, brk)
-            outcome = stats[0]
-            rounds = stats[1]
-            out_outcome[c, outcome] += 1
-            out_rounds[c, rounds] += 1
-            out_w1[c, 0, min(stats[2], out_w1.shape[2] - 1)] += 1
-            out_w1[c, 1, min(stats[3], out_w1.shape[2] - 1)] += 1
-            out_margin[c, min(max(stats[4] + margin_off, 0), out_margin.shape[1] - 1)] += 1
-            out_surv[c, 0, stats[5]] += 1
-            out_surv[c, 1, stats[6]] += 1
+                           max_rounds, contacts, ranks_tab, side_bonus, hp, frenzied, status,
+                           n_att, touch, scored, regen, cancel, flee, terms, stats, res, brk)
+            out_rounds[c, stats[0]] += 1
+            out_w1[c, 0, min(stats[1], out_w1.shape[2] - 1)] += 1
+            out_w1[c, 1, min(stats[2], out_w1.shape[2] - 1)] += 1
+            out_margin[c, min(max(stats[3] + margin_off, 0), out_margin.shape[1] - 1)] += 1
+            for u in range(nu):
+                out_status[c, u, stats[4 + u]] += 1
+                out_surv[c, u, stats[4 + nu + u]] += 1
             if t < rows.shape[0]:
                 rows[t, :] = stats

@@ -1,29 +1,48 @@
-"""Translate two units and the combat options into the kernel's integer arrays.
+"""Translate units, engagements and options into the kernel's integer arrays.
 
 This is the only place where rules meet units: every threshold the kernel
 compares a die with is worked out here, once, from :mod:`odds.rules`.
 
 Layout
 ------
-``sides[s, S_*]``
-    Per-side constants (``s = 0`` attacker, ``1`` defender).
-``groups[s, g, k, G_*]``
+``sides[u, S_*]``
+    Per-unit constants (units ``u = 0 .. n - 1``; ``S_SIDE`` says whose:
+    0 attacker, 1 defender).  The historic name is kept: in a two-unit
+    combat unit 0 is the attacker and unit 1 the defender.
+``groups[u, v, g, k, G_*]``
     Attack groups ``g`` (:data:`RANK_AND_FILE`, :data:`CHAMPION`,
-    :data:`MOUNT`, :data:`IMPACT`) of side ``s`` in round kind ``k``
-    (``0`` = the first round, ``1`` = later rounds; the charge only ever
-    happens in the first round).
+    :data:`MOUNT`, :data:`IMPACT`) of unit ``u`` against enemy unit ``v``
+    in round kind ``k`` (``0`` = the first round, ``1`` = later rounds; the
+    charge only ever happens in the first round).
+``contacts[c, :]``
+    ``(u, v, face of u, face of v)``: unit ``u`` touches unit ``v``; faces
+    are :data:`FRONT`, :data:`FLANK`, :data:`REAR`.
 ``order[k, i]``, ``keys[k, i]``
-    Active groups (``s * N_GROUPS + g``) sorted by strike-order key
+    Active groups (``u * N_GROUPS + g``) sorted by strike-order key
     (``RULES.md`` §1.2): category * 16 + (10 - I).  Equal keys on both sides
     are resolved in the kernel (the previous round's winner first, else a
-    roll-off).
+    roll-off); a side's groups at one key strike simultaneously.
 
 Modelling conventions (documented choices where the rules leave one)
 --------------------------------------------------------------------
-* Models in base contact (§1.1): each unit's front is ``min(models, files)``
-  models of its base width (:data:`BASE_WIDTH_MM`); the overlap of the two
-  fronts is in contact, plus one model at each corner of the wider unit when
-  corner contact counts (the Default; Option: edge contact only).
+* Models in base contact (§1.1): a face of a unit is a line of models: the
+  front rank (``min(models, files)`` models of its base width,
+  :data:`BASE_WIDTH_MM`), the rear rank (the last, possibly incomplete,
+  rank), or a flank (one model per rank, each its base depth,
+  :data:`BASE_DEPTH_MM`).  Where two faces touch, the overlap of the two
+  lines is in contact, plus one model at each end of the longer line when
+  corner contact counts (the Default; Option: edge contact only).  Extra
+  ranks (spears) fight only through the front; champions and impact hits
+  only from the front.
+* Several units per side (§2.2): the side's combat result counts the ranks
+  of its deepest unit whose ranks are not cancelled (an enemy unit of
+  US >= 5 touching its flank or rear at the start of the round), outnumber
+  from the side's total US, one standard, flank +1 / rear +2 (MDNR: the side
+  with more US >= 5 units on enemy flanks, resp. rears; Option: both claim),
+  high ground, and the sum of the units' static bonuses.
+* Every losing unit tests separately; broken units flee; a winning unit
+  whose enemies in contact have all broken or died pursues the biggest of
+  them (if any fled) and leaves the combat (§4.3).
 * Casualties come off the rear (§1.8); command models are removed last:
   the musician while more than champion + standard remain, the standard
   while more than the champion remains, the champion with the last model.
@@ -44,6 +63,7 @@ Modelling conventions (documented choices where the rules leave one)
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -81,8 +101,11 @@ from odds.units import Unit
     S_RANKS_OK,
     S_CAN_PURSUE,
     S_CHAMPION_LD,
+    S_SIDE,  # 0 attacker, 1 defender
+    S_DEPTH,
+    S_CHARGED,
     N_SIDE,
-) = range(27)
+) = range(30)
 
 # --------------------------------------------------------------------------- group constants
 (
@@ -110,6 +133,8 @@ N_GROUPS = 4
 GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact")
 
 CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
+FRONT, FLANK, REAR = range(3)
+FACES = ("front", "flank", "rear")
 
 BASE_WIDTH_MM = {
     "infantry": 20,
@@ -121,6 +146,17 @@ BASE_WIDTH_MM = {
     "war_machine": 50,
 }
 """Base widths (mm) used for the frontage in contact (6th-edition standard bases)."""
+
+BASE_DEPTH_MM = {
+    "infantry": 20,
+    "cavalry": 50,
+    "monstrous_infantry": 40,
+    "monster": 50,
+    "chariot": 100,
+    "swarm": 40,
+    "war_machine": 50,
+}
+"""Base depths (mm): the length one rank adds to a flank."""
 
 _MW_CODE = {"": 0, "2": 1, "d3": 2, "d6": 3}
 _MAN_SIZED = ("infantry", "cavalry")
@@ -178,6 +214,9 @@ class CombatOptions:
     restrain_pursuit : bool
         The winner tests Ld to hold back instead of always pursuing (§4.3);
         frenzied and hating units must pursue.
+    flank_rear_rule : {"mdnr", "both"}
+        Flank/rear bonuses when both sides have units on enemy flanks (rears):
+        only the side with more such units (MDNR, Default) or both (Option).
     """
 
     charger: str = "attacker"
@@ -186,9 +225,11 @@ class CombatOptions:
     musician_tiebreak: bool = True
     insane_courage: bool = False
     restrain_pursuit: bool = False
+    flank_rear_rule: str = "mdnr"
 
     def __post_init__(self) -> None:
         v.choice("charger", self.charger, CHARGERS)
+        v.choice("flank_rear_rule", self.flank_rear_rule, ("mdnr", "both"))
         v.integer("max_rounds", self.max_rounds, low=1, high=50)
         for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit"):
             v.flag(name, getattr(self, name))
@@ -203,11 +244,18 @@ class CombatModel:
     order: np.ndarray
     keys: np.ndarray
     n_order: np.ndarray
-    flags: np.ndarray  # [corner_contact, musician_tiebreak, insane_courage, restrain_pursuit]
-    charger: int  # 0 attacker, 1 defender, -1 none
+    flags: np.ndarray  # [corner, musician tie-break, insane courage, restrain, flank/rear both]
+    charger: int  # two-unit form: 0 attacker, 1 defender, -1 none; several units: -1
     max_rounds: int
-    contact: np.ndarray  # contact[s, front_s, front_enemy]: models of s in base contact
-    ranks: np.ndarray  # ranks[s, models]: rank bonus of side s with that many models
+    contacts: np.ndarray  # contacts[c] = (u, v, face of u, face of v)
+    ranks: np.ndarray  # ranks[u, models]: rank bonus of unit u with that many models
+    side_bonus: np.ndarray  # [side]: static bonuses + high ground
+    names: tuple[str, ...] = ()
+
+    @property
+    def n_units(self) -> int:
+        """Number of units in the combat."""
+        return int(self.sides.shape[0])
 
 
 def _key(category: int, initiative: int) -> int:
@@ -264,6 +312,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT
     champ = unit.champion_profile or p
     s[S_CHAMPION_LD] = champ.Ld
+    s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
     return s
 
 
@@ -353,7 +402,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
 
 def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
           d_opts: SideOptions | None = None, options: CombatOptions | None = None) -> CombatModel:
-    """Validate the inputs and build the :class:`CombatModel`.
+    """Validate two units and the options and build their :class:`CombatModel`.
+
+    The two-unit combat is the special case of :func:`build_units` with the
+    attacker (unit 0) and the defender (unit 1) engaged front to front.
 
     Parameters
     ----------
@@ -362,7 +414,7 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
     a_opts, d_opts : SideOptions, optional
         Per-side circumstances.
     options : CombatOptions, optional
-        Rule options.
+        Rule options (``charger`` says who charged).
 
     Returns
     -------
@@ -371,67 +423,151 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
     for name, u in (("attacker", attacker), ("defender", defender)):
         if not isinstance(u, Unit):
             raise v.OddsInputError(f"{name}: must be an odds.units.Unit (got {type(u).__name__})")
-    a_opts = a_opts or SideOptions()
-    d_opts = d_opts or SideOptions()
-    options = options or CombatOptions()
     for name, o in (("attacker_options", a_opts), ("defender_options", d_opts)):
-        if not isinstance(o, SideOptions):
+        if o is not None and not isinstance(o, SideOptions):
             raise v.OddsInputError(f"{name}: must be a SideOptions (got {type(o).__name__})")
+    options = options or CombatOptions()
     charger = {"attacker": 0, "defender": 1, "none": -1}[options.charger]
-    sides = np.stack([_side(attacker, a_opts), _side(defender, d_opts)])
-    groups = np.stack([_groups(attacker, defender, charger == 0),
-                       _groups(defender, attacker, charger == 1)])
-    n_slots = 2 * N_GROUPS
+    model = build_units([attacker, defender], [0, 1], [(0, 1, FRONT, FRONT)],
+                        [charger == 0, charger == 1], [a_opts, d_opts], options)
+    return dataclasses.replace(model, charger=charger)
+
+
+def build_units(units: list[Unit], sides: list[int],
+                contacts: list[tuple[int, int, int, int]], charged: list[bool],
+                unit_options: list[SideOptions | None],
+                options: CombatOptions | None = None,
+                names: tuple[str, ...] | None = None) -> CombatModel:
+    """Build the :class:`CombatModel` of a combat between several units.
+
+    Parameters
+    ----------
+    units : list of Unit
+        Every unit in the combat.
+    sides : list of int
+        Each unit's side: 0 (attacker) or 1 (defender); both sides present.
+    contacts : list of (int, int, int, int)
+        Each contact once: ``(u, v, face of u, face of v)`` with faces
+        :data:`FRONT`, :data:`FLANK`, :data:`REAR` (see
+        :attr:`odds.scenario.CombatScenario.contacts`).  Every unit must be in
+        at least one contact.
+    charged : list of bool
+        Which units charged this turn.
+    unit_options : list of SideOptions or None
+        Per-unit circumstances (static bonuses and high ground add up per
+        side; battle standard and General apply to that unit's break tests).
+    options : CombatOptions, optional
+        Rule options (its ``charger`` is ignored: ``charged`` says who charged).
+    names : tuple of str, optional
+        Labels of the units (default: the units' names).
+
+    Returns
+    -------
+    CombatModel
+    """
+    n = len(units)
+    if not (len(sides) == len(charged) == len(unit_options) == n) or n < 2:
+        raise v.OddsInputError("units: give at least two units, with one side, "
+                               "charged flag and options entry each")
+    options = options or CombatOptions()
+    for i, u in enumerate(units):
+        if not isinstance(u, Unit):
+            raise v.OddsInputError(f"units[{i}]: must be an odds.units.Unit "
+                                   f"(got {type(u).__name__})")
+        if sides[i] not in (0, 1):
+            raise v.OddsInputError(f"sides[{i}]: must be 0 or 1 (got {sides[i]!r})")
+    if set(sides) != {0, 1}:
+        raise v.OddsInputError("sides: each side needs at least one unit")
+    opts = []
+    for i, o in enumerate(unit_options):
+        o = o or SideOptions()
+        if not isinstance(o, SideOptions):
+            raise v.OddsInputError(f"unit_options[{i}]: must be a SideOptions "
+                                   f"(got {type(o).__name__})")
+        opts.append(o)
+    seen: set[frozenset[int]] = set()
+    for k, (a, b, fa, fb) in enumerate(contacts):
+        if not (0 <= a < n and 0 <= b < n) or sides[a] == sides[b]:
+            raise v.OddsInputError(f"contacts[{k}]: must join two enemy units (got {a!r}, {b!r})")
+        if fa not in (FRONT, FLANK, REAR) or fb not in (FRONT, FLANK, REAR):
+            raise v.OddsInputError(f"contacts[{k}]: faces must be 0 front, 1 flank or 2 rear")
+        if frozenset((a, b)) in seen:
+            raise v.OddsInputError(f"contacts[{k}]: units {a} and {b} are already in contact")
+        seen.add(frozenset((a, b)))
+    touched = {a for a, *_ in contacts} | {b for _, b, *_ in contacts}
+    if touched != set(range(n)):
+        missing = sorted(set(range(n)) - touched)
+        raise v.OddsInputError(f"contacts: units {missing} are in no contact")
+    side_arr = np.stack([_side(u, o) for u, o in zip(units, opts, strict=True)])
+    side_arr[:, S_SIDE] = sides
+    side_arr[:, S_CHARGED] = charged
+    groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
+    for i in range(n):
+        for j in range(n):
+            if sides[i] != sides[j]:
+                groups[i, j] = _groups(units[i], units[j], bool(charged[i]))
+    # strike order over each unit's groups; a group's key does not depend on its target
+    n_slots = n * N_GROUPS
     order = np.full((2, n_slots), -1, np.int64)
     keys = np.zeros((2, n_slots), np.int64)
     n_order = np.zeros(2, np.int64)
     for kind in (0, 1):
-        active = [(int(groups[s, g, kind, G_KEY]), s * N_GROUPS + g)
-                  for s in (0, 1) for g in range(N_GROUPS) if groups[s, g, kind, G_ACTIVE]]
+        active = []
+        for i in range(n):
+            enemies = [j for j in range(n) if sides[j] != sides[i]]
+            for g in range(N_GROUPS):
+                rows = [groups[i, j, g, kind] for j in enemies if groups[i, j, g, kind, G_ACTIVE]]
+                if rows:
+                    active.append((int(rows[0][G_KEY]), i * N_GROUPS + g))
         active.sort()
         n_order[kind] = len(active)
-        for i, (key, slot) in enumerate(active):
-            order[kind, i] = slot
-            keys[kind, i] = key
+        for k, (key, slot) in enumerate(active):
+            order[kind, k] = slot
+            keys[kind, k] = key
     flags = np.array([options.corner_contact, options.musician_tiebreak,
-                      options.insane_courage, options.restrain_pursuit], np.int64)
-    f = int(sides[:, S_FILES].max())
-    contact = np.zeros((2, f + 1, f + 1), np.int64)
+                      options.insane_courage, options.restrain_pursuit,
+                      options.flank_rear_rule == "both"], np.int64)
+    ranks = np.zeros((n, max(u.models for u in units) + 1), np.int64)
+    for i, u in enumerate(units):
+        if side_arr[i, S_RANKS_OK]:
+            for m in range(u.models + 1):
+                ranks[i, m] = rules.rank_bonus(m, u.files)
+    side_bonus = np.zeros(2, np.int64)
     for s in (0, 1):
-        e = 1 - s
-        for fs in range(int(sides[s, S_FILES]) + 1):
-            for fe in range(int(sides[e, S_FILES]) + 1):
-                contact[s, fs, fe] = in_contact(fs, int(sides[s, S_BASE]), fe,
-                                                int(sides[e, S_BASE]), options.corner_contact)
-    models = [attacker.models, defender.models]
-    ranks = np.zeros((2, max(models) + 1), np.int64)
-    for s in (0, 1):
-        if sides[s, S_RANKS_OK]:
-            for m in range(models[s] + 1):
-                ranks[s, m] = rules.rank_bonus(m, int(sides[s, S_FILES]))
-    return CombatModel(sides, groups, order, keys, n_order, flags, charger, options.max_rounds,
-                       contact, ranks)
+        members = [o for o, sd in zip(opts, sides, strict=True) if sd == s]
+        side_bonus[s] = sum(o.static_bonus for o in members) + any(o.high_ground for o in members)
+    side_arr[:, S_STATIC] = 0
+    side_arr[:, S_HIGH_GROUND] = 0
+    return CombatModel(side_arr, groups, order, keys, n_order, flags, -1, options.max_rounds,
+                       np.array(contacts, np.int64).reshape(-1, 4), ranks, side_bonus,
+                       tuple(names) if names else tuple(u.name for u in units))
 
 
 def dice_budget(model: CombatModel) -> int:
-    """An upper bound of the dice one combat round can use (both sides).
+    """An upper bound of the dice one combat round can use (all units).
 
     Each attack uses at most 12 faces (hit, re-roll, wound, armour, ward,
     multiple wounds, and up to 6 regeneration rolls for the wounds it makes);
-    impact hits add their own dice; roll-offs, break tests, a restrain test,
-    flee and pursuit add at most 2 * 8 + 4 + 2 + 16.
+    a unit's models in contact, over all its faces, are at most
+    ``2 * files + ranks + 4``; impact hits add their own dice; roll-offs,
+    break tests, restrain tests, flee and pursuit rolls add at most
+    ``2 * 8 + 24 * units``.
     """
-    total = 2 * 8 + 4 + 2 + 16
-    for s in (0, 1):
-        sd = model.sides[s]
+    n = model.n_units
+    total = 2 * 8 + 24 * n
+    for u in range(n):
+        sd = model.sides[u]
         files = int(sd[S_FILES])
+        models = int(sd[S_HP] // sd[S_W])
+        reach = min(models, 2 * files + math.ceil(models / files) + 4)
         for g in range(N_GROUPS):
             for kind in (0, 1):
-                row = model.groups[s, g, kind]
-                if not row[G_ACTIVE]:
+                rows = [model.groups[u, w, g, kind] for w in range(n)
+                        if model.groups[u, w, g, kind, G_ACTIVE]]
+                if not rows:
                     continue
-                fighters = {RANK_AND_FILE: files * 2 + 2, CHAMPION: 1, MOUNT: files + 2,
-                            IMPACT: files + 2}[g] * int(row[G_PER_MODEL])
+                row = rows[0]
+                fighters = (1 if g == CHAMPION else reach) * int(row[G_PER_MODEL])
                 per = int(row[G_ATTACKS]) + int(row[G_FRENZY_A])
                 if g == IMPACT:
                     per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
