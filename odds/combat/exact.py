@@ -20,6 +20,8 @@ import numpy as np
 
 from odds import dice
 from odds.combat.model import (
+    FLANK,
+    FRONT,
     G_ACTIVE,
     G_ATTACKS,
     G_FRENZY_A,
@@ -52,6 +54,7 @@ from odds.combat.model import (
     S_LD,
     S_MUSICIAN,
     S_REGEN,
+    S_SIDE,
     S_STANDARD,
     S_STUBBORN,
     S_UNBREAKABLE,
@@ -60,6 +63,7 @@ from odds.combat.model import (
     S_W,
     CombatModel,
     in_contact,
+    touching,
 )
 
 
@@ -205,10 +209,12 @@ def _deep_enough(model: CombatModel) -> bool:
 
 
 def _break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: int) -> float:
+    """P(unit ``lo`` breaks, losing by ``diff``); fear is checked only in two-unit combats."""
     sd = model.sides
     if sd[lo, S_UNBREAKABLE] or sd[lo, S_UNSTABLE]:
         return 0.0
-    if sd[1 - lo, S_FEAR] and not sd[lo, S_FEAR] and not sd[lo, S_ITP] and us_lo < us_w:
+    if (model.n_units == 2 and sd[1 - lo, S_FEAR] and not sd[lo, S_FEAR] and not sd[lo, S_ITP]
+            and us_lo < us_w):
         return 1.0
     ld = int(sd[lo, S_LD])
     if sd[lo, S_CHAMPION]:
@@ -274,3 +280,156 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
             pb = _break_probability(model, lo, abs(margin), us_lo, us_w)
             ev["defender_breaks" if lo == 1 else "attacker_breaks"] += p * pb
     return {"first_round": ev, "wounds": pmfs}
+
+
+def _directed(model: CombatModel) -> list[tuple[int, int, int, int]]:
+    """Every contact both ways: ``(u, v, face of u, face of v)``."""
+    out = []
+    for a, b, fa, fb in model.contacts.tolist():
+        out += [(a, b, fa, fb), (b, a, fb, fa)]
+    return out
+
+
+def _attack_counts(model: CombatModel, models: list[int]) -> dict[tuple[int, int, int], int]:
+    """Attacks (impact: models making impact hits) per (u, v, group), first round."""
+    sd = model.sides
+    counts: dict[tuple[int, int, int], int] = {}
+    champ_used = [False] * model.n_units
+    for u, v, fu, fv in _directed(model):
+        n = touching(model, u, fu, models[u], v, fv, models[v])
+        front = fu == FRONT
+        champ = bool(sd[u, S_CHAMPION]) and front and not champ_used[u] and n > 0
+        if front and n > 0:
+            champ_used[u] = True
+        for g in range(N_GROUPS):
+            row = model.groups[u, v, g, 0]
+            if not row[G_ACTIVE]:
+                continue
+            bonus = int(row[G_FRENZY_A]) * int(sd[u, S_FRENZY])
+            if g == RANK_AND_FILE:
+                k = max(0, n - champ)
+                if front and row[G_RANKS] >= 2:
+                    files = int(sd[u, S_FILES])
+                    k += min(n, max(0, min(models[u] - files, files)))
+                k *= int(row[G_PER_MODEL]) * (int(row[G_ATTACKS]) + bonus)
+            elif g == MOUNT:
+                k = n * int(row[G_PER_MODEL]) * int(row[G_ATTACKS])
+            elif g == IMPACT:
+                k = n if front else 0
+            else:
+                k = (int(row[G_ATTACKS]) + bonus) if champ else 0
+            counts[(u, v, g)] = k
+    return counts
+
+
+def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
+    """Exact first round of a combat with several units per side, where it applies.
+
+    Applies when every unit has 1 wound per model, no unit causes fear or is
+    unstable, and no unit can lose enough models in the first round to change
+    any attack count, face contact, or whether a flanker keeps US >= 5.
+
+    Returns
+    -------
+    dict or None
+        ``{"side": {"side0_wins", "draw", "side1_wins"}, "breaks": [P(unit u
+        breaks in round 1)], "wounds": [pmf of wounds caused by side 0, by
+        side 1]}``.
+    """
+    sd = model.sides
+    n = model.n_units
+    if any(sd[u, S_W] != 1 or sd[u, S_FEAR] or sd[u, S_UNSTABLE] for u in range(n)):
+        return None
+    models = [int(sd[u, S_HP]) for u in range(n)]
+    counts = _attack_counts(model, models)
+    worst_taken = [0] * n
+    for (u, v, g), k in counts.items():
+        row = model.groups[u, v, g, 0]
+        if g == IMPACT:
+            k *= int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
+        worst_taken[v] += k
+    fewest = [max(0, models[u] - worst_taken[u]) for u in range(n)]
+    if _attack_counts(model, fewest) != counts:
+        return None
+    for u in range(n):
+        if (models[u] * sd[u, S_US] >= 5) != (fewest[u] * sd[u, S_US] >= 5) or fewest[u] == 0:
+            return None
+    # wounds taken by each unit: independent attacks
+    taken = []
+    for v in range(n):
+        pmf = np.array([1.0])
+        regen = int(sd[v, S_REGEN])
+        for (u, t, g), k in counts.items():
+            if t != v or k == 0:
+                continue
+            row = model.groups[u, v, g, 0]
+            q = attack_success(row, regen)
+            if g == IMPACT:
+                hits = _impact_hits_pmf(k, row)
+                part = np.zeros(hits.size)
+                for h, ph in enumerate(hits):
+                    if ph:
+                        part[: h + 1] += ph * _binomial(h, q)
+            else:
+                part = _binomial(k, q)
+            pmf = np.convolve(pmf, part)
+        taken.append(pmf)
+    # per side: joint of (wounds the enemy scores on it, unit strength it loses)
+    joint = []
+    for s in (0, 1):
+        acc = {(0, 0): 1.0}
+        for v in range(n):
+            if sd[v, S_SIDE] != s:
+                continue
+            nxt: dict[tuple[int, int], float] = {}
+            for (w, us), p in acc.items():
+                for k, pk in enumerate(taken[v]):
+                    if pk:
+                        key = (w + k, us + k * int(sd[v, S_US]))
+                        nxt[key] = nxt.get(key, 0.0) + p * pk
+            acc = nxt
+        joint.append(acc)
+    # deterministic terms: deepest uncancelled ranks, standard, flank/rear, static
+    cancelled = [False] * n
+    flank, rear = [0, 0], [0, 0]
+    for u, v, _fu, fv in _directed(model):
+        if fv != FRONT and models[u] * sd[u, S_US] >= 5:
+            cancelled[v] = True
+            (flank if fv == FLANK else rear)[int(sd[u, S_SIDE])] += 1
+    base = []
+    for s in (0, 1):
+        members = [u for u in range(n) if sd[u, S_SIDE] == s]
+        b = int(model.side_bonus[s])
+        b += max([int(model.ranks[u, models[u]]) for u in members if not cancelled[u]] or [0])
+        b += int(any(sd[u, S_STANDARD] for u in members))
+        if model.flags[4]:
+            b += (flank[s] > 0) + 2 * (rear[s] > 0)
+        else:
+            b += (flank[s] > flank[1 - s]) + 2 * (rear[s] > rear[1 - s])
+        base.append(b)
+    us_start = [sum(models[u] * int(sd[u, S_US]) for u in range(n) if sd[u, S_SIDE] == s)
+                for s in (0, 1)]
+    mus = [any(sd[u, S_MUSICIAN] for u in range(n) if sd[u, S_SIDE] == s) for s in (0, 1)]
+    side_ev = {"side0_wins": 0.0, "draw": 0.0, "side1_wins": 0.0}
+    breaks = [0.0] * n
+    scored = [np.zeros(1), np.zeros(1)]
+    for (w_on0, us_lost0), p0 in joint[0].items():
+        for (w_on1, us_lost1), p1 in joint[1].items():
+            p = p0 * p1
+            for s, w in ((0, w_on1), (1, w_on0)):
+                if scored[s].size <= w:
+                    scored[s] = np.concatenate([scored[s], np.zeros(w + 1 - scored[s].size)])
+                scored[s][w] += p
+            us0, us1 = us_start[0] - us_lost0, us_start[1] - us_lost1
+            margin = (w_on1 + base[0] + (us0 > us1)) - (w_on0 + base[1] + (us1 > us0))
+            if margin == 0 and model.flags[1] and mus[0] != mus[1]:
+                margin = 1 if mus[0] else -1
+            if margin == 0:
+                side_ev["draw"] += p
+                continue
+            side_ev["side0_wins" if margin > 0 else "side1_wins"] += p
+            loser = 1 if margin > 0 else 0
+            for u in range(n):
+                if sd[u, S_SIDE] == loser:
+                    breaks[u] += p * _break_probability(model, u, abs(margin), 1, 0)
+    return {"side": side_ev, "breaks": breaks, "wounds": scored}

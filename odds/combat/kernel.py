@@ -638,6 +638,18 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     status[u] = WON
             break
     stats[0] = rounds
+    for side in range(2):  # side tallies: lost (no unit left), destroyed (all dead or caught)
+        lost = True
+        destroyed = True
+        for u in range(nu):
+            if sides[u, S_SIDE] != side:
+                continue
+            if status[u] == FIGHTING or status[u] == WON:
+                lost = False
+            if status[u] != WIPED and status[u] != CAUGHT:
+                destroyed = False
+        stats[4 + 2 * nu + side] = lost
+        stats[6 + 2 * nu + side] = destroyed
     for u in range(nu):
         stats[4 + u] = status[u]
         stats[4 + nu + u] = 0 if status[u] in (WIPED, CAUGHT) else models_left(hp[u],
@@ -647,8 +659,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
 
 @parallel_kernel
 def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flags, max_rounds,
-                  contacts, ranks_tab, side_bonus, out_status, out_rounds, out_round_res,
-                  out_breaks, out_w1, out_margin, out_surv, out_terms, rows):
+                  contacts, ranks_tab, side_bonus, out_status, out_side, out_rounds,
+                  out_round_res, out_breaks, out_w1, out_margin, out_surv, out_terms, rows):
     """Run ``trials`` combats in chunks; aggregate counts per chunk.
 
     ``out_status[c, u, k]``: unit ``u`` ended with status ``k``
@@ -656,8 +668,11 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
     won by side 0 (``r = 0``), drawn (1) or won by side 1 (2).
     ``out_breaks[c, k, u]``: unit ``u`` broke in round ``k``.  ``out_terms[c,
     s, t]``: sum over trials of side ``s``'s first-round combat-result term
-    ``t`` (:data:`TERMS`).  ``rows`` (shape ``(trials, 4 + 2 units)`` or
-    ``(0, ...)``) receives per-trial ``stats`` when it has room.
+    ``t`` (:data:`TERMS`).  ``out_side[c, s, k]``: side ``s`` won (``k = 0``:
+    the enemy lost and it did not), lost (1: no unit left fighting or
+    victorious), was destroyed (2: every unit wiped or caught).  ``rows``
+    (shape ``(trials, 8 + 2 units)`` or ``(0, ...)``) receives per-trial
+    ``stats`` when it has room.
     """
     nu = sides.shape[0]
     margin_off = (out_margin.shape[1] - 1) // 2
@@ -674,7 +689,7 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         n_att = np.zeros((nu * N_GROUPS, max(1, contacts.shape[0])), np.int64)
         touch = np.full((max(1, contacts.shape[0]), 4), -1, np.int64)
         scored = np.zeros(2, np.int64)
-        stats = np.zeros(4 + 2 * nu, np.int64)
+        stats = np.zeros(8 + 2 * nu, np.int64)
         res = out_round_res[c]
         brk = out_breaks[c]
         terms = out_terms[c]
@@ -692,5 +707,10 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
             for u in range(nu):
                 out_status[c, u, stats[4 + u]] += 1
                 out_surv[c, u, stats[4 + nu + u]] += 1
+            for side in range(2):
+                lost = stats[4 + 2 * nu + side]
+                out_side[c, side, 0] += stats[4 + 2 * nu + 1 - side] and not lost
+                out_side[c, side, 1] += lost
+                out_side[c, side, 2] += stats[6 + 2 * nu + side]
             if t < rows.shape[0]:
                 rows[t, :] = stats

@@ -585,3 +585,31 @@ def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner:
     if corner and n < front:
         n = min(front, n + 2)
     return min(front, n)
+
+
+def face_line(models: int, files: int, base: int, depth: int, face: int) -> tuple[int, int]:
+    """Models along a face of a unit and the length (mm) each takes (see module notes)."""
+    if models <= 0:
+        return 0, 1
+    if face == FRONT:
+        return min(models, files), base
+    ranks = math.ceil(models / files)
+    if face == REAR:
+        return models - (ranks - 1) * files, base
+    return ranks, depth
+
+
+def touching(model: CombatModel, u: int, face_u: int, mu: int, v: int, face_v: int,
+             mv: int) -> int:
+    """Models of unit ``u`` (``mu`` left) in contact with unit ``v`` across the given faces."""
+    sd = model.sides
+    nu, size_u = face_line(mu, int(sd[u, S_FILES]), int(sd[u, S_BASE]), int(sd[u, S_DEPTH]),
+                           face_u)
+    nv, size_v = face_line(mv, int(sd[v, S_FILES]), int(sd[v, S_BASE]), int(sd[v, S_DEPTH]),
+                           face_v)
+    if nu <= 0 or nv <= 0:
+        return 0
+    n = math.ceil(min(nu * size_u, nv * size_v) / size_u)
+    if model.flags[0] and n < nu:
+        n += 2
+    return min(nu, n)

@@ -13,8 +13,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Two units fight round after round until one breaks or is "
                        "destroyed (RULES.md §1-§4). Units are built-in names (see `odds units`) "
                        "or TOML files.")
-    p.add_argument("attacker", help="attacking unit: library name or TOML path")
-    p.add_argument("defender", help="defending unit: library name or TOML path")
+    p.add_argument("attacker", nargs="?", help="attacking unit: library name or TOML path")
+    p.add_argument("defender", nargs="?", help="defending unit: library name or TOML path")
+    p.add_argument("--scenario", metavar="FILE.toml", default=None,
+                   help="a combat of several units per side (see odds/examples/combat_*.toml); "
+                   "replaces ATTACKER DEFENDER")
     p.add_argument("--charger", choices=("attacker", "defender", "none"), default="attacker",
                    help="who charged this turn (default attacker)")
     p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
@@ -43,6 +46,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
     from odds.combat import CombatOptions, SideOptions, fight
+    from odds.validation import OddsInputError
+
+    if args.scenario is not None:
+        if args.attacker or args.defender:
+            raise OddsInputError("scenario: give either ATTACKER DEFENDER or --scenario, not both")
+        return run_scenario(args)
+    if not (args.attacker and args.defender):
+        raise OddsInputError("attacker, defender: give two units (library names or TOML paths) "
+                             "or --scenario FILE.toml")
 
     sides = {
         side: SideOptions(static_bonus=getattr(args, f"{side}_bonus"),
@@ -90,4 +102,45 @@ def run(args: argparse.Namespace) -> int:
         from odds.combat.plot import summary
 
         save_plot(summary(r), args.plot)
+    return 0
+
+
+def run_scenario(args: argparse.Namespace) -> int:
+    """``odds combat --scenario FILE.toml``: several units per side."""
+    from odds.combat.multiple import fight_scenario
+
+    r = fight_scenario(args.scenario, trials=args.trials, seed=args.seed)
+    sides = {}
+    for name in ("attacker", "defender"):
+        sides[name] = {f"p_{k}": r.side(name, k) for k in ("wins", "broken", "destroyed")}
+    units = {}
+    for unit, g in r.units.groupby("unit", sort=False):
+        units[unit] = dict(zip(g["outcome"], g["probability"], strict=True))
+    first = r.first_round.set_index("outcome")
+    payload = {
+        "trials": r.trials,
+        "seed": r.seed,
+        "scenario": r.inputs["scenario"],
+        "sides": sides,
+        "units": units,
+        "first_round": first["probability"].to_dict(),
+        "first_round_exact": first["exact"].to_dict(),
+        "terms": {side: dict(zip(g["term"], g["mean"], strict=True))
+                  for side, g in r.terms.groupby("side", sort=False)},
+        # challenges are refused by fight_scenario until they are simulated, so none is issued
+        "challenge": {"p_issued": 0.0, "p_challenger_wins": None, "mean_overkill": 0.0},
+    }
+    if args.format == "table":
+        from odds.results import format_table
+
+        print(f"{r.inputs['scenario']}; trials={r.trials:,} seed={r.seed}")
+        print(format_table(r.sides.drop(columns="exact")))
+        print("\nUnits:")
+        print(format_table(r.units.drop(columns="exact")))
+        print("\nFirst round:")
+        print(format_table(r.first_round))
+        print("\nMean first-round combat result, by term:")
+        print(r.terms.pivot(index="term", columns="side", values="mean").to_string())
+    else:
+        emit(args.format, payload, r.units)
     return 0

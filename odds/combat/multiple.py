@@ -1,0 +1,170 @@
+"""Combats with several units per side, from a :class:`odds.scenario.CombatScenario`.
+
+The same engine as the two-unit :func:`odds.combat.fight`: the scenario's
+units and contacts become one :class:`~odds.combat.model.CombatModel`
+(:func:`~odds.combat.model.build_units`) and the kernel runs it.
+
+Not simulated yet (issue 4 §1–§2): characters in units and challenges.  A
+scenario that has characters, or a unit with a champion whose challenge
+policy is not ``"never"``, is refused with a clear error rather than fought
+without them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from odds import validation as v
+from odds.combat.api import simulate
+from odds.combat.exact import first_round_exact_multi
+from odds.combat.kernel import STATUSES, TERMS
+from odds.combat.model import FACES, S_SIDE, CombatModel, CombatOptions, build_units
+from odds.results import proportion_table
+from odds.rng import SeedLike, resolve_seed
+from odds.scenario import CombatScenario, load_scenario
+
+SIDE_NAMES = ("attacker", "defender")
+STATUS_LABELS = ("unresolved", "wiped", "caught", "escaped", "won")
+
+
+@dataclass(frozen=True)
+class ScenarioResult:
+    """Odds of a combat between several units.
+
+    Attributes
+    ----------
+    units : pandas.DataFrame
+        Per unit: ``unit, side, outcome (won | wiped | caught | escaped |
+        unresolved), probability, stderr, ci_low, ci_high``.
+    sides : pandas.DataFrame
+        Per side: ``side, outcome (wins | broken | destroyed), probability,
+        ...``: ``wins`` = the enemy side has no unit left and this side has;
+        ``broken`` = no unit of the side is left fighting or victorious;
+        ``destroyed`` = every unit of the side was wiped out or caught.
+    first_round : pandas.DataFrame
+        ``side0_wins``, ``draw``, ``side1_wins`` and each unit's break in the
+        first round, with exact values where the first round is a finite
+        convolution (:func:`odds.combat.exact.first_round_exact_multi`).
+    terms : pandas.DataFrame
+        Mean first-round combat-result term per side: ``side, term, mean``
+        (terms: wounds, ranks, outnumber, standard, flank, rear, bonus).
+    n_rounds : pandas.DataFrame
+        Rounds fought.
+    trials, seed, inputs
+        As for every result.
+    """
+
+    units: pd.DataFrame
+    sides: pd.DataFrame
+    first_round: pd.DataFrame
+    terms: pd.DataFrame
+    n_rounds: pd.DataFrame
+    trials: int
+    seed: int | None
+    inputs: dict[str, Any]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """The per-side table (as every result's ``table``)."""
+        return self.sides
+
+    def side(self, name: str, outcome: str) -> float:
+        """P(``outcome``) for side ``name`` ("attacker" or "defender")."""
+        t = self.sides
+        row = t[(t["side"] == name) & (t["outcome"] == outcome)]
+        if row.empty:
+            raise KeyError(f"no side/outcome {name!r}/{outcome!r}")
+        return float(row["probability"].iloc[0])
+
+
+def scenario_model(scenario: CombatScenario) -> CombatModel:
+    """The kernel model of a scenario (refuses what is not simulated yet)."""
+    if not isinstance(scenario, CombatScenario):
+        raise v.OddsInputError(f"scenario: must be a CombatScenario or a TOML path "
+                               f"(got {type(scenario).__name__})")
+    units = scenario.units
+    for su in units:
+        if su.characters:
+            raise v.OddsInputError(
+                f"{su.id}.characters: characters in units are not simulated yet "
+                "(issue 4 §1); remove them or fight without them knowingly")
+        if su.challenge != "never" and su.unit.command.champion:
+            raise v.OddsInputError(
+                f"{su.id}.challenge: challenges are not simulated yet (issue 4 §2); "
+                "set challenge = \"never\" for units with a champion")
+    index = {su.id: i for i, su in enumerate(units)}
+    contacts = [(index[c.a], index[c.b], FACES.index(c.face_a), FACES.index(c.face_b))
+                for c in scenario.contacts]
+    options = scenario.options.combat_options(charger="none", max_rounds=scenario.max_rounds)
+    if not isinstance(options, CombatOptions):  # pragma: no cover - defensive
+        raise TypeError("scenario options did not give CombatOptions")
+    return build_units([su.unit for su in units], [scenario.side_of(su.id) for su in units],
+                       contacts, [su.charged for su in units],
+                       [su.side_options() for su in units], options,
+                       names=tuple(su.id for su in units))
+
+
+def fight_scenario(
+    scenario: CombatScenario | str,
+    *,
+    trials: int = 200_000,
+    seed: SeedLike = None,
+) -> ScenarioResult:
+    """Fight a combat of several units per side to a result (``RULES.md`` §2.2, §3.2, §4.3).
+
+    Parameters
+    ----------
+    scenario : CombatScenario or str
+        A scenario, or the path of its TOML file (see :mod:`odds.scenario`).
+    trials : int
+        Monte Carlo trials.
+    seed : int, SeedSequence, Generator or None
+        Random seed.
+
+    Returns
+    -------
+    ScenarioResult
+    """
+    if isinstance(scenario, str):
+        scenario = load_scenario(scenario)
+    model = scenario_model(scenario)
+    trials = v.trials(trials)
+    s = resolve_seed(seed)
+    sim = simulate(model, trials, s.key)
+    ids = model.names
+    side_of = [int(x) for x in model.sides[:, S_SIDE]]
+    unit_frames = []
+    for u, name in enumerate(ids):
+        counts = dict(zip(STATUS_LABELS, sim["status"][u].tolist(), strict=True))
+        unit_frames.append(proportion_table(counts, trials, unit=name,
+                                            side=SIDE_NAMES[side_of[u]]))
+    units = pd.concat(unit_frames, ignore_index=True)
+    side_frames = [proportion_table(dict(zip(("wins", "broken", "destroyed"),
+                                             sim["side"][k].tolist(), strict=True)),
+                                    trials, side=SIDE_NAMES[k]) for k in (0, 1)]
+    sides = pd.concat(side_frames, ignore_index=True)
+    ex = first_round_exact_multi(model)
+    first: dict[str, int] = {"side0_wins": int(sim["round_res"][0, 0]),
+                             "draw": int(sim["round_res"][0, 1]),
+                             "side1_wins": int(sim["round_res"][0, 2])}
+    exact: dict[str, float] = dict(ex["side"]) if ex else {}
+    for u, name in enumerate(ids):
+        first[f"{name}_breaks"] = int(sim["breaks"][0, u])
+        if ex:
+            exact[f"{name}_breaks"] = ex["breaks"][u]
+    first_round = proportion_table(first, trials, exact or None)
+    terms = pd.DataFrame([{"side": SIDE_NAMES[k], "term": t, "mean": sim["terms"][k, i] / trials}
+                          for k in (0, 1) for i, t in enumerate(TERMS)])
+    nz = np.nonzero(sim["rounds"])[0]
+    p = sim["rounds"][nz] / trials
+    n_rounds = pd.DataFrame({"rounds": nz, "probability": p,
+                             "stderr": np.sqrt(p * (1 - p) / trials)})
+    return ScenarioResult(units=units, sides=sides, first_round=first_round, terms=terms,
+                          n_rounds=n_rounds, trials=trials, seed=s.entropy,
+                          inputs={"scenario": scenario.name, "units": ids},
+                          extra={"model": model, "exact_first_round": ex, "statuses": STATUSES})
