@@ -97,9 +97,7 @@ def test_every_loser_tests_and_winners_pursue():
     assert {FIGHTING, WIPED, CAUGHT, ESCAPED} < set(range(5))
 
 
-def test_characters_and_challenges_are_refused_not_ignored():
-    with pytest.raises(OddsInputError, match="characters"):
-        fight_scenario(load_scenario(example_path("combat_heroes")), trials=10)
+def test_champion_challenges_are_refused_not_ignored():
     sc = two_unit_scenario("empire_swordsmen", "orc_boyz", challenge="always")
     with pytest.raises(OddsInputError, match="challenge"):
         scenario_model(sc)

@@ -50,9 +50,11 @@ from odds.combat.model import (
     N_GROUPS,
     RANK_AND_FILE,
     REAR,
+    S_ALLOC,
     S_BASE,
     S_BSB,
     S_CAN_PURSUE,
+    S_CHALLENGE,
     S_CHAMPION,
     S_CHAMPION_LD,
     S_DEPTH,
@@ -62,10 +64,14 @@ from odds.combat.model import (
     S_FRENZY,
     S_GENERAL_LD,
     S_HATRED,
+    S_HOST,
     S_HP,
+    S_IS_BSB,
+    S_IS_GENERAL,
     S_ITP,
     S_LD,
     S_MUSICIAN,
+    S_RATING,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
@@ -88,7 +94,9 @@ OUTCOMES = (
 )
 STATUSES = ("fighting", "wiped", "caught", "escaped", "won")
 FIGHTING, WIPED, CAUGHT, ESCAPED, WON, FLEEING = range(6)
-TERMS = ("wounds", "ranks", "outnumber", "standard", "flank", "rear", "bonus")
+TERMS = ("wounds", "ranks", "outnumber", "standard", "flank", "rear", "bonus", "overkill")
+CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "overkill",
+                   "issued_r1", "challenged_slain_r1", "challenger_slain_r1")
 
 
 @inline
@@ -237,11 +245,14 @@ def in_touch(mu, u, face_u, mv, v, face_v, sides, corner):
 
 
 @inline
-def attacks_of(buf, p, gi, u, v, kind, face_u, n, mu, sides, groups, frenzied, champ_free):
+def attacks_of(buf, p, gi, u, v, kind, face_u, n, mu, sides, groups, frenzied, champ_free,
+               chars):
     """Attacks (or impact hits) of group ``gi`` of unit ``u`` on ``v``; returns ``(n, p)``.
 
-    ``n`` models of ``u`` touch ``v`` through ``face_u``; ``champ_free``: the
-    champion is alive and not yet fighting another contact this step.
+    ``n`` models of ``u`` touch ``v`` through ``face_u``, ``chars`` of its
+    front-rank places held by characters (who fight as bodies of their own);
+    ``champ_free``: the champion is alive and not yet fighting another
+    contact this step.
     """
     if n <= 0:
         return 0, p
@@ -249,13 +260,14 @@ def attacks_of(buf, p, gi, u, v, kind, face_u, n, mu, sides, groups, frenzied, c
     bonus = groups[u, v, gi, kind, G_FRENZY_A] * frenzied
     front = face_u == FRONT
     if gi == RANK_AND_FILE:
-        fighters = max(0, n - (1 if (front and champ_free) else 0))
+        fighters = max(0, n - (1 if (front and champ_free) else 0) - (chars if front else 0))
         if front and groups[u, v, gi, kind, G_RANKS] >= 2:
             files = sides[u, S_FILES]
             fighters += min(n, max(0, min(mu - files, files)))
         return fighters * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + bonus), p
     if gi == MOUNT:
-        return n * groups[u, v, gi, kind, G_PER_MODEL] * attacks, p
+        fighters = max(0, n - (chars if front else 0))
+        return fighters * groups[u, v, gi, kind, G_PER_MODEL] * attacks, p
     if gi == IMPACT:
         if not front:
             return 0, p
@@ -297,34 +309,212 @@ def sum_faces(buf, p, n):
 
 
 @inline
+def front_enemy(u, contacts, status, front_front):
+    """First fighting enemy unit touching unit ``u``'s front (only front to front if asked)."""
+    for c in range(contacts.shape[0]):
+        if contacts[c, 0] == u:
+            v = contacts[c, 1]
+            fu = contacts[c, 2]
+            fv = contacts[c, 3]
+        elif contacts[c, 1] == u:
+            v = contacts[c, 0]
+            fu = contacts[c, 3]
+            fv = contacts[c, 2]
+        else:
+            continue
+        if fu == FRONT and status[v] == FIGHTING and (fv == FRONT or not front_front):
+            return v
+    return -1
+
+
+@inline
+def hosted_char(v, nr, sides, hp, refused, duel_a, duel_b, best):
+    """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
+
+    ``best``: the one with the highest rating; else the first.
+    """
+    pick = -1
+    for b in range(nr, sides.shape[0]):
+        if sides[b, S_HOST] != v or hp[b] <= 0 or refused[b] or b == duel_a or b == duel_b:
+            continue
+        if pick < 0:
+            pick = b
+            if not best:
+                return b
+        elif sides[b, S_RATING] > sides[pick, S_RATING]:
+            pick = b
+    return pick
+
+
+@inline
+def front_occupants(u, nr, sides, hp, refused):
+    """Characters in unit ``u``'s front rank (alive and not refused)."""
+    k = 0
+    for b in range(nr, sides.shape[0]):
+        if sides[b, S_HOST] == u and hp[b] > 0 and not refused[b]:
+            k += 1
+    return k
+
+
+@inline
+def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
+    """Wounds on a duellist (§1.9): ``(hp, wounds scored, overkill added, p)``.
+
+    Wounds beyond the victim's remaining ones score +1 each (multiple wounds
+    rolled uncapped), at most +5 a round in all (``overkill`` so far); the
+    first unsaved killing blow scores all remaining wounds and any other
+    unsaved wound is +1 overkill (MDNR recommendation, source 004).
+    """
+    scored = 0
+    extra = 0
+    for k in range(kbw):
+        if k == 0 and hp > 0:
+            scored += hp
+            hp = 0
+        else:
+            extra += 1
+    for _ in range(unsaved):
+        if mw == 0:
+            dmg = 1
+        elif mw == 1:
+            dmg = 2
+        elif mw == 2:
+            dmg = (np.int64(buf[p]) + 1) // 2
+            p += 1
+        else:
+            dmg = np.int64(buf[p])
+            p += 1
+        d = min(dmg, hp)
+        hp -= d
+        scored += d
+        extra += dmg - d
+    extra = max(0, min(extra, 5 - overkill))
+    return hp, scored, extra, p
+
+
+@inline
+def chars_alive(u, nr, sides, hp):
+    """Characters still alive in unit ``u`` (refused or not)."""
+    k = 0
+    for b in range(nr, sides.shape[0]):
+        if sides[b, S_HOST] == u and hp[b] > 0:
+            k += 1
+    return k
+
+
+@inline
+def strike(buf, p, na, groups, u, t, gi, kind, hp, sides, regen, duel, overkill):
+    """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
+
+    Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
+    challenge opponent (overkill counts, §1.9).
+    """
+    uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind)
+    if uns + kbw == 0:
+        return 0, 0, p
+    mw = groups[u, t, gi, kind, G_MW]
+    if duel:
+        hp_t, sc, extra, p = apply_duel_wounds(buf, p, hp[t], sides[t, S_W], uns, kbw, mw,
+                                               overkill)
+        hp[t] = hp_t
+        return sc, extra, p
+    if hp[t] <= 0:
+        return 0, 0, p
+    hp_t, sc, rg, p = apply_wounds(buf, p, hp[t], sides[t, S_W], uns, kbw, mw)
+    hp[t] = hp_t
+    regen[t] += rg
+    return sc, 0, p
+
+
+@inline
 def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
-               contacts, ranks_tab, side_bonus, hp, frenzied, status, n_att, touch, scored,
-               regen, cancel, flee, terms, stats, res, brk):
+               contacts, ranks_tab, side_bonus, state, alloc, touch, scored, terms, stats, chal,
+               res, brk):
     """One whole combat; returns the dice position ``p``.
 
-    Before each round the buffer is topped up to ``budget`` faces, an upper
-    bound of what one round can use (see :func:`odds.combat.model.dice_budget`).
-    Fills ``stats`` (rounds, first-round wounds by side 0 and 1, first-round
-    margin, then each unit's status, then each unit's models left), adds this
-    trial's round results to ``res[round, 0 side 0 won | 1 draw | 2 side 1
-    won]``, its breaks to ``brk[round, unit]`` and its first-round combat
-    result terms to ``terms[side, term]``.
+    Bodies ``0 .. nr - 1`` are units, the rest characters standing in the
+    front rank of unit ``sides[b, S_HOST]``.  Before each round the buffer
+    is topped up to ``budget`` faces, an upper bound of what one round can use
+    (see :func:`odds.combat.model.dice_budget`).  Fills ``stats`` (rounds,
+    first-round wounds by side 0 and 1, first-round margin, each body's
+    status, each body's models left, then per side: lost, destroyed), adds
+    this trial's round results to ``res[round, 0 side 0 won | 1 draw | 2 side
+    1 won]``, its breaks to ``brk[round, unit]``, its first-round combat-result
+    terms to ``terms[side, term]`` and its challenge record to ``chal``
+    (:data:`CHALLENGE_STATS`).  ``state`` rows are per-body scratch arrays
+    (wounds left, frenzied, status, regenerable wounds, ranks cancelled, flee
+    roll, refused a challenge); ``alloc`` rows are per (step group, contact)
+    scratch arrays (attacks, attacks on a character, that character).
+    ``flags[5]`` is the number of units (bodies after them are characters)
+    and ``flags[6]`` the side whose turn the first round is.
     """
-    nu = sides.shape[0]
+    hp = state[0]
+    frenzied = state[1]
+    status = state[2]
+    regen = state[3]
+    cancel = state[4]
+    flee = state[5]
+    refused = state[6]
+    n_att = alloc[0]
+    n_chr = alloc[1]
+    t_chr = alloc[2]
+    nr = flags[5]
+    active0 = flags[6]
+    nb = sides.shape[0]
+    has_chars = nb > nr
     nc = contacts.shape[0]
     corner = flags[0]
-    for u in range(nu):
+    reach = 3 if corner else 1  # enemy models that can touch one character (1 + corners)
+    for u in range(nb):
         hp[u] = sides[u, S_HP]
         frenzied[u] = sides[u, S_FRENZY]
         status[u] = FIGHTING
+        refused[u] = 0
+    for k in range(chal.size):
+        chal[k] = 0
+    duel_a = -1
+    duel_b = -1
     prev_winner = -1
     rounds = 0
     for rnd in range(max_rounds):
         p = ensure(buf, st, p, budget)
         rounds = rnd + 1
         kind = 0 if rnd == 0 else 1
+        active = active0 if rnd % 2 == 0 else 1 - active0
+        for b in range(nb):
+            refused[b] = 0
+        # challenges (§1.9): one at a time, the active player first, then the other
+        if duel_a < 0 and has_chars:
+            for t in range(2):
+                s = active if t == 0 else 1 - active
+                issued = False
+                for u in range(nr):
+                    if sides[u, S_SIDE] != s or status[u] != FIGHTING or not sides[u, S_CHALLENGE]:
+                        continue
+                    ch = hosted_char(u, nr, sides, hp, refused, -1, -1, True)
+                    v = front_enemy(u, contacts, status, True)
+                    if ch < 0 or v < 0:
+                        continue
+                    acc = hosted_char(v, nr, sides, hp, refused, -1, -1, True)
+                    if acc < 0:
+                        continue
+                    issued = True
+                    chal[0] = 1
+                    if rnd == 0:
+                        chal[5] = 1
+                    if sides[v, S_CHALLENGE] or hp[v] <= 0:  # accepted (no room to hide)
+                        duel_a = ch
+                        duel_b = acc
+                    else:  # refused: the challenger picks who goes to the back
+                        refused[acc] = 1
+                        chal[1] += 1
+                    break
+                if issued:
+                    break
+        overkill0 = 0
+        overkill1 = 0
         # start of the round: ranks, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
-        for u in range(nu):
+        for u in range(nb):
             cancel[u] = 0
         for c in range(nc):
             a = contacts[c, 0]
@@ -337,7 +527,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 cancel[a] = 1
         ranks_side0 = 0
         ranks_side1 = 0
-        for u in range(nu):
+        for u in range(nr):
             if status[u] == FIGHTING and not cancel[u]:
                 r = ranks_tab[u, models_left(hp[u], sides[u, S_W])]
                 if sides[u, S_SIDE] == 0:
@@ -346,7 +536,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     ranks_side1 = max(ranks_side1, r)
         scored[0] = 0
         scored[1] = 0
-        for u in range(nu):
+        for u in range(nb):
             regen[u] = 0
         i = 0
         n = n_order[kind]
@@ -371,13 +561,21 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 s = first if t == 0 else 1 - first
                 if (s == 0 and not present0) or (s == 1 and not present1):
                     continue
-                # models in contact now, each way across each contact (recomputed only
-                # when either unit's models changed: touch[c, 2:4] remembers them)
+                # models in contact now, each way across each contact (front ranks include
+                # characters; recomputed only when either unit's count changed)
                 for c in range(nc):
                     a = contacts[c, 0]
                     b = contacts[c, 1]
-                    ma = models_left(hp[a], sides[a, S_W]) if status[a] == FIGHTING else 0
-                    mb = models_left(hp[b], sides[b, S_W]) if status[b] == FIGHTING else 0
+                    ma = 0
+                    mb = 0
+                    if status[a] == FIGHTING:
+                        ma = models_left(hp[a], sides[a, S_W])
+                        if has_chars:
+                            ma += front_occupants(a, nr, sides, hp, refused)
+                    if status[b] == FIGHTING:
+                        mb = models_left(hp[b], sides[b, S_W])
+                        if has_chars:
+                            mb += front_occupants(b, nr, sides, hp, refused)
                     if ma == touch[c, 2] and mb == touch[c, 3]:
                         continue
                     touch[c, 2] = ma
@@ -394,11 +592,41 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     slot = order[kind, q]
                     u = slot // N_GROUPS
                     gi = slot % N_GROUPS
-                    champ_free = sides[u, S_CHAMPION] != 0
                     for c in range(nc):
                         n_att[q - i, c] = 0
-                        if sides[u, S_SIDE] != s:
+                        n_chr[q - i, c] = 0
+                        t_chr[q - i, c] = -1
+                    if sides[u, S_SIDE] != s:
+                        continue
+                    if u >= nr:  # a character: its duel, else the enemy at its unit's front
+                        host = sides[u, S_HOST]
+                        if hp[u] <= 0 or refused[u] or status[host] != FIGHTING:
                             continue
+                        if u == duel_a or u == duel_b:
+                            tgt = duel_b if u == duel_a else duel_a
+                        else:
+                            v = front_enemy(host, contacts, status, False)
+                            if v < 0:
+                                continue
+                            tgt = -1
+                            if sides[host, S_ALLOC] != 0 or hp[v] <= 0:
+                                tgt = hosted_char(v, nr, sides, hp, refused, duel_a, duel_b,
+                                                  False)
+                                if tgt >= 0 and front_enemy(v, contacts, status, True) != host \
+                                        and hp[v] > 0:
+                                    tgt = -1  # its characters face another way
+                            if tgt < 0 and hp[v] > 0:
+                                tgt = v
+                        if tgt < 0:
+                            continue
+                        bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * frenzied[u]
+                        n_att[q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
+                            groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
+                        t_chr[q - i, 0] = tgt
+                        continue
+                    champ_free = sides[u, S_CHAMPION] != 0 and hp[u] > 0
+                    chars = front_occupants(u, nr, sides, hp, refused) if has_chars else 0
+                    for c in range(nc):
                         if contacts[c, 0] == u:
                             d = 0
                         elif contacts[c, 1] == u:
@@ -406,46 +634,96 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         else:
                             continue
                         touching = touch[c, d]
-                        if touching == 0:
+                        if touching == 0 or hp[u] <= 0:
                             continue
                         v = contacts[c, 1 - d]
                         face_u = contacts[c, 2 + d]
-                        n_att[q - i, c], p = attacks_of(buf, p, gi, u, v, kind, face_u, touching,
-                                                        models_left(hp[u], sides[u, S_W]),
-                                                        sides, groups, frenzied[u], champ_free)
+                        face_v = contacts[c, 3 - d]
+                        na, p = attacks_of(buf, p, gi, u, v, kind, face_u, touching,
+                                           models_left(hp[u], sides[u, S_W]), sides, groups,
+                                           frenzied[u], champ_free, chars)
+                        n_att[q - i, c] = na
                         if face_u == FRONT:
                             champ_free = False
+                        if na == 0 or not has_chars:
+                            continue
+                        # attacks on enemy characters in contact (allocation policy, §1.1)
+                        vc = hosted_char(v, nr, sides, hp, refused, duel_a, duel_b, False)
+                        if vc < 0:
+                            continue
+                        if hp[v] <= 0:
+                            n_chr[q - i, c] = na
+                        elif gi == RANK_AND_FILE and face_u == FRONT and face_v == FRONT \
+                                and sides[u, S_ALLOC] != 0:
+                            per = groups[u, vc, gi, kind, G_PER_MODEL] * (
+                                groups[u, vc, gi, kind, G_ATTACKS]
+                                + groups[u, vc, gi, kind, G_FRENZY_A] * frenzied[u])
+                            k = min(reach, max(0, touching - chars))
+                            if sides[u, S_ALLOC] == 2:
+                                k = (k + 1) // 2
+                            n_chr[q - i, c] = min(na, k * per)
+                        t_chr[q - i, c] = vc
                 for q in range(i, j):
                     slot = order[kind, q]
                     u = slot // N_GROUPS
                     gi = slot % N_GROUPS
                     if sides[u, S_SIDE] != s:
                         continue
+                    if u >= nr:
+                        na = n_att[q - i, 0]
+                        tgt = t_chr[q - i, 0]
+                        if na == 0 or tgt < 0:
+                            continue
+                        duel = (u == duel_a and tgt == duel_b) or (u == duel_b and tgt == duel_a)
+                        ok_now = overkill0 if s == 0 else overkill1
+                        sc, extra, p = strike(buf, p, na, groups, u, tgt, gi, kind, hp, sides,
+                                              regen, duel, ok_now)
+                        scored[s] += sc + extra
+                        if s == 0:
+                            overkill0 += extra
+                        else:
+                            overkill1 += extra
+                        chal[4] += extra
+                        continue
                     for c in range(nc):
                         na = n_att[q - i, c]
                         if na == 0:
                             continue
                         v = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
-                        if hp[v] <= 0:
-                            continue
-                        uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, v, gi, kind)
-                        if uns + kbw == 0:
-                            continue
-                        hp_v, sc, rg, p = apply_wounds(buf, p, hp[v], sides[v, S_W], uns, kbw,
-                                                       groups[u, v, gi, kind, G_MW])
-                        hp[v] = hp_v
-                        scored[s] += sc
-                        regen[v] += rg
+                        nch = n_chr[q - i, c]
+                        if na > nch and hp[v] > 0:
+                            sc, extra, p = strike(buf, p, na - nch, groups, u, v, gi, kind, hp,
+                                                  sides, regen, False, 0)
+                            scored[s] += sc
+                        tc = t_chr[q - i, c]
+                        if nch > 0 and tc >= 0 and hp[tc] > 0:
+                            sc, extra, p = strike(buf, p, nch, groups, u, tc, gi, kind, hp,
+                                                  sides, regen, False, 0)
+                            scored[s] += sc
             i = j
         # end of the phase: regeneration (§1.6); combat result counts what is left
-        for u in range(nu):
+        for u in range(nb):
             if sides[u, S_REGEN] <= 6 and regen[u] > 0:
                 back, p = count_ge(buf, p, regen[u], sides[u, S_REGEN])
                 back = min(back, sides[u, S_HP] - hp[u])
                 hp[u] += back
                 scored[1 - sides[u, S_SIDE]] -= back
-        for u in range(nu):
-            if status[u] == FIGHTING and hp[u] <= 0:
+        # the challenge ends when a duellist dies
+        if duel_a >= 0 and (hp[duel_a] <= 0 or hp[duel_b] <= 0):
+            if hp[duel_b] <= 0 and hp[duel_a] > 0:
+                chal[2] = 1
+            elif hp[duel_a] <= 0 and hp[duel_b] > 0:
+                chal[3] = 1
+            if rnd == 0:
+                chal[6] = hp[duel_b] <= 0
+                chal[7] = hp[duel_a] <= 0
+            duel_a = -1
+            duel_b = -1
+        for b in range(nr, nb):
+            if hp[b] <= 0:
+                status[b] = WIPED
+        for u in range(nr):
+            if status[u] == FIGHTING and hp[u] <= 0 and chars_alive(u, nr, sides, hp) == 0:
                 status[u] = WIPED
         # combat result per side (§2.2)
         us0 = 0
@@ -454,22 +732,40 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         std1 = 0
         mus0 = 0
         mus1 = 0
-        for u in range(nu):
-            if status[u] != FIGHTING:
+        gen0 = 0
+        gen1 = 0
+        bsb0 = 0
+        bsb1 = 0
+        for u in range(nb):
+            host = u if u < nr else sides[u, S_HOST]
+            if status[host] != FIGHTING or hp[u] <= 0:
                 continue
             m = models_left(hp[u], sides[u, S_W])
-            champ = 1 if sides[u, S_CHAMPION] else 0
-            std = 1 if sides[u, S_STANDARD] else 0
-            has_std = std and m >= 1 + champ
-            has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std
+            has_std = 0
+            has_mus = 0
+            gen = 0
+            bsb = 0
+            if u < nr:
+                champ = 1 if sides[u, S_CHAMPION] else 0
+                std = 1 if sides[u, S_STANDARD] else 0
+                has_std = std and m >= 1 + champ
+                has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std
+            elif not refused[u]:
+                has_std = sides[u, S_IS_BSB]
+                bsb = sides[u, S_IS_BSB]
+                gen = sides[u, S_LD] if sides[u, S_IS_GENERAL] else 0
             if sides[u, S_SIDE] == 0:
                 us0 += m * sides[u, S_US]
                 std0 = std0 or has_std
                 mus0 = mus0 or has_mus
+                gen0 = max(gen0, gen)
+                bsb0 = bsb0 or bsb
             else:
                 us1 += m * sides[u, S_US]
                 std1 = std1 or has_std
                 mus1 = mus1 or has_mus
+                gen1 = max(gen1, gen)
+                bsb1 = bsb1 or bsb
         flank0 = 0
         flank1 = 0
         rear0 = 0
@@ -511,8 +807,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             stats[1] = scored[0]
             stats[2] = scored[1]
             stats[3] = margin
-            terms[0, 0] += scored[0]
-            terms[1, 0] += scored[1]
+            terms[0, 0] += scored[0] - overkill0
+            terms[1, 0] += scored[1] - overkill1
             terms[0, 1] += ranks_side0
             terms[1, 1] += ranks_side1
             terms[0, 2] += out0
@@ -525,6 +821,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             terms[1, 5] += rb1
             terms[0, 6] += side_bonus[0]
             terms[1, 6] += side_bonus[1]
+            terms[0, 7] += overkill0
+            terms[1, 7] += overkill1
         alive0 = us0 > 0
         alive1 = us1 > 0
         if not alive0 or not alive1:
@@ -534,7 +832,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 res[rnd, 2] += 1
             else:
                 res[rnd, 1] += 1
-            for u in range(nu):
+            for u in range(nr):
                 if status[u] == FIGHTING:
                     status[u] = WON
             break
@@ -552,7 +850,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         diff = abs(margin)
         prev_winner = w
         # every unit of the losing side tests separately (§3.2)
-        for lo in range(nu):
+        for lo in range(nr):
             if sides[lo, S_SIDE] == w or status[lo] != FIGHTING:
                 continue
             frenzied[lo] = 0  # frenzy is lost on losing a round, before the break test
@@ -560,11 +858,20 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 continue
             m_lo = models_left(hp[lo], sides[lo, S_W])
             if sides[lo, S_UNSTABLE]:
-                hp[lo] = max(0, hp[lo] - diff)
-                if hp[lo] == 0:
-                    status[lo] = WIPED
+                if hp[lo] > 0:
+                    hp[lo] = max(0, hp[lo] - diff)
+                    if hp[lo] == 0 and chars_alive(lo, nr, sides, hp) == 0:
+                        status[lo] = WIPED
                 continue
             us_lo = m_lo * sides[lo, S_US]
+            ld = sides[lo, S_LD] if m_lo > 0 else 0
+            if sides[lo, S_CHAMPION] and m_lo >= 1:
+                ld = max(ld, sides[lo, S_CHAMPION_LD])
+            for b in range(nr, nb):
+                if sides[b, S_HOST] == lo and hp[b] > 0:
+                    us_lo += sides[b, S_US]
+                    if not refused[b]:
+                        ld = max(ld, sides[b, S_LD])
             fear_us = 0
             for c in range(nc):
                 if contacts[c, 0] == lo:
@@ -579,22 +886,20 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             if not sides[lo, S_FEAR] and not sides[lo, S_ITP] and us_lo < fear_us:
                 broken = True  # fear auto-break (§3.2 step 3)
             else:
-                ld = sides[lo, S_LD]
-                if sides[lo, S_CHAMPION] and m_lo >= 1:
-                    ld = max(ld, sides[lo, S_CHAMPION_LD])
-                gen = sides[lo, S_GENERAL_LD]
+                gen = max(sides[lo, S_GENERAL_LD], gen0 if sides[lo, S_SIDE] == 0 else gen1)
+                bsb = sides[lo, S_BSB] or (bsb0 if sides[lo, S_SIDE] == 0 else bsb1)
                 if sides[lo, S_STUBBORN]:
                     target = max(ld, gen - diff) if gen > 0 else ld
                 else:
                     target = max(ld, gen) - diff
-                passed, p = leadership_test(buf, p, target, flags[2], sides[lo, S_BSB])
+                passed, p = leadership_test(buf, p, target, flags[2], bsb)
                 broken = not passed
             if broken:
                 brk[rnd, lo] += 1
                 status[lo] = FLEEING
                 flee[lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
         # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
-        for u in range(nu):
+        for u in range(nr):
             if status[u] != FIGHTING:
                 continue
             engaged = False
@@ -624,7 +929,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 status[target] = CAUGHT
         left0 = False
         left1 = False
-        for u in range(nu):
+        for u in range(nr):
             if status[u] == FLEEING:
                 status[u] = ESCAPED
             if status[u] == FIGHTING:
@@ -632,27 +937,34 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     left0 = True
                 else:
                     left1 = True
+        if duel_a >= 0 and (status[sides[duel_a, S_HOST]] != FIGHTING
+                            or status[sides[duel_b, S_HOST]] != FIGHTING):
+            duel_a = -1
+            duel_b = -1
         if not left0 or not left1:
-            for u in range(nu):
+            for u in range(nr):
                 if status[u] == FIGHTING:
                     status[u] = WON
             break
     stats[0] = rounds
+    for b in range(nr, nb):
+        if status[b] != WIPED:
+            status[b] = status[sides[b, S_HOST]]
     for side in range(2):  # side tallies: lost (no unit left), destroyed (all dead or caught)
         lost = True
         destroyed = True
-        for u in range(nu):
+        for u in range(nr):
             if sides[u, S_SIDE] != side:
                 continue
             if status[u] == FIGHTING or status[u] == WON:
                 lost = False
             if status[u] != WIPED and status[u] != CAUGHT:
                 destroyed = False
-        stats[4 + 2 * nu + side] = lost
-        stats[6 + 2 * nu + side] = destroyed
-    for u in range(nu):
+        stats[4 + 2 * nb + side] = lost
+        stats[6 + 2 * nb + side] = destroyed
+    for u in range(nb):
         stats[4 + u] = status[u]
-        stats[4 + nu + u] = 0 if status[u] in (WIPED, CAUGHT) else models_left(hp[u],
+        stats[4 + nb + u] = 0 if status[u] in (WIPED, CAUGHT) else models_left(hp[u],
                                                                                 sides[u, S_W])
     return p
 
@@ -660,36 +972,34 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
 @parallel_kernel
 def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flags, max_rounds,
                   contacts, ranks_tab, side_bonus, out_status, out_side, out_rounds,
-                  out_round_res, out_breaks, out_w1, out_margin, out_surv, out_terms, rows):
+                  out_round_res, out_breaks, out_w1, out_margin, out_surv, out_terms, out_chal,
+                  rows):
     """Run ``trials`` combats in chunks; aggregate counts per chunk.
 
-    ``out_status[c, u, k]``: unit ``u`` ended with status ``k``
+    ``out_status[c, b, k]``: body ``b`` ended with status ``k``
     (:data:`STATUSES`).  ``out_round_res[c, k, r]``: round ``k`` fought and
     won by side 0 (``r = 0``), drawn (1) or won by side 1 (2).
     ``out_breaks[c, k, u]``: unit ``u`` broke in round ``k``.  ``out_terms[c,
     s, t]``: sum over trials of side ``s``'s first-round combat-result term
     ``t`` (:data:`TERMS`).  ``out_side[c, s, k]``: side ``s`` won (``k = 0``:
     the enemy lost and it did not), lost (1: no unit left fighting or
-    victorious), was destroyed (2: every unit wiped or caught).  ``rows``
-    (shape ``(trials, 8 + 2 units)`` or ``(0, ...)``) receives per-trial
-    ``stats`` when it has room.
+    victorious), was destroyed (2: every unit wiped or caught).
+    ``out_chal[c, k]``: sums of :data:`CHALLENGE_STATS`.  ``rows`` (shape
+    ``(trials, 8 + 2 bodies)`` or ``(0, ...)``) receives per-trial ``stats``.
     """
-    nu = sides.shape[0]
+    nb = sides.shape[0]
     margin_off = (out_margin.shape[1] - 1) // 2
     for c in prange(out_rounds.shape[0]):
         st = stream_state(key, c)
         buf = np.empty(max(BUFFER_DICE, 2 * budget), np.uint8)
         p = buf.size
-        hp = np.zeros(nu, np.int64)
-        frenzied = np.zeros(nu, np.int64)
-        status = np.zeros(nu, np.int64)
-        regen = np.zeros(nu, np.int64)
-        cancel = np.zeros(nu, np.int64)
-        flee = np.zeros(nu, np.int64)
-        n_att = np.zeros((nu * N_GROUPS, max(1, contacts.shape[0])), np.int64)
-        touch = np.full((max(1, contacts.shape[0]), 4), -1, np.int64)
+        state = np.zeros((7, nb), np.int64)
+        ncon = max(1, contacts.shape[0])
+        alloc = np.zeros((3, nb * N_GROUPS, ncon), np.int64)
+        touch = np.full((ncon, 4), -1, np.int64)
         scored = np.zeros(2, np.int64)
-        stats = np.zeros(8 + 2 * nu, np.int64)
+        stats = np.zeros(8 + 2 * nb, np.int64)
+        chal = np.zeros(out_chal.shape[1], np.int64)
         res = out_round_res[c]
         brk = out_breaks[c]
         terms = out_terms[c]
@@ -698,19 +1008,21 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         for t in range(lo, hi):
             stats[1:4] = 0
             p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
-                           max_rounds, contacts, ranks_tab, side_bonus, hp, frenzied, status,
-                           n_att, touch, scored, regen, cancel, flee, terms, stats, res, brk)
+                           max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch,
+                           scored, terms, stats, chal, res, brk)
             out_rounds[c, stats[0]] += 1
-            out_w1[c, 0, min(stats[1], out_w1.shape[2] - 1)] += 1
-            out_w1[c, 1, min(stats[2], out_w1.shape[2] - 1)] += 1
+            out_w1[c, 0, min(max(stats[1], 0), out_w1.shape[2] - 1)] += 1
+            out_w1[c, 1, min(max(stats[2], 0), out_w1.shape[2] - 1)] += 1
             out_margin[c, min(max(stats[3] + margin_off, 0), out_margin.shape[1] - 1)] += 1
-            for u in range(nu):
+            for u in range(nb):
                 out_status[c, u, stats[4 + u]] += 1
-                out_surv[c, u, stats[4 + nu + u]] += 1
+                out_surv[c, u, stats[4 + nb + u]] += 1
             for side in range(2):
-                lost = stats[4 + 2 * nu + side]
-                out_side[c, side, 0] += stats[4 + 2 * nu + 1 - side] and not lost
+                lost = stats[4 + 2 * nb + side]
+                out_side[c, side, 0] += stats[4 + 2 * nb + 1 - side] and not lost
                 out_side[c, side, 1] += lost
-                out_side[c, side, 2] += stats[6 + 2 * nu + side]
+                out_side[c, side, 2] += stats[6 + 2 * nb + side]
+            for k in range(chal.size):
+                out_chal[c, k] += chal[k]
             if t < rows.shape[0]:
                 rows[t, :] = stats

@@ -66,6 +66,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -104,8 +105,16 @@ from odds.units import Unit
     S_SIDE,  # 0 attacker, 1 defender
     S_DEPTH,
     S_CHARGED,
+    S_HOST,  # -1 for a unit; for a character, the unit it stands in
+    S_ALLOC,  # how the unit's models in contact with enemy characters attack (ALLOCATIONS)
+    S_CHALLENGE,  # 0 never issues or accepts challenges, 1 always (with its best character)
+    S_IS_GENERAL,
+    S_IS_BSB,
+    S_RATING,  # a character's fighting rating, to pick the best duellist
     N_SIDE,
-) = range(30)
+) = range(36)
+
+ALLOCATIONS = ("troops", "character", "split")
 
 # --------------------------------------------------------------------------- group constants
 (
@@ -244,13 +253,15 @@ class CombatModel:
     order: np.ndarray
     keys: np.ndarray
     n_order: np.ndarray
-    flags: np.ndarray  # [corner, musician tie-break, insane courage, restrain, flank/rear both]
+    flags: np.ndarray  # corner, musician, insane courage, restrain, flank/rear both, units, active
     charger: int  # two-unit form: 0 attacker, 1 defender, -1 none; several units: -1
     max_rounds: int
     contacts: np.ndarray  # contacts[c] = (u, v, face of u, face of v)
     ranks: np.ndarray  # ranks[u, models]: rank bonus of unit u with that many models
     side_bonus: np.ndarray  # [side]: static bonuses + high ground
     names: tuple[str, ...] = ()
+    n_regiments: int = -1  # bodies 0 .. n_regiments - 1 are units, the rest characters
+    active_side: int = 0
 
     @property
     def n_units(self) -> int:
@@ -433,11 +444,29 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
     return dataclasses.replace(model, charger=charger)
 
 
+def character_body(character: Any) -> Unit:
+    """A character as a one-model unit, so the unit machinery works out its attacks.
+
+    Its armour save is fixed to the character's own (worked out by
+    :class:`odds.characters.Character` for its troop type and mount).
+    """
+    return Unit(name=character.name, troop_type=character.troop_type, models=1, files=1,
+                profile=character.profile, equipment=character.equipment,
+                mount=character.mount, special=character.special,
+                ward_save=character.ward_save, regeneration=character.regeneration,
+                poisoned=character.poisoned, multiple_wounds=character.multiple_wounds,
+                armour_save_override=character.armour_save)
+
+
 def build_units(units: list[Unit], sides: list[int],
                 contacts: list[tuple[int, int, int, int]], charged: list[bool],
                 unit_options: list[SideOptions | None],
                 options: CombatOptions | None = None,
-                names: tuple[str, ...] | None = None) -> CombatModel:
+                names: tuple[str, ...] | None = None,
+                characters: list[tuple[int, Any]] | None = None,
+                allocation: list[str] | None = None,
+                challenge: list[str] | None = None,
+                active_side: int = 0) -> CombatModel:
     """Build the :class:`CombatModel` of a combat between several units.
 
     Parameters
@@ -459,13 +488,35 @@ def build_units(units: list[Unit], sides: list[int],
     options : CombatOptions, optional
         Rule options (its ``charger`` is ignored: ``charged`` says who charged).
     names : tuple of str, optional
-        Labels of the units (default: the units' names).
+        Labels of the units (default: the units' names), then of the characters.
+    characters : list of (int, Character), optional
+        Characters and the unit each stands in (its front rank, §1.1).  They
+        become extra bodies after the units (``S_HOST`` says whose).
+    allocation : list of str, optional
+        Per unit, how its models in contact with enemy characters attack:
+        ``troops`` (Default), ``character`` or ``split`` (§1.1, source 004).
+    challenge : list of str, optional
+        Per unit: ``never`` or ``always`` (issue and accept with its best
+        character; §1.9).  ``champion`` is not simulated yet.
+    active_side : int
+        The side whose turn the first round is (challenges: active player first).
 
     Returns
     -------
     CombatModel
     """
-    n = len(units)
+    n_units = len(units)
+    characters = list(characters or [])
+    allocation = list(allocation or ["troops"] * n_units)
+    challenge = list(challenge or ["never"] * n_units)
+    for k, c in enumerate(challenge):
+        v.choice(f"challenge[{k}]", c, ("never", "always"))
+    for k, a in enumerate(allocation):
+        v.choice(f"allocation[{k}]", a, ALLOCATIONS)
+    for k, (host, _) in enumerate(characters):
+        if not 0 <= host < n_units:
+            raise v.OddsInputError(f"characters[{k}]: no unit {host!r}")
+    n = n_units
     if not (len(sides) == len(charged) == len(unit_options) == n) or n < 2:
         raise v.OddsInputError("units: give at least two units, with one side, "
                                "charged flag and options entry each")
@@ -501,11 +552,34 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr = np.stack([_side(u, o) for u, o in zip(units, opts, strict=True)])
     side_arr[:, S_SIDE] = sides
     side_arr[:, S_CHARGED] = charged
+    side_arr[:, S_HOST] = -1
+    side_arr[:, S_ALLOC] = [ALLOCATIONS.index(a) for a in allocation]
+    side_arr[:, S_CHALLENGE] = [c == "always" for c in challenge]
+    bodies = list(units)
+    if characters:
+        rows = []
+        for host, ch in characters:
+            body = character_body(ch)
+            row = _side(body, opts[host])
+            row[S_SIDE] = sides[host]
+            row[S_CHARGED] = charged[host]
+            row[S_HOST] = host
+            row[S_US] = ch.unit_strength
+            row[S_IS_GENERAL] = ch.general
+            row[S_IS_BSB] = ch.battle_standard
+            pr = ch.profile
+            row[S_RATING] = pr.WS + pr.S + pr.T + pr.W + pr.I + pr.A
+            rows.append(row)
+            bodies.append(body)
+        side_arr = np.vstack([side_arr, np.stack(rows)])
+        sides = [*sides, *(sides[h] for h, _ in characters)]
+        charged = [*charged, *(charged[h] for h, _ in characters)]
+    n = len(bodies)
     groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
-                groups[i, j] = _groups(units[i], units[j], bool(charged[i]))
+                groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]))
     # strike order over each unit's groups; a group's key does not depend on its target
     n_slots = n * N_GROUPS
     order = np.full((2, n_slots), -1, np.int64)
@@ -526,7 +600,7 @@ def build_units(units: list[Unit], sides: list[int],
             keys[kind, k] = key
     flags = np.array([options.corner_contact, options.musician_tiebreak,
                       options.insane_courage, options.restrain_pursuit,
-                      options.flank_rear_rule == "both"], np.int64)
+                      options.flank_rear_rule == "both", n_units, active_side], np.int64)
     ranks = np.zeros((n, max(u.models for u in units) + 1), np.int64)
     for i, u in enumerate(units):
         if side_arr[i, S_RANKS_OK]:
@@ -534,13 +608,15 @@ def build_units(units: list[Unit], sides: list[int],
                 ranks[i, m] = rules.rank_bonus(m, u.files)
     side_bonus = np.zeros(2, np.int64)
     for s in (0, 1):
-        members = [o for o, sd in zip(opts, sides, strict=True) if sd == s]
+        members = [o for o, sd in zip(opts, sides[:n_units], strict=True) if sd == s]
         side_bonus[s] = sum(o.static_bonus for o in members) + any(o.high_ground for o in members)
     side_arr[:, S_STATIC] = 0
     side_arr[:, S_HIGH_GROUND] = 0
+    labels = tuple(names) if names else tuple(u.name for u in units)
+    labels = labels + tuple(ch.name for _, ch in characters)[: n - len(labels)]
     return CombatModel(side_arr, groups, order, keys, n_order, flags, -1, options.max_rounds,
                        np.array(contacts, np.int64).reshape(-1, 4), ranks, side_bonus,
-                       tuple(names) if names else tuple(u.name for u in units))
+                       labels, n_units, active_side)
 
 
 def dice_budget(model: CombatModel) -> int:

@@ -4,10 +4,12 @@ The same engine as the two-unit :func:`odds.combat.fight`: the scenario's
 units and contacts become one :class:`~odds.combat.model.CombatModel`
 (:func:`~odds.combat.model.build_units`) and the kernel runs it.
 
-Not simulated yet (issue 4 §1–§2): characters in units and challenges.  A
-scenario that has characters, or a unit with a champion whose challenge
-policy is not ``"never"``, is refused with a clear error rather than fought
-without them.
+Characters stand in their unit's front rank and fight as bodies of their
+own (attacks allocated by each unit's policy); challenges are issued and
+accepted by characters with the ``always`` policy (best fighter), or refused
+with ``never``.  Not simulated yet: champions in challenges (a unit whose only
+possible duellist is its champion must use ``challenge = "never"``) and the
+``champion`` policy; such scenarios are refused with a clear error.
 """
 
 from __future__ import annotations
@@ -21,8 +23,15 @@ import pandas as pd
 from odds import validation as v
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact_multi
-from odds.combat.kernel import STATUSES, TERMS
-from odds.combat.model import FACES, S_SIDE, CombatModel, CombatOptions, build_units
+from odds.combat.kernel import CHALLENGE_STATS, STATUSES, TERMS
+from odds.combat.model import (
+    FACES,
+    S_SIDE,
+    CombatModel,
+    CombatOptions,
+    SideOptions,
+    build_units,
+)
 from odds.results import proportion_table
 from odds.rng import SeedLike, resolve_seed
 from odds.scenario import CombatScenario, load_scenario
@@ -54,6 +63,12 @@ class ScenarioResult:
         (terms: wounds, ranks, outnumber, standard, flank, rear, bonus).
     n_rounds : pandas.DataFrame
         Rounds fought.
+    challenge : dict
+        ``p_issued`` (any round), ``p_refused``, ``p_challenger_wins`` (the
+        challenger's opponent died in the duel), the same given a duel was
+        decided, ``mean_overkill`` (combat-result points, per trial), and the
+        first round: ``p_issued_r1``, ``p_challenged_slain_r1``,
+        ``p_challenger_slain_r1``.
     trials, seed, inputs
         As for every result.
     """
@@ -63,6 +78,7 @@ class ScenarioResult:
     first_round: pd.DataFrame
     terms: pd.DataFrame
     n_rounds: pd.DataFrame
+    challenge: dict[str, float]
     trials: int
     seed: int | None
     inputs: dict[str, Any]
@@ -89,24 +105,29 @@ def scenario_model(scenario: CombatScenario) -> CombatModel:
                                f"(got {type(scenario).__name__})")
     units = scenario.units
     for su in units:
-        if su.characters:
+        if su.challenge == "champion":
+            raise v.OddsInputError(f"{su.id}.challenge: the champion policy is not simulated "
+                                   "yet; use always or never")
+        if su.challenge != "never" and su.unit.command.champion and not su.characters:
             raise v.OddsInputError(
-                f"{su.id}.characters: characters in units are not simulated yet "
-                "(issue 4 §1); remove them or fight without them knowingly")
-        if su.challenge != "never" and su.unit.command.champion:
-            raise v.OddsInputError(
-                f"{su.id}.challenge: challenges are not simulated yet (issue 4 §2); "
-                "set challenge = \"never\" for units with a champion")
+                f"{su.id}.challenge: challenges by champions are not simulated yet "
+                "(issue 4 §2); set challenge = \"never\" or add a character")
     index = {su.id: i for i, su in enumerate(units)}
     contacts = [(index[c.a], index[c.b], FACES.index(c.face_a), FACES.index(c.face_b))
                 for c in scenario.contacts]
     options = scenario.options.combat_options(charger="none", max_rounds=scenario.max_rounds)
     if not isinstance(options, CombatOptions):  # pragma: no cover - defensive
         raise TypeError("scenario options did not give CombatOptions")
+    characters = [(i, ch) for i, su in enumerate(units) for ch in su.characters]
     return build_units([su.unit for su in units], [scenario.side_of(su.id) for su in units],
                        contacts, [su.charged for su in units],
-                       [su.side_options() for su in units], options,
-                       names=tuple(su.id for su in units))
+                       [SideOptions(static_bonus=su.static_bonus, high_ground=su.high_ground,
+                                    bsb=su.bsb_within_30cm, general_ld=su.general_within_30cm)
+                        for su in units], options,
+                       names=tuple(su.id for su in units) + tuple(ch.name for _, ch in characters),
+                       characters=characters, allocation=[su.allocation for su in units],
+                       challenge=[su.challenge for su in units],
+                       active_side=scenario.active_side)
 
 
 def fight_scenario(
@@ -153,7 +174,7 @@ def fight_scenario(
                              "draw": int(sim["round_res"][0, 1]),
                              "side1_wins": int(sim["round_res"][0, 2])}
     exact: dict[str, float] = dict(ex["side"]) if ex else {}
-    for u, name in enumerate(ids):
+    for u, name in enumerate(ids[: model.n_regiments]):
         first[f"{name}_breaks"] = int(sim["breaks"][0, u])
         if ex:
             exact[f"{name}_breaks"] = ex["breaks"][u]
@@ -164,7 +185,19 @@ def fight_scenario(
     p = sim["rounds"][nz] / trials
     n_rounds = pd.DataFrame({"rounds": nz, "probability": p,
                              "stderr": np.sqrt(p * (1 - p) / trials)})
+    ch = dict(zip(CHALLENGE_STATS, sim["chal"].tolist(), strict=True))
+    duels = ch["challenger_won"] + ch["challenged_won"]
+    challenge = {
+        "p_issued": ch["issued"] / trials,
+        "p_refused": ch["refused"] / trials,
+        "p_challenger_wins": ch["challenger_won"] / trials,
+        "p_challenger_wins_given_decided": ch["challenger_won"] / duels if duels else float("nan"),
+        "mean_overkill": ch["overkill"] / trials,
+        "p_issued_r1": ch["issued_r1"] / trials,
+        "p_challenged_slain_r1": ch["challenged_slain_r1"] / trials,
+        "p_challenger_slain_r1": ch["challenger_slain_r1"] / trials,
+    }
     return ScenarioResult(units=units, sides=sides, first_round=first_round, terms=terms,
-                          n_rounds=n_rounds, trials=trials, seed=s.entropy,
+                          n_rounds=n_rounds, challenge=challenge, trials=trials, seed=s.entropy,
                           inputs={"scenario": scenario.name, "units": ids},
                           extra={"model": model, "exact_first_round": ex, "statuses": STATUSES})

@@ -127,8 +127,7 @@ def run_scenario(args: argparse.Namespace) -> int:
         "first_round_exact": first["exact"].to_dict(),
         "terms": {side: dict(zip(g["term"], g["mean"], strict=True))
                   for side, g in r.terms.groupby("side", sort=False)},
-        # challenges are refused by fight_scenario until they are simulated, so none is issued
-        "challenge": {"p_issued": 0.0, "p_challenger_wins": None, "mean_overkill": 0.0},
+        "challenge": r.challenge,
     }
     if args.format == "table":
         from odds.results import format_table
