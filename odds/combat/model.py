@@ -43,6 +43,30 @@ Modelling conventions (documented choices where the rules leave one)
 * Every losing unit tests separately; broken units flee; a winning unit
   whose enemies in contact have all broken or died pursues the biggest of
   them (if any fled) and leaves the combat (§4.3).
+* Characters (§1.1, §1.9, source 004) are bodies of their own standing in
+  their unit's front rank (each takes a rank-and-file place there).  They
+  attack the enemy at their unit's front: its troops, or (allocation
+  ``character``/``split``, or when its troops are gone) one of its
+  characters.  Up to 3 enemy models (1 with edge contact only) touch a
+  character: with ``character`` all of them attack it, with ``split`` half
+  (rounded up).  Excess wounds on a character are lost outside challenges.
+  A unit's Ld is the best of its living models (a character who refused a
+  challenge excepted); a living General lends his Ld and a living battle
+  standard bearer gives +1 standard and break-test re-rolls to every unit
+  of his side in the combat.  Characters share their unit's fate (flee,
+  caught) and keep fighting if its troops are all dead.
+* Challenges (§1.9): at the start of each round with no duel going on, the
+  active side (the first round's, then alternating) issues one if a unit
+  with the ``always`` policy has a character facing, front to front, an
+  enemy unit with a character; its best fighter (highest WS+S+T+W+I+A)
+  challenges the enemy's best.  ``always`` accepts; ``never`` refuses (the
+  challenger picks the enemy's best character, who cannot fight that round
+  and whose Ld the unit cannot use) unless the unit has no troops to hide
+  behind.  If the active side does not challenge, the other side may.
+  Duellists and their mounts fight only each other; overkill counts up to
+  +5 a round (multiple wounds uncapped, the MDNR killing-blow procedure),
+  and blows struck after the victim died still count as overkill (source
+  004).  Champions do not duel yet.
 * Casualties come off the rear (§1.8); command models are removed last:
   the musician while more than champion + standard remain, the standard
   while more than the champion remains, the champion with the last model.
