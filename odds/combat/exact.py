@@ -242,7 +242,7 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         defender_breaks}, "wounds": [pmf of wounds caused by the attacker,
         by the defender]}``.
     """
-    if model.n_units != 2 or not _deep_enough(model):
+    if model.n_units != 2 or 0 <= model.n_regiments < 2 or not _deep_enough(model):
         return None
     pmfs = [_wounds_caused(model, 0), _wounds_caused(model, 1)]
     if pmfs[0] is None or pmfs[1] is None:
@@ -338,6 +338,8 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
     """
     sd = model.sides
     n = model.n_units
+    if 0 <= model.n_regiments < n:  # characters: not a plain convolution of unit attacks
+        return None
     if any(sd[u, S_W] != 1 or sd[u, S_FEAR] or sd[u, S_UNSTABLE] for u in range(n)):
         return None
     models = [int(sd[u, S_HP]) for u in range(n)]
