@@ -309,7 +309,7 @@ def sum_faces(buf, p, n):
 
 
 @inline
-def front_enemy(u, contacts, status, front_front):
+def front_enemy(u, contacts, state, front_front):
     """First fighting enemy unit touching unit ``u``'s front (only front to front if asked)."""
     for c in range(contacts.shape[0]):
         if contacts[c, 0] == u:
@@ -322,20 +322,20 @@ def front_enemy(u, contacts, status, front_front):
             fv = contacts[c, 2]
         else:
             continue
-        if fu == FRONT and status[v] == FIGHTING and (fv == FRONT or not front_front):
+        if fu == FRONT and state[2, v] == FIGHTING and (fv == FRONT or not front_front):
             return v
     return -1
 
 
 @inline
-def hosted_char(v, nr, sides, hp, refused, duel_a, duel_b, best):
+def hosted_char(v, nr, sides, state, duel_a, duel_b, best):
     """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
 
     ``best``: the one with the highest rating; else the first.
     """
     pick = -1
     for b in range(nr, sides.shape[0]):
-        if sides[b, S_HOST] != v or hp[b] <= 0 or refused[b] or b == duel_a or b == duel_b:
+        if sides[b, S_HOST] != v or state[0, b] <= 0 or state[6, b] or b == duel_a or b == duel_b:
             continue
         if pick < 0:
             pick = b
@@ -347,11 +347,11 @@ def hosted_char(v, nr, sides, hp, refused, duel_a, duel_b, best):
 
 
 @inline
-def front_occupants(u, nr, sides, hp, refused):
+def front_occupants(u, nr, sides, state):
     """Characters in unit ``u``'s front rank (alive and not refused)."""
     k = 0
     for b in range(nr, sides.shape[0]):
-        if sides[b, S_HOST] == u and hp[b] > 0 and not refused[b]:
+        if sides[b, S_HOST] == u and state[0, b] > 0 and not state[6, b]:
             k += 1
     return k
 
@@ -393,17 +393,17 @@ def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
 
 
 @inline
-def chars_alive(u, nr, sides, hp):
+def chars_alive(u, nr, sides, state):
     """Characters still alive in unit ``u`` (refused or not)."""
     k = 0
     for b in range(nr, sides.shape[0]):
-        if sides[b, S_HOST] == u and hp[b] > 0:
+        if sides[b, S_HOST] == u and state[0, b] > 0:
             k += 1
     return k
 
 
 @inline
-def strike(buf, p, na, groups, u, t, gi, kind, hp, sides, regen, duel, overkill):
+def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill):
     """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
 
     Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
@@ -414,15 +414,15 @@ def strike(buf, p, na, groups, u, t, gi, kind, hp, sides, regen, duel, overkill)
         return 0, 0, p
     mw = groups[u, t, gi, kind, G_MW]
     if duel:
-        hp_t, sc, extra, p = apply_duel_wounds(buf, p, hp[t], sides[t, S_W], uns, kbw, mw,
+        hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw,
                                                overkill)
-        hp[t] = hp_t
+        state[0, t] = hp_t
         return sc, extra, p
-    if hp[t] <= 0:
+    if state[0, t] <= 0:
         return 0, 0, p
-    hp_t, sc, rg, p = apply_wounds(buf, p, hp[t], sides[t, S_W], uns, kbw, mw)
-    hp[t] = hp_t
-    regen[t] += rg
+    hp_t, sc, rg, p = apply_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw)
+    state[0, t] = hp_t
+    state[3, t] += rg
     return sc, 0, p
 
 
@@ -448,16 +448,6 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     ``flags[5]`` is the number of units (bodies after them are characters)
     and ``flags[6]`` the side whose turn the first round is.
     """
-    hp = state[0]
-    frenzied = state[1]
-    status = state[2]
-    regen = state[3]
-    cancel = state[4]
-    flee = state[5]
-    refused = state[6]
-    n_att = alloc[0]
-    n_chr = alloc[1]
-    t_chr = alloc[2]
     nr = flags[5]
     active0 = flags[6]
     nb = sides.shape[0]
@@ -466,10 +456,10 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     corner = flags[0]
     reach = 3 if corner else 1  # enemy models that can touch one character (1 + corners)
     for u in range(nb):
-        hp[u] = sides[u, S_HP]
-        frenzied[u] = sides[u, S_FRENZY]
-        status[u] = FIGHTING
-        refused[u] = 0
+        state[0, u] = sides[u, S_HP]
+        state[1, u] = sides[u, S_FRENZY]
+        state[2, u] = FIGHTING
+        state[6, u] = 0
     for k in range(chal.size):
         chal[k] = 0
     duel_a = -1
@@ -482,31 +472,32 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
         for b in range(nb):
-            refused[b] = 0
+            state[6, b] = 0
         # challenges (§1.9): one at a time, the active player first, then the other
         if duel_a < 0 and has_chars:
             for t in range(2):
                 s = active if t == 0 else 1 - active
                 issued = False
                 for u in range(nr):
-                    if sides[u, S_SIDE] != s or status[u] != FIGHTING or not sides[u, S_CHALLENGE]:
+                    if (sides[u, S_SIDE] != s or state[2, u] != FIGHTING
+                            or not sides[u, S_CHALLENGE]):
                         continue
-                    ch = hosted_char(u, nr, sides, hp, refused, -1, -1, True)
-                    v = front_enemy(u, contacts, status, True)
+                    ch = hosted_char(u, nr, sides, state, -1, -1, True)
+                    v = front_enemy(u, contacts, state, True)
                     if ch < 0 or v < 0:
                         continue
-                    acc = hosted_char(v, nr, sides, hp, refused, -1, -1, True)
+                    acc = hosted_char(v, nr, sides, state, -1, -1, True)
                     if acc < 0:
                         continue
                     issued = True
                     chal[0] = 1
                     if rnd == 0:
                         chal[5] = 1
-                    if sides[v, S_CHALLENGE] or hp[v] <= 0:  # accepted (no room to hide)
+                    if sides[v, S_CHALLENGE] or state[0, v] <= 0:  # accepted (no room to hide)
                         duel_a = ch
                         duel_b = acc
                     else:  # refused: the challenger picks who goes to the back
-                        refused[acc] = 1
+                        state[6, acc] = 1
                         chal[1] += 1
                     break
                 if issued:
@@ -515,21 +506,23 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         overkill1 = 0
         # start of the round: ranks, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
         for u in range(nb):
-            cancel[u] = 0
+            state[4, u] = 0
         for c in range(nc):
             a = contacts[c, 0]
             b = contacts[c, 1]
-            if status[a] != FIGHTING or status[b] != FIGHTING:
+            if state[2, a] != FIGHTING or state[2, b] != FIGHTING:
                 continue
-            if contacts[c, 3] != FRONT and models_left(hp[a], sides[a, S_W]) * sides[a, S_US] >= 5:
-                cancel[b] = 1
-            if contacts[c, 2] != FRONT and models_left(hp[b], sides[b, S_W]) * sides[b, S_US] >= 5:
-                cancel[a] = 1
+            if (contacts[c, 3] != FRONT
+                    and models_left(state[0, a], sides[a, S_W]) * sides[a, S_US] >= 5):
+                state[4, b] = 1
+            if (contacts[c, 2] != FRONT
+                    and models_left(state[0, b], sides[b, S_W]) * sides[b, S_US] >= 5):
+                state[4, a] = 1
         ranks_side0 = 0
         ranks_side1 = 0
         for u in range(nr):
-            if status[u] == FIGHTING and not cancel[u]:
-                r = ranks_tab[u, models_left(hp[u], sides[u, S_W])]
+            if state[2, u] == FIGHTING and not state[4, u]:
+                r = ranks_tab[u, models_left(state[0, u], sides[u, S_W])]
                 if sides[u, S_SIDE] == 0:
                     ranks_side0 = max(ranks_side0, r)
                 else:
@@ -537,7 +530,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         scored[0] = 0
         scored[1] = 0
         for u in range(nb):
-            regen[u] = 0
+            state[3, u] = 0
         i = 0
         n = n_order[kind]
         while i < n:
@@ -568,14 +561,14 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     b = contacts[c, 1]
                     ma = 0
                     mb = 0
-                    if status[a] == FIGHTING:
-                        ma = models_left(hp[a], sides[a, S_W])
+                    if state[2, a] == FIGHTING:
+                        ma = models_left(state[0, a], sides[a, S_W])
                         if has_chars:
-                            ma += front_occupants(a, nr, sides, hp, refused)
-                    if status[b] == FIGHTING:
-                        mb = models_left(hp[b], sides[b, S_W])
+                            ma += front_occupants(a, nr, sides, state)
+                    if state[2, b] == FIGHTING:
+                        mb = models_left(state[0, b], sides[b, S_W])
                         if has_chars:
-                            mb += front_occupants(b, nr, sides, hp, refused)
+                            mb += front_occupants(b, nr, sides, state)
                     if ma == touch[c, 2] and mb == touch[c, 3]:
                         continue
                     touch[c, 2] = ma
@@ -593,39 +586,39 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     u = slot // N_GROUPS
                     gi = slot % N_GROUPS
                     for c in range(nc):
-                        n_att[q - i, c] = 0
-                        n_chr[q - i, c] = 0
-                        t_chr[q - i, c] = -1
+                        alloc[0, q - i, c] = 0
+                        alloc[1, q - i, c] = 0
+                        alloc[2, q - i, c] = -1
                     if sides[u, S_SIDE] != s:
                         continue
                     if u >= nr:  # a character: its duel, else the enemy at its unit's front
                         host = sides[u, S_HOST]
-                        if hp[u] <= 0 or refused[u] or status[host] != FIGHTING:
+                        if state[0, u] <= 0 or state[6, u] or state[2, host] != FIGHTING:
                             continue
                         if u == duel_a or u == duel_b:
                             tgt = duel_b if u == duel_a else duel_a
                         else:
-                            v = front_enemy(host, contacts, status, False)
+                            v = front_enemy(host, contacts, state, False)
                             if v < 0:
                                 continue
                             tgt = -1
-                            if sides[host, S_ALLOC] != 0 or hp[v] <= 0:
-                                tgt = hosted_char(v, nr, sides, hp, refused, duel_a, duel_b,
+                            if sides[host, S_ALLOC] != 0 or state[0, v] <= 0:
+                                tgt = hosted_char(v, nr, sides, state, duel_a, duel_b,
                                                   False)
-                                if tgt >= 0 and front_enemy(v, contacts, status, True) != host \
-                                        and hp[v] > 0:
+                                if tgt >= 0 and front_enemy(v, contacts, state, True) != host \
+                                        and state[0, v] > 0:
                                     tgt = -1  # its characters face another way
-                            if tgt < 0 and hp[v] > 0:
+                            if tgt < 0 and state[0, v] > 0:
                                 tgt = v
                         if tgt < 0:
                             continue
-                        bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * frenzied[u]
-                        n_att[q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
+                        bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[1, u]
+                        alloc[0, q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
                             groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
-                        t_chr[q - i, 0] = tgt
+                        alloc[2, q - i, 0] = tgt
                         continue
-                    champ_free = sides[u, S_CHAMPION] != 0 and hp[u] > 0
-                    chars = front_occupants(u, nr, sides, hp, refused) if has_chars else 0
+                    champ_free = sides[u, S_CHAMPION] != 0 and state[0, u] > 0
+                    chars = front_occupants(u, nr, sides, state) if has_chars else 0
                     for c in range(nc):
                         if contacts[c, 0] == u:
                             d = 0
@@ -634,35 +627,35 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         else:
                             continue
                         touching = touch[c, d]
-                        if touching == 0 or hp[u] <= 0:
+                        if touching == 0 or state[0, u] <= 0:
                             continue
                         v = contacts[c, 1 - d]
                         face_u = contacts[c, 2 + d]
                         face_v = contacts[c, 3 - d]
                         na, p = attacks_of(buf, p, gi, u, v, kind, face_u, touching,
-                                           models_left(hp[u], sides[u, S_W]), sides, groups,
-                                           frenzied[u], champ_free, chars)
-                        n_att[q - i, c] = na
+                                           models_left(state[0, u], sides[u, S_W]), sides, groups,
+                                           state[1, u], champ_free, chars)
+                        alloc[0, q - i, c] = na
                         if face_u == FRONT:
                             champ_free = False
                         if na == 0 or not has_chars:
                             continue
                         # attacks on enemy characters in contact (allocation policy, §1.1)
-                        vc = hosted_char(v, nr, sides, hp, refused, duel_a, duel_b, False)
+                        vc = hosted_char(v, nr, sides, state, duel_a, duel_b, False)
                         if vc < 0:
                             continue
-                        if hp[v] <= 0:
-                            n_chr[q - i, c] = na
+                        if state[0, v] <= 0:
+                            alloc[1, q - i, c] = na
                         elif gi == RANK_AND_FILE and face_u == FRONT and face_v == FRONT \
                                 and sides[u, S_ALLOC] != 0:
                             per = groups[u, vc, gi, kind, G_PER_MODEL] * (
                                 groups[u, vc, gi, kind, G_ATTACKS]
-                                + groups[u, vc, gi, kind, G_FRENZY_A] * frenzied[u])
+                                + groups[u, vc, gi, kind, G_FRENZY_A] * state[1, u])
                             k = min(reach, max(0, touching - chars))
                             if sides[u, S_ALLOC] == 2:
                                 k = (k + 1) // 2
-                            n_chr[q - i, c] = min(na, k * per)
-                        t_chr[q - i, c] = vc
+                            alloc[1, q - i, c] = min(na, k * per)
+                        alloc[2, q - i, c] = vc
                 for q in range(i, j):
                     slot = order[kind, q]
                     u = slot // N_GROUPS
@@ -670,14 +663,14 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     if sides[u, S_SIDE] != s:
                         continue
                     if u >= nr:
-                        na = n_att[q - i, 0]
-                        tgt = t_chr[q - i, 0]
+                        na = alloc[0, q - i, 0]
+                        tgt = alloc[2, q - i, 0]
                         if na == 0 or tgt < 0:
                             continue
                         duel = (u == duel_a and tgt == duel_b) or (u == duel_b and tgt == duel_a)
                         ok_now = overkill0 if s == 0 else overkill1
-                        sc, extra, p = strike(buf, p, na, groups, u, tgt, gi, kind, hp, sides,
-                                              regen, duel, ok_now)
+                        sc, extra, p = strike(buf, p, na, groups, u, tgt, gi, kind, state, sides,
+                                              duel, ok_now)
                         scored[s] += sc + extra
                         if s == 0:
                             overkill0 += extra
@@ -686,45 +679,46 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         chal[4] += extra
                         continue
                     for c in range(nc):
-                        na = n_att[q - i, c]
+                        na = alloc[0, q - i, c]
                         if na == 0:
                             continue
                         v = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
-                        nch = n_chr[q - i, c]
-                        if na > nch and hp[v] > 0:
-                            sc, extra, p = strike(buf, p, na - nch, groups, u, v, gi, kind, hp,
-                                                  sides, regen, False, 0)
+                        nch = alloc[1, q - i, c]
+                        if na > nch and state[0, v] > 0:
+                            sc, extra, p = strike(buf, p, na - nch, groups, u, v, gi, kind, state,
+                                                  sides, False, 0)
                             scored[s] += sc
-                        tc = t_chr[q - i, c]
-                        if nch > 0 and tc >= 0 and hp[tc] > 0:
-                            sc, extra, p = strike(buf, p, nch, groups, u, tc, gi, kind, hp,
-                                                  sides, regen, False, 0)
+                        tc = alloc[2, q - i, c]
+                        if nch > 0 and tc >= 0 and state[0, tc] > 0:
+                            sc, extra, p = strike(buf, p, nch, groups, u, tc, gi, kind, state,
+                                                  sides, False, 0)
                             scored[s] += sc
             i = j
         # end of the phase: regeneration (§1.6); combat result counts what is left
         for u in range(nb):
-            if sides[u, S_REGEN] <= 6 and regen[u] > 0:
-                back, p = count_ge(buf, p, regen[u], sides[u, S_REGEN])
-                back = min(back, sides[u, S_HP] - hp[u])
-                hp[u] += back
+            if sides[u, S_REGEN] <= 6 and state[3, u] > 0:
+                back, p = count_ge(buf, p, state[3, u], sides[u, S_REGEN])
+                back = min(back, sides[u, S_HP] - state[0, u])
+                state[0, u] += back
                 scored[1 - sides[u, S_SIDE]] -= back
         # the challenge ends when a duellist dies
-        if duel_a >= 0 and (hp[duel_a] <= 0 or hp[duel_b] <= 0):
-            if hp[duel_b] <= 0 and hp[duel_a] > 0:
+        if duel_a >= 0 and (state[0, duel_a] <= 0 or state[0, duel_b] <= 0):
+            if state[0, duel_b] <= 0 and state[0, duel_a] > 0:
                 chal[2] = 1
-            elif hp[duel_a] <= 0 and hp[duel_b] > 0:
+            elif state[0, duel_a] <= 0 and state[0, duel_b] > 0:
                 chal[3] = 1
             if rnd == 0:
-                chal[6] = hp[duel_b] <= 0
-                chal[7] = hp[duel_a] <= 0
+                chal[6] = state[0, duel_b] <= 0
+                chal[7] = state[0, duel_a] <= 0
             duel_a = -1
             duel_b = -1
         for b in range(nr, nb):
-            if hp[b] <= 0:
-                status[b] = WIPED
+            if state[0, b] <= 0:
+                state[2, b] = WIPED
         for u in range(nr):
-            if status[u] == FIGHTING and hp[u] <= 0 and chars_alive(u, nr, sides, hp) == 0:
-                status[u] = WIPED
+            if (state[2, u] == FIGHTING and state[0, u] <= 0
+                    and chars_alive(u, nr, sides, state) == 0):
+                state[2, u] = WIPED
         # combat result per side (§2.2)
         us0 = 0
         us1 = 0
@@ -738,9 +732,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         bsb1 = 0
         for u in range(nb):
             host = u if u < nr else sides[u, S_HOST]
-            if status[host] != FIGHTING or hp[u] <= 0:
+            if state[2, host] != FIGHTING or state[0, u] <= 0:
                 continue
-            m = models_left(hp[u], sides[u, S_W])
+            m = models_left(state[0, u], sides[u, S_W])
             has_std = 0
             has_mus = 0
             gen = 0
@@ -750,7 +744,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 std = 1 if sides[u, S_STANDARD] else 0
                 has_std = std and m >= 1 + champ
                 has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std
-            elif not refused[u]:
+            elif not state[6, u]:
                 has_std = sides[u, S_IS_BSB]
                 bsb = sides[u, S_IS_BSB]
                 gen = sides[u, S_LD] if sides[u, S_IS_GENERAL] else 0
@@ -775,9 +769,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 a = contacts[c, d]
                 b = contacts[c, 1 - d]
                 face_b = contacts[c, 3 - d]
-                if status[a] != FIGHTING or status[b] != FIGHTING or face_b == FRONT:
+                if state[2, a] != FIGHTING or state[2, b] != FIGHTING or face_b == FRONT:
                     continue
-                if models_left(hp[a], sides[a, S_W]) * sides[a, S_US] < 5:
+                if models_left(state[0, a], sides[a, S_W]) * sides[a, S_US] < 5:
                     continue
                 if sides[a, S_SIDE] == 0:
                     if face_b == FLANK:
@@ -833,8 +827,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             else:
                 res[rnd, 1] += 1
             for u in range(nr):
-                if status[u] == FIGHTING:
-                    status[u] = WON
+                if state[2, u] == FIGHTING:
+                    state[2, u] = WON
             break
         if margin == 0 and flags[1]:
             if mus0 and not mus1:
@@ -851,26 +845,26 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         prev_winner = w
         # every unit of the losing side tests separately (§3.2)
         for lo in range(nr):
-            if sides[lo, S_SIDE] == w or status[lo] != FIGHTING:
+            if sides[lo, S_SIDE] == w or state[2, lo] != FIGHTING:
                 continue
-            frenzied[lo] = 0  # frenzy is lost on losing a round, before the break test
+            state[1, lo] = 0  # frenzy is lost on losing a round, before the break test
             if sides[lo, S_UNBREAKABLE]:
                 continue
-            m_lo = models_left(hp[lo], sides[lo, S_W])
+            m_lo = models_left(state[0, lo], sides[lo, S_W])
             if sides[lo, S_UNSTABLE]:
-                if hp[lo] > 0:
-                    hp[lo] = max(0, hp[lo] - diff)
-                    if hp[lo] == 0 and chars_alive(lo, nr, sides, hp) == 0:
-                        status[lo] = WIPED
+                if state[0, lo] > 0:
+                    state[0, lo] = max(0, state[0, lo] - diff)
+                    if state[0, lo] == 0 and chars_alive(lo, nr, sides, state) == 0:
+                        state[2, lo] = WIPED
                 continue
             us_lo = m_lo * sides[lo, S_US]
             ld = sides[lo, S_LD] if m_lo > 0 else 0
             if sides[lo, S_CHAMPION] and m_lo >= 1:
                 ld = max(ld, sides[lo, S_CHAMPION_LD])
             for b in range(nr, nb):
-                if sides[b, S_HOST] == lo and hp[b] > 0:
+                if sides[b, S_HOST] == lo and state[0, b] > 0:
                     us_lo += sides[b, S_US]
-                    if not refused[b]:
+                    if not state[6, b]:
                         ld = max(ld, sides[b, S_LD])
             fear_us = 0
             for c in range(nc):
@@ -880,8 +874,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     e = contacts[c, 0]
                 else:
                     continue
-                if status[e] == FIGHTING and sides[e, S_FEAR]:
-                    fear_us += models_left(hp[e], sides[e, S_W]) * sides[e, S_US]
+                if state[2, e] == FIGHTING and sides[e, S_FEAR]:
+                    fear_us += models_left(state[0, e], sides[e, S_W]) * sides[e, S_US]
             broken = False
             if not sides[lo, S_FEAR] and not sides[lo, S_ITP] and us_lo < fear_us:
                 broken = True  # fear auto-break (§3.2 step 3)
@@ -896,11 +890,11 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 broken = not passed
             if broken:
                 brk[rnd, lo] += 1
-                status[lo] = FLEEING
-                flee[lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
+                state[2, lo] = FLEEING
+                state[5, lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
         # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
         for u in range(nr):
-            if status[u] != FIGHTING:
+            if state[2, u] != FIGHTING:
                 continue
             engaged = False
             target = -1
@@ -911,60 +905,61 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     e = contacts[c, 0]
                 else:
                     continue
-                if status[e] == FIGHTING:
+                if state[2, e] == FIGHTING:
                     engaged = True
-                elif status[e] == FLEEING and (target < 0 or sides[e, S_HP] > sides[target, S_HP]):
+                elif state[2, e] == FLEEING and (target < 0
+                                                 or sides[e, S_HP] > sides[target, S_HP]):
                     target = e
             if engaged:
                 continue
-            status[u] = WON
+            state[2, u] = WON
             if target < 0 or not sides[u, S_CAN_PURSUE]:
                 continue
-            if flags[3] and not (frenzied[u] or sides[u, S_HATRED]):
+            if flags[3] and not (state[1, u] or sides[u, S_HATRED]):
                 held, p = leadership_test(buf, p, sides[u, S_LD], False, False)
                 if held:
                     continue
             chase, p = sum_faces(buf, p, sides[u, S_FLEE_DICE])
-            if chase >= flee[target]:
-                status[target] = CAUGHT
+            if chase >= state[5, target]:
+                state[2, target] = CAUGHT
         left0 = False
         left1 = False
         for u in range(nr):
-            if status[u] == FLEEING:
-                status[u] = ESCAPED
-            if status[u] == FIGHTING:
+            if state[2, u] == FLEEING:
+                state[2, u] = ESCAPED
+            if state[2, u] == FIGHTING:
                 if sides[u, S_SIDE] == 0:
                     left0 = True
                 else:
                     left1 = True
-        if duel_a >= 0 and (status[sides[duel_a, S_HOST]] != FIGHTING
-                            or status[sides[duel_b, S_HOST]] != FIGHTING):
+        if duel_a >= 0 and (state[2, sides[duel_a, S_HOST]] != FIGHTING
+                            or state[2, sides[duel_b, S_HOST]] != FIGHTING):
             duel_a = -1
             duel_b = -1
         if not left0 or not left1:
             for u in range(nr):
-                if status[u] == FIGHTING:
-                    status[u] = WON
+                if state[2, u] == FIGHTING:
+                    state[2, u] = WON
             break
     stats[0] = rounds
     for b in range(nr, nb):
-        if status[b] != WIPED:
-            status[b] = status[sides[b, S_HOST]]
+        if state[2, b] != WIPED:
+            state[2, b] = state[2, sides[b, S_HOST]]
     for side in range(2):  # side tallies: lost (no unit left), destroyed (all dead or caught)
         lost = True
         destroyed = True
         for u in range(nr):
             if sides[u, S_SIDE] != side:
                 continue
-            if status[u] == FIGHTING or status[u] == WON:
+            if state[2, u] == FIGHTING or state[2, u] == WON:
                 lost = False
-            if status[u] != WIPED and status[u] != CAUGHT:
+            if state[2, u] != WIPED and state[2, u] != CAUGHT:
                 destroyed = False
         stats[4 + 2 * nb + side] = lost
         stats[6 + 2 * nb + side] = destroyed
     for u in range(nb):
-        stats[4 + u] = status[u]
-        stats[4 + nb + u] = 0 if status[u] in (WIPED, CAUGHT) else models_left(hp[u],
+        stats[4 + u] = state[2, u]
+        stats[4 + nb + u] = 0 if state[2, u] in (WIPED, CAUGHT) else models_left(state[0, u],
                                                                                 sides[u, S_W])
     return p
 
