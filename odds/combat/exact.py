@@ -170,18 +170,21 @@ def _wounds_caused(model: CombatModel, s: int) -> np.ndarray | None:
             continue
         if w_e > 1 and (row[G_KB] or row[G_MW]):
             return None
-        q = attack_success(row, regen)
-        n = _fixed_attacks(model, s, g)
-        if g == IMPACT:
-            hits = _impact_hits_pmf(n, row)
-            part = np.zeros(hits.size)
-            for k, ph in enumerate(hits):
-                if ph:
-                    part[: k + 1] += ph * _binomial(k, q)
-        else:
-            part = _binomial(n, q)
-        pmf = np.convolve(pmf, part)
+        pmf = np.convolve(pmf, _group_wounds_pmf(row, g, _fixed_attacks(model, s, g), regen))
     return pmf
+
+
+def _group_wounds_pmf(row: np.ndarray, g: int, n: int, regen: int) -> np.ndarray:
+    """PMF of wounds from ``n`` independent attacks of a group (impact: ``n`` models' hits)."""
+    q = attack_success(row, regen)
+    if g != IMPACT:
+        return _binomial(n, q)
+    hits = _impact_hits_pmf(n, row)
+    part = np.zeros(hits.size)
+    for k, ph in enumerate(hits):
+        if ph:
+            part[: k + 1] += ph * _binomial(k, q)
+    return part
 
 
 def _max_attacks(model: CombatModel, s: int) -> int:
@@ -364,17 +367,7 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         for (u, t, g), k in counts.items():
             if t != v or k == 0:
                 continue
-            row = model.groups[u, v, g, 0]
-            q = attack_success(row, regen)
-            if g == IMPACT:
-                hits = _impact_hits_pmf(k, row)
-                part = np.zeros(hits.size)
-                for h, ph in enumerate(hits):
-                    if ph:
-                        part[: h + 1] += ph * _binomial(h, q)
-            else:
-                part = _binomial(k, q)
-            pmf = np.convolve(pmf, part)
+            pmf = np.convolve(pmf, _group_wounds_pmf(model.groups[u, v, g, 0], g, k, regen))
         taken.append(pmf)
     # per side: joint of (wounds the enemy scores on it, unit strength it loses)
     joint = []

@@ -81,7 +81,7 @@ from odds.combat.model import (
     S_US,
     S_W,
 )
-from odds.rng import BUFFER_DICE, CHUNK_TRIALS, ensure, stream_state
+from odds.rng import BUFFER_DICE, CHUNK_TRIALS, fill_d6, stream_state
 
 OUTCOMES = (
     "attacker_wiped",
@@ -179,6 +179,18 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind):
 
 
 @inline
+def wounds_per_hit(buf, p, mw):
+    """Wounds one unsaved wound becomes: 1, 2, D3 or D6 (``mw`` 0..3); returns ``(n, p)``."""
+    if mw == 0:
+        return 1, p
+    if mw == 1:
+        return 2, p
+    if mw == 2:
+        return (np.int64(buf[p]) + 1) // 2, p + 1
+    return np.int64(buf[p]), p + 1
+
+
+@inline
 def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
     """Remove wounds from a unit; returns ``(hp, scored, regenerable, p)``.
 
@@ -200,16 +212,7 @@ def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
     for _ in range(unsaved):
         if hp <= 0:
             break
-        if mw == 0:
-            dmg = 1
-        elif mw == 1:
-            dmg = 2
-        elif mw == 2:
-            dmg = (np.int64(buf[p]) + 1) // 2
-            p += 1
-        else:
-            dmg = np.int64(buf[p])
-            p += 1
+        dmg, p = wounds_per_hit(buf, p, mw)
         d = min(dmg, (hp - 1) % w + 1)
         hp -= d
         scored += d
@@ -374,16 +377,7 @@ def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
         else:
             extra += 1
     for _ in range(unsaved):
-        if mw == 0:
-            dmg = 1
-        elif mw == 1:
-            dmg = 2
-        elif mw == 2:
-            dmg = (np.int64(buf[p]) + 1) // 2
-            p += 1
-        else:
-            dmg = np.int64(buf[p])
-            p += 1
+        dmg, p = wounds_per_hit(buf, p, mw)
         d = min(dmg, hp)
         hp -= d
         scored += d
@@ -460,19 +454,23 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[1, u] = sides[u, S_FRENZY]
         state[2, u] = FIGHTING
         state[6, u] = 0
-    for k in range(chal.size):
-        chal[k] = 0
+    if has_chars:
+        for k in range(chal.size):
+            chal[k] = 0
     duel_a = -1
     duel_b = -1
     prev_winner = -1
     rounds = 0
     for rnd in range(max_rounds):
-        p = ensure(buf, st, p, budget)
+        if p + budget > buf.size:
+            fill_d6(buf, st)
+            p = 0
         rounds = rnd + 1
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
-        for b in range(nb):
-            state[6, b] = 0
+        if has_chars:
+            for b in range(nb):
+                state[6, b] = 0
         # challenges (§1.9): one at a time, the active player first, then the other
         if duel_a < 0 and has_chars:
             for t in range(2):
@@ -1017,7 +1015,8 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
                 out_side[c, side, 0] += stats[4 + 2 * nb + 1 - side] and not lost
                 out_side[c, side, 1] += lost
                 out_side[c, side, 2] += stats[6 + 2 * nb + side]
-            for k in range(chal.size):
-                out_chal[c, k] += chal[k]
+            if nb > flags[5]:
+                for k in range(chal.size):
+                    out_chal[c, k] += chal[k]
             if t < rows.shape[0]:
                 rows[t, :] = stats
