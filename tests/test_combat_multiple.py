@@ -10,7 +10,7 @@ from conftest import assert_mc
 
 from odds.cli import main
 from odds.combat import SideOptions, fight
-from odds.combat.kernel import CAUGHT, ESCAPED, FIGHTING, WIPED
+from odds.combat.model import CAUGHT, ESCAPED, FIGHTING, WIPED
 from odds.combat.multiple import fight_scenario, scenario_model
 from odds.emergence import example_path
 from odds.scenario import load_scenario, scenario_from_dict, two_unit_scenario

@@ -11,20 +11,20 @@ import pandas as pd
 
 from odds import validation as v
 from odds.combat.kernel import (
-    CAUGHT,
     CHALLENGE_STATS,
-    ESCAPED,
-    FIGHTING,
     OUTCOMES,
-    STATUSES,
     TERMS,
-    WIPED,
     combat_kernel,
 )
 from odds.combat.model import (
+    CAUGHT,
+    ESCAPED,
+    FIGHTING,
     S_HP,
     S_SIDE,
     S_W,
+    STATUSES,
+    WIPED,
     CombatModel,
     CombatOptions,
     SideOptions,

@@ -28,38 +28,40 @@ from __future__ import annotations
 import numpy as np
 
 from odds._jit import inline, parallel_kernel, prange
+from odds.combat.blows import (
+    count_ge,
+    leadership_test,
+    models_left,
+    strike,
+    sum_faces,
+)
+from odds.combat.fighters import (
+    attacks_of,
+    chars_alive,
+    front_enemy,
+    front_occupants,
+    hosted_char,
+    in_touch,
+)
 from odds.combat.model import (
+    CAUGHT,
+    ESCAPED,
+    FIGHTING,
     FLANK,
+    FLEEING,
     FRONT,
     G_ATTACKS,
     G_FRENZY_A,
-    G_HIT,
-    G_IMPACT_DICE,
-    G_IMPACT_SIDES,
-    G_KB,
-    G_MW,
     G_PER_MODEL,
-    G_POISON,
-    G_RANKS,
-    G_REROLL,
-    G_SAVE,
-    G_WARD,
-    G_WOUND,
-    IMPACT,
-    MOUNT,
     N_GROUPS,
     RANK_AND_FILE,
-    REAR,
     S_ALLOC,
-    S_BASE,
     S_BSB,
     S_CAN_PURSUE,
     S_CHALLENGE,
     S_CHAMPION,
     S_CHAMPION_LD,
-    S_DEPTH,
     S_FEAR,
-    S_FILES,
     S_FLEE_DICE,
     S_FRENZY,
     S_GENERAL_LD,
@@ -71,7 +73,6 @@ from odds.combat.model import (
     S_ITP,
     S_LD,
     S_MUSICIAN,
-    S_RATING,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
@@ -80,6 +81,8 @@ from odds.combat.model import (
     S_UNSTABLE,
     S_US,
     S_W,
+    WIPED,
+    WON,
 )
 from odds.rng import BUFFER_DICE, CHUNK_TRIALS, fill_d6, stream_state
 
@@ -92,332 +95,9 @@ OUTCOMES = (
     "defender_escaped",
     "unresolved",
 )
-STATUSES = ("fighting", "wiped", "caught", "escaped", "won")
-FIGHTING, WIPED, CAUGHT, ESCAPED, WON, FLEEING = range(6)
 TERMS = ("wounds", "ranks", "outnumber", "standard", "flank", "rear", "bonus", "overkill")
 CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "overkill",
                    "issued_r1", "challenged_slain_r1", "challenger_slain_r1")
-
-
-@inline
-def models_left(hp, w):
-    """Models left from remaining wounds (one partially wounded model carries the rest)."""
-    if w == 1:
-        return hp
-    return (hp + w - 1) // w
-
-
-@inline
-def count_ge(buf, p, n, target):
-    """How many of the next ``n`` faces show ``target`` or more; returns ``(count, p)``."""
-    t = np.uint8(target)
-    c = 0
-    for i in range(p, p + n):
-        c += buf[i] >= t
-    return c, p + n
-
-
-@inline
-def roll_hits(buf, p, n, hit, poison):
-    """Hits and poisoned hits of ``n`` attacks needing ``hit`` (0 automatic, 7 never)."""
-    if n <= 0 or hit >= 7:
-        return 0, 0, p
-    if hit == 0:
-        return n, 0, p
-    th = np.uint8(hit)
-    pth = np.uint8(max(hit, poison)) if poison < 7 else np.uint8(7)
-    h = 0
-    ph = 0
-    for i in range(p, p + n):
-        h += buf[i] >= th
-        ph += buf[i] >= pth
-    return h, ph, p + n
-
-
-@inline
-def roll_wounds(buf, p, n, wound, kb):
-    """Wounds and killing blows (natural 6s if ``kb``) of ``n`` hits needing ``wound``."""
-    if n <= 0 or wound >= 7:
-        return 0, 0, p
-    th = np.uint8(wound)
-    six = np.uint8(6) if kb else np.uint8(7)
-    w = 0
-    k6 = 0
-    for i in range(p, p + n):
-        w += buf[i] >= th
-        k6 += buf[i] >= six
-    return w, k6, p + n
-
-
-@inline
-def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind):
-    """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
-
-    Returns ``(wounds, killing_blows, p)``.
-    """
-    hit = groups[u, v, gi, kind, G_HIT]
-    poison = groups[u, v, gi, kind, G_POISON]
-    hits, ph, p = roll_hits(buf, p, n_att, hit, poison)
-    if groups[u, v, gi, kind, G_REROLL] and 2 <= hit <= 6 and hits < n_att:
-        h2, ph2, p = roll_hits(buf, p, n_att - hits, hit, poison)
-        hits += h2
-        ph += ph2
-    w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
-                            groups[u, v, gi, kind, G_KB])
-    armour = w - kbw + ph
-    save = groups[u, v, gi, kind, G_SAVE]
-    if save <= 6 and armour > 0:
-        saved, p = count_ge(buf, p, armour, save)
-        armour -= saved
-    ward = groups[u, v, gi, kind, G_WARD]
-    if ward <= 6:
-        saved, p = count_ge(buf, p, armour, ward)
-        armour -= saved
-        saved, p = count_ge(buf, p, kbw, ward)
-        kbw -= saved
-    return armour, kbw, p
-
-
-@inline
-def wounds_per_hit(buf, p, mw):
-    """Wounds one unsaved wound becomes: 1, 2, D3 or D6 (``mw`` 0..3); returns ``(n, p)``."""
-    if mw == 0:
-        return 1, p
-    if mw == 1:
-        return 2, p
-    if mw == 2:
-        return (np.int64(buf[p]) + 1) // 2, p + 1
-    return np.int64(buf[p]), p + 1
-
-
-@inline
-def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
-    """Remove wounds from a unit; returns ``(hp, scored, regenerable, p)``.
-
-    Killing blows slay the current model outright and score its remaining
-    wounds; each ordinary wound becomes 1, 2, D3 or D6 wounds (``mw``),
-    capped at the current model's remaining wounds (§1.6, §1.8).
-    """
-    scored = 0
-    for _ in range(kbw):
-        if hp <= 0:
-            break
-        rem = (hp - 1) % w + 1
-        hp -= rem
-        scored += rem
-    if w == 1:
-        d = min(unsaved, hp)
-        return hp - d, scored + d, d, p
-    regen = 0
-    for _ in range(unsaved):
-        if hp <= 0:
-            break
-        dmg, p = wounds_per_hit(buf, p, mw)
-        d = min(dmg, (hp - 1) % w + 1)
-        hp -= d
-        scored += d
-        regen += d
-    return hp, scored, regen, p
-
-
-@inline
-def face_line(models, files, base, depth, face):
-    """Models along a face of a unit and the length (mm) each takes: ``(count, size)``."""
-    if models <= 0:
-        return 0, 1
-    if face == FRONT:
-        return min(models, files), base
-    ranks = (models + files - 1) // files
-    if face == REAR:
-        return models - (ranks - 1) * files, base
-    return ranks, depth
-
-
-@inline
-def in_touch(mu, u, face_u, mv, v, face_v, sides, corner):
-    """Models of unit ``u`` (``mu`` left) in contact with unit ``v`` across the given faces."""
-    nu, size_u = face_line(mu, sides[u, S_FILES], sides[u, S_BASE], sides[u, S_DEPTH], face_u)
-    nv, size_v = face_line(mv, sides[v, S_FILES], sides[v, S_BASE], sides[v, S_DEPTH], face_v)
-    if nu <= 0 or nv <= 0:
-        return 0
-    overlap = min(nu * size_u, nv * size_v)
-    n = (overlap + size_u - 1) // size_u
-    if corner and n < nu:
-        n = n + 2
-    return min(nu, n)
-
-
-@inline
-def attacks_of(buf, p, gi, u, v, kind, face_u, n, mu, sides, groups, frenzied, champ_free,
-               chars):
-    """Attacks (or impact hits) of group ``gi`` of unit ``u`` on ``v``; returns ``(n, p)``.
-
-    ``n`` models of ``u`` touch ``v`` through ``face_u``, ``chars`` of its
-    front-rank places held by characters (who fight as bodies of their own);
-    ``champ_free``: the champion is alive and not yet fighting another
-    contact this step.
-    """
-    if n <= 0:
-        return 0, p
-    attacks = groups[u, v, gi, kind, G_ATTACKS]
-    bonus = groups[u, v, gi, kind, G_FRENZY_A] * frenzied
-    front = face_u == FRONT
-    if gi == RANK_AND_FILE:
-        fighters = max(0, n - (1 if (front and champ_free) else 0) - (chars if front else 0))
-        if front and groups[u, v, gi, kind, G_RANKS] >= 2:
-            files = sides[u, S_FILES]
-            fighters += min(n, max(0, min(mu - files, files)))
-        return fighters * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + bonus), p
-    if gi == MOUNT:
-        fighters = max(0, n - (chars if front else 0))
-        return fighters * groups[u, v, gi, kind, G_PER_MODEL] * attacks, p
-    if gi == IMPACT:
-        if not front:
-            return 0, p
-        total = n * attacks
-        k = n * groups[u, v, gi, kind, G_IMPACT_DICE]
-        if groups[u, v, gi, kind, G_IMPACT_SIDES] == 3:
-            for i in range(p, p + k):
-                total += (np.int64(buf[i]) + 1) // 2
-        else:
-            for i in range(p, p + k):
-                total += buf[i]
-        return total, p + k
-    if front and champ_free:  # CHAMPION
-        return attacks + bonus, p
-    return 0, p
-
-
-@inline
-def leadership_test(buf, p, target, insane, reroll):
-    """Pass a 2D6 test against ``target`` (double 1 passes if ``insane``; one re-roll).
-
-    Returns ``(passed, p)``.
-    """
-    for _ in range(2 if reroll else 1):
-        total = np.int64(buf[p]) + np.int64(buf[p + 1])
-        p += 2
-        if total <= target or (insane and total == 2):
-            return True, p
-    return False, p
-
-
-@inline
-def sum_faces(buf, p, n):
-    """Sum of the next ``n`` faces; returns ``(sum, p)``."""
-    t = 0
-    for i in range(p, p + n):
-        t += buf[i]
-    return t, p + n
-
-
-@inline
-def front_enemy(u, contacts, state, front_front):
-    """First fighting enemy unit touching unit ``u``'s front (only front to front if asked)."""
-    for c in range(contacts.shape[0]):
-        if contacts[c, 0] == u:
-            v = contacts[c, 1]
-            fu = contacts[c, 2]
-            fv = contacts[c, 3]
-        elif contacts[c, 1] == u:
-            v = contacts[c, 0]
-            fu = contacts[c, 3]
-            fv = contacts[c, 2]
-        else:
-            continue
-        if fu == FRONT and state[2, v] == FIGHTING and (fv == FRONT or not front_front):
-            return v
-    return -1
-
-
-@inline
-def hosted_char(v, nr, sides, state, duel_a, duel_b, best):
-    """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
-
-    ``best``: the one with the highest rating; else the first.
-    """
-    pick = -1
-    for b in range(nr, sides.shape[0]):
-        if sides[b, S_HOST] != v or state[0, b] <= 0 or state[6, b] or b == duel_a or b == duel_b:
-            continue
-        if pick < 0:
-            pick = b
-            if not best:
-                return b
-        elif sides[b, S_RATING] > sides[pick, S_RATING]:
-            pick = b
-    return pick
-
-
-@inline
-def front_occupants(u, nr, sides, state):
-    """Characters in unit ``u``'s front rank (alive and not refused)."""
-    k = 0
-    for b in range(nr, sides.shape[0]):
-        if sides[b, S_HOST] == u and state[0, b] > 0 and not state[6, b]:
-            k += 1
-    return k
-
-
-@inline
-def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
-    """Wounds on a duellist (§1.9): ``(hp, wounds scored, overkill added, p)``.
-
-    Wounds beyond the victim's remaining ones score +1 each (multiple wounds
-    rolled uncapped), at most +5 a round in all (``overkill`` so far); the
-    first unsaved killing blow scores all remaining wounds and any other
-    unsaved wound is +1 overkill (MDNR recommendation, source 004).
-    """
-    scored = 0
-    extra = 0
-    for k in range(kbw):
-        if k == 0 and hp > 0:
-            scored += hp
-            hp = 0
-        else:
-            extra += 1
-    for _ in range(unsaved):
-        dmg, p = wounds_per_hit(buf, p, mw)
-        d = min(dmg, hp)
-        hp -= d
-        scored += d
-        extra += dmg - d
-    extra = max(0, min(extra, 5 - overkill))
-    return hp, scored, extra, p
-
-
-@inline
-def chars_alive(u, nr, sides, state):
-    """Characters still alive in unit ``u`` (refused or not)."""
-    k = 0
-    for b in range(nr, sides.shape[0]):
-        if sides[b, S_HOST] == u and state[0, b] > 0:
-            k += 1
-    return k
-
-
-@inline
-def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill):
-    """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
-
-    Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
-    challenge opponent (overkill counts, §1.9).
-    """
-    uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind)
-    if uns + kbw == 0:
-        return 0, 0, p
-    mw = groups[u, t, gi, kind, G_MW]
-    if duel:
-        hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw,
-                                               overkill)
-        state[0, t] = hp_t
-        return sc, extra, p
-    if state[0, t] <= 0:
-        return 0, 0, p
-    hp_t, sc, rg, p = apply_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw)
-    state[0, t] = hp_t
-    state[3, t] += rg
-    return sc, 0, p
 
 
 @inline

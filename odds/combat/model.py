@@ -167,6 +167,9 @@ GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact")
 
 CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
 FRONT, FLANK, REAR = range(3)
+STATUSES = ("fighting", "wiped", "caught", "escaped", "won")
+"""A unit's (or character's) state during and at the end of a combat."""
+FIGHTING, WIPED, CAUGHT, ESCAPED, WON, FLEEING = range(6)  # FLEEING: broken this round
 FACES = ("front", "flank", "rear")
 
 BASE_WIDTH_MM = {

@@ -23,10 +23,11 @@ import pandas as pd
 from odds import validation as v
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact_multi
-from odds.combat.kernel import CHALLENGE_STATS, STATUSES, TERMS
+from odds.combat.kernel import CHALLENGE_STATS, TERMS
 from odds.combat.model import (
     FACES,
     S_SIDE,
+    STATUSES,
     CombatModel,
     CombatOptions,
     SideOptions,

@@ -1,0 +1,217 @@
+"""Blows: rolling to hit, to wound, saves and wounds removed (``RULES.md`` §1.3-§1.8).
+
+Inlined numba helpers of the combat kernel.  Dice come from the kernel's
+buffer ``buf`` at position ``p``; every helper returns the new position.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from odds._jit import inline
+from odds.combat.model import (
+    G_HIT,
+    G_KB,
+    G_MW,
+    G_POISON,
+    G_REROLL,
+    G_SAVE,
+    G_WARD,
+    G_WOUND,
+    S_W,
+)
+
+
+@inline
+def models_left(hp, w):
+    """Models left from remaining wounds (one partially wounded model carries the rest)."""
+    if w == 1:
+        return hp
+    return (hp + w - 1) // w
+
+
+@inline
+def count_ge(buf, p, n, target):
+    """How many of the next ``n`` faces show ``target`` or more; returns ``(count, p)``."""
+    t = np.uint8(target)
+    c = 0
+    for i in range(p, p + n):
+        c += buf[i] >= t
+    return c, p + n
+
+
+@inline
+def roll_hits(buf, p, n, hit, poison):
+    """Hits and poisoned hits of ``n`` attacks needing ``hit`` (0 automatic, 7 never)."""
+    if n <= 0 or hit >= 7:
+        return 0, 0, p
+    if hit == 0:
+        return n, 0, p
+    th = np.uint8(hit)
+    pth = np.uint8(max(hit, poison)) if poison < 7 else np.uint8(7)
+    h = 0
+    ph = 0
+    for i in range(p, p + n):
+        h += buf[i] >= th
+        ph += buf[i] >= pth
+    return h, ph, p + n
+
+
+@inline
+def roll_wounds(buf, p, n, wound, kb):
+    """Wounds and killing blows (natural 6s if ``kb``) of ``n`` hits needing ``wound``."""
+    if n <= 0 or wound >= 7:
+        return 0, 0, p
+    th = np.uint8(wound)
+    six = np.uint8(6) if kb else np.uint8(7)
+    w = 0
+    k6 = 0
+    for i in range(p, p + n):
+        w += buf[i] >= th
+        k6 += buf[i] >= six
+    return w, k6, p + n
+
+
+@inline
+def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind):
+    """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
+
+    Returns ``(wounds, killing_blows, p)``.
+    """
+    hit = groups[u, v, gi, kind, G_HIT]
+    poison = groups[u, v, gi, kind, G_POISON]
+    hits, ph, p = roll_hits(buf, p, n_att, hit, poison)
+    if groups[u, v, gi, kind, G_REROLL] and 2 <= hit <= 6 and hits < n_att:
+        h2, ph2, p = roll_hits(buf, p, n_att - hits, hit, poison)
+        hits += h2
+        ph += ph2
+    w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
+                            groups[u, v, gi, kind, G_KB])
+    armour = w - kbw + ph
+    save = groups[u, v, gi, kind, G_SAVE]
+    if save <= 6 and armour > 0:
+        saved, p = count_ge(buf, p, armour, save)
+        armour -= saved
+    ward = groups[u, v, gi, kind, G_WARD]
+    if ward <= 6:
+        saved, p = count_ge(buf, p, armour, ward)
+        armour -= saved
+        saved, p = count_ge(buf, p, kbw, ward)
+        kbw -= saved
+    return armour, kbw, p
+
+
+@inline
+def wounds_per_hit(buf, p, mw):
+    """Wounds one unsaved wound becomes: 1, 2, D3 or D6 (``mw`` 0..3); returns ``(n, p)``."""
+    if mw == 0:
+        return 1, p
+    if mw == 1:
+        return 2, p
+    if mw == 2:
+        return (np.int64(buf[p]) + 1) // 2, p + 1
+    return np.int64(buf[p]), p + 1
+
+
+@inline
+def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
+    """Remove wounds from a unit; returns ``(hp, scored, regenerable, p)``.
+
+    Killing blows slay the current model outright and score its remaining
+    wounds; each ordinary wound becomes 1, 2, D3 or D6 wounds (``mw``),
+    capped at the current model's remaining wounds (§1.6, §1.8).
+    """
+    scored = 0
+    for _ in range(kbw):
+        if hp <= 0:
+            break
+        rem = (hp - 1) % w + 1
+        hp -= rem
+        scored += rem
+    if w == 1:
+        d = min(unsaved, hp)
+        return hp - d, scored + d, d, p
+    regen = 0
+    for _ in range(unsaved):
+        if hp <= 0:
+            break
+        dmg, p = wounds_per_hit(buf, p, mw)
+        d = min(dmg, (hp - 1) % w + 1)
+        hp -= d
+        scored += d
+        regen += d
+    return hp, scored, regen, p
+
+
+@inline
+def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
+    """Wounds on a duellist (§1.9): ``(hp, wounds scored, overkill added, p)``.
+
+    Wounds beyond the victim's remaining ones score +1 each (multiple wounds
+    rolled uncapped), at most +5 a round in all (``overkill`` so far); the
+    first unsaved killing blow scores all remaining wounds and any other
+    unsaved wound is +1 overkill (MDNR recommendation, source 004).
+    """
+    scored = 0
+    extra = 0
+    for k in range(kbw):
+        if k == 0 and hp > 0:
+            scored += hp
+            hp = 0
+        else:
+            extra += 1
+    for _ in range(unsaved):
+        dmg, p = wounds_per_hit(buf, p, mw)
+        d = min(dmg, hp)
+        hp -= d
+        scored += d
+        extra += dmg - d
+    extra = max(0, min(extra, 5 - overkill))
+    return hp, scored, extra, p
+
+
+@inline
+def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill):
+    """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
+
+    Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
+    challenge opponent (overkill counts, §1.9).
+    """
+    uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind)
+    if uns + kbw == 0:
+        return 0, 0, p
+    mw = groups[u, t, gi, kind, G_MW]
+    if duel:
+        hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw,
+                                               overkill)
+        state[0, t] = hp_t
+        return sc, extra, p
+    if state[0, t] <= 0:
+        return 0, 0, p
+    hp_t, sc, rg, p = apply_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw)
+    state[0, t] = hp_t
+    state[3, t] += rg
+    return sc, 0, p
+
+
+@inline
+def leadership_test(buf, p, target, insane, reroll):
+    """Pass a 2D6 test against ``target`` (double 1 passes if ``insane``; one re-roll).
+
+    Returns ``(passed, p)``.
+    """
+    for _ in range(2 if reroll else 1):
+        total = np.int64(buf[p]) + np.int64(buf[p + 1])
+        p += 2
+        if total <= target or (insane and total == 2):
+            return True, p
+    return False, p
+
+
+@inline
+def sum_faces(buf, p, n):
+    """Sum of the next ``n`` faces; returns ``(sum, p)``."""
+    t = 0
+    for i in range(p, p + n):
+        t += buf[i]
+    return t, p + n
