@@ -113,7 +113,7 @@ class Charge:
         """Smallest flee roll that leaves the table (beyond the maximum: never)."""
         if self.edge_distance is None:
             return 6 * self.flee_dice + 1
-        return max(0, math.ceil(self.edge_distance - _EPS))
+        return dice.min_roll_reaching(self.edge_distance)
 
     def failed_move(self) -> float:
         """Distance a failed charger covers with its normal move (see module notes)."""

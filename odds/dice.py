@@ -10,6 +10,7 @@ Rules: ``RULES.md`` §0 (dice conventions), §3.1 (2D6 leadership tests),
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import numpy as np
@@ -76,6 +77,15 @@ def flee_dice(move: float, flies: bool = False) -> int:
 def flee_pmf(move: float, flies: bool = False) -> np.ndarray:
     """PMF of a flee (or pursuit) roll in cm for a unit of movement ``move``."""
     return sum_pmf(flee_dice(move, flies))
+
+
+def min_roll_reaching(distance: float) -> int:
+    """Smallest integer roll (cm) that covers ``distance`` cm (>= 0).
+
+    A roll that only touches counts (``roll >= distance``); a tolerance of
+    1e-9 cm guards centimetre sums against float round-off.
+    """
+    return max(0, math.ceil(distance - 1e-9))
 
 
 def p_at_least(pmf: np.ndarray, x: float) -> float:

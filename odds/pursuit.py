@@ -15,8 +15,6 @@ at the same time (5D6 cm, or 8D6 cm for M > 15 cm or flyers).  Outcomes:
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from odds import dice
@@ -120,7 +118,7 @@ def pursue(
         off_min = 6 * fd + 1
     else:
         edge = v.number("edge_distance", edge_distance, low=0.0, high=MAX_DISTANCE)
-        off_min = max(0, math.ceil(edge - 1e-9))
+        off_min = dice.min_roll_reaching(edge)
     trials = v.trials(trials)
     s = resolve_seed(seed)
     out = np.zeros((n_chunks(trials), 3), np.int64)

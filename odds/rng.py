@@ -257,39 +257,6 @@ def take(buf, st, k):
 
 
 @kernel
-def d6(buf, st):
-    """One D6 face (1..6)."""
-    return np.int64(buf[take(buf, st, 1)])
-
-
-@kernel
-def roll_sum(buf, st, n):
-    """Sum of ``n`` D6."""
-    total = 0
-    while n > 0:
-        k = min(n, buf.size)
-        p = take(buf, st, k)
-        for i in range(p, p + k):
-            total += buf[i]
-        n -= k
-    return total
-
-
-@kernel
-def count_at_least(buf, st, n, target):
-    """Number of ``n`` D6 showing ``target`` or more."""
-    hits = 0
-    t = np.uint8(target) if target > 0 else np.uint8(0)
-    while n > 0:
-        k = min(n, buf.size)
-        p = take(buf, st, k)
-        for i in range(p, p + k):
-            hits += buf[i] >= t
-        n -= k
-    return hits
-
-
-@kernel
 def ensure(buf, st, p, k):
     """Position from which ``k`` fresh faces are available, refilling if needed.
 
@@ -316,11 +283,6 @@ def next_word(st):
 def uniform(st):
     """A float uniform on [0, 1) with 53 random bits."""
     return np.float64(next_word(st) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-def new_buffer() -> np.ndarray:
-    """A kernel dice buffer (uint8, :data:`BUFFER_DICE` faces)."""
-    return np.empty(BUFFER_DICE, np.uint8)
 
 
 def faces(n: int, seed: SeedLike = None, chunk: int = 0) -> np.ndarray:

@@ -84,7 +84,7 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
-from odds.rng import BUFFER_DICE, CHUNK_TRIALS, fill_d6, stream_state
+from odds.rng import BUFFER_DICE, CHUNK_TRIALS, ensure, stream_state
 
 OUTCOMES = (
     "attacker_wiped",
@@ -142,9 +142,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     prev_winner = -1
     rounds = 0
     for rnd in range(max_rounds):
-        if p + budget > buf.size:
-            fill_d6(buf, st)
-            p = 0
+        p = ensure(buf, st, p, budget)
         rounds = rnd + 1
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
