@@ -209,15 +209,31 @@ class Command:
     ----------
     champion, standard, musician : bool
         Which command models the unit has (all in the front rank).
+    champion_points, standard_points, musician_points : float
+        What each command model costs on top of its model's points (army
+        book upgrade costs; >= 0, 0 = free or unknown).  Used by
+        :attr:`Unit.points` and equal-points sizing, never by the combat.
     """
 
     champion: bool = False
     standard: bool = False
     musician: bool = False
+    champion_points: float = 0.0
+    standard_points: float = 0.0
+    musician_points: float = 0.0
 
     def __post_init__(self) -> None:
         for name in ("champion", "standard", "musician"):
             flag(name, getattr(self, name))
+        for name in ("champion_points", "standard_points", "musician_points"):
+            object.__setattr__(self, name, number(name, getattr(self, name), low=0.0,
+                                                  high=10_000.0))
+
+    @property
+    def points(self) -> float:
+        """Points of the command models present (upgrade costs only)."""
+        return (self.champion * self.champion_points + self.standard * self.standard_points
+                + self.musician * self.musician_points)
 
     def replace(self, **changes: Any) -> Command:
         """Return a validated copy with some fields changed."""
@@ -441,6 +457,11 @@ class Unit:
         )
 
     @property
+    def points(self) -> float:
+        """Points of the unit: ``models * points_per_model`` plus its command upgrades."""
+        return self.models * self.points_per_model + self.command.points
+
+    @property
     def unit_strength_per_model(self) -> int:
         """Unit strength of one model (RULES.md §2.3)."""
         return rules.unit_strength_per_model(self.troop_type, self.profile.W, crew=self.crew)
@@ -499,7 +520,8 @@ class Unit:
         if self.armour_save_override is not None:
             equipment["armour_save_override"] = self.armour_save_override
         out["equipment"] = equipment
-        out["command"] = dataclasses.asdict(self.command)
+        out["command"] = {k: v for k, v in dataclasses.asdict(self.command).items()
+                          if not k.endswith("_points") or v}
         rules_table: dict[str, Any] = {"special": list(self.special)}
         for key in ("ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits"):
             rules_table[key] = getattr(self, key)
@@ -532,7 +554,9 @@ _TOP_KEYS = (
     "profile", "equipment", "command", "rules", "mount", "champion_profile",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override")
-_COMMAND_KEYS = ("champion", "standard", "musician")
+_COMMAND_KEYS = (
+    "champion", "standard", "musician", "champion_points", "standard_points", "musician_points",
+)
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
     "impact_strength",

@@ -500,3 +500,22 @@ def test_cli_one_unit_file(tmp_path, capsys):
     out = _run_cli(["units", str(path), "--format", "csv"], capsys)
     assert "Espadachines,infantry,30,10" in out
     assert ",4+," in out
+
+
+def test_points_include_command_upgrades_and_round_trip():
+    # Issue 6 (equal-points sizing): a unit's points are models x points per model plus the
+    # upgrade cost of each command model it has; the costs survive to_dict/unit_from_dict.
+    u = library_unit("black_orcs")
+    assert u.points == 20 * 12
+    cmd = u.command.replace(champion_points=10, standard_points=10, musician_points=5)
+    u2 = u.replace(command=cmd)
+    assert u2.points == 20 * 12 + 25
+    assert u2.replace(command=cmd.replace(musician=False)).points == 20 * 12 + 20
+    assert unit_from_dict(u2.to_dict()) == u2
+
+
+def test_negative_command_cost_is_an_error():
+    with pytest.raises(OddsInputError, match=r"command\.standard_points: must be in \[0, 10000\]"):
+        d = library_unit("black_orcs").to_dict()
+        d["command"]["standard_points"] = -3
+        unit_from_dict(d)
