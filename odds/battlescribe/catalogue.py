@@ -1,0 +1,288 @@
+"""BattleScribe catalogues (``.cat``, ``.catz``) and game systems (``.gst``, ``.gstz``).
+
+A :class:`Catalogue` holds one :class:`UnitEntry` per unit entry
+(``selectionEntry`` of type ``unit``, at the top level or shared); each
+builds :class:`odds.units.Unit` objects with :meth:`UnitEntry.unit`.  Costs
+are read from ``<cost>`` elements of the game system's points cost type
+(``puntos`` in MDNR; the type id is taken from a game system file next to the
+catalogue when there is one, else every cost counts).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from odds.battlescribe.build import Built, build_unit
+from odds.battlescribe.names import normalize
+from odds.battlescribe.report import Collector, ImportReport
+from odds.battlescribe.selection import COMMAND_ROLES, Selection, model_node, options, select
+from odds.battlescribe.tree import Node, catalogue_node, index_ids
+from odds.battlescribe.xmlsafe import describe, local, read_xml
+from odds.units import Profile, Unit
+from odds.validation import OddsInputError, integer
+
+__all__ = ["Catalogue", "UnitEntry", "load_catalogue", "points_cost_type"]
+
+CommandSpec = str | Iterable[str] | None
+
+DEFAULT_FILES = 5
+"""Frontage when none is given: ``min(5, models)``."""
+
+
+def points_cost_type(game_system: Element) -> str | None:
+    """Id of the points cost type of a game system (name ``pts``/``puntos``...), or None."""
+    for cost_type in game_system.iter():
+        if local(cost_type.tag) == "costType":
+            if normalize(cost_type.get("name", "")) in ("pts", "puntos", "points", "pt"):
+                return cost_type.get("id")
+    return None
+
+
+def command_roles(command: CommandSpec, where: str = "command") -> set[str]:
+    """``None``/``"none"`` → no command, ``"full"`` → all three, or an iterable of roles."""
+    if command is None or command == "none":
+        return set()
+    if command == "full":
+        return set(COMMAND_ROLES)
+    items = [command] if isinstance(command, str) else list(command)
+    roles = set()
+    for item in items:
+        if item not in COMMAND_ROLES:
+            raise OddsInputError(
+                f"{where}: must be 'full', 'none' or some of {', '.join(COMMAND_ROLES)}"
+                f" (got {item!r})"
+            )
+        roles.add(item)
+    return roles
+
+
+@dataclass(frozen=True, eq=False)
+class UnitEntry:
+    """A unit entry of a catalogue, with its defaults imported.
+
+    Attributes
+    ----------
+    name : str
+        The entry's name as in the file.
+    points_per_model : float
+        Cost per model with the default equipment.
+    troop_type : str
+        One of :data:`odds.rules.TROOP_TYPES`.
+    unit_strength : int
+        Unit strength per model as the engine computes it (RULES.md §2.3).
+    profile : Profile
+        Rank-and-file profile (English letters; see :mod:`odds.battlescribe.build`).
+    min_models, max_models : int or None
+        Size limits from the model entry's constraints (None = not given).
+    options : tuple of str
+        Names of the upgrades that :meth:`unit` accepts.
+    default_unit : Unit
+        The unit at its default size with the default equipment, no command.
+    """
+
+    name: str
+    points_per_model: float
+    troop_type: str
+    unit_strength: int
+    profile: Profile
+    min_models: int | None
+    max_models: int | None
+    options: tuple[str, ...]
+    default_unit: Unit = field(repr=False)
+    _node: Node = field(repr=False)
+    _source: str = field(repr=False)
+    _strict: bool = field(repr=False, default=False)
+
+    @property
+    def default_models(self) -> int:
+        """Default size: the minimum, else 1 for single models, else 10."""
+        if self.min_models:
+            return self.min_models
+        return 1 if self.max_models in (None, 1) else 10
+
+    def unit(self, *, models: int | None = None, files: int | None = None,
+             command: CommandSpec = None, upgrades: Iterable[str] = (),
+             report: list | None = None) -> Unit:
+        """Build a unit from this entry.
+
+        Parameters
+        ----------
+        models : int, optional
+            Size; default :attr:`default_models`.  Must respect
+            ``min_models``/``max_models`` when the catalogue gives them.
+        files : int, optional
+            Frontage; default ``min(5, models)``.
+        command : None, "none", "full" or iterable of str
+            Command models: ``None``/``"none"`` = none (the catalogue's
+            default), ``"full"`` = every one the unit can take, or some of
+            ``"champion"``, ``"standard"``, ``"musician"``.
+        upgrades : iterable of str
+            Option names (:attr:`options`; accent/case-insensitive).
+        report : list, optional
+            If given, the import report items of this build are appended.
+
+        Returns
+        -------
+        Unit
+        """
+        where = f"{self._source}: {self.name}: "
+        n = integer("models", models, low=1, high=1000) if models is not None else \
+            self.default_models
+        if (self.min_models and n < self.min_models) or (self.max_models and n > self.max_models):
+            raise OddsInputError(
+                f"{where}models: must be in [{self.min_models or 1}, {self.max_models or '...'}]"
+                f" for this entry (got {n})"
+            )
+        f = integer("files", files, low=1, high=100) if files is not None else min(
+            DEFAULT_FILES, n)
+        roles = command_roles(command)
+        if command == "full":
+            roles = {r for r in roles if r in select(self._node).command}
+        ups = [upgrades] if isinstance(upgrades, str) else list(upgrades)
+        sel = select(self._node, ups, where=where)
+        sink = Collector(self._source, strict=self._strict)
+        built = build_unit(sel, name=self.name, models=n, files=f, roles=roles,
+                           points_per_model=_points_per_model(sel), sink=sink,
+                           compare_save=not ups)
+        if report is not None:
+            report.extend(sink.items)
+        return built.unit
+
+
+def _points_per_model(sel: Selection) -> float:
+    return sel.unit.cost + sum(n.cost for n in sel.taken)
+
+
+def _entry(node: Node, source: str, sink: Collector, strict: bool) -> UnitEntry:
+    sel = select(node)
+    model = model_node(node)
+    low = model.low if model is not None else None
+    high = model.high if model is not None else None
+    n = low or (1 if high in (None, 1) else 10)
+    built: Built = build_unit(sel, name=node.name, models=n, files=min(DEFAULT_FILES, n),
+                              roles=set(), points_per_model=_points_per_model(sel), sink=sink)
+    unit = built.unit
+    return UnitEntry(
+        name=node.name, points_per_model=unit.points_per_model, troop_type=unit.troop_type,
+        unit_strength=unit.unit_strength_per_model, profile=unit.profile, min_models=low,
+        max_models=high, options=tuple(o.name for o in options(node)), default_unit=unit,
+        _node=node, _source=source, _strict=strict,
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class Catalogue:
+    """A BattleScribe catalogue's unit entries.
+
+    Attributes
+    ----------
+    name : str
+        The catalogue's name (``MDNR Imperio``).
+    path : Path
+        The file read.
+    entries : tuple of UnitEntry
+        Unit entries in file order (a repeated name is kept once, reported).
+    report : ImportReport
+        What the import of the entries' defaults ignored or approximated.
+    """
+
+    name: str
+    path: Path
+    entries: tuple[UnitEntry, ...]
+    report: ImportReport
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Entry names, in file order."""
+        return tuple(e.name for e in self.entries)
+
+    def entry(self, name: str) -> UnitEntry:
+        """The entry named ``name`` (accent- and case-insensitive exact match).
+
+        Raises
+        ------
+        OddsInputError
+            Unknown name; the message lists close matches.
+        """
+        key = normalize(str(name))
+        for e in self.entries:
+            if normalize(e.name) == key:
+                return e
+        keys = {normalize(e.name): e.name for e in self.entries}
+        close = [keys[k] for k in difflib.get_close_matches(key, list(keys), n=5, cutoff=0.5)]
+        close += [e.name for e in self.entries if key and key in normalize(e.name)
+                  and e.name not in close]
+        hint = f"; close matches: {', '.join(close[:6])}" if close else ""
+        raise OddsInputError(f"{self.path}: no unit entry named {name!r}{hint}")
+
+    def unit(self, name: str, **kwargs: Any) -> Unit:
+        """``self.entry(name).unit(**kwargs)`` (see :meth:`UnitEntry.unit`)."""
+        return self.entry(name).unit(**kwargs)
+
+
+def _game_system_cost_type(path: Path, root: Element) -> str | None:
+    if local(root.tag) == "gameSystem":
+        return points_cost_type(root)
+    wanted = root.get("gameSystemId")
+    for candidate in sorted(path.parent.glob("*.gst*")):
+        if candidate.suffix.lower() not in (".gst", ".gstz"):
+            continue
+        try:
+            system = read_xml(candidate, expected=("gameSystem",))
+        except OddsInputError:
+            continue
+        if wanted is None or system.get("id") == wanted:
+            return points_cost_type(system)
+    return None
+
+
+def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
+    """Read a BattleScribe catalogue or game system and import its unit entries.
+
+    Parameters
+    ----------
+    path : str or Path
+        ``.cat``, ``.catz``, ``.gst`` or ``.gstz`` file.
+    strict : bool
+        Raise :class:`~odds.validation.OddsInputError` on the first name the
+        engine does not model or value it approximates (the report's
+        ``ignored`` and ``approximated`` items), here and in
+        :meth:`UnitEntry.unit`.
+
+    Returns
+    -------
+    Catalogue
+    """
+    p = Path(path)
+    root = read_xml(p, expected=("catalogue", "gameSystem"))
+    source = str(p)
+    cost_type = _game_system_cost_type(p, root)
+    ids = index_ids(root)
+    sink = Collector(source, strict=strict)
+    elements: list[Element] = []
+    for section in root:
+        if local(section.tag) in ("selectionEntries", "sharedSelectionEntries"):
+            elements += [e for e in section
+                         if local(e.tag) == "selectionEntry" and e.get("type") == "unit"]
+    entries: list[UnitEntry] = []
+    seen: set[str] = set()
+    for element in elements:
+        name = element.get("name", "")
+        if normalize(name) in seen:
+            sink.add(name, name, "note", "a second unit entry with this name; the first is kept")
+            continue
+        seen.add(normalize(name))
+        try:
+            node = catalogue_node(element, ids, cost_type)
+            entries.append(_entry(node, source, sink, strict))
+        except OddsInputError as exc:
+            if strict:
+                raise
+            sink.add(name, describe(element), "ignored", f"cannot import: {exc}")
+    return Catalogue(name=root.get("name", p.stem), path=p, entries=tuple(entries),
+                     report=sink.report())

@@ -1,0 +1,207 @@
+"""MDNR (Spanish) names → the engine's names: troop types, equipment, special rules.
+
+Names are compared after :func:`normalize` (case- and accent-insensitive,
+spaces collapsed, trailing punctuation dropped), so ``"Inmune a la
+Psicología."`` and ``"inmune a la psicologia"`` are the same name.
+
+Decisions
+---------
+* ``Lanza`` is the infantry spear for troops on foot and the cavalry spear
+  (+1 S on the charge) for cavalry, chariot crews and monster riders
+  (:data:`odds.rules.WEAPONS` has both); ``Lanza de caballería`` is the lance.
+* ``Rebanadora`` (the orc choppa, +1 S on the charge with a single choppa in
+  MDNR) is imported as a plain hand weapon and reported as approximated, as
+  the built-in ``orc_boyz`` does.
+* ``No muertos`` gives the three flags the built-in undead carry: immune to
+  psychology, fear and unstable.
+* ``Regeneración`` without a roll is 4+; ``Ataques envenenados`` without a
+  roll is 6+.
+* Names in :data:`NO_COMBAT_EFFECT` (or starting with one of
+  :data:`NO_COMBAT_EFFECT_PREFIXES`) are known and have no effect on a close
+  combat as the engine models it (movement, shooting, magic, army
+  composition, panic from friends); they are still reported, as
+  ``no_combat_effect``.  Any other unknown name is reported as ``ignored``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = [
+    "ARMOUR_NAMES",
+    "NO_COMBAT_EFFECT",
+    "NO_COMBAT_EFFECT_PREFIXES",
+    "RULE_FLAGS",
+    "STRUCTURAL_NAMES",
+    "TROOP_TYPE_NAMES",
+    "WEAPON_NAMES",
+    "is_no_combat_effect",
+    "normalize",
+    "parametric_rule",
+]
+
+
+def normalize(name: str) -> str:
+    """Lower case, no accents, single spaces, no trailing ``.``/``:``/``*``."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = re.sub(r"\s+", " ", text).strip()
+    return text.rstrip(" .:;*").strip()
+
+
+def _table(mapping: Mapping[str, object]) -> MappingProxyType:
+    return MappingProxyType({normalize(k): v for k, v in mapping.items()})
+
+
+TROOP_TYPE_NAMES: MappingProxyType = _table({
+    "Infantería": "infantry",
+    "Infantería monstruosa": "monstrous_infantry",
+    "Caballería": "cavalry",
+    "Monstruo": "monster",
+    "Carro": "chariot",
+    "Enjambre": "swarm",
+    "Máquina de guerra": "war_machine",
+})
+"""First word(s) of ``Tipo`` → :data:`odds.rules.TROOP_TYPES` (exact)."""
+
+APPROXIMATE_TROOP_TYPES: MappingProxyType = _table({
+    "Caballería monstruosa": "cavalry",
+    "Bestia monstruosa": "monstrous_infantry",
+    "Bestia": "infantry",
+    "Altar": "chariot",
+    "Personaje": "infantry",
+})
+"""``Tipo`` values the engine has no type for → the closest one (reported)."""
+
+WEAPON_NAMES: MappingProxyType = _table({
+    "Arma de mano": "hand_weapon",
+    "Arma de mano adicional": "additional_hand_weapon",
+    "Dos armas de mano": "additional_hand_weapon",
+    "Arma a dos manos": "great_weapon",
+    "Alabarda": "halberd",
+    "Lanza": "spear",  # or cavalry_spear when mounted (see the module notes)
+    "Lanza (infantería)": "spear",
+    "Lanza de caballería": "lance",
+    "Lanza (caballería)": "cavalry_spear",
+    "Mayal": "flail",
+    "Mangual": "morning_star",
+    "Rebanadora": "hand_weapon",  # approximated (see the module notes)
+    "Garras (arma de mano)": "hand_weapon",
+})
+"""Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
+
+APPROXIMATE_WEAPONS: frozenset[str] = frozenset(map(normalize, ["Rebanadora"]))
+"""Weapons imported as a simpler engine weapon (reported as approximated)."""
+
+ARMOUR_NAMES: MappingProxyType = _table({
+    "Armadura ligera": ("armour", "light"),
+    "Armadura pesada": ("armour", "heavy"),
+    "Armadura de placas": ("armour", "plate"),
+    "Escudo": ("shield", True),
+    "Barda": ("barding", True),
+})
+"""Armour names → (Equipment field, value)."""
+
+RULE_FLAGS: MappingProxyType = _table({
+    "Miedo": ("fear",),
+    "Causa miedo": ("fear",),
+    "Terror": ("terror",),
+    "Causa terror": ("terror",),
+    "Odio": ("hatred",),
+    "Tozudez": ("stubborn",),
+    "Tozudos": ("stubborn",),
+    "Inmune a psicología": ("immune_to_psychology",),
+    "Inmune a la psicología": ("immune_to_psychology",),
+    "Inmunes a psicología": ("immune_to_psychology",),
+    "Inmune a desmoralización": ("unbreakable",),
+    "Indesmoralizable": ("unbreakable",),
+    "Indesmoralizables": ("unbreakable",),
+    "Furia asesina": ("frenzy",),
+    "Golpe letal": ("killing_blow",),
+    "Poder de penetración": ("armour_piercing",),
+    "Hostigadores": ("skirmishers",),
+    "Caballería rápida": ("fast_cavalry",),
+    "Volar": ("flying",),
+    "Unidad voladora": ("flying",),
+    "Inestables": ("unstable",),
+    "Inestabilidad": ("unstable",),
+    "Descerebrados": ("mindless",),
+    "Siempre ataca primero": ("always_strikes_first",),
+    "Atacan siempre primero": ("always_strikes_first",),
+    "Siempre ataca en último lugar": ("always_strikes_last",),
+    "Maestro de la espada": ("ignores_strikes_last",),
+    "No muertos": ("immune_to_psychology", "fear", "unstable"),
+})
+"""Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
+
+_PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(r"^regeneracion(?: \((\d)\+\))?$"), "regeneration", "4"),
+    (re.compile(r"^ataques envenenados(?: \((\d)\+\))?$"), "poisoned", "6"),
+    (re.compile(r"^tirada de salvacion especial(?: de)? (\d)\+$"), "ward_save", ""),
+    (re.compile(r"^impactos por carga \((\d*d\d(?:\+\d)?|\d)\)$"), "impact_hits", ""),
+    (re.compile(r"^heridas multiples \((\d*d\d|\d)\)$"), "multiple_wounds", ""),
+)
+
+
+def parametric_rule(name: str) -> tuple[str, str] | None:
+    """A rule with a value: ``"Regeneración (5+)"`` → ``("regeneration", "5")``.
+
+    Returns
+    -------
+    tuple of str or None
+        The :class:`odds.units.Unit` field and its value as text (dice
+        expressions lower case without a leading ``1``: ``"d6+1"``), or None
+        when ``name`` is not such a rule.
+    """
+    key = normalize(name)
+    for pattern, field, default in _PARAMETRIC:
+        m = pattern.match(key)
+        if m:
+            value = m.group(1) or default
+            if value.startswith("1d"):
+                value = value[1:]
+            return field, value
+    return None
+
+
+STRUCTURAL_NAMES: frozenset[str] = frozenset(map(normalize, [
+    "No", "Grupo de mando", "Tripulantes", "Tripulación", "Armas", "Armadura", "Mejoras",
+    "Opciones",
+]))
+"""Selection names that only structure a catalogue (nothing to model or report)."""
+
+NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
+    # shooting and missile weapons
+    "Arco", "Arco largo", "Arco corto", "Ballesta", "Arcabuz", "Arcabuz imperial", "Pistola",
+    "Ristra de pistolas", "Jabalinas", "Hachas arrojadizas", "Armas de proyectiles",
+    "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
+    # movement, deployment, army composition
+    "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
+    "Cruzar (Obstáculos)", "Movimiento", "Movimientos rápidos", "Solitario", "Solitarios",
+    "Miniatura individual", "Montura", "Montura de personaje", "Estandarte mágico", "Carro",
+    "Firmeza", "Flotar", "Etéreos", "Leñadores", "Piernas largas", "Patas largas",
+    # psychology out of combat, panic, leadership of others
+    "Animosidad", "Evita animosidad", "Estupidez", "Indisciplinado", "Miedo a los orejotaz",
+    "Inmune a pánico", "Inmune al pánico", "Inmune a pánico de pequeñajos", "Viejos cascarrabias",
+    "Estoicos", "Primeros entre iguales", "¡Problemas!",
+    # magic, Chaos allegiance labels (a mark's effects are separate rules)
+    "Resistencia a la magia 1", "Resistencia a la magia 2", "Marcas del Caos", "Dios del Caos",
+    "Marca", "Marca del Caos absoluto", "Objetos mágicos", "Aprendiz de nigromante",
+]))
+"""Known names with no effect on a close combat as the engine models it."""
+
+NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
+    "Inclusión", "Destacamento", "Pueden tener", "Puede tener", "Inmune al pánico",
+    "Personajes y unidades", "Personajes en manadas", "Cañón", "Estandartes mágicos",
+    "Portaestandarte mágico", "Cuenta para el mínimo",
+]))
+"""Name prefixes with no effect on a close combat (army-building notes, shooting)."""
+
+
+def is_no_combat_effect(name: str) -> bool:
+    """Whether a rule or option name is known to have no effect on a close combat."""
+    key = normalize(name)
+    return key in NO_COMBAT_EFFECT or key.startswith(NO_COMBAT_EFFECT_PREFIXES)

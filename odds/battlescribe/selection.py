@@ -1,0 +1,197 @@
+"""Which entries of a catalogue unit are taken: defaults, upgrades, command group.
+
+Conventions (MDNR catalogues):
+
+* The **command group** is the child entry named ``Grupo de mando``; its
+  children are the musician (``Músico``), the standard bearer
+  (``Portaestandarte``...) and the champion (any other name, e.g.
+  ``Sargento``, whose profile has the same name).
+* The **model entry** is the mandatory child entry (``min`` selections >= 1)
+  without a profile of its own and with the largest minimum: its minimum and
+  maximum are the unit's size limits and its cost is the cost per model
+  (``Lanceros`` 6 pts, min 5).  Single-model units (monsters, chariots) have
+  none; their cost is on the unit entry.
+* **Defaults**: an entry with ``min`` >= 1 is taken; in a group, the
+  ``defaultSelectionEntryId`` entry is taken, then entries in order until
+  the group's ``min`` is reached.  Everything else is an **option**.
+* Taking an option in a group whose ``max`` it would exceed drops the
+  group's default (``Arma a dos manos`` replaces ``Rebanadora``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from odds.battlescribe.names import STRUCTURAL_NAMES, normalize
+from odds.battlescribe.tree import Node
+from odds.validation import OddsInputError
+
+__all__ = ["COMMAND_ROLES", "Selection", "command_nodes", "model_node", "options", "select"]
+
+COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
+"""Command roles, as in :class:`odds.units.Command`."""
+
+_EXCLUDED = ("grupo de mando", "destacamento", "pueden tener", "puede tener")
+
+
+def _excluded(node: Node) -> bool:
+    key = node.key
+    return key.startswith(_EXCLUDED) or "magic" in key
+
+
+@dataclass(slots=True)
+class Selection:
+    """A unit entry with the entries taken (outside the command group)."""
+
+    unit: Node
+    model: Node | None
+    taken: list[Node] = field(default_factory=list)
+    command: dict[str, Node] = field(default_factory=dict)
+
+
+def command_nodes(unit: Node) -> dict[str, Node]:
+    """The command group's entries by role (only the roles the unit can take)."""
+    out: dict[str, Node] = {}
+    for child in unit.children:
+        if child.key.startswith("grupo de mando"):
+            for member in child.children:
+                key = member.key
+                if key.startswith("music"):
+                    role = "musician"
+                elif key.startswith(("portaestandarte", "estandarte", "portaestandarte")):
+                    role = "standard"
+                else:
+                    role = "champion"
+                out.setdefault(role, member)
+    return out
+
+
+def model_node(unit: Node) -> Node | None:
+    """The entry whose cost is per model and whose constraints bound the size."""
+    best: Node | None = None
+    for child in unit.children:
+        if child.kind == "group" or _excluded(child) or child.profiles:
+            continue
+        if (child.low or 0) >= 1 and (best is None or (child.low or 0) > (best.low or 0)):
+            best = child
+    return best
+
+
+def _defaults(node: Node, out: list[Node]) -> None:
+    for child in node.children:
+        if _excluded(child):
+            continue
+        if child.kind == "group":
+            members = [m for m in child.children if not _excluded(m)]
+            picked = [m for m in members if child.default and child.default in (m.id, m.target)]
+            picked += [m for m in members if (m.low or 0) >= 1 and m not in picked]
+            for m in members:
+                if len(picked) >= (child.low or 0):
+                    break
+                if m not in picked:
+                    picked.append(m)
+            if child.high is not None:
+                # a group's max wins over its members' own minimums (data where every
+                # member says min 1 in a "choose one" group): the default comes first
+                picked = picked[: max(child.high, child.low or 0)]
+            for m in picked:
+                if m.kind != "group":
+                    out.append(m)
+                _defaults(m, out)
+        elif (child.low or 0) >= 1:
+            out.append(child)
+            _defaults(child, out)
+
+
+def _parents(node: Node, parent: Node | None = None,
+             acc: dict[int, Node | None] | None = None) -> dict[int, Node | None]:
+    acc = {} if acc is None else acc
+    acc[id(node)] = parent
+    for child in node.children:
+        _parents(child, node, acc)
+    return acc
+
+
+def options(unit: Node) -> list[Node]:
+    """Entries that can be taken on top of the defaults (no command, magic, detachments)."""
+    sel = select(unit)
+    taken = {id(n) for n in sel.taken}
+    out: list[Node] = []
+    seen: set[str] = set()
+
+    def visit(node: Node) -> None:
+        for child in node.children:
+            if _excluded(child):
+                continue
+            if (child.kind != "group" and id(child) not in taken and child.key not in seen
+                    and child.key not in STRUCTURAL_NAMES):
+                seen.add(child.key)
+                out.append(child)
+            visit(child)
+
+    visit(unit)
+    return out
+
+
+def select(unit: Node, upgrades: Iterable[str] = (), *, where: str = "") -> Selection:
+    """Defaults of a unit entry plus the named upgrades (accent/case-insensitive).
+
+    Raises
+    ------
+    OddsInputError
+        An upgrade name that is not an option of the unit (the options are listed).
+    """
+    taken: list[Node] = []
+    _defaults(unit, taken)
+    parents = _parents(unit)
+    for name in upgrades:
+        key = normalize(str(name))
+        candidates = [n for n in unit.walk()[1:] if n.key == key and n.kind != "group"
+                      and not _excluded(n) and not _under_excluded(n, parents)]
+        fresh = [n for n in candidates if n not in taken]
+        if not candidates:
+            names = ", ".join(sorted({n.name for n in options(unit)})) or "none"
+            raise OddsInputError(
+                f"{where}upgrade {name!r} is not an option of {unit.name!r}; options: {names}"
+            )
+        if not fresh:
+            continue
+        node = fresh[0]
+        group = parents.get(id(node))
+        if group is not None and group.kind == "group" and group.high is not None:
+            in_group = [m for m in group.children if m in taken]
+            while len(in_group) + 1 > group.high and in_group:
+                drop = next((m for m in reversed(in_group) if (m.low or 0) < 1), None)
+                if drop is None:
+                    break
+                in_group.remove(drop)
+                dropped = {id(x) for x in drop.walk()}
+                taken = [t for t in taken if id(t) not in dropped]
+        chain = _chain(node, parents, unit)
+        for link in chain:
+            if link not in taken and link.kind != "group":
+                taken.append(link)
+        extra: list[Node] = []
+        _defaults(node, extra)
+        taken += [e for e in extra if e not in taken]
+    return Selection(unit=unit, model=model_node(unit), taken=taken, command=command_nodes(unit))
+
+
+def _under_excluded(node: Node, parents: dict[int, Node | None]) -> bool:
+    parent = parents.get(id(node))
+    while parent is not None:
+        if _excluded(parent):
+            return True
+        parent = parents.get(id(parent))
+    return False
+
+
+def _chain(node: Node, parents: dict[int, Node | None], unit: Node) -> list[Node]:
+    """``node`` and its ancestors below ``unit`` (a nested option takes its parents)."""
+    chain = [node]
+    parent = parents.get(id(node))
+    while parent is not None and parent is not unit:
+        chain.append(parent)
+        parent = parents.get(id(parent))
+    return list(reversed(chain))
