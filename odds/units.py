@@ -741,18 +741,27 @@ def _library_unit(name: str) -> Unit:
 
 
 def load_unit(path_or_name: str | Path) -> Unit:
-    """Load a unit from a TOML file path or by built-in name.
+    """Load a unit from a TOML file path, a BattleScribe catalogue entry or by built-in name.
 
     Parameters
     ----------
     path_or_name : str or Path
-        A path to a ``.toml`` file, or the name of a built-in unit
+        A path to a ``.toml`` file, a catalogue spec
+        ``"PATH.cat:Unit name?models=20&files=5&command=full&upgrades=Escudo"``
+        (also ``.catz``, ``.gst``, ``.gstz``; syntax in
+        :mod:`odds.battlescribe.spec`), or the name of a built-in unit
         (:func:`library_names`).
 
     Returns
     -------
     Unit
     """
+    if isinstance(path_or_name, str) and any(
+        f".{ext}:" in path_or_name.lower() for ext in ("cat", "catz", "gst", "gstz")
+    ):
+        from odds.battlescribe.spec import unit_from_spec  # lazy: it imports this module
+
+        return unit_from_spec(path_or_name)
     if isinstance(path_or_name, Path) or (
         isinstance(path_or_name, str)
         and (path_or_name.endswith(".toml") or "/" in path_or_name or "\\" in path_or_name)
