@@ -12,4 +12,6 @@ COMMAND_MODULES: tuple[str, ...] = (
     "odds.commands.units",
     "odds.commands.combat",
     "odds.commands.emerge",
+    "odds.commands.catalogue",
+    "odds.commands.roster",
 )

@@ -1,0 +1,84 @@
+"""``odds catalogue``: the unit entries of a BattleScribe catalogue, with points."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import pandas as pd
+
+from odds.battlescribe import UnitEntry, load_catalogue
+from odds.commands._output import FORMATS, emit
+from odds.units import CHARACTERISTICS
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``catalogue`` subcommand."""
+    p = sub.add_parser(
+        "catalogue", help="list the units of a BattleScribe catalogue",
+        description="List the unit entries of a BattleScribe catalogue or game system (.cat, "
+        ".catz, .gst, .gstz) with their points per model, troop type, unit strength, profile "
+        "and default equipment, then summarise the import report (names the engine does not "
+        "model).  Use an entry anywhere a unit is accepted as 'FILE.cat:Unit name'.")
+    p.add_argument("file", help="catalogue file")
+    p.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    p.add_argument("--strict", action="store_true",
+                   help="fail on the first rule, item or value the engine does not model")
+    p.add_argument("--report", action="store_true",
+                   help="print every report item, not just the summary")
+    p.set_defaults(func=run)
+
+
+def _points(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def _record(e: UnitEntry) -> dict[str, Any]:
+    u = e.default_unit
+    return {
+        "name": e.name,
+        "points_per_model": _points(e.points_per_model),
+        "troop_type": e.troop_type,
+        "unit_strength": e.unit_strength,
+        "profile": e.profile.as_dict(),
+        "min_models": e.min_models,
+        "max_models": e.max_models,
+        "weapon": u.equipment.weapon,
+        "armour": u.equipment.armour,
+        "shield": u.equipment.shield,
+        "armour_save": u.armour_save,
+        "special": list(u.special),
+        "options": list(e.options),
+    }
+
+
+def _row(e: UnitEntry) -> dict[str, Any]:
+    u = e.default_unit
+    save = "-" if u.armour_save >= 7 else f"{u.armour_save}+"
+    return {
+        "name": e.name,
+        "points": _points(e.points_per_model),
+        "troop_type": e.troop_type,
+        "US": e.unit_strength,
+        "min": e.min_models or "",
+        "profile": " ".join(f"{c}{getattr(e.profile, c)}" for c in CHARACTERISTICS),
+        "weapon": u.equipment.weapon,
+        "save": save,
+        "special": " ".join(u.special),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command."""
+    cat = load_catalogue(args.file, strict=args.strict)
+    table = pd.DataFrame([_row(e) for e in cat.entries])
+    header = (f"{cat.name}: {len(cat.entries)} unit entries (points per model with the default"
+              " equipment; save in close combat)")
+    records: Any = [_record(e) for e in cat.entries]  # JSON: a list of unit objects
+    emit(args.format, records, table, header)
+    summary = cat.report.summary()
+    if args.report:
+        summary = "\n".join([summary.splitlines()[0], *(f"  {i}" for i in cat.report)])
+    print(summary, file=sys.stdout if args.format == "table" else sys.stderr)
+    return 0

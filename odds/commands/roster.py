@@ -1,0 +1,76 @@
+"""``odds roster``: the units of a BattleScribe roster, ready to fight."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import pandas as pd
+
+from odds.battlescribe import load_roster
+from odds.commands._output import FORMATS, emit
+from odds.units import CHARACTERISTICS, Unit
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``roster`` subcommand."""
+    p = sub.add_parser(
+        "roster", help="list the units of a BattleScribe roster",
+        description="List the units of a BattleScribe roster (.ros, .rosz) as the engine "
+        "imports them: size, frontage, points, profile, equipment, command and special rules; "
+        "then summarise the import report.")
+    p.add_argument("file", help="roster file")
+    p.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    p.add_argument("--strict", action="store_true",
+                   help="fail on the first rule, item or value the engine does not model")
+    p.set_defaults(func=run)
+
+
+def _points(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def _command(u: Unit) -> str:
+    c = u.command
+    return " ".join(r for r in ("champion", "standard", "musician") if getattr(c, r))
+
+
+def _equipment(u: Unit) -> str:
+    e = u.equipment
+    parts = [e.weapon, e.armour + " armour" if e.armour != "none" else ""]
+    parts += ["shield" if e.shield else "", "barding" if e.barding else ""]
+    return ", ".join(p for p in parts if p)
+
+
+def _row(u: Unit) -> dict[str, Any]:
+    save = "-" if u.armour_save >= 7 else f"{u.armour_save}+"
+    return {
+        "name": u.name,
+        "troop_type": u.troop_type,
+        "models": u.models,
+        "files": u.files,
+        "points": _points(u.points),
+        "profile": " ".join(f"{c}{getattr(u.profile, c)}" for c in CHARACTERISTICS),
+        "equipment": _equipment(u),
+        "save": save,
+        "command": _command(u),
+        "rules": " ".join(u.special),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command."""
+    roster = load_roster(args.file, strict=args.strict)
+    table = pd.DataFrame([_row(u) for u in roster.units])
+    payload = {
+        "name": roster.name,
+        "points": roster.points,
+        "units": [{**u.to_dict(), "points": u.points, "armour_save": u.armour_save}
+                  for u in roster.units],
+        "report": roster.report.as_records(),
+    }
+    header = f"{roster.name}: {len(roster.units)} units, {_points(roster.points)} points"
+    emit(args.format, payload, table, header)
+    print(roster.report.summary(), file=sys.stdout if args.format == "table" else sys.stderr)
+    return 0
