@@ -1,0 +1,103 @@
+"""``odds matrix``: every unit of one list against every unit of another."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from odds.commands._output import add_run_options, emit, int_in, nonneg_float, save_plot
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``matrix`` subcommand."""
+    p = sub.add_parser(
+        "matrix", help="matchup matrix of two army lists (full combats, equal points)",
+        description="Every unit of LIST_A fights every unit of LIST_B to a result, each as the "
+        "charger and as the charged (RULES.md §1-§4). A list is a BattleScribe roster "
+        "(.ros/.rosz) or comma-separated units: built-in names (see `odds units`), TOML files "
+        "or catalogue units (FILE.cat:Unit name?models=20&files=5&command=full).")
+    p.add_argument("list_a", metavar="LIST_A", help="my list: roster file or comma-separated units")
+    p.add_argument("list_b", metavar="LIST_B", help="their list, as LIST_A")
+    p.add_argument("--points", type=nonneg_float, default=None,
+                   help="buy every unit to these points (as many models as fit, keeping its "
+                   "frontage); default: the units as given")
+    p.add_argument("--command", dest="command_group", default="keep",
+                   help="command group of units bought to --points: keep, full, none or parts "
+                   "joined by + (e.g. standard+musician); default keep")
+    p.add_argument("--charger", choices=("both", "a", "b", "none"), default="both",
+                   help="who charges: both (a row each way, default), a, b or none")
+    p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
+                   help="rounds before a combat counts as unresolved (default 10)")
+    p.add_argument("--efficiency", action="store_true",
+                   help="also rank the units by what they achieve per 100 points (with "
+                   "--format csv: print the ranking instead of the matrix)")
+    p.add_argument("--lang", choices=("en", "es"), default="en",
+                   help="labels of tables and plots: en or es (MDNR terms)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run on this Dask scheduler (e.g. tcp://10.0.0.5:8786); default: here")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: only for long runs)")
+    add_run_options(p, default_trials=20_000)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command."""
+    from odds.listbuilding import efficiency, heatmap, matchup_matrix
+    from odds.listbuilding.labels import canonical
+
+    client = None
+    if args.scheduler:
+        from distributed import Client
+
+        client = Client(args.scheduler)
+    try:
+        table = matchup_matrix(args.list_a, args.list_b, points=args.points, trials=args.trials,
+                               seed=args.seed, charger=args.charger, max_rounds=args.max_rounds,
+                               command=args.command_group, client=client, progress=args.progress,
+                               lang=args.lang)
+    finally:
+        if client is not None:
+            client.close()
+    seed = table.attrs["seed"]
+    ranking = efficiency(table, lang=args.lang) if args.efficiency else None
+    if args.format == "json":
+        payload = {"trials": args.trials, "seed": seed, "points": args.points,
+                   "charger": args.charger, "max_rounds": args.max_rounds, "lang": args.lang,
+                   "cells": table.to_dict(orient="records")}
+        if ranking is not None:
+            payload["efficiency"] = ranking.to_dict(orient="records")
+        emit("json", payload, table)
+    elif args.format == "csv":
+        emit("csv", {}, ranking if ranking is not None else table)
+    else:
+        _print_tables(canonical(table), ranking, args, seed)
+    if args.plot:
+        save_plot(heatmap(table, lang=args.lang), args.plot)
+    return 0
+
+
+def _print_tables(table, ranking, args: argparse.Namespace, seed: int) -> None:
+    from odds.listbuilding.labels import VALUES, label, translate
+    from odds.results import format_table
+
+    lang = args.lang
+    points = f"{args.points:g} points each" if args.points is not None else "units as given"
+    print(f"matchup matrix: {points}; trials={args.trials:,} per cell; seed={seed}")
+    for who, part in table.groupby("charger", sort=False):
+        grid = part.pivot(index="unit_a", columns="unit_b", values="p_a_wins")
+        grid = grid.reindex(index=list(dict.fromkeys(part["unit_a"])),
+                            columns=list(dict.fromkeys(part["unit_b"])))
+        grid.index.name = label("unit_a", lang)
+        grid.columns.name = label("unit_b", lang)
+        print(f"\n{label('p_a_wins', lang)}, {label('charger', lang)}: "
+              f"{VALUES['charger'][lang][who]}")
+        print(grid.to_string(float_format=lambda x: f"{x:.3f}"))
+    cols = ["unit_a", "unit_b", "charger", "points_a", "points_b", "p_a_wins", "p_b_wins",
+            "p_unresolved", "margin", "casualties_a", "casualties_b"]
+    print()
+    print(format_table(translate(table[cols], lang)))
+    if ranking is not None:
+        print()
+        print(format_table(ranking))
+    sys.stdout.flush()

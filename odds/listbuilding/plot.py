@@ -1,0 +1,174 @@
+"""Figures of list-building tables: heatmap, efficiency scatter, sweep curves.
+
+matplotlib is imported lazily; every function takes ``ax=None`` (a new
+figure) and returns the Axes.  Labels follow ``lang`` (:mod:`.labels`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from odds import validation as v
+from odds.listbuilding.labels import VALUES, canonical, check_lang, label
+
+__all__ = ["efficiency_scatter", "heatmap", "sweep_plot"]
+
+_PROBABILITIES = ("p_a_wins", "p_b_wins", "p_unresolved", "p_a_destroyed", "p_a_caught",
+                  "p_a_flees", "p_b_destroyed", "p_b_caught", "p_b_flees")
+_HEAT_VALUES = (*_PROBABILITIES, "margin", "casualties_a", "casualties_b",
+                "casualties_points_a", "casualties_points_b")
+
+_TITLES = {
+    "en": {"mean": "mean of both charges", "charger": "charge: {}"},
+    "es": {"mean": "media de ambas cargas", "charger": "carga: {}"},
+}
+
+
+def _axes(ax: Any, size: tuple[float, float]) -> Any:
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=size)
+    return ax
+
+
+def heatmap(matrix: pd.DataFrame, value: str = "p_a_wins", *, charger: str | None = None,
+            ax: Any = None, lang: str | None = None, annotate: bool = True) -> Any:
+    """Heatmap of a matchup matrix: list A's units down, list B's across.
+
+    Parameters
+    ----------
+    matrix : pandas.DataFrame
+        A :func:`~odds.listbuilding.matrix.matchup_matrix` table.
+    value : str
+        Column shown (a probability, ``margin`` or a casualties column).
+    charger : {"a", "b", "none"} or None
+        Rows with this charger; None: the only one present, else the mean
+        over all chargers.
+    ax : matplotlib Axes, optional
+    lang : {"en", "es"}, optional
+        Labels; default the table's own (``attrs["lang"]``) or English.
+    annotate : bool
+        Write each cell's value in it.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    lang = check_lang(lang or matrix.attrs.get("lang", "en"))
+    v.choice("value", value, _HEAT_VALUES)
+    m = canonical(matrix)
+    present = list(dict.fromkeys(m["charger"]))
+    if charger is not None:
+        v.choice("charger", charger, tuple(present))
+        m = m[m["charger"] == charger]
+        title = _TITLES[lang]["charger"].format(VALUES["charger"][lang][charger])
+    elif len(present) == 1:
+        title = _TITLES[lang]["charger"].format(VALUES["charger"][lang][present[0]])
+    else:
+        title = _TITLES[lang]["mean"]
+    rows = list(dict.fromkeys(m["unit_a"]))
+    cols = list(dict.fromkeys(m["unit_b"]))
+    grid = m.pivot_table(index="unit_a", columns="unit_b", values=value, aggfunc="mean",
+                         sort=False).reindex(index=rows, columns=cols)
+    z = grid.to_numpy(dtype=float)
+    longest = max(len(str(r)) for r in rows)
+    ax = _axes(ax, (max(6.0, 2.5 + 0.08 * longest + 0.8 * len(cols)),
+                    max(4.0, 2.2 + 0.45 * len(rows))))
+    if value in _PROBABILITIES:
+        kw: dict[str, Any] = {"cmap": "RdBu", "vmin": 0.0, "vmax": 1.0}
+    else:
+        top = float(np.nanmax(np.abs(z))) or 1.0
+        kw = {"cmap": "RdBu", "vmin": -top, "vmax": top} if value == "margin" else \
+            {"cmap": "Reds", "vmin": 0.0, "vmax": top}
+    im = ax.imshow(z, aspect="auto", **kw)
+    ax.figure.colorbar(im, ax=ax, label=label(value, lang))
+    ax.set_xticks(range(len(cols)), cols, rotation=40, ha="right")
+    ax.set_yticks(range(len(rows)), rows)
+    ax.set_xlabel(label("unit_b", lang))
+    ax.set_ylabel(label("unit_a", lang))
+    ax.set_title(f"{label(value, lang)} ({title})")
+    if annotate:
+        fmt = "{:.2f}" if value in _PROBABILITIES else "{:.1f}"
+        lo, hi = kw["vmin"], kw["vmax"]
+        for i in range(z.shape[0]):
+            for j in range(z.shape[1]):
+                if np.isfinite(z[i, j]):
+                    t = (z[i, j] - lo) / (hi - lo) if hi > lo else 0.5
+                    ax.text(j, i, fmt.format(z[i, j]), ha="center", va="center", fontsize=8,
+                            color="white" if abs(t - 0.5) > 0.35 else "black")
+    return ax
+
+
+def efficiency_scatter(table: pd.DataFrame, x: str = "p_win_per_100",
+                       y: str = "casualties_points_per_100", *, ax: Any = None,
+                       lang: str | None = None) -> Any:
+    """Scatter of an efficiency table (:func:`~odds.listbuilding.efficiency.efficiency`).
+
+    One labelled dot per unit, circles for list A and squares for list B.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    t = canonical(table)
+    lang = check_lang(lang or _lang_of(table))
+    for name, col in (("x", x), ("y", y)):
+        if col not in t.columns:
+            raise v.OddsInputError(f"{name}: no column {col!r} in the efficiency table")
+    ax = _axes(ax, (7.0, 5.0))
+    for side, marker in (("a", "o"), ("b", "s")):
+        part = t[t["list"] == side]
+        if part.empty:
+            continue
+        name = f"{label('list', lang)} {VALUES['list'][lang][side]}"
+        ax.scatter(part[x], part[y], marker=marker, label=name)
+        for _, r in part.iterrows():
+            ax.annotate(str(r["unit"]), (r[x], r[y]), textcoords="offset points",
+                        xytext=(4, 3), fontsize=8)
+    ax.set_xlabel(label(x, lang))
+    ax.set_ylabel(label(y, lang))
+    ax.grid(alpha=0.3)
+    ax.legend()
+    return ax
+
+
+def sweep_plot(table: pd.DataFrame, x: str, y: str = "p_a_wins", *, hue: str | None = None,
+               ax: Any = None, lang: str | None = None) -> Any:
+    """Line plot of a :func:`~odds.listbuilding.sweep.sweep` table: ``y`` against ``x``.
+
+    ``hue`` names a column whose values get one line each.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    t = canonical(table)
+    lang = check_lang(lang or table.attrs.get("lang", "en"))
+    for name, col in (("x", x), ("y", y), ("hue", hue)):
+        if col is not None and col not in t.columns:
+            raise v.OddsInputError(f"{name}: no column {col!r} in the sweep table")
+    ax = _axes(ax, (7.0, 4.5))
+    groups = [(None, t)] if hue is None else list(t.groupby(hue, sort=False))
+    for key, part in groups:
+        if hue is not None and key in VALUES.get(hue, {}).get(lang, {}):
+            key = VALUES[hue][lang][key]
+        name = None if hue is None else f"{label(hue, lang)} = {key}"
+        ax.plot(part[x], part[y], marker="o", label=name)
+    ax.set_xlabel(label(x, lang))
+    ax.set_ylabel(label(y, lang))
+    if y in _PROBABILITIES:
+        ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    if hue is not None:
+        ax.legend()
+    return ax
+
+
+def _lang_of(table: pd.DataFrame) -> str:
+    if "lang" in table.attrs:
+        return str(table.attrs["lang"])
+    return "es" if "Unidad" in table.columns else "en"

@@ -1,0 +1,115 @@
+"""Equal-points sizing: as many models as the points buy.
+
+A unit of ``n`` models with command group ``c`` costs
+``n * points_per_model + c.points`` (the command models are upgraded
+rank-and-file models, so they count among the ``n``; see
+:attr:`odds.units.Unit.points`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from odds.units import Command, Unit
+from odds.validation import OddsInputError, integer, number
+
+__all__ = ["COMMAND_CHOICES", "buy", "command_group"]
+
+COMMAND_CHOICES = ("keep", "full", "none")
+"""Named command groups for :func:`buy`: the unit's own, all three, none."""
+
+_PARTS = ("champion", "standard", "musician")
+_EPS = 1e-9
+
+
+def command_group(unit: Unit, command: Command | str | Iterable[str] = "keep") -> Command:
+    """The command group a sized unit gets, with the unit's upgrade costs.
+
+    Parameters
+    ----------
+    unit : Unit
+        The unit (its ``command`` gives the upgrade costs).
+    command : Command, {"keep", "full", "none"} or iterable of str
+        A :class:`~odds.units.Command`, a named choice, or the parts wanted
+        among ``champion``, ``standard``, ``musician`` (e.g.
+        ``("standard", "musician")``).
+
+    Returns
+    -------
+    Command
+    """
+    if isinstance(command, Command):
+        return command
+    if isinstance(command, str):
+        if command == "keep":
+            return unit.command
+        if command in ("full", "none"):
+            wanted = set(_PARTS) if command == "full" else set()
+        else:
+            wanted = {p.strip() for p in command.split("+") if p.strip()}
+    else:
+        try:
+            wanted = set(command)
+        except TypeError:
+            raise OddsInputError(f"command: must be a Command, one of {', '.join(COMMAND_CHOICES)}"
+                                 f" or a list of {', '.join(_PARTS)} (got {command!r})") from None
+    unknown = sorted(str(w) for w in wanted - set(_PARTS))
+    if unknown:
+        raise OddsInputError(f"command: unknown part(s) {', '.join(unknown)}; allowed: "
+                             f"{', '.join(COMMAND_CHOICES)} or any of {', '.join(_PARTS)} "
+                             f"joined by '+' (got {command!r})")
+    return unit.command.replace(**{p: p in wanted for p in _PARTS})
+
+
+def buy(unit: Unit, points: float, *, command: Command | str | Iterable[str] = "keep",
+        files: int | None = None, min_models: int = 1) -> Unit:
+    """The unit with as many models as ``points`` buys.
+
+    Parameters
+    ----------
+    unit : Unit
+        The unit to size; its ``points_per_model`` and command upgrade costs
+        are used.
+    points : float
+        Points available, > 0.
+    command : Command, {"keep", "full", "none"} or iterable of str
+        Command group of the sized unit (see :func:`command_group`).
+    files : int, optional
+        Frontage (models per rank); default the unit's own.
+    min_models : int
+        Smallest size allowed (an army book's minimum unit size); the
+        command models need at least one model each anyway.
+
+    Returns
+    -------
+    Unit
+        ``models`` is the largest ``n`` with ``n * points_per_model +
+        command points <= points``.
+
+    Raises
+    ------
+    OddsInputError
+        The unit's ``points_per_model`` is 0 (unknown), or not even the
+        minimum size fits in ``points``.
+    """
+    if not isinstance(unit, Unit):
+        raise OddsInputError(f"unit: must be a Unit (got {type(unit).__name__})")
+    points = number("points", points, low=0.0, high=1_000_000.0)
+    min_models = integer("min_models", min_models, low=1, high=1000)
+    cmd = command_group(unit, command)
+    files = unit.files if files is None else integer("files", files, low=1, high=100)
+    ppm = unit.points_per_model
+    if ppm <= 0:
+        raise OddsInputError(f"points_per_model: {unit.name!r} has no points per model (0 = "
+                             "unknown), so it cannot be sized to points")
+    least = max(min_models, cmd.champion + cmd.standard + cmd.musician)
+    n = math.floor((points - cmd.points) / ppm + _EPS)
+    if n < least:
+        need = least * ppm + cmd.points
+        raise OddsInputError(f"points: {points:g} do not buy {unit.name!r}: {least} model(s) at "
+                             f"{ppm:g} points plus {cmd.points:g} for the command group cost "
+                             f"{need:g}")
+    if n > 1000:
+        raise OddsInputError(f"points: {points:g} buy {n} models of {unit.name!r}; at most 1000")
+    return unit.replace(models=n, files=files, command=cmd)
