@@ -12,6 +12,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "odds.commands.units",
     "odds.commands.combat",
     "odds.commands.emerge",
+    "odds.commands.matrix",
     "odds.commands.catalogue",
     "odds.commands.roster",
 )
