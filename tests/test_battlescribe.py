@@ -92,13 +92,13 @@ def test_command_subset_and_missing_role(tiny):
 
 
 def test_bad_upgrade_size_and_name(tiny):
-    with pytest.raises(OddsInputError, match="'Arco' is not an option.*Alabarda, Escudo"):
+    with pytest.raises(OddsInputError, match=r"'Arco' is not an option.*Alabarda, Escudo"):
         tiny.unit("Lanceros de prueba", upgrades=["Arco"])
     with pytest.raises(OddsInputError, match=r"models: must be in \[10, 40\]"):
         tiny.unit("Lanceros de prueba", models=9)
     with pytest.raises(OddsInputError, match=r"models: must be in \[10, 40\]"):
         tiny.unit("Lanceros de prueba", models=41)
-    with pytest.raises(OddsInputError, match="no unit entry named 'Lanzeros'.*Lanceros de prueba"):
+    with pytest.raises(OddsInputError, match=r"no unit entry named 'Lanzeros'.*Lanceros de prueba"):
         tiny.entry("Lanzeros")
 
 
@@ -184,7 +184,7 @@ def test_truncated_file_names_the_file(tmp_path):
 
 
 def test_missing_file_and_wrong_root(tmp_path):
-    with pytest.raises(OddsInputError, match="nowhere.cat: cannot read file"):
+    with pytest.raises(OddsInputError, match=r"nowhere\.cat: cannot read file"):
         load_catalogue(tmp_path / "nowhere.cat")
     with pytest.raises(OddsInputError, match="root element is <roster>"):
         load_catalogue(ROSTER)
