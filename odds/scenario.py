@@ -78,7 +78,9 @@ Conventions and judgement calls
   in the unit's frontage (``files``).  Characters join ranked units only
   (not monsters, chariots or war machines).
 * Challenge policy (§1.9, source 004), per unit: ``never`` (this unit's
-  characters and champion neither issue nor accept; they refuse if they can),
+  characters and champion neither issue nor accept; a character refuses; a
+  champion cannot hide, as it stays in the command group, so a unit whose
+  only candidate is its champion accepts),
   ``always`` (Default: issue and accept with the unit's best fighter,
   character or champion; a player normally challenges, since overkill scores
   and a refused challenge costs the unit its Ld), ``champion`` (only the

@@ -11,10 +11,9 @@ from conftest import assert_mc
 from odds.cli import main
 from odds.combat import SideOptions, fight
 from odds.combat.model import CAUGHT, ESCAPED, FIGHTING, WIPED
-from odds.combat.multiple import fight_scenario, scenario_model
+from odds.combat.multiple import fight_scenario
 from odds.emergence import example_path
 from odds.scenario import load_scenario, scenario_from_dict, two_unit_scenario
-from odds.validation import OddsInputError
 
 N = 200_000
 
@@ -97,12 +96,6 @@ def test_every_loser_tests_and_winners_pursue():
     assert {FIGHTING, WIPED, CAUGHT, ESCAPED} < set(range(5))
 
 
-def test_champion_challenges_are_refused_not_ignored():
-    sc = two_unit_scenario("empire_swordsmen", "orc_boyz", challenge="always")
-    with pytest.raises(OddsInputError, match="challenge"):
-        scenario_model(sc)
-
-
 def test_cli_scenario_json(capsys):
     assert main(["combat", "--scenario", str(example_path("combat_flank_charge")),
                  "--trials", "20000", "--seed", "5", "--format", "json"]) == 0
@@ -117,3 +110,15 @@ def test_cli_scenario_json(capsys):
 def test_cli_needs_units_or_scenario(capsys):
     assert main(["combat", "empire_swordsmen"]) == 2
     assert "attacker, defender" in capsys.readouterr().err
+
+
+def test_cli_scenario_json_reports_the_round_a_challenge_ends(capsys):
+    # Issue 4 §2: "report P(challenger wins the duel), its round"; RULES.md §1.9
+    assert main(["combat", "--scenario", str(example_path("combat_heroes")),
+                 "--trials", "20000", "--seed", "6", "--format", "json"]) == 0
+    ch = json.loads(capsys.readouterr().out)["challenge"]
+    assert ch["p_issued"] == 1.0
+    ends = {int(k): p for k, p in ch["end_round"].items()}
+    assert sum(ends.values()) == pytest.approx(1.0)
+    assert ends[1] == pytest.approx(ch["p_challenged_slain_r1"] + ch["p_challenger_slain_r1"])
+    assert 0.0 <= ch["p_overkill_decided"] <= 1.0

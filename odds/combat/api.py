@@ -198,13 +198,14 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
         "terms": np.zeros((nc, 2, len(TERMS)), np.int64),
         "side": np.zeros((nc, 2, 3), np.int64),
         "chal": np.zeros((nc, len(CHALLENGE_STATS)), np.int64),
+        "chal_end": np.zeros((nc, mr + 1), np.int64),
     }
     rows = np.zeros((keep_rows, 8 + 2 * nu), np.int64)
     combat_kernel(np.uint64(key), trials, dice_budget(model), model.sides, model.groups,
                   model.order, model.keys, model.n_order, model.flags, mr, model.contacts,
                   model.ranks, model.side_bonus, out["status"], out["side"],
                   out["rounds"], out["round_res"], out["breaks"], out["w1"], out["margin"],
-                  out["surv"], out["terms"], out["chal"], rows)
+                  out["surv"], out["terms"], out["chal"], out["chal_end"], rows)
     summed = {k: a.sum(axis=0) for k, a in out.items()}
     summed["margin_offset"] = off
     summed["rows"] = rows

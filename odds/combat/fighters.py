@@ -26,6 +26,7 @@ from odds.combat.model import (
     S_DEPTH,
     S_FILES,
     S_HOST,
+    S_IS_CHAMPION,
     S_RATING,
 )
 
@@ -118,14 +119,18 @@ def front_enemy(u, contacts, state, front_front):
 
 
 @inline
-def hosted_char(v, nr, sides, state, duel_a, duel_b, best):
+def hosted_char(v, nr, sides, state, duel_a, duel_b, best, which):
     """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
 
-    ``best``: the one with the highest rating; else the first.
+    ``best``: the one with the highest rating; else the first.  ``which``:
+    0 characters only, 1 the promoted champion only, 2 either.
     """
     pick = -1
     for b in range(nr, sides.shape[0]):
         if sides[b, S_HOST] != v or state[0, b] <= 0 or state[6, b] or b == duel_a or b == duel_b:
+            continue
+        if (which == 0 and sides[b, S_IS_CHAMPION]) or (which == 1
+                                                        and not sides[b, S_IS_CHAMPION]):
             continue
         if pick < 0:
             pick = b

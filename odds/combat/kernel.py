@@ -59,6 +59,7 @@ from odds.combat.model import (
     S_BSB,
     S_CAN_PURSUE,
     S_CHALLENGE,
+    S_CHAMP_BODY,
     S_CHAMPION,
     S_CHAMPION_LD,
     S_FEAR,
@@ -97,7 +98,8 @@ OUTCOMES = (
 )
 TERMS = ("wounds", "ranks", "outnumber", "standard", "flank", "rear", "bonus", "overkill")
 CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "overkill",
-                   "issued_r1", "challenged_slain_r1", "challenger_slain_r1")
+                   "issued_r1", "challenged_slain_r1", "challenger_slain_r1", "end_round",
+                   "overkill_decided")
 
 
 @inline
@@ -155,26 +157,34 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 s = active if t == 0 else 1 - active
                 issued = False
                 for u in range(nr):
-                    if (sides[u, S_SIDE] != s or state[2, u] != FIGHTING
-                            or not sides[u, S_CHALLENGE]):
+                    pol = sides[u, S_CHALLENGE]
+                    if sides[u, S_SIDE] != s or state[2, u] != FIGHTING or pol == 0:
                         continue
-                    ch = hosted_char(u, nr, sides, state, -1, -1, True)
+                    ch = hosted_char(u, nr, sides, state, -1, -1, True, 2 if pol == 1 else 1)
                     v = front_enemy(u, contacts, state, True)
                     if ch < 0 or v < 0:
                         continue
-                    acc = hosted_char(v, nr, sides, state, -1, -1, True)
+                    acc = hosted_char(v, nr, sides, state, -1, -1, True, 2)
                     if acc < 0:
                         continue
                     issued = True
                     chal[0] = 1
                     if rnd == 0:
                         chal[5] = 1
-                    if sides[v, S_CHALLENGE] or state[0, v] <= 0:  # accepted (no room to hide)
+                    # who may refuse: the enemy's best character, picked by the challenger;
+                    # a champion cannot hide (it stays in the command group, source 004)
+                    pv = sides[v, S_CHALLENGE]
+                    hider = hosted_char(v, nr, sides, state, -1, -1, True, 0)
+                    duel_b = -1
+                    if pv == 2:  # the champion steps forward to protect the characters
+                        duel_b = hosted_char(v, nr, sides, state, -1, -1, True, 1)
+                    if duel_b < 0 and (pv == 1 or state[0, v] <= 0 or hider < 0):
+                        duel_b = acc  # accepted, or no room to hide
+                    if duel_b >= 0:
                         duel_a = ch
-                        duel_b = acc
-                    else:  # refused: the challenger picks who goes to the back
-                        state[6, acc] = 1
-                        chal[1] += 1
+                    else:
+                        state[6, hider] = 1
+                        chal[1] = 1
                     break
                 if issued:
                     break
@@ -198,7 +208,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         ranks_side1 = 0
         for u in range(nr):
             if state[2, u] == FIGHTING and not state[4, u]:
-                r = ranks_tab[u, models_left(state[0, u], sides[u, S_W])]
+                cb = sides[u, S_CHAMP_BODY]
+                r = ranks_tab[u, models_left(state[0, u], sides[u, S_W])
+                              + (1 if cb >= 0 and state[0, cb] > 0 else 0)]
                 if sides[u, S_SIDE] == 0:
                     ranks_side0 = max(ranks_side0, r)
                 else:
@@ -280,7 +292,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                             tgt = -1
                             if sides[host, S_ALLOC] != 0 or state[0, v] <= 0:
                                 tgt = hosted_char(v, nr, sides, state, duel_a, duel_b,
-                                                  False)
+                                                  False, 2 if state[0, v] <= 0 else 0)
                                 if tgt >= 0 and front_enemy(v, contacts, state, True) != host \
                                         and state[0, v] > 0:
                                     tgt = -1  # its characters face another way
@@ -317,7 +329,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         if na == 0 or not has_chars:
                             continue
                         # attacks on enemy characters in contact (allocation policy, §1.1)
-                        vc = hosted_char(v, nr, sides, state, duel_a, duel_b, False)
+                        vc = hosted_char(v, nr, sides, state, duel_a, duel_b, False,
+                                         2 if state[0, v] <= 0 else 0)
                         if vc < 0:
                             continue
                         if state[0, v] <= 0:
@@ -378,11 +391,14 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 state[0, u] += back
                 scored[1 - sides[u, S_SIDE]] -= back
         # the challenge ends when a duellist dies
+        # (who won and when is recorded for the combat's first challenge to end)
         if duel_a >= 0 and (state[0, duel_a] <= 0 or state[0, duel_b] <= 0):
-            if state[0, duel_b] <= 0 and state[0, duel_a] > 0:
-                chal[2] = 1
-            elif state[0, duel_a] <= 0 and state[0, duel_b] > 0:
-                chal[3] = 1
+            if chal[8] == 0:
+                if state[0, duel_b] <= 0 and state[0, duel_a] > 0:
+                    chal[2] = 1
+                elif state[0, duel_a] <= 0 and state[0, duel_b] > 0:
+                    chal[3] = 1
+                chal[8] = rnd + 1
             if rnd == 0:
                 chal[6] = state[0, duel_b] <= 0
                 chal[7] = state[0, duel_a] <= 0
@@ -473,6 +489,10 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         score0 = scored[0] + ranks_side0 + out0 + std0 + fb0 + rb0 + side_bonus[0]
         score1 = scored[1] + ranks_side1 + out1 + std1 + fb1 + rb1 + side_bonus[1]
         margin = score0 - score1
+        if overkill0 != overkill1:  # would the round have gone otherwise without overkill?
+            bare = margin - overkill0 + overkill1
+            if (bare > 0) != (margin > 0) or (bare < 0) != (margin < 0):
+                chal[9] = 1
         if rnd == 0:
             stats[1] = scored[0]
             stats[2] = scored[1]
@@ -644,7 +664,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
 def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flags, max_rounds,
                   contacts, ranks_tab, side_bonus, out_status, out_side, out_rounds,
                   out_round_res, out_breaks, out_w1, out_margin, out_surv, out_terms, out_chal,
-                  rows):
+                  out_chal_end, rows):
     """Run ``trials`` combats in chunks; aggregate counts per chunk.
 
     ``out_status[c, b, k]``: body ``b`` ended with status ``k``
@@ -655,7 +675,9 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
     ``t`` (:data:`TERMS`).  ``out_side[c, s, k]``: side ``s`` won (``k = 0``:
     the enemy lost and it did not), lost (1: no unit left fighting or
     victorious), was destroyed (2: every unit wiped or caught).
-    ``out_chal[c, k]``: sums of :data:`CHALLENGE_STATS`.  ``rows`` (shape
+    ``out_chal[c, k]``: sums of :data:`CHALLENGE_STATS`; ``out_chal_end[c,
+    r]``: trials whose challenge ended (a duellist died) in round ``r``
+    (``r = 0``: none ended).  ``rows`` (shape
     ``(trials, 8 + 2 bodies)`` or ``(0, ...)``) receives per-trial ``stats``.
     """
     nb = sides.shape[0]
@@ -696,5 +718,6 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
             if nb > flags[5]:
                 for k in range(chal.size):
                     out_chal[c, k] += chal[k]
+                out_chal_end[c, chal[8]] += 1
             if t < rows.shape[0]:
                 rows[t, :] = stats

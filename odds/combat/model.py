@@ -66,7 +66,16 @@ Modelling conventions (documented choices where the rules leave one)
   Duellists and their mounts fight only each other; overkill counts up to
   +5 a round (multiple wounds uncapped, the MDNR killing-blow procedure),
   and blows struck after the victim died still count as overkill (source
-  004).  Champions do not duel yet.
+  004).  When any unit may challenge, each unit's champion becomes a body
+  of its own (a character-like body after the characters): it stays in the
+  centre of the front rank (it fills its rank for the rank bonus while
+  alive, adds its US, takes a place in contact), it is the last model of the
+  unit to fall, and enemy troops cannot pick it as a target (only
+  characters can be singled out, source 004); it issues and accepts
+  challenges under ``always`` (if it is the best fighter) and ``champion``
+  (always it, to protect the characters).  A champion cannot hide (it must
+  stay in the command group, source 004), so under ``never`` a unit whose
+  only candidate is its champion accepts.
 * Casualties come off the rear (§1.8); command models are removed last:
   the musician while more than champion + standard remain, the standard
   while more than the champion remains, the champion with the last model.
@@ -96,7 +105,7 @@ import numpy as np
 
 from odds import rules
 from odds import validation as v
-from odds.units import Unit
+from odds.units import Command, Unit
 
 # --------------------------------------------------------------------------- side constants
 (
@@ -131,12 +140,16 @@ from odds.units import Unit
     S_CHARGED,
     S_HOST,  # -1 for a unit; for a character, the unit it stands in
     S_ALLOC,  # how the unit's models in contact with enemy characters attack (ALLOCATIONS)
-    S_CHALLENGE,  # 0 never issues or accepts challenges, 1 always (with its best character)
+    S_CHALLENGE,  # CHALLENGE_POLICIES index: 0 never, 1 always (best fighter), 2 champion
     S_IS_GENERAL,
     S_IS_BSB,
     S_RATING,  # a character's fighting rating, to pick the best duellist
+    S_IS_CHAMPION,  # a unit's champion promoted to a body of its own (it may duel)
+    S_CHAMP_BODY,  # for a unit: its promoted champion's body, -1 = none
     N_SIDE,
-) = range(36)
+) = range(38)
+
+CHALLENGE_POLICIES = ("never", "always", "champion")
 
 ALLOCATIONS = ("troops", "character", "split")
 
@@ -523,8 +536,11 @@ def build_units(units: list[Unit], sides: list[int],
         Per unit, how its models in contact with enemy characters attack:
         ``troops`` (Default), ``character`` or ``split`` (§1.1, source 004).
     challenge : list of str, optional
-        Per unit: ``never`` or ``always`` (issue and accept with its best
-        character; §1.9).  ``champion`` is not simulated yet.
+        Per unit: ``never``, ``always`` (issue and accept with its best
+        fighter, character or champion) or ``champion`` (only its champion
+        issues and accepts; §1.9).  When any unit may challenge, every
+        champion (of a unit of two or more models) becomes a body of its own
+        after the characters (see the module notes).
     active_side : int
         The side whose turn the first round is (challenges: active player first).
 
@@ -537,7 +553,7 @@ def build_units(units: list[Unit], sides: list[int],
     allocation = list(allocation or ["troops"] * n_units)
     challenge = list(challenge or ["never"] * n_units)
     for k, c in enumerate(challenge):
-        v.choice(f"challenge[{k}]", c, ("never", "always"))
+        v.choice(f"challenge[{k}]", c, CHALLENGE_POLICIES)
     for k, a in enumerate(allocation):
         v.choice(f"allocation[{k}]", a, ALLOCATIONS)
     for k, (host, _) in enumerate(characters):
@@ -576,31 +592,52 @@ def build_units(units: list[Unit], sides: list[int],
     if touched != set(range(n)):
         missing = sorted(set(range(n)) - touched)
         raise v.OddsInputError(f"contacts: units {missing} are in no contact")
+    for k, c in enumerate(challenge):
+        if c == "champion" and not (units[k].command.champion and units[k].models >= 2):
+            raise v.OddsInputError(f"challenge[{k}]: 'champion' sends the unit's champion, but "
+                                   f"{units[k].name!r} has none (or is a single model)")
+    hosts = {h for h, _ in characters}
+    duels = any(c != "never" and (i in hosts or units[i].command.champion)
+                for i, c in enumerate(challenge))
+    champions = [i for i, u in enumerate(units)
+                 if duels and u.command.champion and u.models >= 2]
+    full_units = list(units)
+    units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
+             if i in champions else u for i, u in enumerate(units)]
     side_arr = np.stack([_side(u, o) for u, o in zip(units, opts, strict=True)])
     side_arr[:, S_SIDE] = sides
     side_arr[:, S_CHARGED] = charged
     side_arr[:, S_HOST] = -1
     side_arr[:, S_ALLOC] = [ALLOCATIONS.index(a) for a in allocation]
-    side_arr[:, S_CHALLENGE] = [c == "always" for c in challenge]
+    side_arr[:, S_CHALLENGE] = [CHALLENGE_POLICIES.index(c) for c in challenge]
+    side_arr[:, S_CHAMP_BODY] = -1
     bodies = list(units)
-    if characters:
+    extra = [(host, character_body(ch), ch.profile, ch.unit_strength, ch.general,
+              ch.battle_standard, False) for host, ch in characters]
+    for i in champions:
+        u = full_units[i]
+        side_arr[i, S_CHAMP_BODY] = n_units + len(extra)
+        body = u.replace(name=f"{u.name} champion", models=1, files=1,
+                         profile=u.champion_profile, command=Command())
+        extra.append((i, body, u.champion_profile, u.unit_strength_per_model, False, False, True))
+    if extra:
         rows = []
-        for host, ch in characters:
-            body = character_body(ch)
+        for host, body, pr, us, general, bsb, is_champion in extra:
             row = _side(body, opts[host])
             row[S_SIDE] = sides[host]
             row[S_CHARGED] = charged[host]
             row[S_HOST] = host
-            row[S_US] = ch.unit_strength
-            row[S_IS_GENERAL] = ch.general
-            row[S_IS_BSB] = ch.battle_standard
-            pr = ch.profile
+            row[S_US] = us
+            row[S_IS_GENERAL] = general
+            row[S_IS_BSB] = bsb
+            row[S_IS_CHAMPION] = is_champion
+            row[S_CHAMP_BODY] = -1
             row[S_RATING] = pr.WS + pr.S + pr.T + pr.W + pr.I + pr.A
             rows.append(row)
             bodies.append(body)
         side_arr = np.vstack([side_arr, np.stack(rows)])
-        sides = [*sides, *(sides[h] for h, _ in characters)]
-        charged = [*charged, *(charged[h] for h, _ in characters)]
+        sides = [*sides, *(sides[h] for h, *_ in extra)]
+        charged = [*charged, *(charged[h] for h, *_ in extra)]
     n = len(bodies)
     groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
     for i in range(n):
@@ -628,8 +665,9 @@ def build_units(units: list[Unit], sides: list[int],
     flags = np.array([options.corner_contact, options.musician_tiebreak,
                       options.insane_courage, options.restrain_pursuit,
                       options.flank_rear_rule == "both", n_units, active_side], np.int64)
-    ranks = np.zeros((n, max(u.models for u in units) + 1), np.int64)
-    for i, u in enumerate(units):
+    # indexed by the unit's models left (+1 while a promoted champion lives)
+    ranks = np.zeros((n, max(u.models for u in full_units) + 1), np.int64)
+    for i, u in enumerate(full_units):
         if side_arr[i, S_RANKS_OK]:
             for m in range(u.models + 1):
                 ranks[i, m] = rules.rank_bonus(m, u.files)
@@ -640,7 +678,9 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr[:, S_STATIC] = 0
     side_arr[:, S_HIGH_GROUND] = 0
     labels = tuple(names) if names else tuple(u.name for u in units)
-    labels = labels + tuple(ch.name for _, ch in characters)[: n - len(labels)]
+    labels = labels + tuple(ch.name for _, ch in characters)[: n_units + len(characters)
+                                                               - len(labels)]
+    labels = labels + tuple(f"{labels[i]} champion" for i in champions)
     return CombatModel(side_arr, groups, order, keys, n_order, flags, -1, options.max_rounds,
                        np.array(contacts, np.int64).reshape(-1, 4), ranks, side_bonus,
                        labels, n_units, active_side)

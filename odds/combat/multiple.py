@@ -5,11 +5,12 @@ units and contacts become one :class:`~odds.combat.model.CombatModel`
 (:func:`~odds.combat.model.build_units`) and the kernel runs it.
 
 Characters stand in their unit's front rank and fight as bodies of their
-own (attacks allocated by each unit's policy); challenges are issued and
-accepted by characters with the ``always`` policy (best fighter), or refused
-with ``never``.  Not simulated yet: champions in challenges (a unit whose only
-possible duellist is its champion must use ``challenge = "never"``) and the
-``champion`` policy; such scenarios are refused with a clear error.
+own (attacks allocated by each unit's policy).  Challenges follow each
+unit's policy: ``always`` issues and accepts with the best fighter
+(character or champion), ``champion`` only with the unit's champion (to
+protect its characters), ``never`` refuses with a character (a unit whose
+only candidate is its champion cannot hide it and accepts).  See
+:mod:`odds.combat.model` for the rules as modelled.
 """
 
 from __future__ import annotations
@@ -69,7 +70,12 @@ class ScenarioResult:
         challenger's opponent died in the duel), the same given a duel was
         decided, ``mean_overkill`` (combat-result points, per trial), and the
         first round: ``p_issued_r1``, ``p_challenged_slain_r1``,
-        ``p_challenger_slain_r1``.
+        ``p_challenger_slain_r1``; ``p_overkill_decided``: overkill changed
+        the winner of at least one round (win, draw or loss without it).
+    challenge_rounds : pandas.DataFrame
+        The round in which the combat's first challenge ended with a
+        duellist's death (``p_challenger_wins`` is about that duel too):
+        ``round`` (0 = no challenge ended), ``probability``, ``stderr``.
     trials, seed, inputs
         As for every result.
     """
@@ -80,6 +86,7 @@ class ScenarioResult:
     terms: pd.DataFrame
     n_rounds: pd.DataFrame
     challenge: dict[str, float]
+    challenge_rounds: pd.DataFrame
     trials: int
     seed: int | None
     inputs: dict[str, Any]
@@ -105,14 +112,6 @@ def scenario_model(scenario: CombatScenario) -> CombatModel:
         raise v.OddsInputError(f"scenario: must be a CombatScenario or a TOML path "
                                f"(got {type(scenario).__name__})")
     units = scenario.units
-    for su in units:
-        if su.challenge == "champion":
-            raise v.OddsInputError(f"{su.id}.challenge: the champion policy is not simulated "
-                                   "yet; use always or never")
-        if su.challenge != "never" and su.unit.command.champion and not su.characters:
-            raise v.OddsInputError(
-                f"{su.id}.challenge: challenges by champions are not simulated yet "
-                "(issue 4 §2); set challenge = \"never\" or add a character")
     index = {su.id: i for i, su in enumerate(units)}
     contacts = [(index[c.a], index[c.b], FACES.index(c.face_a), FACES.index(c.face_b))
                 for c in scenario.contacts]
@@ -182,10 +181,7 @@ def fight_scenario(
     first_round = proportion_table(first, trials, exact or None)
     terms = pd.DataFrame([{"side": SIDE_NAMES[k], "term": t, "mean": sim["terms"][k, i] / trials}
                           for k in (0, 1) for i, t in enumerate(TERMS)])
-    nz = np.nonzero(sim["rounds"])[0]
-    p = sim["rounds"][nz] / trials
-    n_rounds = pd.DataFrame({"rounds": nz, "probability": p,
-                             "stderr": np.sqrt(p * (1 - p) / trials)})
+    n_rounds = _distribution(sim["rounds"], trials, "rounds")
     ch = dict(zip(CHALLENGE_STATS, sim["chal"].tolist(), strict=True))
     duels = ch["challenger_won"] + ch["challenged_won"]
     challenge = {
@@ -197,8 +193,18 @@ def fight_scenario(
         "p_issued_r1": ch["issued_r1"] / trials,
         "p_challenged_slain_r1": ch["challenged_slain_r1"] / trials,
         "p_challenger_slain_r1": ch["challenger_slain_r1"] / trials,
+        "p_overkill_decided": ch["overkill_decided"] / trials,
     }
+    challenge_rounds = _distribution(sim["chal_end"], trials, "round")
     return ScenarioResult(units=units, sides=sides, first_round=first_round, terms=terms,
-                          n_rounds=n_rounds, challenge=challenge, trials=trials, seed=s.entropy,
+                          n_rounds=n_rounds, challenge=challenge,
+                          challenge_rounds=challenge_rounds, trials=trials, seed=s.entropy,
                           inputs={"scenario": scenario.name, "units": ids},
                           extra={"model": model, "exact_first_round": ex, "statuses": STATUSES})
+
+
+def _distribution(counts: np.ndarray, trials: int, column: str) -> pd.DataFrame:
+    """The non-zero cells of a histogram as ``column, probability, stderr``."""
+    nz = np.nonzero(counts)[0]
+    p = counts[nz] / trials
+    return pd.DataFrame({column: nz, "probability": p, "stderr": np.sqrt(p * (1 - p) / trials)})

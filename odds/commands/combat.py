@@ -127,7 +127,10 @@ def run_scenario(args: argparse.Namespace) -> int:
         "first_round_exact": first["exact"].to_dict(),
         "terms": {side: dict(zip(g["term"], g["mean"], strict=True))
                   for side, g in r.terms.groupby("side", sort=False)},
-        "challenge": r.challenge,
+        "challenge": {**r.challenge,
+                      "end_round": {int(k): float(p) for k, p in
+                                    zip(r.challenge_rounds["round"],
+                                        r.challenge_rounds["probability"], strict=True)}},
     }
     if args.format == "table":
         from odds.results import format_table
@@ -140,6 +143,14 @@ def run_scenario(args: argparse.Namespace) -> int:
         print(format_table(r.first_round))
         print("\nMean first-round combat result, by term:")
         print(r.terms.pivot(index="term", columns="side", values="mean").to_string())
+        if r.challenge["p_issued"] > 0:
+            ch = r.challenge
+            print(f"\nChallenge: issued {ch['p_issued']:.3f}, refused {ch['p_refused']:.3f}, "
+                  f"challenger wins the duel {ch['p_challenger_wins']:.3f}, mean overkill "
+                  f"{ch['mean_overkill']:.3f}, overkill decided a round "
+                  f"{ch['p_overkill_decided']:.3f}")
+            print("Round in which the challenge ended (0 = none ended):")
+            print(r.challenge_rounds.to_string(index=False))
     else:
         emit(args.format, payload, r.units)
     return 0
