@@ -27,7 +27,7 @@ AUTO_PROGRESS_COMBATS = 4_000_000
 """``progress=None`` shows a bar when the run simulates more combats than this
 (about two seconds of full combats on two cores)."""
 
-TASKS_PER_THREAD = 4
+TASKS_PER_THREAD = 8
 """Dask batches per worker thread: enough to balance uneven cells, few enough
 to keep the scheduler's per-task overhead (a few ms) negligible."""
 
