@@ -66,7 +66,9 @@ Modelling conventions (documented choices where the rules leave one)
   Duellists and their mounts fight only each other; overkill counts up to
   +5 a round (multiple wounds uncapped, the MDNR killing-blow procedure),
   and blows struck after the victim died still count as overkill (source
-  004).  When any unit may challenge, each unit's champion becomes a body
+  004).  Where a challenge is possible (two units front to front, either
+  with a policy other than ``never`` and a character or champion to send),
+  each of the two units' champions becomes a body
   of its own (a character-like body after the characters): it stays in the
   centre of the front rank (it fills its rank for the rank bonus while
   alive, adds its US, takes a place in contact), it is the last model of the
@@ -538,9 +540,10 @@ def build_units(units: list[Unit], sides: list[int],
     challenge : list of str, optional
         Per unit: ``never``, ``always`` (issue and accept with its best
         fighter, character or champion) or ``champion`` (only its champion
-        issues and accepts; §1.9).  When any unit may challenge, every
-        champion (of a unit of two or more models) becomes a body of its own
-        after the characters (see the module notes).
+        issues and accepts; §1.9).  The champion (of a unit of two or more
+        models) of a unit front to front with an enemy unit, where either
+        may challenge, becomes a body of its own after the characters (see
+        the module notes).
     active_side : int
         The side whose turn the first round is (challenges: active player first).
 
@@ -596,11 +599,17 @@ def build_units(units: list[Unit], sides: list[int],
         if c == "champion" and not (units[k].command.champion and units[k].models >= 2):
             raise v.OddsInputError(f"challenge[{k}]: 'champion' sends the unit's champion, but "
                                    f"{units[k].name!r} has none (or is a single model)")
+    # a champion becomes a body of its own where it may duel: its unit is front to front
+    # with an enemy unit and either of them may challenge with a character or champion
     hosts = {h for h, _ in characters}
-    duels = any(c != "never" and (i in hosts or units[i].command.champion)
-                for i, c in enumerate(challenge))
+    may_challenge = [c != "never" and (i in hosts or units[i].command.champion)
+                     for i, c in enumerate(challenge)]
+    dueller = set()
+    for a, b, fa, fb in contacts:
+        if fa == FRONT and fb == FRONT and (may_challenge[a] or may_challenge[b]):
+            dueller |= {a, b}
     champions = [i for i, u in enumerate(units)
-                 if duels and u.command.champion and u.models >= 2]
+                 if i in dueller and u.command.champion and u.models >= 2]
     full_units = list(units)
     units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
              if i in champions else u for i, u in enumerate(units)]
