@@ -107,7 +107,7 @@ class ScenarioResult:
 
 
 def scenario_model(scenario: CombatScenario) -> CombatModel:
-    """The kernel model of a scenario (refuses what is not simulated yet)."""
+    """The kernel model of a scenario."""
     if not isinstance(scenario, CombatScenario):
         raise v.OddsInputError(f"scenario: must be a CombatScenario or a TOML path "
                                f"(got {type(scenario).__name__})")
