@@ -756,12 +756,12 @@ def load_unit(path_or_name: str | Path) -> Unit:
     -------
     Unit
     """
-    if isinstance(path_or_name, str) and any(
-        f".{ext}:" in path_or_name.lower() for ext in ("cat", "catz", "gst", "gstz")
+    if isinstance(path_or_name, (str, Path)) and any(
+        f".{ext}:" in str(path_or_name).lower() for ext in ("cat", "catz", "gst", "gstz")
     ):
         from odds.battlescribe.spec import unit_from_spec  # lazy: it imports this module
 
-        return unit_from_spec(path_or_name)
+        return unit_from_spec(str(path_or_name))
     if isinstance(path_or_name, Path) or (
         isinstance(path_or_name, str)
         and (path_or_name.endswith(".toml") or "/" in path_or_name or "\\" in path_or_name)

@@ -268,6 +268,7 @@ def test_load_unit_accepts_catalogue_specs(tiny):
     assert (u.models, u.files, u.points_per_model) == (15, 5, 6.0)
     assert u == tiny.unit("Lanceros de prueba", models=15, files=5, command="full",
                           upgrades=["Escudo"])
+    assert load_unit(Path(f"{TINY}:Lanceros de prueba?models=15")).models == 15
     with pytest.raises(OddsInputError, match="no unit entry named 'Nadie'"):
         load_unit(f"{TINY}:Nadie")
     with pytest.raises(OddsInputError, match="cannot read catalogue"):

@@ -14,7 +14,6 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from xml.etree.ElementTree import Element
 
 from odds.battlescribe.build import Built, build_unit
@@ -220,9 +219,15 @@ class Catalogue:
         hint = f"; close matches: {', '.join(close[:6])}" if close else ""
         raise OddsInputError(f"{self.path}: no unit entry named {name!r}{hint}")
 
-    def unit(self, name: str, **kwargs: Any) -> Unit:
-        """``self.entry(name).unit(**kwargs)`` (see :meth:`UnitEntry.unit`)."""
-        return self.entry(name).unit(**kwargs)
+    def unit(self, name: str, *, models: int | None = None, files: int | None = None,
+             command: CommandSpec = None, upgrades: Iterable[str] = (),
+             report: list | None = None) -> Unit:
+        """The unit built from entry ``name``: ``self.entry(name).unit(...)``.
+
+        See :meth:`UnitEntry.unit` for the parameters.
+        """
+        return self.entry(name).unit(models=models, files=files, command=command,
+                                     upgrades=upgrades, report=report)
 
 
 def _game_system_cost_type(path: Path, root: Element) -> str | None:
