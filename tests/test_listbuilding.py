@@ -239,3 +239,17 @@ def test_efficiency_bad_inputs():
         efficiency(pd.DataFrame({"x": [1]}))
     with pytest.raises(OddsInputError, match="by"):
         efficiency(_hand_matrix(), by="nonsense")
+
+
+def test_split_specs_keeps_catalogue_options_together():
+    from odds.listbuilding.lists import split_specs
+
+    cat = str(ROSTER.with_name("tiny.cat"))
+    spec = f"{cat}:Lanceros de prueba?command=champion,musician&files=4, orc_boyz,trolls"
+    assert split_specs(spec) == [f"{cat}:Lanceros de prueba?command=champion,musician&files=4",
+                                 "orc_boyz", "trolls"]
+    units = resolve_list(spec)
+    assert len(units) == 3
+    cmd = units[0].command
+    assert (cmd.champion, cmd.standard, cmd.musician, units[0].files) == (True, False, True, 4)
+    assert split_specs("a.toml,b.toml") == ["a.toml", "b.toml"]

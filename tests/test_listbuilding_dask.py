@@ -61,3 +61,22 @@ def test_cli_scheduler(client, capsys):
     assert main([*argv, "--scheduler", client.scheduler.address]) == 0
     on_dask = json.loads(capsys.readouterr().out)
     assert on_dask == local
+
+
+def test_dask_task_error_is_raised_here(client):
+    # a cell that slipped past Cell's own validation (trials=0) is refused by evaluate in
+    # the worker; the error comes back here as it would from a local run
+    from odds.listbuilding.cells import Cell
+    from odds.listbuilding.runner import run_cells
+    from odds.units import library_unit
+    from odds.validation import OddsInputError
+
+    a = library_unit("orc_boyz")
+    with pytest.raises(OddsInputError, match="trials"):
+        Cell(a, a, "a", trials=0)
+    bad = Cell(a, a, "a", trials=10)
+    object.__setattr__(bad, "trials", 0)
+    with pytest.raises(OddsInputError, match="trials"):
+        run_cells([bad], 1)
+    with pytest.raises(OddsInputError, match="trials"):
+        run_cells([bad], 1, client=client)

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from odds import validation as v
 from odds.combat.api import simulate
 from odds.combat.model import CombatOptions, build
 from odds.listbuilding.seeds import cell_key, cell_seed
@@ -82,6 +83,9 @@ class Cell:
     params: tuple[tuple[str, Any], ...] = field(default=())
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "trials", v.trials(self.trials))
+        object.__setattr__(self, "max_rounds",
+                           v.integer("max_rounds", self.max_rounds, low=1, high=50))
         if self.charger not in CHARGERS:
             raise OddsInputError(f"charger: must be one of {', '.join(CHARGERS)} "
                                  f"(got {self.charger!r})")
@@ -118,7 +122,7 @@ def evaluate(cell: Cell, entropy: int) -> dict[str, Any]:
     dict
         The cell's parameters, then :data:`RESULT_COLUMNS`.
     """
-    a, b, n = cell.unit_a, cell.unit_b, cell.trials
+    a, b, n = cell.unit_a, cell.unit_b, v.trials(cell.trials)
     model = build(a, b, None, None, cell.options())
     key = resolve_seed(cell_seed(entropy, cell.key)).key
     sim = simulate(model, n, key)

@@ -6,8 +6,11 @@ A list is any of
   :func:`odds.battlescribe.load_roster`;
 * a unit spec accepted by :func:`odds.units.load_unit` (built-in name, TOML
   path, ``FILE.cat:Unit name?models=20&files=5&command=full``), or several
-  of them separated by commas (``"empire_swordsmen,orc_boyz"``; in Python,
-  pass a list when a name contains a comma);
+  of them separated by commas (``"empire_swordsmen,orc_boyz"``).  Commas
+  inside a catalogue spec's options (``?command=champion,musician``) stay
+  with it: a piece after a catalogue spec with options starts a new unit
+  only if it is a built-in name, a file path or another catalogue spec (in
+  Python, pass a list to be explicit);
 * a :class:`~odds.units.Unit`, or a sequence mixing all of the above.
 
 Units keep their order; names shared by several units of one list are made
@@ -24,7 +27,7 @@ from pathlib import Path
 from odds.units import Unit, load_unit
 from odds.validation import OddsInputError
 
-__all__ = ["ROSTER_SUFFIXES", "resolve_list", "unique_names"]
+__all__ = ["ROSTER_SUFFIXES", "resolve_list", "split_specs", "unique_names"]
 
 ROSTER_SUFFIXES = (".ros", ".rosz")
 """File suffixes read as BattleScribe rosters."""
@@ -64,6 +67,31 @@ def _one(spec: object, what: str) -> list[Unit]:
                          f"(got {type(spec).__name__})")
 
 
+def _is_catalogue(text: str) -> bool:
+    low = text.lower()
+    return ".cat:" in low or ".catz:" in low
+
+
+def _starts_unit(piece: str, names: frozenset[str]) -> bool:
+    low = piece.lower()
+    return (piece in names or _is_catalogue(piece) or "/" in piece or "\\" in piece
+            or low.endswith((".toml", *ROSTER_SUFFIXES)))
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of unit specs (see the module notes)."""
+    from odds.units import library_names
+
+    names = frozenset(library_names())
+    out: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if out and _is_catalogue(out[-1]) and "?" in out[-1] and not _starts_unit(piece, names):
+            out[-1] = f"{out[-1]},{piece}"
+        else:
+            out.append(piece)
+    return out
+
+
 def resolve_list(spec: object, what: str = "list") -> tuple[Unit, ...]:
     """The units of a list spec, with unique names.
 
@@ -79,7 +107,7 @@ def resolve_list(spec: object, what: str = "list") -> tuple[Unit, ...]:
     tuple of Unit
     """
     if isinstance(spec, str):
-        items: Sequence[object] = [s for s in spec.split(",")] if "," in spec else [spec]
+        items: Sequence[object] = split_specs(spec)
     elif isinstance(spec, (Unit, os.PathLike)):
         items = [spec]
     elif isinstance(spec, Sequence):

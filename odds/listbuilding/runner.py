@@ -108,10 +108,13 @@ def run_cells(cells: Sequence[Cell], entropy: int, *, client: Any = None,
     futures = {client.submit(run_batch, part, entropy, numba_threads, pure=False): start
                for start, part in parts}
     out: list[dict | None] = [None] * len(cells)
-    with _bar(len(cells), show, desc) as bar:
-        for fut in as_completed(futures):
-            rows = fut.result()
-            start = futures[fut]
-            out[start:start + len(rows)] = rows
-            bar.update(len(rows))
+    try:
+        with _bar(len(cells), show, desc) as bar:
+            for fut in as_completed(futures):
+                rows = fut.result()  # a task's error is raised here, as it would be locally
+                start = futures[fut]
+                out[start:start + len(rows)] = rows
+                bar.update(len(rows))
+    finally:
+        client.cancel(list(futures))  # no-op for finished tasks; frees the rest after an error
     return out  # type: ignore[return-value]
