@@ -275,3 +275,47 @@ def test_load_unit_accepts_catalogue_specs(tiny):
         load_unit(f"{DATA}/missing file.cat:Lanceros")
     with pytest.raises(OddsInputError, match="strict import refuses"):
         load_unit(f"{TINY}:Bestia de prueba?strict=true")
+
+
+def _chars(values: dict[str, str]) -> str:
+    return "".join(f'<characteristic name="{k}">{v}</characteristic>' for k, v in values.items())
+
+
+def test_roster_cavalry_with_steed(tmp_path):
+    rider = _chars({"M": "-", "HA": "4", "HP": "3", "F": "3", "R": "3", "H": "1", "I": "3",
+                    "A": "1", "L": "8", "TSA": "2+", "Tipo": "Infantería", "Potencia": "1"})
+    steed = _chars({"M": "18", "HA": "3", "F": "4", "I": "2", "A": "1", "L": "5", "TSA": "+2",
+                    "Tipo": "Caballería, Animal.", "Potencia": "2 (1+1 del jinete)"})
+    pts = '<costs><cost name="puntos" typeId="cost-pts" value="{}"/></costs>'
+    xml = f"""<?xml version="1.0" encoding="UTF-8"?>
+<roster id="r" name="Jinetes" xmlns="http://www.battlescribe.net/schema/rosterSchema">
+ <forces><force id="f" name="Ejército"><selections>
+  <selection id="u" name="Caballeros de prueba" number="1" type="unit">
+   <profiles><profile id="p" name="Caballero" typeName="Modelo">
+    <characteristics>{rider}</characteristics></profile></profiles>
+   <selections>
+    <selection id="m" name="Caballeros de prueba" number="6" type="upgrade">
+     <selections>
+      <selection id="w" name="Lanza de caballería" number="6" type="upgrade">{pts.format(0)}
+      </selection>
+      <selection id="a" name="Armadura pesada" number="6" type="upgrade">{pts.format(0)}</selection>
+      <selection id="s" name="Escudo" number="6" type="upgrade">{pts.format(0)}</selection>
+     </selections>{pts.format(120)}
+    </selection>
+    <selection id="c" name="Corcel con barda" number="1" type="upgrade">
+     <profiles><profile id="q" name="Corcel con barda" typeName="Modelo">
+      <characteristics>{steed}</characteristics></profile></profiles>{pts.format(0)}
+    </selection>
+   </selections>{pts.format(0)}
+  </selection>
+ </selections></force></forces>
+</roster>"""
+    path = tmp_path / "jinetes.ros"
+    path.write_text(xml, encoding="utf-8")
+    r = load_roster(path)
+    (u,) = r.units
+    assert (u.troop_type, u.models, u.files, u.points_per_model) == ("cavalry", 6, 5, 20.0)
+    assert u.profile.M == 18 and u.mount == MountProfile(WS=3, S=4, I=2, A=1)
+    assert (u.equipment.weapon, u.equipment.armour, u.equipment.shield, u.equipment.barding) \
+        == ("lance", "heavy", True, True)
+    assert u.armour_save == 2 and r.points == 120.0  # no roster total: the units' points
