@@ -201,7 +201,7 @@ def test_bad_cost_names_the_element(tmp_path):
     assert "Bestia de prueba" not in cat.names
     (item,) = [i for i in cat.report if i.unit == "Bestia de prueba"]
     assert item.kind == "ignored" and 'selectionEntry "Bestia de prueba"' in item.reason
-    with pytest.raises(OddsInputError, match='selectionEntry "Bestia de prueba": cost'):
+    with pytest.raises(OddsInputError, match=r'bad\.cat: selectionEntry "Bestia de prueba": cost'):
         load_catalogue(bad, strict=True)
 
 

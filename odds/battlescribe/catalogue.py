@@ -18,7 +18,7 @@ from xml.etree.ElementTree import Element
 
 from odds.battlescribe.build import Built, build_unit
 from odds.battlescribe.names import normalize
-from odds.battlescribe.report import Collector, ImportReport
+from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import COMMAND_ROLES, Selection, model_node, options, select
 from odds.battlescribe.tree import Node, catalogue_node, index_ids
 from odds.battlescribe.xmlsafe import describe, local, read_xml
@@ -287,7 +287,7 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
             entries.append(_entry(node, source, sink, strict))
         except OddsInputError as exc:
             if strict:
-                raise
+                raise located(exc, source, describe(element)) from None
             sink.add(name, describe(element), "ignored", f"cannot import: {exc}")
     return Catalogue(name=root.get("name", p.stem), path=p, entries=tuple(entries),
                      report=sink.report())

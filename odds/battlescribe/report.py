@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from odds.validation import OddsInputError
 
-__all__ = ["KINDS", "STRICT_KINDS", "ImportReport", "ReportItem"]
+__all__ = ["KINDS", "STRICT_KINDS", "ImportReport", "ReportItem", "located"]
 
 KINDS: tuple[str, ...] = ("ignored", "approximated", "no_combat_effect", "note")
 """Kinds of report items, from most to least serious."""
@@ -139,3 +139,13 @@ class Collector:
     def report(self) -> ImportReport:
         """The items collected so far as an :class:`ImportReport`."""
         return ImportReport(self.source, self.items)
+
+
+def located(exc: OddsInputError, source: str, element: str) -> OddsInputError:
+    """``exc`` with its message prefixed by the file and the element, unless already there."""
+    msg = str(exc)
+    if element not in msg:
+        msg = f"{element}: {msg}"
+    if not msg.startswith(source):
+        msg = f"{source}: {msg}"
+    return OddsInputError(msg)

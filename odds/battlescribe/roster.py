@@ -23,7 +23,7 @@ from pathlib import Path
 
 from odds.battlescribe.build import build_unit
 from odds.battlescribe.names import normalize
-from odds.battlescribe.report import Collector, ImportReport
+from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import Selection, command_nodes
 from odds.battlescribe.tree import Node, roster_node
 from odds.battlescribe.xmlsafe import describe, local, read_xml
@@ -138,7 +138,7 @@ def load_roster(path: str | Path, *, strict: bool = False) -> Roster:
             units.append(_unit(roster_node(element, cost_type), sink))
         except OddsInputError as exc:
             if strict:
-                raise
+                raise located(exc, str(p), describe(element)) from None
             sink.add(name, describe(element), "ignored", f"cannot import: {exc}")
     total = _total_points(root)
     return Roster(name=root.get("name", p.stem), path=p, units=tuple(units),

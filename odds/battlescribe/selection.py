@@ -59,7 +59,7 @@ def command_nodes(unit: Node) -> dict[str, Node]:
                 key = member.key
                 if key.startswith("music"):
                     role = "musician"
-                elif key.startswith(("portaestandarte", "estandarte", "portaestandarte")):
+                elif key.startswith(("portaestandarte", "estandarte")):
                     role = "standard"
                 else:
                     role = "champion"
