@@ -268,3 +268,39 @@ def test_cli_bad_points(capsys):
                  "--trials", "100"]) == 2
     err = capsys.readouterr().err
     assert "odds matrix: error: points: 30 do not buy" in err
+
+
+def test_cli_sweep_json_and_csv(capsys):
+    argv = ["sweep", "empire_swordsmen", "orc_boyz", "--vary", "models=10,20",
+            "--vary", "charger=a,b", "--trials", "500", "--seed", "8"]
+    data = json.loads(_run([*argv, "--format", "json"], capsys).out)
+    assert data["grid"] == {"models": [10, 20], "charger": ["a", "b"]}
+    assert [(r["models"], r["charger"]) for r in data["rows"]] == [
+        (10, "a"), (10, "b"), (20, "a"), (20, "b")]
+    direct = sweep("empire_swordsmen", {"models": [10, 20], "charger": ["a", "b"]},
+                   opponent="orc_boyz", trials=500, seed=8)
+    assert [r["p_a_wins"] for r in data["rows"]] == direct["p_a_wins"].tolist()
+    t = pd.read_csv(io.StringIO(_run([*argv, "--format", "csv"], capsys).out))
+    assert t.shape == (4, 1 + len(RESULT_COLUMNS))
+
+
+def test_cli_sweep_bad_vary(capsys):
+    assert main(["sweep", "empire_swordsmen", "orc_boyz", "--vary", "colour=red",
+                 "--trials", "100"]) == 2
+    assert "grid.colour: unknown parameter" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["sweep", "empire_swordsmen", "orc_boyz", "--vary", "models"])
+    assert "must be NAME=V1,V2" in capsys.readouterr().err
+
+
+def test_sweep_files_and_opponent():
+    t = sweep("empire_swordsmen", {"files": [4, 8], "opponent": ["orc_boyz", "trolls"]},
+              opponent="orc_boyz", trials=300, seed=1)
+    assert list(t.columns[:2]) == ["files", "opponent"]
+    assert t["opponent"].tolist() == ["orc_boyz", "trolls"] * 2  # as given
+    assert t["unit_b"].tolist() == [library_unit("orc_boyz").name,
+                                    library_unit("trolls").name] * 2
+    assert t["files"].tolist() == [4, 4, 8, 8]
+    t2 = sweep("empire_swordsmen", {"opponent": [library_unit("trolls")]},
+               opponent="orc_boyz", trials=300, seed=1)
+    assert t2["opponent"].tolist() == [library_unit("trolls").name]  # a Unit by its name

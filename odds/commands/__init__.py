@@ -13,6 +13,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "odds.commands.combat",
     "odds.commands.emerge",
     "odds.commands.matrix",
+    "odds.commands.sweep",
     "odds.commands.catalogue",
     "odds.commands.roster",
 )

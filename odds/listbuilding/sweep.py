@@ -20,7 +20,7 @@ Built-in parameters (:data:`PARAMETERS`):
 ``M WS BS S T W I A Ld``
     Unit A's profile.
 ``opponent``
-    Unit B itself (a Unit or unit spec; the column shows its name).
+    Unit B itself (a unit spec, shown as given, or a Unit, shown by its name).
 any other :class:`~odds.units.Unit` field
     (``ward_save``, ``regeneration``, ``special``...) set with ``replace``.
 

@@ -1,0 +1,103 @@
+"""``odds sweep``: one matchup's odds as parameters change."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from odds.commands._output import add_run_options, emit, int_in, nonneg_float, save_plot
+
+
+def _value(text: str) -> Any:
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_vary(text: str) -> tuple[str, list[Any]]:
+    """Argparse type: ``NAME=V1,V2,...`` (numbers and true/false converted)."""
+    name, sep, values = text.partition("=")
+    if not sep or not name.strip() or not values.strip():
+        raise argparse.ArgumentTypeError(f"must be NAME=V1,V2,... (got {text!r})")
+    return name.strip(), [_value(v) for v in values.split(",") if v.strip()]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``sweep`` subcommand."""
+    p = sub.add_parser(
+        "sweep", help="odds of one matchup over a grid of parameters",
+        description="Unit A fights unit B (full combats) at every point of a grid: "
+        "--vary models=10,20,30 --vary charger=a,b sweeps the product. Parameters: models, "
+        "files, points, opponent_points, charger (a, b, none), command, weapon, shield, "
+        "armour, barding, a characteristic (M WS BS S T W I A Ld), opponent (unit specs) or "
+        "another unit field (see odds.listbuilding.sweep).")
+    p.add_argument("unit", metavar="UNIT", help="unit A: built-in name, TOML or catalogue spec")
+    p.add_argument("opponent", metavar="OPPONENT", help="unit B, as UNIT")
+    p.add_argument("--vary", type=parse_vary, action="append", required=True,
+                   metavar="NAME=V1,V2", help="a parameter and its values (repeatable)")
+    p.add_argument("--points", type=nonneg_float, default=None,
+                   help="buy both units to these points before the grid is applied")
+    p.add_argument("--charger", choices=("a", "b", "none"), default="a",
+                   help="who charges where charger is not varied (default a)")
+    p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
+                   help="rounds before a combat counts as unresolved (default 10)")
+    p.add_argument("--lang", choices=("en", "es"), default="en",
+                   help="labels of tables and plots: en or es (MDNR terms)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run on this Dask scheduler; default: here")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: only for long runs)")
+    add_run_options(p, default_trials=20_000)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command."""
+    from odds.listbuilding import sweep, sweep_plot
+    from odds.listbuilding.labels import label
+    from odds.validation import OddsInputError
+
+    grid: dict[str, list[Any]] = {}
+    for name, values in args.vary:
+        if name in grid:
+            raise OddsInputError(f"vary: {name} given twice")
+        grid[name] = values
+    client = None
+    if args.scheduler:
+        from distributed import Client
+
+        client = Client(args.scheduler)
+    try:
+        table = sweep(args.unit, grid, opponent=args.opponent, charger=args.charger,
+                      points=args.points, trials=args.trials, seed=args.seed,
+                      max_rounds=args.max_rounds, client=client, progress=args.progress,
+                      lang=args.lang)
+    finally:
+        if client is not None:
+            client.close()
+    seed = table.attrs["seed"]
+    if args.format == "json":
+        emit("json", {"trials": args.trials, "seed": seed, "grid": grid, "lang": args.lang,
+                      "rows": table.to_dict(orient="records")}, table)
+    elif args.format == "csv":
+        emit("csv", {}, table)
+    else:
+        names = list(grid)
+        shown = [*names, "unit_a", "unit_b", "models_a", "p_a_wins", "p_b_wins", "margin",
+                 "casualties_a", "casualties_b"]
+        cols = [label(c, args.lang) if args.lang != "en" else c for c in shown]
+        cols = list(dict.fromkeys(c for c in cols if c in table.columns))
+        emit("table", {}, table[cols],
+             header=f"sweep of {', '.join(names)}; trials={args.trials:,} per point; "
+             f"seed={seed}")
+    if args.plot:
+        names = [n for n in grid if n != "charger"] or list(grid)
+        hue = "charger" if "charger" in grid and names != ["charger"] else None
+        save_plot(sweep_plot(table, names[0], hue=hue, lang=args.lang), args.plot)
+    return 0
