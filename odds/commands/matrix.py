@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from odds.commands._output import add_run_options, emit, int_in, nonneg_float, save_plot
+from odds.commands._cluster import add_list_building_options, dask_client
+from odds.commands._output import add_run_options, emit, nonneg_float, save_plot
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,17 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "joined by + (e.g. standard+musician); default keep")
     p.add_argument("--charger", choices=("both", "a", "b", "none"), default="both",
                    help="who charges: both (a row each way, default), a, b or none")
-    p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
-                   help="rounds before a combat counts as unresolved (default 10)")
-    p.add_argument("--efficiency", action="store_true",
-                   help="also rank the units by what they achieve per 100 points (with "
-                   "--format csv: print the ranking instead of the matrix)")
-    p.add_argument("--lang", choices=("en", "es"), default="en",
-                   help="labels of tables and plots: en or es (MDNR terms)")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help="run on this Dask scheduler (e.g. tcp://10.0.0.5:8786); default: here")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: only for long runs)")
+    add_list_building_options(p)
     add_run_options(p, default_trials=20_000)
     p.set_defaults(func=run)
 
@@ -46,19 +37,11 @@ def run(args: argparse.Namespace) -> int:
     from odds.listbuilding import efficiency, heatmap, matchup_matrix
     from odds.listbuilding.labels import canonical
 
-    client = None
-    if args.scheduler:
-        from distributed import Client
-
-        client = Client(args.scheduler)
-    try:
+    with dask_client(args.scheduler) as client:
         table = matchup_matrix(args.list_a, args.list_b, points=args.points, trials=args.trials,
                                seed=args.seed, charger=args.charger, max_rounds=args.max_rounds,
                                command=args.command_group, client=client, progress=args.progress,
                                lang=args.lang)
-    finally:
-        if client is not None:
-            client.close()
     seed = table.attrs["seed"]
     ranking = efficiency(table, lang=args.lang) if args.efficiency else None
     if args.format == "json":

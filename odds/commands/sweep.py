@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from odds.commands._output import add_run_options, emit, int_in, nonneg_float, save_plot
+from odds.commands._cluster import add_list_building_options, dask_client
+from odds.commands._output import add_run_options, emit, nonneg_float, save_plot
 
 
 def _value(text: str) -> Any:
@@ -45,14 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="buy both units to these points before the grid is applied")
     p.add_argument("--charger", choices=("a", "b", "none"), default="a",
                    help="who charges where charger is not varied (default a)")
-    p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
-                   help="rounds before a combat counts as unresolved (default 10)")
-    p.add_argument("--lang", choices=("en", "es"), default="en",
-                   help="labels of tables and plots: en or es (MDNR terms)")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help="run on this Dask scheduler; default: here")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: only for long runs)")
+    add_list_building_options(p)
     add_run_options(p, default_trials=20_000)
     p.set_defaults(func=run)
 
@@ -68,19 +62,11 @@ def run(args: argparse.Namespace) -> int:
         if name in grid:
             raise OddsInputError(f"vary: {name} given twice")
         grid[name] = values
-    client = None
-    if args.scheduler:
-        from distributed import Client
-
-        client = Client(args.scheduler)
-    try:
+    with dask_client(args.scheduler) as client:
         table = sweep(args.unit, grid, opponent=args.opponent, charger=args.charger,
                       points=args.points, trials=args.trials, seed=args.seed,
                       max_rounds=args.max_rounds, client=client, progress=args.progress,
                       lang=args.lang)
-    finally:
-        if client is not None:
-            client.close()
     seed = table.attrs["seed"]
     if args.format == "json":
         emit("json", {"trials": args.trials, "seed": seed, "grid": grid, "lang": args.lang,
