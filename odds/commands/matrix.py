@@ -27,6 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "joined by + (e.g. standard+musician); default keep")
     p.add_argument("--charger", choices=("both", "a", "b", "none"), default="both",
                    help="who charges: both (a row each way, default), a, b or none")
+    p.add_argument("--efficiency", action="store_true",
+                   help="also rank the units by what they achieve per 100 points (with "
+                   "--format csv: print the ranking instead of the matrix)")
     add_list_building_options(p)
     add_run_options(p, default_trials=20_000)
     p.set_defaults(func=run)
