@@ -71,17 +71,21 @@ from odds.units import (
     Equipment,
     MountProfile,
     Profile,
-    # Private helpers of odds.units, reused so that characters read exactly like units
-    # (same key-path messages, same English/Spanish letters).  units.py is not ours to edit.
-    _check_keys,
-    _check_special,
-    _letters,
-    _prefixed,
-    _profile,
-    _replace,
-    _table,
+    letters_from,
+    profile_from,
+    special_rules_from,
 )
-from odds.validation import OddsInputError, choice, flag, integer, number
+from odds.validation import (
+    OddsInputError,
+    check_keys,
+    choice,
+    flag,
+    integer,
+    number,
+    prefixed,
+    replace_fields,
+    subtable,
+)
 
 __all__ = [
     "MOUNT_TYPES",
@@ -187,7 +191,7 @@ class Character:
                 f" with mount_type {mt!r})"
             )
         self._check_equipment(mt)
-        set_(self, "special", _check_special(self.special))
+        set_(self, "special", special_rules_from(self.special))
         for attr, allowed in (
             ("ward_save", (0, 2, 3, 4, 5, 6)),
             ("regeneration", (0, 2, 3, 4, 5, 6)),
@@ -247,7 +251,7 @@ class Character:
         derived = "none" if self.mount is None else "horse"
         if "mount" in changes and "mount_type" not in changes and self.mount_type == derived:
             changes["mount_type"] = None
-        return _replace(self, changes)
+        return replace_fields(self, changes)
 
     def has(self, rule: str) -> bool:
         """Whether the character has the special rule ``rule`` (a SPECIAL_RULES name)."""
@@ -359,7 +363,8 @@ def character_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Char
         docstring.  Profiles accept English (M WS BS S T W I A Ld) or MDNR
         Spanish (M HA HP F R H I A L) letters.
     source : str
-        Where the data came from (file name and key path), for error messages.
+        Where the data came from (file name and key path), for error messages
+        (``""``: no prefix, for a table inside another file).
 
     Returns
     -------
@@ -370,6 +375,8 @@ def character_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Char
     OddsInputError
         ``"<source>: <key path>: <problem> (got <value>)"``.
     """
+    if not source:
+        return _character_from_dict(data)
     try:
         return _character_from_dict(data)
     except OddsInputError as exc:
@@ -379,25 +386,25 @@ def character_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Char
 def _character_from_dict(data: Mapping[str, Any]) -> Character:
     if not isinstance(data, Mapping):
         raise OddsInputError(f"character: must be a table (got {type(data).__name__})")
-    _check_keys(data, _TOP_KEYS, "")
+    check_keys(data, _TOP_KEYS, "")
     for key in ("name", "profile"):
         if key not in data:
             raise OddsInputError(f"{key}: missing (required keys: name, profile)")
-    profile = _profile(_table(data, "profile"), "profile")
-    eq = _table(data, "equipment")
-    _check_keys(eq, _EQUIPMENT_KEYS, "equipment")
-    equipment = _prefixed("equipment", lambda: Equipment(
+    profile = profile_from(subtable(data, "profile"), "profile")
+    eq = subtable(data, "equipment")
+    check_keys(eq, _EQUIPMENT_KEYS, "equipment")
+    equipment = prefixed("equipment", lambda: Equipment(
         **{k: eq[k] for k in ("weapon", "shield", "armour", "barding") if k in eq}
     ))
-    rl = _table(data, "rules")
-    _check_keys(rl, _RULES_KEYS, "rules")
+    rl = subtable(data, "rules")
+    check_keys(rl, _RULES_KEYS, "rules")
     mount = None
     if "mount" in data:
-        values = _letters(_table(data, "mount"), "mount", ("WS", "S", "I", "A"), ("count",))
+        values = letters_from(subtable(data, "mount"), "mount", ("WS", "S", "I", "A"), ("count",))
         for c in ("WS", "S", "I", "A"):
             if c not in values:
                 raise OddsInputError(f"mount.{c}: missing; a mount needs WS S I A")
-        mount = _prefixed("mount", lambda: MountProfile(**values))
+        mount = prefixed("mount", lambda: MountProfile(**values))
     kwargs: dict[str, Any] = {
         key: data[key]
         for key in ("name", "general", "battle_standard", "points", "notes", "mount_type",

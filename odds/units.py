@@ -31,7 +31,17 @@ from pathlib import Path
 from typing import Any
 
 from odds import rules
-from odds.validation import OddsInputError, choice, flag, integer, number
+from odds.validation import (
+    OddsInputError,
+    check_keys,
+    choice,
+    flag,
+    integer,
+    number,
+    prefixed,
+    replace_fields,
+    subtable,
+)
 
 __all__ = [
     "CHARACTERISTICS",
@@ -135,7 +145,7 @@ class Profile:
 
     def replace(self, **changes: Any) -> Profile:
         """Return a validated copy with some characteristics changed."""
-        return _replace(self, changes)
+        return replace_fields(self, changes)
 
     def as_dict(self) -> dict[str, int]:
         """Characteristics by English letter, in profile order."""
@@ -166,7 +176,7 @@ class MountProfile:
 
     def replace(self, **changes: Any) -> MountProfile:
         """Return a validated copy with some fields changed."""
-        return _replace(self, changes)
+        return replace_fields(self, changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +208,7 @@ class Equipment:
 
     def replace(self, **changes: Any) -> Equipment:
         """Return a validated copy with some fields changed."""
-        return _replace(self, changes)
+        return replace_fields(self, changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,17 +247,9 @@ class Command:
 
     def replace(self, **changes: Any) -> Command:
         """Return a validated copy with some fields changed."""
-        return _replace(self, changes)
+        return replace_fields(self, changes)
 
 
-def _replace(obj: Any, changes: dict[str, Any]) -> Any:
-    names = {f.name for f in dataclasses.fields(obj)}
-    for key in changes:
-        if key not in names:
-            raise OddsInputError(
-                f"{key}: unknown field of {type(obj).__name__}; allowed: {', '.join(sorted(names))}"
-            )
-    return dataclasses.replace(obj, **changes)
 
 
 # --------------------------------------------------------------------------- the unit
@@ -351,7 +353,7 @@ class Unit:
         low, high = _TROOP_TYPE_CREW[tt]
         set_(self, "crew", integer("crew", self.crew, low=low, high=high))
         self._check_equipment(tt)
-        set_(self, "special", _check_special(self.special))
+        set_(self, "special", special_rules_from(self.special))
         for attr, allowed in (
             ("ward_save", (0, 2, 3, 4, 5, 6)),
             ("regeneration", (0, 2, 3, 4, 5, 6)),
@@ -428,7 +430,7 @@ class Unit:
             and self.champion_profile == _default_champion(self.profile)
         ):
             changes["champion_profile"] = None
-        return _replace(self, changes)
+        return replace_fields(self, changes)
 
     def has(self, rule: str) -> bool:
         """Whether the unit has the special rule ``rule`` (a :data:`SPECIAL_RULES` name)."""
@@ -536,7 +538,7 @@ class Unit:
         return out
 
 
-def _check_special(value: object) -> tuple[str, ...]:
+def special_rules_from(value: object) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
         raise OddsInputError(f"special: must be a list of rule names (got {value!r})")
     for item in value:
@@ -570,27 +572,17 @@ _TOML_PATH = {
 }
 
 
-def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, Mapping):
-        raise OddsInputError(f"{key}: must be a table (got {value!r})")
-    return value
 
 
-def _check_keys(table: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
-    for key in table:
-        if key not in allowed:
-            path = f"{where}.{key}" if where else str(key)
-            raise OddsInputError(f"{path}: unknown key; allowed: {', '.join(allowed)}")
 
 
-def _letters(
+def letters_from(
     table: Mapping[str, Any], where: str, wanted: tuple[str, ...], extra: tuple[str, ...] = ()
 ) -> dict[str, Any]:
     """Characteristics from English or Spanish letters (not both for the same one)."""
     spanish_for = {eng: esp for esp, eng in SPANISH_LETTERS.items() if esp != eng}
     allowed = (*wanted, *(spanish_for[c] for c in wanted if c in spanish_for), *extra)
-    _check_keys(table, allowed, where)
+    check_keys(table, allowed, where)
     out: dict[str, Any] = {}
     for eng in wanted:
         esp = spanish_for.get(eng)
@@ -609,8 +601,8 @@ def _letters(
     return out
 
 
-def _profile(table: Mapping[str, Any], where: str, base: Profile | None = None) -> Profile:
-    values = _letters(table, where, CHARACTERISTICS)
+def profile_from(table: Mapping[str, Any], where: str, base: Profile | None = None) -> Profile:
+    values = letters_from(table, where, CHARACTERISTICS)
     if base is None:
         for c in CHARACTERISTICS:
             if c not in values:
@@ -618,15 +610,10 @@ def _profile(table: Mapping[str, Any], where: str, base: Profile | None = None) 
                 also = f" (or {esp})" if esp != c else ""
                 raise OddsInputError(f"{where}.{c}{also}: missing; a profile needs all of "
                                      f"{' '.join(CHARACTERISTICS)}")
-        return _prefixed(where, lambda: Profile(**values))
-    return _prefixed(where, lambda: dataclasses.replace(base, **values))
+        return prefixed(where, lambda: Profile(**values))
+    return prefixed(where, lambda: dataclasses.replace(base, **values))
 
 
-def _prefixed(where: str, build: Any) -> Any:
-    try:
-        return build()
-    except OddsInputError as exc:
-        raise OddsInputError(f"{where}.{exc}") from None
 
 
 def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
@@ -642,7 +629,8 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
         accept English (M WS BS S T W I A Ld) or MDNR Spanish (M HA HP F R H I A
         L) letters.
     source : str
-        Where the data came from (file name), for error messages.
+        Where the data came from (file name), for error messages (``""``: no
+        prefix, for a table inside another file).
 
     Returns
     -------
@@ -654,6 +642,8 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
         ``"<source>: <key path>: <problem> (got <value>)"`` for any unknown key,
         missing key, wrong type or out-of-range value.
     """
+    if not source:
+        return _unit_from_dict(data)
     try:
         return _unit_from_dict(data)
     except OddsInputError as exc:
@@ -663,38 +653,39 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
 def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     if not isinstance(data, Mapping):
         raise OddsInputError(f"unit: must be a table (got {type(data).__name__})")
-    _check_keys(data, _TOP_KEYS, "")
+    check_keys(data, _TOP_KEYS, "")
     for key in ("name", "troop_type", "models", "files", "profile"):
         if key not in data:
             raise OddsInputError(f"{key}: missing (required keys: name, troop_type, models,"
                                  f" files, profile)")
-    profile_table = _table(data, "profile")
-    profile = _profile(profile_table, "profile")
+    profile_table = subtable(data, "profile")
+    profile = profile_from(profile_table, "profile")
 
-    eq = _table(data, "equipment")
-    _check_keys(eq, _EQUIPMENT_KEYS, "equipment")
-    equipment = _prefixed("equipment", lambda: Equipment(
+    eq = subtable(data, "equipment")
+    check_keys(eq, _EQUIPMENT_KEYS, "equipment")
+    equipment = prefixed("equipment", lambda: Equipment(
         **{k: eq[k] for k in ("weapon", "shield", "armour", "barding") if k in eq}
     ))
-    cmd = _table(data, "command")
-    _check_keys(cmd, _COMMAND_KEYS, "command")
-    command = _prefixed("command", lambda: Command(**cmd))
+    cmd = subtable(data, "command")
+    check_keys(cmd, _COMMAND_KEYS, "command")
+    command = prefixed("command", lambda: Command(**cmd))
 
-    rl = _table(data, "rules")
-    _check_keys(rl, _RULES_KEYS, "rules")
+    rl = subtable(data, "rules")
+    check_keys(rl, _RULES_KEYS, "rules")
 
     mount = None
     if "mount" in data:
-        mount_values = _letters(_table(data, "mount"), "mount", ("WS", "S", "I", "A"), ("count",))
+        mount_values = letters_from(subtable(data, "mount"), "mount", ("WS", "S", "I", "A"),
+                                    ("count",))
         for c in ("WS", "S", "I", "A"):
             if c not in mount_values:
                 raise OddsInputError(f"mount.{c}: missing; a mount needs WS S I A (count optional)")
-        mount = _prefixed("mount", lambda: MountProfile(**mount_values))
+        mount = prefixed("mount", lambda: MountProfile(**mount_values))
 
     champion = None
     if "champion_profile" in data:
-        champion = _profile(_table(data, "champion_profile"), "champion_profile",
-                            base=_prefixed("profile", lambda: _default_champion(profile)))
+        champion = profile_from(subtable(data, "champion_profile"), "champion_profile",
+                            base=prefixed("profile", lambda: _default_champion(profile)))
 
     kwargs: dict[str, Any] = {
         key: data[key]

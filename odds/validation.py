@@ -7,8 +7,11 @@ ever reaches a kernel.
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Callable, Mapping
 from numbers import Integral, Real
+from typing import Any
 
 MAX_TRIALS = 10**10
 
@@ -81,3 +84,41 @@ def _range(low: float | None, high: float | None) -> str:
     if high is not None:
         return f" <= {fmt(high)}"
     return ""
+
+
+# --------------------------------------------------------------------------- loader helpers
+
+
+def replace_fields(obj: Any, changes: dict[str, Any]) -> Any:
+    """A validated ``dataclasses.replace`` of ``obj``; an unknown field is an error naming it."""
+    names = {f.name for f in dataclasses.fields(obj)}
+    for key in changes:
+        if key not in names:
+            raise OddsInputError(
+                f"{key}: unknown field of {type(obj).__name__}; allowed: {', '.join(sorted(names))}"
+            )
+    return dataclasses.replace(obj, **changes)
+
+
+def subtable(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """``data[key]`` as a table (``{}`` when absent); anything else is an error naming ``key``."""
+    value = data.get(key, {})
+    if not isinstance(value, Mapping):
+        raise OddsInputError(f"{key}: must be a table (got {value!r})")
+    return value
+
+
+def check_keys(table: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    """Refuse a key of ``table`` not in ``allowed``, naming its path ``where.key``."""
+    for key in table:
+        if key not in allowed:
+            path = f"{where}.{key}" if where else str(key)
+            raise OddsInputError(f"{path}: unknown key; allowed: {', '.join(allowed)}")
+
+
+def prefixed(where: str, build: Callable[[], Any]) -> Any:
+    """``build()``, with ``where.`` put in front of the key path of any input error."""
+    try:
+        return build()
+    except OddsInputError as exc:
+        raise OddsInputError(f"{where}.{exc}") from None

@@ -10,11 +10,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from odds.units import (
     Unit,
-    # Private helpers of odds.units (same key-path messages); units.py is not ours to edit.
-    _replace,
     load_unit,
 )
-from odds.validation import OddsInputError, integer
+from odds.validation import OddsInputError, integer, replace_fields
 
 if TYPE_CHECKING:
     from odds.combat.model import CombatOptions, SideOptions
@@ -338,7 +336,7 @@ class CombatScenario:
 
     def replace(self, **changes: Any) -> CombatScenario:
         """Return a validated copy with some fields changed."""
-        return _replace(self, changes)
+        return replace_fields(self, changes)
 
 
 # --------------------------------------------------------------------------- the two-unit form

@@ -8,16 +8,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from odds.characters import _character_from_dict
+from odds.characters import character_from_dict
 from odds.units import (
     Unit,
-    # Private helpers of odds.units (same key-path messages); units.py is not ours to edit.
-    _check_keys,
-    _table,
-    _unit_from_dict,
     load_unit,
+    unit_from_dict,
 )
-from odds.validation import OddsInputError
+from odds.validation import OddsInputError, check_keys, prefixed, subtable
 
 if TYPE_CHECKING:
     pass
@@ -67,23 +64,18 @@ def scenario_from_dict(
         raise OddsInputError(f"{source}: {exc}") from None
 
 
-def _prefixed(where: str, build: Any) -> Any:
-    try:
-        return build()
-    except OddsInputError as exc:
-        raise OddsInputError(f"{where}.{exc}") from None
 
 
 def _scenario_from_dict(data: Mapping[str, Any], base: Path) -> CombatScenario:
     if not isinstance(data, Mapping):
         raise OddsInputError(f"scenario: must be a table (got {type(data).__name__})")
-    _check_keys(data, _TOP_KEYS, "")
+    check_keys(data, _TOP_KEYS, "")
     for key in ("name", "attacker", "defender"):
         if key not in data:
             raise OddsInputError(f"{key}: missing (required keys: name, attacker, defender)")
-    opts = _table(data, "options")
-    _check_keys(opts, _OPTION_KEYS, "options")
-    options = _prefixed("options", lambda: ScenarioOptions(**opts))
+    opts = subtable(data, "options")
+    check_keys(opts, _OPTION_KEYS, "options")
+    options = prefixed("options", lambda: ScenarioOptions(**opts))
     sides = []
     for side in SIDE_NAMES:
         entries = data[side]
@@ -104,14 +96,14 @@ def _scenario_from_dict(data: Mapping[str, Any], base: Path) -> CombatScenario:
 def _scenario_unit(entry: Any, where: str, base: Path) -> ScenarioUnit:
     if not isinstance(entry, Mapping):
         raise OddsInputError(f"{where}: must be a table (got {entry!r})")
-    _check_keys(entry, _UNIT_KEYS, where)
+    check_keys(entry, _UNIT_KEYS, where)
     for key in ("id", "unit", "engaged_with"):
         if key not in entry:
             raise OddsInputError(f"{where}.{key}: missing (required keys: id, unit, engaged_with)")
     unit = _unit(entry["unit"], where, base)
     resize = {k: entry[k] for k in ("models", "files") if k in entry}
     if resize:
-        unit = _prefixed(where, lambda: unit.replace(**resize))
+        unit = prefixed(where, lambda: unit.replace(**resize))
     chars = entry.get("characters", [])
     if isinstance(chars, Mapping):
         chars = [chars]
@@ -120,17 +112,17 @@ def _scenario_unit(entry: Any, where: str, base: Path) -> ScenarioUnit:
             f"{where}.characters: must be an array of tables [[...characters]] (got {chars!r})"
         )
     characters = tuple(
-        _prefixed(f"{where}.characters[{j}]", lambda c=c: _character_from_dict(c))
+        prefixed(f"{where}.characters[{j}]", lambda c=c: character_from_dict(c, ""))
         for j, c in enumerate(chars)
     )
     kwargs = {k: entry[k] for k in _PASS_KEYS if k in entry and k != "characters"}
-    return _prefixed(where, lambda: ScenarioUnit(id=entry["id"], unit=unit,
+    return prefixed(where, lambda: ScenarioUnit(id=entry["id"], unit=unit,
                                                  characters=characters, **kwargs))
 
 
 def _unit(spec: Any, where: str, base: Path) -> Unit:
     if isinstance(spec, Mapping):
-        return _prefixed(f"{where}.unit", lambda: _unit_from_dict(spec))
+        return prefixed(f"{where}.unit", lambda: unit_from_dict(spec, ""))
     if not isinstance(spec, str) or not spec:
         raise OddsInputError(
             f"{where}.unit: must be a library name, a .toml path or a table (got {spec!r})"

@@ -10,10 +10,8 @@ from typing import TYPE_CHECKING, Any
 from odds.characters import Character
 from odds.units import (
     Unit,
-    # Private helpers of odds.units (same key-path messages); units.py is not ours to edit.
-    _replace,
 )
-from odds.validation import OddsInputError, choice, flag, integer, leadership
+from odds.validation import OddsInputError, choice, flag, integer, leadership, replace_fields
 
 if TYPE_CHECKING:
     from odds.combat.model import CombatOptions, SideOptions
@@ -258,4 +256,4 @@ class ScenarioUnit:
 
     def replace(self, **changes: Any) -> ScenarioUnit:
         """Return a validated copy with some fields changed."""
-        return _replace(self, changes)
+        return replace_fields(self, changes)
