@@ -45,13 +45,31 @@ def run(args: argparse.Namespace) -> int:
              format_table(r.table))
 
     from odds.combat import fight
+    from odds.emergence import example_path
 
     c = fight("empire_swordsmen", "orc_boyz", trials=n, seed=seed)
     _section("20 Empire swordsmen charge 25 orc boyz (built-in units): how the combat ends",
              format_table(c.outcomes.drop(columns="exact")))
     _section("... and its first round, exact beside simulated", format_table(c.first_round))
 
-    from odds.emergence import emerge, example_path, load_scenario
+    from odds.combat.multiple import fight_scenario
+    from odds.listbuilding import matchup_matrix
+
+    h = fight_scenario(str(example_path("combat_heroes")), trials=n, seed=seed)
+    ch = h.challenge
+    _section("Empire knights and their Captain charge orc boyz and their Big Boss "
+             "(example scenario): the sides, and the challenge",
+             format_table(h.sides.drop(columns="exact"))
+             + f"\nchallenge issued {ch['p_issued']:.3f}; the Captain wins the duel "
+             f"{ch['p_challenger_wins']:.3f}; mean overkill {ch['mean_overkill']:.3f}")
+    m = matchup_matrix("empire_swordsmen,empire_knights,dwarf_hammerers",
+                       "orc_boyz,black_orcs,trolls", points=250, trials=max(2000, n // 10),
+                       seed=seed, charger="a")
+    grid = m.pivot(index="unit_a", columns="unit_b", values="p_a_wins")
+    _section("List building: P(my unit wins) at 250 points each, my unit charging",
+             grid.to_string(float_format=lambda x: f"{x:.3f}"))
+
+    from odds.emergence import emerge, load_scenario
 
     e = emerge(load_scenario(example_path("emergence_ambush")), trials=n, seed=seed)
     _section("A tunnelling unit emerges near the enemy's war machines "
