@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 
+import distributed  # a dependency of odds: a missing install must fail, not skip
 import pandas as pd
 import pytest
 
 from odds.cli import main
 from odds.listbuilding import matchup_matrix, sweep
-
-distributed = pytest.importorskip("distributed")
 
 LIST_A = "empire_swordsmen,empire_knights,orc_boyz"
 LIST_B = "dwarf_warriors,trolls"
