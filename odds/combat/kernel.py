@@ -89,7 +89,7 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
-from odds.rng import BUFFER_DICE, CHUNK_TRIALS, ensure, stream_state
+from odds.rng import BUFFER_DICE, CHUNK_TRIALS, fill_d6, stream_state
 
 OUTCOMES = (
     "attacker_wiped",
@@ -150,7 +150,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     prev_winner = -1
     rounds = 0
     for rnd in range(max_rounds):
-        p = ensure(buf, st, p, budget)
+        if p + budget > buf.size:  # top up (rng.ensure, written out: no call per round)
+            fill_d6(buf, st)
+            p = 0
         rounds = rnd + 1
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
