@@ -2,6 +2,8 @@
 
 Inlined numba helpers of the combat kernel.  Dice come from the kernel's
 buffer ``buf`` at position ``p``; every helper returns the new position.
+Loops over dice index the buffer with unsigned integers, for which numba
+adds no negative-index wraparound, so they compile to plain vector loads.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def count_ge(buf, p, n, target):
     """How many of the next ``n`` faces show ``target`` or more; returns ``(count, p)``."""
     t = np.uint8(target)
     c = 0
-    for i in range(p, p + n):
+    for i in range(np.uint64(p), np.uint64(p + n)):  # unsigned: no wraparound
         c += buf[i] >= t
     return c, p + n
 
@@ -51,7 +53,7 @@ def roll_hits(buf, p, n, hit, poison):
     pth = np.uint8(max(hit, poison)) if poison < 7 else np.uint8(7)
     h = 0
     ph = 0
-    for i in range(p, p + n):
+    for i in range(np.uint64(p), np.uint64(p + n)):  # unsigned: no wraparound
         h += buf[i] >= th
         ph += buf[i] >= pth
     return h, ph, p + n
@@ -66,7 +68,7 @@ def roll_wounds(buf, p, n, wound, kb):
     six = np.uint8(6) if kb else np.uint8(7)
     w = 0
     k6 = 0
-    for i in range(p, p + n):
+    for i in range(np.uint64(p), np.uint64(p + n)):  # unsigned: no wraparound
         w += buf[i] >= th
         k6 += buf[i] >= six
     return w, k6, p + n
@@ -212,6 +214,6 @@ def leadership_test(buf, p, target, insane, reroll):
 def sum_faces(buf, p, n):
     """Sum of the next ``n`` faces; returns ``(sum, p)``."""
     t = 0
-    for i in range(p, p + n):
+    for i in range(np.uint64(p), np.uint64(p + n)):  # unsigned: no wraparound
         t += buf[i]
     return t, p + n

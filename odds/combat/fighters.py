@@ -22,8 +22,6 @@ from odds.combat.model import (
     MOUNT,
     RANK_AND_FILE,
     REAR,
-    S_BASE,
-    S_DEPTH,
     S_FILES,
     S_HOST,
     S_IS_CHAMPION,
@@ -45,10 +43,11 @@ def face_line(models, files, base, depth, face):
 
 
 @inline
-def in_touch(mu, u, face_u, mv, v, face_v, sides, corner):
-    """Models of unit ``u`` (``mu`` left) in contact with unit ``v`` across the given faces."""
-    nu, size_u = face_line(mu, sides[u, S_FILES], sides[u, S_BASE], sides[u, S_DEPTH], face_u)
-    nv, size_v = face_line(mv, sides[v, S_FILES], sides[v, S_BASE], sides[v, S_DEPTH], face_v)
+def line_touch(nu, size_u, nv, size_v, corner):
+    """Models of a line of ``nu`` (``size_u`` mm each) touching a line of ``nv`` (``size_v``).
+
+    The lines are two facing unit faces (see :func:`face_line`).
+    """
     if nu <= 0 or nv <= 0:
         return 0
     overlap = min(nu * size_u, nv * size_v)

@@ -38,10 +38,11 @@ from odds.combat.blows import (
 from odds.combat.fighters import (
     attacks_of,
     chars_alive,
+    face_line,
     front_enemy,
     front_occupants,
     hosted_char,
-    in_touch,
+    line_touch,
 )
 from odds.combat.model import (
     CAUGHT,
@@ -56,13 +57,16 @@ from odds.combat.model import (
     N_GROUPS,
     RANK_AND_FILE,
     S_ALLOC,
+    S_BASE,
     S_BSB,
     S_CAN_PURSUE,
     S_CHALLENGE,
     S_CHAMP_BODY,
     S_CHAMPION,
     S_CHAMPION_LD,
+    S_DEPTH,
     S_FEAR,
+    S_FILES,
     S_FLEE_DICE,
     S_FRENZY,
     S_GENERAL_LD,
@@ -85,7 +89,7 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
-from odds.rng import BUFFER_DICE, CHUNK_TRIALS, ensure, stream_state
+from odds.rng import BUFFER_DICE, CHUNK_TRIALS, fill_d6, stream_state
 
 OUTCOMES = (
     "attacker_wiped",
@@ -120,7 +124,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     (:data:`CHALLENGE_STATS`).  ``state`` rows are per-body scratch arrays
     (wounds left, frenzied, status, regenerable wounds, ranks cancelled, flee
     roll, refused a challenge); ``alloc`` rows are per (step group, contact)
-    scratch arrays (attacks, attacks on a character, that character).
+    scratch arrays (attacks, attacks on a character, that character);
+    ``touch[c]`` caches, per contact, the models in contact each way, the
+    two facing lines' lengths and the two units' model counts they came from.
     ``flags[5]`` is the number of units (bodies after them are characters)
     and ``flags[6]`` the side whose turn the first round is.
     """
@@ -144,7 +150,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     prev_winner = -1
     rounds = 0
     for rnd in range(max_rounds):
-        p = ensure(buf, st, p, budget)
+        if p + budget > buf.size:  # top up (rng.ensure, written out: no call per round)
+            fill_d6(buf, st)
+            p = 0
         rounds = rnd + 1
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
@@ -243,7 +251,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 if (s == 0 and not present0) or (s == 1 and not present1):
                     continue
                 # models in contact now, each way across each contact (front ranks include
-                # characters; recomputed only when either unit's count changed)
+                # characters; recomputed only when a unit's count and a facing line changed)
                 for c in range(nc):
                     a = contacts[c, 0]
                     b = contacts[c, 1]
@@ -257,17 +265,20 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         mb = models_left(state[0, b], sides[b, S_W])
                         if has_chars:
                             mb += front_occupants(b, nr, sides, state)
-                    if ma == touch[c, 2] and mb == touch[c, 3]:
+                    if ma == touch[c, 4] and mb == touch[c, 5]:
                         continue
-                    touch[c, 2] = ma
-                    touch[c, 3] = mb
-                    touch[c, 0] = 0
-                    touch[c, 1] = 0
-                    if ma > 0 and mb > 0:
-                        touch[c, 0] = in_touch(ma, a, contacts[c, 2], mb, b, contacts[c, 3],
-                                               sides, corner)
-                        touch[c, 1] = in_touch(mb, b, contacts[c, 3], ma, a, contacts[c, 2],
-                                               sides, corner)
+                    touch[c, 4] = ma
+                    touch[c, 5] = mb
+                    la, sa = face_line(ma, sides[a, S_FILES], sides[a, S_BASE], sides[a, S_DEPTH],
+                                       contacts[c, 2])
+                    lb, sb = face_line(mb, sides[b, S_FILES], sides[b, S_BASE], sides[b, S_DEPTH],
+                                       contacts[c, 3])
+                    if la == touch[c, 2] and lb == touch[c, 3]:
+                        continue
+                    touch[c, 2] = la
+                    touch[c, 3] = lb
+                    touch[c, 0] = line_touch(la, sa, lb, sb, corner)
+                    touch[c, 1] = line_touch(lb, sb, la, sa, corner)
                 # every group of this side at this step strikes simultaneously
                 for q in range(i, j):
                     slot = order[kind, q]
@@ -689,7 +700,7 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         state = np.zeros((7, nb), np.int64)
         ncon = max(1, contacts.shape[0])
         alloc = np.zeros((3, nb * N_GROUPS, ncon), np.int64)
-        touch = np.full((ncon, 4), -1, np.int64)
+        touch = np.full((ncon, 6), -1, np.int64)
         scored = np.zeros(2, np.int64)
         stats = np.zeros(8 + 2 * nb, np.int64)
         chal = np.zeros(out_chal.shape[1], np.int64)
