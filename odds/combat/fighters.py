@@ -23,7 +23,8 @@ from odds.combat.model import (
     RANK_AND_FILE,
     REAR,
     S_FILES,
-    S_HOST,
+    S_HOSTED_HI,
+    S_HOSTED_LO,
     S_IS_CHAMPION,
     S_RATING,
 )
@@ -118,15 +119,15 @@ def front_enemy(u, contacts, state, front_front):
 
 
 @inline
-def hosted_char(v, nr, sides, state, duel_a, duel_b, best, which):
+def hosted_char(v, sides, state, duel_a, duel_b, best, which):
     """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
 
     ``best``: the one with the highest rating; else the first.  ``which``:
     0 characters only, 1 the promoted champion only, 2 either.
     """
     pick = -1
-    for b in range(nr, sides.shape[0]):
-        if sides[b, S_HOST] != v or state[0, b] <= 0 or state[6, b] or b == duel_a or b == duel_b:
+    for b in range(sides[v, S_HOSTED_LO], sides[v, S_HOSTED_HI]):
+        if state[0, b] <= 0 or state[6, b] or b == duel_a or b == duel_b:
             continue
         if (which == 0 and sides[b, S_IS_CHAMPION]) or (which == 1
                                                         and not sides[b, S_IS_CHAMPION]):
@@ -141,20 +142,20 @@ def hosted_char(v, nr, sides, state, duel_a, duel_b, best, which):
 
 
 @inline
-def front_occupants(u, nr, sides, state):
+def front_occupants(u, sides, state):
     """Characters in unit ``u``'s front rank (alive and not refused)."""
     k = 0
-    for b in range(nr, sides.shape[0]):
-        if sides[b, S_HOST] == u and state[0, b] > 0 and not state[6, b]:
+    for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
+        if state[0, b] > 0 and not state[6, b]:
             k += 1
     return k
 
 
 @inline
-def chars_alive(u, nr, sides, state):
+def chars_alive(u, sides, state):
     """Characters still alive in unit ``u`` (refused or not)."""
     k = 0
-    for b in range(nr, sides.shape[0]):
-        if sides[b, S_HOST] == u and state[0, b] > 0:
+    for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
+        if state[0, b] > 0:
             k += 1
     return k

@@ -72,6 +72,8 @@ from odds.combat.model import (
     S_GENERAL_LD,
     S_HATRED,
     S_HOST,
+    S_HOSTED_HI,
+    S_HOSTED_LO,
     S_HP,
     S_IS_BSB,
     S_IS_GENERAL,
@@ -168,11 +170,11 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     pol = sides[u, S_CHALLENGE]
                     if sides[u, S_SIDE] != s or state[2, u] != FIGHTING or pol == 0:
                         continue
-                    ch = hosted_char(u, nr, sides, state, -1, -1, True, 2 if pol == 1 else 1)
+                    ch = hosted_char(u, sides, state, -1, -1, True, 2 if pol == 1 else 1)
                     v = front_enemy(u, contacts, state, True)
                     if ch < 0 or v < 0:
                         continue
-                    acc = hosted_char(v, nr, sides, state, -1, -1, True, 2)
+                    acc = hosted_char(v, sides, state, -1, -1, True, 2)
                     if acc < 0:
                         continue
                     issued = True
@@ -182,10 +184,10 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     # who may refuse: the enemy's best character, picked by the challenger;
                     # a champion cannot hide (it stays in the command group, source 004)
                     pv = sides[v, S_CHALLENGE]
-                    hider = hosted_char(v, nr, sides, state, -1, -1, True, 0)
+                    hider = hosted_char(v, sides, state, -1, -1, True, 0)
                     duel_b = -1
                     if pv == 2:  # the champion steps forward to protect the characters
-                        duel_b = hosted_char(v, nr, sides, state, -1, -1, True, 1)
+                        duel_b = hosted_char(v, sides, state, -1, -1, True, 1)
                     if duel_b < 0 and (pv == 1 or state[0, v] <= 0 or hider < 0):
                         duel_b = acc  # accepted, or no room to hide
                     if duel_b >= 0:
@@ -260,11 +262,11 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     if state[2, a] == FIGHTING:
                         ma = models_left(state[0, a], sides[a, S_W])
                         if has_chars:
-                            ma += front_occupants(a, nr, sides, state)
+                            ma += front_occupants(a, sides, state)
                     if state[2, b] == FIGHTING:
                         mb = models_left(state[0, b], sides[b, S_W])
                         if has_chars:
-                            mb += front_occupants(b, nr, sides, state)
+                            mb += front_occupants(b, sides, state)
                     if ma == touch[c, 4] and mb == touch[c, 5]:
                         continue
                     touch[c, 4] = ma
@@ -302,7 +304,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                                 continue
                             tgt = -1
                             if sides[host, S_ALLOC] != 0 or state[0, v] <= 0:
-                                tgt = hosted_char(v, nr, sides, state, duel_a, duel_b,
+                                tgt = hosted_char(v, sides, state, duel_a, duel_b,
                                                   False, 2 if state[0, v] <= 0 else 0)
                                 if tgt >= 0 and front_enemy(v, contacts, state, True) != host \
                                         and state[0, v] > 0:
@@ -317,7 +319,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         alloc[2, q - i, 0] = tgt
                         continue
                     champ_free = sides[u, S_CHAMPION] != 0 and state[0, u] > 0
-                    chars = front_occupants(u, nr, sides, state) if has_chars else 0
+                    chars = front_occupants(u, sides, state) if has_chars else 0
                     for c in range(nc):
                         if contacts[c, 0] == u:
                             d = 0
@@ -340,7 +342,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         if na == 0 or not has_chars:
                             continue
                         # attacks on enemy characters in contact (allocation policy, §1.1)
-                        vc = hosted_char(v, nr, sides, state, duel_a, duel_b, False,
+                        vc = hosted_char(v, sides, state, duel_a, duel_b, False,
                                          2 if state[0, v] <= 0 else 0)
                         if vc < 0:
                             continue
@@ -420,7 +422,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 state[2, b] = WIPED
         for u in range(nr):
             if (state[2, u] == FIGHTING and state[0, u] <= 0
-                    and chars_alive(u, nr, sides, state) == 0):
+                    and chars_alive(u, sides, state) == 0):
                 state[2, u] = WIPED
         # combat result per side (§2.2)
         us0 = 0
@@ -561,15 +563,15 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             if sides[lo, S_UNSTABLE]:
                 if state[0, lo] > 0:
                     state[0, lo] = max(0, state[0, lo] - diff)
-                    if state[0, lo] == 0 and chars_alive(lo, nr, sides, state) == 0:
+                    if state[0, lo] == 0 and chars_alive(lo, sides, state) == 0:
                         state[2, lo] = WIPED
                 continue
             us_lo = m_lo * sides[lo, S_US]
             ld = sides[lo, S_LD] if m_lo > 0 else 0
             if sides[lo, S_CHAMPION] and m_lo >= 1:
                 ld = max(ld, sides[lo, S_CHAMPION_LD])
-            for b in range(nr, nb):
-                if sides[b, S_HOST] == lo and state[0, b] > 0:
+            for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
+                if state[0, b] > 0:
                     us_lo += sides[b, S_US]
                     if not state[6, b]:
                         ld = max(ld, sides[b, S_LD])

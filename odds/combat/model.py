@@ -69,7 +69,7 @@ Modelling conventions (documented choices where the rules leave one)
   004).  Where a challenge is possible (two units front to front, either
   with a policy other than ``never`` and a character or champion to send),
   each of the two units' champions becomes a body
-  of its own (a character-like body after the characters): it stays in the
+  of its own (a character-like body right after its unit's characters): it stays in the
   centre of the front rank (it fills its rank for the rank bonus while
   alive, adds its US, takes a place in contact), it is the last model of the
   unit to fall, and enemy troops cannot pick it as a target (only
@@ -148,8 +148,10 @@ from odds.units import Command, Unit
     S_RATING,  # a character's fighting rating, to pick the best duellist
     S_IS_CHAMPION,  # a unit's champion promoted to a body of its own (it may duel)
     S_CHAMP_BODY,  # for a unit: its promoted champion's body, -1 = none
+    S_HOSTED_LO,  # for a unit: its characters (then its champion) are bodies LO .. HI - 1
+    S_HOSTED_HI,
     N_SIDE,
-) = range(38)
+) = range(40)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -542,7 +544,7 @@ def build_units(units: list[Unit], sides: list[int],
         fighter, character or champion) or ``champion`` (only its champion
         issues and accepts; §1.9).  The champion (of a unit of two or more
         models) of a unit front to front with an enemy unit, where either
-        may challenge, becomes a body of its own after the characters (see
+        may challenge, becomes a body of its own after its unit's characters (see
         the module notes).
     active_side : int
         The side whose turn the first round is (challenges: active player first).
@@ -621,17 +623,32 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr[:, S_CHALLENGE] = [CHALLENGE_POLICIES.index(c) for c in challenge]
     side_arr[:, S_CHAMP_BODY] = -1
     bodies = list(units)
+    named = tuple(names or ())
     extra = [(host, character_body(ch), ch.profile, ch.unit_strength, ch.general,
-              ch.battle_standard, False) for host, ch in characters]
+              ch.battle_standard, False,
+              named[n_units + k] if n_units + k < len(named) else ch.name)
+             for k, (host, ch) in enumerate(characters)]
     for i in champions:
         u = full_units[i]
-        side_arr[i, S_CHAMP_BODY] = n_units + len(extra)
         body = u.replace(name=f"{u.name} champion", models=1, files=1,
                          profile=u.champion_profile, command=Command())
-        extra.append((i, body, u.champion_profile, u.unit_strength_per_model, False, False, True))
+        label = f"{named[i] if i < len(named) else u.name} champion"
+        extra.append((i, body, u.champion_profile, u.unit_strength_per_model, False, False, True,
+                      label))
+    # each unit's characters, then its champion, are consecutive bodies (stable sort by host)
+    extra.sort(key=lambda e: e[0])
+    side_arr[:, S_HOSTED_LO] = n_units
+    side_arr[:, S_HOSTED_HI] = n_units
+    for k, (host, *_rest) in enumerate(extra):
+        body_index = n_units + k
+        if side_arr[host, S_HOSTED_HI] == side_arr[host, S_HOSTED_LO]:
+            side_arr[host, S_HOSTED_LO] = body_index
+        side_arr[host, S_HOSTED_HI] = body_index + 1
+        if extra[k][6]:
+            side_arr[host, S_CHAMP_BODY] = body_index
     if extra:
         rows = []
-        for host, body, pr, us, general, bsb, is_champion in extra:
+        for host, body, pr, us, general, bsb, is_champion, _ in extra:
             row = _side(body, opts[host])
             row[S_SIDE] = sides[host]
             row[S_CHARGED] = charged[host]
@@ -641,6 +658,8 @@ def build_units(units: list[Unit], sides: list[int],
             row[S_IS_BSB] = bsb
             row[S_IS_CHAMPION] = is_champion
             row[S_CHAMP_BODY] = -1
+            row[S_HOSTED_LO] = 0
+            row[S_HOSTED_HI] = 0
             row[S_RATING] = pr.WS + pr.S + pr.T + pr.W + pr.I + pr.A
             rows.append(row)
             bodies.append(body)
@@ -686,10 +705,8 @@ def build_units(units: list[Unit], sides: list[int],
         side_bonus[s] = sum(o.static_bonus for o in members) + any(o.high_ground for o in members)
     side_arr[:, S_STATIC] = 0
     side_arr[:, S_HIGH_GROUND] = 0
-    labels = tuple(names) if names else tuple(u.name for u in units)
-    labels = labels + tuple(ch.name for _, ch in characters)[: n_units + len(characters)
-                                                               - len(labels)]
-    labels = labels + tuple(f"{labels[i]} champion" for i in champions)
+    labels = tuple(named[i] if i < len(named) else u.name for i, u in enumerate(units))
+    labels = labels + tuple(e[7] for e in extra)
     return CombatModel(side_arr, groups, order, keys, n_order, flags, -1, options.max_rounds,
                        np.array(contacts, np.int64).reshape(-1, 4), ranks, side_bonus,
                        labels, n_units, active_side)
