@@ -59,7 +59,6 @@ TOML schema (the same shape as a unit's; profile letters English or Spanish)
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,6 +82,7 @@ from odds.validation import (
     integer,
     number,
     prefixed,
+    read_toml,
     replace_fields,
     subtable,
 )
@@ -437,14 +437,5 @@ def load_character(path: str | Path) -> Character:
     Character
     """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OddsInputError(
-            f"character: cannot read file {str(p)!r} ({exc.strerror or exc})"
-        ) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise OddsInputError(f"{p}: invalid TOML: {exc}") from None
+    data = read_toml(p, "character")
     return character_from_dict(data, str(p))

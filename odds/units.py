@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -38,7 +37,9 @@ from odds.validation import (
     flag,
     integer,
     number,
+    parse_toml,
     prefixed,
+    read_toml,
     replace_fields,
     subtable,
 )
@@ -758,13 +759,7 @@ def load_unit(path_or_name: str | Path) -> Unit:
         and (path_or_name.endswith(".toml") or "/" in path_or_name or "\\" in path_or_name)
     ):
         path = Path(path_or_name)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise OddsInputError(
-                f"unit: cannot read file {str(path)!r} ({exc.strerror or exc})"
-            ) from None
-        return _load_text(text, str(path))
+        return unit_from_dict(read_toml(path, "unit"), str(path))
     if not isinstance(path_or_name, str):
         raise OddsInputError(
             f"unit: must be a file path or a built-in unit name (got {path_or_name!r})"
@@ -773,8 +768,4 @@ def load_unit(path_or_name: str | Path) -> Unit:
 
 
 def _load_text(text: str, source: str) -> Unit:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise OddsInputError(f"{source}: invalid TOML: {exc}") from None
-    return unit_from_dict(data, source)
+    return unit_from_dict(parse_toml(text, source), source)

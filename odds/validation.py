@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import tomllib
 from collections.abc import Callable, Mapping
 from numbers import Integral, Real
+from pathlib import Path
 from typing import Any
 
 MAX_TRIALS = 10**10
@@ -122,3 +124,23 @@ def prefixed(where: str, build: Callable[[], Any]) -> Any:
         return build()
     except OddsInputError as exc:
         raise OddsInputError(f"{where}.{exc}") from None
+
+
+def parse_toml(text: str, source: str) -> dict[str, Any]:
+    """The table of a TOML text; malformed TOML is an error naming ``source``."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise OddsInputError(f"{source}: invalid TOML: {exc}") from None
+
+
+def read_toml(path: str | Path, what: str) -> dict[str, Any]:
+    """The table of a TOML file; an unreadable file is an error naming ``what`` and the path."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OddsInputError(
+            f"{what}: cannot read file {str(p)!r} ({exc.strerror or exc})"
+        ) from None
+    return parse_toml(text, str(p))

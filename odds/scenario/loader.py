@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,7 +13,7 @@ from odds.units import (
     load_unit,
     unit_from_dict,
 )
-from odds.validation import OddsInputError, check_keys, prefixed, subtable
+from odds.validation import OddsInputError, check_keys, prefixed, read_toml, subtable
 
 if TYPE_CHECKING:
     pass
@@ -151,14 +150,5 @@ def load_scenario(path: str | Path) -> CombatScenario:
     CombatScenario
     """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OddsInputError(
-            f"scenario: cannot read file {str(p)!r} ({exc.strerror or exc})"
-        ) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise OddsInputError(f"{p}: invalid TOML: {exc}") from None
+    data = read_toml(p, "scenario")
     return scenario_from_dict(data, str(p), base_dir=p.parent)
