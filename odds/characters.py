@@ -70,9 +70,9 @@ from odds.units import (
     Equipment,
     MountProfile,
     Profile,
+    check_rule_fields,
     letters_from,
     profile_from,
-    special_rules_from,
 )
 from odds.validation import (
     OddsInputError,
@@ -191,27 +191,7 @@ class Character:
                 f" with mount_type {mt!r})"
             )
         self._check_equipment(mt)
-        set_(self, "special", special_rules_from(self.special))
-        for attr, allowed in (
-            ("ward_save", (0, 2, 3, 4, 5, 6)),
-            ("regeneration", (0, 2, 3, 4, 5, 6)),
-            ("poisoned", (0, 5, 6)),
-        ):
-            value = integer(attr, getattr(self, attr), low=0, high=6)
-            if value not in allowed:
-                raise OddsInputError(
-                    f"{attr}: must be 0 (none) or one of {', '.join(map(str, allowed[1:]))}"
-                    f" (got {value})"
-                )
-            set_(self, attr, value)
-        if self.multiple_wounds not in rules.MULTIPLE_WOUNDS:
-            raise OddsInputError(
-                f"multiple_wounds: must be \"\" (none) or one of"
-                f" {', '.join(rules.MULTIPLE_WOUNDS[1:])} (got {self.multiple_wounds!r})"
-            )
-        if self.armour_save_override is not None:
-            set_(self, "armour_save_override",
-                 integer("armour_save_override", self.armour_save_override, low=1, high=7))
+        check_rule_fields(self)
         flag("general", self.general)
         flag("battle_standard", self.battle_standard)
         if self.general and self.battle_standard:

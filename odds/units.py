@@ -354,28 +354,12 @@ class Unit:
         low, high = _TROOP_TYPE_CREW[tt]
         set_(self, "crew", integer("crew", self.crew, low=low, high=high))
         self._check_equipment(tt)
-        set_(self, "special", special_rules_from(self.special))
-        for attr, allowed in (
-            ("ward_save", (0, 2, 3, 4, 5, 6)),
-            ("regeneration", (0, 2, 3, 4, 5, 6)),
-            ("poisoned", (0, 5, 6)),
-        ):
-            value = integer(attr, getattr(self, attr), low=0, high=6)
-            if value not in allowed:
-                raise OddsInputError(
-                    f"{attr}: must be 0 (none) or one of {', '.join(map(str, allowed[1:]))}"
-                    f" (got {value})"
-                )
-            set_(self, attr, value)
-        for attr, allowed in (
-            ("multiple_wounds", rules.MULTIPLE_WOUNDS),
-            ("impact_hits", rules.IMPACT_HITS),
-        ):
-            if getattr(self, attr) not in allowed:
-                raise OddsInputError(
-                    f"{attr}: must be \"\" (none) or one of {', '.join(allowed[1:])}"
-                    f" (got {getattr(self, attr)!r})"
-                )
+        check_rule_fields(self)
+        if self.impact_hits not in rules.IMPACT_HITS:
+            raise OddsInputError(
+                f"impact_hits: must be \"\" (none) or one of {', '.join(rules.IMPACT_HITS[1:])}"
+                f" (got {self.impact_hits!r})"
+            )
         if self.impact_strength is not None:
             if not self.impact_hits:
                 raise OddsInputError(
@@ -384,9 +368,6 @@ class Unit:
                 )
             set_(self, "impact_strength",
                  integer("impact_strength", self.impact_strength, low=1, high=10))
-        if self.armour_save_override is not None:
-            set_(self, "armour_save_override",
-                 integer("armour_save_override", self.armour_save_override, low=1, high=7))
         set_(self, "points_per_model",
              number("points_per_model", self.points_per_model, low=0.0, high=10_000.0))
         if self.champion_profile is None:
@@ -537,6 +518,38 @@ class Unit:
         if self.champion_profile != _default_champion(self.profile):
             out["champion_profile"] = self.champion_profile.as_dict()
         return out
+
+
+def check_rule_fields(obj: Any) -> None:
+    """Validate and normalise, in place, the rule fields a unit and a character share.
+
+    ``special``, ``ward_save``, ``regeneration``, ``poisoned``,
+    ``multiple_wounds`` and ``armour_save_override`` of a frozen
+    :class:`Unit` or :class:`odds.characters.Character` (from its
+    ``__post_init__``).
+    """
+    set_ = object.__setattr__
+    set_(obj, "special", special_rules_from(obj.special))
+    for attr, allowed in (
+        ("ward_save", (0, 2, 3, 4, 5, 6)),
+        ("regeneration", (0, 2, 3, 4, 5, 6)),
+        ("poisoned", (0, 5, 6)),
+    ):
+        value = integer(attr, getattr(obj, attr), low=0, high=6)
+        if value not in allowed:
+            raise OddsInputError(
+                f"{attr}: must be 0 (none) or one of {', '.join(map(str, allowed[1:]))}"
+                f" (got {value})"
+            )
+        set_(obj, attr, value)
+    if obj.multiple_wounds not in rules.MULTIPLE_WOUNDS:
+        raise OddsInputError(
+            f"multiple_wounds: must be \"\" (none) or one of"
+            f" {', '.join(rules.MULTIPLE_WOUNDS[1:])} (got {obj.multiple_wounds!r})"
+        )
+    if obj.armour_save_override is not None:
+        set_(obj, "armour_save_override",
+             integer("armour_save_override", obj.armour_save_override, low=1, high=7))
 
 
 def special_rules_from(value: object) -> tuple[str, ...]:
