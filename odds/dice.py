@@ -11,6 +11,7 @@ Rules: ``RULES.md`` §0 (dice conventions), §3.1 (2D6 leadership tests),
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -23,6 +24,15 @@ ARTILLERY_FACES: tuple[int | None, ...] = (2, 4, 6, 8, 10, None)
 
 SCATTER_HIT_FACES = 2
 """Faces of the scatter die showing HIT (the other 4 show an arrow)."""
+
+
+def d6_at_least(need: int) -> Fraction:
+    """Exact P(D6 >= ``need``) for a needed roll: 1 or less is certain, 7 or more never."""
+    if need <= 1:
+        return Fraction(1)
+    if need >= 7:
+        return Fraction(0)
+    return Fraction(7 - need, 6)
 
 
 @lru_cache(maxsize=64)

@@ -99,3 +99,14 @@ def test_special_dice_rule_6_2():
 def test_bad_input(call, field):
     with pytest.raises(OddsInputError, match=field):
         call()
+
+
+def test_d6_at_least_is_exact_and_clamped():
+    # RULES.md §0: a needed roll of 1 or less always succeeds, 7 or more never
+    from fractions import Fraction
+
+    from odds.dice import d6_at_least
+
+    assert [d6_at_least(k) for k in range(0, 9)] == [
+        Fraction(1), Fraction(1), Fraction(5, 6), Fraction(4, 6), Fraction(3, 6),
+        Fraction(2, 6), Fraction(1, 6), Fraction(0), Fraction(0)]

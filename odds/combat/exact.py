@@ -67,15 +67,6 @@ from odds.combat.model import (
 )
 
 
-def _p_at_least(need: int) -> Fraction:
-    """P(D6 >= need) for a needed roll (0 or less: certain; 7 or more: never)."""
-    if need <= 1:
-        return Fraction(1)
-    if need >= 7:
-        return Fraction(0)
-    return Fraction(7 - need, 6)
-
-
 def attack_success(g: np.ndarray, regen: int) -> Fraction:
     """P(one attack of group row ``g`` scores a wound that stays after regeneration)."""
     hit, poison = int(g[G_HIT]), int(g[G_POISON])
@@ -84,17 +75,17 @@ def attack_success(g: np.ndarray, regen: int) -> Fraction:
     elif hit >= 7:
         return Fraction(0)
     else:
-        p_pois = _p_at_least(max(hit, poison)) if poison < 7 else Fraction(0)
-        p_norm = _p_at_least(hit) - p_pois
+        p_pois = dice.d6_at_least(max(hit, poison)) if poison < 7 else Fraction(0)
+        p_norm = dice.d6_at_least(hit) - p_pois
         if g[G_REROLL]:
             miss = 1 - p_norm - p_pois
             p_norm, p_pois = p_norm * (1 + miss), p_pois * (1 + miss)
     wound = int(g[G_WOUND])
-    p_wound = _p_at_least(wound)
+    p_wound = dice.d6_at_least(wound)
     p_kb = Fraction(1, 6) if (g[G_KB] and wound <= 6) else Fraction(0)
-    fail_save = 1 - _p_at_least(int(g[G_SAVE]))
-    fail_ward = 1 - _p_at_least(int(g[G_WARD]))
-    stays = 1 - _p_at_least(regen)
+    fail_save = 1 - dice.d6_at_least(int(g[G_SAVE]))
+    fail_ward = 1 - dice.d6_at_least(int(g[G_WARD]))
+    stays = 1 - dice.d6_at_least(regen)
     ordinary = (p_norm * (p_wound - p_kb) + p_pois) * fail_save * fail_ward * stays
     return ordinary + p_norm * p_kb * fail_ward
 

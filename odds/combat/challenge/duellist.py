@@ -17,6 +17,7 @@ from odds.combat.challenge._common import (
     _CEIL,
     _IMPOSSIBLE,
 )
+from odds.dice import d6_at_least
 from odds.units import MountProfile, Profile
 from odds.validation import OddsInputError, choice, flag, integer
 
@@ -110,14 +111,6 @@ class Duellist:
 # --------------------------------------------------------------------------- one attack
 
 
-def _p_at_least(need: int) -> Fraction:
-    """P(D6 >= need); 1 or less is certain, 7 or more impossible."""
-    if need <= 1:
-        return Fraction(1)
-    if need >= 7:
-        return Fraction(0)
-    return Fraction(7 - need, 6)
-
 
 def _clamp_hit(needed: int) -> int:
     if needed == rules.AUTOMATIC:
@@ -143,16 +136,16 @@ def _attack_outcome(hit: int, reroll: bool, poison: int, wound: int, kb: bool, s
     if hit == 0:  # automatic hit: no roll, so no poison and nothing to re-roll
         p_norm, p_pois = Fraction(1), Fraction(0)
     else:
-        p_hit = _p_at_least(hit)
-        p_pois = _p_at_least(max(hit, poison)) if poison < _IMPOSSIBLE else Fraction(0)
+        p_hit = d6_at_least(hit)
+        p_pois = d6_at_least(max(hit, poison)) if poison < _IMPOSSIBLE else Fraction(0)
         p_norm = p_hit - p_pois
         if reroll:  # re-roll the misses once: each outcome gains miss * itself
             miss = 1 - p_hit
             p_norm, p_pois = p_norm * (1 + miss), p_pois * (1 + miss)
-    p_wound = _p_at_least(wound)
+    p_wound = d6_at_least(wound)
     p_six = Fraction(1, 6) if (kb and wound < _IMPOSSIBLE) else Fraction(0)
-    fail_save = 1 - _p_at_least(save)
-    fail_ward = 1 - _p_at_least(ward)
+    fail_save = 1 - d6_at_least(save)
+    fail_ward = 1 - d6_at_least(ward)
     ordinary = (p_norm * (p_wound - p_six) + p_pois) * fail_save * fail_ward
     killing = p_norm * p_six * fail_ward  # no armour save against killing blow
     return ordinary, killing
