@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from odds.combat.challenge._common import (
     _HALF,
@@ -98,62 +99,47 @@ class DuelRound:
     @property
     def points(self) -> dict[tuple[int, int], Fraction]:
         """Joint PMF of the combat-result points (wounds + overkill) scored by a and by b."""
-        out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-        for state, p in self.outcomes.items():
-            out[self._points(state)] += p
-        return dict(sorted(out.items()))
-
-    def _marginal(self, index: int) -> dict[int, Fraction]:
-        out: dict[int, Fraction] = defaultdict(Fraction)
-        for pts, p in self.points.items():
-            out[pts[index]] += p
-        return dict(sorted(out.items()))
+        return _pmf_of(self.outcomes, self._points)
 
     @property
     def points_a(self) -> dict[int, Fraction]:
         """PMF of the points a scores from the duel."""
-        return self._marginal(0)
+        return _pmf_of(self.outcomes, lambda st: self._points(st)[0])
 
     @property
     def points_b(self) -> dict[int, Fraction]:
         """PMF of the points b scores from the duel."""
-        return self._marginal(1)
+        return _pmf_of(self.outcomes, lambda st: self._points(st)[1])
 
     @property
     def mean_points_a(self) -> Fraction:
         """Expected points a scores (wounds on b + overkill)."""
-        return sum((k * p for k, p in self.points_a.items()), Fraction(0))
+        return _mean(self.points_a)
 
     @property
     def mean_points_b(self) -> Fraction:
         """Expected points b scores (wounds on a + overkill)."""
-        return sum((k * p for k, p in self.points_b.items()), Fraction(0))
+        return _mean(self.points_b)
 
     @property
     def overkill_a(self) -> dict[int, Fraction]:
         """PMF of the overkill bonus a scores (0..5)."""
-        out: dict[int, Fraction] = defaultdict(Fraction)
-        for (_, _, oa, _), p in self.outcomes.items():
-            out[oa] += p
-        return dict(sorted(out.items()))
+        return _pmf_of(self.outcomes, lambda st: st[2])
 
     @property
     def overkill_b(self) -> dict[int, Fraction]:
         """PMF of the overkill bonus b scores (0..5)."""
-        out: dict[int, Fraction] = defaultdict(Fraction)
-        for (_, _, _, ob), p in self.outcomes.items():
-            out[ob] += p
-        return dict(sorted(out.items()))
+        return _pmf_of(self.outcomes, lambda st: st[3])
 
     @property
     def mean_overkill_a(self) -> Fraction:
         """Expected overkill bonus scored by a."""
-        return sum((k * p for k, p in self.overkill_a.items()), Fraction(0))
+        return _mean(self.overkill_a)
 
     @property
     def mean_overkill_b(self) -> Fraction:
         """Expected overkill bonus scored by b."""
-        return sum((k * p for k, p in self.overkill_b.items()), Fraction(0))
+        return _mean(self.overkill_b)
 
     @property
     def mean_overkill(self) -> Fraction:
@@ -163,11 +149,20 @@ class DuelRound:
     @property
     def wounds_left(self) -> dict[tuple[int, int], Fraction]:
         """PMF of (a wounds left, b wounds left) at the end of the round."""
-        out: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-        for (wa, wb, _, _), p in self.outcomes.items():
-            out[(wa, wb)] += p
-        return dict(sorted(out.items()))
+        return _pmf_of(self.outcomes, lambda st: st[:2])
 
+
+def _pmf_of(outcomes: Mapping[State, Fraction], key: Callable[[State], Any]) -> dict[Any, Fraction]:
+    """The PMF of ``key(state)`` over a round's outcomes, sorted by value."""
+    out: dict[Any, Fraction] = defaultdict(Fraction)
+    for state, p in outcomes.items():
+        out[key(state)] += p
+    return dict(sorted(out.items()))
+
+
+def _mean(pmf: Mapping[int, Fraction]) -> Fraction:
+    """The exact mean of a PMF."""
+    return sum((k * p for k, p in pmf.items()), Fraction(0))
 
 def _check_duellists(a: object, b: object) -> None:
     for name, d in (("a", a), ("b", b)):
