@@ -101,7 +101,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -502,6 +502,19 @@ def character_body(character: Any) -> Unit:
                 armour_save_override=character.armour_save)
 
 
+class _Hosted(NamedTuple):
+    """A body standing in a unit's front rank: a character or a promoted champion."""
+
+    host: int
+    body: Unit
+    profile: Any
+    unit_strength: int
+    general: bool
+    battle_standard: bool
+    champion: bool
+    label: str
+
+
 def build_units(units: list[Unit], sides: list[int],
                 contacts: list[tuple[int, int, int, int]], charged: list[bool],
                 unit_options: list[SideOptions | None],
@@ -624,48 +637,48 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr[:, S_CHAMP_BODY] = -1
     bodies = list(units)
     named = tuple(names or ())
-    extra = [(host, character_body(ch), ch.profile, ch.unit_strength, ch.general,
-              ch.battle_standard, False,
-              named[n_units + k] if n_units + k < len(named) else ch.name)
+    extra = [_Hosted(host, character_body(ch), ch.profile, ch.unit_strength, ch.general,
+                     ch.battle_standard, False,
+                     named[n_units + k] if n_units + k < len(named) else ch.name)
              for k, (host, ch) in enumerate(characters)]
     for i in champions:
         u = full_units[i]
         body = u.replace(name=f"{u.name} champion", models=1, files=1,
                          profile=u.champion_profile, command=Command())
-        label = f"{named[i] if i < len(named) else u.name} champion"
-        extra.append((i, body, u.champion_profile, u.unit_strength_per_model, False, False, True,
-                      label))
+        extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
+                             False, True, f"{named[i] if i < len(named) else u.name} champion"))
     # each unit's characters, then its champion, are consecutive bodies (stable sort by host)
-    extra.sort(key=lambda e: e[0])
+    extra.sort(key=lambda e: e.host)
     side_arr[:, S_HOSTED_LO] = n_units
     side_arr[:, S_HOSTED_HI] = n_units
-    for k, (host, *_rest) in enumerate(extra):
-        body_index = n_units + k
-        if side_arr[host, S_HOSTED_HI] == side_arr[host, S_HOSTED_LO]:
-            side_arr[host, S_HOSTED_LO] = body_index
-        side_arr[host, S_HOSTED_HI] = body_index + 1
-        if extra[k][6]:
-            side_arr[host, S_CHAMP_BODY] = body_index
+    for host in {e.host for e in extra}:
+        index = [n_units + k for k, e in enumerate(extra) if e.host == host]
+        side_arr[host, S_HOSTED_LO] = index[0]
+        side_arr[host, S_HOSTED_HI] = index[-1] + 1
+    for k, e in enumerate(extra):
+        if e.champion:
+            side_arr[e.host, S_CHAMP_BODY] = n_units + k
     if extra:
         rows = []
-        for host, body, pr, us, general, bsb, is_champion, _ in extra:
-            row = _side(body, opts[host])
-            row[S_SIDE] = sides[host]
-            row[S_CHARGED] = charged[host]
-            row[S_HOST] = host
-            row[S_US] = us
-            row[S_IS_GENERAL] = general
-            row[S_IS_BSB] = bsb
-            row[S_IS_CHAMPION] = is_champion
+        for e in extra:
+            row = _side(e.body, opts[e.host])
+            row[S_SIDE] = sides[e.host]
+            row[S_CHARGED] = charged[e.host]
+            row[S_HOST] = e.host
+            row[S_US] = e.unit_strength
+            row[S_IS_GENERAL] = e.general
+            row[S_IS_BSB] = e.battle_standard
+            row[S_IS_CHAMPION] = e.champion
             row[S_CHAMP_BODY] = -1
             row[S_HOSTED_LO] = 0
             row[S_HOSTED_HI] = 0
+            pr = e.profile
             row[S_RATING] = pr.WS + pr.S + pr.T + pr.W + pr.I + pr.A
             rows.append(row)
-            bodies.append(body)
+            bodies.append(e.body)
         side_arr = np.vstack([side_arr, np.stack(rows)])
-        sides = [*sides, *(sides[h] for h, *_ in extra)]
-        charged = [*charged, *(charged[h] for h, *_ in extra)]
+        sides = [*sides, *(sides[e.host] for e in extra)]
+        charged = [*charged, *(charged[e.host] for e in extra)]
     n = len(bodies)
     groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
     for i in range(n):
@@ -706,7 +719,7 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr[:, S_STATIC] = 0
     side_arr[:, S_HIGH_GROUND] = 0
     labels = tuple(named[i] if i < len(named) else u.name for i, u in enumerate(units))
-    labels = labels + tuple(e[7] for e in extra)
+    labels = labels + tuple(e.label for e in extra)
     return CombatModel(side_arr, groups, order, keys, n_order, flags, -1, options.max_rounds,
                        np.array(contacts, np.int64).reshape(-1, 4), ranks, side_bonus,
                        labels, n_units, active_side)
