@@ -175,8 +175,11 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
 
     Keys: ``status[u, k]``, ``rounds[r]``, ``round_res[k, 3]``,
     ``breaks[k, u]``, ``w1[side, wounds]``, ``margin[...]`` (offset
-    ``margin_offset``), ``surv[u, models]``, ``terms[side, term]``, ``rows``
-    (per-trial ``stats`` rows) and, for two units, ``outcome[7]``.
+    ``margin_offset``), ``surv[u, models]``, ``terms[side, term]``,
+    ``side[side, 3]``, ``chal[k]`` (sums of ``CHALLENGE_STATS``),
+    ``chal_end[round]`` (trials whose first challenge ended in that round, 0 =
+    none), ``rows`` (per-trial ``stats`` rows) and, for two units,
+    ``outcome[7]``.
     """
     nc = n_chunks(trials)
     mr = model.max_rounds

@@ -11,6 +11,7 @@ from typing import Any
 import pandas as pd
 
 from odds.results import format_table
+from odds.units import CHARACTERISTICS
 
 FORMATS = ("table", "json", "csv")
 
@@ -80,6 +81,21 @@ def outcome_payload(result: Any) -> dict[str, Any]:
         "stderr": {f"p_{k}": t.loc[k, "stderr"] for k in t.index},
         "exact": {f"p_{k}": t.loc[k, "exact"] for k in t.index},
     }
+
+
+def points_text(value: float) -> float | int:
+    """Points for a table: ``12`` rather than ``12.0``."""
+    return int(value) if float(value).is_integer() else value
+
+
+def save_text(roll: int) -> str:
+    """A save for a table: ``4+``, or ``-`` for none (7)."""
+    return "-" if roll >= 7 else f"{roll}+"
+
+
+def profile_text(profile: Any) -> str:
+    """A profile on one line: ``M10 WS3 BS3 S3 T3 W1 I3 A1 Ld7``."""
+    return " ".join(f"{c}{getattr(profile, c)}" for c in CHARACTERISTICS)
 
 
 def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "") -> None:

@@ -9,8 +9,7 @@ from typing import Any
 import pandas as pd
 
 from odds.battlescribe import UnitEntry, load_catalogue
-from odds.commands._output import FORMATS, emit
-from odds.units import CHARACTERISTICS
+from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,15 +29,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _points(value: float) -> float | int:
-    return int(value) if float(value).is_integer() else value
-
 
 def _record(e: UnitEntry) -> dict[str, Any]:
     u = e.default_unit
     return {
         "name": e.name,
-        "points_per_model": _points(e.points_per_model),
+        "points_per_model": points_text(e.points_per_model),
         "troop_type": e.troop_type,
         "unit_strength": e.unit_strength,
         "profile": e.profile.as_dict(),
@@ -55,16 +51,15 @@ def _record(e: UnitEntry) -> dict[str, Any]:
 
 def _row(e: UnitEntry) -> dict[str, Any]:
     u = e.default_unit
-    save = "-" if u.armour_save >= 7 else f"{u.armour_save}+"
     return {
         "name": e.name,
-        "points": _points(e.points_per_model),
+        "points": points_text(e.points_per_model),
         "troop_type": e.troop_type,
         "US": e.unit_strength,
         "min": e.min_models or "",
-        "profile": " ".join(f"{c}{getattr(e.profile, c)}" for c in CHARACTERISTICS),
+        "profile": profile_text(e.profile),
         "weapon": u.equipment.weapon,
-        "save": save,
+        "save": save_text(u.armour_save),
         "special": " ".join(u.special),
     }
 

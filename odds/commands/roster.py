@@ -9,8 +9,8 @@ from typing import Any
 import pandas as pd
 
 from odds.battlescribe import load_roster
-from odds.commands._output import FORMATS, emit
-from odds.units import CHARACTERISTICS, Unit
+from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
+from odds.units import Unit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,9 +27,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _points(value: float) -> float | int:
-    return int(value) if float(value).is_integer() else value
-
 
 def _command(u: Unit) -> str:
     c = u.command
@@ -44,16 +41,15 @@ def _equipment(u: Unit) -> str:
 
 
 def _row(u: Unit) -> dict[str, Any]:
-    save = "-" if u.armour_save >= 7 else f"{u.armour_save}+"
     return {
         "name": u.name,
         "troop_type": u.troop_type,
         "models": u.models,
         "files": u.files,
-        "points": _points(u.points),
-        "profile": " ".join(f"{c}{getattr(u.profile, c)}" for c in CHARACTERISTICS),
+        "points": points_text(u.points),
+        "profile": profile_text(u.profile),
         "equipment": _equipment(u),
-        "save": save,
+        "save": save_text(u.armour_save),
         "command": _command(u),
         "rules": " ".join(u.special),
     }
@@ -70,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
                   for u in roster.units],
         "report": roster.report.as_records(),
     }
-    header = f"{roster.name}: {len(roster.units)} units, {_points(roster.points)} points"
+    header = f"{roster.name}: {len(roster.units)} units, {points_text(roster.points)} points"
     emit(args.format, payload, table, header)
     print(roster.report.summary(), file=sys.stdout if args.format == "table" else sys.stderr)
     return 0

@@ -7,8 +7,8 @@ from typing import Any
 
 import pandas as pd
 
-from odds.commands._output import FORMATS, emit
-from odds.units import CHARACTERISTICS, Unit, library_names, library_unit, load_unit
+from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
+from odds.units import Unit, library_names, library_unit, load_unit
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,12 +23,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _save(roll: int) -> str:
-    return "-" if roll >= 7 else f"{roll}+"
-
-
-def _points(value: float) -> float | int:
-    return int(value) if float(value).is_integer() else value
 
 
 def _row(key: str, unit: Unit) -> dict[str, Any]:
@@ -38,12 +32,12 @@ def _row(key: str, unit: Unit) -> dict[str, Any]:
         "troop_type": unit.troop_type,
         "models": unit.models,
         "files": unit.files,
-        "profile": " ".join(f"{c}{getattr(unit.profile, c)}" for c in CHARACTERISTICS),
+        "profile": profile_text(unit.profile),
         "weapon": unit.equipment.weapon,
-        "save": _save(unit.armour_save),
+        "save": save_text(unit.armour_save),
         "US": unit.unit_strength,
         "ranks": unit.rank_bonus,
-        "points": _points(unit.points_per_model),
+        "points": points_text(unit.points_per_model),
         "special": " ".join(unit.special),
     }
 
