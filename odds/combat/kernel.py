@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from odds._jit import inline, parallel_kernel, prange
+from odds._jit import kernel, parallel_kernel, prange
 from odds.combat.blows import (
     count_ge,
     leadership_test,
@@ -108,7 +108,7 @@ CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "ove
                    "overkill_decided")
 
 
-@inline
+@kernel
 def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
                contacts, ranks_tab, side_bonus, state, alloc, touch, scored, terms, stats, chal,
                res, brk):
