@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from odds import rules
+from odds.armies import ARMIES, RACES, TAGS, race_of
 from odds.validation import (
     OddsInputError,
     check_keys,
@@ -77,8 +78,24 @@ SPECIAL_RULES: tuple[str, ...] = (
     "unstable",
     "mindless",
     "ignores_strikes_last",
+    "stupidity",
+    "eternal_hatred",
+    "choppa",
 )
-"""Known special-rule flags (RULES.md §1.2, §1.6, §3.2, §3.3).
+"""Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
+
+``hatred`` is hatred of every enemy (MDNR gst "Odio": re-roll missed hits in
+the first round of a combat, always pursue); hatred of named enemies only is
+the :attr:`Unit.hatred` list.  ``eternal_hatred``: re-roll missed hits in
+every round against every enemy (MDNR Elfos Oscuros "Odio eterno": "Siempre
+pueden repetir las tiradas para impactar falladas (no sólo el primer turno y
+no sólo contra Altos Elfos)").  ``stupidity``: MDNR gst "Estupidez"
+(RULES.md §1.10; the combat effect is the kernel's).  ``choppa``: the
+unit's hand weapon is an orc choppa (MDNR profile "Rebanadora": "Si la
+miniatura es de tipo Infantería (no va montada) y va armada con sólo una
+Rebanadora (o Rebanadora y escudo ...), sus ataques en carga se resuelven con
+F+1" and choppa and shield give no parry bonus); it only acts while the
+unit's weapon is ``hand_weapon``.
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
@@ -302,6 +319,14 @@ class Unit:
         Fixed armour save (1..7, 7 = none) replacing the one derived from equipment.
     points_per_model : float
         Points per model, >= 0 (0 = unknown).
+    army : str
+        Army tag (a key of :data:`odds.armies.ARMIES`, ``""`` = not given).
+    race : str
+        Race tag (:data:`odds.armies.RACES`; ``""`` = the army's usual race).
+    hatred : tuple of str
+        Hatred of named enemies only: army or race tags (:data:`odds.armies.TAGS`)
+        of the enemy units this unit hates (stored sorted, unique).  Hatred of
+        every enemy is the ``hatred`` special rule.
     champion_profile : Profile or None
         The champion's profile; None (default) = rank-and-file with A+1.
         After construction it always holds a Profile.
@@ -327,6 +352,9 @@ class Unit:
     impact_strength: int | None = None
     armour_save_override: int | None = None
     points_per_model: float = 0.0
+    army: str = ""
+    race: str = ""
+    hatred: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     notes: str = ""
 
@@ -370,6 +398,11 @@ class Unit:
                  integer("impact_strength", self.impact_strength, low=1, high=10))
         set_(self, "points_per_model",
              number("points_per_model", self.points_per_model, low=0.0, high=10_000.0))
+        if self.army:
+            choice("army", self.army, tuple(ARMIES))
+        if self.race:
+            choice("race", self.race, RACES)
+        set_(self, "hatred", hatred_from(self.hatred))
         if self.champion_profile is None:
             set_(self, "champion_profile", _default_champion(self.profile))
         elif not isinstance(self.champion_profile, Profile):
@@ -419,6 +452,23 @@ class Unit:
         choice("rule", rule, SPECIAL_RULES)
         return rule in self.special
 
+    @property
+    def tags(self) -> frozenset[str]:
+        """The unit's army and race tags (what an enemy's hatred list is matched against)."""
+        return frozenset(t for t in (self.army, race_of(self.army, self.race)) if t)
+
+    def hates(self, enemy: Any) -> bool:
+        """Whether this unit hates ``enemy`` (a unit with ``tags``): every enemy or a named one.
+
+        MDNR gst "Odio" applies to "el enemigo odiado": hatred of every enemy
+        (the ``hatred`` or ``eternal_hatred`` rule) or of one whose army or
+        race tag is in :attr:`hatred`.
+        """
+        if self.has("hatred") or self.has("eternal_hatred"):
+            return True
+        return bool(self.hatred) and not set(self.hatred).isdisjoint(
+            getattr(enemy, "tags", frozenset()))
+
     # ------------------------------------------------------------------ derived values
 
     @property
@@ -436,9 +486,16 @@ class Unit:
         if self.armour_save_override is not None:
             return self.armour_save_override
         e = self.equipment
+        if self.choppa:
+            in_close_combat = False  # "Rebanadora": no hand-weapon-and-shield bonus
         return rules.armour_save(
             self.troop_type, e.armour, e.shield, e.barding, e.weapon, in_close_combat
         )
+
+    @property
+    def choppa(self) -> bool:
+        """Fights with a single orc choppa (the ``choppa`` rule with a hand weapon)."""
+        return "choppa" in self.special and self.equipment.weapon == "hand_weapon"
 
     @property
     def points(self) -> float:
@@ -497,6 +554,9 @@ class Unit:
             out["crew"] = self.crew
         if self.points_per_model:
             out["points_per_model"] = self.points_per_model
+        for key in ("army", "race"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
         if self.notes:
             out["notes"] = self.notes
         out["profile"] = self.profile.as_dict()
@@ -511,6 +571,8 @@ class Unit:
             rules_table[key] = getattr(self, key)
         if self.impact_strength is not None:
             rules_table["impact_strength"] = self.impact_strength
+        if self.hatred:
+            rules_table["hatred"] = list(self.hatred)
         out["rules"] = rules_table
         if self.mount is not None:
             out["mount"] = dataclasses.asdict(self.mount)
@@ -552,6 +614,18 @@ def check_rule_fields(obj: Any) -> None:
              integer("armour_save_override", obj.armour_save_override, low=1, high=7))
 
 
+def hatred_from(value: object) -> tuple[str, ...]:
+    """Validate a list of hated army or race tags; sorted, unique."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise OddsInputError(f"hatred: must be a list of army or race tags (got {value!r})")
+    for item in value:
+        if item not in TAGS:
+            raise OddsInputError(
+                f"hatred: unknown army or race {item!r}; allowed: {', '.join(TAGS)}"
+            )
+    return tuple(sorted(set(value)))
+
+
 def special_rules_from(value: object) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
         raise OddsInputError(f"special: must be a list of rule names (got {value!r})")
@@ -566,8 +640,8 @@ def special_rules_from(value: object) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- loaders
 
 _TOP_KEYS = (
-    "name", "troop_type", "models", "files", "crew", "points_per_model", "notes",
-    "profile", "equipment", "command", "rules", "mount", "champion_profile",
+    "name", "troop_type", "models", "files", "crew", "points_per_model", "notes", "army",
+    "race", "profile", "equipment", "command", "rules", "mount", "champion_profile",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override")
 _COMMAND_KEYS = (
@@ -575,7 +649,7 @@ _COMMAND_KEYS = (
 )
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
-    "impact_strength",
+    "impact_strength", "hatred",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count")
 
@@ -637,7 +711,7 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
     ----------
     data : mapping
         Top-level keys ``name, troop_type, models, files`` (required), ``crew,
-        points_per_model, notes`` and tables ``profile`` (required), ``equipment``,
+        points_per_model, notes, army, race`` and tables ``profile`` (required), ``equipment``,
         ``command``, ``rules``, ``mount``, ``champion_profile`` (optional; the
         latter overrides characteristics of the default champion).  Profiles
         accept English (M WS BS S T W I A Ld) or MDNR Spanish (M HA HP F R H I A
@@ -703,7 +777,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
 
     kwargs: dict[str, Any] = {
         key: data[key]
-        for key in ("name", "troop_type", "models", "files", "crew", "points_per_model", "notes")
+        for key in ("name", "troop_type", "models", "files", "crew", "points_per_model", "notes",
+                    "army", "race")
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})

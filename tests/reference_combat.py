@@ -332,7 +332,10 @@ class ReferenceCombat:
             # charge, flail/morning star in the first round)
             strength = rules.weapon_strength(prof.S, u.equipment.weapon, charging=charging,
                                              first_round=first_round)
-            hatred = u.has("hatred") and first_round
+            if charging and u.choppa and u.troop_type in rules.FOOT_TROOP_TYPES:
+                strength += 1  # MDNR "Rebanadora": F+1 on the charge, on foot
+            # hatred of every enemy or of this one (army/race tags); eternal: every round
+            hatred = u.hates(e) and (first_round or u.has("eternal_hatred"))
             poison = u.poisoned
             kb = u.has("killing_blow") and e.troop_type in MAN_SIZED
         # §1.3 to hit (natural 1 misses, natural 6 hits); WS 0 target: hit automatically

@@ -105,7 +105,10 @@ def test_enanos_martilladores_by_hand():
     assert (u.profile, u.equipment, u.points_per_model, u.special) == (
         lib.profile, lib.equipment, lib.points_per_model, lib.special)
     items = {i.item: i.kind for i in cat("enanos").report.for_unit("Martilladores")}
-    assert items["Agravio ancestral"] == "ignored"  # hatred of orcs and goblins only
+    # "Agravio ancestral": "Los Enanos tienen Odio a todas las miniaturas de tipo Pielverde"
+    assert "Agravio ancestral" not in items and u.hatred == lib.hatred == ("greenskin",)
+    assert items["Firmeza"] == "ignored"  # flee and pursue 2 cm less: changes a combat
+    assert items["Avance imparable"] == "no_combat_effect"  # march rule
 
 
 def test_orcos_negros_by_hand():
@@ -166,8 +169,9 @@ def test_chaos_chariot_by_hand():
 
 
 def test_strict_raises_on_unmodelled_rule():
-    # the first entry, "Guerreros enanos", links "Avance imparable" first
-    with pytest.raises(OddsInputError, match="unit 'Guerreros enanos': 'Avance imparable'"):
+    # the first entry, "Guerreros enanos": "Avance imparable" (march) has no combat effect,
+    # "Agravio ancestral" is hatred of greenskins, "Firmeza" (flee 5D6-2 cm) is not modelled
+    with pytest.raises(OddsInputError, match="unit 'Guerreros enanos': 'Firmeza' ignored"):
         load_catalogue(SHARED / FILES["enanos"], strict=True)
 
 

@@ -213,6 +213,8 @@ armour = "light"
 champion = true
 standard = true
 musician = true
+[rules]
+special = ["choppa"]
 """, encoding="utf-8")
     by_name = fight("empire_swordsmen", "orc_boyz", trials=N, seed=SEED)
     by_path = fight("empire_swordsmen", str(path), trials=N, seed=SEED)

@@ -55,6 +55,8 @@ armour = "light"
 champion = true
 standard = true
 musician = true
+[rules]
+special = ["choppa"]
 """
 
 

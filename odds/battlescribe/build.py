@@ -50,13 +50,16 @@ from odds.battlescribe.names import (
     APPROXIMATE_TROOP_TYPES,
     APPROXIMATE_WEAPONS,
     ARMOUR_NAMES,
+    NAMED_HATRED,
     RULE_FLAGS,
     STRUCTURAL_NAMES,
     TROOP_TYPE_NAMES,
     WEAPON_NAMES,
+    WEAPON_RULES,
     is_no_combat_effect,
     normalize,
     parametric_rule,
+    race_from_name,
 )
 from odds.battlescribe.report import Collector
 from odds.battlescribe.selection import Selection
@@ -100,9 +103,24 @@ def _potencia(p: RawProfile | None) -> int | None:
     return None if p is None else parse_characteristic(p.values.get("Potencia")).value
 
 
+_TSE = re.compile(r"\bTSE\s*(\d)\s*\+")
+
+
+def _ward_of(node: Node) -> int:
+    """A ward save an option gives through a profile (``Protección: TSE 6+``), else 0."""
+    for p in node.info_profiles:
+        for text in p.values.values():
+            m = _TSE.search(text or "")
+            if m and 2 <= int(m.group(1)) <= 6:
+                return int(m.group(1))
+    return 0
+
+
 class _Builder:
-    def __init__(self, sel: Selection, name: str, sink: Collector) -> None:
-        self.sel, self.name, self.sink = sel, name, sink
+    def __init__(self, sel: Selection, name: str, sink: Collector, army: str = "") -> None:
+        self.sel, self.name, self.sink, self.army = sel, name, sink, army
+        self.weapon_rules: tuple[str, ...] = ()
+        self.wards: list[int] = []
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -230,6 +248,10 @@ class _Builder:
 
         equipment = self.equipment(tt, mount_raw)
         special, extra = self.rules()
+        special += self.weapon_rules
+        if self.wards:
+            best = min([*self.wards, extra.get("ward_save") or 7])  # type: ignore[operator]
+            extra["ward_save"] = best
         impact_strength = None
         if extra.get("impact_hits"):
             impact_strength = profile.S
@@ -246,6 +268,7 @@ class _Builder:
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
                 impact_strength=impact_strength, **extra,
+                army=self.army, race=race_from_name(self.army, self.name),
                 notes="imported from BattleScribe",
             )
         except OddsInputError as exc:
@@ -272,6 +295,10 @@ class _Builder:
                 continue
             key = self.equipment_key(node)
             if key is None:
+                ward = _ward_of(node)
+                if ward:
+                    self.wards.append(ward)
+                    continue
                 if node.rules:
                     continue
                 if is_no_combat_effect(node.name):
@@ -310,6 +337,9 @@ class _Builder:
         for n, _ in weapons:
             if normalize(n) in APPROXIMATE_WEAPONS:
                 self.note(n, "approximated", "imported as a plain hand weapon")
+        if weapon == "hand_weapon":
+            for n, _ in weapons:
+                self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
         return Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
 
     def equipment_key(self, node: Node) -> str | None:
@@ -340,8 +370,12 @@ class _Builder:
             if key in seen:
                 continue
             seen.add(key)
-            if key in RULE_FLAGS:
-                special += RULE_FLAGS[key]
+            if key in RULE_FLAGS or key in NAMED_HATRED:
+                special += RULE_FLAGS.get(key, ())
+                hated = NAMED_HATRED.get(key, ())
+                extra["hatred"] = sorted({*extra.get("hatred", ()), *hated})  # type: ignore
+                if not extra["hatred"]:
+                    del extra["hatred"]
                 continue
             param = parametric_rule(name)
             if param is not None:
@@ -403,7 +437,8 @@ class _Builder:
 
 
 def build_unit(sel: Selection, *, name: str, models: int, files: int, roles: set[str],
-               points_per_model: float, sink: Collector, compare_save: bool = True) -> Built:
+               points_per_model: float, sink: Collector, compare_save: bool = True,
+               army: str = "") -> Built:
     """Build the :class:`~odds.units.Unit` for a selection (see the module notes).
 
     Parameters
@@ -422,11 +457,13 @@ def build_unit(sel: Selection, *, name: str, models: int, files: int, roles: set
         Where report items go (raises at once in strict mode).
     compare_save : bool
         Report a printed save that differs from the engine's.
+    army : str
+        The army tag of the catalogue (:func:`odds.armies.army_from_catalogue`).
 
     Returns
     -------
     Built
     """
-    return _Builder(sel, name, sink).build(models=models, files=files, roles=roles,
+    return _Builder(sel, name, sink, army).build(models=models, files=files, roles=roles,
                                            points_per_model=points_per_model,
                                            compare_save=compare_save)

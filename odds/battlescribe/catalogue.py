@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
+from odds.armies import army_from_catalogue
 from odds.battlescribe.build import Built, build_unit
 from odds.battlescribe.names import normalize
 from odds.battlescribe.report import Collector, ImportReport, located
@@ -82,6 +83,8 @@ class UnitEntry:
         Names of the upgrades that :meth:`unit` accepts.
     default_unit : Unit
         The unit at its default size with the default equipment, no command.
+    army : str
+        The catalogue's army tag (:mod:`odds.armies`; ``""`` = not known).
     """
 
     name: str
@@ -96,6 +99,7 @@ class UnitEntry:
     _node: Node = field(repr=False)
     _source: str = field(repr=False)
     _strict: bool = field(repr=False, default=False)
+    army: str = ""
 
     @property
     def default_models(self) -> int:
@@ -147,7 +151,7 @@ class UnitEntry:
         sink = Collector(self._source, strict=self._strict)
         built = build_unit(sel, name=self.name, models=n, files=f, roles=roles,
                            points_per_model=_points_per_model(sel), sink=sink,
-                           compare_save=not ups)
+                           compare_save=not ups, army=self.army)
         if report is not None:
             report.extend(sink.items)
         return built.unit
@@ -157,20 +161,21 @@ def _points_per_model(sel: Selection) -> float:
     return sel.unit.cost + sum(n.cost for n in sel.taken)
 
 
-def _entry(node: Node, source: str, sink: Collector, strict: bool) -> UnitEntry:
+def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) -> UnitEntry:
     sel = select(node)
     model = model_node(node)
     low = model.low if model is not None else None
     high = model.high if model is not None else None
     n = low or (1 if high in (None, 1) else 10)
     built: Built = build_unit(sel, name=node.name, models=n, files=min(DEFAULT_FILES, n),
-                              roles=set(), points_per_model=_points_per_model(sel), sink=sink)
+                              roles=set(), points_per_model=_points_per_model(sel), sink=sink,
+                              army=army)
     unit = built.unit
     return UnitEntry(
         name=node.name, points_per_model=unit.points_per_model, troop_type=unit.troop_type,
         unit_strength=unit.unit_strength_per_model, profile=unit.profile, min_models=low,
         max_models=high, options=tuple(o.name for o in options(node)), default_unit=unit,
-        _node=node, _source=source, _strict=strict,
+        _node=node, _source=source, _strict=strict, army=army,
     )
 
 
@@ -201,17 +206,30 @@ class Catalogue:
         return tuple(e.name for e in self.entries)
 
     def entry(self, name: str) -> UnitEntry:
-        """The entry named ``name`` (accent- and case-insensitive exact match).
+        """The entry named ``name``: accent- and case-insensitive, or a unique prefix.
+
+        Long MDNR entry names carry their army-building notes
+        (``"Barbaslargas (solo si hay guerreros enanos o señor de los
+        enanos)"``); a prefix of the name that only one entry starts with
+        (``"Barbaslargas"``) names that entry.
 
         Raises
         ------
         OddsInputError
-            Unknown name; the message lists close matches.
+            Unknown or ambiguous name; the message lists close matches.
         """
         key = normalize(str(name))
         for e in self.entries:
             if normalize(e.name) == key:
                 return e
+        starting = [e for e in self.entries if key and normalize(e.name).startswith(key)]
+        if len(starting) == 1:
+            return starting[0]
+        if len(starting) > 1:
+            raise OddsInputError(
+                f"{self.path}: {name!r} starts several unit entries:"
+                f" {', '.join(e.name for e in starting[:6])}; give more of the name"
+            )
         keys = {normalize(e.name): e.name for e in self.entries}
         close = [keys[k] for k in difflib.get_close_matches(key, list(keys), n=5, cutoff=0.5)]
         close += [e.name for e in self.entries if key and key in normalize(e.name)
@@ -275,6 +293,7 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
             elements += [e for e in section
                          if local(e.tag) == "selectionEntry" and e.get("type") == "unit"]
     entries: list[UnitEntry] = []
+    army = army_from_catalogue(root.get("name", ""))
     seen: set[str] = set()
     for element in elements:
         name = element.get("name", "")
@@ -284,7 +303,7 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
         seen.add(normalize(name))
         try:
             node = catalogue_node(element, ids, cost_type)
-            entries.append(_entry(node, source, sink, strict))
+            entries.append(_entry(node, source, sink, strict, army))
         except OddsInputError as exc:
             if strict:
                 raise located(exc, source, describe(element)) from None

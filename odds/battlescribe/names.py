@@ -9,9 +9,11 @@ Decisions
 * ``Lanza`` is the infantry spear for troops on foot and the cavalry spear
   (+1 S on the charge) for cavalry, chariot crews and monster riders
   (:data:`odds.rules.WEAPONS` has both); ``Lanza de caballería`` is the lance.
-* ``Rebanadora`` (the orc choppa, +1 S on the charge with a single choppa in
-  MDNR) is imported as a plain hand weapon and reported as approximated, as
-  the built-in ``orc_boyz`` does.
+* ``Rebanadora`` (the orc choppa) is a hand weapon with the ``choppa`` rule
+  (MDNR profile "Rebanadora": infantry with a single choppa strike at S+1 on
+  the charge, and choppa and shield give no parry bonus).
+* Hatred of named enemies (``Agravio ancestral``, ``Odio a enanos``...) is
+  the unit's ``hatred`` list of army or race tags (:data:`NAMED_HATRED`).
 * ``No muertos`` gives the three flags the built-in undead carry: immune to
   psychology, fear and unstable.
 * ``Regeneración`` without a roll is 4+; ``Ataques envenenados`` without a
@@ -30,17 +32,22 @@ import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from odds.armies import ARMY_RACE as _ARMY_RACE
+
 __all__ = [
     "ARMOUR_NAMES",
+    "NAMED_HATRED",
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
     "RULE_FLAGS",
     "STRUCTURAL_NAMES",
     "TROOP_TYPE_NAMES",
     "WEAPON_NAMES",
+    "WEAPON_RULES",
     "is_no_combat_effect",
     "normalize",
     "parametric_rule",
+    "race_from_name",
 ]
 
 
@@ -88,13 +95,18 @@ WEAPON_NAMES: MappingProxyType = _table({
     "Lanza (caballería)": "cavalry_spear",
     "Mayal": "flail",
     "Mangual": "morning_star",
-    "Rebanadora": "hand_weapon",  # approximated (see the module notes)
+    "Rebanadora": "hand_weapon",  # with the choppa rule (see the module notes)
     "Garras (arma de mano)": "hand_weapon",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
-APPROXIMATE_WEAPONS: frozenset[str] = frozenset(map(normalize, ["Rebanadora"]))
+APPROXIMATE_WEAPONS: frozenset[str] = frozenset()
 """Weapons imported as a simpler engine weapon (reported as approximated)."""
+
+WEAPON_RULES: MappingProxyType = _table({
+    "Rebanadora": ("choppa",),
+})
+"""Weapons that also carry a special rule of the engine."""
 
 ARMOUR_NAMES: MappingProxyType = _table({
     "Armadura ligera": ("armour", "light"),
@@ -134,8 +146,33 @@ RULE_FLAGS: MappingProxyType = _table({
     "Siempre ataca en último lugar": ("always_strikes_last",),
     "Maestro de la espada": ("ignores_strikes_last",),
     "No muertos": ("immune_to_psychology", "fear", "unstable"),
+    "Estupidez": ("stupidity",),
+    "Odio eterno": ("eternal_hatred",),
+    "Odio a todas las miniaturas": ("hatred",),
+    "Inmune a desmoralización (aunque sigue teniendo Odio a pielesverdes)": ("unbreakable",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
+
+NAMED_HATRED: MappingProxyType = _table({
+    # MDNR Enanos "Agravio ancestral": "Los Enanos tienen Odio a todas las miniaturas de
+    # tipo Pielverde" (also in Imperio, Mercenarios, Regimientos de Renombre)
+    "Agravio ancestral": ("greenskin",),
+    "Inmune a desmoralización (aunque sigue teniendo Odio a pielesverdes)": ("greenskin",),
+    # MDNR Orcos y Goblins "Odio a enanos": "Odio hacia todas las miniaturas de tipo Enano
+    # (ya sean Enanos o Enanos del Caos)"
+    "Odio a enanos": ("dwarf",),
+    # MDNR Elfos Oscuros "Odio a los altos elfos": "Odio hacia todas las miniaturas de tipo
+    # Alto Elfo"
+    "Odio a los altos elfos": ("high_elves",),
+    "Odio a altos elfos": ("high_elves",),
+    "Odio a elfos oscuros": ("dark_elves",),
+    # Regimientos de Renombre "Odio (Elfos)": "contra miniaturas de tipo Elfo"
+    "Odio a elfos": ("elf",),
+    "Odio (Elfos)": ("elf",),
+    "Odio a Bretonia": ("bretonnia",),
+    "Odio a los No Muertos": ("undead",),
+})
+"""Hatred of named enemies → the army or race tags hated (:data:`odds.armies.TAGS`)."""
 
 _PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^regeneracion(?: \((\d)\+\))?$"), "regeneration", "4"),
@@ -175,16 +212,16 @@ STRUCTURAL_NAMES: frozenset[str] = frozenset(map(normalize, [
 
 NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # shooting and missile weapons
-    "Arco", "Arco largo", "Arco corto", "Ballesta", "Arcabuz", "Arcabuz imperial", "Pistola",
-    "Ristra de pistolas", "Jabalinas", "Hachas arrojadizas", "Armas de proyectiles",
+    "Arco", "Arco largo", "Arco corto", "Ballesta", "Arcabuz", "Arcabuz imperial",
+    "Jabalinas", "Hachas arrojadizas", "Armas de proyectiles",
     "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
     # movement, deployment, army composition
     "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
     "Cruzar (Obstáculos)", "Movimiento", "Movimientos rápidos", "Solitario", "Solitarios",
     "Miniatura individual", "Montura", "Montura de personaje", "Estandarte mágico", "Carro",
-    "Firmeza", "Flotar", "Etéreos", "Leñadores", "Piernas largas", "Patas largas",
+    "Flotar", "Leñadores", "Avance imparable", "Piernas largas", "Patas largas",
     # psychology out of combat, panic, leadership of others
-    "Animosidad", "Evita animosidad", "Estupidez", "Indisciplinado", "Miedo a los orejotaz",
+    "Animosidad", "Evita animosidad", "Indisciplinado",
     "Inmune a pánico", "Inmune al pánico", "Inmune a pánico de pequeñajos", "Viejos cascarrabias",
     "Estoicos", "Primeros entre iguales", "¡Problemas!",
     # magic, Chaos allegiance labels (a mark's effects are separate rules)
@@ -199,6 +236,28 @@ NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
     "Portaestandarte mágico", "Cuenta para el mínimo",
 ]))
 """Name prefixes with no effect on a close combat (army-building notes, shooting)."""
+
+
+_RACE_WORDS: tuple[tuple[str, str], ...] = (
+    ("troll", "troll"), ("orco", "greenskin"), ("goblin", "greenskin"),
+    ("hobgoblin", "greenskin"), ("snotling", "greenskin"), ("gnoblar", "greenskin"),
+    ("pielverde", "greenskin"), ("pielesverdes", "greenskin"), ("ogro", "ogre"),
+)
+
+
+def race_from_name(army: str, name: str) -> str:
+    """The race of a unit entry named ``name`` in the catalogue of ``army`` (``""`` = the army's).
+
+    A word of the name starting with a race word wins (``"Trolls"`` in Orcos
+    y Goblins are trolls, not greenskins; ``"Hobgoblins"`` in Enanos del
+    Caos are greenskins, as MDNR *Agravio ancestral* says); ``"Matatrolls"``
+    are dwarfs.  Otherwise the army's usual race applies.
+    """
+    for word in normalize(name).replace("(", " ").split():
+        for start, race in _RACE_WORDS:
+            if word.startswith(start):
+                return "" if race == _ARMY_RACE.get(army) else race
+    return ""
 
 
 def is_no_combat_effect(name: str) -> bool:

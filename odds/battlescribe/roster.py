@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from odds.armies import army_from_catalogue
 from odds.battlescribe.build import build_unit
 from odds.battlescribe.names import normalize
 from odds.battlescribe.report import Collector, ImportReport, located
@@ -86,17 +87,19 @@ def _total_points(root) -> float | None:
 
 
 def _unit_selections(root) -> list:
+    """``(selection element, army tag of its force)`` for every top-level selection."""
     out = []
     for force in root.iter():
         if local(force.tag) != "force":
             continue
+        army = army_from_catalogue(force.get("catalogueName", ""))
         for section in force:
             if local(section.tag) == "selections":
-                out += [s for s in section if local(s.tag) == "selection"]
+                out += [(s, army) for s in section if local(s.tag) == "selection"]
     return out
 
 
-def _unit(node: Node, sink: Collector) -> Unit:
+def _unit(node: Node, sink: Collector, army: str = "") -> Unit:
     command = command_nodes(node)
     body = [c for c in node.children if not c.key.startswith("grupo de mando")]
     model = max(body, key=lambda c: c.number, default=None)
@@ -105,7 +108,8 @@ def _unit(node: Node, sink: Collector) -> Unit:
     total = node.cost + sum(n.cost * n.number for n in taken)
     sel = Selection(unit=node, model=model, taken=taken, command=command)
     return build_unit(sel, name=node.name, models=models, files=min(5, models),
-                      roles=set(command), points_per_model=total / models, sink=sink).unit
+                      roles=set(command), points_per_model=total / models, sink=sink,
+                      army=army).unit
 
 
 def load_roster(path: str | Path, *, strict: bool = False) -> Roster:
@@ -128,14 +132,14 @@ def load_roster(path: str | Path, *, strict: bool = False) -> Roster:
     cost_type = _roster_cost_type(root)
     sink = Collector(str(p), strict=strict)
     units: list[Unit] = []
-    for element in _unit_selections(root):
+    for element, army in _unit_selections(root):
         name = element.get("name", "")
         if element.get("type") != "unit":
             sink.add(name, name, "ignored", f"{element.get('type')} selection (characters are"
                      " not units of the engine)")
             continue
         try:
-            units.append(_unit(roster_node(element, cost_type), sink))
+            units.append(_unit(roster_node(element, cost_type), sink, army))
         except OddsInputError as exc:
             if strict:
                 raise located(exc, str(p), describe(element)) from None

@@ -37,8 +37,9 @@ class RawProfile:
 class Node:
     """An entry, group or roster selection.
 
-    ``cost`` is per item; ``number`` is how many were taken (rosters; 1 in
-    catalogues); ``low``/``high`` are the ``selections``-per-parent
+    ``info_profiles`` are the other (weapon, talisman...) profiles with
+    their characteristic texts.  ``cost`` is per item; ``number`` is how
+    many were taken (rosters; 1 in catalogues); ``low``/``high`` are the ``selections``-per-parent
     constraints (None = not given); ``default`` is a group's default entry id.
     """
 
@@ -53,6 +54,7 @@ class Node:
     profiles: list[RawProfile] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     info: list[str] = field(default_factory=list)
+    info_profiles: list[RawProfile] = field(default_factory=list)
     children: list[Node] = field(default_factory=list)
     target: str = ""
 
@@ -117,6 +119,7 @@ def _fill_content(node: Node, element: Element, ids: dict[str, Element]) -> None
             node.profiles.append(_profile(p))
         elif local(p.tag) == "profile":
             node.info.append(p.get("name", ""))
+            node.info_profiles.append(_profile(p))
     for r in _children(element, "rules"):
         if local(r.tag) == "rule":
             node.rules.append(r.get("name", ""))
@@ -129,6 +132,8 @@ def _fill_content(node: Node, element: Element, ids: dict[str, Element]) -> None
             node.profiles.append(_profile(target))
         elif kind == "profile":
             node.info.append(name)
+            if target is not None:
+                node.info_profiles.append(_profile(target))
 
 
 def index_ids(*roots: Element) -> dict[str, Element]:

@@ -337,6 +337,13 @@ def _dice_code(expr: str) -> tuple[int, int, int]:
 
 
 def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
+    """Per-unit constants (``S_*``) of ``unit``.
+
+    ``S_HATRED`` ("must pursue", MDNR gst "Odio": "siempre persiguen al
+    enemigo odiado") is set for hatred of every enemy and, kept simple, for
+    hatred of named enemies too, whichever enemy broke: it only matters when
+    pursuit may be restrained (``CombatOptions.restrain_pursuit``).
+    """
     s = np.zeros(N_SIDE, np.int64)
     p = unit.profile
     s[S_HP] = unit.models * p.W
@@ -355,7 +362,9 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_MUSICIAN] = unit.command.musician
     s[S_CHAMPION] = unit.command.champion
     s[S_FRENZY] = unit.has("frenzy")
-    s[S_HATRED] = unit.has("hatred")
+    # must pursue (§4.3 restrain_pursuit): hatred of every enemy, or of a named one, whoever
+    # the beaten enemy is (kept simple: _side does not know the enemy; documented choice)
+    s[S_HATRED] = unit.has("hatred") or unit.has("eternal_hatred") or bool(unit.hatred)
     s[S_REGEN] = unit.regeneration or rules.IMPOSSIBLE
     s[S_MAN_SIZED] = unit.troop_type in _MAN_SIZED
     s[S_BSB] = opts.bsb
@@ -386,7 +395,14 @@ def _category(unit: Unit, charging: bool, weapon_last: bool) -> int:
 
 
 def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
-    """Attack groups of ``unit`` against ``enemy`` for both round kinds."""
+    """Attack groups of ``unit`` against ``enemy`` for both round kinds.
+
+    Thresholds that depend on who the enemy is are set here: hatred
+    (``G_REROLL``) when ``unit`` hates ``enemy`` (:meth:`Unit.hates`: every
+    enemy, or a named army or race such as the dwarfs' *Agravio ancestral*
+    against greenskins); the orc choppa's +1 S on the charge (MDNR
+    "Rebanadora", infantry with a single choppa).
+    """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     w = unit.weapon
     e_save = enemy.armour_save
@@ -406,12 +422,17 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
                 continue
             s_eff = rules.weapon_strength(prof.S, unit.equipment.weapon, charging=charging,
                                           first_round=first)
+            if charging and unit.choppa and unit.troop_type in rules.FOOT_TROOP_TYPES:
+                s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
             row = out[g, kind]
             row[G_ACTIVE] = 1
             row[G_ATTACKS] = prof.A + w.extra_attacks
             row[G_KEY] = _key(cat, prof.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(prof.WS, enemy.profile.WS))
-            row[G_REROLL] = unit.has("hatred") and first
+            # MDNR gst "Odio": re-roll missed hits in the first round against the hated
+            # enemy (every enemy, or one whose army/race tag the unit hates); Elfos Oscuros
+            # "Odio eterno": in every round
+            row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
             row[G_POISON] = poison
             row[G_WOUND] = max(2, rules.to_wound(s_eff, enemy.profile.T))
             row[G_KB] = kb

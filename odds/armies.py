@@ -1,0 +1,98 @@
+"""Army books and races: the tags that hatred of a named enemy refers to.
+
+A unit carries the tag of its army book (``army``, e.g. ``"dwarfs"``) and of
+its race (``race``, e.g. ``"dwarf"``; empty = the army's usual race, see
+:data:`ARMY_RACE`).  Hatred of a named enemy (``hatred = ["greenskin"]``)
+lists army or race tags: a unit hates an enemy unit whose army or race is in
+the list.  Army books hate by race as often as by book (MDNR *Agravio
+ancestral*: "Los Enanos tienen Odio a todas las miniaturas de tipo
+Pielverde", orcs and goblins, the gnoblars of the ogre kingdoms and the
+hobgoblins of the chaos dwarfs alike), hence the two kinds of tag.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = ["ARMIES", "ARMY_RACE", "RACES", "TAGS", "army_from_catalogue", "race_of"]
+
+ARMIES: Mapping[str, str] = MappingProxyType({
+    "beasts_of_chaos": "Reinos del Caos: Bestias",
+    "bretonnia": "Bretonia",
+    "chaos_dwarfs": "Enanos del Caos",
+    "daemons_of_chaos": "Reinos del Caos: Demonios",
+    "dark_elves": "Elfos Oscuros",
+    "dogs_of_war": "Mercenarios",
+    "dwarfs": "Enanos",
+    "empire": "Imperio",
+    "high_elves": "Altos Elfos",
+    "lizardmen": "Hombres Lagarto",
+    "monsters": "Monstruos Arcanos",
+    "ogre_kingdoms": "Reinos Ogros",
+    "orcs_and_goblins": "Orcos y Goblins",
+    "regiments_of_renown": "Regimientos de Renombre",
+    "skaven": "Skaven",
+    "tomb_kings": "Reyes Funerarios",
+    "vampire_counts": "Condes Vampiro",
+    "warriors_of_chaos": "Reinos del Caos: Mortales",
+    "wood_elves": "Elfos Silvanos",
+})
+"""Army tag → the MDNR army book (catalogue) name."""
+
+RACES: tuple[str, ...] = (
+    "beast", "daemon", "dwarf", "elf", "greenskin", "human", "lizardman", "ogre", "skaven",
+    "troll", "undead",
+)
+"""Race tags (the MDNR catalogues' *miniaturas de tipo ...*)."""
+
+ARMY_RACE: Mapping[str, str] = MappingProxyType({
+    "beasts_of_chaos": "beast",
+    "bretonnia": "human",
+    "chaos_dwarfs": "dwarf",
+    "daemons_of_chaos": "daemon",
+    "dark_elves": "elf",
+    "dogs_of_war": "human",
+    "dwarfs": "dwarf",
+    "empire": "human",
+    "high_elves": "elf",
+    "lizardmen": "lizardman",
+    "ogre_kingdoms": "ogre",
+    "orcs_and_goblins": "greenskin",
+    "skaven": "skaven",
+    "tomb_kings": "undead",
+    "vampire_counts": "undead",
+    "warriors_of_chaos": "human",
+    "wood_elves": "elf",
+})
+"""The usual race of an army's models (armies of mixed races have none)."""
+
+TAGS: tuple[str, ...] = (*sorted(ARMIES), *RACES)
+"""Every tag a hatred list may name."""
+
+
+def race_of(army: str, race: str = "") -> str:
+    """A unit's race: its own ``race`` if given, else its army's usual one (``""`` if none)."""
+    return race or ARMY_RACE.get(army, "")
+
+
+def army_from_catalogue(name: str) -> str:
+    """The army tag of a catalogue named ``name`` (``"MDNR Enanos"`` → ``"dwarfs"``), or ``""``.
+
+    The longest army-book name contained in the catalogue name wins
+    (``"Enanos del Caos"`` before ``"Enanos"``); comparison ignores case,
+    accents and punctuation.
+    """
+    def key(text: str) -> str:
+        plain = unicodedata.normalize("NFKD", text)
+        plain = "".join(c for c in plain if not unicodedata.combining(c)).lower()
+        return " ".join(plain.replace(":", " ").split())
+
+    target = key(name)
+    best = ""
+    for tag, book in ARMIES.items():
+        k = key(book)
+        if k in target and len(k) > len(key(ARMIES.get(best, ""))):
+            best = tag
+    return best

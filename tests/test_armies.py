@@ -1,0 +1,117 @@
+"""Army and race tags, hatred of a named enemy, the orc choppa (issue 10 §4, issue 11 §2).
+
+Rule texts cited are the MDNR catalogue rules in ../shared/battlescribe/
+(``Agravio ancestral`` in ``MDNR_Enanos v4_5.cat``, ``Odio`` in the game
+system, ``Rebanadora`` in ``MDNR_Enanos_del_Caos v4_5.cat`` and
+``MDNR_Orcos_y_Goblins v4_5.cat``) and RULES.md §1.6 (hatred).
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import assert_distribution, assert_mc
+
+from odds.armies import ARMIES, TAGS, army_from_catalogue, race_of
+from odds.combat import fight
+from odds.combat.model import G_REROLL, G_SAVE, G_WOUND, RANK_AND_FILE, S_HATRED, build
+from odds.units import library_unit, unit_from_dict
+from odds.validation import OddsInputError
+
+N = 200_000
+
+
+def test_army_from_catalogue_names():
+    assert army_from_catalogue("MDNR Enanos") == "dwarfs"
+    assert army_from_catalogue("MDNR Enanos del Caos") == "chaos_dwarfs"  # longest name wins
+    assert army_from_catalogue("MDNR: Reinos del Caos: Mortales v5") == "warriors_of_chaos"
+    assert army_from_catalogue("MDNR Altos Elfos ") == "high_elves"
+    assert army_from_catalogue("Something else") == ""
+    assert race_of("orcs_and_goblins") == "greenskin" and race_of("orcs_and_goblins", "troll") \
+        == "troll"
+    assert set(ARMIES) <= set(TAGS)
+
+
+def test_tags_and_hates():
+    """MDNR Enanos "Agravio ancestral": dwarfs hate every greenskin model, not trolls."""
+    dwarfs = library_unit("dwarf_warriors")
+    assert dwarfs.hatred == ("greenskin",) and dwarfs.tags == {"dwarfs", "dwarf"}
+    assert dwarfs.hates(library_unit("orc_boyz"))
+    assert dwarfs.hates(library_unit("black_orcs"))
+    assert not dwarfs.hates(library_unit("trolls"))  # O&G book, race troll
+    assert not dwarfs.hates(library_unit("empire_swordsmen"))
+    assert not library_unit("orc_boyz").hates(dwarfs)
+    everyone = library_unit("empire_swordsmen").replace(special=("hatred",))
+    assert everyone.hates(dwarfs) and everyone.hates(library_unit("trolls"))
+
+
+def test_hatred_is_a_per_enemy_threshold():
+    """RULES.md §1.6 / MDNR gst "Odio": re-roll missed hits, first round, hated enemy only."""
+    dwarfs = library_unit("dwarf_warriors")
+    m = build(dwarfs, library_unit("orc_boyz"))
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_REROLL] == 1  # first round
+    assert m.groups[0, 1, RANK_AND_FILE, 1, G_REROLL] == 0  # later rounds
+    assert m.groups[1, 0, RANK_AND_FILE, 0, G_REROLL] == 0  # orcs do not hate dwarfs
+    assert m.sides[0, S_HATRED] == 1  # must pursue (kept simple: see model._side)
+    m = build(dwarfs, library_unit("empire_swordsmen"))
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_REROLL] == 0
+    m = build(dwarfs, library_unit("trolls"))
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_REROLL] == 0
+
+
+def test_eternal_hatred_rerolls_every_round():
+    """MDNR Elfos Oscuros "Odio eterno": re-roll missed hits, every round, every enemy."""
+    a = library_unit("empire_swordsmen").replace(special=("eternal_hatred",))
+    m = build(a, library_unit("dwarf_warriors"))
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_REROLL] == 1
+    assert m.groups[0, 1, RANK_AND_FILE, 1, G_REROLL] == 1
+
+
+def test_dwarfs_hating_orcs_first_round_matches_exact():
+    """MDNR Enanos "Agravio ancestral" through the engine: simulation vs exact at z = 5."""
+    a = library_unit("dwarf_warriors").replace(models=60)
+    d = library_unit("orc_boyz").replace(models=60)
+    r = fight(a, d, max_rounds=1, trials=N, seed=1011)
+    ex = r.extra["exact_first_round"]
+    assert ex is not None
+    for row in r.first_round.itertuples():
+        assert_mc(row.probability, row.exact, N, what=f"hatred: {row.outcome}")
+    t = r.wounds_r1[r.wounds_r1.side == "attacker"]
+    assert_distribution(dict(zip(t.wounds, t.probability, strict=True)), ex["wounds"][0], N,
+                        what="dwarf wounds on orcs")
+    # the hatred matters: the mean of the exact wound distribution is higher than without it
+    plain = fight(a.replace(hatred=()), d, max_rounds=1, trials=1000, seed=1)
+    ex_plain = plain.extra["exact_first_round"]["wounds"][0]
+    mean = sum(k * p for k, p in enumerate(ex["wounds"][0]))
+    mean_plain = sum(k * p for k, p in enumerate(ex_plain))
+    assert mean > mean_plain * 1.1
+
+
+def test_choppa_strength_on_the_charge_and_no_parry():
+    """MDNR "Rebanadora": infantry with one choppa strike at S+1 on the charge; choppa and
+    shield give no hand-weapon-and-shield bonus."""
+    boyz = library_unit("orc_boyz")
+    assert boyz.choppa and boyz.armour_save == 5  # light + shield, no parry bonus
+    plain = boyz.replace(special=())
+    assert plain.armour_save == 4
+    swords = library_unit("empire_swordsmen")
+    m = build(boyz, swords)  # the orcs charge: S4 vs T3 wounds on 3+, -1 save
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == 3
+    assert m.groups[0, 1, RANK_AND_FILE, 1, G_WOUND] == 4  # later rounds: S3
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_SAVE] == swords.armour_save + 1
+    m = build(swords, boyz)  # charged: no bonus
+    assert m.groups[1, 0, RANK_AND_FILE, 0, G_WOUND] == 4
+    two = boyz.replace(equipment=boyz.equipment.replace(weapon="additional_hand_weapon",
+                                                        shield=False))
+    assert not two.choppa  # two choppas: no bonus
+
+
+def test_unit_file_tags_validated():
+    base = library_unit("dwarf_warriors").to_dict()
+    assert unit_from_dict(base).hatred == ("greenskin",)
+    assert unit_from_dict(base).army == "dwarfs"
+    with pytest.raises(OddsInputError, match=r"^x: rules\.hatred: unknown army or race 'orks'"):
+        unit_from_dict({**base, "rules": {"hatred": ["orks"]}}, "x")
+    with pytest.raises(OddsInputError, match=r"^x: army: must be one of"):
+        unit_from_dict({**base, "army": "elves"}, "x")
+    with pytest.raises(OddsInputError, match=r"^x: rules\.hatred: must be a list"):
+        unit_from_dict({**base, "rules": {"hatred": "greenskin"}}, "x")
