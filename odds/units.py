@@ -56,7 +56,7 @@ __all__ = [
     "Unit",
     "library_names",
     "library_unit",
-    "load_unit",
+    "load_unit_file",
     "unit_from_dict",
 ]
 
@@ -820,39 +820,16 @@ def _library_unit(name: str) -> Unit:
     return _load_text(resource.read_text(encoding="utf-8"), f"library/{name}.toml")
 
 
-def load_unit(path_or_name: str | Path) -> Unit:
-    """Load a unit from a TOML file path, a BattleScribe catalogue entry or by built-in name.
+def load_unit_file(path: str | Path) -> Unit:
+    """Load a unit from a TOML file (the schema of :func:`unit_from_dict`).
 
-    Parameters
-    ----------
-    path_or_name : str or Path
-        A path to a ``.toml`` file, a catalogue spec
-        ``"PATH.cat:Unit name?models=20&files=5&command=full&upgrades=Escudo"``
-        (also ``.catz``, ``.gst``, ``.gstz``; syntax in
-        :mod:`odds.battlescribe.spec`), or the name of a built-in unit
-        (:func:`library_names`).
-
-    Returns
-    -------
-    Unit
+    A player's reference (built-in name, TOML path or catalogue entry, with
+    ``?models=...`` options) is resolved by :func:`odds.unit_reference.load_unit`.
     """
-    if isinstance(path_or_name, (str, Path)) and any(
-        f".{ext}:" in str(path_or_name).lower() for ext in ("cat", "catz", "gst", "gstz")
-    ):
-        from odds.battlescribe.spec import unit_from_spec  # lazy: it imports this module
-
-        return unit_from_spec(str(path_or_name))
-    if isinstance(path_or_name, Path) or (
-        isinstance(path_or_name, str)
-        and (path_or_name.endswith(".toml") or "/" in path_or_name or "\\" in path_or_name)
-    ):
-        path = Path(path_or_name)
-        return unit_from_dict(read_toml(path, "unit"), str(path))
-    if not isinstance(path_or_name, str):
-        raise OddsInputError(
-            f"unit: must be a file path or a built-in unit name (got {path_or_name!r})"
-        )
-    return library_unit(path_or_name)
+    if not isinstance(path, (str, Path)):
+        raise OddsInputError(f"unit: must be a TOML file path (got {path!r})")
+    p = Path(path)
+    return unit_from_dict(read_toml(p, "unit"), str(p))
 
 
 def _load_text(text: str, source: str) -> Unit:

@@ -19,7 +19,8 @@ from odds.battlescribe import (
     load_roster,
     parse_spec,
 )
-from odds.units import Command, MountProfile, Profile, load_unit
+from odds.unit_reference import load_unit
+from odds.units import Command, MountProfile, Profile
 from odds.validation import OddsInputError
 
 DATA = Path(__file__).parent / "data" / "battlescribe"

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from odds.battlescribe import load_catalogue
-from odds.units import Command, MountProfile, Profile, library_unit, load_unit
+from odds.unit_reference import load_unit
+from odds.units import Command, MountProfile, Profile, library_unit
 from odds.validation import OddsInputError
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from odds import rules
+from odds.unit_reference import load_unit
 from odds.units import (
     SPECIAL_RULES,
     Command,
@@ -18,7 +19,6 @@ from odds.units import (
     Unit,
     library_names,
     library_unit,
-    load_unit,
     unit_from_dict,
 )
 from odds.validation import OddsInputError
@@ -174,14 +174,16 @@ def test_library_zombies_use_spanish_letters():
 
 
 def test_unknown_library_unit():
-    with pytest.raises(OddsInputError, match=r"^unit: unknown built-in unit 'goblins'; built-in:"):
+    with pytest.raises(OddsInputError,
+                       match=r"^unit: unknown built-in unit 'goblins'; built-in: black_orcs, "):
         load_unit("goblins")
 
 
 def test_library_unit_rejects_non_strings():
     with pytest.raises(OddsInputError, match=r"^unit: unknown built-in unit \['trolls'\]"):
         library_unit(["trolls"])
-    with pytest.raises(OddsInputError, match=r"^unit: must be a file path or a built-in unit name"):
+    with pytest.raises(OddsInputError,
+                       match=r"^unit: must be a built-in name, a \.toml path or a catalogue"):
         load_unit(3)
 
 

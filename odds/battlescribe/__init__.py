@@ -17,7 +17,7 @@ Conventions
   printed ``TSA``; a disagreement is reported.  Chariots, monsters, war
   machines and unarmoured units with a natural save keep the printed save.
 * Unit specs ``"PATH.cat:Unit name?models=20&files=5&command=full&upgrades=Escudo"``
-  work wherever :func:`odds.units.load_unit` is used (see :mod:`odds.battlescribe.spec`).
+  work wherever :func:`odds.unit_reference.load_unit` is used (see :mod:`odds.battlescribe.spec`).
 """
 
 from odds.battlescribe.catalogue import Catalogue, UnitEntry, load_catalogue

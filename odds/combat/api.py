@@ -33,7 +33,8 @@ from odds.combat.model import (
 )
 from odds.results import proportion_table, wilson
 from odds.rng import SeedLike, n_chunks, resolve_seed
-from odds.units import Unit, load_unit
+from odds.unit_reference import load_unit
+from odds.units import Unit
 
 SIDES = ("attacker", "defender")
 MAX_KEPT_ROWS = 2_000_000

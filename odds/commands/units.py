@@ -8,7 +8,8 @@ from typing import Any
 import pandas as pd
 
 from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
-from odds.units import Unit, library_names, library_unit, load_unit
+from odds.unit_reference import load_unit
+from odds.units import Unit, library_names, library_unit
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -4,13 +4,13 @@ A list is any of
 
 * a BattleScribe roster path (``.ros`` / ``.rosz``), read with
   :func:`odds.battlescribe.load_roster`;
-* a unit spec accepted by :func:`odds.units.load_unit` (built-in name, TOML
+* a unit spec accepted by :func:`odds.unit_reference.load_unit` (built-in name, TOML
   path, ``FILE.cat:Unit name?models=20&files=5&command=full``), or several
   of them separated by commas (``"empire_swordsmen,orc_boyz"``).  Commas
-  inside a catalogue spec's options (``?command=champion,musician``) stay
-  with it: a piece after a catalogue spec with options starts a new unit
-  only if it is a built-in name, a file path or another catalogue spec (in
-  Python, pass a list to be explicit);
+  inside a unit spec's options (``?command=champion,musician``) stay
+  with it: a piece after a unit spec with options starts a new unit
+  only if it is a built-in name (key or display name), a file path or a
+  catalogue spec (in Python, pass a list to be explicit);
 * a :class:`~odds.units.Unit`, or a sequence mixing all of the above.
 
 Units keep their order; names shared by several units of one list are made
@@ -24,7 +24,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from odds.units import Unit, load_unit
+from odds.unit_reference import find_library_name, load_unit
+from odds.units import Unit
 from odds.validation import OddsInputError
 
 __all__ = ["ROSTER_SUFFIXES", "resolve_list", "split_specs", "unique_names"]
@@ -73,9 +74,15 @@ def _is_catalogue(text: str) -> bool:
 
 
 def _starts_unit(piece: str, names: frozenset[str]) -> bool:
-    low = piece.lower()
-    return (piece in names or _is_catalogue(piece) or "/" in piece or "\\" in piece
-            or low.endswith((".toml", *ROSTER_SUFFIXES)))
+    head = piece.partition("?")[0].strip()
+    if head in names or _is_catalogue(piece) or "/" in piece or "\\" in piece \
+            or head.lower().endswith((".toml", *ROSTER_SUFFIXES)):
+        return True
+    try:
+        find_library_name(head)  # a built-in by key or Spanish display name
+    except OddsInputError:
+        return False
+    return True
 
 
 def split_specs(text: str) -> list[str]:
@@ -85,7 +92,7 @@ def split_specs(text: str) -> list[str]:
     names = frozenset(library_names())
     out: list[str] = []
     for piece in (p.strip() for p in text.split(",")):
-        if out and _is_catalogue(out[-1]) and "?" in out[-1] and not _starts_unit(piece, names):
+        if out and "?" in out[-1] and not _starts_unit(piece, names):
             out[-1] = f"{out[-1]},{piece}"
         else:
             out.append(piece)

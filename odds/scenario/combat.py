@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from odds.unit_reference import load_unit
 from odds.units import (
     Unit,
-    load_unit,
 )
 from odds.validation import OddsInputError, integer, replace_fields
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from odds.characters import character_from_dict
+from odds.unit_reference import load_unit
 from odds.units import (
     Unit,
-    load_unit,
     unit_from_dict,
 )
 from odds.validation import OddsInputError, check_keys, prefixed, read_toml, subtable
