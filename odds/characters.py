@@ -261,11 +261,14 @@ class Character:
 
         Derived with :func:`odds.rules.armour_save` for the character's own
         troop type (:attr:`troop_type`): the +1 for hand weapon and shield on
-        foot, the cavalry +1 and barding on a horse, neither on a monster.
+        foot, the cavalry +1 and barding on a horse, neither on a monster; a
+        choppa (MDNR "Rebanadora") and shield give no hand-weapon-and-shield +1.
         """
         if self.armour_save_override is not None:
             return self.armour_save_override
         e = self.equipment
+        if "choppa" in self.special and e.weapon == "hand_weapon":
+            in_close_combat = False
         return rules.armour_save(
             self.troop_type, e.armour, e.shield, e.barding, e.weapon, in_close_combat
         )

@@ -229,9 +229,10 @@ def test_roster_units():
     assert beast.troop_type == "monster" and beast.points == 150.0 and beast.special == (
         "terror",)
     kinds = {(i.unit, i.item): i.kind for i in r.report}
-    assert kinds[("Capitán", "Capitán")] == "ignored"  # a character, not a unit
+    # a character with no profile in the roster: reported, not imported
+    assert kinds[("Capitán", 'selection "Capitán"')] == "ignored" and r.characters == ()
     assert kinds[("Bestia de prueba", "Grito extraño")] == "ignored"
-    with pytest.raises(OddsInputError, match="'Capitán'"):
+    with pytest.raises(OddsInputError, match='selection "Capitán": Capitán: no model profile'):
         load_roster(ROSTER, strict=True)
 
 

@@ -53,11 +53,11 @@ def test_roster_json_and_table(capsys):
     assert (lanc["models"], lanc["files"], lanc["points"]) == (20, 5, 153)
     assert lanc["equipment"]["weapon"] == "halberd"
     assert lanc["rules"]["special"] == ["hatred", "stubborn"]
-    assert any(r["item"] == "Capitán" for r in data["report"])
+    assert any(r["unit"] == "Capitán" and r["kind"] == "ignored" for r in data["report"])
     assert "import report" in err
     assert main(["roster", str(DATA / "tiny.ros")]) == 0
     out, _ = capsys.readouterr()
-    assert "Lista de prueba: 2 units, 353 points" in out
+    assert "Lista de prueba: 2 units, 0 characters, 353 points" in out
 
 
 def test_catalogue_spec_in_units_command(capsys):

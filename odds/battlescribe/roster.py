@@ -12,22 +12,31 @@ catalogue is needed.  Per unit:
   the models.  Roster costs are totals for a selection (cost per item times
   ``number``), as BattleScribe writes them.
 
-Characters (``type="model"`` selections at the top of a force) are not units
-of the engine: they are listed in the report (``ignored``).
+Characters (``type="model"`` selections at the top of a force) become
+:class:`odds.characters.Character` objects (:mod:`odds.battlescribe.character`).
+A character joins a unit when the roster says so, in its BattleScribe notes
+(``customNotes`` ``"join: Lanceros"``, also ``"se une a: Lanceros"``), or
+when :func:`load_roster` is asked to (``join={"Capitán imperial":
+"Lanceros"}``); :meth:`Roster.regiment` gives a unit with its characters,
+ready for a combat scenario (:class:`odds.scenario.ScenarioUnit`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from odds.armies import army_from_catalogue
 from odds.battlescribe.build import build_unit
+from odds.battlescribe.character import character_from_selection
 from odds.battlescribe.names import normalize
 from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import Selection, command_nodes
 from odds.battlescribe.tree import Node, roster_node
 from odds.battlescribe.xmlsafe import describe, local, read_xml
+from odds.characters import Character
 from odds.units import Unit
 from odds.validation import OddsInputError
 
@@ -51,6 +60,10 @@ class Roster:
         the units' points).
     report : ImportReport
         What the import ignored or approximated, per unit.
+    characters : tuple of Character
+        The roster's characters (``type="model"`` selections), in roster order.
+    joined : mapping of str to str
+        Character name → the name of the unit it joins.
     """
 
     name: str
@@ -58,11 +71,29 @@ class Roster:
     units: tuple[Unit, ...]
     points: float
     report: ImportReport
+    characters: tuple[Character, ...] = ()
+    joined: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:
         """Unit names, in roster order."""
         return tuple(u.name for u in self.units)
+
+    def unit(self, name: str) -> Unit:
+        """The roster unit named ``name`` (accent- and case-insensitive)."""
+        key = normalize(name)
+        for u in self.units:
+            if normalize(u.name) == key:
+                return u
+        raise OddsInputError(f"{self.path}: no unit named {name!r} in the roster"
+                             f" (units: {', '.join(self.names) or 'none'})")
+
+    def regiment(self, name: str) -> tuple[Unit, tuple[Character, ...]]:
+        """The unit named ``name`` and the characters joined to it (roster order)."""
+        unit = self.unit(name)
+        chars = tuple(c for c in self.characters
+                      if normalize(self.joined.get(c.name, "")) == normalize(unit.name))
+        return unit, chars
 
 
 def _roster_cost_type(root) -> str | None:
@@ -99,6 +130,37 @@ def _unit_selections(root) -> list:
     return out
 
 
+_JOIN = re.compile(r"^\s*(?:join|joins|se une a|unido a)\s*:?\s*(.+?)\s*$",
+                   re.IGNORECASE | re.MULTILINE)
+
+
+def _notes(element) -> str:
+    text = element.get("customNotes") or ""
+    for child in element:
+        if local(child.tag) == "customNotes" and child.text:
+            text += "\n" + child.text
+    return text
+
+
+def _joins(roster: Roster, requested: Mapping[str, str], from_notes: dict[str, str]
+           ) -> dict[str, str]:
+    """Character name → unit name, checked against the roster (``join`` wins over notes)."""
+    if not isinstance(requested, Mapping):
+        raise OddsInputError(f"join: must be a mapping of character name to unit name"
+                             f" (got {requested!r})")
+    chars = {normalize(c.name): c.name for c in roster.characters}
+    out: dict[str, str] = {}
+    for source, table in (("notes", from_notes), ("join", dict(requested))):
+        for char, unit in table.items():
+            if normalize(str(char)) not in chars:
+                raise OddsInputError(
+                    f"{roster.path}: {source}: no character named {char!r} in the roster"
+                    f" (characters: {', '.join(chars.values()) or 'none'})")
+            name = roster.unit(str(unit)).name
+            out[chars[normalize(str(char))]] = name
+    return out
+
+
 def _unit(node: Node, sink: Collector, army: str = "") -> Unit:
     command = command_nodes(node)
     body = [c for c in node.children if not c.key.startswith("grupo de mando")]
@@ -112,7 +174,8 @@ def _unit(node: Node, sink: Collector, army: str = "") -> Unit:
                       army=army).unit
 
 
-def load_roster(path: str | Path, *, strict: bool = False) -> Roster:
+def load_roster(path: str | Path, *, strict: bool = False,
+                join: Mapping[str, str] | None = None) -> Roster:
     """Read a BattleScribe roster and build its units.
 
     Parameters
@@ -122,6 +185,9 @@ def load_roster(path: str | Path, *, strict: bool = False) -> Roster:
     strict : bool
         Raise on the first name the engine does not model or value it
         approximates.
+    join : mapping of str to str, optional
+        Character name → unit name: the character joins that unit (on top
+        of the joins the roster's notes ask for; this one wins).
 
     Returns
     -------
@@ -132,11 +198,26 @@ def load_roster(path: str | Path, *, strict: bool = False) -> Roster:
     cost_type = _roster_cost_type(root)
     sink = Collector(str(p), strict=strict)
     units: list[Unit] = []
+    characters: list[Character] = []
+    notes: dict[str, str] = {}
     for element, army in _unit_selections(root):
         name = element.get("name", "")
+        if element.get("type") == "model":
+            try:
+                characters.append(character_from_selection(roster_node(element, cost_type), sink,
+                                                           army))
+            except OddsInputError as exc:
+                if strict:
+                    raise located(exc, str(p), describe(element)) from None
+                sink.add(name, describe(element), "ignored", f"cannot import: {exc}")
+                continue
+            m = _JOIN.search(_notes(element))
+            if m:
+                notes[characters[-1].name] = m.group(1)
+            continue
         if element.get("type") != "unit":
-            sink.add(name, name, "ignored", f"{element.get('type')} selection (characters are"
-                     " not units of the engine)")
+            sink.add(name, name, "ignored", f"{element.get('type')} selection (not a unit or a"
+                     " character)")
             continue
         try:
             units.append(_unit(roster_node(element, cost_type), sink, army))
@@ -145,6 +226,10 @@ def load_roster(path: str | Path, *, strict: bool = False) -> Roster:
                 raise located(exc, str(p), describe(element)) from None
             sink.add(name, describe(element), "ignored", f"cannot import: {exc}")
     total = _total_points(root)
-    return Roster(name=root.get("name", p.stem), path=p, units=tuple(units),
-                  points=total if total is not None else sum(u.points for u in units),
-                  report=sink.report())
+    roster = Roster(name=root.get("name", p.stem), path=p, units=tuple(units),
+                    points=total if total is not None else sum(u.points for u in units)
+                    + sum(c.points for c in characters),
+                    report=sink.report(), characters=tuple(characters))
+    joined = _joins(roster, join or {}, notes)
+    return Roster(name=roster.name, path=p, units=roster.units, points=roster.points,
+                  report=roster.report, characters=roster.characters, joined=joined)

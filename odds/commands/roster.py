@@ -9,8 +9,10 @@ from typing import Any
 import pandas as pd
 
 from odds.battlescribe import load_roster
+from odds.characters import Character
 from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
 from odds.units import Unit
+from odds.validation import OddsInputError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,6 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=FORMATS, default="table", help="output format")
     p.add_argument("--strict", action="store_true",
                    help="fail on the first rule, item or value the engine does not model")
+    p.add_argument("--join", action="append", default=[], metavar="CHARACTER=UNIT",
+                   help="a character of the roster joins a unit (repeatable; the roster's own "
+                   "notes 'join: UNIT' are read too)")
     p.set_defaults(func=run)
 
 
@@ -55,18 +60,50 @@ def _row(u: Unit) -> dict[str, Any]:
     }
 
 
+def _character_row(c: Character, joins: str) -> dict[str, Any]:
+    e = c.equipment
+    return {
+        "name": c.name, "troop_type": f"character ({c.mount_type})", "models": 1, "files": "",
+        "points": points_text(c.points), "profile": profile_text(c.profile),
+        "equipment": ", ".join(x for x in (e.weapon, e.armour + " armour" if e.armour != "none"
+                                             else "", "shield" if e.shield else "") if x),
+        "save": save_text(c.armour_save),
+        "command": " ".join(x for x in ("general" if c.general else "",
+                                         "battle standard" if c.battle_standard else "") if x),
+        "rules": " ".join(c.special) + (f" joins {joins}" if joins else ""),
+    }
+
+
+def _joins(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        char, sep, unit = item.partition("=")
+        if not sep or not char.strip() or not unit.strip():
+            raise OddsInputError(f"--join: must be CHARACTER=UNIT (got {item!r})")
+        out[char.strip()] = unit.strip()
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
-    roster = load_roster(args.file, strict=args.strict)
-    table = pd.DataFrame([_row(u) for u in roster.units])
+    roster = load_roster(args.file, strict=args.strict, join=_joins(args.join))
+    rows = [_row(u) for u in roster.units]
+    rows += [_character_row(c, roster.joined.get(c.name, "")) for c in roster.characters]
+    table = pd.DataFrame(rows)
     payload = {
         "name": roster.name,
         "points": roster.points,
         "units": [{**u.to_dict(), "points": u.points, "armour_save": u.armour_save}
                   for u in roster.units],
+        "characters": [{"name": c.name, "points": c.points, "joins": roster.joined.get(c.name),
+                        "general": c.general, "battle_standard": c.battle_standard,
+                        "mount_type": c.mount_type, "profile": c.profile.as_dict(),
+                        "armour_save": c.armour_save, "special": list(c.special)}
+                       for c in roster.characters],
         "report": roster.report.as_records(),
     }
-    header = f"{roster.name}: {len(roster.units)} units, {points_text(roster.points)} points"
+    header = (f"{roster.name}: {len(roster.units)} units, {len(roster.characters)} characters,"
+              f" {points_text(roster.points)} points")
     emit(args.format, payload, table, header)
     print(roster.report.summary(), file=sys.stdout if args.format == "table" else sys.stderr)
     return 0
