@@ -81,6 +81,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "stupidity",
     "eternal_hatred",
     "choppa",
+    "magic_attacks",
+    "daemonic_aura",
+    "ethereal",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -96,6 +99,13 @@ miniatura es de tipo Infantería (no va montada) y va armada con sólo una
 Rebanadora (o Rebanadora y escudo ...), sus ataques en carga se resuelven con
 F+1" and choppa and shield give no parry bonus); it only acts while the
 unit's weapon is ``hand_weapon``.
+
+``magic_attacks`` (gst "Ataques mágicos"), ``daemonic_aura`` (Demonios "Aura
+Demoníaca": "una tirada de salvación especial de 5+, pero no puede efectuarse
+contra ataques mágicos"; a ward save of the model's own replaces it) and
+``ethereal`` (gst "Etéreos": "No pueden ser heridas, salvo por Ataques
+mágicos o de otras criaturas etéreas") are worked out per pair of units in
+:mod:`odds.combat.model`.
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

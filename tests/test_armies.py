@@ -13,7 +13,18 @@ from conftest import assert_distribution, assert_mc
 
 from odds.armies import ARMIES, TAGS, army_from_catalogue, race_of
 from odds.combat import fight
-from odds.combat.model import G_REROLL, G_SAVE, G_WOUND, RANK_AND_FILE, S_HATRED, build
+from odds.combat.model import (
+    G_KB,
+    G_POISON,
+    G_REROLL,
+    G_SAVE,
+    G_WARD,
+    G_WOUND,
+    MOUNT,
+    RANK_AND_FILE,
+    S_HATRED,
+    build,
+)
 from odds.units import library_unit, unit_from_dict
 from odds.validation import OddsInputError
 
@@ -115,3 +126,58 @@ def test_unit_file_tags_validated():
         unit_from_dict({**base, "army": "elves"}, "x")
     with pytest.raises(OddsInputError, match=r"^x: rules\.hatred: must be a list"):
         unit_from_dict({**base, "rules": {"hatred": "greenskin"}}, "x")
+
+
+def _daemons(**changes):
+    base = library_unit("chaos_warriors").replace(
+        name="Demonios de prueba", models=60, special=("daemonic_aura", "fear",
+                                                       "immune_to_psychology"), **changes)
+    return base
+
+
+def test_daemonic_aura_is_a_ward_save_except_against_magic_attacks():
+    """MDNR Demonios "Aura Demoníaca": ward 5+, not against magic attacks; a ward save of its
+    own replaces it."""
+    swords = library_unit("empire_swordsmen")
+    m = build(swords, _daemons())
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_WARD] == 5
+    m = build(swords.replace(special=("magic_attacks",)), _daemons())
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_WARD] == 7
+    m = build(swords.replace(special=("magic_attacks",)), _daemons(ward_save=4))
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_WARD] == 4  # the gained ward works vs magic
+    m = build(swords, _daemons(ward_save=6))
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_WARD] == 6  # it replaces the aura
+
+
+def test_daemonic_aura_first_round_matches_exact():
+    """The aura through the engine: simulation vs exact at z = 5 (Aura Demoníaca)."""
+    a = library_unit("empire_swordsmen").replace(models=60)
+    r = fight(a, _daemons(), max_rounds=1, trials=N, seed=1012)
+    ex = r.extra["exact_first_round"]
+    assert ex is not None
+    for row in r.first_round.itertuples():
+        assert_mc(row.probability, row.exact, N, what=f"aura: {row.outcome}")
+    t = r.wounds_r1[r.wounds_r1.side == "attacker"]
+    assert_distribution(dict(zip(t.wounds, t.probability, strict=True)), ex["wounds"][0], N,
+                        what="wounds on daemons")
+
+
+def test_ethereal_only_magic_or_ethereal_attacks_wound():
+    """gst "Etéreos": "No pueden ser heridas, salvo por Ataques mágicos o de otras criaturas
+    etéreas"."""
+    ghosts = library_unit("vc_skeletons").replace(special=("ethereal", "fear",
+                                                           "immune_to_psychology", "unstable"))
+    kb = library_unit("empire_swordsmen").replace(special=("killing_blow",), poisoned=6)
+    m = build(kb, ghosts)
+    row = m.groups[0, 1, RANK_AND_FILE, 0]
+    assert (row[G_WOUND], row[G_POISON], row[G_KB]) == (7, 7, 0)
+    knights = build(library_unit("empire_knights"), ghosts)
+    assert knights.groups[0, 1, MOUNT, 0, G_WOUND] == 7  # the steeds' attacks too
+    m = build(kb.replace(special=("killing_blow", "magic_attacks")), ghosts)
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == 4  # S3 v T3
+    m = build(ghosts, ghosts.replace(name="Otros"))  # ethereal v ethereal
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == 4
+    r = fight(kb, ghosts, max_rounds=1, trials=2000, seed=3)
+    assert r.extra["exact_first_round"]["wounds"][0][0] == pytest.approx(1.0)
+    t = r.wounds_r1[r.wounds_r1.side == "attacker"]
+    assert dict(zip(t.wounds, t.probability, strict=True)) == {0: 1.0}

@@ -62,7 +62,7 @@ from odds.battlescribe.names import (
     race_from_name,
 )
 from odds.battlescribe.report import Collector
-from odds.battlescribe.selection import Selection
+from odds.battlescribe.selection import Selection, included_roles
 from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.values import MISSING_DEFAULTS, parse_characteristic, parse_save
 from odds.units import SPANISH_LETTERS, Command, Equipment, MountProfile, Profile, Unit
@@ -135,7 +135,8 @@ class _Builder:
         champion = None
         if champ_node is not None:
             pool = sources + champ_node.profiles
-            champion = next((p for p in pool if normalize(p.name) == champ_node.key), None)
+            key = champ_node.key.removesuffix(" (lider)")
+            champion = next((p for p in pool if normalize(p.name) == key), None)
             if champion is None and champ_node.profiles:
                 champion = champ_node.profiles[0]
         seen: set[int] = set()
@@ -260,7 +261,7 @@ class _Builder:
         printed_save, _ = parse_save(main.values.get("TSA"))
         override = self.save(tt, equipment, printed_save, compare_save)
         printed_us = _potencia(mount_raw) if tt == "cavalry" and mount_raw else _potencia(main)
-        command = self.command(roles)
+        command = self.command(roles | included_roles(self.sel))
         try:
             unit = Unit(
                 name=self.name, troop_type=tt, models=models, files=files, profile=profile,
@@ -286,8 +287,9 @@ class _Builder:
         weapons: list[tuple[str, str]] = []
         if mount_raw is not None and "barda" in normalize(mount_raw.name):
             fields["barding"] = True
+        command = {id(x) for n in self.sel.command.values() for x in n.walk()}
         for node in self.sel.taken:
-            if node is self.sel.model or node.key in STRUCTURAL_NAMES:
+            if node is self.sel.model or node.key in STRUCTURAL_NAMES or id(node) in command:
                 continue
             if node.profiles:
                 if "barda" in node.key and tt in ("cavalry", "chariot"):

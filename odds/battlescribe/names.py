@@ -147,6 +147,18 @@ RULE_FLAGS: MappingProxyType = _table({
     "Maestro de la espada": ("ignores_strikes_last",),
     "No muertos": ("immune_to_psychology", "fear", "unstable"),
     "Estupidez": ("stupidity",),
+    "Inestable": ("unstable",),
+    # gst "Caballería monstruosa" (rule): "Son caballería voladora"
+    "Caballería monstruosa": ("flying",),
+    # Demonios "Demonio": Inestabilidad demoníaca (reported separately, not modelled), Aura
+    # demoníaca, Miedo, Inmune a psicología, Ataques mágicos
+    "Demonio": ("fear", "immune_to_psychology", "daemonic_aura", "magic_attacks"),
+    "Demonio (Demonios)": ("fear", "immune_to_psychology", "daemonic_aura", "magic_attacks"),
+    "Aura demoníaca": ("daemonic_aura",),
+    "Aura demoníaca (Demonios)": ("daemonic_aura",),
+    "Ataques mágicos": ("magic_attacks",),
+    "Etéreos": ("ethereal",),
+    "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
     "Odio a todas las miniaturas": ("hatred",),
     "Inmune a desmoralización (aunque sigue teniendo Odio a pielesverdes)": ("unbreakable",),
@@ -219,11 +231,15 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
     "Cruzar (Obstáculos)", "Movimiento", "Movimientos rápidos", "Solitario", "Solitarios",
     "Miniatura individual", "Montura", "Montura de personaje", "Estandarte mágico", "Carro",
-    "Flotar", "Leñadores", "Avance imparable", "Piernas largas", "Patas largas",
-    # psychology out of combat, panic, leadership of others
+    "Flotar", "Leñadores", "Avance imparable",
+    "Movimiento aleatorio (5D6)", "Movimiento aleatorio (8D6)", "Movimiento aleatorio (3D6)",
+    "Regimientos de Renombre", "Unidades de mercenarios en otros ejércitos",
+    "Creación de la manada", "Piernas largas", "Patas largas",
+    # psychology out of combat, panic (not among the close-combat tests: hits, wounds, saves,
+    # attacks, strike order, result, break tests, fleeing, pursuit), leadership of others
     "Animosidad", "Evita animosidad", "Indisciplinado",
     "Inmune a pánico", "Inmune al pánico", "Inmune a pánico de pequeñajos", "Viejos cascarrabias",
-    "Estoicos", "Primeros entre iguales", "¡Problemas!",
+    "Estoicos", "Estoico", "Primeros entre iguales", "¡Problemas!", "Desprecio",
     # magic, Chaos allegiance labels (a mark's effects are separate rules)
     "Resistencia a la magia 1", "Resistencia a la magia 2", "Marcas del Caos", "Dios del Caos",
     "Marca", "Marca del Caos absoluto", "Objetos mágicos", "Aprendiz de nigromante",

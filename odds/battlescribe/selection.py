@@ -27,7 +27,8 @@ from odds.battlescribe.names import STRUCTURAL_NAMES, normalize
 from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 
-__all__ = ["COMMAND_ROLES", "Selection", "command_nodes", "model_node", "options", "select"]
+__all__ = ["COMMAND_ROLES", "Selection", "command_nodes", "included_roles", "model_node",
+           "options", "select"]
 
 COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
 """Command roles, as in :class:`odds.units.Command`."""
@@ -50,8 +51,25 @@ class Selection:
     command: dict[str, Node] = field(default_factory=dict)
 
 
+def _role(key: str) -> str | None:
+    """The command role an entry outside a command group stands for, if any."""
+    if key.startswith("music"):
+        return "musician"
+    if key.startswith("portaestandarte") and "de batalla" not in key:
+        return "standard"
+    if key.endswith("(lider)"):
+        return "champion"
+    return None
+
+
 def command_nodes(unit: Node) -> dict[str, Node]:
-    """The command group's entries by role (only the roles the unit can take)."""
+    """The command models' entries by role (only the roles the unit can take).
+
+    The ``Grupo de mando`` members first; then, as in the Regimientos de
+    Renombre, entries elsewhere in the unit named ``Músico``,
+    ``Portaestandarte`` or ``... (líder)`` (the regiment's leader, its
+    champion).
+    """
     out: dict[str, Node] = {}
     for child in unit.children:
         if child.key.startswith("grupo de mando"):
@@ -64,7 +82,25 @@ def command_nodes(unit: Node) -> dict[str, Node]:
                 else:
                     role = "champion"
                 out.setdefault(role, member)
+
+    def visit(node: Node) -> None:
+        for child in node.children:
+            if _excluded(child):
+                continue
+            role = _role(child.key) if child.kind != "group" else None
+            if role is not None:
+                out.setdefault(role, child)
+            else:
+                visit(child)
+
+    visit(unit)
     return out
+
+
+def included_roles(sel: Selection) -> set[str]:
+    """Command roles whose entries are taken with the unit (a regiment's own standard...)."""
+    taken = {id(n) for n in sel.taken}
+    return {role for role, node in sel.command.items() if id(node) in taken}
 
 
 def model_node(unit: Node) -> Node | None:

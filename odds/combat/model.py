@@ -401,7 +401,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
     (``G_REROLL``) when ``unit`` hates ``enemy`` (:meth:`Unit.hates`: every
     enemy, or a named army or race such as the dwarfs' *Agravio ancestral*
     against greenskins); the orc choppa's +1 S on the charge (MDNR
-    "Rebanadora", infantry with a single choppa).
+    "Rebanadora", infantry with a single choppa); the enemy's ward save with
+    its daemonic aura (5+ unless ``unit`` has magic attacks); nothing wounds an
+    ethereal enemy but magic attacks or ethereal creatures.
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     w = unit.weapon
@@ -409,7 +411,14 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
     ap = unit.has("armour_piercing")
     kb = unit.has("killing_blow") and enemy.troop_type in _MAN_SIZED
     poison = unit.poisoned or rules.IMPOSSIBLE
-    ward = enemy.ward_save or rules.IMPOSSIBLE
+    magic = unit.has("magic_attacks")
+    # Demonios "Aura Demoníaca": ward 5+, not against magic attacks; a ward of its own replaces it
+    ward = enemy.ward_save or (5 if enemy.has("daemonic_aura") and not magic
+                               else rules.IMPOSSIBLE)
+    # gst "Etéreos": wounded only by magic attacks or by other ethereal creatures
+    unwoundable = enemy.has("ethereal") and not magic and not unit.has("ethereal")
+    if unwoundable:
+        poison, kb = rules.IMPOSSIBLE, False
     mw = _MW_CODE[unit.multiple_wounds]
     for kind in (0, 1):
         first = kind == 0
@@ -434,7 +443,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
             # "Odio eterno": in every round
             row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
             row[G_POISON] = poison
-            row[G_WOUND] = max(2, rules.to_wound(s_eff, enemy.profile.T))
+            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                            else max(2, rules.to_wound(s_eff, enemy.profile.T)))
             row[G_KB] = kb
             row[G_SAVE] = _save_needed(e_save, s_eff, ap)
             row[G_WARD] = ward
@@ -452,7 +462,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
                               else CAT_CHARGER if charging else CAT_INITIATIVE, m.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(m.WS, enemy.profile.WS))
             row[G_POISON] = rules.IMPOSSIBLE
-            row[G_WOUND] = max(2, rules.to_wound(m.S, enemy.profile.T))
+            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                            else max(2, rules.to_wound(m.S, enemy.profile.T)))
             row[G_SAVE] = _save_needed(e_save, m.S, False)
             row[G_WARD] = ward
             row[G_RANKS] = 1
@@ -468,7 +479,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
             row[G_KEY] = _key(CAT_IMPACT, 10)
             row[G_HIT] = 0
             row[G_POISON] = rules.IMPOSSIBLE
-            row[G_WOUND] = max(2, rules.to_wound(s_imp, enemy.profile.T))
+            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                            else max(2, rules.to_wound(s_imp, enemy.profile.T)))
             row[G_SAVE] = _save_needed(e_save, s_imp, False)
             row[G_WARD] = ward
             row[G_RANKS] = 1
