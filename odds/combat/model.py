@@ -706,11 +706,15 @@ def build_units(units: list[Unit], sides: list[int],
     flags = np.array([options.corner_contact, options.musician_tiebreak,
                       options.insane_courage, options.restrain_pursuit,
                       options.flank_rear_rule == "both", n_units, active_side], np.int64)
-    # indexed by the unit's models left (+1 while a promoted champion lives)
-    ranks = np.zeros((n, max(u.models for u in full_units) + 1), np.int64)
+    # indexed by the unit's models left plus its living characters and promoted champion,
+    # who fill rank spaces (§2.2)
+    hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)
+              for i in range(n_units)]
+    ranks = np.zeros((n, max(u.models + h for u, h in zip(full_units, hosted, strict=False)) + 1),
+                     np.int64)
     for i, u in enumerate(full_units):
         if side_arr[i, S_RANKS_OK]:
-            for m in range(u.models + 1):
+            for m in range(u.models + hosted[i] + 1):
                 ranks[i, m] = rules.rank_bonus(m, u.files)
     side_bonus = np.zeros(2, np.int64)
     for s in (0, 1):
