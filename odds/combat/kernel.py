@@ -87,6 +87,7 @@ from odds.combat.model import (
     S_SIDE,
     S_STANDARD,
     S_STUBBORN,
+    S_STUPID,
     S_UNBREAKABLE,
     S_UNSTABLE,
     S_US,
@@ -129,7 +130,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     (:data:`CHALLENGE_STATS`).  ``state`` rows are per-body scratch arrays
     (wounds left, frenzied, status, regenerable wounds, ranks cancelled, flee
     roll, refused a challenge, the contact its champion fights through, its
-    characters in the front rank at the start of the round); ``alloc`` rows
+    characters in the front rank at the start of the round, no regeneration
+    any more after a flaming wound); ``alloc`` rows
     are per (step group, contact) scratch arrays (attacks, attacks on a character, that character);
     ``touch[c]`` caches, per contact, the models in contact each way, the
     two facing lines' lengths and the two units' model counts they came from;
@@ -152,6 +154,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[1, u] = sides[u, S_FRENZY]
         state[2, u] = FIGHTING
         state[6, u] = 0
+        state[9, u] = 0
     if has_chars:
         for k in range(chal.size):
             chal[k] = 0
@@ -287,6 +290,31 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     champ = 0
                     state[7, u] = c
                 start_fighters(u, c, d, kind, n, chars, here, mu, sides, groups, contacts, pool)
+            # stupidity (§1.10): tested at the start of each of its own turns; failed, only
+            # half its models fight this turn (an odd one on 4+), per contact
+            if sides[u, S_STUPID] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING:
+                ld = sides[u, S_LD]
+                for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
+                    if state[0, b] > 0 and not state[6, b]:
+                        ld = max(ld, sides[b, S_LD])
+                passed, p = leadership_test(buf, p, ld, False, False)
+                if not passed:
+                    for c in range(nc):
+                        if contacts[c, 0] == u:
+                            d = 0
+                        elif contacts[c, 1] == u:
+                            d = 1
+                        else:
+                            continue
+                        f = pool[c, d] + pool[c, 2 + d]
+                        keep = f // 2
+                        if f % 2:
+                            keep += 1 if buf[p] >= 4 else 0
+                            p += 1
+                        front = min(pool[c, d], keep)
+                        pool[c, 8 + d] -= pool[c, d] - front
+                        pool[c, d] = front
+                        pool[c, 2 + d] = keep - front
         scored[0] = 0
         scored[1] = 0
         for u in range(nb):
@@ -442,7 +470,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             i = j
         # end of the phase: regeneration (§1.6); combat result counts what is left
         for u in range(nb):
-            if sides[u, S_REGEN] <= 6 and state[3, u] > 0:
+            if sides[u, S_REGEN] <= 6 and state[3, u] > 0 and not state[9, u]:
                 back, p = count_ge(buf, p, state[3, u], sides[u, S_REGEN])
                 back = min(back, sides[u, S_HP] - state[0, u])
                 state[0, u] += back
@@ -758,7 +786,7 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         st = stream_state(key, c)
         buf = np.empty(max(BUFFER_DICE, 2 * budget), np.uint8)
         p = buf.size
-        state = np.zeros((9, nb), np.int64)
+        state = np.zeros((10, nb), np.int64)
         ncon = max(1, contacts.shape[0])
         alloc = np.zeros((3, nb * N_GROUPS, ncon), np.int64)
         touch = np.full((ncon, 6), -1, np.int64)
