@@ -84,6 +84,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "magic_attacks",
     "daemonic_aura",
     "ethereal",
+    "flaming_attacks",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -92,8 +93,10 @@ the first round of a combat, always pursue); hatred of named enemies only is
 the :attr:`Unit.hatred` list.  ``eternal_hatred``: re-roll missed hits in
 every round against every enemy (MDNR Elfos Oscuros "Odio eterno": "Siempre
 pueden repetir las tiradas para impactar falladas (no sólo el primer turno y
-no sólo contra Altos Elfos)").  ``stupidity``: MDNR gst "Estupidez"
-(RULES.md §1.10; the combat effect is the kernel's).  ``choppa``: the
+no sólo contra Altos Elfos)").  ``stupidity``: MDNR gst "Estupidez";
+each of its own turns the unit tests Ld; failed while engaged, only half its
+models fight that turn (§1.10).  ``flaming_attacks``: one wound from its blows
+ends the target's regeneration for the rest of the combat (§1.6).  ``choppa``: the
 unit's hand weapon is an orc choppa (MDNR profile "Rebanadora": "Si la
 miniatura es de tipo Infantería (no va montada) y va armada con sólo una
 Rebanadora (o Rebanadora y escudo ...), sus ataques en carga se resuelven con
