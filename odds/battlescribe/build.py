@@ -230,7 +230,10 @@ class _Builder:
             champion = self.profile([champion_raw, main], "the champion", per_letter)
 
         mount = None
-        if mount_raw is not None:
+        if mount_raw is not None and tt == "war_machine":
+            self.note(mount_raw.name, "approximated", "the steeds of a war machine (horse"
+                      " artillery) give its move only; they do not fight in the engine")
+        elif mount_raw is not None:
             mount = MountProfile(
                 **{c: self.characteristic(c, [mount_raw], "the steed")
                    for c in ("WS", "S", "I", "A")},

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from odds.battlescribe import UnitEntry, load_catalogue
+from odds.battlescribe import ReportItem, UnitEntry, load_catalogue
 from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
 
 
@@ -30,8 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 
-def _record(e: UnitEntry) -> dict[str, Any]:
+def _record(e: UnitEntry, items: tuple[ReportItem, ...] = ()) -> dict[str, Any]:
     u = e.default_unit
+    kinds = {k: list(dict.fromkeys(i.item for i in items if i.kind == k))
+             for k in ("ignored", "approximated", "no_combat_effect")}
     return {
         "name": e.name,
         "points_per_model": points_text(e.points_per_model),
@@ -46,6 +48,7 @@ def _record(e: UnitEntry) -> dict[str, Any]:
         "armour_save": u.armour_save,
         "special": list(u.special),
         "options": list(e.options),
+        **kinds,
     }
 
 
@@ -70,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     table = pd.DataFrame([_row(e) for e in cat.entries])
     header = (f"{cat.name}: {len(cat.entries)} unit entries (points per model with the default"
               " equipment; save in close combat)")
-    records: Any = [_record(e) for e in cat.entries]  # JSON: a list of unit objects
+    records: Any = [_record(e, cat.report.for_unit(e.name))  # JSON: a list of unit objects
+                    for e in cat.entries]
     emit(args.format, records, table, header)
     summary = cat.report.summary()
     if args.report:

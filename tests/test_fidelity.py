@@ -1,0 +1,73 @@
+"""Fidelity of the BattleScribe import over the MDNR catalogues (issue 11 §1, §4).
+
+Skipped when ../shared/battlescribe/ (shared test data, not in the project) is absent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from odds.battlescribe import load_catalogue
+from odds.battlescribe.fidelity import COLUMNS, fidelity_table
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
+pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
+                                reason=f"MDNR BattleScribe data not found in {SHARED}")
+
+FLOOR = 100
+"""Unit entries fully modelled when this test was written (a regression guard: raise it as
+rules get modelled, never lower it without saying why)."""
+
+
+@pytest.fixture(scope="module")
+def table():
+    return fidelity_table([SHARED])
+
+
+def test_every_catalogue_and_entry_imports():
+    files = sorted(SHARED.glob("*.cat"))
+    assert len(files) == 14
+    for f in files:
+        cat = load_catalogue(f)
+        assert not [i for i in cat.report if i.reason.startswith("cannot import")], f.name
+
+
+def test_fidelity_figure(table):
+    """The figure of issue 11 §1, computed: entries with nothing ignored or approximated."""
+    assert list(table.columns) == list(COLUMNS)
+    body, total = table.iloc[:-1], table.iloc[-1]
+    assert total.catalogue == "total" and len(body) == 14
+    for c in COLUMNS[1:]:
+        assert total[c] == body[c].sum()
+    # the issue counted the 480 entries that imported; the 481st (horse artillery) imports now
+    assert total.units == 481
+    assert (body.fully_modelled <= body.units).all()
+    assert (body.fully_modelled + body.ignored >= body.units - body.approximated).all()
+    assert total.fully_modelled >= FLOOR
+
+
+@pytest.mark.xfail(strict=True, reason="issue 11 goal (>= 90 % fully modelled) not reached:"
+                   " daemonic instability, Firmeza, marks of Chaos, pikes, random attacks,"
+                   " cold-blooded Ld tests need kernel features (see the README fidelity table)")
+def test_fidelity_goal(table):
+    total = table.iloc[-1]
+    assert total.fully_modelled >= 0.9 * total.units
+
+
+def test_catalogue_json_lists_the_report_kinds(capsys):
+    """``odds catalogue --format json``: ignored, approximated, no_combat_effect per unit."""
+    import json
+
+    from odds.cli import main
+
+    assert main(["catalogue", str(SHARED / "MDNR_Enanos v4_5.cat"), "--format", "json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    warriors = next(r for r in records if r["name"] == "Guerreros enanos")
+    # MDNR Enanos: "Firmeza" (flee and pursue 2 cm less) changes a combat, not modelled;
+    # "Avance imparable" is a march rule; "Agravio ancestral" is modelled (hatred)
+    assert warriors["ignored"] == ["Firmeza"]
+    assert warriors["approximated"] == []
+    assert warriors["no_combat_effect"] == ["Avance imparable"]
+    assert all({"ignored", "approximated", "no_combat_effect"} <= set(r) for r in records)
