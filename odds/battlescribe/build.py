@@ -57,9 +57,11 @@ from odds.battlescribe.names import (
     WEAPON_NAMES,
     WEAPON_RULES,
     is_no_combat_effect,
+    mark_effects,
     normalize,
     parametric_rule,
     race_from_name,
+    race_from_tipo,
 )
 from odds.battlescribe.report import Collector
 from odds.battlescribe.selection import Selection, included_roles
@@ -116,6 +118,23 @@ def _ward_of(node: Node) -> int:
     return 0
 
 
+def _missile_only(node: Node) -> bool:
+    """Whether an option's profiles are all missile weapons.
+
+    Each has a range in cm and says nothing about close combat (``Ballesta de
+    repetición``: "60 // 3 // Arma de proyectiles...").
+    """
+    weapons = [p for p in node.info_profiles if "Alcance" in p.values]
+    if not weapons or len(weapons) != len(node.info_profiles):
+        return False
+    for p in weapons:
+        text = normalize(" ".join(v or "" for v in p.values.values()))
+        if not re.match(r"^\d+\s*(cm)?$", normalize(p.values.get("Alcance") or "")) or \
+                "cuerpo a cuerpo" in text or "combate" in text:
+            return False
+    return True
+
+
 class _Builder:
     def __init__(self, sel: Selection, name: str, sink: Collector, army: str = "") -> None:
         self.sel, self.name, self.sink, self.army = sel, name, sink, army
@@ -135,8 +154,8 @@ class _Builder:
         champion = None
         if champ_node is not None:
             pool = sources + champ_node.profiles
-            key = champ_node.key.removesuffix(" (lider)")
-            champion = next((p for p in pool if normalize(p.name) == key), None)
+            keys = (champ_node.key, champ_node.key.removesuffix(" (lider)"))
+            champion = next((p for p in pool if normalize(p.name) in keys), None)
             if champion is None and champ_node.profiles:
                 champion = champ_node.profiles[0]
         seen: set[int] = set()
@@ -272,7 +291,9 @@ class _Builder:
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
                 impact_strength=impact_strength, **extra,
-                army=self.army, race=race_from_name(self.army, self.name),
+                army=self.army,
+                race=(race_from_tipo(self.army, main.values.get("Tipo") or "")
+                      or race_from_name(self.army, self.name)),
                 notes="imported from BattleScribe",
             )
         except OddsInputError as exc:
@@ -306,7 +327,7 @@ class _Builder:
                     continue
                 if node.rules:
                     continue
-                if is_no_combat_effect(node.name):
+                if is_no_combat_effect(node.name) or _missile_only(node):
                     self.note(node.name, "no_combat_effect", "known; no effect in close combat")
                 elif node.children and all(c.kind == "group" or c.children
                                            for c in node.children):
@@ -365,8 +386,11 @@ class _Builder:
 
     def rules(self) -> tuple[list[str], dict[str, object]]:
         names: list[str] = list(self.sel.unit.rules)
+        texts: dict[str, str] = dict(self.sel.unit.rule_texts)
         for node in self.sel.taken:
             names += node.rules
+            for k, v in node.rule_texts.items():
+                texts.setdefault(k, v)
         special: list[str] = []
         extra: dict[str, object] = {}
         seen: set[str] = set()
@@ -390,6 +414,15 @@ class _Builder:
                         "impact_hits", "multiple_wounds") else value
                 else:
                     self.note(name, "ignored", f"{field} {value!r} not supported by the engine")
+                continue
+            if key.startswith("marca de ") and texts.get(name):
+                flags, unknown = mark_effects(texts[name])
+                if unknown:
+                    self.note(name, "ignored", f"mark effect not modelled: {unknown[0]!r}")
+                else:
+                    special += [f for f in flags if f != "poisoned"]
+                    if "poisoned" in flags:
+                        extra["poisoned"] = min(int(extra.get("poisoned") or 6), 6)
                 continue
             if key.startswith("odio "):
                 self.note(name, "ignored", "hatred of some enemies only: not modelled")

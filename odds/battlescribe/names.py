@@ -45,9 +45,11 @@ __all__ = [
     "WEAPON_NAMES",
     "WEAPON_RULES",
     "is_no_combat_effect",
+    "mark_effects",
     "normalize",
     "parametric_rule",
     "race_from_name",
+    "race_from_tipo",
 ]
 
 
@@ -95,6 +97,8 @@ WEAPON_NAMES: MappingProxyType = _table({
     "Lanza (caballería)": "cavalry_spear",
     "Mayal": "flail",
     "Mangual": "morning_star",
+    "Dos rebanadoras": "additional_hand_weapon",
+    "Maza ogra": "hand_weapon",  # with armour piercing (WEAPON_RULES)
     "Rebanadora": "hand_weapon",  # with the choppa rule (see the module notes)
     "Garras (arma de mano)": "hand_weapon",
 })
@@ -105,6 +109,8 @@ APPROXIMATE_WEAPONS: frozenset[str] = frozenset()
 
 WEAPON_RULES: MappingProxyType = _table({
     "Rebanadora": ("choppa",),
+    # Mercenarios "Maza ogra": "Arma de mano. Poder de penetración."
+    "Maza ogra": ("armour_piercing",),
 })
 """Weapons that also carry a special rule of the engine."""
 
@@ -112,6 +118,11 @@ ARMOUR_NAMES: MappingProxyType = _table({
     "Armadura ligera": ("armour", "light"),
     "Armadura pesada": ("armour", "heavy"),
     "Armadura de placas": ("armour", "plate"),
+    # 4+ armours that combine with shields and mounts as plate does (MDNR: plate is 4+):
+    # Reinos del Caos "Armadura del Caos": "una tirada de salvación por armadura de 4+, que
+    # puede combinarse con monturas y escudo"; Enanos "Armadura de Gromril": "4+"
+    "Armadura del Caos": ("armour", "plate"),
+    "Armadura de Gromril": ("armour", "plate"),
     "Escudo": ("shield", True),
     "Barda": ("barding", True),
 })
@@ -225,7 +236,11 @@ STRUCTURAL_NAMES: frozenset[str] = frozenset(map(normalize, [
 NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # shooting and missile weapons
     "Arco", "Arco largo", "Arco corto", "Ballesta", "Arcabuz", "Arcabuz imperial",
-    "Jabalinas", "Hachas arrojadizas", "Armas de proyectiles",
+    "Jabalinas", "Escupir fuego", "Ballesta de repetición", "Arco de Avelorn",
+    "Cuchillos arrojadizos", "Arquería de los Asrai", "Saetas del áspid", "Disparar en vuelo",
+    "Lamento de la doncella", "Chillido mortal", "Unidad mágica", "Cólera de la tormenta",
+    "Cruzar (bosques)", "Devotas de Khaine", "Unidad fantasmal", "Ogros dragón y shaggoth",
+    "Hachas arrojadizas", "Armas de proyectiles",
     "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
     # movement, deployment, army composition
     "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
@@ -249,7 +264,8 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
 NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
     "Inclusión", "Destacamento", "Pueden tener", "Puede tener", "Inmune al pánico",
     "Personajes y unidades", "Personajes en manadas", "Cañón", "Estandartes mágicos",
-    "Portaestandarte mágico", "Cuenta para el mínimo",
+    "Portaestandarte mágico", "Cuenta para el mínimo", "No cuentan para el mínimo",
+    "No cuenta para el mínimo", "Es obligatorio elegir",
 ]))
 """Name prefixes with no effect on a close combat (army-building notes, shooting)."""
 
@@ -259,6 +275,28 @@ _RACE_WORDS: tuple[tuple[str, str], ...] = (
     ("hobgoblin", "greenskin"), ("snotling", "greenskin"), ("gnoblar", "greenskin"),
     ("pielverde", "greenskin"), ("pielesverdes", "greenskin"), ("ogro", "ogre"),
 )
+
+
+_TIPO_RACES: tuple[tuple[str, str], ...] = (
+    ("demonio", "daemon"), ("no muerto", "undead"), ("pielverde", "greenskin"),
+    ("orco", "greenskin"), ("goblin", "greenskin"), ("hobgoblin", "greenskin"),
+    ("enano", "dwarf"), ("elfo", "elf"), ("alto elfo", "elf"), ("ogro", "ogre"),
+    ("troll", "troll"), ("humano", "human"), ("skaven", "skaven"), ("lagarto", "lizardman"),
+    ("bestia", "beast"),
+)
+
+
+def race_from_tipo(army: str, tipo: str) -> str:
+    """The race named among a profile's ``Tipo`` words (``"Infantería, Demonio, Caos"``).
+
+    ``""`` when none is named or it is the army's usual race.  The first
+    match in :data:`_TIPO_RACES` order wins (a daemon beast is a daemon).
+    """
+    words = {w.strip(" .") for w in normalize(tipo).split(",")[1:]}
+    for word, race in _TIPO_RACES:
+        if word in words:
+            return "" if race == _ARMY_RACE.get(army) else race
+    return ""
 
 
 def race_from_name(army: str, name: str) -> str:
@@ -274,6 +312,49 @@ def race_from_name(army: str, name: str) -> str:
             if word.startswith(start):
                 return "" if race == _ARMY_RACE.get(army) else race
     return ""
+
+
+_MARK_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("furia asesina", ("frenzy",)),
+    ("inmune a psicologia", ("immune_to_psychology",)),
+    ("siempre ataca primero", ("always_strikes_first",)),
+    ("causa miedo", ("fear",)),
+    ("ataques envenenados", ("poisoned",)),
+)
+_MARK_NO_EFFECT: tuple[str, ...] = (
+    "dado de dispersion", "dado de magia", "dados de energia", "gana el tipo", "hechicero",
+    "saber de", "puede ir montado", "sin efecto adicional", "lanzar hechizos", "debe usar",
+    "no ocupa opcion",
+)
+
+
+def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
+    """What a mark of Chaos's rule text does, as MDNR prints it for that entry.
+
+    MDNR defines each mark per entry (``Marca de Khorne``: "Furia Asesina. Mientras
+    sigan vivos, el ejército tiene +1 dado de dispersión"; ``Marca de Nurgle``:
+    "Causa Miedo..."; ``Marca de Slaanesh``: "Inmune a psicología"...).  Each
+    sentence must be a known close-combat effect (frenzy, immune to psychology,
+    always strikes first, causes fear, poisoned attacks) or a known non-combat one
+    (dispersal and magic dice, unit types, wizard levels, mounts); a remark in
+    parentheses is left aside.
+
+    Returns
+    -------
+    (flags, unknown)
+        Special-rule flags (``poisoned`` meaning poisoned attacks 6+) and the
+        sentences not understood (then the mark is not modelled).
+    """
+    plain = re.sub(r"\([^)]*\)", " ", normalize(text))
+    flags: list[str] = []
+    unknown: list[str] = []
+    for sentence in filter(None, (x.strip(" ,") for x in re.split(r"[.;]\s*", plain))):
+        hits = [f for key, fs in _MARK_EFFECTS if key in sentence for f in fs]
+        if hits:
+            flags += hits
+        elif not any(key in sentence for key in _MARK_NO_EFFECT):
+            unknown.append(sentence)
+    return tuple(dict.fromkeys(flags)), unknown
 
 
 def is_no_combat_effect(name: str) -> bool:

@@ -38,8 +38,9 @@ class Node:
     """An entry, group or roster selection.
 
     ``info_profiles`` are the other (weapon, talisman...) profiles with
-    their characteristic texts.  ``cost`` is per item; ``number`` is how
-    many were taken (rosters; 1 in catalogues); ``low``/``high`` are the ``selections``-per-parent
+    their characteristic texts; ``rule_texts`` the rules' descriptions by
+    name.  ``cost`` is per item; ``number`` is how many were taken (rosters;
+    1 in catalogues); ``low``/``high`` are the ``selections``-per-parent
     constraints (None = not given); ``default`` is a group's default entry id.
     """
 
@@ -55,6 +56,7 @@ class Node:
     rules: list[str] = field(default_factory=list)
     info: list[str] = field(default_factory=list)
     info_profiles: list[RawProfile] = field(default_factory=list)
+    rule_texts: dict[str, str] = field(default_factory=dict)
     children: list[Node] = field(default_factory=list)
     target: str = ""
 
@@ -113,6 +115,10 @@ def _profile(element: Element) -> RawProfile:
     return RawProfile(element.get("name", ""), values)
 
 
+def _description(rule: Element) -> str:
+    return next((c.text or "" for c in rule if local(c.tag) == "description"), "")
+
+
 def _fill_content(node: Node, element: Element, ids: dict[str, Element]) -> None:
     for p in _children(element, "profiles"):
         if local(p.tag) == "profile" and p.get("typeName") == MODEL_PROFILE:
@@ -123,11 +129,14 @@ def _fill_content(node: Node, element: Element, ids: dict[str, Element]) -> None
     for r in _children(element, "rules"):
         if local(r.tag) == "rule":
             node.rules.append(r.get("name", ""))
+            node.rule_texts.setdefault(r.get("name", ""), _description(r))
     for link in _children(element, "infoLinks"):
         kind, name = link.get("type"), link.get("name", "")
         target = ids.get(link.get("targetId", ""))
         if kind == "rule":
             node.rules.append(name)
+            if target is not None:
+                node.rule_texts.setdefault(name, _description(target))
         elif kind == "profile" and target is not None and target.get("typeName") == MODEL_PROFILE:
             node.profiles.append(_profile(target))
         elif kind == "profile":

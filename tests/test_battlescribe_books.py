@@ -1,0 +1,133 @@
+"""Spot checks of the catalogues new in issue 11, written by hand from the XML (issue 11 §4).
+
+Profiles were read from each entry's ``Modelo`` profile and rules from its
+``infoLink``/``rule`` elements in ../shared/battlescribe/ (skipped when the
+folder is absent).  Rule texts cited are the catalogue's.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from odds.battlescribe import load_catalogue
+from odds.units import Profile
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
+pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
+                                reason=f"MDNR BattleScribe data not found in {SHARED}")
+_CACHE: dict[str, object] = {}
+
+
+def cat(name: str):
+    if name not in _CACHE:
+        _CACHE[name] = load_catalogue(SHARED / name)
+    return _CACHE[name]
+
+
+def kinds(catalogue, unit: str) -> dict[str, str]:
+    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
+
+
+def test_elfos_oscuros_witch_elves_and_black_guard():
+    c = cat("MDNR_Elfos_Oscuros_v7.cat")
+    u = c.unit("Elfas brujas de Khaine")
+    # Elfa bruja: M12 HA5 HP4 F3 R3 H1 I6 A1 L8; Furia asesina, Ataques envenenados,
+    # "Odio a los altos elfos" (hatred of the High Elf army), two hand weapons
+    assert u.profile == Profile(M=12, WS=5, BS=4, S=3, T=3, W=1, I=6, A=1, Ld=8)
+    assert u.special == ("frenzy",) and u.poisoned == 6 and u.hatred == ("high_elves",)
+    assert u.equipment.weapon == "additional_hand_weapon" and u.army == "dark_elves"
+    assert kinds(c, u.name)["Devotas de Khaine"] == "no_combat_effect"  # who may join
+    g = c.unit("Guardia negra")
+    # "Odio eterno": "Siempre pueden repetir las tiradas para impactar falladas"; Tozudez
+    assert g.special == ("eternal_hatred", "stubborn") and g.equipment.weapon == "halberd"
+
+
+def test_enanos_del_caos_warriors_and_hobgoblins():
+    c = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    u = c.unit("Guerreros enanos del Caos")
+    # Guerrero enano del Caos: M8 HA4 HP3 F3 R4 H1 I2 A1 L9, TSA 5+ (heavy armour)
+    assert u.profile == Profile(M=8, WS=4, BS=3, S=3, T=4, W=1, I=2, A=1, Ld=9)
+    assert u.armour_save == 5 and u.tags == {"chaos_dwarfs", "dwarf"}
+    assert kinds(c, u.name)["Firmeza"] == "ignored"  # flee and pursue 2 cm less: not modelled
+    h = c.unit("Hobgoblin escurridizos")
+    # MDNR Enanos "Agravio ancestral": dwarfs hate "los Hobgoblins de los Enanos del Caos"
+    assert "greenskin" in h.tags
+    assert c.unit("Guerreros enanos del Caos").hates(h) is False  # only dwarfs' grudge
+    assert cat("MDNR_Enanos v4_5.cat").unit("Guerreros enanos").hates(h)
+
+
+def test_mercenarios_ogres_and_pikemen():
+    c = cat("MDNR_Mercenarios v5.cat")
+    o = c.unit("Ogros toro")
+    # Ogro toro: M15 HA3 HP2 F4 R4 H3 I2 A3 L7, "Infantería monstruosa, Ogro", Potencia 3;
+    # "Maza ogra": "Arma de mano. Poder de penetración."
+    assert o.profile == Profile(M=15, WS=3, BS=2, S=4, T=4, W=3, I=2, A=3, Ld=7)
+    assert o.troop_type == "monstrous_infantry" and o.unit_strength_per_model == 3
+    assert o.has("armour_piercing") and o.race == "ogre"
+    assert kinds(c, o.name)["Arremetida"] == "ignored"  # the ogre charge's impact hits
+    p = c.unit("Piqueros")
+    assert kinds(c, p.name)["Pica"] == "ignored"  # fights in four ranks: not modelled
+
+
+def test_monstruos_arcanos_has_no_unit_entries():
+    """Every monster of the book is a ``type="model"`` entry (mounts and characters)."""
+    c = cat("MDNR_Monstruos_Arcanos_v5.cat")
+    assert c.entries == () and not list(c.report.of_kind("ignored"))
+
+
+def test_regimientos_de_renombre_command_inside_the_regiment():
+    c = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    u = c.unit("Ballesteros de Braganza (Mercenarios)")
+    # "Ballesteros de Asedio base (incluidos portaestandarte y músico)" and "Lucca Braganza
+    # (líder)": standard, musician and champion come with the regiment
+    assert (u.command.champion, u.command.standard, u.command.musician) == (True, True, True)
+    assert u.profile == Profile(M=10, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)
+    assert u.champion_profile == Profile(M=10, WS=5, BS=5, S=4, T=4, W=2, I=5, A=3, Ld=8)
+    assert "Músico" not in kinds(c, u.name) and "Portaestandarte" not in kinds(c, u.name)
+    assert all(c.unit(n).army == "regiments_of_renown" for n in c.names[:5])
+
+
+def test_bestias_bestigors_and_centigors():
+    c = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    b = c.unit("Bestigors")
+    # Bestigor: HA4 F4 I3 A1 L7, "Infantería, Caos, Bestia"; great weapon, heavy armour
+    assert (b.profile.WS, b.profile.S, b.profile.I, b.profile.A, b.profile.Ld) == (4, 4, 3, 1, 7)
+    assert b.equipment.weapon == "great_weapon" and b.equipment.armour == "heavy"
+    assert b.race == "" and b.tags == {"beasts_of_chaos", "beast"}
+    k = kinds(c, "Centigors")
+    # Centigor A "1(+1)": the bracketed attack is "Arrollar" (not modelled, reported)
+    assert k["Centigor A"] == "approximated" and k["Arrollar"] == "ignored"
+
+
+def test_demonios_bloodletters_and_daemonettes():
+    c = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
+    d = c.unit("Desangradores de Khorne")
+    # Desangrador: HA5 HP0 F5 I4 A1 L8; "Demonio" (aura, fear, immune to psychology, magic
+    # attacks), "Furia asesina", "Marca de Khorne" for this entry: no other combat effect
+    assert (d.profile.WS, d.profile.S, d.profile.I, d.profile.A, d.profile.Ld) == (5, 5, 4, 1, 8)
+    assert set(d.special) == {"daemonic_aura", "fear", "frenzy", "immune_to_psychology",
+                              "magic_attacks"}
+    k = kinds(c, d.name)
+    assert k["Inestabilidad Demoníaca"] == "ignored"  # a 2D6 test instead of a break test
+    assert "Marca de Khorne" not in k and k["Resistencia a la magia 1"] == "no_combat_effect"
+    s = c.unit("Diablillas de Slaanesh")
+    # Diablilla: HA4 F4 I5 A2 L8
+    assert (s.profile.WS, s.profile.S, s.profile.I, s.profile.A, s.profile.Ld) == (4, 4, 5, 2, 8)
+    assert s.race == "" and s.tags == {"daemons_of_chaos", "daemon"}
+
+
+def test_reyes_funerarios_tomb_guard_and_skeletons():
+    c = cat("MDNR_Reyes_Funerarios v5.cat")
+    g = c.unit("Guardia del sepulcro")
+    # Guardia del sepulcro: M10 HA3 HP3 F4 R4 H1 I3 A1 L8; Golpe letal, Ataques mágicos,
+    # No muertos (immune to psychology, fear, unstable)
+    assert g.profile == Profile(M=10, WS=3, BS=3, S=4, T=4, W=1, I=3, A=1, Ld=8)
+    assert set(g.special) == {"killing_blow", "magic_attacks", "immune_to_psychology", "fear",
+                              "unstable"}
+    s = c.unit("Guerreros esqueleto")
+    assert s.tags == {"tomb_kings", "undead"} and s.has("unstable")
+    # magic attacks wound ethereal models (gst "Etéreos")
+    ghosts = cat("MDNR_Condes_Vampiro_v5.cat").unit("Hueste espectral")
+    assert ghosts.has("ethereal")
