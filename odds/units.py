@@ -58,6 +58,7 @@ __all__ = [
     "library_unit",
     "load_unit_file",
     "unit_from_dict",
+    "unit_warnings",
 ]
 
 SPECIAL_RULES: tuple[str, ...] = (
@@ -345,6 +346,10 @@ class Unit:
         After construction it always holds a Profile.
     notes : str
         Free text (sources, what is not modelled).
+    import_notes : tuple of str
+        What an import left out or approximated, one ``"ignored: NAME"`` or
+        ``"approximated: NAME"`` per item (BattleScribe imports set it; not
+        compared, not written to TOML); :attr:`warning` sums it up.
     """
 
     name: str
@@ -370,9 +375,14 @@ class Unit:
     hatred: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     notes: str = ""
+    import_notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
+        if not isinstance(self.import_notes, tuple) or not all(
+                isinstance(x, str) for x in self.import_notes):
+            raise OddsInputError(f"import_notes: must be a tuple of strings"
+                                 f" (got {self.import_notes!r})")
         if not isinstance(self.name, str) or not self.name.strip():
             raise OddsInputError(f"name: must be a non-empty string (got {self.name!r})")
         tt = choice("troop_type", self.troop_type, rules.TROOP_TYPES)
@@ -464,6 +474,20 @@ class Unit:
         """Whether the unit has the special rule ``rule`` (a :data:`SPECIAL_RULES` name)."""
         choice("rule", rule, SPECIAL_RULES)
         return rule in self.special
+
+    @property
+    def warning(self) -> str:
+        """One line saying what the unit's import ignored or approximated (``""`` if nothing).
+
+        E.g. ``"Guerreros enanos: not modelled: Firmeza"``, so a player knows
+        a number is approximate.
+        """
+        parts = []
+        for kind, label in (("ignored", "not modelled"), ("approximated", "approximated")):
+            names = [n.split(": ", 1)[1] for n in self.import_notes if n.startswith(kind + ":")]
+            if names:
+                parts.append(f"{label}: {', '.join(dict.fromkeys(names))}")
+        return f"{self.name}: {'; '.join(parts)}" if parts else ""
 
     @property
     def tags(self) -> frozenset[str]:
@@ -593,6 +617,18 @@ class Unit:
         if self.champion_profile != _default_champion(self.profile):
             out["champion_profile"] = self.champion_profile.as_dict()
         return out
+
+
+def unit_warnings(units: Any) -> list[str]:
+    """One line per unit whose import ignored or approximated something (:attr:`Unit.warning`).
+
+    Units are taken once by name, in order; units with nothing to say are left out.
+    """
+    out: dict[str, str] = {}
+    for u in units:
+        if isinstance(u, Unit) and u.warning:
+            out.setdefault(u.name, u.warning)
+    return list(out.values())
 
 
 def check_rule_fields(obj: Any) -> None:

@@ -42,6 +42,7 @@ to ``Command.champion_points``/``standard_points``/``musician_points``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -502,6 +503,13 @@ def build_unit(sel: Selection, *, name: str, models: int, files: int, roles: set
     -------
     Built
     """
-    return _Builder(sel, name, sink, army).build(models=models, files=files, roles=roles,
-                                           points_per_model=points_per_model,
-                                           compare_save=compare_save)
+    start = len(sink.items)
+    built = _Builder(sel, name, sink, army).build(models=models, files=files, roles=roles,
+                                                  points_per_model=points_per_model,
+                                                  compare_save=compare_save)
+    notes = tuple(dict.fromkeys(f"{i.kind}: {i.item}" for i in sink.items[start:]
+                                if i.kind in ("ignored", "approximated")))
+    if not notes:
+        return built
+    unit = dataclasses.replace(built.unit, import_notes=notes)
+    return Built(unit, built.printed_save, built.printed_unit_strength)

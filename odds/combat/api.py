@@ -45,7 +45,7 @@ from odds.combat.model import (
 from odds.results import proportion_table, wilson
 from odds.rng import SeedLike, n_chunks, resolve_seed
 from odds.unit_reference import load_unit
-from odds.units import Unit
+from odds.units import Unit, unit_warnings
 
 SIDES = ("attacker", "defender")
 MAX_KEPT_ROWS = 2_000_000
@@ -334,6 +334,7 @@ def fight(
                         margin_r1=margin, survivors=surv, n_rounds=n_rounds, trials=trials,
                         seed=s.entropy, inputs=inputs, rows=per_trial,
                         extra={"exact_first_round": ex, "model": model,
+                               "warnings": unit_warnings([a, d]),
                                "charge": _charge_summary(sim["charge"], trials, charge)})
 
 

@@ -111,6 +111,17 @@ def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "
         print(format_table(table))
 
 
+def print_warnings(warnings: list[str], fmt: str) -> None:
+    """One line per unit whose import ignored or approximated something (issue 11 §2).
+
+    Printed after a table on stdout; with JSON (which carries them as
+    ``warnings``) or CSV, on stderr so the output stays parseable.
+    """
+    out = sys.stdout if fmt == "table" else sys.stderr
+    for line in warnings:
+        print(f"warning: {line} (the odds are approximate)", file=out)
+
+
 def save_plot(ax: Any, path: str | None) -> None:
     """Write the figure holding ``ax`` to ``path`` (PNG) if a path was given."""
     if path is None:

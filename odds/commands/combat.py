@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from odds.commands._output import add_run_options, emit, int_in, nonneg_float, save_plot
+from odds.commands._output import (
+    add_run_options,
+    emit,
+    int_in,
+    nonneg_float,
+    print_warnings,
+    save_plot,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -99,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
         "p_defender_wins": r.p_win("defender"),
         "rounds": r.n_rounds[["rounds", "probability"]].to_dict(orient="records"),
         "charge": {k: r.extra["charge"][k] for k in ("p_refused", "p_fled", "p_hits_on_6")},
+        "warnings": r.extra["warnings"],
     }
     header = (f"{r.inputs['attacker']} vs {r.inputs['defender']} (charger: "
               f"{r.inputs['charger']}); trials={r.trials:,} seed={r.seed}")
@@ -120,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
                   f"only on 6s {ch['p_hits_on_6']:.4f} (exact {ch['p_hits_on_6_exact']:.4f})")
     else:
         emit(args.format, payload, r.outcomes)
+    print_warnings(r.extra["warnings"], args.format)
     if args.plot:
         from odds.combat.plot import summary
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from odds.commands._cluster import add_list_building_options, dask_client
-from odds.commands._output import add_run_options, emit, nonneg_float, save_plot
+from odds.commands._output import add_run_options, emit, nonneg_float, print_warnings, save_plot
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         payload = {"trials": args.trials, "seed": seed, "points": args.points,
                    "charger": args.charger, "max_rounds": args.max_rounds, "lang": args.lang,
-                   "cells": table.to_dict(orient="records")}
+                   "cells": table.to_dict(orient="records"),
+                   "warnings": table.attrs["warnings"]}
         if ranking is not None:
             payload["efficiency"] = ranking.to_dict(orient="records")
         emit("json", payload, table)
@@ -58,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
         emit("csv", {}, ranking if ranking is not None else table)
     else:
         _print_tables(canonical(table), ranking, args, seed)
+    print_warnings(table.attrs["warnings"], args.format)
     if args.plot:
         save_plot(heatmap(table, lang=args.lang), args.plot)
     return 0

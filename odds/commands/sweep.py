@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from odds.commands._cluster import add_list_building_options, dask_client
-from odds.commands._output import add_run_options, emit, nonneg_float, save_plot
+from odds.commands._output import add_run_options, emit, nonneg_float, print_warnings, save_plot
 
 
 def _value(text: str) -> Any:
@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     seed = table.attrs["seed"]
     if args.format == "json":
         emit("json", {"trials": args.trials, "seed": seed, "grid": grid, "lang": args.lang,
-                      "rows": table.to_dict(orient="records")}, table)
+                      "rows": table.to_dict(orient="records"),
+                      "warnings": table.attrs["warnings"]}, table)
     elif args.format == "csv":
         emit("csv", {}, table)
     else:
@@ -82,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         emit("table", {}, table[cols],
              header=f"sweep of {', '.join(names)}; trials={args.trials:,} per point; "
              f"seed={seed}")
+    print_warnings(table.attrs["warnings"], args.format)
     if args.plot:
         names = [n for n in grid if n != "charger"] or list(grid)
         hue = "charger" if "charger" in grid and names != ["charger"] else None

@@ -14,7 +14,7 @@ from odds.listbuilding.runner import run_cells
 from odds.listbuilding.seeds import run_entropy
 from odds.listbuilding.sizing import buy
 from odds.rng import SeedLike
-from odds.units import Unit
+from odds.units import Unit, unit_warnings
 
 __all__ = ["CHARGER_CHOICES", "chargers_of", "matchup_cells", "matchup_matrix", "size_list"]
 
@@ -105,6 +105,7 @@ def matchup_matrix(
     rows = run_cells(cells, entropy, client=client, progress=progress, desc="matchups")
     table = translate(pd.DataFrame(rows, columns=list(RESULT_COLUMNS)), lang)
     table.attrs.update({"seed": entropy, "trials": trials, "points": points,
-                        "charger": charger, "lang": lang})
+                        "charger": charger, "lang": lang,
+                        "warnings": unit_warnings([*units_a, *units_b])})
     return table
 

@@ -45,7 +45,7 @@ from odds.listbuilding.runner import run_cells
 from odds.listbuilding.seeds import run_entropy
 from odds.listbuilding.sizing import buy, command_group
 from odds.rng import SeedLike
-from odds.units import CHARACTERISTICS, Unit
+from odds.units import CHARACTERISTICS, Unit, unit_warnings
 
 __all__ = ["PARAMETERS", "grid_points", "sweep", "sweep_units"]
 
@@ -193,7 +193,9 @@ def sweep(
     names = [k for k in dict.fromkeys(k for p in grid_list for k in p) if k not in RESULT_COLUMNS]
     table = pd.DataFrame(rows, columns=[*names, *RESULT_COLUMNS])
     table = translate(table, lang)
-    table.attrs.update({"seed": entropy, "trials": trials, "lang": lang})
+    table.attrs.update({"seed": entropy, "trials": trials, "lang": lang,
+                        "warnings": unit_warnings([u for c in cells
+                                                   for u in (c.unit_a, c.unit_b)])})
     return table
 
 
