@@ -131,3 +131,23 @@ def test_reyes_funerarios_tomb_guard_and_skeletons():
     # magic attacks wound ethereal models (gst "Etéreos")
     ghosts = cat("MDNR_Condes_Vampiro_v5.cat").unit("Hueste espectral")
     assert ghosts.has("ethereal")
+
+
+def test_the_issue_new_user_cases():
+    """Issue 11: Chosen knights' Armadura del Caos, demigryph knights, the Altar's points."""
+    mortales = cat("MDNR_Reinos_del_Caos_Mortales_v5.cat")
+    chosen = mortales.unit("Caballeros del Caos elegidos", command="full")
+    # "Armadura del Caos": 4+ "que puede combinarse con monturas y escudo": with shield,
+    # cavalry and barding 1+ (the printed TSA says 2+: reported as a note, engine wins)
+    assert chosen.equipment.armour == "plate" and chosen.armour_save == 1
+    assert chosen.armour_save < mortales.unit("Caballeros del Caos").armour_save
+    # the champion entry "Campeón" uses the profile "Campeón elegido" (A3)
+    assert chosen.champion_profile.A == 3
+    assert "Campeón elegido" not in kinds(mortales, chosen.name)
+    imperio = cat("MDNR_Imperio v4_5.cat")
+    demi = imperio.unit("Caballeros de semigrifo")
+    # one profile "Caballero", Tipo "Infantería", M20: a knight on its demigryph
+    assert demi.troop_type == "cavalry" and demi.unit_strength_per_model == 2
+    assert kinds(imperio, demi.name)["Caballero Tipo"] == "approximated"
+    # the Altar's 75 points sit on the Archlector's option that links the shared unit
+    assert imperio.entry("Altar de Sigmar").points_per_model == 75.0

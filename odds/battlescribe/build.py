@@ -159,6 +159,9 @@ class _Builder:
             champion = next((p for p in pool if normalize(p.name) in keys), None)
             if champion is None and champ_node.profiles:
                 champion = champ_node.profiles[0]
+            if champion is None:  # "Campeón" entry, "Campeón elegido" profile
+                champion = next((p for p in sources[1:]
+                                 if normalize(p.name).startswith(keys[1] + " ")), None)
         seen: set[int] = set()
         others = []
         for p in sources:
@@ -217,6 +220,12 @@ class _Builder:
             mount_raw = cavalry_like[0] if cavalry_like else None
         elif cavalry_like and tt in (None, "infantry", "cavalry"):
             tt, exact, mount_raw = "cavalry", True, cavalry_like[0]
+        elif (tt == "infantry" and normalize(self.name).startswith("caballer")
+              and (parse_characteristic(main.values.get("M")).value or 0) >= 18):
+            # knights printed as one "Infantería" profile with their steed's move (MDNR
+            # Imperio "Caballeros de semigrifo": M20): mounted, the steed folded in
+            tt, exact = "cavalry", False
+            printed_type = f"{printed_type} with M{main.values.get('M')}"
         if tt is None:
             us = _potencia(main)
             tt = {1: "infantry", 2: "cavalry", 3: "monstrous_infantry", None: "infantry"}.get(

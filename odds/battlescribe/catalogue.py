@@ -11,6 +11,7 @@ catalogue when there is one, else every cost counts).
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -264,6 +265,36 @@ def _game_system_cost_type(path: Path, root: Element) -> str | None:
     return None
 
 
+def _linked_costs(root: Element, cost_type: str | None) -> dict[str, float]:
+    """Cost of the option that brings a shared entry in, by the shared entry's id.
+
+    Some units cost nothing on their own entry: the price is on the option that
+    links them (MDNR Imperio "Altar de Sigmar": 75 points on the "Altar de Sigmar"
+    upgrade of the Archlector, whose ``entryLink`` points at the shared unit).
+    """
+    out: dict[str, float] = {}
+    for e in root.iter():
+        if local(e.tag) != "selectionEntry":
+            continue
+        links = [x for sec in e if local(sec.tag) == "entryLinks" for x in sec
+                 if local(x.tag) == "entryLink"]
+        if not links:
+            continue
+        cost = 0.0
+        for sec in e:
+            if local(sec.tag) == "costs":
+                for c in sec:
+                    if local(c.tag) == "cost" and cost_type in (None, c.get("typeId")):
+                        try:
+                            cost += float(c.get("value", "0"))
+                        except ValueError:
+                            continue
+        if cost > 0 and math.isfinite(cost):
+            for x in links:
+                out.setdefault(x.get("targetId", ""), cost)
+    return out
+
+
 def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
     """Read a BattleScribe catalogue or game system and import its unit entries.
 
@@ -294,6 +325,7 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
                          if local(e.tag) == "selectionEntry" and e.get("type") == "unit"]
     entries: list[UnitEntry] = []
     army = army_from_catalogue(root.get("name", ""))
+    linked = _linked_costs(root, cost_type)
     seen: set[str] = set()
     for element in elements:
         name = element.get("name", "")
@@ -303,6 +335,10 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
         seen.add(normalize(name))
         try:
             node = catalogue_node(element, ids, cost_type)
+            if _points_per_model(select(node)) == 0 and node.id in linked:
+                node.cost = linked[node.id]
+                sink.add(name, name, "note", f"no cost on the entry; {node.cost:g} points from"
+                         " the option that links it")
             entries.append(_entry(node, source, sink, strict, army))
         except OddsInputError as exc:
             if strict:

@@ -240,6 +240,7 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Cuchillos arrojadizos", "Arquería de los Asrai", "Saetas del áspid", "Disparar en vuelo",
     "Lamento de la doncella", "Chillido mortal", "Unidad mágica", "Cólera de la tormenta",
     "Cruzar (bosques)", "Devotas de Khaine", "Unidad fantasmal", "Ogros dragón y shaggoth",
+    "Semigrifos",
     "Hachas arrojadizas", "Armas de proyectiles",
     "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
     # movement, deployment, army composition
