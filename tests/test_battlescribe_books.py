@@ -151,3 +151,19 @@ def test_the_issue_new_user_cases():
     assert kinds(imperio, demi.name)["Caballero Tipo"] == "approximated"
     # the Altar's 75 points sit on the Archlector's option that links the shared unit
     assert imperio.entry("Altar de Sigmar").points_per_model == 75.0
+
+
+def test_crews_and_steeds_counted_from_the_data():
+    """Issue 11 §2: chariots and war machines with crew and steeds from the data."""
+    mortales = cat("MDNR_Reinos_del_Caos_Mortales_v5.cat")
+    chariot = mortales.unit("Carro del Caos")
+    # "Tripulantes" (Guerrero del Caos) min 2, "Corcel del Caos con barda" min 2
+    assert (chariot.crew, chariot.mount.count) == (2, 2)
+    assert not [i for i in mortales.report.for_unit("Carro del Caos")
+                if i.kind == "approximated"]  # the crew's missing HP is only a note now
+    cannon = cat("MDNR_Imperio v4_5.cat").unit("Gran cañón")
+    assert (cannon.troop_type, cannon.crew) == ("war_machine", 3)  # "Dotación" min 3
+    # a mounted model moves at its steed's M: "Corcel de Slaanesh" before "Diablilla"
+    mounted = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat").unit("Diablillas montadas")
+    assert mounted.troop_type == "cavalry" and mounted.profile.M == 25
+    assert mounted.profile.A == 2 and mounted.mount.A == 1

@@ -178,6 +178,19 @@ class _Builder:
                       f" option {carrier.name!r} used")
         return others, champion
 
+    def count_of(self, profile: RawProfile | None) -> int:
+        """How many of a model the unit entry takes (0 if nothing says).
+
+        The ``number`` (rosters) or the minimum (catalogues) of the entry
+        carrying ``profile``.
+        """
+        if profile is None:
+            return 0
+        for node in self.sel.unit.walk()[1:]:
+            if any(p is profile for p in node.profiles):
+                return node.number if node.number > 1 else (node.low or 0)
+        return 0
+
     def characteristic(self, letter: str, chain: list[RawProfile], what: str) -> int:
         spanish = _ENGLISH_TO_SPANISH[letter]
         for p in chain:
@@ -189,7 +202,8 @@ class _Builder:
                 break
         else:
             value = MISSING_DEFAULTS[letter]
-            self.note(f"{chain[0].name} {spanish}", "approximated",
+            # BS is never used in close combat: a missing one changes nothing there
+            self.note(f"{chain[0].name} {spanish}", "note" if letter == "BS" else "approximated",
                       f"{what} has no {spanish}; {value} used")
         low, high = _RANGES.get(letter, (0, 10))
         if not low <= value <= high:
@@ -210,6 +224,10 @@ class _Builder:
     def build(self, *, models: int, files: int, roles: set[str], points_per_model: float,
               compare_save: bool) -> Built:
         others, champion_raw = self.profiles()
+        # the model's own profile first: a chariot or war machine before its crew, a rider
+        # before its steed (MDNR prints "Corcel de Slaanesh" before "Diablilla")
+        rank = {"chariot": 0, "war_machine": 0, "cavalry": 2}
+        others = sorted(others, key=lambda p: rank.get(_tipo(p)[0] or "", 1))
         main = others[0]
         tt, exact, printed_type = _tipo(main)
         cavalry_like = [p for p in others[1:] if _tipo(p)[0] == "cavalry"]
@@ -251,11 +269,12 @@ class _Builder:
                 self.note(main.name, "approximated", f"{tt} without a crew profile")
             profile = self.profile([main], f"the {tt}", per_letter)
         else:
-            per_letter = {"M": [main] + ([mount_raw] if mount_raw else [])}
+            # a mounted model moves at its steed's M (RULES.md §4.1 flee dice follow it)
+            per_letter = {"M": ([mount_raw] if mount_raw else []) + [main]}
             profile = self.profile([main], "the model", per_letter)
         champion = None
         if champion_raw is not None and tt not in _CREWED:
-            per_letter = {"M": [champion_raw, main] + ([mount_raw] if mount_raw else [])}
+            per_letter = {"M": ([mount_raw] if mount_raw else []) + [champion_raw, main]}
             champion = self.profile([champion_raw, main], "the champion", per_letter)
 
         mount = None
@@ -266,18 +285,24 @@ class _Builder:
             mount = MountProfile(
                 **{c: self.characteristic(c, [mount_raw], "the steed")
                    for c in ("WS", "S", "I", "A")},
-                count=_CHARIOT_STEEDS if tt == "chariot" else 1,
+                count=min(8, self.count_of(mount_raw) or _CHARIOT_STEEDS) if tt == "chariot"
+                else 1,
             )
         crew = 1
-        if tt == "chariot":
-            crew = _CHARIOT_CREW
-            self.note(main.name, "approximated",
-                      f"crew and steeds per chariot are not in the data; {_CHARIOT_CREW} crew"
-                      f" and {_CHARIOT_STEEDS if mount else 0} steeds assumed")
-        elif tt == "war_machine":
-            crew = _WAR_MACHINE_CREW
-            self.note(main.name, "approximated",
-                      f"crew per war machine is not in the data; {crew} assumed")
+        if tt in _CREWED:
+            # the entries carrying the crew's and the steeds' profiles say how many
+            # ("Tripulantes" min 2, "Corcel del Caos con barda" min 2, "Dotación" min 3)
+            counted = self.count_of(crew_raw) if crew_raw is not None else 0
+            low, high = (1, 6) if tt == "chariot" else (1, 10)
+            default = _CHARIOT_CREW if tt == "chariot" else _WAR_MACHINE_CREW
+            crew = min(high, max(low, counted or default))
+            missing = [] if counted else [f"{default} crew"]
+            if tt == "chariot" and mount is not None and not self.count_of(mount_raw):
+                missing.append(f"{_CHARIOT_STEEDS} steeds")
+            if missing:
+                self.note(main.name, "approximated",
+                          f"how many crew or steeds per {tt} is not in the data;"
+                          f" {' and '.join(missing)} assumed")
 
         equipment = self.equipment(tt, mount_raw)
         special, extra = self.rules()
