@@ -173,6 +173,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     chg = -2
     max_r = max_rounds
     if flags[F_CHARGE_TESTS]:
+        if p + 16 > buf.size:  # at most two Ld tests and 8 flee dice
+            fill_d6(buf, st)
+            p = 0
         chg = flags[F_CHARGER]
         tgt0 = flags[F_TARGET]
         if flags[F_CHARGER_LD] > 0:

@@ -830,11 +830,11 @@ def dice_budget(model: CombatModel) -> int:
     multiple wounds, and up to 6 regeneration rolls for the wounds it makes);
     a unit's models in contact, over all its faces, are at most
     ``2 * files + ranks + 4``; impact hits add their own dice; roll-offs,
-    break tests, restrain tests, flee and pursuit rolls add at most
-    ``2 * 8 + 24 * units``.
+    stupidity, break tests, restrain tests, flee and pursuit rolls add at most
+    ``2 * 8 + 24 * units + 3 * units + contacts``.
     """
     n = model.n_units
-    total = 2 * 8 + 24 * n
+    total = 2 * 8 + 27 * n + model.contacts.shape[0]
     for u in range(n):
         sd = model.sides[u]
         files = int(sd[S_FILES])
