@@ -68,6 +68,7 @@ from odds.combat.model import (
     G_PER_MODEL,
     N_GROUPS,
     NO_COMBAT,
+    PANICKED,
     RANK_AND_FILE,
     S_ALLOC,
     S_BASE,
@@ -363,6 +364,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         scored[1] = 0
         for u in range(nb):
             state[3, u] = 0
+            state[11, u] = 1 if state[2, u] == FIGHTING else 0
         i = 0
         n = n_order[kind]
         while i < n:
@@ -737,6 +739,34 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 brk[rnd, lo] += 1
                 state[2, lo] = FLEEING
                 state[5, lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
+        # panic (§3.4): a unit that broke or was destroyed this round makes the other units of
+        # its side in the combat that did not break test (2D6 <= Ld; immune to psychology and
+        # unbreakable units excepted; a single model of fewer than 5 wounds destroyed causes
+        # none); failed, they flee too.  Panic does not cascade: a panicked unit causes none.
+        for x in range(nr):
+            if not state[11, x] or not (state[2, x] == FLEEING or state[2, x] == WIPED):
+                continue
+            if state[2, x] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
+                continue
+            for f in range(nr):
+                if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
+                        or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]):
+                    continue
+                state[11, f] = 2  # one panic test per unit per phase
+                ld = sides[f, S_LD]
+                if sides[f, S_CHAMPION] and state[0, f] > 0:
+                    ld = max(ld, sides[f, S_CHAMPION_LD])
+                for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
+                    if state[0, b] > 0 and not state[6, b]:
+                        ld = max(ld, sides[b, S_LD])
+                ld = max(ld, sides[f, S_GENERAL_LD], gen0 if sides[f, S_SIDE] == 0 else gen1)
+                passed, p = leadership_test(buf, p, ld, False, False)
+                if not passed:
+                    state[2, f] = PANICKED
+                    state[5, f], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])
+        for f in range(nr):
+            if state[2, f] == PANICKED:
+                state[2, f] = FLEEING
         # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
         for u in range(nr):
             if state[2, u] != FIGHTING:
@@ -838,7 +868,7 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         st = stream_state(key, c)
         buf = np.empty(max(BUFFER_DICE, 2 * budget), np.uint8)
         p = buf.size
-        state = np.zeros((11, nb), np.int64)
+        state = np.zeros((12, nb), np.int64)
         ncon = max(1, contacts.shape[0])
         alloc = np.zeros((3, nb * N_GROUPS, ncon), np.int64)
         touch = np.full((ncon, 6), -1, np.int64)

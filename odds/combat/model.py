@@ -189,7 +189,8 @@ FRONT, FLANK, REAR = range(3)
 STATUSES = ("fighting", "wiped", "caught", "escaped", "won", "no_combat")
 """A unit's (or character's) state during and at the end of a combat (``no_combat``: the
 charger failed its fear or terror test at the charge, §3.3)."""
-FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING = range(7)  # FLEEING: broke this round
+FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
+# FLEEING: broke (or panicked) this round; PANICKED: failed a panic test this round (§3.4)
 
 (
     F_CORNER,
@@ -830,11 +831,11 @@ def dice_budget(model: CombatModel) -> int:
     multiple wounds, and up to 6 regeneration rolls for the wounds it makes);
     a unit's models in contact, over all its faces, are at most
     ``2 * files + ranks + 4``; impact hits add their own dice; roll-offs,
-    stupidity, break tests, restrain tests, flee and pursuit rolls add at most
-    ``2 * 8 + 24 * units + 3 * units + contacts``.
+    stupidity, break and panic tests, restrain tests, flee and pursuit rolls
+    add at most ``2 * 8 + 37 * units + contacts``.
     """
     n = model.n_units
-    total = 2 * 8 + 27 * n + model.contacts.shape[0]
+    total = 2 * 8 + 37 * n + model.contacts.shape[0]
     for u in range(n):
         sd = model.sides[u]
         files = int(sd[S_FILES])
