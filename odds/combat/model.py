@@ -78,6 +78,17 @@ Modelling conventions (documented choices where the rules leave one)
   (always it, to protect the characters).  A champion cannot hide (it must
   stay in the command group, source 004), so under ``never`` a unit whose
   only candidate is its champion accepts.
+* Expanding the frontage and lapping round (§1.11, Default on): after a
+  round its side won, a unit still fighting whose only contact is front to
+  front, with models behind its front rank, widens its front by up to four
+  models (two at each end) as long as that brings more of them into contact
+  (until its front reaches one model past each of the enemy front's ends);
+  beyond that, up to four more models a round lap round the enemy's flanks
+  (at most two per enemy rank on each side).  A wider front never costs the
+  unit its rank bonus: it expands only as far as the bonus stays.  Lapping
+  models fight (and are fought by as many enemy models beyond the enemy's
+  front rank) and still count for ranks; a unit on the losing side returns
+  them at once.  The formation change is kept for the rest of the combat.
 * Casualties come off the rear (§1.8); command models are removed last:
   the musician while more than champion + standard remain, the standard
   while more than the champion remains, the champion with the last model.
@@ -208,8 +219,9 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
     F_REACH,  # the charger's reach beyond the charged unit's start (2 M - gap), cm
     F_CHARGER,
     F_TARGET,
+    F_EXPAND,  # the winner expands its frontage / laps round (§1.11)
     N_FLAGS,
-) = range(16)
+) = range(17)
 """Indices of ``CombatModel.flags``."""
 FACES = ("front", "flank", "rear")
 
@@ -306,6 +318,10 @@ class CombatOptions:
         0 .. twice the charger's M: decides whether a unit fleeing at the
         charge is caught (``2 M >= distance + flee roll``, §5.3).  Default
         10 cm.
+    expand_frontage : bool
+        A unit that won a round widens its front by up to two models at each
+        end, or laps round the enemy's flanks once its front reaches past them
+        (§1.11, on by default); see the module notes.
     attacker_face : {"front", "flank", "rear"}
         The defender's face the attacker fights in a two-unit combat (a
         flank or rear charge of US >= 5 cancels the defender's ranks and
@@ -322,6 +338,7 @@ class CombatOptions:
     charge_tests: bool = True
     distance: float = 10.0
     attacker_face: str = "front"
+    expand_frontage: bool = True
 
     def __post_init__(self) -> None:
         v.choice("charger", self.charger, CHARGERS)
@@ -329,7 +346,7 @@ class CombatOptions:
         v.choice("attacker_face", self.attacker_face, FACES)
         v.integer("max_rounds", self.max_rounds, low=1, high=50)
         for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit",
-                     "charge_tests"):
+                     "charge_tests", "expand_frontage"):
             v.flag(name, getattr(self, name))
         v.number("distance", self.distance, low=0.0, high=100.0)
 
@@ -801,6 +818,7 @@ def build_units(units: list[Unit], sides: list[int],
     flags[:F_CHARGE_TESTS] = [options.corner_contact, options.musician_tiebreak,
                               options.insane_courage, options.restrain_pursuit,
                               options.flank_rear_rule == "both", n_units, active_side]
+    flags[F_EXPAND] = options.expand_frontage
     # indexed by the unit's models left plus its living characters and promoted champion,
     # who fill rank spaces (§2.2)
     hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)
