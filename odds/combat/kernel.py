@@ -3,11 +3,14 @@
 Pure numba: integer arrays from :mod:`odds.combat.model` in, per-chunk
 counts out.  One trial is one whole combat:
 
-1. strike steps in order (impact hits, always-strikes-first, chargers,
-   Initiative, strikes-last, mindless; equal keys on both sides: last
-   round's winner first, else a roll-off); each unit's models in contact
-   with an enemy, through each face, attack it; a step's casualties are
-   removed before the next step;
+0. (two-unit combats) psychology at the charge: the charger's fear/terror
+   test of its target, then the charged unit's (§3.3);
+1. start of the round: stupidity tests on the owner's turn (§1.10), the
+   fighters of each unit through each contact (§1.2); strike steps in order
+   (impact hits, always-strikes-first, chargers, Initiative, strikes-last,
+   mindless; equal keys on both sides: last round's winner first, else a
+   roll-off); a step's casualties are removed before the next step and take
+   away the struck unit's fighters that have not struck yet;
 2. regeneration at the end of the phase;
 3. combat result per side: wounds + ranks of the deepest unit not cancelled
    (measured at the start of the round) + outnumber + one standard + flank /
@@ -15,9 +18,11 @@ counts out.  One trial is one whole combat:
 4. every unit of the losing side: frenzy lost, then unbreakable / unstable /
    fear auto-break / 2D6 break test (stubborn, General, battle standard
    re-roll, optional insane courage);
-5. broken units flee; a winning unit whose enemies in contact have all gone
-   pursues the biggest fleeing one (caught if pursuit >= flee) and leaves the
-   combat.  The combat ends when one side has no unit left fighting.
+5. panic tests of the side's other units when a unit broke or was destroyed
+   (§3.4); broken units flee; a winning unit whose enemies in contact have
+   all gone pursues the biggest fleeing one (caught if pursuit >= flee) and
+   leaves the combat; winners expand their frontage or lap round (§1.11).
+   The combat ends when one side has no unit left fighting.
 
 Unit statuses at the end: see :data:`STATUSES`; two-unit outcomes:
 :data:`OUTCOMES`.

@@ -25,6 +25,35 @@ Layout
 
 Modelling conventions (documented choices where the rules leave one)
 --------------------------------------------------------------------
+* Striking first removes attacks back (§1.2, RULES.md revision 2): each
+  round, the fighters of each unit through each contact are fixed at the
+  start of the round (rank-and-file models in base contact, supporting ranks
+  of fight-in-ranks weapons through the front, steeds, impact-hitting
+  models).  Every model the unit loses before one of its strike steps
+  (a multi-wound model only when its last wound goes; impact-hit and excess
+  casualties included) takes one of those fighters away: front-contact ones
+  first, then supporting ones; a slain cavalry model's steed goes with it.
+  With several enemies in contact, the casualties a unit suffers from one
+  enemy unit take its fighters facing that enemy first, then those facing
+  its other enemies in contact order (a character's blows count as coming
+  through its own unit's contact).  The champion and characters lose their
+  attacks only when slain; regenerated models never fought (regeneration is
+  at the end of the phase).  The contact geometry is not re-measured
+  within a round.
+* Psychology at the charge (§3.3, two-unit combats, on by default): see
+  :class:`CombatOptions` ``charge_tests``.  A unit with the frenzy rule is
+  immune to fear and terror.  In scenarios (several units) no tests are
+  taken at the charge.
+* Stupidity (§1.10): a stupid unit tests Ld (its best, characters included)
+  at the start of each round that is its side's turn (the first round is
+  the active side's, then they alternate); failed, only half of its
+  rank-and-file fighters (and supporting ones) fight that round, an odd one
+  on a 4+, per contact; characters and the champion fight normally.
+* Panic (§3.4): when a unit breaks or is destroyed in a round, every other
+  unit of its side in the combat that is still fighting (not immune to
+  psychology, not unbreakable) tests once that phase on its best Ld (or the
+  General's); failed, it flees and can be pursued.  All units of a combat
+  are taken to be within 15 cm of each other.
 * Models in base contact (§1.1): a face of a unit is a line of models: the
   front rank (``min(models, files)`` models of its base width,
   :data:`BASE_WIDTH_MM`), the rear rank (the last, possibly incomplete,
@@ -99,9 +128,18 @@ Modelling conventions (documented choices where the rules leave one)
 * Strike order (§1.2): always-strikes-first beats everything; the
   always-strikes-last *rule* holds even on the charge, while a strikes-last
   *weapon* (great weapon) strikes with the chargers on the turn it charges.
-* Fear auto-break (§3.2 step 3) compares the loser's unit strength with the
-  whole enemy unit's (in a two-unit combat the enemy unit is the one in base
-  contact).
+* Fear auto-break (§3.2 step 3) compares the loser's unit strength
+  (characters included) with the total unit strength of the fear-causing
+  enemies in base contact with it: a fear-causing enemy unit counts whole,
+  characters included; in a unit that does not cause fear, only its
+  fear-causing characters count.
+* A stubborn unit tests on its own (or a stubborn character's, or its
+  champion's) Ld unmodified, or on a non-stubborn character's or the
+  General's Ld with the modifier, whichever is better (§3.2).  A flanking
+  unit's unit strength (cancelling ranks, flank and rear bonuses) counts its
+  characters; characters and a promoted champion fill rank spaces (§2.2).
+* Flaming attacks (§1.6): one wound from them and the target does not
+  regenerate again in this combat (not even that phase's other wounds).
 * Regeneration is rolled at the end of the phase for every wound suffered,
   even by a unit wiped out during the phase ("removed models come back",
   §1.6); the combat result is worked out afterwards.
