@@ -185,3 +185,51 @@ def test_casualties_before_striking_remove_attacks_back():
     out = simulate(build(att, dfd, options=CombatOptions(max_rounds=1)), N, 9)
     sim = {k: c / N for k, c in enumerate(out["w1"][1]) if c}
     assert_distribution(sim, pmf, N, what="defender's wounds back")
+
+
+def test_panic_when_a_friend_breaks_in_the_combat():
+    """§3.4: a unit that breaks makes the other units of its side in the combat that did not
+    break take a panic test (2D6 <= Ld); failed, they flee too.  Immune to psychology: none.
+
+    Side 0: X (Ld 2, always breaks when it loses) and Y (stubborn, Ld 7: passes its break
+    test with 21/36) both face Z; side 1 wins every round by +5 - 1 (nobody wounds, no
+    ranks).  Y flees with 15/36 + 21/36 * 15/36, not 15/36.
+    """
+    from odds.combat.model import CAUGHT, ESCAPED
+
+    x = unit("X", 5, 5, Ld=2, special=["skirmishers"])
+    z = unit("Z", 5, 5, Ld=10, special=["skirmishers"])
+    exact = {False: 15 / 36 + 21 / 36 * 15 / 36, True: 15 / 36}
+    for itp, p_flee in exact.items():
+        y = unit("Y", 5, 5, Ld=7, special=["skirmishers", "stubborn"]
+                 + (["immune_to_psychology"] if itp else []))
+        model = build_units([x, y, z], [0, 0, 1], [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)],
+                            [False, False, True], [None, None, SideOptions(static_bonus=5)],
+                            CombatOptions(max_rounds=1))
+        out = simulate(model, N, 21)
+        assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N  # X always breaks
+        fled = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+        assert_mc(fled, p_flee, N, what=f"Y flees (immune to psychology: {itp})")
+
+
+def test_winner_expands_its_frontage_then_laps_round():
+    """§1.11: after winning a round a unit widens by up to two models at each end while that
+    brings more into contact, then laps round the enemy's flanks (up to four models a round).
+
+    20 attackers 4 wide (q = 1/2 * 1/2 = 1/4 per attack, no save) against 30 defenders 3
+    wide that cannot hurt them and never break.  Round 1: 4 in contact (3 overlap + 1
+    corner).  The attackers win: 5 wide reaches one past each end of the enemy front (rank
+    bonus still +3), then 3 more lap round.  Round 2: 5 + 3 = 8 fight.  Two rounds kill
+    Binomial(12, 1/4) defenders; without the rule Binomial(8, 1/4).
+    """
+    a = unit("A", 20, 4, S=3, T=10, WS=3)
+    d = unit("D", 30, 3, S=1, T=3, WS=3, special=["unbreakable"])
+    q = Fraction(1, 4)
+    for expand, n in ((True, 12), (False, 8)):
+        model = build(a, d, SideOptions(static_bonus=10), None,
+                      CombatOptions(max_rounds=2, expand_frontage=expand))
+        out = simulate(model, N, 23)
+        assert out["rounds"][2] == N
+        sim = {30 - m: c / N for m, c in enumerate(out["surv"][1]) if c}
+        assert_distribution(sim, [float(x) for x in _binom(n, q)], N,
+                            what=f"defenders slain in two rounds (expand {expand})")
