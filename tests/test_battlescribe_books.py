@@ -167,3 +167,13 @@ def test_crews_and_steeds_counted_from_the_data():
     mounted = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat").unit("Diablillas montadas")
     assert mounted.troop_type == "cavalry" and mounted.profile.M == 25
     assert mounted.profile.A == 2 and mounted.mount.A == 1
+
+
+def test_panic_immunities_are_reported():
+    """Panic in a combat (RULES.md §3.4) makes a unit flee when a friend breaks; the engine
+    does not read immunities or re-rolls, so they are ignored, not 'no combat effect'."""
+    k = kinds(cat("MDNR_Orcos_y_Goblins v4_5.cat"), "Guerreros orcos")
+    assert k["Inmune al pánico de Snotlings y Goblins amigos"] == "ignored"
+    assert k["Animosidad"] == "no_combat_effect"  # engaged units do not test animosity
+    k = kinds(cat("MDNR_Enanos_del_Caos v4_5.cat"), "Guerreros enanos del Caos")
+    assert k.get("Desprecio", "ignored") == "ignored"

@@ -58,6 +58,7 @@ from odds.battlescribe.names import (
     WEAPON_NAMES,
     WEAPON_RULES,
     is_no_combat_effect,
+    is_panic_rule,
     mark_effects,
     normalize,
     parametric_rule,
@@ -458,6 +459,10 @@ class _Builder:
                     special += [f for f in flags if f != "poisoned"]
                     if "poisoned" in flags:
                         extra["poisoned"] = min(int(extra.get("poisoned") or 6), 6)
+                continue
+            if is_panic_rule(name):
+                self.note(name, "ignored", "panic in a combat (RULES.md §3.4) does not read"
+                          " immunities or re-rolls; matters only with friends in the combat")
                 continue
             if key.startswith("odio "):
                 self.note(name, "ignored", "hatred of some enemies only: not modelled")

@@ -45,6 +45,7 @@ __all__ = [
     "WEAPON_NAMES",
     "WEAPON_RULES",
     "is_no_combat_effect",
+    "is_panic_rule",
     "mark_effects",
     "normalize",
     "parametric_rule",
@@ -251,11 +252,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Movimiento aleatorio (5D6)", "Movimiento aleatorio (8D6)", "Movimiento aleatorio (3D6)",
     "Regimientos de Renombre", "Unidades de mercenarios en otros ejércitos",
     "Creación de la manada", "Piernas largas", "Patas largas",
-    # psychology out of combat, panic (not among the close-combat tests: hits, wounds, saves,
-    # attacks, strike order, result, break tests, fleeing, pursuit), leadership of others
+    # psychology out of combat, leadership of others (panic: PANIC_RULES)
     "Animosidad", "Evita animosidad", "Indisciplinado",
-    "Inmune a pánico", "Inmune al pánico", "Inmune a pánico de pequeñajos", "Viejos cascarrabias",
-    "Estoicos", "Estoico", "Primeros entre iguales", "¡Problemas!", "Desprecio",
+    "Primeros entre iguales", "¡Problemas!",
     # magic, Chaos allegiance labels (a mark's effects are separate rules)
     "Resistencia a la magia 1", "Resistencia a la magia 2", "Marcas del Caos", "Dios del Caos",
     "Marca", "Marca del Caos absoluto", "Objetos mágicos", "Aprendiz de nigromante",
@@ -263,7 +262,7 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
 """Known names with no effect on a close combat as the engine models it."""
 
 NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
-    "Inclusión", "Destacamento", "Pueden tener", "Puede tener", "Inmune al pánico",
+    "Inclusión", "Destacamento", "Pueden tener", "Puede tener",
     "Personajes y unidades", "Personajes en manadas", "Cañón", "Estandartes mágicos",
     "Portaestandarte mágico", "Cuenta para el mínimo", "No cuentan para el mínimo",
     "No cuenta para el mínimo", "Es obligatorio elegir",
@@ -356,6 +355,24 @@ def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
         elif not any(key in sentence for key in _MARK_NO_EFFECT):
             unknown.append(sentence)
     return tuple(dict.fromkeys(flags)), unknown
+
+
+PANIC_RULES: frozenset[str] = frozenset(map(normalize, [
+    "Inmune a pánico", "Inmune al pánico", "Inmune a pánico de pequeñajos", "Viejos cascarrabias",
+    "Estoicos", "Estoico", "Desprecio",
+]))
+PANIC_PREFIXES: tuple[str, ...] = tuple(map(normalize, ["Inmune al pánico de",
+                                                        "Inmune a pánico de"]))
+"""Immunities to panic and panic re-rolls.  Panic tests in a combat (RULES.md §3.4, when a
+friend in the combat breaks or is destroyed) can make a unit flee, and the engine does not
+read these rules: they are reported as ``ignored`` (they matter only with friends in the
+combat)."""
+
+
+def is_panic_rule(name: str) -> bool:
+    """Whether a rule is an immunity to panic or a panic re-roll (:data:`PANIC_RULES`)."""
+    key = normalize(name)
+    return key in PANIC_RULES or key.startswith(PANIC_PREFIXES)
 
 
 def is_no_combat_effect(name: str) -> bool:
