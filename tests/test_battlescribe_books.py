@@ -177,3 +177,22 @@ def test_panic_immunities_are_reported():
     assert k["Animosidad"] == "no_combat_effect"  # engaged units do not test animosity
     k = kinds(cat("MDNR_Enanos_del_Caos v4_5.cat"), "Guerreros enanos del Caos")
     assert k.get("Desprecio", "ignored") == "ignored"
+
+
+def test_regiments_of_renown_come_at_their_size_and_price():
+    """Issue 11 §2 "points from every place a catalogue puts them": a Regimiento de Renombre
+    costs its entry for the whole regiment, plus each additional model."""
+    c = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    e = c.entry("Arqueros de Oreón (Altos")
+    # "Arqueros base (incluye portaestandarte y músico)" 9 + "Príncipe Oreón (líder)": 225 pts;
+    # "Arqueros adicionales" 14 pts each
+    assert (e.min_models, e.default_unit.models, e.default_unit.points) == (10, 10, 225.0)
+    assert e.unit(models=12).points == 225.0 + 2 * 14.0
+    a = c.entry("Amazonas de Anakonda")
+    # "Amazonas base" 2, "Piraña (músico)", "Colibrí (portaestandarte)", "Anakonda (líder)":
+    # 125 pts; "Amazonas adicionales" up to 15 more at 11 each
+    assert (a.min_models, a.max_models, a.default_unit.points) == (5, 20, 125.0)
+    cmd = a.default_unit.command
+    assert (cmd.champion, cmd.standard, cmd.musician) == (True, True, True)
+    single = [e.name for e in c.entries if e.default_unit.models == 1]
+    assert len(single) == 9  # characters and monsters sold as one model (Asarnil, Gotrek...)

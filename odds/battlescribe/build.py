@@ -256,10 +256,20 @@ class _Builder:
             self.note(f"{main.name} Tipo", "approximated",
                       f"troop type {printed_type!r} imported as {tt}")
         used += [p for p in (mount_raw, crew_raw) if p is not None]
+        command_profiles = {id(q) for r, n in self.sel.command.items() if r != "champion"
+                            for q in n.profiles}
         for p in others:
-            if p not in used:
-                self.note(p.name, "ignored", "second model profile in the unit: only the first"
-                          " rank-and-file profile is modelled")
+            if p in used:
+                continue
+            if id(p) in command_profiles:  # a named musician or standard bearer
+                same = all(p.values.get(k) == main.values.get(k)
+                           for k in ("HA", "F", "R", "H", "I", "A", "L"))
+                if not same:
+                    self.note(p.name, "approximated", "a command model's own profile: it"
+                              " fights as the rank and file")
+                continue
+            self.note(p.name, "ignored", "second model profile in the unit: only the first"
+                      " rank-and-file profile is modelled")
 
         if tt in _CREWED:
             body = crew_raw or main

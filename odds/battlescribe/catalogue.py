@@ -21,7 +21,14 @@ from odds.armies import army_from_catalogue
 from odds.battlescribe.build import Built, build_unit
 from odds.battlescribe.names import normalize
 from odds.battlescribe.report import Collector, ImportReport, located
-from odds.battlescribe.selection import COMMAND_ROLES, Selection, model_node, options, select
+from odds.battlescribe.selection import (
+    COMMAND_ROLES,
+    Selection,
+    model_node,
+    options,
+    regiment,
+    select,
+)
 from odds.battlescribe.tree import Node, catalogue_node, index_ids
 from odds.battlescribe.xmlsafe import describe, local, read_xml
 from odds.units import Profile, Unit
@@ -151,15 +158,28 @@ class UnitEntry:
         sel = select(self._node, ups, where=where)
         sink = Collector(self._source, strict=self._strict)
         built = build_unit(sel, name=self.name, models=n, files=f, roles=roles,
-                           points_per_model=_points_per_model(sel), sink=sink,
+                           points_per_model=_points_per_model(sel, n), sink=sink,
                            compare_save=not ups, army=self.army)
         if report is not None:
             report.extend(sink.items)
         return built.unit
 
 
-def _points_per_model(sel: Selection) -> float:
-    return sel.unit.cost + sum(n.cost for n in sel.taken)
+def _points_per_model(sel: Selection, models: int | None = None) -> float:
+    """Points per model: entry and taken costs; a fixed-price regiment's total over its size.
+
+    A regiment (:func:`~odds.battlescribe.selection.regiment`) costs its entry
+    (and what is taken) for its base size, plus the additional models' price
+    each beyond it: ``points_per_model`` is that total divided by ``models``.
+    """
+    fixed = sel.unit.cost + sum(n.cost for n in sel.taken)
+    reg = regiment(sel.unit)
+    if reg is None:
+        return fixed
+    _, size, extra = reg
+    n = models or size
+    each = extra.cost if extra is not None else 0.0
+    return (fixed + max(0, n - size) * each) / n
 
 
 def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) -> UnitEntry:
@@ -167,6 +187,11 @@ def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) ->
     model = model_node(node)
     low = model.low if model is not None else None
     high = model.high if model is not None else None
+    reg = regiment(node)
+    if reg is not None:  # a fixed-price regiment: its base size, plus additional models
+        _, low, extra = reg
+        high = low + extra.high if extra is not None and extra.high is not None else (
+            None if extra is not None else low)
     n = low or (1 if high in (None, 1) else 10)
     built: Built = build_unit(sel, name=node.name, models=n, files=min(DEFAULT_FILES, n),
                               roles=set(), points_per_model=_points_per_model(sel), sink=sink,

@@ -28,7 +28,7 @@ from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 
 __all__ = ["COMMAND_ROLES", "Selection", "command_nodes", "included_roles", "model_node",
-           "options", "select"]
+           "options", "regiment", "select"]
 
 COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
 """Command roles, as in :class:`odds.units.Command`."""
@@ -53,9 +53,10 @@ class Selection:
 
 def _role(key: str) -> str | None:
     """The command role an entry outside a command group stands for, if any."""
-    if key.startswith("music"):
+    if key.startswith("music") or key.endswith("(musico)"):
         return "musician"
-    if key.startswith("portaestandarte") and "de batalla" not in key:
+    if (key.startswith("portaestandarte") and "de batalla" not in key) or key.endswith(
+            "(portaestandarte)"):
         return "standard"
     if key.endswith("(lider)"):
         return "champion"
@@ -95,6 +96,25 @@ def command_nodes(unit: Node) -> dict[str, Node]:
 
     visit(unit)
     return out
+
+
+def regiment(unit: Node) -> tuple[Node, int, Node | None] | None:
+    """A fixed-price regiment (Regimientos de Renombre): ``(base, size, additional)``.
+
+    Its entry costs the whole regiment: ``"Arqueros base (incluye
+    portaestandarte y músico)"`` (9 models) plus single models named
+    ``(líder)``, ``(músico)``, ``(portaestandarte)``; ``"... adicionales"``
+    adds models at a price each.  None for any other unit.
+    """
+    base = next((c for c in unit.children if c.kind != "group" and (c.low or 0) >= 1
+                 and " base" in f" {c.key}" and not _excluded(c)), None)
+    if base is None:
+        return None
+    singles = [c for c in unit.children if c is not base and (c.low or 0) >= 1
+               and c.kind != "group" and _role(c.key) is not None]
+    extra = next((c for c in unit.children if "adicional" in c.key and c.kind != "group"),
+                 None)
+    return base, (base.low or 1) + len(singles), extra
 
 
 def included_roles(sel: Selection) -> set[str]:
