@@ -36,6 +36,8 @@ TOML schema (the same shape as a unit's; profile letters English or Spanish)
     points = 87
     mount_type = "horse"          # none | horse | monster (default: horse if [mount])
     mount_wounds = 0              # monster mounts only: the monster's W
+    army = "orcs_and_goblins"     # army and race tags (odds.armies), for hatred of a named
+    race = ""                     # enemy: "" = the army's usual race
     notes = ""
     [profile]                     # M WS BS S T W I A Ld, or M HA HP F R H I A L
     M = 10
@@ -51,8 +53,8 @@ TOML schema (the same shape as a unit's; profile letters English or Spanish)
     S = 3
     I = 3
     A = 1
-    [rules]                       # special ward_save regeneration poisoned multiple_wounds
-    special = ["hatred"]
+    [rules]                       # special ward_save regeneration poisoned multiple_wounds hatred
+    special = ["hatred"]          # hatred of every enemy; hatred = ["dwarf"]: of named ones
     ward_save = 5
 """
 
@@ -65,12 +67,14 @@ from pathlib import Path
 from typing import Any
 
 from odds import rules
+from odds.armies import ARMIES, RACES
 from odds.units import (
     SPECIAL_RULES,
     Equipment,
     MountProfile,
     Profile,
     check_rule_fields,
+    hatred_from,
     letters_from,
     profile_from,
 )
@@ -138,6 +142,10 @@ class Character:
         Points cost, >= 0 (0 = unknown).
     notes : str
         Free text (sources, what is not modelled).
+    army, race : str
+        Army and race tags (:mod:`odds.armies`; ``""`` = not given / the army's).
+    hatred : tuple of str
+        Hatred of named enemies only: army or race tags (see :class:`odds.units.Unit`).
     """
 
     name: str
@@ -156,6 +164,9 @@ class Character:
     battle_standard: bool = False
     points: float = 0.0
     notes: str = ""
+    army: str = ""
+    race: str = ""
+    hatred: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -200,6 +211,11 @@ class Character:
                 " (got general = true and battle_standard = true)"
             )
         set_(self, "points", number("points", self.points, low=0.0, high=10_000.0))
+        if self.army:
+            choice("army", self.army, tuple(ARMIES))
+        if self.race:
+            choice("race", self.race, RACES)
+        set_(self, "hatred", hatred_from(self.hatred))
         if not isinstance(self.notes, str):
             raise OddsInputError(f"notes: must be a string (got {self.notes!r})")
 
@@ -317,6 +333,11 @@ class Character:
             **{k: getattr(self, k)
                for k in ("ward_save", "regeneration", "poisoned", "multiple_wounds")},
         }
+        if self.hatred:
+            out["rules"]["hatred"] = list(self.hatred)
+        for key in ("army", "race"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
         return out
 
 
@@ -324,10 +345,10 @@ class Character:
 
 _TOP_KEYS = (
     "name", "general", "battle_standard", "points", "notes", "mount_type", "mount_wounds",
-    "profile", "equipment", "mount", "rules",
+    "army", "race", "profile", "equipment", "mount", "rules",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override")
-_RULES_KEYS = ("special", "ward_save", "regeneration", "poisoned", "multiple_wounds")
+_RULES_KEYS = ("special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "hatred")
 _TOML_PATH = {
     **{key: f"rules.{key}" for key in _RULES_KEYS},
     "armour_save_override": "equipment.armour_save_override",
@@ -391,7 +412,7 @@ def _character_from_dict(data: Mapping[str, Any]) -> Character:
     kwargs: dict[str, Any] = {
         key: data[key]
         for key in ("name", "general", "battle_standard", "points", "notes", "mount_type",
-                    "mount_wounds")
+                    "mount_wounds", "army", "race")
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})

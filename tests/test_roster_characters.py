@@ -98,3 +98,27 @@ def test_odds_roster_lists_characters_and_joins(capsys):
     assert main(["roster", str(THEIRS), "--join", "nobody"]) == 2
     err = capsys.readouterr().err
     assert "--join: must be CHARACTER=UNIT (got 'nobody')" in err and "Traceback" not in err
+
+
+def test_hatred_of_a_named_enemy_reaches_its_characters():
+    """MDNR Enanos "Agravio ancestral": "Odio a todas las miniaturas de tipo Pielverde" -- the
+    Big Boss in the orc unit is one (the character carries its army tag from the roster)."""
+    from odds.combat.model import G_REROLL, RANK_AND_FILE
+    from odds.combat.multiple import scenario_model
+    from odds.units import library_unit
+
+    theirs = load_roster(THEIRS, join={"Gran jefe orco": "Guerreros orcos"})
+    boyz, bosses = theirs.regiment("Guerreros orcos")
+    assert bosses[0].army == "orcs_and_goblins"
+    scenario = CombatScenario(
+        name="grudge",
+        sides=((ScenarioUnit(id="dwarfs", unit=library_unit("dwarf_warriors"),
+                             engaged_with="boyz", charged=True),),
+               (ScenarioUnit(id="boyz", unit=boyz, characters=bosses,
+                             engaged_with="dwarfs"),)),
+    )
+    m = scenario_model(scenario)
+    boss = m.names.index("Gran jefe orco")
+    assert m.groups[0, boss, RANK_AND_FILE, 0, G_REROLL] == 1
+    assert m.groups[0, 1, RANK_AND_FILE, 0, G_REROLL] == 1
+    assert m.groups[boss, 0, RANK_AND_FILE, 0, G_REROLL] == 0

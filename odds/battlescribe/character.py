@@ -83,7 +83,8 @@ def character_from_selection(node: Node, sink: Collector, army: str = "") -> Cha
             regeneration=unit.regeneration, poisoned=unit.poisoned,
             multiple_wounds=unit.multiple_wounds, general=_GENERAL in names,
             battle_standard=_BSB in names and _GENERAL not in names, points=points,
-            notes="imported from a BattleScribe roster",
+            notes="imported from a BattleScribe roster", army=unit.army, race=unit.race,
+            hatred=unit.hatred,
         )
     except OddsInputError as exc:
         raise OddsInputError(f"character {node.name!r}: {exc}") from None

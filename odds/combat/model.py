@@ -681,7 +681,9 @@ def character_body(character: Any) -> Unit:
                 mount=character.mount, special=character.special,
                 ward_save=character.ward_save, regeneration=character.regeneration,
                 poisoned=character.poisoned, multiple_wounds=character.multiple_wounds,
-                armour_save_override=character.armour_save)
+                armour_save_override=character.armour_save,
+                army=getattr(character, "army", ""), race=getattr(character, "race", ""),
+                hatred=getattr(character, "hatred", ()))
 
 
 class _Hosted(NamedTuple):
