@@ -11,7 +11,7 @@ from odds.flight import MAX_TURNS, flee
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``flee`` subcommand."""
     p = sub.add_parser("flee", help="turn-by-turn odds that a fleeing unit rallies or runs off",
-                       description="A fleeing unit tries to rally (2D6 <= Ld, >= 25%% models) "
+                       description="A fleeing unit tries to rally (2D6 <= Ld, >= 25% models) "
                        "each turn, else flees 5D6/8D6 cm towards its edge (RULES.md §4.2, §4.5).")
     p.add_argument("--move", type=nonneg_float, required=True, help="the unit's M (cm)")
     p.add_argument("--edge-distance", type=nonneg_float, required=True,
