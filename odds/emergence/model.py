@@ -17,7 +17,6 @@ Geometry conventions (used everywhere in :mod:`odds.emergence`)
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -314,13 +313,7 @@ def load_scenario(path: str | Path, **overrides: Any) -> Scenario:
     odds.validation.OddsInputError
         Unreadable file, malformed TOML, unknown keys or bad values.
     """
-    p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise v.OddsInputError(f"scenario: cannot read {str(p)!r} ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise v.OddsInputError(f"scenario: invalid TOML in {p.name} ({exc})") from None
+    data = v.read_toml(path, "scenario")
     _check_keys("scenario", data, _TOP_KEYS)
     kw: dict[str, Any] = {k: data[k] for k in _TOP_KEYS - {"description"} if k in data}
     if isinstance(kw.get("table"), dict):
