@@ -39,8 +39,12 @@ def run(args: argparse.Namespace) -> int:
     """Run the command."""
     from odds.listbuilding import efficiency, heatmap, matchup_matrix
     from odds.listbuilding.labels import canonical
+    from odds.listbuilding.lists import resolve_list
+    from odds.listbuilding.matrix import size_list
 
-    with dask_client(args.scheduler) as client:
+    for spec, what in ((args.list_a, "list_a"), (args.list_b, "list_b")):  # before connecting
+        size_list(resolve_list(spec, what), args.points, args.command_group)
+    with dask_client(args.scheduler, args.scheduler_timeout) as client:
         table = matchup_matrix(args.list_a, args.list_b, points=args.points, trials=args.trials,
                                seed=args.seed, charger=args.charger, max_rounds=args.max_rounds,
                                command=args.command_group, client=client, progress=args.progress,

@@ -62,7 +62,12 @@ def run(args: argparse.Namespace) -> int:
         if name in grid:
             raise OddsInputError(f"vary: {name} given twice")
         grid[name] = values
-    with dask_client(args.scheduler) as client:
+    from odds.listbuilding.lists import resolve_list
+
+    for spec, what in ((args.unit, "base"), (args.opponent, "opponent")):  # before connecting
+        if len(resolve_list(spec, what)) != 1:
+            raise OddsInputError(f"{what}: must be one unit")
+    with dask_client(args.scheduler, args.scheduler_timeout) as client:
         table = sweep(args.unit, grid, opponent=args.opponent, charger=args.charger,
                       points=args.points, trials=args.trials, seed=args.seed,
                       max_rounds=args.max_rounds, client=client, progress=args.progress,
