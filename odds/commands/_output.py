@@ -117,9 +117,42 @@ def profile_text(profile: Any) -> str:
     return " ".join(f"{c}{getattr(profile, c)}" for c in CHARACTERISTICS)
 
 
-def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "") -> None:
-    """Print a result as a table, JSON (``payload``) or CSV (``table``)."""
+COLUMN_WORDS_ES: dict[str, str] = {
+    "outcome": "resultado", "probability": "probabilidad", "stderr": "error típico",
+    "ci_low": "IC 95 % bajo", "ci_high": "IC 95 % alto", "exact": "exacta", "turn": "turno",
+    "unit": "unidad", "side": "bando", "name": "nombre", "troop_type": "tipo de tropa",
+    "models": "miniaturas", "files": "columnas", "profile": "perfil", "weapon": "arma",
+    "save": "TSA", "points": "puntos", "special": "reglas especiales", "rules": "reglas",
+    "equipment": "equipo", "command": "grupo de mando", "ranks": "filas", "US": "potencia",
+    "min": "mín.", "term": "término", "mean": "media", "rounds": "turnos", "round": "turno",
+}
+"""Spanish (MDNR) headers of the tables printed with ``--lang es``."""
+
+
+def display_table(table: pd.DataFrame, lang: str = "en",
+                  outcomes: dict[str, str] | None = None) -> pd.DataFrame:
+    """A result table as printed: outcome codes in words, headers in ``lang``.
+
+    JSON and CSV keep the codes and English column names (they are read by programs).
+    """
+    out = table.copy()
+    if outcomes and "outcome" in out:
+        out["outcome"] = [outcomes.get(str(o), str(o)) for o in out["outcome"]]
+    if lang == "es":
+        out = out.rename(columns=COLUMN_WORDS_ES)
+    return out
+
+
+def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "",
+         display: pd.DataFrame | None = None) -> None:
+    """Print a result as a table (``display``, else ``table``), JSON (``payload``) or CSV.
+
+    A ``header`` (the headline) precedes the table; JSON carries it as ``"headline"``
+    when the payload is a dict.
+    """
     if fmt == "json":
+        if header and isinstance(payload, dict) and "headline" not in payload:
+            payload = {"headline": header, **payload}
         json.dump(jsonable(payload), sys.stdout, indent=2)
         sys.stdout.write("\n")
     elif fmt == "csv":
@@ -127,7 +160,7 @@ def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "
     else:
         if header:
             print(header)
-        print(format_table(table))
+        print(format_table(table if display is None else display))
 
 
 def save_plot(ax: Any, path: str | None) -> None:
