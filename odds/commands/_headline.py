@@ -15,10 +15,12 @@ LANGS = ("en", "es")
 OUTCOME_WORDS: dict[str, dict[str, str]] = {
     "en": {"caught": "caught", "escaped": "escaped", "off_table": "fled off the table",
            "rallied": "rallied", "still_fleeing": "still fleeing",
-           "wiped": "destroyed", "fled": "fled", "unresolved": "unresolved"},
+           "wiped": "destroyed", "fled": "fled", "unresolved": "unresolved",
+           "won": "won", "wins": "wins", "broken": "broken", "destroyed": "destroyed"},
     "es": {"caught": "atrapada", "escaped": "escapa", "off_table": "huye fuera de la mesa",
            "rallied": "se reagrupa", "still_fleeing": "sigue huyendo",
-           "wiped": "aniquilada", "fled": "huye", "unresolved": "sin resolver"},
+           "wiped": "aniquilada", "fled": "huye", "unresolved": "sin resolver",
+           "won": "gana", "wins": "gana", "broken": "desmoralizado", "destroyed": "aniquilado"},
 }
 """Outcome words of tables, legends and headlines."""
 
@@ -142,7 +144,8 @@ def combat(r: Any, lang: str = "en", models: dict[str, int] | None = None) -> st
                 "none": f"{full['attacker']} luchan contra {full['defender']}"}[charger]
         tail = f"; sin resolver tras {r.inputs['max_rounds']} turnos {pct(unresolved, lang)}" \
             if unresolved > 0 else ""
-        return (f"{verb}: {short['attacker']} ganan {pct(win, lang)} (el enemigo {how}) y pierden "
+        return (f"{verb}: {short['attacker']} ganan {pct(win, lang)} (unidad enemiga {how}) y "
+                f"pierden "
                 f"{pct(lose, lang)}{tail}.")
     verb = {"attacker": f"{full['attacker']} charge {full['defender']}",
             "defender": f"{full['defender']} charge {full['attacker']}",
@@ -153,12 +156,25 @@ def combat(r: Any, lang: str = "en", models: dict[str, int] | None = None) -> st
             f"{pct(lose, lang)}{tail}.")
 
 
+FIRST_ROUND_WORDS: dict[str, dict[str, str]] = {
+    "en": {"wins": "{x} win the round", "breaks": "{x} break", "draw": "draw"},
+    "es": {"wins": "{x} ganan el turno", "breaks": "{x} se desmoralizan", "draw": "empate"},
+}
+
+
 def combat_outcome_label(outcome: str, names: dict[str, str], lang: str = "en") -> str:
-    """``attacker_caught`` -> ``Empire Swordsmen caught`` (``unresolved`` stays a word)."""
+    """An outcome code in words, naming the unit: ``attacker_caught`` -> ``Swordsmen caught``.
+
+    First-round codes too (``attacker_wins`` -> ``Swordsmen win the round``);
+    ``unresolved`` and ``draw`` stay words.
+    """
     w = OUTCOME_WORDS[lang]
     if outcome == "unresolved":
         return w["unresolved"]
     side, _, how = outcome.partition("_")
+    if outcome == "draw" or how in ("wins", "breaks"):
+        f = FIRST_ROUND_WORDS[lang]
+        return f["draw"] if outcome == "draw" else f[how].format(x=names.get(side, side))
     return f"{names.get(side, side)} {w['fled' if how == 'escaped' else how]}"
 
 

@@ -129,6 +129,9 @@ COLUMN_WORDS_ES: dict[str, str] = {
 """Spanish (MDNR) headers of the tables printed with ``--lang es``."""
 
 
+SIDES_ES = {"attacker": "atacante", "defender": "defensor"}
+
+
 def display_table(table: pd.DataFrame, lang: str = "en",
                   outcomes: dict[str, str] | None = None) -> pd.DataFrame:
     """A result table as printed: outcome codes in words, headers in ``lang``.
@@ -138,6 +141,8 @@ def display_table(table: pd.DataFrame, lang: str = "en",
     out = table.copy()
     if outcomes and "outcome" in out:
         out["outcome"] = [outcomes.get(str(o), str(o)) for o in out["outcome"]]
+    if lang == "es" and "side" in out:
+        out["side"] = [SIDES_ES.get(str(x), str(x)) for x in out["side"]]
     if lang == "es":
         out = out.rename(columns=COLUMN_WORDS_ES)
     return out
