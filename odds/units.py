@@ -342,6 +342,12 @@ class Unit:
                 raise OddsInputError(
                     f"{attr}: must be a {cls.__name__} (got {type(getattr(self, attr)).__name__})"
                 )
+        if self.files > self.models:  # a frontage wider than the unit is not a formation
+            raise OddsInputError(f"files: must be <= models ({self.models}) (got {self.files})")
+        n_command = self.command.champion + self.command.standard + self.command.musician
+        if n_command > self.models:  # command models are upgraded models of the unit
+            raise OddsInputError(f"command: {n_command} command models need at least "
+                                 f"{n_command} models in the unit (got {self.models})")
         if self.mount is not None:
             if not isinstance(self.mount, MountProfile):
                 raise OddsInputError(

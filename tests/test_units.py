@@ -411,7 +411,7 @@ def test_has_rejects_unknown_rule():
         (9, 5, 2, 1),  # incomplete last rank of 4 counts
         (8, 5, 2, 0),  # ... of 3 does not
         (50, 5, 10, 3),  # max 3
-        (3, 5, 1, 0),  # narrower than its frontage: one rank
+        (3, 3, 1, 0),  # a single rank
         (12, 4, 3, 2),
     ],
 )
@@ -420,6 +420,17 @@ def test_ranks_and_rank_bonus_s2_2(models, files, ranks, bonus):
     unit = infantry(models=models, files=files)
     assert unit.ranks == ranks
     assert unit.rank_bonus == bonus
+
+
+def test_a_frontage_wider_than_the_unit_or_command_without_models_is_refused():
+    """Issue 12 §1: more files than models, or a full command group in a unit of 1-2 models,
+    was simulated as given; both are errors naming the field."""
+    with pytest.raises(OddsInputError, match=r"^files: must be <= models \(3\) \(got 5\)"):
+        infantry(models=3, files=5)
+    full = Command(champion=True, standard=True, musician=True)
+    with pytest.raises(OddsInputError, match=r"^command: 3 command models need at least 3"):
+        infantry(models=2, files=2, command=full)
+    assert infantry(models=3, files=3, command=full).models == 3
 
 
 def test_no_rank_bonus_for_skirmishers_fast_cavalry_and_single_models_s2_2():

@@ -196,7 +196,8 @@ def scenario(r: Any, lang: str = "en") -> str:
 def emerge(r: Any, lang: str = "en") -> str:
     """Where the tunnelling unit comes up: clear ground, under each enemy unit, lost."""
     t = r.table.set_index("outcome")["probability"]
-    under = r.extra["by_unit"].set_index("outcome")["probability"]
+    by_unit = r.extra["by_unit"]
+    under = by_unit.set_index("outcome")["probability"] if by_unit is not None else {}
     enemies = ", ".join(f"{name} {pct(p, lang)}" for name, p in under.items())
     p = {k: pct(float(t[k]), lang) for k in ("clear", "displaced", "off_table", "enemy_placed")}
     lost = pct(float(t["destroyed"] + t["absent_misfire"]), lang)
