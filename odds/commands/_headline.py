@@ -49,11 +49,15 @@ def pct(p: float, lang: str = "en") -> str:
     return text.replace(".", ",") if lang == "es" else text
 
 
-def small_print(trials: int, seed: int | None, lang: str) -> str:
-    """``200,000 trials, seed 1234`` (or in Spanish), for the line under a headline."""
+def small_print(trials: int, seed: int | None, lang: str, per: str = "") -> str:
+    """``200,000 trials, seed 1234`` (or in Spanish), for the line under a headline.
+
+    ``per`` (``"cell"``, ``"point"``) says what each count of trials is for.
+    """
     if lang == "es":
-        return f"{trials:,}".replace(",", ".") + f" simulaciones, semilla {seed}"
-    return f"{trials:,} trials, seed {seed}"
+        each = {"cell": " por celda", "point": " por punto"}.get(per, "")
+        return f"{trials:,}".replace(",", ".") + f" simulaciones{each}, semilla {seed}"
+    return f"{trials:,} trials{f' per {per}' if per else ''}, seed {seed}"
 
 
 def _p(result: Any, outcome: str) -> float:
@@ -210,3 +214,42 @@ def emerge(r: Any, lang: str = "en") -> str:
             f"({enemies or 'none'}), displaced {p['displaced']}, off the table "
             f"{p['off_table']}, placed by the enemy {p['enemy_placed']}, lost to a misfire "
             f"{lost}.")
+
+
+def matrix(table: Any, points: float | None, lang: str = "en") -> str:
+    """A matchup matrix (canonical English columns): its size, and the best and worst pairing."""
+    n_a, n_b = table["unit_a"].nunique(), table["unit_b"].nunique()
+    best = table.loc[table["p_a_wins"].idxmax()]
+    worst = table.loc[table["p_a_wins"].idxmin()]
+    who = {"a": ("A charging", "cargando A"), "b": ("B charging", "cargando B"),
+           "none": ("no charge", "sin carga")}
+
+    def pair(row: Any) -> str:
+        charge = who[str(row["charger"])][lang == "es"]
+        return f"{row['unit_a']} vs {row['unit_b']} ({charge}) {pct(row['p_a_wins'], lang)}"
+
+    if lang == "es":
+        size = f"{points:g} puntos cada una" if points is not None else "unidades tal cual"
+        return (f"{n_a} unidades de la lista A contra {n_b} de la lista B, {size}. Mejor "
+                f"emparejamiento para A: {pair(best)}; peor: {pair(worst)}.")
+    size = f"{points:g} points each" if points is not None else "units as given"
+    return (f"{n_a} units of list A against {n_b} of list B, {size}. A's best matchup: "
+            f"{pair(best)}; worst: {pair(worst)}.")
+
+
+def sweep(table: Any, names: list[str], lang: str = "en") -> str:
+    """A sweep (canonical English columns): what varied, and where A does best and worst."""
+    best = table.loc[table["p_a_wins"].idxmax()]
+    worst = table.loc[table["p_a_wins"].idxmin()]
+
+    def at(row: Any) -> str:
+        return ", ".join(f"{n}={row[n]}" for n in names if n in row)
+
+    a, b = best["unit_a"], best["unit_b"]
+    if lang == "es":
+        return (f"{a} contra {b}, variando {', '.join(names)}: {a} gana como mucho "
+                f"{pct(best['p_a_wins'], lang)} ({at(best)}) y como poco "
+                f"{pct(worst['p_a_wins'], lang)} ({at(worst)}).")
+    return (f"{a} against {b}, varying {', '.join(names)}: the {a} win at most "
+            f"{pct(best['p_a_wins'], lang)} ({at(best)}) and at least "
+            f"{pct(worst['p_a_wins'], lang)} ({at(worst)}).")
