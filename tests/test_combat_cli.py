@@ -26,7 +26,7 @@ from odds.units import library_unit
 
 CONSOLE_SCRIPT = Path(sys.executable).with_name("odds")
 OUTCOME_KEYS = {"attacker_wiped", "attacker_caught", "attacker_escaped", "defender_wiped",
-                "defender_caught", "defender_escaped", "unresolved"}
+                "defender_caught", "defender_escaped", "unresolved", "no_combat"}
 FIRST_ROUND_KEYS = {"attacker_wins", "draw", "defender_wins", "attacker_breaks",
                     "defender_breaks"}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -201,12 +201,13 @@ def test_table_format(capsys):
     assert code == 0, err
     assert "5,000 trials, seed 9" in out
     assert "First round" in out
-    # rows name the units (issue 12 §2), one row per outcome and first-round event
+    # rows name the units (issue 12 §2), one row per outcome and first-round event;
+    # no_combat is shown only where a test at the charge can stop the charge (§3.3)
     for name in ("Espadachines", "Guerreros orcos"):
         for word in ("destroyed", "caught", "fled", "win the round", "break"):
             assert f"{name} {word}" in out, (name, word)
-    assert "unresolved" in out and "draw" in out
-    assert len(OUTCOME_KEYS | FIRST_ROUND_KEYS) == 12
+    assert "unresolved" in out and "draw" in out and "no combat" not in out
+    assert len((OUTCOME_KEYS - {"no_combat"}) | FIRST_ROUND_KEYS) == 12
 
 
 def test_units_lists_the_library(capsys):

@@ -23,13 +23,15 @@ WORDS: dict[str, dict[str, str]] = {
            "left": "models left at the end", "round": "round", "fought": "round fought",
            "wins": "{x} wins the round", "draw": "draw", "destroyed": "destroyed",
            "caught": "caught", "fled": "fled", "unresolved": "unresolved",
+           "no_combat": "no combat",
            "how": "How the combat ends", "vs": "{a} vs {d}", "charges": "{a} charge {d}",
            "sides": "Each side's odds", "wins_side": "wins", "broken": "broken"},
     "es": {"probability": "probabilidad", "margin": "resultado del combate, 1.er turno "
            "({a} - {d})", "left": "miniaturas al final", "round": "turno",
            "fought": "turno luchado", "wins": "{x} gana el turno", "draw": "empate",
            "destroyed": "aniquilada", "caught": "atrapada", "fled": "huye",
-           "unresolved": "sin resolver", "how": "Cómo acaba el combate",
+           "unresolved": "sin resolver", "no_combat": "sin combate",
+           "how": "Cómo acaba el combate",
            "vs": "{a} contra {d}", "charges": "{a} cargan contra {d}",
            "sides": "Probabilidades de cada bando", "wins_side": "gana",
            "broken": "desmoralizado"},
@@ -59,9 +61,9 @@ def outcomes(result: CombatResult, ax: Axes | None = None, lang: str = "en") -> 
     colours, labels = [], []
     for o in t["outcome"].astype(str):
         side, _, how = o.partition("_")
-        if o == "unresolved":
+        if o in ("unresolved", "no_combat"):
             colours.append(SIDE_COLOURS["neither"])
-            labels.append(w["unresolved"])
+            labels.append(w[o])
             continue
         # whose ending it is: the loser's colour, so each side's bars share one colour
         colours.append(SIDE_COLOURS[side])

@@ -16,11 +16,13 @@ OUTCOME_WORDS: dict[str, dict[str, str]] = {
     "en": {"caught": "caught", "escaped": "escaped", "off_table": "fled off the table",
            "rallied": "rallied", "still_fleeing": "still fleeing",
            "wiped": "destroyed", "fled": "fled", "unresolved": "unresolved",
-           "won": "won", "wins": "wins", "broken": "broken", "destroyed": "destroyed"},
+           "won": "won", "wins": "wins", "broken": "broken", "destroyed": "destroyed",
+           "no_combat": "no combat (the charger fails its fear or terror test)"},
     "es": {"caught": "atrapada", "escaped": "escapa", "off_table": "huye fuera de la mesa",
            "rallied": "se reagrupa", "still_fleeing": "sigue huyendo",
            "wiped": "aniquilada", "fled": "huye", "unresolved": "sin resolver",
-           "won": "gana", "wins": "gana", "broken": "desmoralizado", "destroyed": "aniquilado"},
+           "won": "gana", "wins": "gana", "broken": "desmoralizado", "destroyed": "aniquilado",
+           "no_combat": "sin combate (la unidad que carga falla su chequeo de miedo o terror)"},
 }
 """Outcome words of tables, legends and headlines."""
 
@@ -121,6 +123,14 @@ def flee(r: Any, lang: str = "en") -> str:
             f"turn{'s' if i['turns'] > 1 else ''}, {parts}.")
 
 
+def _optional(result: Any, outcome: str) -> float:
+    """P(outcome), or 0 for a result without that outcome."""
+    try:
+        return float(result.probability(outcome))
+    except KeyError:
+        return 0.0
+
+
 def combat_names(r: Any, models: dict[str, int] | None = None) -> dict[str, str]:
     """``{"attacker": "20 Empire Swordsmen", ...}`` (without counts when unknown)."""
     out = {}
@@ -137,6 +147,7 @@ def combat(r: Any, lang: str = "en", models: dict[str, int] | None = None) -> st
     short = {s: str(r.inputs.get(s) or s) for s in ("attacker", "defender")}
     win, lose = r.p_win("attacker"), r.p_win("defender")
     unresolved = r.probability("unresolved")
+    refused = _optional(r, "no_combat")
     w = OUTCOME_WORDS[lang]
     how = ", ".join(f"{w[k if k != 'escaped' else 'fled']} "
                     f"{pct(r.probability(f'defender_{k}'), lang)}"
@@ -148,6 +159,7 @@ def combat(r: Any, lang: str = "en", models: dict[str, int] | None = None) -> st
                 "none": f"{full['attacker']} luchan contra {full['defender']}"}[charger]
         tail = f"; sin resolver tras {r.inputs['max_rounds']} turnos {pct(unresolved, lang)}" \
             if unresolved > 0 else ""
+        tail += f"; {w['no_combat']} {pct(refused, lang)}" if refused > 0 else ""
         return (f"{verb}: {short['attacker']} ganan {pct(win, lang)} (unidad enemiga {how}) y "
                 f"pierden "
                 f"{pct(lose, lang)}{tail}.")
@@ -156,6 +168,7 @@ def combat(r: Any, lang: str = "en", models: dict[str, int] | None = None) -> st
             "none": f"{full['attacker']} fight {full['defender']}"}[charger]
     tail = f"; unresolved after {r.inputs['max_rounds']} rounds {pct(unresolved, lang)}" \
         if unresolved > 0 else ""
+    tail += f"; {w['no_combat']} {pct(refused, lang)}" if refused > 0 else ""
     return (f"{verb}: the {short['attacker']} win {pct(win, lang)} (enemy {how}) and lose "
             f"{pct(lose, lang)}{tail}.")
 
@@ -173,8 +186,8 @@ def combat_outcome_label(outcome: str, names: dict[str, str], lang: str = "en") 
     ``unresolved`` and ``draw`` stay words.
     """
     w = OUTCOME_WORDS[lang]
-    if outcome == "unresolved":
-        return w["unresolved"]
+    if outcome in ("unresolved", "no_combat"):
+        return w[outcome]
     side, _, how = outcome.partition("_")
     if outcome == "draw" or how in ("wins", "breaks"):
         f = FIRST_ROUND_WORDS[lang]
