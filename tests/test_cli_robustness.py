@@ -435,3 +435,23 @@ def test_no_traceback_from_a_real_process(tmp_path):
                        timeout=120)
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.count("\n") == 1 and "does not exist" in p.stderr
+
+
+@pytest.mark.parametrize("args", [
+    CHARGE,
+    ("flee", "--move", 10, "--edge-distance", 40, "--ld", 7),
+    ("combat", "empire_swordsmen", "orc_boyz"),
+    ("emerge", "--scenario", EXAMPLES / "emergence_ambush.toml"),
+])
+def test_json_is_byte_identical_at_one_and_two_threads(args):
+    """Issue 12 §5: determinism held everywhere; keep it (headline included)."""
+    outputs = []
+    for threads in ("1", "2"):
+        env = {**os.environ, "NUMBA_NUM_THREADS": threads}
+        argv = [*args, "--trials", 150_000, "--seed", 5, "--format", "json"]
+        p = subprocess.run([sys.executable, "-m", "odds", *map(str, argv)], capture_output=True,
+                           timeout=300, env=env)
+        assert p.returncode == 0, p.stderr
+        outputs.append(p.stdout)
+    assert outputs[0] == outputs[1]
+    assert b'"headline"' in outputs[0]
