@@ -17,12 +17,12 @@ OUTCOME_WORDS: dict[str, dict[str, str]] = {
            "rallied": "rallied", "still_fleeing": "still fleeing",
            "wiped": "destroyed", "fled": "fled", "unresolved": "unresolved",
            "won": "won", "wins": "wins", "broken": "broken", "destroyed": "destroyed",
-           "no_combat": "no combat (the charger fails its fear or terror test)"},
+           "no_combat": "no combat (fear or terror stops the charge)"},
     "es": {"caught": "atrapada", "escaped": "escapa", "off_table": "huye fuera de la mesa",
            "rallied": "se reagrupa", "still_fleeing": "sigue huyendo",
            "wiped": "aniquilada", "fled": "huye", "unresolved": "sin resolver",
            "won": "gana", "wins": "gana", "broken": "desmoralizado", "destroyed": "aniquilado",
-           "no_combat": "sin combate (la unidad que carga falla su chequeo de miedo o terror)"},
+           "no_combat": "sin combate (el miedo o el terror frena la carga)"},
 }
 """Outcome words of tables, legends and headlines."""
 

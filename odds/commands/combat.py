@@ -129,7 +129,14 @@ def run(args: argparse.Namespace) -> int:
         print("\n" + ("Primer turno:" if args.lang == "es" else "First round:"))
         first = {o: hl.combat_outcome_label(o, names, args.lang) for o in r.first_round["outcome"]}
         print(format_table(display_table(r.first_round, args.lang, first)))
-        if ch["p_refused_exact"] + ch["p_fled_exact"] + ch["p_hits_on_6_exact"] > 0:
+        if ch["p_refused_exact"] + ch["p_fled_exact"] + ch["p_hits_on_6_exact"] > 0 and \
+                args.lang == "es":
+            print(f"\nEn la carga (miedo o terror, RULES.md §3.3): la unidad que carga no carga "
+                  f"{ch['p_refused']:.4f} (exacta {ch['p_refused_exact']:.4f}), la unidad "
+                  f"cargada huye {ch['p_fled']:.4f} (exacta {ch['p_fled_exact']:.4f}), aguanta "
+                  f"impactando solo con 6 {ch['p_hits_on_6']:.4f} (exacta "
+                  f"{ch['p_hits_on_6_exact']:.4f})")
+        elif ch["p_refused_exact"] + ch["p_fled_exact"] + ch["p_hits_on_6_exact"] > 0:
             print(f"\nAt the charge (fear/terror, RULES.md §3.3): charger refused "
                   f"{ch['p_refused']:.4f} (exact {ch['p_refused_exact']:.4f}), charged unit "
                   f"fled {ch['p_fled']:.4f} (exact {ch['p_fled_exact']:.4f}), held hitting "
