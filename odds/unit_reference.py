@@ -44,7 +44,14 @@ from typing import Any
 from urllib.parse import unquote
 
 from odds.battlescribe.spec import SPEC_KEYS, is_catalogue_spec, unit_from_spec
-from odds.units import Command, Unit, library_names, library_unit, load_unit_file
+from odds.units import (
+    Command,
+    Unit,
+    check_formation,
+    library_names,
+    library_unit,
+    load_unit_file,
+)
 from odds.validation import OddsInputError, integer
 
 __all__ = ["find_library_name", "load_unit", "parse_reference"]
@@ -192,7 +199,8 @@ def load_unit(reference: str | os.PathLike[str]) -> Unit:
     Raises
     ------
     OddsInputError
-        Unknown unit (with close matches), unreadable file, bad option.
+        Unknown unit (with close matches), unreadable file, bad option, or a
+        formation a player could not field (:func:`odds.units.check_formation`).
     """
     if isinstance(reference, os.PathLike):
         reference = os.fspath(reference)
@@ -202,10 +210,10 @@ def load_unit(reference: str | os.PathLike[str]) -> Unit:
             f" (got {reference!r})"
         )
     if is_catalogue_spec(reference):
-        return unit_from_spec(reference)
+        return check_formation(unit_from_spec(reference))
     what, opts = parse_reference(reference)
     if _is_path(what):
         unit = load_unit_file(Path(what))
     else:
         unit = library_unit(find_library_name(what))
-    return _apply(unit, opts, reference)
+    return check_formation(_apply(unit, opts, reference))

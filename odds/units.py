@@ -393,6 +393,7 @@ class Unit:
                 raise OddsInputError(
                     f"{attr}: must be a {cls.__name__} (got {type(getattr(self, attr)).__name__})"
                 )
+
         if self.mount is not None:
             if not isinstance(self.mount, MountProfile):
                 raise OddsInputError(
@@ -867,6 +868,28 @@ def library_unit(name: str) -> Unit:
 def _library_unit(name: str) -> Unit:
     resource = _library_dir().joinpath(f"{name}.toml")
     return _load_text(resource.read_text(encoding="utf-8"), f"library/{name}.toml")
+
+
+def check_formation(unit: Unit) -> Unit:
+    """Refuse a unit as a player could not field it (issue 12 §1); return it unchanged.
+
+    Checked where a user names a unit (:func:`odds.unit_reference.load_unit`),
+    not on every :class:`Unit`: a unit shrunk by casualties
+    (``replace(models=3)``) may be narrower than its frontage, and a catalogue
+    entry's default may list command models its minimum size cannot carry.
+
+    Raises
+    ------
+    OddsInputError
+        More files than models, or more command models than models.
+    """
+    if unit.files > unit.models:  # a frontage wider than the unit is not a formation
+        raise OddsInputError(f"files: must be <= models ({unit.models}) (got {unit.files})")
+    n_command = unit.command.champion + unit.command.standard + unit.command.musician
+    if n_command > unit.models:  # command models are upgraded models of the unit
+        raise OddsInputError(f"command: {n_command} command models need at least "
+                             f"{n_command} models in the unit (got {unit.models})")
+    return unit
 
 
 def load_unit_file(path: str | Path) -> Unit:

@@ -10,7 +10,15 @@ import pandas as pd
 
 from odds.battlescribe import load_roster
 from odds.characters import Character
-from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
+from odds.commands._output import (
+    FORMATS,
+    add_lang_option,
+    display_table,
+    emit,
+    points_text,
+    profile_text,
+    save_text,
+)
 from odds.units import Unit
 from odds.validation import OddsInputError
 
@@ -24,6 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "then summarise the import report.")
     p.add_argument("file", help="roster file")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    add_lang_option(p)
     p.add_argument("--strict", action="store_true",
                    help="fail on the first rule, item or value the engine does not model")
     p.add_argument("--join", action="append", default=[], metavar="CHARACTER=UNIT",
@@ -102,8 +111,10 @@ def run(args: argparse.Namespace) -> int:
                        for c in roster.characters],
         "report": roster.report.as_records(),
     }
-    header = (f"{roster.name}: {len(roster.units)} units, {len(roster.characters)} characters,"
+    header = (f"{roster.name}: {len(roster.units)} unidades, {len(roster.characters)}"
+              f" personajes, {points_text(roster.points)} puntos" if args.lang == "es" else
+              f"{roster.name}: {len(roster.units)} units, {len(roster.characters)} characters,"
               f" {points_text(roster.points)} points")
-    emit(args.format, payload, table, header)
+    emit(args.format, payload, table, header, display=display_table(table, args.lang))
     print(roster.report.summary(), file=sys.stdout if args.format == "table" else sys.stderr)
     return 0
