@@ -348,7 +348,12 @@ class ReferenceCombat:
         ap = u.has("armour_piercing") and g.kind not in ("mount", "impact")
         need_save = rules.modified_save(e.armour_save, strength, ap)
         need_save = max(2, need_save)
-        need_ward = e.ward_save or rules.IMPOSSIBLE
+        magic = u.has("magic_attacks")
+        # Demonios "Aura Demoníaca": 5+ unless the attacks are magical; a gained ward replaces it
+        need_ward = e.ward_save or (5 if e.has("daemonic_aura") and not magic
+                                    else rules.IMPOSSIBLE)
+        if e.has("ethereal") and not magic and not u.has("ethereal"):
+            need_wound, poison, kb = rules.IMPOSSIBLE, 0, False  # gst "Etéreos"
 
         wounds = kills = 0
         for _ in range(n):
