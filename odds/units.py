@@ -86,6 +86,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "daemonic_aura",
     "ethereal",
     "flaming_attacks",
+    "resolute",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -110,6 +111,9 @@ contra ataques mágicos"; a ward save of the model's own replaces it) and
 ``ethereal`` (gst "Etéreos": "No pueden ser heridas, salvo por Ataques
 mágicos o de otras criaturas etéreas") are worked out per pair of units in
 :mod:`odds.combat.model`.
+
+``resolute``: MDNR Enanos "Firmeza": infantry (and war machine crews, not
+flyers) flee and pursue 2 cm less (5D6-2 cm).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

@@ -9,7 +9,7 @@ system, ``Rebanadora`` in ``MDNR_Enanos_del_Caos v4_5.cat`` and
 from __future__ import annotations
 
 import pytest
-from conftest import assert_distribution
+from conftest import assert_distribution, assert_mc
 
 from odds.armies import ARMIES, TAGS, army_from_catalogue, race_of
 from odds.combat import fight
@@ -22,6 +22,7 @@ from odds.combat.model import (
     G_WOUND,
     MOUNT,
     RANK_AND_FILE,
+    S_FLEE_MINUS,
     S_HATRED,
     build,
 )
@@ -180,3 +181,41 @@ def test_ethereal_only_magic_or_ethereal_attacks_wound():
     assert r.extra["exact_first_round"]["wounds"][0][0] == pytest.approx(1.0)
     t = r.wounds_r1[r.wounds_r1.side == "attacker"]
     assert dict(zip(t.wounds, t.probability, strict=True)) == {0: 1.0}
+
+
+def _p_catch(pursuer_minus: int, fleer_minus: int) -> float:
+    """P(5D6 - pursuer_minus >= 5D6 - fleer_minus), exact."""
+    from odds.dice import sum_pmf
+
+    pmf = sum_pmf(5)
+    return float(sum(pmf[x] * pmf[y] for x in range(pmf.size) for y in range(pmf.size)
+                     if x - pursuer_minus >= y - fleer_minus))
+
+
+@pytest.mark.parametrize(("dwarfs_flee", "seed"), [(True, 2101), (False, 2102)])
+def test_firmeza_flee_and_pursue_two_cm_less(dwarfs_flee, seed):
+    """MDNR Enanos "Firmeza": "huyen y persiguen 2cm menos (es decir, 5D6-2 cm)".
+
+    P(caught | fled) is exact: the pursuer's roll against the fleer's, each 5D6, the
+    dwarfs' less 2 cm (RULES.md §4.3).  A dwarf unit fleeing is caught more often; a dwarf
+    unit pursuing catches less often.
+    """
+    dwarfs = library_unit("dwarf_warriors").replace(models=20, hatred=())
+    assert dwarfs.has("resolute")
+    other = library_unit("empire_swordsmen").replace(models=20)
+    r = fight(dwarfs, other, charger="none", trials=N, seed=seed)
+    o = r.outcomes.set_index("outcome").probability
+    side = "attacker" if dwarfs_flee else "defender"
+    caught, escaped = o[f"{side}_caught"], o[f"{side}_escaped"]
+    fled = round((caught + escaped) * N)
+    assert fled > 5000
+    exact = _p_catch(0, 2) if dwarfs_flee else _p_catch(2, 0)
+    assert_mc(caught / (caught + escaped), exact, fled, what=f"caught | fled ({side})")
+    assert (exact > _p_catch(0, 0)) == dwarfs_flee
+
+
+def test_firmeza_from_the_catalogue_and_only_on_foot():
+    m = build(library_unit("dwarf_warriors"), library_unit("empire_swordsmen"))
+    assert (m.sides[0, S_FLEE_MINUS], m.sides[1, S_FLEE_MINUS]) == (2, 0)
+    flying = library_unit("dwarf_warriors").replace(special=("resolute", "flying"))
+    assert build(flying, library_unit("orc_boyz")).sides[0, S_FLEE_MINUS] == 0

@@ -50,7 +50,7 @@ def test_enanos_del_caos_warriors_and_hobgoblins():
     # Guerrero enano del Caos: M8 HA4 HP3 F3 R4 H1 I2 A1 L9, TSA 5+ (heavy armour)
     assert u.profile == Profile(M=8, WS=4, BS=3, S=3, T=4, W=1, I=2, A=1, Ld=9)
     assert u.armour_save == 5 and u.tags == {"chaos_dwarfs", "dwarf"}
-    assert kinds(c, u.name)["Firmeza"] == "ignored"  # flee and pursue 2 cm less: not modelled
+    assert u.has("resolute") and "Firmeza" not in kinds(c, u.name)  # flee/pursue 2 cm less
     h = c.unit("Hobgoblin escurridizos")
     # MDNR Enanos "Agravio ancestral": dwarfs hate "los Hobgoblins de los Enanos del Caos"
     assert "greenskin" in h.tags

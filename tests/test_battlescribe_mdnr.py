@@ -97,7 +97,7 @@ def test_enanos_martilladores_by_hand():
     assert u.profile == Profile(M=8, WS=5, BS=3, S=4, T=4, W=1, I=2, A=1, Ld=9)
     assert (u.equipment.weapon, u.equipment.armour, u.equipment.shield) == ("great_weapon",
                                                                            "heavy", False)
-    assert u.special == ("stubborn",)  # "Tozudez"
+    assert u.special == ("resolute", "stubborn")  # "Firmeza", "Tozudez"
     assert u.points_per_model == 12.0
     assert (u.command.champion_points, u.command.standard_points, u.command.musician_points) \
         == (12.0, 12.0, 6.0)
@@ -108,7 +108,7 @@ def test_enanos_martilladores_by_hand():
     items = {i.item: i.kind for i in cat("enanos").report.for_unit("Martilladores")}
     # "Agravio ancestral": "Los Enanos tienen Odio a todas las miniaturas de tipo Pielverde"
     assert "Agravio ancestral" not in items and u.hatred == lib.hatred == ("greenskin",)
-    assert items["Firmeza"] == "ignored"  # flee and pursue 2 cm less: changes a combat
+    assert "Firmeza" not in items and u.has("resolute")  # flee and pursue 2 cm less
     assert items["Avance imparable"] == "no_combat_effect"  # march rule
 
 
@@ -171,8 +171,9 @@ def test_chaos_chariot_by_hand():
 
 def test_strict_raises_on_unmodelled_rule():
     # the first entry, "Guerreros enanos": "Avance imparable" (march) has no combat effect,
-    # "Agravio ancestral" is hatred of greenskins, "Firmeza" (flee 5D6-2 cm) is not modelled
-    with pytest.raises(OddsInputError, match="unit 'Guerreros enanos': 'Firmeza' ignored"):
+    # "Agravio ancestral" is hatred of greenskins, "Firmeza" (flee 5D6-2 cm) is modelled: the
+    # first entry with something not modelled is the longbeards' panic re-roll for friends
+    with pytest.raises(OddsInputError, match="'Viejos cascarrabias' ignored"):
         load_catalogue(SHARED / FILES["enanos"], strict=True)
 
 

@@ -160,6 +160,7 @@ RULE_FLAGS: MappingProxyType = _table({
     "No muertos": ("immune_to_psychology", "fear", "unstable"),
     "Estupidez": ("stupidity",),
     "Inestable": ("unstable",),
+    "Firmeza": ("resolute",),
     # gst "Caballería monstruosa" (rule): "Son caballería voladora"
     "Caballería monstruosa": ("flying",),
     # Demonios "Demonio": Inestabilidad demoníaca (reported separately, not modelled), Aura

@@ -89,6 +89,7 @@ from odds.combat.model import (
     S_FEAR,
     S_FILES,
     S_FLEE_DICE,
+    S_FLEE_MINUS,
     S_FRENZY,
     S_GENERAL_LD,
     S_HATRED,
@@ -204,6 +205,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 if flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
                     max_r = 0
                     flee, p = sum_faces(buf, p, sides[tgt0, S_FLEE_DICE])
+                    flee -= sides[tgt0, S_FLEE_MINUS]
                     state[2, tgt0] = CAUGHT if flags[F_REACH] >= flee else ESCAPED
                     state[2, chg] = WON
                     stats[10 + 2 * nb] = 1
@@ -761,6 +763,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 brk[rnd, lo] += 1
                 state[2, lo] = FLEEING
                 state[5, lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
+                state[5, lo] -= sides[lo, S_FLEE_MINUS]
         # panic (§3.4): a unit that broke or was destroyed this round makes the other units of
         # its side in the combat that did not break test (2D6 <= Ld; immune to psychology and
         # unbreakable units excepted; a single model of fewer than 5 wounds destroyed causes
@@ -786,6 +789,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 if not passed:
                     state[2, f] = PANICKED
                     state[5, f], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])
+                    state[5, f] -= sides[f, S_FLEE_MINUS]
         for f in range(nr):
             if state[2, f] == PANICKED:
                 state[2, f] = FLEEING
@@ -817,7 +821,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 if held:
                     continue
             chase, p = sum_faces(buf, p, sides[u, S_FLEE_DICE])
-            if chase >= state[5, target]:
+            if chase - sides[u, S_FLEE_MINUS] >= state[5, target]:
                 state[2, target] = CAUGHT
         # redress (§1.11): losers' lapping models return; winners expand or lap round
         for u in range(nr):

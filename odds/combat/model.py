@@ -200,8 +200,9 @@ from odds.units import Command, Unit
     S_HOSTED_LO,  # for a unit: its characters (then its champion) are bodies LO .. HI - 1
     S_HOSTED_HI,
     S_STUPID,  # stupidity (§1.10)
+    S_FLEE_MINUS,  # cm taken off the unit's flee and pursuit rolls (MDNR Enanos "Firmeza")
     N_SIDE,
-) = range(41)
+) = range(42)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -459,6 +460,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_FEAR] = unit.causes_fear
     s[S_UNSTABLE] = unit.has("unstable")
     s[S_FLEE_DICE] = 8 if (p.M > 15 or unit.has("flying")) else 5
+    # MDNR Enanos "Firmeza": "Todas las miniaturas de tipo Infantería de este libro huyen y
+    # persiguen 2cm menos (es decir, 5D6-2 cm), incluyendo la dotación de máquinas de guerra
+    # (pero no el Girocóptero)"
+    s[S_FLEE_MINUS] = 2 * (unit.has("resolute") and not unit.has("flying")
+                           and unit.troop_type in ("infantry", "war_machine"))
     s[S_STANDARD] = unit.command.standard
     s[S_MUSICIAN] = unit.command.musician
     s[S_CHAMPION] = unit.command.champion
