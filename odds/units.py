@@ -87,6 +87,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "ethereal",
     "flaming_attacks",
     "resolute",
+    "immune_to_panic",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -112,8 +113,10 @@ contra ataques mágicos"; a ward save of the model's own replaces it) and
 mágicos o de otras criaturas etéreas") are worked out per pair of units in
 :mod:`odds.combat.model`.
 
-``resolute``: MDNR Enanos "Firmeza": infantry (and war machine crews, not
-flyers) flee and pursue 2 cm less (5D6-2 cm).
+``immune_to_panic``: gst "Inmune a pánico": "Esta unidad no debe realizar
+chequeos de pánico" (RULES.md §3.4).  ``resolute``: MDNR Enanos "Firmeza":
+infantry (and war machine crews, not flyers) flee and pursue 2 cm less (5D6-2
+cm).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

@@ -219,3 +219,33 @@ def test_firmeza_from_the_catalogue_and_only_on_foot():
     assert (m.sides[0, S_FLEE_MINUS], m.sides[1, S_FLEE_MINUS]) == (2, 0)
     flying = library_unit("dwarf_warriors").replace(special=("resolute", "flying"))
     assert build(flying, library_unit("orc_boyz")).sides[0, S_FLEE_MINUS] == 0
+
+
+def test_immune_to_panic():
+    """gst "Inmune a pánico": "Esta unidad no debe realizar chequeos de pánico" (RULES.md §3.4).
+
+    As in tests/test_rules_rev2.py: X (Ld 2) always breaks, Y (stubborn, Ld 7) then takes a
+    panic test unless immune: Y flees with 15/36 + 21/36 * 15/36, or 15/36 when immune.
+    """
+    from odds.combat import CombatOptions, SideOptions
+    from odds.combat.api import simulate
+    from odds.combat.model import CAUGHT, ESCAPED, FRONT, build_units
+
+    def mk(name, *special, ld=7):
+        return unit_from_dict({
+            "name": name, "troop_type": "infantry", "models": 5, "files": 5,
+            "profile": {"M": 10, "WS": 3, "BS": 3, "S": 1, "T": 10, "W": 1, "I": 3, "A": 1,
+                        "Ld": ld},
+            "equipment": {"armour_save_override": 7},
+            "rules": {"special": ["skirmishers", *special]}})
+
+    x, z = mk("X", ld=2), mk("Z", ld=10)
+    for immune, p_flee in ((False, 15 / 36 + 21 / 36 * 15 / 36), (True, 15 / 36)):
+        y = mk("Y", "stubborn", *(["immune_to_panic"] if immune else []))
+        model = build_units([x, y, z], [0, 0, 1], [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)],
+                            [False, False, True], [None, None, SideOptions(static_bonus=5)],
+                            CombatOptions(max_rounds=1))
+        out = simulate(model, N, 2103)
+        assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N
+        fled = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+        assert_mc(fled, p_flee, N, what=f"Y flees (immune to panic: {immune})")

@@ -161,6 +161,8 @@ RULE_FLAGS: MappingProxyType = _table({
     "Estupidez": ("stupidity",),
     "Inestable": ("unstable",),
     "Firmeza": ("resolute",),
+    "Inmune a pánico": ("immune_to_panic",),
+    "Inmune al pánico": ("immune_to_panic",),
     # gst "Caballería monstruosa" (rule): "Son caballería voladora"
     "Caballería monstruosa": ("flying",),
     # Demonios "Demonio": Inestabilidad demoníaca (reported separately, not modelled), Aura
@@ -359,12 +361,13 @@ def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
 
 
 PANIC_RULES: frozenset[str] = frozenset(map(normalize, [
-    "Inmune a pánico", "Inmune al pánico", "Inmune a pánico de pequeñajos", "Viejos cascarrabias",
+    "Inmune a pánico de pequeñajos", "Viejos cascarrabias",
     "Estoicos", "Estoico", "Desprecio",
 ]))
 PANIC_PREFIXES: tuple[str, ...] = tuple(map(normalize, ["Inmune al pánico de",
                                                         "Inmune a pánico de"]))
-"""Immunities to panic and panic re-rolls.  Panic tests in a combat (RULES.md §3.4, when a
+"""Partial immunities to panic and panic re-rolls (full immunity is the ``immune_to_panic``
+rule).  Panic tests in a combat (RULES.md §3.4, when a
 friend in the combat breaks or is destroyed) can make a unit flee, and the engine does not
 read these rules: they are reported as ``ignored`` (they matter only with friends in the
 combat)."""

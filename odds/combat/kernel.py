@@ -102,6 +102,7 @@ from odds.combat.model import (
     S_ITP,
     S_LD,
     S_MUSICIAN,
+    S_NO_PANIC,
     S_RANKS_OK,
     S_REGEN,
     S_SIDE,
@@ -775,7 +776,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 continue
             for f in range(nr):
                 if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
-                        or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]):
+                        or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
+                        or sides[f, S_NO_PANIC]):
                     continue
                 state[11, f] = 2  # one panic test per unit per phase
                 ld = sides[f, S_LD]

@@ -201,8 +201,9 @@ from odds.units import Command, Unit
     S_HOSTED_HI,
     S_STUPID,  # stupidity (§1.10)
     S_FLEE_MINUS,  # cm taken off the unit's flee and pursuit rolls (MDNR Enanos "Firmeza")
+    S_NO_PANIC,  # immune to panic (gst "Inmune a pánico"; §3.4)
     N_SIDE,
-) = range(42)
+) = range(43)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -465,6 +466,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # (pero no el Girocóptero)"
     s[S_FLEE_MINUS] = 2 * (unit.has("resolute") and not unit.has("flying")
                            and unit.troop_type in ("infantry", "war_machine"))
+    s[S_NO_PANIC] = unit.has("immune_to_panic")  # gst "Inmune a pánico": no panic tests
     s[S_STANDARD] = unit.command.standard
     s[S_MUSICIAN] = unit.command.musician
     s[S_CHAMPION] = unit.command.champion
