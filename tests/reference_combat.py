@@ -39,6 +39,15 @@ the engine might differ; the comparison tests tell):
 * groups of the *same* side with the same strike key (e.g. a rider and its
   steed at the same Initiative) strike together: one step, casualties
   removed after the step (§1.2 "remove casualties after each step");
+* who fights is fixed at the start of the round (RULES.md revision 2,
+  §1.2/§1.8/§8 A.4): the models in base contact across the two fronts and,
+  for fight-in-ranks weapons, the supporting models behind them.  At each
+  step a unit's rank-and-file attackers are those minus the casualties it
+  has suffered so far this round (front attackers first, then supporting
+  ones; a multi-wound model counts once its last wound is gone), never
+  below 0; its steeds and impact hits likewise; its champion fights while
+  the unit has a model left.  The fronts are not measured again during the
+  round (a shrinking enemy does not take attackers away);
 * killing blows are applied before ordinary wounds inside one step;
 * a unit whose every model fell during the phase still regenerates at the
   end of the phase (§1.6: "removed models come back");
@@ -192,6 +201,16 @@ def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner:
 
 
 @dataclass(frozen=True)
+class Fighters:
+    """A unit's fighters at the start of a round (§1.2): they only lose attackers after."""
+
+    models: int    # models at the start of the round
+    contact: int   # models in base contact (champion included)
+    front: int     # rank and file in base contact
+    support: int   # fight-in-ranks models behind them
+
+
+@dataclass(frozen=True)
 class Group:
     """Who strikes together: rank and file, champion, steeds or impact hits of one side."""
 
@@ -283,31 +302,44 @@ class ReferenceCombat:
     def _contact(self, me: Side, enemy: Side) -> int:
         return in_contact(me.front, me.base, enemy.front, enemy.base, self.corner)
 
-    def _n_attacks(self, g: Group, me: Side, enemy: Side, first_round: bool,
-                   dice: Dice) -> int:
-        """Attacks (or impact hits) the group makes now, from the current models."""
+    def _fighters(self, i: int, sides: tuple[Side, Side], first_round: bool) -> Fighters:
+        """Who of side ``i`` can fight this round, fixed at its start (§1.1, §1.2)."""
+        me, enemy = sides[i], sides[1 - i]
         u = me.unit
         contact = self._contact(me, enemy)
-        if contact == 0:
-            return 0
+        champ = 1 if (me.champion_alive and contact > 0) else 0
+        charging = first_round and self.charger == i
+        support = 0
+        if rules.fighting_ranks(u.equipment.weapon, charged=charging) >= 2:
+            # spears: the second rank behind the models in contact (§1.1)
+            support = min(contact, min(u.files, max(0, me.models - u.files)))
+        return Fighters(models=me.models, contact=contact, front=max(0, contact - champ),
+                        support=support)
+
+    def _n_attacks(self, g: Group, me: Side, fighters: Fighters, dice: Dice) -> int:
+        """Attacks (or impact hits) the group makes now.
+
+        §1.2 (revision 2): every casualty suffered so far this round takes
+        away a front attacker, then a supporting one; slain models and the
+        rear-rankers stepping into their places do not strike.
+        """
+        u = me.unit
+        lost = fighters.models - me.models
         frenzy = 1 if me.frenzied else 0  # §1.6 frenzy: +1 A
-        champ_here = 1 if me.champion_alive else 0
         if g.kind == "rank_and_file":
-            fighters = contact - champ_here
-            charging = first_round and self.charger == g.side
-            if rules.fighting_ranks(u.equipment.weapon, charged=charging) >= 2:
-                # spears: the second rank behind the models in contact (§1.1)
-                second_rank = min(u.files, max(0, me.models - u.files))
-                fighters += min(contact, second_rank)
-            return fighters * u.crew * (u.profile.A + u.weapon.extra_attacks + frenzy)
-        if g.kind == "champion":
-            return champ_here * (u.champion_profile.A + u.weapon.extra_attacks + frenzy)
+            front = max(0, fighters.front - lost)
+            support = max(0, fighters.support - max(0, lost - fighters.front))
+            return (front + support) * u.crew * (u.profile.A + u.weapon.extra_attacks + frenzy)
+        if g.kind == "champion":  # killed only with the last model (§1.8)
+            alive = fighters.contact > 0 and me.champion_alive
+            return (u.champion_profile.A + u.weapon.extra_attacks + frenzy) if alive else 0
+        steeds = max(0, fighters.contact - lost)  # a slain cavalry model's steed does not attack
         if g.kind == "mount":
-            return contact * u.mount.count * u.mount.A
-        # impact hits (§1.6): rolled per chariot in contact
+            return steeds * u.mount.count * u.mount.A
+        # impact hits (§1.6): rolled per chariot still able to fight
         spec = rules.parse_dice(u.impact_hits, "impact_hits")
         total = 0
-        for _ in range(contact):
+        for _ in range(steeds):
             total += spec.plus
             for _ in range(spec.n):
                 total += dice.d6() if spec.sides == 6 else dice.d3()
@@ -418,8 +450,9 @@ class ReferenceCombat:
     def _round(self, sides: tuple[Side, Side], first_round: bool, last_winner: int,
                dice: Dice) -> tuple[list[int], list[int]]:
         """Fight one round: (wounds scored by each side after regeneration, ranks at start)."""
-        # 8A.1 start-of-round state: ranks (§2.2 measured at the start)
+        # 8A.1 start-of-round state: ranks (§2.2 measured at the start), who can fight (§1.2)
         ranks = [s.rank_bonus for s in sides]
+        fighters = [self._fighters(i, sides, first_round) for i in (0, 1)]
         charging = [first_round and self.charger == i for i in (0, 1)]
         groups = groups_of(0, sides[0].unit, charging[0]) + groups_of(1, sides[1].unit,
                                                                       charging[1])
@@ -441,7 +474,7 @@ class ReferenceCombat:
                 for g in in_step:
                     if g.side != s:
                         continue
-                    n = self._n_attacks(g, me, enemy, first_round, dice)
+                    n = self._n_attacks(g, me, fighters[s], dice)
                     w, k = self._strike(g, me, enemy, n, first_round, dice)
                     rolled.append((w, k, g.kind in ("rank_and_file", "champion")))
                 # casualties removed from the rear after the step (§1.8)
