@@ -278,8 +278,11 @@ class ReferenceCombat:
     def __init__(self, attacker: Unit, defender: Unit, *, charger: str = "attacker",
                  max_rounds: int = 10, attacker_options=None, defender_options=None,
                  corner_contact: bool = True, musician_tiebreak: bool = True,
-                 insane_courage: bool = False) -> None:
+                 insane_courage: bool = False, step_up: bool = False) -> None:
         self.units = (attacker, defender)
+        # step_up: RULES.md revision 1's (8th-edition) reading, casualties never take attackers
+        # away; only for showing that the comparisons can tell the two readings apart
+        self.step_up = step_up
         self.charger = {"attacker": 0, "defender": 1, "none": -1}[charger]
         self.max_rounds = max_rounds
         self.options = (attacker_options, defender_options)
@@ -324,7 +327,7 @@ class ReferenceCombat:
         rear-rankers stepping into their places do not strike.
         """
         u = me.unit
-        lost = fighters.models - me.models
+        lost = 0 if self.step_up else fighters.models - me.models
         frenzy = 1 if me.frenzied else 0  # §1.6 frenzy: +1 A
         if g.kind == "rank_and_file":
             front = max(0, fighters.front - lost)
