@@ -77,8 +77,14 @@ SPECIAL_RULES: tuple[str, ...] = (
     "unstable",
     "mindless",
     "ignores_strikes_last",
+    "stupidity",
+    "flaming_attacks",
 )
-"""Known special-rule flags (RULES.md §1.2, §1.6, §3.2, §3.3).
+"""Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
+
+``stupidity``: each of its own turns the unit tests Ld; failed while engaged, only half
+its models fight that turn (§1.10).  ``flaming_attacks``: one wound from its blows ends
+the target's regeneration for the rest of the combat (§1.6).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

@@ -12,6 +12,7 @@ import numpy as np
 
 from odds._jit import inline
 from odds.combat.model import (
+    G_FLAMING,
     G_HIT,
     G_KB,
     G_MW,
@@ -187,12 +188,16 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill):
         hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw,
                                                overkill)
         state[0, t] = hp_t
+        if sc > 0 and groups[u, t, gi, kind, G_FLAMING]:
+            state[9, t] = 1
         return sc, extra, p
     if state[0, t] <= 0:
         return 0, 0, p
     hp_t, sc, rg, p = apply_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw)
     state[0, t] = hp_t
     state[3, t] += rg
+    if sc > 0 and groups[u, t, gi, kind, G_FLAMING]:
+        state[9, t] = 1  # no more regeneration this combat (§1.6)
     return sc, 0, p
 
 

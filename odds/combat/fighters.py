@@ -27,6 +27,7 @@ from odds.combat.model import (
     S_HOSTED_LO,
     S_IS_CHAMPION,
     S_RATING,
+    S_US,
 )
 
 
@@ -59,34 +60,25 @@ def line_touch(nu, size_u, nv, size_v, corner):
 
 
 @inline
-def attacks_of(buf, p, gi, u, v, kind, face_u, n, mu, sides, groups, frenzied, champ_free,
-               chars):
+def attacks_of(buf, p, gi, u, v, kind, front, supporting, mounts, champ_here, groups,
+               frenzied):
     """Attacks (or impact hits) of group ``gi`` of unit ``u`` on ``v``; returns ``(n, p)``.
 
-    ``n`` models of ``u`` touch ``v`` through ``face_u``, ``chars`` of its
-    front-rank places held by characters (who fight as bodies of their own);
-    ``champ_free``: the champion is alive and not yet fighting another
-    contact this step.
+    ``front`` rank-and-file models in base contact and ``supporting`` ones
+    behind them (fight-in-ranks weapons) can still fight this step: the
+    fighters of the start of the round less the casualties suffered since
+    (§1.2); ``mounts``: steeds (or impact-hitting models) likewise;
+    ``champ_here``: the champion fights through this contact.
     """
-    if n <= 0:
-        return 0, p
     attacks = groups[u, v, gi, kind, G_ATTACKS]
     bonus = groups[u, v, gi, kind, G_FRENZY_A] * frenzied
-    front = face_u == FRONT
     if gi == RANK_AND_FILE:
-        fighters = max(0, n - (1 if (front and champ_free) else 0) - (chars if front else 0))
-        if front and groups[u, v, gi, kind, G_RANKS] >= 2:
-            files = sides[u, S_FILES]
-            fighters += min(n, max(0, min(mu - files, files)))
-        return fighters * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + bonus), p
+        return (front + supporting) * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + bonus), p
     if gi == MOUNT:
-        fighters = max(0, n - (chars if front else 0))
-        return fighters * groups[u, v, gi, kind, G_PER_MODEL] * attacks, p
+        return mounts * groups[u, v, gi, kind, G_PER_MODEL] * attacks, p
     if gi == IMPACT:
-        if not front:
-            return 0, p
-        total = n * attacks
-        k = n * groups[u, v, gi, kind, G_IMPACT_DICE]
+        total = mounts * attacks
+        k = mounts * groups[u, v, gi, kind, G_IMPACT_DICE]
         if groups[u, v, gi, kind, G_IMPACT_SIDES] == 3:
             for i in range(p, p + k):
                 total += (np.int64(buf[i]) + 1) // 2
@@ -94,9 +86,92 @@ def attacks_of(buf, p, gi, u, v, kind, face_u, n, mu, sides, groups, frenzied, c
             for i in range(p, p + k):
                 total += buf[i]
         return total, p + k
-    if front and champ_free:  # CHAMPION
+    if champ_here:  # CHAMPION
         return attacks + bonus, p
     return 0, p
+
+
+@inline
+def start_fighters(u, c, d, kind, touching, chars, champ, mu, sides, groups, contacts, pool):
+    """Fighters of unit ``u`` (end ``d`` of contact ``c``) at the start of a round (§1.2).
+
+    Writes ``pool[c, d]`` (rank-and-file models in base contact), ``pool[c,
+    2 + d]`` (supporting ranks, fight-in-ranks weapons through the front),
+    ``pool[c, 8 + d]`` (steeds or impact-hitting models: the rank and file
+    plus the champion) and clears the casualties taken from them
+    (``pool[c, 4 + d]``, ``pool[c, 6 + d]``).  ``chars`` characters and
+    the champion (``champ``) hold front places of their own.
+    """
+    v = contacts[c, 1 - d]
+    front = contacts[c, 2 + d] == FRONT
+    pool[c, 4 + d] = 0
+    pool[c, 6 + d] = 0
+    pool[c, 2 + d] = 0
+    if not front:
+        pool[c, d] = touching
+        pool[c, 8 + d] = touching
+        return
+    pool[c, d] = max(0, touching - champ - chars)
+    pool[c, 8 + d] = max(0, touching - chars)
+    if groups[u, v, RANK_AND_FILE, kind, G_RANKS] >= 2:
+        files = sides[u, S_FILES]
+        pool[c, 2 + d] = min(touching, max(0, min(mu - files, files)))
+
+
+@inline
+def take_fighters(pool, c, d, k):
+    """Casualties ``k`` take fighters at end ``d`` of contact ``c``; returns those left over.
+
+    Front-contact fighters go first, then supporting ones (§1.2).
+    """
+    t = min(k, pool[c, d] - pool[c, 4 + d])
+    pool[c, 4 + d] += t
+    k -= t
+    t = min(k, pool[c, 2 + d] - pool[c, 6 + d])
+    pool[c, 6 + d] += t
+    return k - t
+
+
+@inline
+def lose_fighters(u, c, k, contacts, pool):
+    """Unit ``u`` lost ``k`` models to blows through contact ``c`` (§1.2).
+
+    They take ``u``'s fighters facing that enemy first, then (in contact
+    order) those facing its other enemies.
+    """
+    d = 0 if contacts[c, 0] == u else 1
+    k = take_fighters(pool, c, d, k)
+    for c2 in range(contacts.shape[0]):
+        if k <= 0:
+            return
+        if c2 == c:
+            continue
+        if contacts[c2, 0] == u:
+            k = take_fighters(pool, c2, 0, k)
+        elif contacts[c2, 1] == u:
+            k = take_fighters(pool, c2, 1, k)
+
+
+@inline
+def contact_of(a, b, contacts):
+    """The contact joining units ``a`` and ``b``, or -1."""
+    for c in range(contacts.shape[0]):
+        if (contacts[c, 0] == a and contacts[c, 1] == b) or (contacts[c, 0] == b
+                                                            and contacts[c, 1] == a):
+            return c
+    return -1
+
+
+@inline
+def unit_strength(u, w, us, hp, sides, state):
+    """Unit strength of unit ``u`` now: its models and the characters in it (§2.3)."""
+    total = 0
+    if hp > 0:
+        total = ((hp + w - 1) // w) * us
+    for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
+        if state[0, b] > 0:
+            total += sides[b, S_US]
+    return total
 
 
 @inline

@@ -38,11 +38,15 @@ from odds.combat.blows import (
 from odds.combat.fighters import (
     attacks_of,
     chars_alive,
+    contact_of,
     face_line,
     front_enemy,
     front_occupants,
     hosted_char,
     line_touch,
+    lose_fighters,
+    start_fighters,
+    unit_strength,
 )
 from odds.combat.model import (
     CAUGHT,
@@ -61,7 +65,6 @@ from odds.combat.model import (
     S_BSB,
     S_CAN_PURSUE,
     S_CHALLENGE,
-    S_CHAMP_BODY,
     S_CHAMPION,
     S_CHAMPION_LD,
     S_DEPTH,
@@ -84,6 +87,7 @@ from odds.combat.model import (
     S_SIDE,
     S_STANDARD,
     S_STUBBORN,
+    S_STUPID,
     S_UNBREAKABLE,
     S_UNSTABLE,
     S_US,
@@ -110,8 +114,8 @@ CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "ove
 
 @kernel
 def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
-               contacts, ranks_tab, side_bonus, state, alloc, touch, scored, terms, stats, chal,
-               res, brk):
+               contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored, terms, stats,
+               chal, res, brk):
     """One whole combat; returns the dice position ``p``.
 
     Bodies ``0 .. nr - 1`` are units, the rest characters standing in the
@@ -125,10 +129,16 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     terms to ``terms[side, term]`` and its challenge record to ``chal``
     (:data:`CHALLENGE_STATS`).  ``state`` rows are per-body scratch arrays
     (wounds left, frenzied, status, regenerable wounds, ranks cancelled, flee
-    roll, refused a challenge); ``alloc`` rows are per (step group, contact)
-    scratch arrays (attacks, attacks on a character, that character);
+    roll, refused a challenge, the contact its champion fights through, its
+    characters in the front rank at the start of the round, no regeneration
+    any more after a flaming wound); ``alloc`` rows
+    are per (step group, contact) scratch arrays (attacks, attacks on a character, that character);
     ``touch[c]`` caches, per contact, the models in contact each way, the
-    two facing lines' lengths and the two units' model counts they came from.
+    two facing lines' lengths and the two units' model counts they came from;
+    ``pool[c]`` holds each way the fighters of the start of the round and the
+    casualties taken from them since (see :func:`start_fighters`): a model
+    slain before its step, and the rear-ranker who steps into its place, do
+    not strike (§1.2).
     ``flags[5]`` is the number of units (bodies after them are characters)
     and ``flags[6]`` the side whose turn the first round is.
     """
@@ -144,6 +154,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[1, u] = sides[u, S_FRENZY]
         state[2, u] = FIGHTING
         state[6, u] = 0
+        state[9, u] = 0
     if has_chars:
         for k in range(chal.size):
             chal[k] = 0
@@ -208,23 +219,102 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             b = contacts[c, 1]
             if state[2, a] != FIGHTING or state[2, b] != FIGHTING:
                 continue
+            # a flanker's unit strength counts the characters in it
             if (contacts[c, 3] != FRONT
-                    and models_left(state[0, a], sides[a, S_W]) * sides[a, S_US] >= 5):
+                    and unit_strength(a, sides[a, S_W], sides[a, S_US], state[0, a], sides,
+                                      state) >= 5):
                 state[4, b] = 1
             if (contacts[c, 2] != FRONT
-                    and models_left(state[0, b], sides[b, S_W]) * sides[b, S_US] >= 5):
+                    and unit_strength(b, sides[b, S_W], sides[b, S_US], state[0, b], sides,
+                                      state) >= 5):
                 state[4, a] = 1
         ranks_side0 = 0
         ranks_side1 = 0
         for u in range(nr):
             if state[2, u] == FIGHTING and not state[4, u]:
-                cb = sides[u, S_CHAMP_BODY]
+                # characters and a promoted champion fill rank spaces (§2.2)
                 r = ranks_tab[u, models_left(state[0, u], sides[u, S_W])
-                              + (1 if cb >= 0 and state[0, cb] > 0 else 0)]
+                              + chars_alive(u, sides, state)]
                 if sides[u, S_SIDE] == 0:
                     ranks_side0 = max(ranks_side0, r)
                 else:
                     ranks_side1 = max(ranks_side1, r)
+        # models in contact each way across each contact at the start of the round (front
+        # ranks include characters; recomputed only when a count and a facing line changed)
+        for c in range(nc):
+            a = contacts[c, 0]
+            b = contacts[c, 1]
+            ma = 0
+            mb = 0
+            if state[2, a] == FIGHTING:
+                ma = models_left(state[0, a], sides[a, S_W])
+                if has_chars:
+                    ma += front_occupants(a, sides, state)
+            if state[2, b] == FIGHTING:
+                mb = models_left(state[0, b], sides[b, S_W])
+                if has_chars:
+                    mb += front_occupants(b, sides, state)
+            if ma == touch[c, 4] and mb == touch[c, 5]:
+                continue
+            touch[c, 4] = ma
+            touch[c, 5] = mb
+            la, sa = face_line(ma, sides[a, S_FILES], sides[a, S_BASE], sides[a, S_DEPTH],
+                               contacts[c, 2])
+            lb, sb = face_line(mb, sides[b, S_FILES], sides[b, S_BASE], sides[b, S_DEPTH],
+                               contacts[c, 3])
+            if la == touch[c, 2] and lb == touch[c, 3]:
+                continue
+            touch[c, 2] = la
+            touch[c, 3] = lb
+            touch[c, 0] = line_touch(la, sa, lb, sb, corner)
+            touch[c, 1] = line_touch(lb, sb, la, sa, corner)
+        # who can fight this round, through each contact (§1.2); the champion through the
+        # unit's first front contact with models touching
+        for u in range(nr):
+            state[7, u] = -1
+            chars = front_occupants(u, sides, state) if has_chars else 0
+            state[8, u] = chars
+            champ = 1 if (sides[u, S_CHAMPION] != 0 and state[0, u] > 0) else 0
+            mu = models_left(state[0, u], sides[u, S_W])
+            for c in range(nc):
+                if contacts[c, 0] == u:
+                    d = 0
+                elif contacts[c, 1] == u:
+                    d = 1
+                else:
+                    continue
+                n = touch[c, d] if state[2, u] == FIGHTING and state[0, u] > 0 else 0
+                here = 0
+                if champ and n > 0 and contacts[c, 2 + d] == FRONT:
+                    here = 1
+                    champ = 0
+                    state[7, u] = c
+                start_fighters(u, c, d, kind, n, chars, here, mu, sides, groups, contacts, pool)
+            # stupidity (§1.10): tested at the start of each of its own turns; failed, only
+            # half its models fight this turn (an odd one on 4+), per contact
+            if sides[u, S_STUPID] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING:
+                ld = sides[u, S_LD]
+                for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
+                    if state[0, b] > 0 and not state[6, b]:
+                        ld = max(ld, sides[b, S_LD])
+                passed, p = leadership_test(buf, p, ld, False, False)
+                if not passed:
+                    for c in range(nc):
+                        if contacts[c, 0] == u:
+                            d = 0
+                        elif contacts[c, 1] == u:
+                            d = 1
+                        else:
+                            continue
+                        f = pool[c, d] + pool[c, 2 + d]
+                        keep = f // 2
+                        if f % 2:
+                            keep += 1 if buf[p] >= 4 else 0
+                            p += 1
+                        front = min(pool[c, d], keep)
+                        pool[c, 8 + d] -= pool[c, d] - front
+                        pool[c, d] = front
+                        pool[c, 2 + d] = keep - front
         scored[0] = 0
         scored[1] = 0
         for u in range(nb):
@@ -252,35 +342,6 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 s = first if t == 0 else 1 - first
                 if (s == 0 and not present0) or (s == 1 and not present1):
                     continue
-                # models in contact now, each way across each contact (front ranks include
-                # characters; recomputed only when a unit's count and a facing line changed)
-                for c in range(nc):
-                    a = contacts[c, 0]
-                    b = contacts[c, 1]
-                    ma = 0
-                    mb = 0
-                    if state[2, a] == FIGHTING:
-                        ma = models_left(state[0, a], sides[a, S_W])
-                        if has_chars:
-                            ma += front_occupants(a, sides, state)
-                    if state[2, b] == FIGHTING:
-                        mb = models_left(state[0, b], sides[b, S_W])
-                        if has_chars:
-                            mb += front_occupants(b, sides, state)
-                    if ma == touch[c, 4] and mb == touch[c, 5]:
-                        continue
-                    touch[c, 4] = ma
-                    touch[c, 5] = mb
-                    la, sa = face_line(ma, sides[a, S_FILES], sides[a, S_BASE], sides[a, S_DEPTH],
-                                       contacts[c, 2])
-                    lb, sb = face_line(mb, sides[b, S_FILES], sides[b, S_BASE], sides[b, S_DEPTH],
-                                       contacts[c, 3])
-                    if la == touch[c, 2] and lb == touch[c, 3]:
-                        continue
-                    touch[c, 2] = la
-                    touch[c, 3] = lb
-                    touch[c, 0] = line_touch(la, sa, lb, sb, corner)
-                    touch[c, 1] = line_touch(lb, sb, la, sa, corner)
                 # every group of this side at this step strikes simultaneously
                 for q in range(i, j):
                     slot = order[kind, q]
@@ -318,8 +379,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                             groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
                         alloc[2, q - i, 0] = tgt
                         continue
-                    champ_free = sides[u, S_CHAMPION] != 0 and state[0, u] > 0
-                    chars = front_occupants(u, sides, state) if has_chars else 0
+                    chars = state[8, u]
                     for c in range(nc):
                         if contacts[c, 0] == u:
                             d = 0
@@ -333,12 +393,14 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         v = contacts[c, 1 - d]
                         face_u = contacts[c, 2 + d]
                         face_v = contacts[c, 3 - d]
-                        na, p = attacks_of(buf, p, gi, u, v, kind, face_u, touching,
-                                           models_left(state[0, u], sides[u, S_W]), sides, groups,
-                                           state[1, u], champ_free, chars)
+                        # the start's fighters less the casualties since (§1.2)
+                        taken = pool[c, 4 + d]
+                        na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, d] - taken,
+                                           pool[c, 2 + d] - pool[c, 6 + d],
+                                           max(0, pool[c, 8 + d] - taken),
+                                           state[7, u] == c and state[0, u] > 0, groups,
+                                           state[1, u])
                         alloc[0, q - i, c] = na
-                        if face_u == FRONT:
-                            champ_free = False
                         if na == 0 or not has_chars:
                             continue
                         # attacks on enemy characters in contact (allocation policy, §1.1)
@@ -371,8 +433,14 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                             continue
                         duel = (u == duel_a and tgt == duel_b) or (u == duel_b and tgt == duel_a)
                         ok_now = overkill0 if s == 0 else overkill1
+                        before = models_left(state[0, tgt], sides[tgt, S_W])
                         sc, extra, p = strike(buf, p, na, groups, u, tgt, gi, kind, state, sides,
                                               duel, ok_now)
+                        if tgt < nr:  # a unit: through its contact with the character's unit
+                            lost = before - models_left(state[0, tgt], sides[tgt, S_W])
+                            ct = contact_of(sides[u, S_HOST], tgt, contacts)
+                            if lost > 0 and ct >= 0:
+                                lose_fighters(tgt, ct, lost, contacts, pool)
                         scored[s] += sc + extra
                         if s == 0:
                             overkill0 += extra
@@ -387,9 +455,13 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         v = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
                         nch = alloc[1, q - i, c]
                         if na > nch and state[0, v] > 0:
+                            before = models_left(state[0, v], sides[v, S_W])
                             sc, extra, p = strike(buf, p, na - nch, groups, u, v, gi, kind, state,
                                                   sides, False, 0)
                             scored[s] += sc
+                            lost = before - models_left(state[0, v], sides[v, S_W])
+                            if lost > 0:
+                                lose_fighters(v, c, lost, contacts, pool)
                         tc = alloc[2, q - i, c]
                         if nch > 0 and tc >= 0 and state[0, tc] > 0:
                             sc, extra, p = strike(buf, p, nch, groups, u, tc, gi, kind, state,
@@ -398,7 +470,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             i = j
         # end of the phase: regeneration (§1.6); combat result counts what is left
         for u in range(nb):
-            if sides[u, S_REGEN] <= 6 and state[3, u] > 0:
+            if sides[u, S_REGEN] <= 6 and state[3, u] > 0 and not state[9, u]:
                 back, p = count_ge(buf, p, state[3, u], sides[u, S_REGEN])
                 back = min(back, sides[u, S_HP] - state[0, u])
                 state[0, u] += back
@@ -476,7 +548,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 face_b = contacts[c, 3 - d]
                 if state[2, a] != FIGHTING or state[2, b] != FIGHTING or face_b == FRONT:
                     continue
-                if models_left(state[0, a], sides[a, S_W]) * sides[a, S_US] < 5:
+                if unit_strength(a, sides[a, S_W], sides[a, S_US], state[0, a], sides, state) < 5:
                     continue
                 if sides[a, S_SIDE] == 0:
                     if face_b == FLANK:
@@ -557,6 +629,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             if sides[lo, S_SIDE] == w or state[2, lo] != FIGHTING:
                 continue
             state[1, lo] = 0  # frenzy is lost on losing a round, before the break test
+            for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
+                state[1, b] = 0  # by its characters too (§1.6)
             if sides[lo, S_UNBREAKABLE]:
                 continue
             m_lo = models_left(state[0, lo], sides[lo, S_W])
@@ -570,11 +644,17 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             ld = sides[lo, S_LD] if m_lo > 0 else 0
             if sides[lo, S_CHAMPION] and m_lo >= 1:
                 ld = max(ld, sides[lo, S_CHAMPION_LD])
+            lead = 0  # a non-stubborn character's Ld, used with the modifier (stubborn units)
+            stub = sides[lo, S_STUBBORN]
             for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
                 if state[0, b] > 0:
                     us_lo += sides[b, S_US]
-                    if not state[6, b]:
-                        ld = max(ld, sides[b, S_LD])
+                    if not state[6, b]:  # a character who refused lends no Ld (§1.9)
+                        if stub and not sides[b, S_STUBBORN]:
+                            lead = max(lead, sides[b, S_LD])
+                        else:
+                            ld = max(ld, sides[b, S_LD])
+            # fear auto-break: the fear-causing enemies in base contact, characters included
             fear_us = 0
             for c in range(nc):
                 if contacts[c, 0] == lo:
@@ -583,18 +663,25 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     e = contacts[c, 0]
                 else:
                     continue
-                if state[2, e] == FIGHTING and sides[e, S_FEAR]:
-                    fear_us += models_left(state[0, e], sides[e, S_W]) * sides[e, S_US]
+                if state[2, e] != FIGHTING:
+                    continue
+                if sides[e, S_FEAR]:
+                    fear_us += unit_strength(e, sides[e, S_W], sides[e, S_US], state[0, e],
+                                             sides, state)
+                else:
+                    for b in range(sides[e, S_HOSTED_LO], sides[e, S_HOSTED_HI]):
+                        if state[0, b] > 0 and sides[b, S_FEAR]:
+                            fear_us += sides[b, S_US]
             broken = False
             if not sides[lo, S_FEAR] and not sides[lo, S_ITP] and us_lo < fear_us:
                 broken = True  # fear auto-break (§3.2 step 3)
             else:
                 gen = max(sides[lo, S_GENERAL_LD], gen0 if sides[lo, S_SIDE] == 0 else gen1)
                 bsb = sides[lo, S_BSB] or (bsb0 if sides[lo, S_SIDE] == 0 else bsb1)
-                if sides[lo, S_STUBBORN]:
-                    target = max(ld, gen - diff) if gen > 0 else ld
+                if stub:  # own Ld unmodified, or a leader's with the modifier (§3.2)
+                    target = max(ld, max(lead, gen) - diff)
                 else:
-                    target = max(ld, gen) - diff
+                    target = max(ld, lead, gen) - diff
                 passed, p = leadership_test(buf, p, target, flags[2], bsb)
                 broken = not passed
             if broken:
@@ -699,10 +786,11 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         st = stream_state(key, c)
         buf = np.empty(max(BUFFER_DICE, 2 * budget), np.uint8)
         p = buf.size
-        state = np.zeros((7, nb), np.int64)
+        state = np.zeros((10, nb), np.int64)
         ncon = max(1, contacts.shape[0])
         alloc = np.zeros((3, nb * N_GROUPS, ncon), np.int64)
         touch = np.full((ncon, 6), -1, np.int64)
+        pool = np.zeros((ncon, 10), np.int64)
         scored = np.zeros(2, np.int64)
         stats = np.zeros(8 + 2 * nb, np.int64)
         chal = np.zeros(out_chal.shape[1], np.int64)
@@ -714,7 +802,7 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         for t in range(lo, hi):
             stats[1:4] = 0
             p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
-                           max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch,
+                           max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool,
                            scored, terms, stats, chal, res, brk)
             out_rounds[c, stats[0]] += 1
             out_w1[c, 0, min(max(stats[1], 0), out_w1.shape[2] - 1)] += 1

@@ -150,8 +150,9 @@ from odds.units import Command, Unit
     S_CHAMP_BODY,  # for a unit: its promoted champion's body, -1 = none
     S_HOSTED_LO,  # for a unit: its characters (then its champion) are bodies LO .. HI - 1
     S_HOSTED_HI,
+    S_STUPID,  # stupidity (§1.10)
     N_SIDE,
-) = range(40)
+) = range(41)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -175,8 +176,9 @@ ALLOCATIONS = ("troops", "character", "split")
     G_PER_MODEL,  # fighters per model (crew, steeds)
     G_IMPACT_DICE,  # impact: number of D6 (or D3 if G_IMPACT_SIDES == 3)
     G_IMPACT_SIDES,
+    G_FLAMING,  # one wound ends the target's regeneration (§1.6)
     N_GROUP,
-) = range(17)
+) = range(18)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT = range(4)
 N_GROUPS = 4
@@ -368,6 +370,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     champ = unit.champion_profile or p
     s[S_CHAMPION_LD] = champ.Ld
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
+    s[S_STUPID] = unit.has("stupidity")
     return s
 
 
@@ -422,6 +425,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
             row[G_RANKS] = (rules.fighting_ranks(unit.equipment.weapon, charged=charging)
                             if g == RANK_AND_FILE else 1)
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
+            row[G_FLAMING] = unit.has("flaming_attacks")
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
@@ -706,11 +710,15 @@ def build_units(units: list[Unit], sides: list[int],
     flags = np.array([options.corner_contact, options.musician_tiebreak,
                       options.insane_courage, options.restrain_pursuit,
                       options.flank_rear_rule == "both", n_units, active_side], np.int64)
-    # indexed by the unit's models left (+1 while a promoted champion lives)
-    ranks = np.zeros((n, max(u.models for u in full_units) + 1), np.int64)
+    # indexed by the unit's models left plus its living characters and promoted champion,
+    # who fill rank spaces (§2.2)
+    hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)
+              for i in range(n_units)]
+    ranks = np.zeros((n, max(u.models + h for u, h in zip(full_units, hosted, strict=False)) + 1),
+                     np.int64)
     for i, u in enumerate(full_units):
         if side_arr[i, S_RANKS_OK]:
-            for m in range(u.models + 1):
+            for m in range(u.models + hosted[i] + 1):
                 ranks[i, m] = rules.rank_bonus(m, u.files)
     side_bonus = np.zeros(2, np.int64)
     for s in (0, 1):
