@@ -45,8 +45,9 @@ the engine might differ; the comparison tests tell):
   step a unit's rank-and-file attackers are those minus the casualties it
   has suffered so far this round (front attackers first, then supporting
   ones; a multi-wound model counts once its last wound is gone), never
-  below 0; its steeds and impact hits likewise; its champion fights while
-  the unit has a model left.  The fronts are not measured again during the
+  below 0; its steeds and impact hits lose those of the slain front
+  fighters (the champion's steed fights on with the champion); its
+  champion fights while the unit has a model left.  The fronts are not measured again during the
   round (a shrinking enemy does not take attackers away);
 * killing blows are applied before ordinary wounds inside one step;
 * a unit whose every model fell during the phase still regenerates at the
@@ -327,16 +328,20 @@ class ReferenceCombat:
         rear-rankers stepping into their places do not strike.
         """
         u = me.unit
+        if me.models == 0:
+            return 0
         lost = 0 if self.step_up else fighters.models - me.models
+        lost_front = min(lost, fighters.front)  # front fighters first, then supporting ones
         frenzy = 1 if me.frenzied else 0  # §1.6 frenzy: +1 A
         if g.kind == "rank_and_file":
-            front = max(0, fighters.front - lost)
-            support = max(0, fighters.support - max(0, lost - fighters.front))
+            front = fighters.front - lost_front
+            support = max(0, fighters.support - (lost - lost_front))
             return (front + support) * u.crew * (u.profile.A + u.weapon.extra_attacks + frenzy)
         if g.kind == "champion":  # killed only with the last model (§1.8)
             alive = fighters.contact > 0 and me.champion_alive
             return (u.champion_profile.A + u.weapon.extra_attacks + frenzy) if alive else 0
-        steeds = max(0, fighters.contact - lost)  # a slain cavalry model's steed does not attack
+        # a slain cavalry model's steed does not attack; the champion's fights while it lives
+        steeds = fighters.contact - lost_front
         if g.kind == "mount":
             return steeds * u.mount.count * u.mount.A
         # impact hits (§1.6): rolled per chariot still able to fight

@@ -3,10 +3,12 @@
 ``RULES.md`` revision 2 (§1.2, §1.8, §8 A.4): casualties a unit suffers
 before it strikes take its attackers away.  At the start of the round each
 unit's fighters are fixed from the geometry (models in base contact across
-the two fronts, supporting ranks for fight-in-ranks weapons); at every
+the two fronts, the champion holding a front place of its own, supporting
+ranks for fight-in-ranks weapons, steeds with their riders); at every
 strike step a unit's rank-and-file attackers are those minus the casualties
-it has suffered so far this round (front-contact attackers first, then
-supporting ones), never below 0; its champion attacks while the unit has a
+it has suffered so far this round (front-contact fighters first, then
+supporting ones), never below 0, its steeds (and impact-hitting models)
+lose the front-contact ones, and its champion attacks while the unit has a
 model left.  So the attacks of a step depend only on the wounds left on the
 striking unit, and the first round is a Markov chain over the state
 ``(wounds left on unit 0, wounds left on unit 1)``:
@@ -18,15 +20,20 @@ striking unit, and the first round is a Markov chain over the state
   wound capped at the current model's wounds, as :mod:`odds.combat.blows`);
 * equal strike keys on both sides are a fair roll-off in the first round:
   the two orders are mixed half and half;
+* a stupid unit whose turn it is (§1.10) fights with all its fighters if it
+  passes its Ld test, else with half of them (an odd one on 4+): a mixture;
 * regeneration at the end of the phase restores each ordinary wound
-  suffered with its probability (the regenerated models did not fight);
+  suffered with its probability (the regenerated models did not fight), not
+  after a flaming wound;
 * combat result, musician tie-break and break tests on the final state.
 
-:func:`first_round_exact` returns ``None`` only where the state above is
-not enough: characters or promoted champions (bodies of their own), and a
-regenerating unit struck by killing blows (its regenerable wounds are not
-a function of its wounds left).  The several-unit version lives in
-:mod:`odds.combat.exact_multi`.
+These are the conventions of the numba kernel (:mod:`odds.combat.kernel`,
+:func:`odds.combat.fighters.start_fighters`).  :func:`first_round_exact`
+returns ``None`` only where the state above is not enough: characters or
+promoted champions (bodies of their own), killing blows on a regenerating
+unit (its regenerable wounds are not a function of its wounds left), and
+flaming blows mixed with other blows on a regenerating unit.  The
+several-unit version is :mod:`odds.combat.exact_multi`.
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ from odds.combat.model import (
     FRONT,
     G_ACTIVE,
     G_ATTACKS,
+    G_FLAMING,
     G_FRENZY_A,
     G_HIT,
     G_IMPACT_DICE,
@@ -74,6 +82,7 @@ from odds.combat.model import (
     S_SIDE,
     S_STANDARD,
     S_STUBBORN,
+    S_STUPID,
     S_UNBREAKABLE,
     S_UNSTABLE,
     S_US,
@@ -267,42 +276,100 @@ def models_left(hp: np.ndarray | int, w: int) -> np.ndarray | int:
 
 
 def group_attacks(row: np.ndarray, g: int, fighters: tuple[int, int, int, int],
-                  casualties: int, alive: bool, frenzy: int) -> int:
-    """Attacks (impact: models making impact hits) of a group after ``casualties`` this round.
+                  taken: int, alive: bool, frenzy: int) -> int:
+    """Attacks (impact: models making impact hits) of a group once ``taken`` fighters are gone.
 
-    ``fighters = (touching, front, supporting, champion)`` at the start of
-    the round; casualties take front attackers first, then supporting ones
-    (§1.2); the champion fights while its unit has a model left.
+    ``fighters = (front, supporting, steeds, champion)`` at the start of the
+    round (see :func:`start_fighters`); ``taken``: the casualties taken from
+    them since, front-contact fighters first, then supporting ones (§1.2).
+    Steeds (and impact-hitting models) go with their front fighters; the
+    champion's with the champion, who fights while its unit has a model
+    left.  A unit with no model left makes no attacks.
     """
-    t, front, supp, champ = fighters
+    if not alive:
+        return 0
+    front, supp, steeds, champ = fighters
+    t_front = min(taken, front)
+    t_supp = min(taken - t_front, supp)
     bonus = int(row[G_FRENZY_A]) * frenzy
     if g == RANK_AND_FILE:
-        left = max(0, front - casualties) + max(0, supp - max(0, casualties - front))
+        left = front - t_front + supp - t_supp
         return left * int(row[G_PER_MODEL]) * (int(row[G_ATTACKS]) + bonus)
     if g == MOUNT:
-        return max(0, t - casualties) * int(row[G_PER_MODEL]) * int(row[G_ATTACKS])
+        return max(0, steeds - t_front) * int(row[G_PER_MODEL]) * int(row[G_ATTACKS])
     if g == IMPACT:
-        return max(0, t - casualties)
-    return int(row[G_ATTACKS]) + bonus if (champ and alive) else 0
+        return max(0, steeds - t_front)
+    return int(row[G_ATTACKS]) + bonus if champ else 0
 
 
-def front_fighters(model: CombatModel, u: int, v: int, models: list[int], face_u: int,
-                   face_v: int, first_front: bool) -> tuple[int, int, int, int]:
-    """``(touching, front, supporting, champion)`` of unit ``u`` facing ``v`` at the round's start.
+def start_fighters(model: CombatModel, u: int, v: int, models: list[int], face_u: int,
+                   face_v: int, champ: bool) -> tuple[int, int, int, int]:
+    """``(front, supporting, steeds, champion)`` of unit ``u`` facing ``v`` at the round's start.
 
-    The champion (un-promoted) takes a front place on ``u``'s first front
-    contact; supporting ranks fight through the front only (§1.1).
+    Models in base contact across the two faces (§1.1, :func:`touching`); on
+    the front the champion (if it fights through this contact, ``champ``)
+    holds a place of its own; supporting ranks fight through the front only.
     """
     sd = model.sides
-    t = touching(model, u, face_u, models[u], v, face_v, models[v])
-    front = face_u == FRONT
-    champ = int(bool(sd[u, S_CHAMPION]) and front and first_front and t > 0)
+    t = touching(model, u, face_u, models[u], v, face_v, models[v]) if models[u] > 0 else 0
+    if face_u != FRONT:
+        return t, 0, t, 0
+    here = int(champ and t > 0)
     supp = 0
     row = model.groups[u, v, RANK_AND_FILE, 0]
-    if front and row[G_ACTIVE] and row[G_RANKS] >= 2:
+    if row[G_RANKS] >= 2:
         files = int(sd[u, S_FILES])
         supp = min(t, max(0, min(models[u] - files, files)))
-    return t, max(0, t - champ), supp, champ
+    return max(0, t - here), supp, t, here
+
+
+def stupid_fighters(fighters: tuple[int, int, int, int]) -> list[tuple[float, tuple]]:
+    """A failed stupidity test (§1.10): half the fighters fight, an odd one on 4+.
+
+    Returns the fighters of each case with its probability.
+    """
+    front, supp, steeds, champ = fighters
+    f = front + supp
+    out = []
+    for keep, pk in ((f // 2, 0.5), (f // 2 + 1, 0.5)) if f % 2 else ((f // 2, 1.0),):
+        kept = min(front, keep)
+        out.append((pk, (kept, keep - kept, steeds - (front - kept), champ)))
+    return out
+
+
+def stupidity_cases(model: CombatModel, fighters: list[list[tuple[int, int, int, int]]]
+                    ) -> list[tuple[float, list[list[tuple[int, int, int, int]]]]]:
+    """Fighters of every unit per contact, mixed over the first round's stupidity tests.
+
+    Stupid units of the side whose turn it is test Ld (2D6 <= Ld) at the
+    start of the round; failed, each contact keeps half its fighters (§1.10).
+    """
+    cases = [(1.0, [list(f) for f in fighters])]
+    sd = model.sides
+    for u in range(len(fighters)):
+        if not sd[u, S_STUPID] or int(sd[u, S_SIDE]) != model.active_side:
+            continue
+        p_pass = dice.p_at_most(dice.sum_pmf(2), int(sd[u, S_LD]))
+        nxt = []
+        for p, fs in cases:
+            nxt.append((p * p_pass, fs))
+            per_contact = [stupid_fighters(f) for f in fs[u]]
+            for combo in _product(per_contact):
+                q = p * (1 - p_pass)
+                new = []
+                for pk, f in combo:
+                    q *= pk
+                    new.append(f)
+                nxt.append((q, [*fs[:u], new, *fs[u + 1:]]))
+        cases = nxt
+    return cases
+
+
+def _product(lists: list[list]) -> list[list]:
+    out: list[list] = [[]]
+    for items in lists:
+        out = [[*o, x] for o in out for x in items]
+    return out
 
 
 def strike_steps(model: CombatModel) -> list[tuple[list[int], list[int]]]:
@@ -377,24 +444,30 @@ def _strike(p: np.ndarray, model: CombatModel, s: int, slots: list[int],
     return p
 
 
-def first_round_dp(model: CombatModel) -> np.ndarray | None:
-    """``P[h0, h1]``: wounds left on each unit after the first round's regeneration.
+def regenerates(model: CombatModel, u: int, attackers: list[int]) -> bool | None:
+    """Whether unit ``u`` regenerates at the end of the first round (§1.6).
 
-    None where the state is not enough (see the module notes).
+    None where it depends on more than its wounds left: killing blows (not
+    regenerable) on it, or flaming blows mixed with other blows (one
+    flaming wound ends regeneration).
     """
-    if model.n_units != 2 or 0 <= model.n_regiments < 2:
+    if model.sides[u, S_REGEN] > 6:
+        return False
+    rows = [model.groups[a, u, g, 0] for a in attackers for g in range(N_GROUPS)
+            if model.groups[a, u, g, 0, G_ACTIVE]]
+    if any(attack_outcomes(r)[1] for r in rows):
         return None
+    flaming = [bool(r[G_FLAMING]) for r in rows]
+    if any(flaming):
+        return None if not all(flaming) else False  # every wound on it is a flaming one
+    return True
+
+
+def _dp(model: CombatModel, steps: list[tuple[list[int], list[int]]],
+        fighters: list[tuple[int, int, int, int]]) -> np.ndarray:
+    """The strike steps of the first round from full wounds, for given fighters."""
     sd = model.sides
-    steps = strike_steps(model)
-    for s in (0, 1):
-        e = 1 - s
-        if sd[e, S_REGEN] <= 6 and any(
-                model.groups[s, e, g, 0, G_ACTIVE] and attack_outcomes(model.groups[s, e, g, 0])[1]
-                for g in range(N_GROUPS)):
-            return None  # killing blows are not regenerable: the state would need both counts
     hp = [int(sd[0, S_HP]), int(sd[1, S_HP])]
-    models = [models_left(hp[0], int(sd[0, S_W])), models_left(hp[1], int(sd[1, S_W]))]
-    fighters = [front_fighters(model, s, 1 - s, models, FRONT, FRONT, True) for s in (0, 1)]
     chains: list[dict[int, WoundChain]] = [{}, {}]
     p = np.zeros((hp[0] + 1, hp[1] + 1))
     p[hp[0], hp[1]] = 1.0
@@ -409,9 +482,32 @@ def first_round_dp(model: CombatModel) -> np.ndarray | None:
             p = _strike(p, model, 0, side0, fighters, chains)
         else:
             p = _strike(p, model, 1, side1, fighters, chains)
-    if sd[0, S_REGEN] <= 6:
+    return p
+
+
+def first_round_dp(model: CombatModel) -> np.ndarray | None:
+    """``P[h0, h1]``: wounds left on each unit after the first round's regeneration.
+
+    None where the state is not enough (see the module notes).
+    """
+    if model.n_units != 2 or 0 <= model.n_regiments < 2:
+        return None
+    sd = model.sides
+    regen = [regenerates(model, 0, [1]), regenerates(model, 1, [0])]
+    if regen[0] is None or regen[1] is None:
+        return None
+    hp = [int(sd[0, S_HP]), int(sd[1, S_HP])]
+    models = [models_left(hp[0], int(sd[0, S_W])), models_left(hp[1], int(sd[1, S_W]))]
+    fighters = [[start_fighters(model, s, 1 - s, models, FRONT, FRONT, bool(sd[s, S_CHAMPION]))]
+                for s in (0, 1)]
+    steps = strike_steps(model)
+    p = np.zeros((hp[0] + 1, hp[1] + 1))
+    for weight, fs in stupidity_cases(model, fighters):
+        if weight > 0.0:
+            p += weight * _dp(model, steps, [fs[0][0], fs[1][0]])
+    if regen[0]:
         p = regeneration_matrix(hp[0], int(sd[0, S_REGEN])).T @ p
-    if sd[1, S_REGEN] <= 6:
+    if regen[1]:
         p = p @ regeneration_matrix(hp[1], int(sd[1, S_REGEN]))
     return p
 

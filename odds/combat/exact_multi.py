@@ -25,19 +25,20 @@ import numpy as np
 from odds import dice
 from odds.combat.exact import (
     WoundChain,
-    attack_outcomes,
     binomial,
     break_probability,
     damage_matrix,
-    front_fighters,
     group_attacks,
     models_left,
+    regenerates,
+    start_fighters,
+    strike_steps,
+    stupidity_cases,
 )
 from odds.combat.model import (
     FLANK,
     FRONT,
     G_ACTIVE,
-    IMPACT,
     N_GROUPS,
     S_CHAMPION,
     S_FEAR,
@@ -78,16 +79,24 @@ class _Setup:
             self.links[b].append((a, fb, fa))
         self.fighters: list[list[tuple[int, int, int, int]]] = []
         for u in range(n):
-            first_front = True
+            champ = bool(sd[u, S_CHAMPION])  # through the first front contact with models touching
             per = []
             for v, fu, fv in self.links[u]:
-                f = front_fighters(model, u, v, self.models, fu, fv, first_front)
-                if fu == FRONT and f[0] > 0:
-                    first_front = False
+                f = start_fighters(model, u, v, self.models, fu, fv, champ)
+                champ = champ and not f[3]
                 per.append(f)
             self.fighters.append(per)
-        self.cap = [[max(f[1] + f[2], f[0]) for f in per] for per in self.fighters]
         self.slot = {(u, v): k for u in range(n) for k, (v, _, _) in enumerate(self.links[u])}
+        # a contact takes casualties up to its rank-and-file fighters, front then supporting
+        self.cap = [[f[0] + f[1] for f in per] for per in self.fighters]
+
+    def with_fighters(self, fighters: list[list[tuple[int, int, int, int]]]) -> _Setup:
+        """A copy of the set-up with other fighters (a stupidity case)."""
+        other = object.__new__(_Setup)
+        other.__dict__.update(self.__dict__)
+        other.fighters = fighters
+        other.cap = [[f[0] + f[1] for f in per] for per in fighters]
+        return other
 
     def allocate(self, v: int, k: int, lost: int, x: tuple[int, ...]) -> tuple[int, ...]:
         """Casualties ``lost`` of unit ``v`` through its contact ``k``: that one first (§1.2)."""
@@ -107,14 +116,15 @@ def _strike(states: dict[State, float], st: _Setup, u: int, g: int,
     """Group ``g`` of unit ``u`` strikes through each of its contacts, in contact order."""
     model = st.model
     sd = model.sides
-    for k, (v, fu, _fv) in enumerate(st.links[u]):
+    for k, (v, _fu, _fv) in enumerate(st.links[u]):
         row = model.groups[u, v, g, 0]
-        if not row[G_ACTIVE] or (g == IMPACT and fu != FRONT):
+        if not row[G_ACTIVE]:
             continue
         kv = st.slot[(v, u)]
         out: dict[State, float] = {}
         for (hp, xs), p in states.items():
-            n = group_attacks(row, g, st.fighters[u][k], xs[u][k], hp[u] > 0, int(sd[u, S_FRENZY]))
+            n = group_attacks(row, g, st.fighters[u][k], xs[u][k], hp[u] > 0,
+                              int(sd[u, S_FRENZY]))
             if n == 0 or hp[v] == 0:
                 out[(hp, xs)] = out.get((hp, xs), 0.0) + p
                 continue
@@ -142,40 +152,46 @@ def _side_strikes(states: dict[State, float], st: _Setup, slots: list[int], cach
     return states
 
 
-def _final_states(model: CombatModel, st: _Setup) -> dict[tuple[int, ...], float] | None:
-    """Wounds left on every unit after the first round (and regeneration)."""
-    sd = model.sides
+def _run(model: CombatModel, st: _Setup, steps: list[tuple[list[int], list[int]]], cache,
+         chains) -> dict[tuple[int, ...], float]:
+    """The strike steps of the first round from full wounds: wounds left on every unit."""
     n = model.n_units
-    order, keys = model.order[0], model.keys[0]
-    steps: list[tuple[list[int], list[int]]] = []
-    last = None
-    for q in range(int(model.n_order[0])):
-        if keys[q] != last:
-            steps.append(([], []))
-            last = keys[q]
-        slot = int(order[q])
-        steps[-1][int(sd[slot // N_GROUPS, S_SIDE])].append(slot)
     states: dict[State, float] = {
         (tuple(st.hp), tuple(tuple(0 for _ in st.links[u]) for u in range(n))): 1.0}
-    cache: dict[tuple[int, int, int, int], np.ndarray] = {}
-    chains: list[dict[int, WoundChain]] = [{} for _ in range(n)]
-    try:
-        for side0, side1 in steps:
-            if side0 and side1:  # equal keys: a roll-off in the first round (§1.2)
-                a = _side_strikes(_side_strikes(states, st, side0, cache, chains), st, side1,
-                                  cache, chains)
-                b = _side_strikes(_side_strikes(states, st, side1, cache, chains), st, side0,
-                                  cache, chains)
-                states = {s: 0.5 * (a.get(s, 0.0) + b.get(s, 0.0)) for s in a.keys() | b.keys()}
-            else:
-                states = _side_strikes(states, st, side0 or side1, cache, chains)
-    except OverflowError:
-        return None
+    for side0, side1 in steps:
+        if side0 and side1:  # equal keys: a roll-off in the first round (§1.2)
+            a = _side_strikes(_side_strikes(states, st, side0, cache, chains), st, side1,
+                              cache, chains)
+            b = _side_strikes(_side_strikes(states, st, side1, cache, chains), st, side0,
+                              cache, chains)
+            states = {s: 0.5 * (a.get(s, 0.0) + b.get(s, 0.0)) for s in a.keys() | b.keys()}
+        else:
+            states = _side_strikes(states, st, side0 or side1, cache, chains)
     final: dict[tuple[int, ...], float] = {}
     for (hp, _), p in states.items():
         final[hp] = final.get(hp, 0.0) + p
+    return final
+
+
+def _final_states(model: CombatModel, st: _Setup, regen: list[bool]
+                  ) -> dict[tuple[int, ...], float] | None:
+    """Wounds left on every unit after the first round (stupidity mixed, regeneration)."""
+    sd = model.sides
+    n = model.n_units
+    steps = strike_steps(model)
+    cache: dict[tuple[int, int, int, int], np.ndarray] = {}
+    chains: list[dict[int, WoundChain]] = [{} for _ in range(n)]
+    final: dict[tuple[int, ...], float] = {}
+    try:
+        for weight, fighters in stupidity_cases(model, st.fighters):
+            if weight <= 0.0:
+                continue
+            for hp, p in _run(model, st.with_fighters(fighters), steps, cache, chains).items():
+                final[hp] = final.get(hp, 0.0) + weight * p
+    except OverflowError:
+        return None
     for u in range(n):  # end of the phase: regeneration of every wound suffered (§1.6)
-        if sd[u, S_REGEN] > 6:
+        if not regen[u]:
             continue
         q = float(dice.d6_at_least(int(sd[u, S_REGEN])))
         nxt: dict[tuple[int, ...], float] = {}
@@ -207,13 +223,11 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
     n = model.n_units
     if 0 <= model.n_regiments < n:
         return None
-    for a, b, *_ in model.contacts.tolist():
-        for u, v in ((a, b), (b, a)):
-            rows = [model.groups[u, v, g, 0] for g in range(N_GROUPS)]
-            if sd[v, S_REGEN] <= 6 and any(r[G_ACTIVE] and attack_outcomes(r)[1] for r in rows):
-                return None  # killing blows are not regenerable
     st = _Setup(model)
-    final = _final_states(model, st)
+    regen = [regenerates(model, u, [v for v, _, _ in st.links[u]]) for u in range(n)]
+    if any(r is None for r in regen):
+        return None  # killing or flaming blows on a regenerating unit
+    final = _final_states(model, st, [bool(r) for r in regen])
     if final is None:
         return None
     side = [int(sd[u, S_SIDE]) for u in range(n)]
