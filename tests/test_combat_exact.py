@@ -14,6 +14,8 @@ left on each unit (:mod:`odds.combat.exact`).  Checked here:
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
 from fractions import Fraction
 
@@ -134,6 +136,46 @@ def test_killing_blow_on_two_wound_models_by_hand():
     ex = exact(a, d)
     assert ex["wounds"][0][:3] == pytest.approx([24 / 36, 8 / 36, 4 / 36], abs=1e-12)
     assert ex["wounds"][1][0] == 1.0
+
+
+def test_stupidity_by_hand():
+    """RULES.md §1.10: a stupid unit whose turn it is fights with half its models if it fails Ld.
+
+    Three trolls (3 wide, A3, Ld 4) charge WS2 T3 targets with no save: 3+
+    to hit, 2+ to wound, q = 2/3 * 5/6 per attack.  2D6 <= 4 passes with
+    6/36: 9 attacks; failed, 1 troll fights, and a second on 4+: 3 or 6
+    attacks with 15/36 each.  Wounds ~ that mixture of binomials.  In the
+    enemy's turn (the trolls charged, the defender's turn) they do not test.
+    """
+    trolls = foot(3, 3, troop_type="monstrous_infantry", special=("stupidity",),
+                  profile=profile(S=5, T=4, W=3, A=3, Ld=4))
+    target = foot(30, 10, profile=profile(WS=2))
+    q = 2 / 3 * 5 / 6
+    want = np.zeros(10)
+    for n, pn in ((9, 6 / 36), (3, 15 / 36), (6, 15 / 36)):
+        want[: n + 1] += pn * np.array([math.comb(n, k) * q**k * (1 - q) ** (n - k)
+                                        for k in range(n + 1)])
+    got = exact(trolls, target)["wounds"][0]
+    assert got[:10] == pytest.approx(want, abs=1e-12)
+    enemy_turn = first_round_exact(dataclasses.replace(build(trolls, target), active_side=1))
+    full = [math.comb(9, k) * q**k * (1 - q) ** (9 - k) for k in range(10)]
+    assert enemy_turn["wounds"][0][:10] == pytest.approx(full, abs=1e-12)
+
+
+def test_flaming_blows_stop_regeneration_by_hand():
+    """RULES.md §1.6: one flaming wound and the unit cannot regenerate.
+
+    10 attackers WS3 S3 against WS3 T3 regenerating (4+) targets: 4+ to hit,
+    4+ to wound, q = 1/4.  Flaming: wounds ~ Binomial(10, 1/4); not
+    flaming: each wound stays with 1/2, Binomial(10, 1/8).
+    """
+    burners = foot(10, 10, special=("flaming_attacks",))
+    regen = foot(30, 10, profile=profile(A=0), regeneration=4)
+    binom = [[math.comb(10, k) * q**k * (1 - q) ** (10 - k) for k in range(11)]
+             for q in (1 / 4, 1 / 8)]
+    assert exact(burners, regen)["wounds"][0][:11] == pytest.approx(binom[0], abs=1e-12)
+    plain = burners.replace(special=())
+    assert exact(plain, regen)["wounds"][0][:11] == pytest.approx(binom[1], abs=1e-12)
 
 
 def test_attack_success_by_hand():
@@ -265,6 +307,14 @@ def test_forty_against_forty_is_fast():
         assert exact(a, d, charger) is not None
         assert exact(d, a, charger) is not None
     assert (time.perf_counter() - start) / 6 < 1.0
+    # the slowest kind: killing blows and D3 wounds (a chain over wounds left) on 60 W2 models
+    kb = foot(60, 10, profile=profile(WS=4, S=4, A=3), special=("killing_blow",),
+              multiple_wounds="d3", equipment=Equipment(weapon="spear"))
+    w2 = foot(60, 10, profile=profile(T=4, W=2, A=2))
+    start = time.perf_counter()
+    for charger in ("attacker", "defender", "none"):
+        assert exact(kb, w2, charger) is not None
+    assert (time.perf_counter() - start) / 3 < 1.0
 
 
 def test_killing_blows_on_regenerating_units_are_out_of_reach():
@@ -338,6 +388,13 @@ CATALOGUE = {
     "ogres_charge_small": (library_unit("empire_ogres"), library_unit("empire_swordsmen"), {}),
     "killing_blow_two_wounds": (KB_TWO_ATTACKS, TWO_WOUNDS, {}),
     "asf_defenders": (library_unit("empire_swordsmen"), ASF_ELVES, {}),
+    "stupid_trolls_charge": (  # §1.10: their turn, Ld 4, W3, regeneration 4+
+        library_unit("trolls").replace(special=("fear", "stupidity"),
+                                       profile=library_unit("trolls").profile.replace(Ld=4)),
+        library_unit("empire_swordsmen"), {}),
+    "flaming_against_regeneration": (  # §1.6
+        library_unit("empire_swordsmen").replace(special=("flaming_attacks",)),
+        library_unit("trolls"), {}),
 }
 
 
