@@ -1,19 +1,26 @@
 """Exact first round of a combat between several units (``RULES.md`` §1.2, §2.2, §3.2).
 
-The same conventions as :mod:`odds.combat.exact`, with several contacts:
-each unit's fighters are fixed per contact at the start of the round, and
-a unit's casualties are attributed to its contacts: those inflicted by
-attacks through contact ``c`` take first the attackers it has on ``c``,
-then the excess the attackers on its other contacts, in contact order
-(front before supporting on each).  A contact holds at most ``max(front +
-supporting, touching)`` casualties (its steeds and impact hits go with the
-models in contact).
+The same conventions as :mod:`odds.combat.exact` (and the kernel's,
+:func:`odds.combat.fighters.lose_fighters`), with several contacts: each
+unit's fighters are fixed per contact at the start of the round, and a
+unit's casualties are attributed to its contacts: those inflicted by
+attacks through contact ``c`` take first the fighters it has on ``c``,
+then the excess those on its other contacts, in contact order (front
+before supporting on each).  A contact takes at most its front +
+supporting fighters; its steeds and impact-hitting models go with the
+front ones.  The champion fights through the unit's first front contact
+with models touching.  Impact hits are not limited to front contacts (the
+kernel's reading: a chariot's own face in contact is its front).
 
 The state is, per unit, the wounds left and the casualties attributed to
-each of its contacts; the programme keeps a dictionary of reachable
-states.  :func:`first_round_exact_multi` returns ``None`` with characters
-(or promoted champions), killing blows on a regenerating unit, or more
-than :data:`MAX_STATES` reachable states.
+each of its contacts; the programme keeps a dictionary of reachable states
+(stupidity tests mixed over, regeneration at the end).  Combat result as
+the kernel: ranks at the start (cancelled by a US >= 5 enemy on a flank or
+rear), outnumber, standards, musicians and flank/rear bonuses at the end,
+fear auto-break against the fear-causing enemies in contact.
+:func:`first_round_exact_multi` returns ``None`` with characters (or
+promoted champions), killing or mixed flaming blows on a regenerating
+unit, or more than :data:`MAX_STATES` reachable states.
 """
 
 from __future__ import annotations
