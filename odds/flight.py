@@ -2,8 +2,9 @@
 
 Each of the owner's turns, in order:
 
-1. Rally attempt: 2D6 <= Ld, only while the unit keeps at least 25 % of its
-   starting models (no battle-standard re-roll for rallying).
+1. Rally attempt: 2D6 <= Ld (+1 with a musician, at most 10), only while the
+   unit keeps at least 25 % of its starting models (no battle-standard
+   re-roll for rallying).
 2. If it did not rally, it flees 5D6 cm (8D6 cm for M > 15 cm or flyers)
    towards its table edge; a roll that reaches the edge (cumulative distance
    >= ``edge_distance``) removes it.
@@ -93,6 +94,7 @@ def flee(
     flies: bool = False,
     models: int | None = None,
     starting_models: int | None = None,
+    musician: bool = False,
     trials: int = 1_000_000,
     seed: SeedLike = None,
 ) -> Result:
@@ -112,6 +114,8 @@ def flee(
         Flyers flee 8D6 cm.
     models, starting_models : int, optional
         Current and starting models; below 25 % it cannot rally.
+    musician : bool
+        The unit has a musician: +1 Ld to rally, at most 10 (§4.5).
     trials : int
         Monte Carlo trials.
     seed : int, SeedSequence, Generator or None
@@ -137,7 +141,8 @@ def flee(
         can_rally = 4 * models >= starting_models
     trials = v.trials(trials)
     off_min = dice.min_roll_reaching(edge)
-    rally_max = ld if can_rally else -1
+    rally_ld = min(10, ld + 1) if v.flag("musician", musician) else ld
+    rally_max = rally_ld if can_rally else -1
     s = resolve_seed(seed)
     out = np.zeros((n_chunks(trials), turns, 2), np.int64)
     _flight_kernel(np.uint64(s.key), trials, n_dice, off_min, rally_max, turns, out)
@@ -155,6 +160,6 @@ def flee(
     table = pd.DataFrame(rows)
     table.attrs["trials"] = trials
     inputs = {"move": m, "edge_distance": edge, "ld": ld, "turns": turns, "flies": flies,
-              "models": models, "starting_models": starting_models}
+              "models": models, "starting_models": starting_models, "musician": musician}
     return Result(table=table, trials=trials, seed=s.entropy, inputs=inputs,
                   extra={"flee_dice": n_dice, "can_rally": can_rally})

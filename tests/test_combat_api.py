@@ -354,7 +354,9 @@ def test_unbreakable_never_breaks_s3_2():
 
 def test_unstable_units_never_flee_s3_2():
     """§3.2 step 2: unstable units take Diff wounds instead of testing; they never flee."""
-    r = fight("black_orcs", "vc_skeletons", trials=N, seed=SEED, keep_rows=True)
+    # no fear test at the charge (§3.3): the black orcs always charge
+    r = fight("black_orcs", "vc_skeletons", trials=N, seed=SEED, keep_rows=True,
+              options=CombatOptions(charge_tests=False))
     assert prob(r.first_round, "attacker_wins") > 0.8  # the skeletons lose most rounds
     assert prob(r.outcomes, "defender_caught") == 0.0
     assert prob(r.outcomes, "defender_escaped") == 0.0
@@ -364,7 +366,8 @@ def test_unstable_units_never_flee_s3_2():
                "attacker_escaped"}
     assert set(r.rows["outcome"].unique()) <= allowed
     # losing round 1 by d costs d more wounds, no saves: survivors of a 1-round combat show it
-    one = fight("black_orcs", "vc_skeletons", max_rounds=1, trials=N, seed=SEED, keep_rows=True)
+    one = fight("black_orcs", "vc_skeletons", trials=N, seed=SEED, keep_rows=True,
+                options=CombatOptions(max_rounds=1, charge_tests=False))
     rows = one.rows
     lost = rows["margin_r1"] > 0
     assert lost.mean() > 0.8

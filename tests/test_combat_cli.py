@@ -26,7 +26,7 @@ from odds.units import library_unit
 
 CONSOLE_SCRIPT = Path(sys.executable).with_name("odds")
 OUTCOME_KEYS = {"attacker_wiped", "attacker_caught", "attacker_escaped", "defender_wiped",
-                "defender_caught", "defender_escaped", "unresolved"}
+                "defender_caught", "defender_escaped", "unresolved", "no_combat"}
 FIRST_ROUND_KEYS = {"attacker_wins", "draw", "defender_wins", "attacker_breaks",
                     "defender_breaks"}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -201,7 +201,8 @@ def test_table_format(capsys):
     assert code == 0, err
     assert "seed=9" in out
     assert "First round" in out
-    for key in OUTCOME_KEYS | FIRST_ROUND_KEYS:
+    # no_combat is shown only where a test at the charge can stop the charge (§3.3)
+    for key in (OUTCOME_KEYS - {"no_combat"}) | FIRST_ROUND_KEYS:
         assert key in out
 
 

@@ -54,3 +54,15 @@ def test_below_quarter_strength_cannot_rally():
 def test_bad_input(kw, field):
     with pytest.raises(OddsInputError, match=field):
         flee(**kw, trials=100)
+
+
+def test_musician_adds_one_to_rally_up_to_ten():
+    """§4.5: a fleeing unit with a musician rallies on Ld + 1, at most 10."""
+    with_m = flee(10, 60, 7, turns=3, musician=True, trials=200_000, seed=4)
+    plain8 = flee(10, 60, 8, turns=3, trials=1000, seed=4)
+    assert with_m.table["exact"].tolist() == plain8.table["exact"].tolist()
+    for row in with_m.table.itertuples():
+        assert_mc(row.probability, row.exact, 200_000, what=f"turn {row.turn} {row.outcome}")
+    top = flee(10, 60, 10, turns=2, musician=True, trials=1000, seed=4)
+    assert top.table["exact"].tolist() == flee(10, 60, 10, turns=2, trials=1000,
+                                               seed=4).table["exact"].tolist()

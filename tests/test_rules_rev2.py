@@ -185,3 +185,28 @@ def test_casualties_before_striking_remove_attacks_back():
     out = simulate(build(att, dfd, options=CombatOptions(max_rounds=1)), N, 9)
     sim = {k: c / N for k, c in enumerate(out["w1"][1]) if c}
     assert_distribution(sim, pmf, N, what="defender's wounds back")
+
+
+def test_panic_when_a_friend_breaks_in_the_combat():
+    """§3.4: a unit that breaks makes the other units of its side in the combat that did not
+    break take a panic test (2D6 <= Ld); failed, they flee too.  Immune to psychology: none.
+
+    Side 0: X (Ld 2, always breaks when it loses) and Y (stubborn, Ld 7: passes its break
+    test with 21/36) both face Z; side 1 wins every round by +5 - 1 (nobody wounds, no
+    ranks).  Y flees with 15/36 + 21/36 * 15/36, not 15/36.
+    """
+    from odds.combat.model import CAUGHT, ESCAPED
+
+    x = unit("X", 5, 5, Ld=2, special=["skirmishers"])
+    z = unit("Z", 5, 5, Ld=10, special=["skirmishers"])
+    exact = {False: 15 / 36 + 21 / 36 * 15 / 36, True: 15 / 36}
+    for itp, p_flee in exact.items():
+        y = unit("Y", 5, 5, Ld=7, special=["skirmishers", "stubborn"]
+                 + (["immune_to_psychology"] if itp else []))
+        model = build_units([x, y, z], [0, 0, 1], [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)],
+                            [False, False, True], [None, None, SideOptions(static_bonus=5)],
+                            CombatOptions(max_rounds=1))
+        out = simulate(model, N, 21)
+        assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N  # X always breaks
+        fled = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+        assert_mc(fled, p_flee, N, what=f"Y flees (immune to psychology: {itp})")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from odds import dice
 from odds import validation as v
 from odds.combat.kernel import (
     CHALLENGE_STATS,
@@ -19,7 +21,16 @@ from odds.combat.kernel import (
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
+    F_CHARGE_TESTS,
+    F_CHARGER,
+    F_CHARGER_LD,
+    F_TARGET,
+    F_TARGET_LD,
+    F_TARGET_SMALLER,
+    F_TARGET_TERROR,
     FIGHTING,
+    G_HIT,
+    NO_COMBAT,
     S_HP,
     S_SIDE,
     S_W,
@@ -144,6 +155,7 @@ def _two_unit_rows(raw: np.ndarray) -> pd.DataFrame:
     for k, status in enumerate((WIPED, CAUGHT, ESCAPED)):
         code = np.where(s1 == status, 3 + k, code)
         code = np.where(s0 == status, k, code)
+    code = np.where(s0 == NO_COMBAT, OUTCOMES.index("no_combat"), code)
     df = pd.DataFrame({
         "outcome": pd.Categorical.from_codes(code, OUTCOMES),
         "rounds": raw[:, 0], "attacker_wounds_r1": raw[:, 1], "defender_wounds_r1": raw[:, 2],
@@ -178,8 +190,9 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
     ``margin_offset``), ``surv[u, models]``, ``terms[side, term]``,
     ``side[side, 3]``, ``chal[k]`` (sums of ``CHALLENGE_STATS``),
     ``chal_end[round]`` (trials whose first challenge ended in that round, 0 =
-    none), ``rows`` (per-trial ``stats`` rows) and, for two units,
-    ``outcome[7]``.
+    none), ``charge[3]`` (trials with the charger refused, the charged unit
+    fled, the charged unit hitting only on 6s; §3.3), ``rows`` (per-trial
+    ``stats`` rows) and, for two units, ``outcome[8]`` (:data:`OUTCOMES`).
     """
     nc = n_chunks(trials)
     mr = model.max_rounds
@@ -202,13 +215,14 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
         "side": np.zeros((nc, 2, 3), np.int64),
         "chal": np.zeros((nc, len(CHALLENGE_STATS)), np.int64),
         "chal_end": np.zeros((nc, mr + 1), np.int64),
+        "charge": np.zeros((nc, 3), np.int64),
     }
     rows = np.zeros((keep_rows, 8 + 2 * nu), np.int64)
     combat_kernel(np.uint64(key), trials, dice_budget(model), model.sides, model.groups,
                   model.order, model.keys, model.n_order, model.flags, mr, model.contacts,
                   model.ranks, model.side_bonus, out["status"], out["side"],
                   out["rounds"], out["round_res"], out["breaks"], out["w1"], out["margin"],
-                  out["surv"], out["terms"], out["chal"], out["chal_end"], rows)
+                  out["surv"], out["terms"], out["chal"], out["chal_end"], out["charge"], rows)
     summed = {k: a.sum(axis=0) for k, a in out.items()}
     summed["margin_offset"] = off
     summed["rows"] = rows
@@ -216,7 +230,7 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
         st = summed["status"]
         summed["outcome"] = np.array([st[0, WIPED], st[0, CAUGHT], st[0, ESCAPED],
                                       st[1, WIPED], st[1, CAUGHT], st[1, ESCAPED],
-                                      st[0, FIGHTING]], np.int64)
+                                      st[0, FIGHTING], st[0, NO_COMBAT]], np.int64)
     return summed
 
 
@@ -270,9 +284,8 @@ def fight(
     s = resolve_seed(seed)
     sim = simulate(model, trials, s.key, trials if keep_rows else 0)
 
-    from odds.combat.exact import first_round_exact
-
-    ex = first_round_exact(model)
+    charge = charge_exact(model)
+    ex = _first_round_exact_mixed(model, charge)
     outcomes = proportion_table(dict(zip(OUTCOMES, sim["outcome"].tolist(), strict=True)),
                                 trials)
     rr = sim["round_res"]
@@ -294,7 +307,9 @@ def fight(
                          "stderr": float(np.sqrt(p * (1 - p) / trials)),
                          "ci_low": float(lo), "ci_high": float(hi)})
     rounds_t = pd.DataFrame(rows)
-    w1 = pd.concat([_dist(sim["w1"][i], trials, "wounds", side=SIDES[i]) for i in (0, 1)],
+    # first-round distributions: given that a first round was fought
+    n1 = max(1, trials - int(sim["rounds"][0]))
+    w1 = pd.concat([_dist(sim["w1"][i], n1, "wounds", side=SIDES[i]) for i in (0, 1)],
                    ignore_index=True)
     w1["exact"] = np.nan
     if ex:
@@ -302,7 +317,7 @@ def fight(
             pmf = ex["wounds"][i]
             m = w1["side"] == side
             w1.loc[m, "exact"] = [pmf[k] if k < pmf.size else 0.0 for k in w1.loc[m, "wounds"]]
-    margin = _dist(sim["margin"], trials, "margin")
+    margin = _dist(sim["margin"], n1, "margin")
     margin["margin"] -= sim["margin_offset"]
     surv = pd.concat([_dist(sim["surv"][i], trials, "models", side=SIDES[i]) for i in (0, 1)],
                      ignore_index=True)
@@ -317,4 +332,79 @@ def fight(
     return CombatResult(outcomes=outcomes, first_round=first, rounds=rounds_t, wounds_r1=w1,
                         margin_r1=margin, survivors=surv, n_rounds=n_rounds, trials=trials,
                         seed=s.entropy, inputs=inputs, rows=per_trial,
-                        extra={"exact_first_round": ex, "model": model})
+                        extra={"exact_first_round": ex, "model": model,
+                               "charge": _charge_summary(sim["charge"], trials, charge)})
+
+
+CHARGE_EVENTS = ("p_refused", "p_fled", "p_hits_on_6")
+"""Psychology at the charge (§3.3): the charger failed its test (no combat), the charged
+unit fled (caught or escaped), the charged unit failed fear, held and hits only on 6s in
+the first round."""
+
+
+def charge_exact(model: CombatModel) -> dict[str, float]:
+    """Exact probabilities of :data:`CHARGE_EVENTS` and of a plain charge (``p_plain``)."""
+    f = model.flags
+    out = dict.fromkeys(CHARGE_EVENTS, 0.0)
+    out["p_plain"] = 1.0
+    if not f[F_CHARGE_TESTS]:
+        return out
+    two = dice.sum_pmf(2)
+    go = float(dice.p_at_most(two, int(f[F_CHARGER_LD]))) if f[F_CHARGER_LD] else 1.0
+    hold = float(dice.p_at_most(two, int(f[F_TARGET_LD]))) if f[F_TARGET_LD] else 1.0
+    flees = bool(f[F_TARGET_TERROR] or f[F_TARGET_SMALLER])
+    out["p_refused"] = 1.0 - go
+    out["p_fled"] = go * (1.0 - hold) if flees else 0.0
+    out["p_hits_on_6"] = 0.0 if flees else go * (1.0 - hold)
+    out["p_plain"] = go * hold
+    return out
+
+
+def _charge_summary(counts: np.ndarray, trials: int, exact: dict[str, float]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, name in enumerate(CHARGE_EVENTS):
+        p = float(counts[k]) / trials
+        out[name] = p
+        out[f"{name}_stderr"] = float(np.sqrt(p * (1 - p) / trials))
+        out[f"{name}_exact"] = exact[name]
+    return out
+
+
+def _first_round_exact_mixed(model: CombatModel,
+                             charge: dict[str, float]) -> dict[str, Any] | None:
+    """The exact first round over every trial, charge psychology included (§3.3).
+
+    Unconditional first-round events (a trial with no round counts in none);
+    wound distributions given that a round was fought.
+    """
+    from odds.combat.exact import first_round_exact
+
+    parts = [(charge["p_plain"], model)]
+    if charge["p_hits_on_6"] > 0:
+        parts.append((charge["p_hits_on_6"], _hits_on_sixes(model)))
+    fought = sum(w for w, _ in parts)
+    if fought <= 0:
+        return None
+    ev: dict[str, float] = {}
+    wounds: list[np.ndarray] = [np.zeros(1), np.zeros(1)]
+    for w, m in parts:
+        ex = first_round_exact(m)
+        if ex is None:
+            return None
+        for k, p in ex["first_round"].items():
+            ev[k] = ev.get(k, 0.0) + w * p
+        for i in (0, 1):
+            pmf = np.asarray(ex["wounds"][i], float) * (w / fought)
+            if pmf.size > wounds[i].size:
+                wounds[i] = np.concatenate([wounds[i], np.zeros(pmf.size - wounds[i].size)])
+            wounds[i][: pmf.size] += pmf
+    return {"first_round": ev, "wounds": wounds}
+
+
+def _hits_on_sixes(model: CombatModel) -> CombatModel:
+    """The model with the charged unit hitting the charger only on 6s in the first round."""
+    groups = model.groups.copy()
+    tg, ch = int(model.flags[F_TARGET]), int(model.flags[F_CHARGER])
+    rows = groups[tg, ch, :, 0]
+    rows[:, G_HIT] = np.where(rows[:, G_HIT] < 7, 6, rows[:, G_HIT])
+    return dataclasses.replace(model, groups=groups)

@@ -76,12 +76,15 @@ def roll_wounds(buf, p, n, wound, kb):
 
 
 @inline
-def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind):
+def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
-    Returns ``(wounds, killing_blows, p)``.
+    ``only_sixes``: the attackers failed a fear test and held, so they hit
+    only on natural 6s (§3.3).  Returns ``(wounds, killing_blows, p)``.
     """
     hit = groups[u, v, gi, kind, G_HIT]
+    if only_sixes and hit < 7:
+        hit = 6
     poison = groups[u, v, gi, kind, G_POISON]
     hits, ph, p = roll_hits(buf, p, n_att, hit, poison)
     if groups[u, v, gi, kind, G_REROLL] and 2 <= hit <= 6 and hits < n_att:
@@ -174,13 +177,14 @@ def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
 
 
 @inline
-def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill):
+def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes):
     """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
 
     Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
-    challenge opponent (overkill counts, §1.9).
+    challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
+    natural 6s only (failed fear, §3.3).
     """
-    uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind)
+    uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes)
     if uns + kbw == 0:
         return 0, 0, p
     mw = groups[u, t, gi, kind, G_MW]

@@ -51,6 +51,14 @@ from odds.combat.fighters import (
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
+    F_CHARGE_TESTS,
+    F_CHARGER,
+    F_CHARGER_LD,
+    F_REACH,
+    F_TARGET,
+    F_TARGET_LD,
+    F_TARGET_SMALLER,
+    F_TARGET_TERROR,
     FIGHTING,
     FLANK,
     FLEEING,
@@ -59,6 +67,8 @@ from odds.combat.model import (
     G_FRENZY_A,
     G_PER_MODEL,
     N_GROUPS,
+    NO_COMBAT,
+    PANICKED,
     RANK_AND_FILE,
     S_ALLOC,
     S_BASE,
@@ -105,6 +115,7 @@ OUTCOMES = (
     "defender_caught",
     "defender_escaped",
     "unresolved",
+    "no_combat",
 )
 TERMS = ("wounds", "ranks", "outnumber", "standard", "flank", "rear", "bonus", "overkill")
 CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "overkill",
@@ -155,6 +166,40 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[2, u] = FIGHTING
         state[6, u] = 0
         state[9, u] = 0
+        state[10, u] = 0
+    # psychology at the charge (§3.3): the charger tests fear/terror of its target first
+    # (failed: no combat); then the charged unit tests fear/terror of the charger: terror
+    # failed, or fear failed with a lower unit strength, it flees (caught if the charge
+    # reaches it); fear failed otherwise, it holds and hits only on 6s in the first round
+    chg = -2
+    max_r = max_rounds
+    if flags[F_CHARGE_TESTS]:
+        if p + 16 > buf.size:  # at most two Ld tests and 8 flee dice
+            fill_d6(buf, st)
+            p = 0
+        chg = flags[F_CHARGER]
+        tgt0 = flags[F_TARGET]
+        if flags[F_CHARGER_LD] > 0:
+            passed, p = leadership_test(buf, p, flags[F_CHARGER_LD], False, False)
+            if not passed:
+                max_r = 0
+                for u in range(nb):
+                    state[2, u] = NO_COMBAT
+                stats[9 + 2 * nb] = 1
+        if max_r > 0 and flags[F_TARGET_LD] > 0:
+            passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False, False)
+            if not passed:
+                if flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
+                    max_r = 0
+                    flee, p = sum_faces(buf, p, sides[tgt0, S_FLEE_DICE])
+                    state[2, tgt0] = CAUGHT if flags[F_REACH] >= flee else ESCAPED
+                    state[2, chg] = WON
+                    stats[10 + 2 * nb] = 1
+                else:
+                    stats[11 + 2 * nb] = 1
+                    state[10, tgt0] = 1
+                    for b in range(sides[tgt0, S_HOSTED_LO], sides[tgt0, S_HOSTED_HI]):
+                        state[10, b] = 1
     if has_chars:
         for k in range(chal.size):
             chal[k] = 0
@@ -162,7 +207,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     duel_b = -1
     prev_winner = -1
     rounds = 0
-    for rnd in range(max_rounds):
+    for rnd in range(max_r):
         if p + budget > buf.size:  # top up (rng.ensure, written out: no call per round)
             fill_d6(buf, st)
             p = 0
@@ -319,6 +364,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         scored[1] = 0
         for u in range(nb):
             state[3, u] = 0
+            state[11, u] = 1 if state[2, u] == FIGHTING else 0
         i = 0
         n = n_order[kind]
         while i < n:
@@ -434,8 +480,10 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         duel = (u == duel_a and tgt == duel_b) or (u == duel_b and tgt == duel_a)
                         ok_now = overkill0 if s == 0 else overkill1
                         before = models_left(state[0, tgt], sides[tgt, S_W])
+                        six = kind == 0 and state[10, u] != 0 and (
+                            tgt == chg or sides[tgt, S_HOST] == chg)
                         sc, extra, p = strike(buf, p, na, groups, u, tgt, gi, kind, state, sides,
-                                              duel, ok_now)
+                                              duel, ok_now, six)
                         if tgt < nr:  # a unit: through its contact with the character's unit
                             lost = before - models_left(state[0, tgt], sides[tgt, S_W])
                             ct = contact_of(sides[u, S_HOST], tgt, contacts)
@@ -457,7 +505,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         if na > nch and state[0, v] > 0:
                             before = models_left(state[0, v], sides[v, S_W])
                             sc, extra, p = strike(buf, p, na - nch, groups, u, v, gi, kind, state,
-                                                  sides, False, 0)
+                                                  sides, False, 0,
+                                                  kind == 0 and state[10, u] != 0 and v == chg)
                             scored[s] += sc
                             lost = before - models_left(state[0, v], sides[v, S_W])
                             if lost > 0:
@@ -465,7 +514,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         tc = alloc[2, q - i, c]
                         if nch > 0 and tc >= 0 and state[0, tc] > 0:
                             sc, extra, p = strike(buf, p, nch, groups, u, tc, gi, kind, state,
-                                                  sides, False, 0)
+                                                  sides, False, 0,
+                                                  kind == 0 and state[10, u] != 0
+                                                  and sides[tc, S_HOST] == chg)
                             scored[s] += sc
             i = j
         # end of the phase: regeneration (§1.6); combat result counts what is left
@@ -688,6 +739,34 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 brk[rnd, lo] += 1
                 state[2, lo] = FLEEING
                 state[5, lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
+        # panic (§3.4): a unit that broke or was destroyed this round makes the other units of
+        # its side in the combat that did not break test (2D6 <= Ld; immune to psychology and
+        # unbreakable units excepted; a single model of fewer than 5 wounds destroyed causes
+        # none); failed, they flee too.  Panic does not cascade: a panicked unit causes none.
+        for x in range(nr):
+            if not state[11, x] or not (state[2, x] == FLEEING or state[2, x] == WIPED):
+                continue
+            if state[2, x] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
+                continue
+            for f in range(nr):
+                if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
+                        or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]):
+                    continue
+                state[11, f] = 2  # one panic test per unit per phase
+                ld = sides[f, S_LD]
+                if sides[f, S_CHAMPION] and state[0, f] > 0:
+                    ld = max(ld, sides[f, S_CHAMPION_LD])
+                for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
+                    if state[0, b] > 0 and not state[6, b]:
+                        ld = max(ld, sides[b, S_LD])
+                ld = max(ld, sides[f, S_GENERAL_LD], gen0 if sides[f, S_SIDE] == 0 else gen1)
+                passed, p = leadership_test(buf, p, ld, False, False)
+                if not passed:
+                    state[2, f] = PANICKED
+                    state[5, f], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])
+        for f in range(nr):
+            if state[2, f] == PANICKED:
+                state[2, f] = FLEEING
         # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
         for u in range(nr):
             if state[2, u] != FIGHTING:
@@ -747,7 +826,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         for u in range(nr):
             if sides[u, S_SIDE] != side:
                 continue
-            if state[2, u] == FIGHTING or state[2, u] == WON:
+            if state[2, u] == FIGHTING or state[2, u] == WON or state[2, u] == NO_COMBAT:
                 lost = False
             if state[2, u] != WIPED and state[2, u] != CAUGHT:
                 destroyed = False
@@ -764,7 +843,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
 def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flags, max_rounds,
                   contacts, ranks_tab, side_bonus, out_status, out_side, out_rounds,
                   out_round_res, out_breaks, out_w1, out_margin, out_surv, out_terms, out_chal,
-                  out_chal_end, rows):
+                  out_chal_end, out_charge, rows):
     """Run ``trials`` combats in chunks; aggregate counts per chunk.
 
     ``out_status[c, b, k]``: body ``b`` ended with status ``k``
@@ -779,6 +858,9 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
     r]``: trials whose challenge ended (a duellist died) in round ``r``
     (``r = 0``: none ended).  ``rows`` (shape
     ``(trials, 8 + 2 bodies)`` or ``(0, ...)``) receives per-trial ``stats``.
+    ``out_charge[c, k]``: trials where the charger refused (failed its test,
+    ``k = 0``), the charged unit fled at the charge (1), or held after a
+    failed fear test and hit only on 6s in the first round (2).
     """
     nb = sides.shape[0]
     margin_off = (out_margin.shape[1] - 1) // 2
@@ -786,13 +868,13 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         st = stream_state(key, c)
         buf = np.empty(max(BUFFER_DICE, 2 * budget), np.uint8)
         p = buf.size
-        state = np.zeros((10, nb), np.int64)
+        state = np.zeros((12, nb), np.int64)
         ncon = max(1, contacts.shape[0])
         alloc = np.zeros((3, nb * N_GROUPS, ncon), np.int64)
         touch = np.full((ncon, 6), -1, np.int64)
         pool = np.zeros((ncon, 10), np.int64)
         scored = np.zeros(2, np.int64)
-        stats = np.zeros(8 + 2 * nb, np.int64)
+        stats = np.zeros(12 + 2 * nb, np.int64)
         chal = np.zeros(out_chal.shape[1], np.int64)
         res = out_round_res[c]
         brk = out_breaks[c]
@@ -801,13 +883,17 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         hi = min(trials, lo + CHUNK_TRIALS)
         for t in range(lo, hi):
             stats[1:4] = 0
+            stats[8 + 2 * nb:] = 0
             p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
                            max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool,
                            scored, terms, stats, chal, res, brk)
             out_rounds[c, stats[0]] += 1
-            out_w1[c, 0, min(max(stats[1], 0), out_w1.shape[2] - 1)] += 1
-            out_w1[c, 1, min(max(stats[2], 0), out_w1.shape[2] - 1)] += 1
-            out_margin[c, min(max(stats[3] + margin_off, 0), out_margin.shape[1] - 1)] += 1
+            if stats[0] > 0:  # a first round was fought
+                out_w1[c, 0, min(max(stats[1], 0), out_w1.shape[2] - 1)] += 1
+                out_w1[c, 1, min(max(stats[2], 0), out_w1.shape[2] - 1)] += 1
+                out_margin[c, min(max(stats[3] + margin_off, 0), out_margin.shape[1] - 1)] += 1
+            for k in range(3):
+                out_charge[c, k] += stats[9 + 2 * nb + k]
             for u in range(nb):
                 out_status[c, u, stats[4 + u]] += 1
                 out_surv[c, u, stats[4 + nb + u]] += 1
@@ -821,4 +907,4 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
                     out_chal[c, k] += chal[k]
                 out_chal_end[c, chal[8]] += 1
             if t < rows.shape[0]:
-                rows[t, :] = stats
+                rows[t, :] = stats[:rows.shape[1]]

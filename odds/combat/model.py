@@ -186,9 +186,31 @@ GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact")
 
 CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
 FRONT, FLANK, REAR = range(3)
-STATUSES = ("fighting", "wiped", "caught", "escaped", "won")
-"""A unit's (or character's) state during and at the end of a combat."""
-FIGHTING, WIPED, CAUGHT, ESCAPED, WON, FLEEING = range(6)  # FLEEING: broken this round
+STATUSES = ("fighting", "wiped", "caught", "escaped", "won", "no_combat")
+"""A unit's (or character's) state during and at the end of a combat (``no_combat``: the
+charger failed its fear or terror test at the charge, §3.3)."""
+FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
+# FLEEING: broke (or panicked) this round; PANICKED: failed a panic test this round (§3.4)
+
+(
+    F_CORNER,
+    F_MUSICIAN,
+    F_INSANE,
+    F_RESTRAIN,
+    F_FLANK_BOTH,
+    F_UNITS,
+    F_ACTIVE,
+    F_CHARGE_TESTS,  # psychology at the charge (§3.3): 1 = on, for the two units below
+    F_CHARGER_LD,  # the charger's test of fear/terror of its target: Ld, 0 = no test
+    F_TARGET_LD,  # the charged unit's fear/terror test: Ld, 0 = no test
+    F_TARGET_TERROR,  # 1: the charger causes terror (failed: flee), 0: fear
+    F_TARGET_SMALLER,  # 1: the charged unit's US is lower than the charger's (failed fear: flee)
+    F_REACH,  # the charger's reach beyond the charged unit's start (2 M - gap), cm
+    F_CHARGER,
+    F_TARGET,
+    N_FLAGS,
+) = range(16)
+"""Indices of ``CombatModel.flags``."""
 FACES = ("front", "flank", "rear")
 
 BASE_WIDTH_MM = {
@@ -272,6 +294,22 @@ class CombatOptions:
     flank_rear_rule : {"mdnr", "both"}
         Flank/rear bonuses when both sides have units on enemy flanks (rears):
         only the side with more such units (MDNR, Default) or both (Option).
+    charge_tests : bool
+        Psychology at the charge in a two-unit combat (§3.3, on by default):
+        a charger whose target causes fear or terror tests first (failed: no
+        combat); a charged unit tests fear or terror of the charger (terror
+        failed, or fear failed with a lower unit strength: it flees and is
+        caught if the charge reaches it; fear failed otherwise: it hits only
+        on 6s in the first round).
+    distance : float
+        The gap (cm) between the charger and its target before the charge,
+        0 .. twice the charger's M: decides whether a unit fleeing at the
+        charge is caught (``2 M >= distance + flee roll``, §5.3).  Default
+        10 cm.
+    attacker_face : {"front", "flank", "rear"}
+        The defender's face the attacker fights in a two-unit combat (a
+        flank or rear charge of US >= 5 cancels the defender's ranks and
+        scores +1 / +2, §2.2).
     """
 
     charger: str = "attacker"
@@ -281,13 +319,19 @@ class CombatOptions:
     insane_courage: bool = False
     restrain_pursuit: bool = False
     flank_rear_rule: str = "mdnr"
+    charge_tests: bool = True
+    distance: float = 10.0
+    attacker_face: str = "front"
 
     def __post_init__(self) -> None:
         v.choice("charger", self.charger, CHARGERS)
         v.choice("flank_rear_rule", self.flank_rear_rule, ("mdnr", "both"))
+        v.choice("attacker_face", self.attacker_face, FACES)
         v.integer("max_rounds", self.max_rounds, low=1, high=50)
-        for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit"):
+        for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit",
+                     "charge_tests"):
             v.flag(name, getattr(self, name))
+        v.number("distance", self.distance, low=0.0, high=100.0)
 
 
 @dataclass(frozen=True)
@@ -487,9 +531,55 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
             raise v.OddsInputError(f"{name}: must be a SideOptions (got {type(o).__name__})")
     options = options or CombatOptions()
     charger = {"attacker": 0, "defender": 1, "none": -1}[options.charger]
-    model = build_units([attacker, defender], [0, 1], [(0, 1, FRONT, FRONT)],
+    face = FACES.index(options.attacker_face)
+    model = build_units([attacker, defender], [0, 1], [(0, 1, FRONT, face)],
                         [charger == 0, charger == 1], [a_opts, d_opts], options)
+    if charger >= 0 and options.charge_tests:
+        units = (attacker, defender)
+        opts = (a_opts or SideOptions(), d_opts or SideOptions())
+        ch, tg = units[charger], units[1 - charger]
+        reach = 2 * ch.profile.M
+        if options.distance > reach:
+            raise v.OddsInputError(
+                f"distance: the gap before the charge must be within the charger's reach, "
+                f"0..{reach} cm (2 x M {ch.profile.M}); got {options.distance:g}")
+        charge_flags(model.flags, charger, ch, tg, opts[charger], opts[1 - charger],
+                     reach - options.distance)
     return dataclasses.replace(model, charger=charger)
+
+
+def _scared(unit: Unit, by: Unit) -> bool:
+    """Whether ``unit`` must test fear or terror of ``by`` (§3.3)."""
+    if not (by.causes_fear or by.causes_terror):
+        return False
+    return not (unit.causes_fear or unit.causes_terror or unit.has("immune_to_psychology")
+                or unit.has("unbreakable") or unit.has("frenzy"))
+
+
+def _test_ld(unit: Unit, opts: SideOptions) -> int:
+    ld = unit.profile.Ld
+    if unit.command.champion and unit.champion_profile is not None:
+        ld = max(ld, unit.champion_profile.Ld)
+    return max(ld, opts.general_ld)
+
+
+def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: SideOptions,
+                 tg_opts: SideOptions, reach: float) -> None:
+    """Fill the psychology-at-the-charge entries of ``flags`` (§3.3, see :data:`F_CHARGE_TESTS`).
+
+    Ld tests use the unit's best Ld (champion) or its General's.  A frenzied
+    unit is immune to psychology (§1.6).  ``reach``: how far beyond the
+    charged unit's starting place the charge reaches (cm, rounded down: the
+    flee roll is whole cm).
+    """
+    flags[F_CHARGE_TESTS] = 1
+    flags[F_CHARGER] = charger
+    flags[F_TARGET] = 1 - charger
+    flags[F_CHARGER_LD] = _test_ld(ch, ch_opts) if _scared(ch, tg) else 0
+    flags[F_TARGET_LD] = _test_ld(tg, tg_opts) if _scared(tg, ch) else 0
+    flags[F_TARGET_TERROR] = int(ch.causes_terror)
+    flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
+    flags[F_REACH] = math.floor(reach)
 
 
 def character_body(character: Any) -> Unit:
@@ -707,9 +797,10 @@ def build_units(units: list[Unit], sides: list[int],
         for k, (key, slot) in enumerate(active):
             order[kind, k] = slot
             keys[kind, k] = key
-    flags = np.array([options.corner_contact, options.musician_tiebreak,
-                      options.insane_courage, options.restrain_pursuit,
-                      options.flank_rear_rule == "both", n_units, active_side], np.int64)
+    flags = np.zeros(N_FLAGS, np.int64)
+    flags[:F_CHARGE_TESTS] = [options.corner_contact, options.musician_tiebreak,
+                              options.insane_courage, options.restrain_pursuit,
+                              options.flank_rear_rule == "both", n_units, active_side]
     # indexed by the unit's models left plus its living characters and promoted champion,
     # who fill rank spaces (§2.2)
     hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)
@@ -740,11 +831,11 @@ def dice_budget(model: CombatModel) -> int:
     multiple wounds, and up to 6 regeneration rolls for the wounds it makes);
     a unit's models in contact, over all its faces, are at most
     ``2 * files + ranks + 4``; impact hits add their own dice; roll-offs,
-    break tests, restrain tests, flee and pursuit rolls add at most
-    ``2 * 8 + 24 * units``.
+    stupidity, break and panic tests, restrain tests, flee and pursuit rolls
+    add at most ``2 * 8 + 37 * units + contacts``.
     """
     n = model.n_units
-    total = 2 * 8 + 24 * n
+    total = 2 * 8 + 37 * n + model.contacts.shape[0]
     for u in range(n):
         sd = model.sides[u]
         files = int(sd[S_FILES])

@@ -39,7 +39,7 @@ from odds.rng import SeedLike, resolve_seed
 from odds.scenario import CombatScenario, load_scenario
 
 SIDE_NAMES = ("attacker", "defender")
-STATUS_LABELS = ("unresolved", "wiped", "caught", "escaped", "won")
+STATUS_LABELS = ("unresolved", "wiped", "caught", "escaped", "won", "no_combat")
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from odds.commands._output import add_run_options, emit, int_in, save_plot
+from odds.commands._output import add_run_options, emit, int_in, nonneg_float, save_plot
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,6 +20,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "replaces ATTACKER DEFENDER")
     p.add_argument("--charger", choices=("attacker", "defender", "none"), default="attacker",
                    help="who charged this turn (default attacker)")
+    p.add_argument("--attacker-face", choices=("front", "flank", "rear"), default="front",
+                   help="the defender's face the attacker fights (default front); a flank or "
+                   "rear charge of US 5+ cancels the defender's ranks and scores +1 / +2 "
+                   "(RULES.md §2.2)")
+    p.add_argument("--distance", type=nonneg_float, default=10.0, metavar="CM",
+                   help="gap between the units before the charge, in cm (default 10): decides "
+                   "whether a unit fleeing at the charge (fear or terror, RULES.md §3.3) is "
+                   "caught; at most twice the charger's M")
+    p.add_argument("--no-charge-tests", action="store_true",
+                   help="no fear or terror tests at the charge (RULES.md §3.3 is on by default)")
     p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
                    help="rounds before the combat counts as unresolved (default 10)")
     for side in ("attacker", "defender"):
@@ -67,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
                             corner_contact=not args.edge_contact_only,
                             musician_tiebreak=not args.no_musician_tiebreak,
                             insane_courage=args.insane_courage,
-                            restrain_pursuit=args.restrain_pursuit)
+                            restrain_pursuit=args.restrain_pursuit,
+                            charge_tests=not args.no_charge_tests, distance=args.distance,
+                            attacker_face=args.attacker_face)
     r = fight(args.attacker, args.defender, trials=args.trials, seed=args.seed,
               attacker_options=sides["attacker"], defender_options=sides["defender"],
               options=options)
@@ -86,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
         "p_attacker_wins": r.p_win("attacker"),
         "p_defender_wins": r.p_win("defender"),
         "rounds": r.n_rounds[["rounds", "probability"]].to_dict(orient="records"),
+        "charge": {k: r.extra["charge"][k] for k in ("p_refused", "p_fled", "p_hits_on_6")},
     }
     header = (f"{r.inputs['attacker']} vs {r.inputs['defender']} (charger: "
               f"{r.inputs['charger']}); trials={r.trials:,} seed={r.seed}")
@@ -93,9 +106,18 @@ def run(args: argparse.Namespace) -> int:
         from odds.results import format_table
 
         print(header)
-        print(format_table(r.outcomes.drop(columns="exact")))
+        shown = r.outcomes.drop(columns="exact")
+        ch = r.extra["charge"]
+        if ch["p_refused_exact"] == 0:  # no test at the charge can stop it: no such row
+            shown = shown[shown["outcome"] != "no_combat"]
+        print(format_table(shown))
         print("\nFirst round:")
         print(format_table(r.first_round))
+        if ch["p_refused_exact"] + ch["p_fled_exact"] + ch["p_hits_on_6_exact"] > 0:
+            print(f"\nAt the charge (fear/terror, RULES.md §3.3): charger refused "
+                  f"{ch['p_refused']:.4f} (exact {ch['p_refused_exact']:.4f}), charged unit "
+                  f"fled {ch['p_fled']:.4f} (exact {ch['p_fled_exact']:.4f}), held hitting "
+                  f"only on 6s {ch['p_hits_on_6']:.4f} (exact {ch['p_hits_on_6_exact']:.4f})")
     else:
         emit(args.format, payload, r.outcomes)
     if args.plot:

@@ -19,6 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ld", type=int_in(2, 10), required=True, help="leadership to rally (2-10)")
     p.add_argument("--turns", type=int_in(1, MAX_TURNS), default=3, help="turns to follow")
     p.add_argument("--flies", action="store_true", help="the unit flies (8D6)")
+    p.add_argument("--musician", action="store_true",
+                   help="the unit has a musician: +1 Ld to rally, max 10 (RULES.md §4.5)")
     p.add_argument("--models", type=int_in(1), default=None, help="models left")
     p.add_argument("--starting-models", type=int_in(1), default=None, help="models at the start")
     add_run_options(p)
@@ -29,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the command."""
     r = flee(args.move, args.edge_distance, args.ld, turns=args.turns, flies=args.flies,
              models=args.models, starting_models=args.starting_models,
-             trials=args.trials, seed=args.seed)
+             musician=args.musician, trials=args.trials, seed=args.seed)
     t = r.table
     by_turn = []
     for turn, g in t.groupby("turn"):
