@@ -67,7 +67,7 @@ from odds import rules
 from odds.units import Unit
 
 OUTCOMES = ("attacker_wiped", "attacker_caught", "attacker_escaped",
-            "defender_wiped", "defender_caught", "defender_escaped", "unresolved")
+            "defender_wiped", "defender_caught", "defender_escaped", "unresolved", "no_combat")
 """Final outcomes, in the engine's order."""
 
 BASE_WIDTH_MM = {"infantry": 20, "cavalry": 25, "monstrous_infantry": 40, "monster": 50,
@@ -279,8 +279,12 @@ class ReferenceCombat:
     def __init__(self, attacker: Unit, defender: Unit, *, charger: str = "attacker",
                  max_rounds: int = 10, attacker_options=None, defender_options=None,
                  corner_contact: bool = True, musician_tiebreak: bool = True,
-                 insane_courage: bool = False, step_up: bool = False) -> None:
+                 insane_courage: bool = False, charge_tests: bool = True,
+                 distance: float = 10.0, step_up: bool = False) -> None:
         self.units = (attacker, defender)
+        self.charge_tests = charge_tests  # §3.3 fear and terror at the charge
+        self.distance = distance  # the gap before the charge (cm), for a fleeing target
+        self._only_sixes = -1  # the side hitting only on natural 6s in the first round
         # step_up: RULES.md revision 1's (8th-edition) reading, casualties never take attackers
         # away; only for showing that the comparisons can tell the two readings apart
         self.step_up = step_up
@@ -379,6 +383,8 @@ class ReferenceCombat:
         need_hit = 0 if ws is None else rules.to_hit(ws, e.profile.WS)
         if need_hit not in (0, rules.IMPOSSIBLE):
             need_hit = min(6, max(2, need_hit))
+        if first_round and g.side == self._only_sixes and need_hit != rules.IMPOSSIBLE:
+            need_hit = 6  # §3.3: failed fear of the charger, held: natural 6s only
         # §1.4 to wound (natural 1 fails)
         need_wound = rules.to_wound(strength, e.profile.T)
         # §1.5 armour save modified by S and armour piercing (natural 1 fails)
@@ -532,6 +538,47 @@ class ReferenceCombat:
         return True
 
     # ------------------------------------------------------------------ the whole combat
+    # ------------------------------------------------------------------ at the charge (§3.3)
+    @staticmethod
+    def _scared(unit: Unit, by: Unit) -> bool:
+        """Must ``unit`` test fear or terror of ``by``?  Not if it causes either itself, or is
+        immune to psychology (frenzied and unbreakable units are)."""
+        if not (by.causes_fear or by.causes_terror):
+            return False
+        return not (unit.causes_fear or unit.causes_terror or unit.has("immune_to_psychology")
+                    or unit.has("unbreakable") or unit.has("frenzy"))
+
+    def _passes(self, side: Side, dice: Dice) -> bool:
+        """2D6 <= the unit's best Ld (champion) or its General's (§3.1)."""
+        ld = max(side.leadership, side.general_ld)
+        return dice.d6() + dice.d6() <= ld
+
+    def _at_the_charge(self, sides: tuple[Side, Side], dice: Dice) -> str | None:
+        """Fear and terror at the charge: the outcome if no combat is fought, else None.
+
+        The charger tests fear/terror of its target first: failed, it does not charge.
+        Then the target tests fear/terror of the charger: failed with terror, or with fear
+        and a lower unit strength, it flees (caught if twice the charger's M reaches past
+        the gap plus its flee roll, §5.3); failed fear otherwise, it holds and hits only on
+        natural 6s in the first round.
+        """
+        self._only_sixes = -1
+        if not self.charge_tests or self.charger < 0:
+            return None
+        ch, tg = sides[self.charger], sides[1 - self.charger]
+        if self._scared(ch.unit, tg.unit) and not self._passes(ch, dice):
+            return "no_combat"
+        if self._scared(tg.unit, ch.unit) and not self._passes(tg, dice):
+            if ch.unit.causes_terror or tg.unit.unit_strength < ch.unit.unit_strength:
+                flee = dice.sum_d6(_flee_dice(tg.unit))
+                name = "attacker" if self.charger == 1 else "defender"
+                if math.floor(2 * ch.unit.profile.M - self.distance) >= flee:
+                    tg.wounds = 0
+                    return f"{name}_caught"
+                return f"{name}_escaped"
+            self._only_sixes = 1 - self.charger
+        return None
+
     def run(self, dice: Dice) -> Trial:
         sides = self._new_sides()
         last_winner = -1
@@ -539,8 +586,8 @@ class ReferenceCombat:
         breaks: list[tuple[bool, bool]] = []
         wounds_r1 = (0, 0)
         margin_r1 = 0
-        outcome = "unresolved"
-        for rnd in range(1, self.max_rounds + 1):
+        outcome = self._at_the_charge(sides, dice) or "unresolved"
+        for rnd in range(1, (self.max_rounds if outcome == "unresolved" else 0) + 1):
             first_round = rnd == 1
             scored, ranks = self._round(sides, first_round, last_winner, dice)
             score = [self._score(i, sides, scored, ranks) for i in (0, 1)]
@@ -616,6 +663,7 @@ class Summary:
     wounds_r1: tuple[dict[int, int], dict[int, int]]  # wounds caused in round 1, per side
     margin_r1: dict[int, int]
     survivors: tuple[dict[int, int], dict[int, int]]  # models left at the end, per side
+    fought: int = 0  # trials with a first round (wounds_r1 and margin_r1 count only those)
 
     def p(self, outcome: str) -> float:
         if outcome in self.outcomes:
@@ -638,15 +686,20 @@ def simulate(attacker: Unit, defender: Unit, trials: int, seed: int, **kw) -> Su
     def add(counter: dict[int, int], key: int) -> None:
         counter[key] = counter.get(key, 0) + 1
 
+    fought = 0
     for _ in range(trials):
         t = combat.run(dice)
         outcomes[t.outcome] += 1
         add(n_rounds, t.rounds)
+        for i in (0, 1):
+            add(surv[i], t.survivors[i])
+        if not t.rounds:  # no round is fought after a refused charge or a fled target (§3.3)
+            continue
+        fought += 1
         add(margin, t.margin_r1)
         first[("attacker_wins", "draw", "defender_wins")[t.round_results[0]]] += 1
         first["attacker_breaks"] += t.breaks[0][0]
         first["defender_breaks"] += t.breaks[0][1]
         for i in (0, 1):
             add(w1[i], t.wounds_r1[i])
-            add(surv[i], t.survivors[i])
-    return Summary(trials, outcomes, first, n_rounds, w1, margin, surv)
+    return Summary(trials, outcomes, first, n_rounds, w1, margin, surv, fought)

@@ -34,6 +34,7 @@ from odds.combat.exact import (
     first_round_exact_multi,
 )
 from odds.combat.model import (
+    FACES,
     FRONT,
     G_HIT,
     G_KB,
@@ -235,9 +236,9 @@ def _units(case):
 def test_exact_matches_reference(case):
     """RULES.md §1.2, §1.8, §8 A.4: the DP against the reference simulator, z = 5."""
     a, d, charger = _units(case)
-    ex = exact(a, d, charger)
+    ex = exact(a, d, charger, charge_tests=False)  # fear at the charge: see the next test
     ref = simulate(a, d, N_REF, seed=10_000 + sorted(STRIKE_ORDER).index(case), charger=charger,
-                   max_rounds=1)
+                   max_rounds=1, charge_tests=False)
     for name in EVENTS:
         assert_mc(ref.p(name), ex["first_round"][name], N_REF, what=f"{case}: {name}")
     for i, side in enumerate(("attacker", "defender")):
@@ -245,11 +246,38 @@ def test_exact_matches_reference(case):
         assert_distribution(sim, ex["wounds"][i], N_REF, what=f"{case}: {side} wounds")
 
 
+@pytest.mark.parametrize("case", ["ogres_charge", "d3_wounds_on_regenerating_trolls"])
+def test_exact_with_fear_at_the_charge_matches_reference(case):
+    """RULES.md §3.3 with §1.2: the ogres' target may hold hitting only on 6s; the slayers may
+    refuse to charge the trolls.  The API mixes the DP over the charge tests; against the
+    reference at z = 5 (first-round events unconditional, wounds given a round was fought)."""
+    a, d, charger = _units(case)
+    ex = fight(a, d, max_rounds=1, trials=1_000, seed=1).extra["exact_first_round"]
+    ref = simulate(a, d, N_REF, seed=20_000 + len(case), charger=charger, max_rounds=1)
+    # the charge tests matter: an event or one side's mean wounds moves by more than 5 s.e.
+    without = exact(a, d, charger, charge_tests=False)
+    moved = [abs(ex["first_round"][k] - p) / math.sqrt(max(p * (1 - p), 1e-12) / N_REF)
+             for k, p in without["first_round"].items()]
+    plain = without["wounds"]
+    for i in (0, 1):
+        k = np.arange(plain[i].size)
+        mean, sd = float(k @ plain[i]), float(np.sqrt(((k - k @ plain[i]) ** 2) @ plain[i]))
+        moved.append(abs(float(np.arange(ex["wounds"][i].size) @ ex["wounds"][i]) - mean)
+                     / (sd / math.sqrt(N_REF)))
+    assert max(moved) > 5
+    for name in EVENTS:
+        assert_mc(ref.p(name), ex["first_round"][name], N_REF, what=f"{case}: {name}")
+    for i, side in enumerate(("attacker", "defender")):
+        sim = {k: c / ref.fought for k, c in ref.wounds_r1[i].items()}
+        assert_distribution(sim, ex["wounds"][i], ref.fought, what=f"{case}: {side} wounds")
+
+
 def test_reference_comparison_tells_the_readings_apart():
     """The comparison has power: the revision-1 step-up reading fails it (RULES.md §1.2)."""
     a, d, charger = _units("lances_against_spearmen")
     ex = exact(a, d, charger)
-    ref = simulate(a, d, N_REF, seed=4, charger=charger, max_rounds=1, step_up=True)
+    ref = simulate(a, d, N_REF, seed=4, charger=charger, max_rounds=1, charge_tests=False,
+                   step_up=True)
     p = ex["wounds"][1]
     mean_exact = float(np.dot(np.arange(p.size), p))
     mean_ref = sum(k * c for k, c in ref.wounds_r1[1].items()) / N_REF
@@ -260,12 +288,13 @@ def test_reference_comparison_tells_the_readings_apart():
 # --------------------------------------------------------------------------- two programmes agree
 
 
+@pytest.mark.parametrize("face", ["front", "flank", "rear"])
 @pytest.mark.parametrize("case", sorted(STRIKE_ORDER))
-def test_multi_unit_programme_agrees_on_two_units(case):
+def test_multi_unit_programme_agrees_on_two_units(case, face):
     """The several-unit DP (casualties per contact) equals the two-unit DP on one contact."""
     a, d, charger = _units(case)
-    two = exact(a, d, charger)
-    model = build_units([a, d], [0, 1], [(0, 1, FRONT, FRONT)],
+    two = exact(a, d, charger, attacker_face=face)
+    model = build_units([a, d], [0, 1], [(0, 1, FRONT, FACES.index(face))],
                         [charger == "attacker", charger == "defender"], [None, None],
                         CombatOptions(charger=charger))
     multi = first_round_exact_multi(model)
@@ -395,6 +424,11 @@ CATALOGUE = {
     "flaming_against_regeneration": (  # §1.6
         library_unit("empire_swordsmen").replace(special=("flaming_attacks",)),
         library_unit("trolls"), {}),
+    # §2.2: ranks cancelled, +1 flank / +2 rear; the struck unit fights with its flank or rear
+    "flank_attack": (library_unit("empire_knights"), library_unit("empire_spearmen"),
+                     {"options": CombatOptions(attacker_face="flank", max_rounds=1)}),
+    "rear_attack": (library_unit("empire_swordsmen"), library_unit("orc_boyz"),
+                    {"options": CombatOptions(attacker_face="rear", max_rounds=1)}),
 }
 
 

@@ -46,6 +46,7 @@ import numpy as np
 
 from odds import dice
 from odds.combat.model import (
+    FLANK,
     FRONT,
     G_ACTIVE,
     G_ATTACKS,
@@ -519,6 +520,12 @@ def _dp(model: CombatModel, steps: list[tuple[list[int], list[int]]],
     return p
 
 
+def contact_faces(model: CombatModel) -> tuple[int, int]:
+    """The faces of unit 0 and unit 1 in contact (a flank or rear attack, §2.2)."""
+    a, _b, fa, fb = (int(x) for x in model.contacts[0])
+    return (fa, fb) if a == 0 else (fb, fa)
+
+
 def first_round_dp(model: CombatModel) -> np.ndarray | None:
     """``P[h0, h1]``: wounds left on each unit after the first round's regeneration.
 
@@ -532,8 +539,9 @@ def first_round_dp(model: CombatModel) -> np.ndarray | None:
         return None
     hp = [int(sd[0, S_HP]), int(sd[1, S_HP])]
     models = [models_left(hp[0], int(sd[0, S_W])), models_left(hp[1], int(sd[1, S_W]))]
-    fighters = [[start_fighters(model, s, 1 - s, models, FRONT, FRONT, bool(sd[s, S_CHAMPION]))]
-                for s in (0, 1)]
+    faces = contact_faces(model)
+    fighters = [[start_fighters(model, s, 1 - s, models, faces[s], faces[1 - s],
+                                bool(sd[s, S_CHAMPION]))] for s in (0, 1)]
     steps = strike_steps(model)
     p = np.zeros((hp[0] + 1, hp[1] + 1))
     for weight, fs in stupidity_cases(model, fighters):
@@ -568,17 +576,24 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
     sd = model.sides
     hp = [int(sd[0, S_HP]), int(sd[1, S_HP])]
     h = [np.arange(hp[0] + 1)[:, None], np.arange(hp[1] + 1)[None, :]]
+    faces = contact_faces(model)
+    start_us = [models_left(hp[s], int(sd[s, S_W])) * int(sd[s, S_US]) for s in (0, 1)]
     m, us, score, mus = [], [], [], []
     for s in (0, 1):
         w = int(sd[s, S_W])
         m_s = models_left(h[s], w)
         champ, std = int(sd[s, S_CHAMPION] != 0), int(sd[s, S_STANDARD] != 0)
-        ranks = int(model.ranks[s, models_left(hp[s], w)])  # at the start of the round
+        # ranks at the start of the round, cancelled by an enemy of US >= 5 on a flank or rear
+        cancelled = faces[s] != FRONT and start_us[1 - s] >= 5
+        ranks = 0 if cancelled else int(model.ranks[s, models_left(hp[s], w)])
         m.append(m_s)
         us.append(m_s * int(sd[s, S_US]))
         score.append((hp[1 - s] - h[1 - s]) + ranks + std * (m_s >= 1 + champ)
                      + int(model.side_bonus[s]))
         mus.append(bool(sd[s, S_MUSICIAN]) & (m_s >= 1 + champ + std))
+    for s in (0, 1):  # +1 flank / +2 rear while of US >= 5 at the end of the round (§2.2)
+        if faces[1 - s] != FRONT:
+            score[s] = score[s] + (1 if faces[1 - s] == FLANK else 2) * (us[s] >= 5)
     margin = score[0] + (us[0] > us[1]) - score[1] - (us[1] > us[0])
     if model.flags[1]:
         margin = margin + ((margin == 0) & mus[0] & ~mus[1]) - ((margin == 0) & mus[1] & ~mus[0])
