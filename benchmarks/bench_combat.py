@@ -5,9 +5,11 @@ Run ``python benchmarks/bench_combat.py`` (or ``--quick``).
 (a) One round of the reference matchup: 10 attacks WS4 S3 against WS3 T3 with
     a 5+ save, answered by 8 attacks WS3 S3 against T3 with a 6+ save, static
     bonus +3 against +1, break test on Ld 7 (then flee and pursuit if broken).
-    Both units are 40 models deep, so casualties never change the attacks;
-    they are skirmishers only so that no rank bonus is added to the static one,
-    and outnumber (US after casualties) still applies.
+    A charges and strikes first: each of its unsaved wounds slays a model of
+    B that then does not strike back (RULES.md §1.2, revision 2), so B makes
+    8 attacks less A's casualties.  The units are skirmishers only so that no
+    rank bonus is added to the static one; outnumber (US after casualties)
+    still applies.
 (b) A full combat to resolution between two 20-model infantry units
     (Empire swordsmen charging Empire halberdiers), one thread and all threads.
 (c) A straightforward NumPy implementation of (a) that rolls every die.
@@ -62,7 +64,8 @@ def dice_per_trial_a(model) -> float:
     """Expected dice one trial of (a) consumes, exactly."""
     ex = first_round_exact(model)["first_round"]
     attacker = 10 + 10 * (2 / 3) + 10 * (2 / 3) * (1 / 2)  # hit 3+, wound 4+, save rolled
-    defender = 8 + 8 * (1 / 2) + 8 * (1 / 2) * (1 / 2)  # hit 4+, wound 4+, save rolled
+    slain = 10 * (2 / 3) * (1 / 2) * (4 / 6)  # mean casualties of B before it strikes
+    defender = (8 - slain) * (1 + 1 / 2 + 1 / 4)  # hit 4+, wound 4+, save rolled
     loser = 1 - ex["draw"]
     broken = ex["attacker_breaks"] + ex["defender_breaks"]
     return attacker + defender + 2 * loser + 10 * broken  # 2D6 break test; 5D6 flee + pursuit
@@ -73,7 +76,8 @@ def numpy_round(n: int, rng: np.random.Generator) -> np.ndarray:
     a = rng.integers(1, 7, size=(n, 3, 10), dtype=np.int8)
     d = rng.integers(1, 7, size=(n, 3, 8), dtype=np.int8)
     a_w = ((a[:, 0] >= 3) & (a[:, 1] >= 4) & (a[:, 2] < 5)).sum(axis=1)
-    d_w = ((d[:, 0] >= 4) & (d[:, 1] >= 4) & (d[:, 2] < 6)).sum(axis=1)
+    alive = np.arange(8)[None, :] < (8 - a_w)[:, None]  # B's slain models do not strike
+    d_w = ((d[:, 0] >= 4) & (d[:, 1] >= 4) & (d[:, 2] < 6) & alive).sum(axis=1)
     us_a, us_b = 40 - d_w, 40 - a_w
     margin = (a_w + 3 + (us_a > us_b)) - (d_w + 1 + (us_b > us_a))
     test = rng.integers(1, 7, size=(n, 2), dtype=np.int8).sum(axis=1)

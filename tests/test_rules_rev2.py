@@ -210,3 +210,26 @@ def test_panic_when_a_friend_breaks_in_the_combat():
         assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N  # X always breaks
         fled = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
         assert_mc(fled, p_flee, N, what=f"Y flees (immune to psychology: {itp})")
+
+
+def test_winner_expands_its_frontage_then_laps_round():
+    """§1.11: after winning a round a unit widens by up to two models at each end while that
+    brings more into contact, then laps round the enemy's flanks (up to four models a round).
+
+    20 attackers 4 wide (q = 1/2 * 1/2 = 1/4 per attack, no save) against 30 defenders 3
+    wide that cannot hurt them and never break.  Round 1: 4 in contact (3 overlap + 1
+    corner).  The attackers win: 5 wide reaches one past each end of the enemy front (rank
+    bonus still +3), then 3 more lap round.  Round 2: 5 + 3 = 8 fight.  Two rounds kill
+    Binomial(12, 1/4) defenders; without the rule Binomial(8, 1/4).
+    """
+    a = unit("A", 20, 4, S=3, T=10, WS=3)
+    d = unit("D", 30, 3, S=1, T=3, WS=3, special=["unbreakable"])
+    q = Fraction(1, 4)
+    for expand, n in ((True, 12), (False, 8)):
+        model = build(a, d, SideOptions(static_bonus=10), None,
+                      CombatOptions(max_rounds=2, expand_frontage=expand))
+        out = simulate(model, N, 23)
+        assert out["rounds"][2] == N
+        sim = {30 - m: c / N for m, c in enumerate(out["surv"][1]) if c}
+        assert_distribution(sim, [float(x) for x in _binom(n, q)], N,
+                            what=f"defenders slain in two rounds (expand {expand})")

@@ -22,12 +22,14 @@ from odds.combat.model import (
     MOUNT,
     RANK_AND_FILE,
     REAR,
-    S_FILES,
+    S_BASE,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_IS_CHAMPION,
+    S_RANKS_OK,
     S_RATING,
     S_US,
+    S_W,
 )
 
 
@@ -92,7 +94,7 @@ def attacks_of(buf, p, gi, u, v, kind, front, supporting, mounts, champ_here, gr
 
 
 @inline
-def start_fighters(u, c, d, kind, touching, chars, champ, mu, sides, groups, contacts, pool):
+def start_fighters(u, c, d, kind, touching, chars, champ, mu, files, groups, contacts, pool):
     """Fighters of unit ``u`` (end ``d`` of contact ``c``) at the start of a round (§1.2).
 
     Writes ``pool[c, d]`` (rank-and-file models in base contact), ``pool[c,
@@ -100,7 +102,8 @@ def start_fighters(u, c, d, kind, touching, chars, champ, mu, sides, groups, con
     ``pool[c, 8 + d]`` (steeds or impact-hitting models: the rank and file
     plus the champion) and clears the casualties taken from them
     (``pool[c, 4 + d]``, ``pool[c, 6 + d]``).  ``chars`` characters and
-    the champion (``champ``) hold front places of their own.
+    the champion (``champ``) hold front places of their own; ``files``: the
+    unit's frontage now (§1.11).
     """
     v = contacts[c, 1 - d]
     front = contacts[c, 2 + d] == FRONT
@@ -114,7 +117,6 @@ def start_fighters(u, c, d, kind, touching, chars, champ, mu, sides, groups, con
     pool[c, d] = max(0, touching - champ - chars)
     pool[c, 8 + d] = max(0, touching - chars)
     if groups[u, v, RANK_AND_FILE, kind, G_RANKS] >= 2:
-        files = sides[u, S_FILES]
         pool[c, 2 + d] = min(touching, max(0, min(mu - files, files)))
 
 
@@ -150,6 +152,62 @@ def lose_fighters(u, c, k, contacts, pool):
             k = take_fighters(pool, c2, 0, k)
         elif contacts[c2, 1] == u:
             k = take_fighters(pool, c2, 1, k)
+
+
+@inline
+def rank_bonus(models, files):
+    """Extra-ranks bonus of ``models`` in ranks ``files`` wide (§2.2; as ``rules.rank_bonus``)."""
+    if files < 4 or models <= 0:
+        return 0
+    counting = models // files + (1 if models % files >= 4 else 0)
+    return min(3, max(0, counting - 1))
+
+
+@inline
+def expand(u, sides, state, contacts):
+    """Redress after a round unit ``u``'s side won: expand its frontage or lap round (§1.11).
+
+    Only a unit whose one contact is front to front, with models behind its
+    front rank: it widens by up to four models while that brings more into
+    contact (one past each end of the enemy front), never so far that its
+    rank bonus drops; then up to four more a round lap round the enemy's
+    flanks (two per enemy rank each side at most).  ``state[12]`` holds each
+    unit's frontage, ``state[13]`` its lapping models.
+    """
+    c = -1
+    for k in range(contacts.shape[0]):
+        if contacts[k, 0] == u or contacts[k, 1] == u:
+            if c >= 0:
+                return
+            c = k
+    if c < 0 or contacts[c, 2] != FRONT or contacts[c, 3] != FRONT:
+        return
+    e = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
+    if state[2, e] != FIGHTING or state[0, e] <= 0 or state[0, u] <= 0:
+        return
+    w = sides[u, S_W]
+    m = (state[0, u] + w - 1) // w
+    files = state[12, u]
+    room = m - files - state[13, u]
+    if room <= 0:
+        return
+    we = sides[e, S_W]
+    me = (state[0, e] + we - 1) // we
+    le = min(me, state[12, e])
+    cover = (le * sides[e, S_BASE] + sides[u, S_BASE] - 1) // sides[u, S_BASE] + 2
+    add = min(4, room, max(0, cover - files))
+    if sides[u, S_RANKS_OK]:
+        total = m + chars_alive(u, sides, state)
+        keep = rank_bonus(total, files)
+        while add > 0 and rank_bonus(total, files + add) < keep:
+            add -= 1
+    state[12, u] = files + add
+    room -= add
+    if files + add >= cover and add < 4:
+        ranks_e = (me + state[12, e] - 1) // state[12, e]
+        more = min(4 - add, room, 2 * ranks_e - state[13, u])
+        if more > 0:
+            state[13, u] += more
 
 
 @inline

@@ -3,11 +3,14 @@
 Pure numba: integer arrays from :mod:`odds.combat.model` in, per-chunk
 counts out.  One trial is one whole combat:
 
-1. strike steps in order (impact hits, always-strikes-first, chargers,
-   Initiative, strikes-last, mindless; equal keys on both sides: last
-   round's winner first, else a roll-off); each unit's models in contact
-   with an enemy, through each face, attack it; a step's casualties are
-   removed before the next step;
+0. (two-unit combats) psychology at the charge: the charger's fear/terror
+   test of its target, then the charged unit's (§3.3);
+1. start of the round: stupidity tests on the owner's turn (§1.10), the
+   fighters of each unit through each contact (§1.2); strike steps in order
+   (impact hits, always-strikes-first, chargers, Initiative, strikes-last,
+   mindless; equal keys on both sides: last round's winner first, else a
+   roll-off); a step's casualties are removed before the next step and take
+   away the struck unit's fighters that have not struck yet;
 2. regeneration at the end of the phase;
 3. combat result per side: wounds + ranks of the deepest unit not cancelled
    (measured at the start of the round) + outnumber + one standard + flank /
@@ -15,9 +18,11 @@ counts out.  One trial is one whole combat:
 4. every unit of the losing side: frenzy lost, then unbreakable / unstable /
    fear auto-break / 2D6 break test (stubborn, General, battle standard
    re-roll, optional insane courage);
-5. broken units flee; a winning unit whose enemies in contact have all gone
-   pursues the biggest fleeing one (caught if pursuit >= flee) and leaves the
-   combat.  The combat ends when one side has no unit left fighting.
+5. panic tests of the side's other units when a unit broke or was destroyed
+   (§3.4); broken units flee; a winning unit whose enemies in contact have
+   all gone pursues the biggest fleeing one (caught if pursuit >= flee) and
+   leaves the combat; winners expand their frontage or lap round (§1.11).
+   The combat ends when one side has no unit left fighting.
 
 Unit statuses at the end: see :data:`STATUSES`; two-unit outcomes:
 :data:`OUTCOMES`.
@@ -39,12 +44,14 @@ from odds.combat.fighters import (
     attacks_of,
     chars_alive,
     contact_of,
+    expand,
     face_line,
     front_enemy,
     front_occupants,
     hosted_char,
     line_touch,
     lose_fighters,
+    rank_bonus,
     start_fighters,
     unit_strength,
 )
@@ -54,6 +61,7 @@ from odds.combat.model import (
     F_CHARGE_TESTS,
     F_CHARGER,
     F_CHARGER_LD,
+    F_EXPAND,
     F_REACH,
     F_TARGET,
     F_TARGET_LD,
@@ -93,6 +101,7 @@ from odds.combat.model import (
     S_ITP,
     S_LD,
     S_MUSICIAN,
+    S_RANKS_OK,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
@@ -145,7 +154,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     any more after a flaming wound); ``alloc`` rows
     are per (step group, contact) scratch arrays (attacks, attacks on a character, that character);
     ``touch[c]`` caches, per contact, the models in contact each way, the
-    two facing lines' lengths and the two units' model counts they came from;
+    two facing lines' lengths and the two units' model counts and frontages
+    they came from;
     ``pool[c]`` holds each way the fighters of the start of the round and the
     casualties taken from them since (see :func:`start_fighters`): a model
     slain before its step, and the rear-ranker who steps into its place, do
@@ -167,6 +177,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[6, u] = 0
         state[9, u] = 0
         state[10, u] = 0
+        state[12, u] = sides[u, S_FILES]  # frontage now (§1.11)
+        state[13, u] = 0  # models lapping round the enemy's flanks
     # psychology at the charge (§3.3): the charger tests fear/terror of its target first
     # (failed: no combat); then the charged unit tests fear/terror of the charger: terror
     # failed, or fear failed with a lower unit strength, it flees (caught if the charge
@@ -278,8 +290,10 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         for u in range(nr):
             if state[2, u] == FIGHTING and not state[4, u]:
                 # characters and a promoted champion fill rank spaces (§2.2)
-                r = ranks_tab[u, models_left(state[0, u], sides[u, S_W])
-                              + chars_alive(u, sides, state)]
+                mr = models_left(state[0, u], sides[u, S_W]) + chars_alive(u, sides, state)
+                r = ranks_tab[u, mr]
+                if state[12, u] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
+                    r = rank_bonus(mr, state[12, u])
                 if sides[u, S_SIDE] == 0:
                     ranks_side0 = max(ranks_side0, r)
                 else:
@@ -299,20 +313,27 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 mb = models_left(state[0, b], sides[b, S_W])
                 if has_chars:
                     mb += front_occupants(b, sides, state)
-            if ma == touch[c, 4] and mb == touch[c, 5]:
+            lap = state[13, a] or state[13, b]
+            if (ma == touch[c, 4] and mb == touch[c, 5] and state[12, a] == touch[c, 6]
+                    and state[12, b] == touch[c, 7] and not lap):
                 continue
             touch[c, 4] = ma
             touch[c, 5] = mb
-            la, sa = face_line(ma, sides[a, S_FILES], sides[a, S_BASE], sides[a, S_DEPTH],
+            touch[c, 6] = state[12, a]
+            touch[c, 7] = state[12, b]
+            la, sa = face_line(ma, state[12, a], sides[a, S_BASE], sides[a, S_DEPTH],
                                contacts[c, 2])
-            lb, sb = face_line(mb, sides[b, S_FILES], sides[b, S_BASE], sides[b, S_DEPTH],
+            lb, sb = face_line(mb, state[12, b], sides[b, S_BASE], sides[b, S_DEPTH],
                                contacts[c, 3])
-            if la == touch[c, 2] and lb == touch[c, 3]:
+            if la == touch[c, 2] and lb == touch[c, 3] and not lap:
                 continue
             touch[c, 2] = la
             touch[c, 3] = lb
-            touch[c, 0] = line_touch(la, sa, lb, sb, corner)
-            touch[c, 1] = line_touch(lb, sb, la, sa, corner)
+            # lapping models fight, and as many enemy models beyond its front rank fight them
+            touch[c, 0] = min(ma, line_touch(la, sa, lb, sb, corner) + state[13, a]
+                              + min(state[13, b], max(0, ma - la)))
+            touch[c, 1] = min(mb, line_touch(lb, sb, la, sa, corner) + state[13, b]
+                              + min(state[13, a], max(0, mb - lb)))
         # who can fight this round, through each contact (§1.2); the champion through the
         # unit's first front contact with models touching
         for u in range(nr):
@@ -334,7 +355,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     here = 1
                     champ = 0
                     state[7, u] = c
-                start_fighters(u, c, d, kind, n, chars, here, mu, sides, groups, contacts, pool)
+                start_fighters(u, c, d, kind, n, chars, here, mu, state[12, u], groups, contacts,
+                               pool)
             # stupidity (§1.10): tested at the start of each of its own turns; failed, only
             # half its models fight this turn (an odd one on 4+), per contact
             if sides[u, S_STUPID] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING:
@@ -797,6 +819,12 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             chase, p = sum_faces(buf, p, sides[u, S_FLEE_DICE])
             if chase >= state[5, target]:
                 state[2, target] = CAUGHT
+        # redress (§1.11): losers' lapping models return; winners expand or lap round
+        for u in range(nr):
+            if sides[u, S_SIDE] != w:
+                state[13, u] = 0
+            elif flags[F_EXPAND] and state[2, u] == FIGHTING:
+                expand(u, sides, state, contacts)
         left0 = False
         left1 = False
         for u in range(nr):
@@ -868,10 +896,10 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
         st = stream_state(key, c)
         buf = np.empty(max(BUFFER_DICE, 2 * budget), np.uint8)
         p = buf.size
-        state = np.zeros((12, nb), np.int64)
+        state = np.zeros((14, nb), np.int64)
         ncon = max(1, contacts.shape[0])
         alloc = np.zeros((3, nb * N_GROUPS, ncon), np.int64)
-        touch = np.full((ncon, 6), -1, np.int64)
+        touch = np.full((ncon, 8), -1, np.int64)
         pool = np.zeros((ncon, 10), np.int64)
         scored = np.zeros(2, np.int64)
         stats = np.zeros(12 + 2 * nb, np.int64)

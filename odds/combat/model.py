@@ -25,6 +25,35 @@ Layout
 
 Modelling conventions (documented choices where the rules leave one)
 --------------------------------------------------------------------
+* Striking first removes attacks back (§1.2, RULES.md revision 2): each
+  round, the fighters of each unit through each contact are fixed at the
+  start of the round (rank-and-file models in base contact, supporting ranks
+  of fight-in-ranks weapons through the front, steeds, impact-hitting
+  models).  Every model the unit loses before one of its strike steps
+  (a multi-wound model only when its last wound goes; impact-hit and excess
+  casualties included) takes one of those fighters away: front-contact ones
+  first, then supporting ones; a slain cavalry model's steed goes with it.
+  With several enemies in contact, the casualties a unit suffers from one
+  enemy unit take its fighters facing that enemy first, then those facing
+  its other enemies in contact order (a character's blows count as coming
+  through its own unit's contact).  The champion and characters lose their
+  attacks only when slain; regenerated models never fought (regeneration is
+  at the end of the phase).  The contact geometry is not re-measured
+  within a round.
+* Psychology at the charge (§3.3, two-unit combats, on by default): see
+  :class:`CombatOptions` ``charge_tests``.  A unit with the frenzy rule is
+  immune to fear and terror.  In scenarios (several units) no tests are
+  taken at the charge.
+* Stupidity (§1.10): a stupid unit tests Ld (its best, characters included)
+  at the start of each round that is its side's turn (the first round is
+  the active side's, then they alternate); failed, only half of its
+  rank-and-file fighters (and supporting ones) fight that round, an odd one
+  on a 4+, per contact; characters and the champion fight normally.
+* Panic (§3.4): when a unit breaks or is destroyed in a round, every other
+  unit of its side in the combat that is still fighting (not immune to
+  psychology, not unbreakable) tests once that phase on its best Ld (or the
+  General's); failed, it flees and can be pursued.  All units of a combat
+  are taken to be within 15 cm of each other.
 * Models in base contact (§1.1): a face of a unit is a line of models: the
   front rank (``min(models, files)`` models of its base width,
   :data:`BASE_WIDTH_MM`), the rear rank (the last, possibly incomplete,
@@ -78,6 +107,17 @@ Modelling conventions (documented choices where the rules leave one)
   (always it, to protect the characters).  A champion cannot hide (it must
   stay in the command group, source 004), so under ``never`` a unit whose
   only candidate is its champion accepts.
+* Expanding the frontage and lapping round (§1.11, Default on): after a
+  round its side won, a unit still fighting whose only contact is front to
+  front, with models behind its front rank, widens its front by up to four
+  models (two at each end) as long as that brings more of them into contact
+  (until its front reaches one model past each of the enemy front's ends);
+  beyond that, up to four more models a round lap round the enemy's flanks
+  (at most two per enemy rank on each side).  A wider front never costs the
+  unit its rank bonus: it expands only as far as the bonus stays.  Lapping
+  models fight (and are fought by as many enemy models beyond the enemy's
+  front rank) and still count for ranks; a unit on the losing side returns
+  them at once.  The formation change is kept for the rest of the combat.
 * Casualties come off the rear (§1.8); command models are removed last:
   the musician while more than champion + standard remain, the standard
   while more than the champion remains, the champion with the last model.
@@ -88,9 +128,18 @@ Modelling conventions (documented choices where the rules leave one)
 * Strike order (§1.2): always-strikes-first beats everything; the
   always-strikes-last *rule* holds even on the charge, while a strikes-last
   *weapon* (great weapon) strikes with the chargers on the turn it charges.
-* Fear auto-break (§3.2 step 3) compares the loser's unit strength with the
-  whole enemy unit's (in a two-unit combat the enemy unit is the one in base
-  contact).
+* Fear auto-break (§3.2 step 3) compares the loser's unit strength
+  (characters included) with the total unit strength of the fear-causing
+  enemies in base contact with it: a fear-causing enemy unit counts whole,
+  characters included; in a unit that does not cause fear, only its
+  fear-causing characters count.
+* A stubborn unit tests on its own (or a stubborn character's, or its
+  champion's) Ld unmodified, or on a non-stubborn character's or the
+  General's Ld with the modifier, whichever is better (§3.2).  A flanking
+  unit's unit strength (cancelling ranks, flank and rear bonuses) counts its
+  characters; characters and a promoted champion fill rank spaces (§2.2).
+* Flaming attacks (§1.6): one wound from them and the target does not
+  regenerate again in this combat (not even that phase's other wounds).
 * Regeneration is rolled at the end of the phase for every wound suffered,
   even by a unit wiped out during the phase ("removed models come back",
   §1.6); the combat result is worked out afterwards.
@@ -208,8 +257,9 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
     F_REACH,  # the charger's reach beyond the charged unit's start (2 M - gap), cm
     F_CHARGER,
     F_TARGET,
+    F_EXPAND,  # the winner expands its frontage / laps round (§1.11)
     N_FLAGS,
-) = range(16)
+) = range(17)
 """Indices of ``CombatModel.flags``."""
 FACES = ("front", "flank", "rear")
 
@@ -306,6 +356,10 @@ class CombatOptions:
         0 .. twice the charger's M: decides whether a unit fleeing at the
         charge is caught (``2 M >= distance + flee roll``, §5.3).  Default
         10 cm.
+    expand_frontage : bool
+        A unit that won a round widens its front by up to two models at each
+        end, or laps round the enemy's flanks once its front reaches past them
+        (§1.11, on by default); see the module notes.
     attacker_face : {"front", "flank", "rear"}
         The defender's face the attacker fights in a two-unit combat (a
         flank or rear charge of US >= 5 cancels the defender's ranks and
@@ -322,6 +376,7 @@ class CombatOptions:
     charge_tests: bool = True
     distance: float = 10.0
     attacker_face: str = "front"
+    expand_frontage: bool = True
 
     def __post_init__(self) -> None:
         v.choice("charger", self.charger, CHARGERS)
@@ -329,7 +384,7 @@ class CombatOptions:
         v.choice("attacker_face", self.attacker_face, FACES)
         v.integer("max_rounds", self.max_rounds, low=1, high=50)
         for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit",
-                     "charge_tests"):
+                     "charge_tests", "expand_frontage"):
             v.flag(name, getattr(self, name))
         v.number("distance", self.distance, low=0.0, high=100.0)
 
@@ -801,6 +856,7 @@ def build_units(units: list[Unit], sides: list[int],
     flags[:F_CHARGE_TESTS] = [options.corner_contact, options.musician_tiebreak,
                               options.insane_courage, options.restrain_pursuit,
                               options.flank_rear_rule == "both", n_units, active_side]
+    flags[F_EXPAND] = options.expand_frontage
     # indexed by the unit's models left plus its living characters and promoted champion,
     # who fill rank spaces (§2.2)
     hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)

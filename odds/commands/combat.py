@@ -28,6 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="gap between the units before the charge, in cm (default 10): decides "
                    "whether a unit fleeing at the charge (fear or terror, RULES.md §3.3) is "
                    "caught; at most twice the charger's M")
+    p.add_argument("--no-expand-frontage", action="store_true",
+                   help="winners do not expand their frontage or lap round (RULES.md §1.11 is on "
+                   "by default)")
     p.add_argument("--no-charge-tests", action="store_true",
                    help="no fear or terror tests at the charge (RULES.md §3.3 is on by default)")
     p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
@@ -79,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
                             insane_courage=args.insane_courage,
                             restrain_pursuit=args.restrain_pursuit,
                             charge_tests=not args.no_charge_tests, distance=args.distance,
-                            attacker_face=args.attacker_face)
+                            attacker_face=args.attacker_face,
+                            expand_frontage=not args.no_expand_frontage)
     r = fight(args.attacker, args.defender, trials=args.trials, seed=args.seed,
               attacker_options=sides["attacker"], defender_options=sides["defender"],
               options=options)
