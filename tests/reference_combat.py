@@ -33,6 +33,11 @@ a choice):
 * the winner always pursues a broken enemy (restrain tests off), caught if
   pursuit roll >= flee roll (§4.3).
 
+Not modelled here (the comparisons switch them off in the engine): the
+expanding frontage and lapping round after a won round (§1.11, from the
+second round on), stupidity (§1.10), flaming attacks (§1.6) and attacks
+into a flank or rear in a two-unit combat.
+
 Choices made here where neither source is explicit (each is a place where
 the engine might differ; the comparison tests tell):
 

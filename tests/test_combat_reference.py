@@ -16,6 +16,7 @@ reference trials.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 
@@ -198,8 +199,11 @@ def run_reference(m: Matchup, n: int, seed: int) -> Summary:
 
 
 def run_engine(m: Matchup, seed: int) -> CombatResult:
+    """The engine on the matchup, without §1.11 (expanding the frontage and lapping round after
+    a won round), which the reference does not model; it acts from the second round on."""
     a, d = m.units()
-    return fight(a, d, trials=N_ENGINE, seed=seed, options=m.options,
+    return fight(a, d, trials=N_ENGINE, seed=seed,
+                 options=dataclasses.replace(m.options, expand_frontage=False),
                  attacker_options=m.attacker_options, defender_options=m.defender_options)
 
 
