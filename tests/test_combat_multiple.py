@@ -94,6 +94,28 @@ def test_shallow_scenarios_first_round_matches_exact(name):
         assert_mc(row.probability, row.exact, N, what=f"{name}: {row.outcome}")
 
 
+def test_shallow_scenario_comparison_sees_the_attribution(monkeypatch):
+    """The comparison has power (RULES.md §1.2): attributing casualties to the contacts in plain
+    contact order, not to the contact of the enemy who inflicted them first, is caught."""
+    from odds.combat import exact_multi
+
+    r = fight_scenario(SHALLOW["spears_front_and_flank"](), trials=N, seed=41)
+    sim = r.first_round.set_index("outcome")["probability"]
+
+    def plain_order(self, v, k, lost, x):
+        out = list(x)
+        for j in range(len(x)):
+            take = min(lost, self.cap[v][j] - out[j])
+            out[j] += take
+            lost -= take
+        return tuple(out)
+
+    monkeypatch.setattr(exact_multi._Setup, "allocate", plain_order)
+    wrong = exact_multi.first_round_exact_multi(r.extra["model"])
+    p = wrong["breaks"][2]  # the spearmen, fighting the swordsmen in front and knights in flank
+    assert abs(sim["spears_breaks"] - p) / np.sqrt(p * (1 - p) / N) > 5
+
+
 def test_flank_rear_rule_mdnr_against_both():
     """RULES.md §2.2 ⚠: MDNR gives +1 only to the side with more flankers; Option: both claim."""
     def mutual(rule):
