@@ -38,6 +38,7 @@ several-unit version is :mod:`odds.combat.exact_multi`.
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 from typing import Any
@@ -389,7 +390,7 @@ def stupidity_cases(model: CombatModel, fighters: list[list[tuple[int, int, int,
         for p, fs in cases:
             nxt.append((p * p_pass, fs))
             per_contact = [stupid_fighters(f) for f in fs[u]]
-            for combo in _product(per_contact):
+            for combo in itertools.product(*per_contact):
                 q = p * (1 - p_pass)
                 new = []
                 for pk, f in combo:
@@ -398,13 +399,6 @@ def stupidity_cases(model: CombatModel, fighters: list[list[tuple[int, int, int,
                 nxt.append((q, [*fs[:u], new, *fs[u + 1:]]))
         cases = nxt
     return cases
-
-
-def _product(lists: list[list]) -> list[list]:
-    out: list[list] = [[]]
-    for items in lists:
-        out = [[*o, x] for o in out for x in items]
-    return out
 
 
 def strike_steps(model: CombatModel) -> list[tuple[list[int], list[int]]]:
