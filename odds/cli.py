@@ -7,12 +7,12 @@ import importlib
 import sys
 
 from odds.commands import COMMAND_MODULES
-from odds.validation import OddsInputError
+from odds.commands._run import OneLineParser, run_command
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="odds",
         description="Odds for Warhammer Fantasy Battles 6th edition (MDNR, distances in cm).",
     )
@@ -23,17 +23,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit code (2 for bad input)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return int(args.func(args) or 0)
-    except OddsInputError as exc:
-        print(f"odds {args.command}: error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # output piped into `head` and the like
-        sys.stderr.close()
-        return 0
+    """Run the CLI; returns the exit code (2 for bad input, nothing printed on stdout then)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:  # a terminal that cannot show a name gets \\u escapes
+            reconfigure(errors="backslashreplace")
+    args = build_parser().parse_args(argv)
+    return run_command(args, args.func)
 
 
 if __name__ == "__main__":  # pragma: no cover

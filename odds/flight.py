@@ -140,7 +140,8 @@ def flee(
         models = v.integer("models", models, low=1, high=starting_models)
         can_rally = 4 * models >= starting_models
     trials = v.trials(trials)
-    off_min = dice.min_roll_reaching(edge)
+    # at the edge already (0 cm), any flee roll (>= n_dice >= 1) leaves the table
+    off_min = max(1, dice.min_roll_reaching(edge))
     rally_ld = min(10, ld + 1) if v.flag("musician", musician) else ld
     rally_max = rally_ld if can_rally else -1
     s = resolve_seed(seed)

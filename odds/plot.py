@@ -17,6 +17,30 @@ if TYPE_CHECKING:  # pragma: no cover
     from odds.results import Result
 
 
+SIDE_COLOURS: dict[str, str] = {"attacker": "tab:blue", "defender": "tab:red",
+                                "neither": "tab:gray"}
+"""One colour per side in every figure: the attacker (or my unit) blue, the defender red."""
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"probability": "probability", "simulated": "simulated", "exact": "exact",
+           "trials": "trials", "turn": "turn", "cumulative": "cumulative probability"},
+    "es": {"probability": "probabilidad", "simulated": "simulado", "exact": "exacto",
+           "trials": "simulaciones", "turn": "turno", "cumulative": "probabilidad acumulada"},
+}
+"""Axis and legend words of the figures, by language."""
+
+
+def small_print(fig: Any, text: str) -> None:
+    """Put ``text`` (trials, seed) in small grey print at the bottom right of ``fig``."""
+    fig.text(0.995, 0.005, text, ha="right", va="bottom", fontsize=7, color="0.4")
+
+
+def interval_errors(t: pd.DataFrame) -> np.ndarray:
+    """Error-bar lengths ``[p - ci_low, ci_high - p]``, never negative (rounding at 0 and 1)."""
+    return np.clip(np.vstack([t["probability"] - t["ci_low"],
+                              t["ci_high"] - t["probability"]]), 0.0, None)
+
+
 def _axes(ax: Axes | None, figsize: tuple[float, float] = (6.4, 4.0)) -> Axes:
     if ax is not None:
         return ax
@@ -26,21 +50,40 @@ def _axes(ax: Axes | None, figsize: tuple[float, float] = (6.4, 4.0)) -> Axes:
     return ax
 
 
-def outcome_bars(result: Result, ax: Axes | None = None, title: str | None = None) -> Axes:
-    """Bar chart of outcome probabilities with 95 % intervals and exact markers."""
+def outcome_bars(result: Result, ax: Axes | None = None, title: str | None = None, *,
+                 labels: dict[str, str] | None = None, colours: dict[str, str] | None = None,
+                 lang: str = "en") -> Axes:
+    """Bar chart of outcome probabilities with 95 % intervals and exact markers.
+
+    Parameters
+    ----------
+    result : Result
+        Any result with an outcome table.
+    ax : matplotlib Axes, optional
+    title : str, optional
+        The question the figure answers.
+    labels : dict, optional
+        Display words of the outcomes (default: the outcome codes).
+    colours : dict, optional
+        Bar colour per outcome (default blue).
+    lang : {"en", "es"}
+        Language of the axis and legend words.
+    """
     ax = _axes(ax)
+    w = WORDS[lang]
     t = result.table
     x = np.arange(len(t))
-    err = np.vstack([t["probability"] - t["ci_low"], t["ci_high"] - t["probability"]])
-    ax.bar(x, t["probability"], yerr=err, capsize=4, color="tab:blue", alpha=0.8,
-           label=f"simulated ({result.trials:,} trials)")
+    names = [str(o) for o in t["outcome"]]
+    colour = [(colours or {}).get(o, "tab:blue") for o in names]
+    ax.bar(x, t["probability"], yerr=interval_errors(t), capsize=4, color=colour, alpha=0.8,
+           label=f"{w['simulated']} (95 %)")
     if t["exact"].notna().any():
-        ax.scatter(x, t["exact"], marker="_", s=600, color="black", zorder=3, label="exact")
-    ax.set_xticks(x, t["outcome"])
+        ax.scatter(x, t["exact"], marker="_", s=600, color="black", zorder=3, label=w["exact"])
+    ax.set_xticks(x, [(labels or {}).get(o, o) for o in names])
     ax.set_ylim(0, 1)
-    ax.set_ylabel("probability")
+    ax.set_ylabel(w["probability"])
     if title:
-        ax.set_title(title)
+        ax.set_title(title, fontsize="medium")
     ax.legend(loc="upper right")
     return ax
 
@@ -71,19 +114,27 @@ def catch_curve(sweep: pd.DataFrame, ax: Axes | None = None, outcome: str = "cau
     return ax
 
 
-def flight_curve(result: Result, ax: Axes | None = None) -> Axes:
+def flight_curve(result: Result, ax: Axes | None = None, *,
+                 labels: dict[str, str] | None = None, title: str | None = None,
+                 lang: str = "en") -> Axes:
     """Cumulative P(rallied) and P(off the table) by turn for a fleeing unit."""
     ax = _axes(ax)
+    w = WORDS[lang]
     t = result.table
+    colours = {"rallied": "tab:green", "off_table": "tab:red"}
     for name, g in t.groupby("outcome", sort=False):
-        line = ax.plot(g["turn"], g["exact"], lw=1.5, label=f"{name} (exact)")[0]
+        word = (labels or {}).get(str(name), str(name))
+        line = ax.plot(g["turn"], g["exact"], lw=1.5, color=colours.get(str(name)),
+                       label=f"{word} ({w['exact']})")[0]
         ax.errorbar(g["turn"], g["probability"], yerr=2 * g["stderr"], fmt="o",
-                    color=line.get_color(), label=f"{name} (simulated)")
-    ax.set_xlabel("turn")
-    ax.set_ylabel("cumulative probability")
+                    color=line.get_color(), label=f"{word} ({w['simulated']})")
+    ax.set_xlabel(w["turn"])
+    ax.set_ylabel(w["cumulative"])
     ax.set_ylim(-0.02, 1.02)
     ax.set_xticks(sorted(t["turn"].unique()))
     ax.grid(alpha=0.3)
+    if title:
+        ax.set_title(title, fontsize="medium")
     ax.legend(fontsize="small")
     return ax
 

@@ -43,13 +43,17 @@ def wilson(successes: np.ndarray | float, n: int, z: float = Z95) -> tuple[np.nd
     Returns
     -------
     (low, high) : tuple of numpy.ndarray
+        Always ``low <= k / n <= high``: the rounding of ``centre - half``
+        (4e-22 for ``k = 0``) never leaves the estimate outside its interval.
     """
     k = np.asarray(successes, dtype=np.float64)
     p = k / n
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    low = np.clip(np.minimum(centre - half, p), 0.0, 1.0)
+    high = np.clip(np.maximum(centre + half, p), 0.0, 1.0)
+    return low, high
 
 
 def proportion_table(

@@ -62,6 +62,18 @@ _LOW_BYTES = np.uint64(0x0101010101010101)
 _HIGH_BITS = np.uint64(0x8080808080808080)
 
 
+FRESH_SEED_BITS: int = 32
+"""Bits of a seed drawn when the caller gives none: short enough to read and
+type back (at most 10 digits), and still 4.3e9 different runs."""
+
+
+def fresh_seed() -> int:
+    """A new seed from the OS's entropy, ``0 <= seed < 2**FRESH_SEED_BITS``."""
+    import secrets
+
+    return secrets.randbits(FRESH_SEED_BITS)
+
+
 @dataclass(frozen=True)
 class Seed:
     """A normalised seed.
@@ -85,7 +97,8 @@ def resolve_seed(seed: SeedLike = None) -> Seed:
     Parameters
     ----------
     seed : int, SeedSequence, Generator or None
-        ``None`` draws fresh entropy from the OS and reports it.
+        ``None`` draws a fresh 32-bit seed from the OS (:func:`fresh_seed`)
+        and reports it.
 
     Returns
     -------
@@ -99,7 +112,7 @@ def resolve_seed(seed: SeedLike = None) -> Seed:
     if isinstance(seed, np.random.SeedSequence):
         ss = seed
     elif seed is None:
-        ss = np.random.SeedSequence()
+        ss = np.random.SeedSequence(fresh_seed())
     elif isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
         if seed < 0:
             from odds.validation import OddsInputError

@@ -348,6 +348,7 @@ class Unit:
                 raise OddsInputError(
                     f"{attr}: must be a {cls.__name__} (got {type(getattr(self, attr)).__name__})"
                 )
+
         if self.mount is not None:
             if not isinstance(self.mount, MountProfile):
                 raise OddsInputError(
@@ -751,6 +752,28 @@ def _library_unit(name: str) -> Unit:
     return _load_text(resource.read_text(encoding="utf-8"), f"library/{name}.toml")
 
 
+def check_formation(unit: Unit) -> Unit:
+    """Refuse a unit as a player could not field it (issue 12 §1); return it unchanged.
+
+    Checked where a user names a unit (:func:`load_unit`), not on every
+    :class:`Unit`: a unit shrunk by casualties (``replace(models=3)``) may be
+    narrower than its frontage, and a catalogue entry's default may list
+    command models its minimum size cannot carry.
+
+    Raises
+    ------
+    OddsInputError
+        More files than models, or more command models than models.
+    """
+    if unit.files > unit.models:  # a frontage wider than the unit is not a formation
+        raise OddsInputError(f"files: must be <= models ({unit.models}) (got {unit.files})")
+    n_command = unit.command.champion + unit.command.standard + unit.command.musician
+    if n_command > unit.models:  # command models are upgraded models of the unit
+        raise OddsInputError(f"command: {n_command} command models need at least "
+                             f"{n_command} models in the unit (got {unit.models})")
+    return unit
+
+
 def load_unit(path_or_name: str | Path) -> Unit:
     """Load a unit from a TOML file path, a BattleScribe catalogue entry or by built-in name.
 
@@ -772,13 +795,13 @@ def load_unit(path_or_name: str | Path) -> Unit:
     ):
         from odds.battlescribe.spec import unit_from_spec  # lazy: it imports this module
 
-        return unit_from_spec(str(path_or_name))
+        return check_formation(unit_from_spec(str(path_or_name)))
     if isinstance(path_or_name, Path) or (
         isinstance(path_or_name, str)
         and (path_or_name.endswith(".toml") or "/" in path_or_name or "\\" in path_or_name)
     ):
         path = Path(path_or_name)
-        return unit_from_dict(read_toml(path, "unit"), str(path))
+        return check_formation(unit_from_dict(read_toml(path, "unit"), str(path)))
     if not isinstance(path_or_name, str):
         raise OddsInputError(
             f"unit: must be a file path or a built-in unit name (got {path_or_name!r})"

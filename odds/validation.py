@@ -17,6 +17,12 @@ from typing import Any
 
 MAX_TRIALS = 10**10
 
+MAX_TEXT_BYTES = 1 << 20
+"""Largest unit, character or scenario TOML file read (1 MiB; the examples are < 4 KiB)."""
+
+MAX_TOML_DEPTH = 32
+"""Deepest nesting of arrays and inline tables accepted in a TOML file."""
+
 
 class OddsInputError(ValueError):
     """A user-supplied value is missing, malformed or out of range."""
@@ -126,21 +132,85 @@ def prefixed(where: str, build: Callable[[], Any]) -> Any:
         raise OddsInputError(f"{where}.{exc}") from None
 
 
+def _nesting(text: str) -> int:
+    """Deepest bracket nesting of a TOML text, strings and comments skipped (an upper bound)."""
+    depth = deepest = 0
+    quote = ""
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if quote:
+            if c == "\\" and quote == '"':
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+        i += 1
+    return deepest
+
+
 def parse_toml(text: str, source: str) -> dict[str, Any]:
-    """The table of a TOML text; malformed TOML is an error naming ``source``."""
+    """The table of a TOML text; malformed TOML is an error naming ``source``.
+
+    Nesting deeper than :data:`MAX_TOML_DEPTH` and integers of more digits
+    than Python converts (4 300) are refused as such, not as a crash.
+    """
+    if _nesting(text) > MAX_TOML_DEPTH:
+        raise OddsInputError(f"{source}: invalid TOML: arrays or tables nested more than "
+                             f"{MAX_TOML_DEPTH} deep")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise OddsInputError(f"{source}: invalid TOML: {exc}") from None
+    except ValueError as exc:  # e.g. an integer of 5 000 digits
+        raise OddsInputError(f"{source}: invalid TOML: {exc}") from None
+    except RecursionError:
+        raise OddsInputError(f"{source}: invalid TOML: nested too deeply") from None
 
 
-def read_toml(path: str | Path, what: str) -> dict[str, Any]:
-    """The table of a TOML file; an unreadable file is an error naming ``what`` and the path."""
+def read_text(path: str | Path, what: str, limit: int = MAX_TEXT_BYTES) -> str:
+    """A UTF-8 text file of at most ``limit`` bytes.
+
+    Raises
+    ------
+    OddsInputError
+        ``what: ...`` naming the path: unreadable, larger than ``limit``
+        (never read past it, so ``/dev/zero`` is refused at once), or not
+        UTF-8 (with the byte offset of the first bad byte).
+    """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        if p.is_dir():
+            raise OddsInputError(f"{what}: {str(p)!r} is a directory, not a file")
+        with p.open("rb") as fh:
+            data = fh.read(limit + 1)
     except OSError as exc:
         raise OddsInputError(
             f"{what}: cannot read file {str(p)!r} ({exc.strerror or exc})"
         ) from None
-    return parse_toml(text, str(p))
+    if len(data) > limit:
+        raise OddsInputError(f"{what}: file {str(p)!r} is larger than {limit:,} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise OddsInputError(f"{what}: file {str(p)!r} is not UTF-8 text (byte {exc.start}: "
+                             f"{data[exc.start:exc.start + 1]!r}); save it as UTF-8") from None
+    return text.removeprefix("\ufeff")
+
+
+def read_toml(path: str | Path, what: str) -> dict[str, Any]:
+    """The table of a TOML file (UTF-8, at most :data:`MAX_TEXT_BYTES`).
+
+    An unreadable, oversized, non-UTF-8 or malformed file is an error naming
+    ``what`` and the path.
+    """
+    return parse_toml(read_text(path, what), str(Path(path)))

@@ -180,7 +180,7 @@ def test_plot_writes_a_png(capsys, tmp_path):
     assert code == 0, err
     assert out.read_bytes()[:8] == PNG_SIGNATURE
     assert out.stat().st_size > 10_000
-    assert "attacker_caught" in stdout  # the table is still printed
+    assert "Espadachines caught" in stdout  # the table is still printed
 
 
 def test_csv_parses(capsys):
@@ -199,11 +199,15 @@ def test_table_format(capsys):
     code, out, err = run_cli(capsys, "combat", "empire_swordsmen", "orc_boyz", "--trials",
                              5000, "--seed", 9)
     assert code == 0, err
-    assert "seed=9" in out
+    assert "5,000 trials, seed 9" in out
     assert "First round" in out
+    # rows name the units (issue 12 §2), one row per outcome and first-round event;
     # no_combat is shown only where a test at the charge can stop the charge (§3.3)
-    for key in (OUTCOME_KEYS - {"no_combat"}) | FIRST_ROUND_KEYS:
-        assert key in out
+    for name in ("Espadachines", "Guerreros orcos"):
+        for word in ("destroyed", "caught", "fled", "win the round", "break"):
+            assert f"{name} {word}" in out, (name, word)
+    assert "unresolved" in out and "draw" in out and "no combat" not in out
+    assert len((OUTCOME_KEYS - {"no_combat"}) | FIRST_ROUND_KEYS) == 12
 
 
 def test_units_lists_the_library(capsys):

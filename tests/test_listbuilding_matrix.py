@@ -262,7 +262,7 @@ def test_cli_table_and_plot(capsys, tmp_path):
     png = tmp_path / "m.png"
     res = _run(["matrix", "empire_swordsmen", "orc_boyz", "--trials", "500", "--seed", "5",
                 "--plot", str(png)], capsys)
-    assert "P(A wins)" in res.out and "seed=5" in res.out
+    assert "P(A wins)" in res.out and "500 trials per cell, seed 5" in res.out
     assert png.stat().st_size > 0
 
 

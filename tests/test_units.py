@@ -16,6 +16,7 @@ from odds.units import (
     MountProfile,
     Profile,
     Unit,
+    check_formation,
     library_names,
     library_unit,
     load_unit,
@@ -411,7 +412,7 @@ def test_has_rejects_unknown_rule():
         (9, 5, 2, 1),  # incomplete last rank of 4 counts
         (8, 5, 2, 0),  # ... of 3 does not
         (50, 5, 10, 3),  # max 3
-        (3, 5, 1, 0),  # narrower than its frontage: one rank
+        (3, 5, 1, 0),  # narrower than its frontage (after casualties): one rank
         (12, 4, 3, 2),
     ],
 )
@@ -420,6 +421,22 @@ def test_ranks_and_rank_bonus_s2_2(models, files, ranks, bonus):
     unit = infantry(models=models, files=files)
     assert unit.ranks == ranks
     assert unit.rank_bonus == bonus
+
+
+def test_a_frontage_wider_than_the_unit_or_command_without_models_is_refused(tmp_path):
+    """Issue 12 §1: a unit file with more files than models, or a full command group on 1-2
+    models, was simulated as given; loading one is an error naming the field."""
+    text = (Path(__file__).parents[1] / "odds" / "library" / "orc_boyz.toml").read_text("utf-8")
+    assert "models = 25" in text and "files = 5" in text
+    wide = tmp_path / "wide.toml"
+    wide.write_text(text.replace("models = 25", "models = 3"), encoding="utf-8")
+    with pytest.raises(OddsInputError, match=r"^files: must be <= models \(3\) \(got 5\)"):
+        load_unit(wide)
+    full = Command(champion=True, standard=True, musician=True)
+    with pytest.raises(OddsInputError, match=r"^command: 3 command models need at least 3"):
+        check_formation(infantry(models=2, files=2, command=full))
+    assert check_formation(infantry(models=3, files=3, command=full)).models == 3
+    assert infantry(models=3, files=5).ranks == 1  # casualties: a Unit may be narrower
 
 
 def test_no_rank_bonus_for_skirmishers_fast_cavalry_and_single_models_s2_2():

@@ -347,7 +347,8 @@ class _Builder:
             if param is not None:
                 field, value = param
                 if self.parametric(field, value):
-                    extra[field] = int(value) if value.isdigit() and field not in (
+                    numeric = value.isascii() and value.isdigit()
+                    extra[field] = int(value) if numeric and field not in (
                         "impact_hits", "multiple_wounds") else value
                 else:
                     self.note(name, "ignored", f"{field} {value!r} not supported by the engine")
@@ -363,7 +364,7 @@ class _Builder:
     @staticmethod
     def parametric(field: str, value: str) -> bool:
         if field in ("regeneration", "ward_save"):
-            return value.isdigit() and 2 <= int(value) <= 6
+            return value.isascii() and value.isdigit() and 2 <= int(value) <= 6
         if field == "poisoned":
             return value in ("5", "6")
         if field == "impact_hits":

@@ -21,7 +21,7 @@ from odds.battlescribe.names import normalize
 from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import COMMAND_ROLES, Selection, model_node, options, select
 from odds.battlescribe.tree import Node, catalogue_node, index_ids
-from odds.battlescribe.xmlsafe import describe, local, read_xml
+from odds.battlescribe.xmlsafe import describe, local, peek_root, read_xml
 from odds.units import Profile, Unit
 from odds.validation import OddsInputError, integer
 
@@ -236,6 +236,10 @@ def _game_system_cost_type(path: Path, root: Element) -> str | None:
     wanted = root.get("gameSystemId")
     for candidate in sorted(path.parent.glob("*.gst*")):
         if candidate.suffix.lower() not in (".gst", ".gstz"):
+            continue
+        head = peek_root(candidate)  # read a game system whole only if its id is the one named
+        if head is None or local(head.tag) != "gameSystem" or (
+                wanted is not None and head.get("id") != wanted):
             continue
         try:
             system = read_xml(candidate, expected=("gameSystem",))

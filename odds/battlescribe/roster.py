@@ -26,6 +26,7 @@ from odds.battlescribe.names import normalize
 from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import Selection, command_nodes
 from odds.battlescribe.tree import Node, roster_node
+from odds.battlescribe.values import parse_cost
 from odds.battlescribe.xmlsafe import describe, local, read_xml
 from odds.units import Unit
 from odds.validation import OddsInputError
@@ -78,10 +79,11 @@ def _total_points(root) -> float | None:
         if local(section.tag) == "costs":
             for c in section:
                 if normalize(c.get("name", "")) in ("pts", "puntos", "points"):
-                    try:
-                        return float(c.get("value", ""))
-                    except ValueError:
-                        return None
+                    total = parse_cost(c.get("value"), "roster", c.get("name"))
+                    if total < 0:
+                        raise OddsInputError(f"roster: cost {c.get('name')!r} must be >= 0 "
+                                             f"(got {c.get('value')!r})")
+                    return total
     return None
 
 
@@ -103,6 +105,8 @@ def _unit(node: Node, sink: Collector) -> Unit:
     models = model.number if model is not None else node.number
     taken = [n for c in body for n in c.walk()]
     total = node.cost + sum(n.cost * n.number for n in taken)
+    if total < 0:
+        raise OddsInputError(f"{node.name}: costs add up to {total:g} points; must be >= 0")
     sel = Selection(unit=node, model=model, taken=taken, command=command)
     return build_unit(sel, name=node.name, models=models, files=min(5, models),
                       roles=set(command), points_per_model=total / models, sink=sink).unit

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
 from odds.battlescribe.names import normalize
+from odds.battlescribe.values import parse_cost, parse_count, parse_limit
 from odds.battlescribe.xmlsafe import describe, local
 from odds.validation import OddsInputError
 
@@ -81,12 +82,7 @@ def _cost(element: Element, cost_type: str | None, where: str) -> float | None:
     for c in values:
         if cost_type is not None and c.get("typeId") != cost_type:
             continue
-        try:
-            total += float(c.get("value", "0"))
-        except ValueError:
-            raise OddsInputError(
-                f"{where}: cost {c.get('name')!r} is not a number (got {c.get('value')!r})"
-            ) from None
+        total += parse_cost(c.get("value", "0"), where, c.get("name"))
     return total
 
 
@@ -95,9 +91,8 @@ def _constraints(element: Element) -> tuple[int | None, int | None]:
     for c in _children(element, "constraints"):
         if c.get("field") != "selections" or c.get("scope", "parent") != "parent":
             continue
-        try:
-            value = int(float(c.get("value", "0")))
-        except ValueError:
+        value = parse_limit(c.get("value", "0"))
+        if value is None:  # "inf", "nan", 1e400, ...: no usable limit
             continue
         if c.get("type") == "min":
             low = value
@@ -185,12 +180,7 @@ def catalogue_node(
 def roster_node(element: Element, cost_type: str | None) -> Node:
     """A roster ``selection`` (costs in rosters are totals: divided by ``number``)."""
     where = describe(element)
-    try:
-        number = max(1, int(element.get("number", "1")))
-    except ValueError:
-        raise OddsInputError(
-            f"{where}: number is not an integer (got {element.get('number')!r})"
-        ) from None
+    number = parse_count(element.get("number"), where)
     total = _cost(element, cost_type, where) or 0.0
     node = Node(name=element.get("name", ""), kind=element.get("type") or "upgrade",
                 id=element.get("entryId", ""), cost=total / number, number=number)

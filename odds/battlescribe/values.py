@@ -21,18 +21,28 @@ import math
 import re
 from dataclasses import dataclass
 
-__all__ = ["MISSING_DEFAULTS", "Parsed", "parse_characteristic", "parse_save"]
+__all__ = ["MAX_COST", "MAX_COUNT", "MISSING_DEFAULTS", "Parsed", "parse_characteristic",
+           "parse_cost", "parse_count", "parse_limit", "parse_save"]
 
 MISSING_DEFAULTS: dict[str, int] = {
     "M": 0, "WS": 0, "BS": 0, "S": 0, "T": 1, "W": 1, "I": 0, "A": 0, "Ld": 2,
 }
 """Value used when a characteristic is missing and no other model supplies it."""
 
-_NUMBER = re.compile(r"^(\d+)\s*(?:cm)?$")
-_DICE = re.compile(r"^(\d*)d(\d+)(?:\s*\+\s*(\d+))?$")
-_LEADING = re.compile(r"^(\d+)")
-_SAVE = re.compile(r"^(\d)\s*\+")
-_BONUS = re.compile(r"^\+\s*(\d)")
+# ASCII digits only (re.ASCII: full-width or Arabic-Indic digits are not numbers here), and at
+# most 4 of them: a characteristic of 5 000 digits is unreadable, not a crash.
+_NUMBER = re.compile(r"^(\d{1,4})\s*(?:cm)?$", re.ASCII)
+_DICE = re.compile(r"^(\d{0,2})d(\d{1,3})(?:\s*\+\s*(\d{1,3}))?$", re.ASCII)
+_LEADING = re.compile(r"^(\d{1,4})(?!\d)", re.ASCII)
+_SAVE = re.compile(r"^(\d)\s*\+", re.ASCII)
+_BONUS = re.compile(r"^\+\s*(\d)", re.ASCII)
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?", re.ASCII)
+
+MAX_COUNT = 10_000
+"""Largest ``number`` of a roster selection, and largest constraint limit, taken as given."""
+
+MAX_COST = 1_000_000.0
+"""Largest absolute cost of one selection accepted (points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,3 +86,62 @@ def parse_save(text: str | None) -> tuple[int | None, int]:
     if m:
         return None, int(m.group(1))
     return None, 0
+
+
+def _plain_number(text: str | None) -> float | None:
+    raw = (text or "").strip()
+    if len(raw) > 40 or not _PLAIN_NUMBER.fullmatch(raw):
+        return None
+    x = float(raw)
+    return x if math.isfinite(x) else None
+
+
+def parse_count(text: str | None, where: str) -> int:
+    """A roster selection's ``number``: an integer in ``[1, MAX_COUNT]`` (absent: 1).
+
+    Raises
+    ------
+    OddsInputError
+        ``"<where>: number ..."`` for ``0``, negative, fractional, huge or
+        unreadable values (never silently one model).
+    """
+    from odds.validation import OddsInputError
+
+    if text is None:
+        return 1
+    raw = text.strip()
+    if not re.fullmatch(r"[+-]?\d{1,9}", raw, re.ASCII) or not 1 <= int(raw) <= MAX_COUNT:
+        raise OddsInputError(f"{where}: number must be an integer in [1, {MAX_COUNT}] "
+                             f"(got {text!r})")
+    return int(raw)
+
+
+def parse_cost(text: str | None, where: str, name: str | None = None) -> float:
+    """A cost ``value``: a finite number with ``|value| <= MAX_COST`` (absent: 0).
+
+    Raises
+    ------
+    OddsInputError
+        ``"<where>: cost ..."`` for ``nan``, ``inf``, huge or unreadable values.
+    """
+    from odds.validation import OddsInputError
+
+    if text is None:
+        return 0.0
+    x = _plain_number(text)
+    if x is None or abs(x) > MAX_COST:
+        raise OddsInputError(f"{where}: cost {name!r} must be a number in [-{MAX_COST:g}, "
+                             f"{MAX_COST:g}] (got {text!r})")
+    return x
+
+
+def parse_limit(text: str | None) -> int | None:
+    """A constraint's ``value`` as an integer limit, or ``None`` when unreadable.
+
+    ``"inf"``, ``nan``, fractions and values beyond :data:`MAX_COUNT` in size
+    are unreadable (``-1``, BattleScribe's "no limit", is kept).
+    """
+    x = _plain_number(text)
+    if x is None or not x.is_integer() or abs(x) > MAX_COUNT:
+        return None
+    return int(x)

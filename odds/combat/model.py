@@ -910,7 +910,7 @@ def dice_budget(model: CombatModel) -> int:
                     per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
                     total += fighters * int(row[G_IMPACT_DICE])
                 total += 12 * fighters * per
-    return total
+    return -(-total // 8) * 8  # a whole number of 64-bit words (the buffer is filled by words)
 
 
 def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner: bool) -> int:

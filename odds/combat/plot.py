@@ -1,15 +1,42 @@
-"""Pictures of a combat result (matplotlib imported lazily; ``ax=None`` -> new figure)."""
+"""Pictures of a combat result (matplotlib imported lazily; ``ax=None`` -> new figure).
+
+Every panel gives each side one colour (:data:`odds.plot.SIDE_COLOURS`: the
+attacker blue, the defender red, neither grey) and names the units where the
+result knows them.  ``lang="es"`` writes the words in Spanish (MDNR terms).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from odds.plot import SIDE_COLOURS, interval_errors, small_print
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
 
     from odds.combat.api import CombatResult
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"probability": "probability", "margin": "first-round combat result ({a} - {d})",
+           "left": "models left at the end", "round": "round", "fought": "round fought",
+           "wins": "{x} wins the round", "draw": "draw", "destroyed": "destroyed",
+           "caught": "caught", "fled": "fled", "unresolved": "unresolved",
+           "no_combat": "no combat",
+           "how": "How the combat ends", "vs": "{a} vs {d}", "charges": "{a} charge {d}",
+           "sides": "Each side's odds", "wins_side": "wins", "broken": "broken"},
+    "es": {"probability": "probabilidad", "margin": "resultado del combate, 1.er turno "
+           "({a} - {d})", "left": "miniaturas al final", "round": "turno",
+           "fought": "turno luchado", "wins": "{x} gana el turno", "draw": "empate",
+           "destroyed": "aniquilada", "caught": "atrapada", "fled": "huye",
+           "unresolved": "sin resolver", "no_combat": "sin combate",
+           "how": "Cómo acaba el combate",
+           "vs": "{a} contra {d}", "charges": "{a} cargan contra {d}",
+           "sides": "Probabilidades de cada bando", "wins_side": "gana",
+           "broken": "desmoralizado"},
+}
+"""Words of the combat figures, by language."""
 
 
 def _axes(ax: Axes | None) -> Axes:
@@ -20,67 +47,148 @@ def _axes(ax: Axes | None) -> Axes:
     return plt.subplots(figsize=(6.4, 4.0))[1]
 
 
-def outcomes(result: CombatResult, ax: Axes | None = None) -> Axes:
-    """Bar chart of the final outcomes with 95 % intervals."""
+def side_names(result: Any) -> dict[str, str]:
+    """The units' names by side (``attacker``/``defender`` where none is known)."""
+    return {s: str(result.inputs.get(s) or s) for s in ("attacker", "defender")}
+
+
+def outcomes(result: CombatResult, ax: Axes | None = None, lang: str = "en") -> Axes:
+    """Bar chart of the final outcomes with 95 % intervals, named after the units."""
     ax = _axes(ax)
+    w, names = WORDS[lang], side_names(result)
     t = result.outcomes
     x = np.arange(len(t))
-    err = np.vstack([t["probability"] - t["ci_low"], t["ci_high"] - t["probability"]])
-    colours = ["tab:blue"] * 3 + ["tab:red"] * 3 + ["tab:gray"]  # whose ending: attacker blue
-    ax.bar(x, t["probability"], yerr=err, capsize=3, color=colours)
-    ax.set_xticks(x, [o.replace("_", "\n") for o in t["outcome"]], fontsize="small")
-    ax.set_ylabel("probability")
-    ax.set_title(f"{result.inputs['attacker']} vs {result.inputs['defender']}")
+    colours, labels = [], []
+    for o in t["outcome"].astype(str):
+        side, _, how = o.partition("_")
+        if o in ("unresolved", "no_combat"):
+            colours.append(SIDE_COLOURS["neither"])
+            labels.append(w[o])
+            continue
+        # whose ending it is: the loser's colour, so each side's bars share one colour
+        colours.append(SIDE_COLOURS[side])
+        labels.append(f"{names[side]}\n{w['fled' if how == 'escaped' else how]}"
+                      if how != "wiped" else f"{names[side]}\n{w['destroyed']}")
+    ax.bar(x, t["probability"], yerr=interval_errors(t), capsize=3, color=colours)
+    ax.set_xticks(x, [lab.replace("\n", " ") for lab in labels], fontsize="x-small",
+                  rotation=30, ha="right", rotation_mode="anchor")
+    ax.set_ylabel(w["probability"])
+    ax.set_title(w["how"], fontsize="medium")
     return ax
 
 
-def margin(result: CombatResult, ax: Axes | None = None) -> Axes:
+def margin(result: CombatResult, ax: Axes | None = None, lang: str = "en") -> Axes:
     """Histogram of the first-round combat-result margin (attacker - defender)."""
     ax = _axes(ax)
+    w, names = WORDS[lang], side_names(result)
     t = result.margin_r1
-    colours = np.where(t["margin"] > 0, "tab:blue", np.where(t["margin"] < 0, "tab:red",
-                                                             "tab:gray"))
+    colours = np.where(t["margin"] > 0, SIDE_COLOURS["attacker"],
+                       np.where(t["margin"] < 0, SIDE_COLOURS["defender"],
+                                SIDE_COLOURS["neither"]))
     ax.bar(t["margin"], t["probability"], color=colours)
     ax.axvline(0, color="black", lw=0.8)
-    ax.set_xlabel("first-round combat result (attacker - defender)")
-    ax.set_ylabel("probability")
+    ax.set_xlabel(w["margin"].format(a=names["attacker"], d=names["defender"]))
+    ax.set_ylabel(w["probability"])
     return ax
 
 
-def survivors(result: CombatResult, ax: Axes | None = None) -> Axes:
+def survivors(result: CombatResult, ax: Axes | None = None, lang: str = "en") -> Axes:
     """Distribution of models left at the end, per side."""
     ax = _axes(ax)
-    for side, colour, shift in (("attacker", "tab:blue", -0.2), ("defender", "tab:red", 0.2)):
+    w, names = WORDS[lang], side_names(result)
+    for side, shift in (("attacker", -0.2), ("defender", 0.2)):
         t = result.survivors[result.survivors["side"] == side]
-        ax.bar(t["models"] + shift, t["probability"], width=0.4, color=colour, label=side)
-    ax.set_xlabel("models left at the end")
-    ax.set_ylabel("probability")
-    ax.legend()
-    return ax
-
-
-def win_by_round(result: CombatResult, ax: Axes | None = None) -> Axes:
-    """P(each side wins round k) and P(round k is fought), by round."""
-    ax = _axes(ax)
-    t = result.rounds
-    for event, style in (("fought", "k--"), ("attacker_wins", "o-"), ("defender_wins", "s-"),
-                         ("draw", "^:")):
-        g = t[t["event"] == event]
-        ax.plot(g["round"], g["probability"], style, label=event.replace("_", " "))
-    ax.set_xlabel("round")
-    ax.set_ylabel("probability")
+        ax.bar(t["models"] + shift, t["probability"], width=0.4, color=SIDE_COLOURS[side],
+               label=names[side])
+    ax.set_xlabel(w["left"])
+    ax.set_ylabel(w["probability"])
     ax.legend(fontsize="small")
     return ax
 
 
-def summary(result: CombatResult) -> Axes:
-    """Four panels (outcomes, margin, survivors, rounds); returns the first Axes."""
+def win_by_round(result: CombatResult, ax: Axes | None = None, lang: str = "en") -> Axes:
+    """P(each side wins round k) and P(round k is fought), by round."""
+    ax = _axes(ax)
+    w, names = WORDS[lang], side_names(result)
+    t = result.rounds
+    styles = {"fought": ("--", "black", w["fought"]),
+              "attacker_wins": ("o-", SIDE_COLOURS["attacker"],
+                                w["wins"].format(x=names["attacker"])),
+              "defender_wins": ("s-", SIDE_COLOURS["defender"],
+                                w["wins"].format(x=names["defender"])),
+              "draw": ("^:", SIDE_COLOURS["neither"], w["draw"])}
+    for event, (style, colour, label) in styles.items():
+        g = t[t["event"] == event]
+        ax.plot(g["round"], g["probability"], style, color=colour, label=label)
+    ax.set_xlabel(w["round"])
+    ax.set_ylabel(w["probability"])
+    ax.legend(fontsize="small")
+    return ax
+
+
+def summary(result: CombatResult, lang: str = "en", title: str | None = None,
+            note: str | None = None) -> Axes:
+    """Four panels (outcomes, margin, survivors, rounds); returns the first Axes.
+
+    ``title`` states the question (default: who charges whom); ``note`` goes in
+    small print (trials and seed).
+    """
     import matplotlib.pyplot as plt
 
     fig, axs = plt.subplots(2, 2, figsize=(11, 7.5))
-    outcomes(result, axs[0, 0])
-    margin(result, axs[0, 1])
-    survivors(result, axs[1, 0])
-    win_by_round(result, axs[1, 1])
-    fig.suptitle(f"{result.trials:,} trials, seed {result.seed}")
+    outcomes(result, axs[0, 0], lang)
+    margin(result, axs[0, 1], lang)
+    survivors(result, axs[1, 0], lang)
+    win_by_round(result, axs[1, 1], lang)
+    names = side_names(result)
+    fig.suptitle(title or WORDS[lang]["charges"].format(a=names["attacker"],
+                                                         d=names["defender"]))
+    small_print(fig, note or f"{result.trials:,} trials, seed {result.seed}")
     return axs[0, 0]
+
+
+def scenario_summary(result: Any, lang: str = "en", title: str | None = None,
+                     note: str | None = None) -> Axes:
+    """Two panels of a several-unit combat: each side's odds, and each unit's ending."""
+    import matplotlib.pyplot as plt
+
+    w = WORDS[lang]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    t = result.sides
+    words = {"wins": w["wins_side"], "broken": w["broken"],
+             "destroyed": "aniquilado" if lang == "es" else w["destroyed"]}
+    x = np.arange(len(t))
+    left.bar(x, t["probability"], yerr=interval_errors(t), capsize=3,
+             color=[SIDE_COLOURS[str(s)] for s in t["side"]])
+    side_word = {"attacker": "atacante" if lang == "es" else "attacker",
+                 "defender": "defensor" if lang == "es" else "defender"}
+    left.set_xticks(x, [f"{side_word[str(s)]}\n{words.get(str(o), str(o))}"
+                        for s, o in zip(t["side"], t["outcome"], strict=True)],
+                    fontsize="x-small")
+    left.set_ylabel(w["probability"])
+    left.set_title(w["sides"], fontsize="medium")
+    u = result.units
+    unit_words = {"won": w["wins_side"], "wiped": w["destroyed"], "caught": w["caught"],
+                  "escaped": w["fled"], "unresolved": w["unresolved"]}
+    shades = {"won": "0.15", "escaped": "0.45", "caught": "0.65", "wiped": "0.85",
+              "unresolved": "white"}
+    order = list(dict.fromkeys(u["unit"]))
+    sides = dict(zip(u["unit"], u["side"], strict=False))
+    y = np.arange(len(order))[::-1]
+    left_edge = np.zeros(len(order))
+    for outcome, shade in shades.items():
+        g = u[u["outcome"] == outcome].set_index("unit").reindex(order)["probability"]
+        values = g.fillna(0.0).to_numpy()
+        right.barh(y, values, left=left_edge, color=shade, ec="black", lw=0.5,
+                   label=unit_words[outcome])
+        left_edge += values
+    right.set_yticks(y, order, fontsize="small")
+    for tick, name in zip(right.get_yticklabels(), order, strict=True):
+        tick.set_color(SIDE_COLOURS[str(sides[name])])
+    right.set_xlim(0, 1)
+    right.set_xlabel(w["probability"])
+    right.set_title(w["how"], fontsize="medium")
+    right.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.suptitle(title or str(result.inputs.get("scenario", "")))
+    small_print(fig, note or f"{result.trials:,} trials, seed {result.seed}")
+    return left

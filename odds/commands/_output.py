@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 from typing import Any
 
@@ -16,9 +17,15 @@ from odds.units import CHARACTERISTICS
 FORMATS = ("table", "json", "csv")
 
 
+_ASCII_NUMBER = re.compile(
+    r"[+-]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?")
+
+
 def nonneg_float(text: str) -> float:
-    """Argparse type: a finite number >= 0."""
+    """Argparse type: a finite number >= 0 (ASCII digits only: ``１０`` is refused)."""
     try:
+        if not _ASCII_NUMBER.fullmatch(text.strip()) or len(text) > 50:
+            raise ValueError(text)
         x = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a number >= 0 (got {text!r})") from None
@@ -33,6 +40,8 @@ def int_in(low: int, high: int | None = None):
 
     def parse(text: str) -> int:
         try:
+            if not re.fullmatch(r"[+-]?[0-9][0-9_]{0,30}", text.strip()):
+                raise ValueError(text)
             x = int(text.replace("_", ""))
         except ValueError:
             raise argparse.ArgumentTypeError(f"must be an integer {rng} (got {text!r})") from None
@@ -50,7 +59,17 @@ def add_run_options(p: argparse.ArgumentParser, default_trials: int = 1_000_000)
     p.add_argument("--seed", type=int_in(0), default=None,
                    help="random seed (default: fresh entropy, printed with the result)")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format")
-    p.add_argument("--plot", metavar="FILE.png", default=None, help="also write a PNG figure")
+    p.add_argument("--plot", metavar="FILE.png", default=None,
+                   help="also write a figure (.png, .pdf or .svg; checked before the run)")
+    add_lang_option(p)
+
+
+def add_lang_option(p: argparse.ArgumentParser) -> None:
+    """``--lang en|es``: the language of headlines, tables and plots."""
+    if "--lang" in p._option_string_actions:
+        return
+    p.add_argument("--lang", choices=("en", "es"), default="en",
+                   help="language of the headline, labels and plots: en, or es (MDNR terms)")
 
 
 def jsonable(obj: Any) -> Any:
@@ -98,9 +117,47 @@ def profile_text(profile: Any) -> str:
     return " ".join(f"{c}{getattr(profile, c)}" for c in CHARACTERISTICS)
 
 
-def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "") -> None:
-    """Print a result as a table, JSON (``payload``) or CSV (``table``)."""
+COLUMN_WORDS_ES: dict[str, str] = {
+    "outcome": "resultado", "probability": "probabilidad", "stderr": "error típico",
+    "ci_low": "IC 95 % bajo", "ci_high": "IC 95 % alto", "exact": "exacta", "turn": "turno",
+    "unit": "unidad", "side": "bando", "name": "nombre", "troop_type": "tipo de tropa",
+    "models": "miniaturas", "files": "columnas", "profile": "perfil", "weapon": "arma",
+    "save": "TSA", "points": "puntos", "special": "reglas especiales", "rules": "reglas",
+    "equipment": "equipo", "command": "grupo de mando", "ranks": "filas", "US": "potencia",
+    "min": "mín.", "term": "término", "mean": "media", "rounds": "turnos", "round": "turno",
+}
+"""Spanish (MDNR) headers of the tables printed with ``--lang es``."""
+
+
+SIDES_ES = {"attacker": "atacante", "defender": "defensor"}
+
+
+def display_table(table: pd.DataFrame, lang: str = "en",
+                  outcomes: dict[str, str] | None = None) -> pd.DataFrame:
+    """A result table as printed: outcome codes in words, headers in ``lang``.
+
+    JSON and CSV keep the codes and English column names (they are read by programs).
+    """
+    out = table.copy()
+    if outcomes and "outcome" in out:
+        out["outcome"] = [outcomes.get(str(o), str(o)) for o in out["outcome"]]
+    if lang == "es" and "side" in out:
+        out["side"] = [SIDES_ES.get(str(x), str(x)) for x in out["side"]]
+    if lang == "es":
+        out = out.rename(columns=COLUMN_WORDS_ES)
+    return out
+
+
+def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "",
+         display: pd.DataFrame | None = None) -> None:
+    """Print a result as a table (``display``, else ``table``), JSON (``payload``) or CSV.
+
+    A ``header`` (the headline) precedes the table; JSON carries it as ``"headline"``
+    when the payload is a dict.
+    """
     if fmt == "json":
+        if header and isinstance(payload, dict) and "headline" not in payload:
+            payload = {"headline": header, **payload}
         json.dump(jsonable(payload), sys.stdout, indent=2)
         sys.stdout.write("\n")
     elif fmt == "csv":
@@ -108,17 +165,26 @@ def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "
     else:
         if header:
             print(header)
-        print(format_table(table))
+        print(format_table(table if display is None else display))
 
 
 def save_plot(ax: Any, path: str | None) -> None:
-    """Write the figure holding ``ax`` to ``path`` (PNG) if a path was given."""
+    """Write the figure holding ``ax`` to exactly ``path`` if a path was given.
+
+    The path was checked before the run (:func:`odds.commands._files.check_plot_path`);
+    it is checked again here, and the file appears only once complete.
+    """
     if path is None:
         return
+    from odds.commands._files import write_figure
+
     fig = ax.figure
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
     import matplotlib.pyplot as plt
 
-    plt.close(fig)
+    if fig.get_layout_engine() is None:
+        fig.tight_layout()
+    try:
+        write_figure(fig, path)
+    finally:
+        plt.close(fig)
     print(f"wrote {path}", file=sys.stderr)

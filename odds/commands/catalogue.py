@@ -9,7 +9,15 @@ from typing import Any
 import pandas as pd
 
 from odds.battlescribe import UnitEntry, load_catalogue
-from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
+from odds.commands._output import (
+    FORMATS,
+    add_lang_option,
+    display_table,
+    emit,
+    points_text,
+    profile_text,
+    save_text,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,6 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "model).  Use an entry anywhere a unit is accepted as 'FILE.cat:Unit name'.")
     p.add_argument("file", help="catalogue file")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    add_lang_option(p)
     p.add_argument("--strict", action="store_true",
                    help="fail on the first rule, item or value the engine does not model")
     p.add_argument("--report", action="store_true",
@@ -68,10 +77,12 @@ def run(args: argparse.Namespace) -> int:
     """Run the command."""
     cat = load_catalogue(args.file, strict=args.strict)
     table = pd.DataFrame([_row(e) for e in cat.entries])
-    header = (f"{cat.name}: {len(cat.entries)} unit entries (points per model with the default"
+    header = (f"{cat.name}: {len(cat.entries)} unidades (puntos por miniatura con el equipo por "
+              "defecto; TSA en combate cuerpo a cuerpo)" if args.lang == "es" else
+              f"{cat.name}: {len(cat.entries)} unit entries (points per model with the default"
               " equipment; save in close combat)")
     records: Any = [_record(e) for e in cat.entries]  # JSON: a list of unit objects
-    emit(args.format, records, table, header)
+    emit(args.format, records, table, header, display=display_table(table, args.lang))
     summary = cat.report.summary()
     if args.report:
         summary = "\n".join([summary.splitlines()[0], *(f"  {i}" for i in cat.report)])

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 
 from odds.charge import charge_vs_flee
+from odds.commands import _headline as hl
 from odds.commands._output import (
     add_run_options,
+    display_table,
     emit,
     nonneg_float,
     outcome_payload,
@@ -46,13 +48,22 @@ def run(args: argparse.Namespace) -> int:
         "gap_after_failed_charge": r.extra["gap"][["gap", "probability", "exact"]]
         .to_dict(orient="records"),
     }
-    hold = "arrives" if r.extra["hold_reaches"] else "fails (out of reach)"
-    header = (f"Charge reach {r.extra['reach']:g} cm vs gap {args.distance:g} cm + "
-              f"{r.extra['flee_dice']}D6 flee; if the target holds, the charge {hold}.\n"
-              f"trials={r.trials:,} seed={r.seed}")
-    emit(args.format, payload, r.table, header)
+    headline = hl.charge(r, args.lang)
+    words = hl.OUTCOME_WORDS[args.lang]
+    emit(args.format, {"headline": headline, **payload}, r.table,
+         f"{headline}\n{hl.small_print(r.trials, r.seed, args.lang)}",
+         display=display_table(r.table, args.lang, words))
     if args.plot:
-        from odds.plot import outcome_bars
+        from odds.plot import outcome_bars, small_print
 
-        save_plot(outcome_bars(r, title="Charge versus flee"), args.plot)
+        i = r.inputs
+        title = (f"Carga M {i['charger_move']:g} cm contra una unidad a {i['distance']:g} cm "
+                 f"que huye (M {i['target_move']:g} cm)" if args.lang == "es" else
+                 f"Charge (M {i['charger_move']:g} cm) on a unit {i['distance']:g} cm away "
+                 f"that flees (M {i['target_move']:g} cm)")
+        ax = outcome_bars(r, title=title, labels=words, lang=args.lang,
+                          colours={"caught": "tab:blue", "escaped": "tab:red",
+                                   "off_table": "tab:gray"})
+        small_print(ax.figure, hl.small_print(r.trials, r.seed, args.lang))
+        save_plot(ax, args.plot)
     return 0

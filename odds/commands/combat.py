@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import argparse
 
-from odds.commands._output import add_run_options, emit, int_in, nonneg_float, save_plot
+from odds.commands import _headline as hl
+from odds.commands._output import (
+    add_run_options,
+    display_table,
+    emit,
+    int_in,
+    nonneg_float,
+    save_plot,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -84,7 +92,10 @@ def run(args: argparse.Namespace) -> int:
                             charge_tests=not args.no_charge_tests, distance=args.distance,
                             attacker_face=args.attacker_face,
                             expand_frontage=not args.no_expand_frontage)
-    r = fight(args.attacker, args.defender, trials=args.trials, seed=args.seed,
+    from odds.units import load_unit
+
+    units = {"attacker": load_unit(args.attacker), "defender": load_unit(args.defender)}
+    r = fight(units["attacker"], units["defender"], trials=args.trials, seed=args.seed,
               attacker_options=sides["attacker"], defender_options=sides["defender"],
               options=options)
     o = r.outcomes.set_index("outcome")
@@ -104,20 +115,32 @@ def run(args: argparse.Namespace) -> int:
         "rounds": r.n_rounds[["rounds", "probability"]].to_dict(orient="records"),
         "charge": {k: r.extra["charge"][k] for k in ("p_refused", "p_fled", "p_hits_on_6")},
     }
-    header = (f"{r.inputs['attacker']} vs {r.inputs['defender']} (charger: "
-              f"{r.inputs['charger']}); trials={r.trials:,} seed={r.seed}")
+    models = {side: u.models for side, u in units.items()}
+    headline = hl.combat(r, args.lang, models)
+    payload = {"headline": headline, **payload}
+    names = hl.combat_names(r)
+    small = hl.small_print(r.trials, r.seed, args.lang)
     if args.format == "table":
         from odds.results import format_table
 
-        print(header)
         shown = r.outcomes.drop(columns="exact")
         ch = r.extra["charge"]
         if ch["p_refused_exact"] == 0:  # no test at the charge can stop it: no such row
             shown = shown[shown["outcome"] != "no_combat"]
-        print(format_table(shown))
-        print("\nFirst round:")
-        print(format_table(r.first_round))
-        if ch["p_refused_exact"] + ch["p_fled_exact"] + ch["p_hits_on_6_exact"] > 0:
+        labels = {o: hl.combat_outcome_label(o, names, args.lang) for o in r.outcomes["outcome"]}
+        print(f"{headline}\n{small}")
+        print(format_table(display_table(shown, args.lang, labels)))
+        print("\n" + ("Primer turno:" if args.lang == "es" else "First round:"))
+        first = {o: hl.combat_outcome_label(o, names, args.lang) for o in r.first_round["outcome"]}
+        print(format_table(display_table(r.first_round, args.lang, first)))
+        if ch["p_refused_exact"] + ch["p_fled_exact"] + ch["p_hits_on_6_exact"] > 0 and \
+                args.lang == "es":
+            print(f"\nEn la carga (miedo o terror, RULES.md §3.3): la unidad que carga no carga "
+                  f"{ch['p_refused']:.4f} (exacta {ch['p_refused_exact']:.4f}), la unidad "
+                  f"cargada huye {ch['p_fled']:.4f} (exacta {ch['p_fled_exact']:.4f}), aguanta "
+                  f"impactando solo con 6 {ch['p_hits_on_6']:.4f} (exacta "
+                  f"{ch['p_hits_on_6_exact']:.4f})")
+        elif ch["p_refused_exact"] + ch["p_fled_exact"] + ch["p_hits_on_6_exact"] > 0:
             print(f"\nAt the charge (fear/terror, RULES.md §3.3): charger refused "
                   f"{ch['p_refused']:.4f} (exact {ch['p_refused_exact']:.4f}), charged unit "
                   f"fled {ch['p_fled']:.4f} (exact {ch['p_fled_exact']:.4f}), held hitting "
@@ -127,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         from odds.combat.plot import summary
 
-        save_plot(summary(r), args.plot)
+        save_plot(summary(r, lang=args.lang, title=hl.combat(r, args.lang, models)
+                          .split(":")[0], note=small), args.plot)
     return 0
 
 
@@ -143,10 +167,15 @@ def run_scenario(args: argparse.Namespace) -> int:
     for unit, g in r.units.groupby("unit", sort=False):
         units[unit] = dict(zip(g["outcome"], g["probability"], strict=True))
     first = r.first_round.set_index("outcome")
+    headline = hl.scenario(r, args.lang)
+    small = hl.small_print(r.trials, r.seed, args.lang)
     payload = {
+        "headline": headline,
         "trials": r.trials,
         "seed": r.seed,
         "scenario": r.inputs["scenario"],
+        "p_attacker_wins": r.side("attacker", "wins"),
+        "p_defender_wins": r.side("defender", "wins"),
         "sides": sides,
         "units": units,
         "first_round": first["probability"].to_dict(),
@@ -161,12 +190,14 @@ def run_scenario(args: argparse.Namespace) -> int:
     if args.format == "table":
         from odds.results import format_table
 
-        print(f"{r.inputs['scenario']}; trials={r.trials:,} seed={r.seed}")
-        print(format_table(r.sides.drop(columns="exact")))
-        print("\nUnits:")
-        print(format_table(r.units.drop(columns="exact")))
-        print("\nFirst round:")
-        print(format_table(r.first_round))
+        es = args.lang == "es"
+        print(f"{headline}\n{small}")
+        words = hl.OUTCOME_WORDS[args.lang] if es else None
+        print(format_table(display_table(r.sides.drop(columns="exact"), args.lang, words)))
+        print("\nUnidades:" if es else "\nUnits:")
+        print(format_table(display_table(r.units.drop(columns="exact"), args.lang, words)))
+        print("\nPrimer turno:" if es else "\nFirst round:")
+        print(format_table(display_table(r.first_round, args.lang)))
         print("\nMean first-round combat result, by term:")
         print(r.terms.pivot(index="term", columns="side", values="mean").to_string())
         if r.challenge["p_issued"] > 0:
@@ -179,4 +210,8 @@ def run_scenario(args: argparse.Namespace) -> int:
             print(r.challenge_rounds.to_string(index=False))
     else:
         emit(args.format, payload, r.units)
+    if args.plot:
+        from odds.combat.plot import scenario_summary
+
+        save_plot(scenario_summary(r, lang=args.lang, note=small), args.plot)
     return 0

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from odds.commands._output import int_in
+from odds.commands import _headline as hl
+from odds.commands._output import add_lang_option, display_table, int_in
 from odds.results import format_table
 
 
@@ -14,7 +15,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--trials", type=int_in(1, 10**9), default=1_000_000,
                    help="trials per question (default 1_000_000)")
     p.add_argument("--seed", type=int_in(0), default=2026, help="random seed (default 2026)")
-    p.set_defaults(func=run)
+    add_lang_option(p)
+    p.set_defaults(func=run, stream_output=True)  # sections appear as they are computed
 
 
 def _section(title: str, body: str) -> None:
@@ -27,51 +29,59 @@ def run(args: argparse.Namespace) -> int:
     from odds.flight import flee
     from odds.pursuit import pursue
 
-    n, seed = args.trials, args.seed
-    print(f"odds demo: {n:,} trials per question, seed {seed}. "
+    n, seed, lang = args.trials, args.seed, args.lang
+    words = hl.OUTCOME_WORDS[lang]
+    es = lang == "es"
+    print(f"odds demo: {n:,} simulaciones por pregunta, semilla {seed}. 'exacta' es la "
+          "probabilidad exacta; el resto es Monte Carlo." if es else
+          f"odds demo: {n:,} trials per question, seed {seed}. "
           "'exact' is the exact probability; the rest is Monte Carlo.")
     r = charge_vs_flee(18, 10, 20, edge_distance=40, trials=n, seed=seed)
-    _section("Boar boyz (M18) charge spearmen (M10) 20 cm away; the spearmen flee "
-             "(table edge 40 cm behind them)", format_table(r.table))
+    _section(hl.charge(r, lang), format_table(display_table(r.table, lang, words)))
     r = charge_vs_flee(10, 20, 8, trials=n, seed=seed)
-    _section("Swordsmen (M10) charge fast cavalry (M20, flees 8D6) 8 cm away",
-             format_table(r.table))
+    _section(hl.charge(r, lang), format_table(display_table(r.table, lang, words)))
     r = pursue(10, 10, trials=n, seed=seed)
-    _section("Infantry pursues broken infantry (5D6 vs 5D6)", format_table(r.table))
+    _section(hl.pursue(r, lang), format_table(display_table(r.table, lang, words)))
     r = pursue(20, 10, trials=n, seed=seed)
-    _section("Cavalry pursues broken infantry (8D6 vs 5D6)", format_table(r.table))
+    _section(hl.pursue(r, lang), format_table(display_table(r.table, lang, words)))
     r = flee(10, 40, 7, turns=3, trials=n, seed=seed)
-    _section("A fleeing Ld7 unit 40 cm from its edge: rallied / gone, cumulative by turn",
-             format_table(r.table))
+    _section(hl.flee(r, lang), format_table(display_table(r.table, lang, words)))
 
     from odds.combat import fight
     from odds.emergence import example_path
+    from odds.units import library_unit
 
-    c = fight("empire_swordsmen", "orc_boyz", trials=n, seed=seed)
-    _section("20 Empire swordsmen charge 25 orc boyz (built-in units): how the combat ends",
-             format_table(c.outcomes.drop(columns="exact")))
-    _section("... and its first round, exact beside simulated", format_table(c.first_round))
+    a, d = library_unit("empire_swordsmen"), library_unit("orc_boyz")
+    c = fight(a, d, trials=n, seed=seed)
+    names = hl.combat_names(c)
+    labels = {o: hl.combat_outcome_label(o, names, lang)
+              for o in [*c.outcomes["outcome"], *c.first_round["outcome"]]}
+    _section(hl.combat(c, lang, {"attacker": a.models, "defender": d.models}),
+             format_table(display_table(c.outcomes.drop(columns="exact"), lang, labels)))
+    _section("... y su primer turno, exacto junto a simulado" if es else
+             "... and its first round, exact beside simulated",
+             format_table(display_table(c.first_round, lang, labels)))
 
     from odds.combat.multiple import fight_scenario
     from odds.listbuilding import matchup_matrix
 
     h = fight_scenario(str(example_path("combat_heroes")), trials=n, seed=seed)
     ch = h.challenge
-    _section("Empire knights and their Captain charge orc boyz and their Big Boss "
-             "(example scenario): the sides, and the challenge",
-             format_table(h.sides.drop(columns="exact"))
+    _section(hl.scenario(h, lang),
+             format_table(display_table(h.sides.drop(columns="exact"), lang,
+                                        words if es else None))
              + f"\nchallenge issued {ch['p_issued']:.3f}; the Captain wins the duel "
              f"{ch['p_challenger_wins']:.3f}; mean overkill {ch['mean_overkill']:.3f}")
     m = matchup_matrix("empire_swordsmen,empire_knights,dwarf_hammerers",
                        "orc_boyz,black_orcs,trolls", points=250, trials=max(2000, n // 10),
                        seed=seed, charger="a")
     grid = m.pivot(index="unit_a", columns="unit_b", values="p_a_wins")
-    _section("List building: P(my unit wins) at 250 points each, my unit charging",
+    _section("Listas: P(gana mi unidad) a 250 puntos cada una, cargando mi unidad" if es else
+             "List building: P(my unit wins) at 250 points each, my unit charging",
              grid.to_string(float_format=lambda x: f"{x:.3f}"))
 
     from odds.emergence import emerge, load_scenario
 
     e = emerge(load_scenario(example_path("emergence_ambush")), trials=n, seed=seed)
-    _section("A tunnelling unit emerges near the enemy's war machines "
-             "(example scenario): where it ends up", format_table(e.table))
+    _section(hl.emerge(e, lang), format_table(display_table(e.table, lang)))
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from odds.commands import _headline as hl
 from odds.commands._output import add_run_options, emit, save_plot
 from odds.emergence import FACES, emerge, load_scenario, make_scenario, parse_point, parse_table
 
@@ -107,9 +108,21 @@ def run(args: argparse.Namespace) -> int:
         extra = f", clear and within {tg['reach']:g} cm {tg['clear_in_reach']:.4f}" \
             if tg["reach"] is not None else ""
         lines.append(f"Target {tg['name']}: under it {tg['under']:.4f}{extra}")
-    emit(args.format, payload(r), r.table, "\n".join(lines))
+    headline = hl.emerge(r, args.lang)
+    small = hl.small_print(r.trials, r.seed, args.lang)
+    if args.lang == "es":
+        lines[0] = (f"Mesa de {s.table.width:g}x{s.table.depth:g} cm, marcador en ({mx:g}, "
+                    f"{my:g}), dado de artillería x{s.scale:g} cm, {len(s.units)} unidades, "
+                    f"{len(s.terrain)} elementos de escenografía")
+    else:
+        lines[0] = lines[0].split("; trials=")[0]
+    emit(args.format, {"headline": headline, **payload(r)}, r.table,
+         "\n".join([headline, small, *lines]))
     if args.plot:
         from odds.emergence.plot import plot_landing
+        from odds.plot import small_print
 
-        save_plot(plot_landing(r), args.plot)
+        ax = plot_landing(r, lang=args.lang)
+        small_print(ax.figure, small)
+        save_plot(ax, args.plot)
     return 0

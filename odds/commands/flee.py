@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import argparse
 
-from odds.commands._output import add_run_options, emit, int_in, nonneg_float, save_plot
+from odds.commands import _headline as hl
+from odds.commands._output import (
+    add_run_options,
+    display_table,
+    emit,
+    int_in,
+    nonneg_float,
+    save_plot,
+)
 from odds.flight import MAX_TURNS, flee
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``flee`` subcommand."""
     p = sub.add_parser("flee", help="turn-by-turn odds that a fleeing unit rallies or runs off",
-                       description="A fleeing unit tries to rally (2D6 <= Ld, >= 25%% models) "
+                       description="A fleeing unit tries to rally (2D6 <= Ld, >= 25% models) "
                        "each turn, else flees 5D6/8D6 cm towards its edge (RULES.md §4.2, §4.5).")
     p.add_argument("--move", type=nonneg_float, required=True, help="the unit's M (cm)")
     p.add_argument("--edge-distance", type=nonneg_float, required=True,
@@ -46,11 +54,20 @@ def run(args: argparse.Namespace) -> int:
     payload = {"trials": r.trials, "seed": r.seed, "inputs": r.inputs,
                "flee_dice": r.extra["flee_dice"], "can_rally": r.extra["can_rally"],
                "by_turn": by_turn}
-    header = (f"Fleeing {r.extra['flee_dice']}D6 cm per turn; cumulative by turn; "
-              f"trials={r.trials:,} seed={r.seed}")
-    emit(args.format, payload, t, header)
+    headline = hl.flee(r, args.lang)
+    words = hl.OUTCOME_WORDS[args.lang]
+    payload = {"headline": headline, **payload}
+    emit(args.format, payload, t, f"{headline}\n{hl.small_print(r.trials, r.seed, args.lang)}",
+         display=display_table(t, args.lang, words))
     if args.plot:
-        from odds.plot import flight_curve
+        from odds.plot import flight_curve, small_print
 
-        save_plot(flight_curve(r), args.plot)
+        i = r.inputs
+        title = (f"Unidad en huida, L {i['ld']}, a {i['edge_distance']:g} cm de su borde "
+                 f"(M {i['move']:g} cm)" if args.lang == "es" else
+                 f"Fleeing unit, Ld {i['ld']}, {i['edge_distance']:g} cm from its edge "
+                 f"(M {i['move']:g} cm)")
+        ax = flight_curve(r, labels=words, title=title, lang=args.lang)
+        small_print(ax.figure, hl.small_print(r.trials, r.seed, args.lang))
+        save_plot(ax, args.plot)
     return 0

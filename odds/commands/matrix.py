@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from odds.commands import _headline as hl
 from odds.commands._cluster import add_list_building_options, dask_client
 from odds.commands._output import add_run_options, emit, nonneg_float, save_plot
 
@@ -39,8 +40,12 @@ def run(args: argparse.Namespace) -> int:
     """Run the command."""
     from odds.listbuilding import efficiency, heatmap, matchup_matrix
     from odds.listbuilding.labels import canonical
+    from odds.listbuilding.lists import resolve_list
+    from odds.listbuilding.matrix import size_list
 
-    with dask_client(args.scheduler) as client:
+    for spec, what in ((args.list_a, "list_a"), (args.list_b, "list_b")):  # before connecting
+        size_list(resolve_list(spec, what), args.points, args.command_group)
+    with dask_client(args.scheduler, args.scheduler_timeout) as client:
         table = matchup_matrix(args.list_a, args.list_b, points=args.points, trials=args.trials,
                                seed=args.seed, charger=args.charger, max_rounds=args.max_rounds,
                                command=args.command_group, client=client, progress=args.progress,
@@ -48,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     seed = table.attrs["seed"]
     ranking = efficiency(table, lang=args.lang) if args.efficiency else None
     if args.format == "json":
-        payload = {"trials": args.trials, "seed": seed, "points": args.points,
+        payload = {"headline": hl.matrix(canonical(table), args.points, args.lang),
+                   "trials": args.trials, "seed": seed, "points": args.points,
                    "charger": args.charger, "max_rounds": args.max_rounds, "lang": args.lang,
                    "cells": table.to_dict(orient="records")}
         if ranking is not None:
@@ -59,7 +65,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_tables(canonical(table), ranking, args, seed)
     if args.plot:
-        save_plot(heatmap(table, lang=args.lang), args.plot)
+        from odds.plot import small_print
+
+        ax = heatmap(table, lang=args.lang)
+        small_print(ax.figure, hl.small_print(args.trials, seed, args.lang, per="cell"))
+        save_plot(ax, args.plot)
     return 0
 
 
@@ -68,8 +78,8 @@ def _print_tables(table, ranking, args: argparse.Namespace, seed: int) -> None:
     from odds.results import format_table
 
     lang = args.lang
-    points = f"{args.points:g} points each" if args.points is not None else "units as given"
-    print(f"matchup matrix: {points}; trials={args.trials:,} per cell; seed={seed}")
+    print(hl.matrix(table, args.points, lang))
+    print(hl.small_print(args.trials, seed, lang, per="cell"))
     for who, part in table.groupby("charger", sort=False):
         grid = part.pivot(index="unit_a", columns="unit_b", values="p_a_wins")
         grid = grid.reindex(index=list(dict.fromkeys(part["unit_a"])),

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from odds.commands import _headline as hl
 from odds.commands._output import (
     add_run_options,
+    display_table,
     emit,
     nonneg_float,
     outcome_payload,
@@ -39,11 +41,22 @@ def run(args: argparse.Namespace) -> int:
         "pursuer_dice": r.extra["pursuer_dice"],
         "fleer_dice": r.extra["fleer_dice"],
     }
-    header = (f"Pursuit {r.extra['pursuer_dice']}D6 vs flee {r.extra['fleer_dice']}D6; "
-              f"trials={r.trials:,} seed={r.seed}")
-    emit(args.format, payload, r.table, header)
+    headline = hl.pursue(r, args.lang)
+    words = hl.OUTCOME_WORDS[args.lang]
+    emit(args.format, {"headline": headline, **payload}, r.table,
+         f"{headline}\n{hl.small_print(r.trials, r.seed, args.lang)}",
+         display=display_table(r.table, args.lang, words))
     if args.plot:
-        from odds.plot import outcome_bars
+        from odds.plot import outcome_bars, small_print
 
-        save_plot(outcome_bars(r, title="Flee versus pursuit"), args.plot)
+        i = r.inputs
+        title = (f"Persecución: M {i['pursuer_move']:g} cm tras una unidad en huida "
+                 f"(M {i['fleer_move']:g} cm)" if args.lang == "es" else
+                 f"Pursuit: M {i['pursuer_move']:g} cm after a broken unit "
+                 f"(M {i['fleer_move']:g} cm)")
+        ax = outcome_bars(r, title=title, labels=words, lang=args.lang,
+                          colours={"caught": "tab:blue", "escaped": "tab:red",
+                                   "off_table": "tab:gray"})
+        small_print(ax.figure, hl.small_print(r.trials, r.seed, args.lang))
+        save_plot(ax, args.plot)
     return 0

@@ -9,7 +9,15 @@ from typing import Any
 import pandas as pd
 
 from odds.battlescribe import load_roster
-from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
+from odds.commands._output import (
+    FORMATS,
+    add_lang_option,
+    display_table,
+    emit,
+    points_text,
+    profile_text,
+    save_text,
+)
 from odds.units import Unit
 
 
@@ -22,6 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "then summarise the import report.")
     p.add_argument("file", help="roster file")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    add_lang_option(p)
     p.add_argument("--strict", action="store_true",
                    help="fail on the first rule, item or value the engine does not model")
     p.set_defaults(func=run)
@@ -66,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
                   for u in roster.units],
         "report": roster.report.as_records(),
     }
-    header = f"{roster.name}: {len(roster.units)} units, {points_text(roster.points)} points"
-    emit(args.format, payload, table, header)
+    header = (f"{roster.name}: {len(roster.units)} unidades, {points_text(roster.points)} puntos"
+              if args.lang == "es" else
+              f"{roster.name}: {len(roster.units)} units, {points_text(roster.points)} points")
+    emit(args.format, payload, table, header, display=display_table(table, args.lang))
     print(roster.report.summary(), file=sys.stdout if args.format == "table" else sys.stderr)
     return 0

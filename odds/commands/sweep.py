@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from odds.commands import _headline as hl
 from odds.commands._cluster import add_list_building_options, dask_client
 from odds.commands._output import add_run_options, emit, nonneg_float, save_plot
 
@@ -54,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
     from odds.listbuilding import sweep, sweep_plot
-    from odds.listbuilding.labels import label
+    from odds.listbuilding.labels import canonical, label
     from odds.validation import OddsInputError
 
     grid: dict[str, list[Any]] = {}
@@ -62,14 +63,20 @@ def run(args: argparse.Namespace) -> int:
         if name in grid:
             raise OddsInputError(f"vary: {name} given twice")
         grid[name] = values
-    with dask_client(args.scheduler) as client:
+    from odds.listbuilding.lists import resolve_list
+
+    for spec, what in ((args.unit, "base"), (args.opponent, "opponent")):  # before connecting
+        if len(resolve_list(spec, what)) != 1:
+            raise OddsInputError(f"{what}: must be one unit")
+    with dask_client(args.scheduler, args.scheduler_timeout) as client:
         table = sweep(args.unit, grid, opponent=args.opponent, charger=args.charger,
                       points=args.points, trials=args.trials, seed=args.seed,
                       max_rounds=args.max_rounds, client=client, progress=args.progress,
                       lang=args.lang)
     seed = table.attrs["seed"]
     if args.format == "json":
-        emit("json", {"trials": args.trials, "seed": seed, "grid": grid, "lang": args.lang,
+        emit("json", {"headline": hl.sweep(canonical(table), list(grid), args.lang),
+                      "trials": args.trials, "seed": seed, "grid": grid, "lang": args.lang,
                       "rows": table.to_dict(orient="records")}, table)
     elif args.format == "csv":
         emit("csv", {}, table)
@@ -79,11 +86,15 @@ def run(args: argparse.Namespace) -> int:
                  "casualties_a", "casualties_b"]
         cols = [label(c, args.lang) if args.lang != "en" else c for c in shown]
         cols = list(dict.fromkeys(c for c in cols if c in table.columns))
+        small = hl.small_print(args.trials, seed, args.lang, per="point")
         emit("table", {}, table[cols],
-             header=f"sweep of {', '.join(names)}; trials={args.trials:,} per point; "
-             f"seed={seed}")
+             header=f"{hl.sweep(canonical(table), names, args.lang)}\n{small}")
     if args.plot:
         names = [n for n in grid if n != "charger"] or list(grid)
         hue = "charger" if "charger" in grid and names != ["charger"] else None
-        save_plot(sweep_plot(table, names[0], hue=hue, lang=args.lang), args.plot)
+        from odds.plot import small_print
+
+        ax = sweep_plot(table, names[0], hue=hue, lang=args.lang)
+        small_print(ax.figure, hl.small_print(args.trials, seed, args.lang, per="point"))
+        save_plot(ax, args.plot)
     return 0

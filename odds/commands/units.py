@@ -7,7 +7,15 @@ from typing import Any
 
 import pandas as pd
 
-from odds.commands._output import FORMATS, emit, points_text, profile_text, save_text
+from odds.commands._output import (
+    FORMATS,
+    add_lang_option,
+    display_table,
+    emit,
+    points_text,
+    profile_text,
+    save_text,
+)
 from odds.units import Unit, library_names, library_unit, load_unit
 
 
@@ -20,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("unit", nargs="?", default=None,
                    help="a built-in unit name or a path to a unit .toml file (default: all)")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    add_lang_option(p)
     p.set_defaults(func=run)
 
 
@@ -46,10 +55,18 @@ def run(args: argparse.Namespace) -> int:
     """Run the command."""
     if args.unit is None:
         pairs = [(name, library_unit(name)) for name in library_names()]
-        header = f"{len(pairs)} built-in units (save in close combat; US and ranks at full size)"
+        header = (f"{len(pairs)} unidades incluidas (TSA en combate cuerpo a cuerpo; potencia y "
+                  "filas con la unidad completa)" if args.lang == "es" else
+                  f"{len(pairs)} built-in units (save in close combat; US and ranks at full "
+                  "size)")
     else:
         pairs = [(args.unit, load_unit(args.unit))]
-        header = ""
+        u = pairs[0][1]
+        header = (f"{u.models} {u.name}: {u.files} de frente, {u.ranks} filas, potencia "
+                  f"{u.unit_strength}, TSA {save_text(u.armour_save)} en combate"
+                  if args.lang == "es" else
+                  f"{u.models} {u.name}: {u.files} wide, {u.ranks} ranks, unit strength "
+                  f"{u.unit_strength}, save {save_text(u.armour_save)} in close combat")
     table = pd.DataFrame([_row(key, unit) for key, unit in pairs])
     payload = {
         "units": [
@@ -68,5 +85,5 @@ def run(args: argparse.Namespace) -> int:
             for key, unit in pairs
         ]
     }
-    emit(args.format, payload, table, header)
+    emit(args.format, payload, table, header, display=display_table(table, args.lang))
     return 0

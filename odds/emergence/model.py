@@ -17,7 +17,7 @@ Geometry conventions (used everywhere in :mod:`odds.emergence`)
 from __future__ import annotations
 
 import math
-import tomllib
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -39,6 +39,10 @@ SCALES: dict[float, str] = {2.5: "5..25 cm", 2.0: "4..20 cm", 1.0: "2..10 cm"}
 KIND_ENEMY, KIND_FRIEND, KIND_IMPASSABLE = 0, 1, 2
 
 
+MAX_TABLE = 2000.0
+"""Largest table side accepted, in cm (20 m; a club table is 180 x 120)."""
+
+
 @dataclass(frozen=True)
 class Table:
     """The playing surface, ``width`` x ``depth`` cm (default 180 x 120)."""
@@ -47,8 +51,10 @@ class Table:
     depth: float = 120.0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "width", v.number("table.width", self.width, low=1.0))
-        object.__setattr__(self, "depth", v.number("table.depth", self.depth, low=1.0))
+        object.__setattr__(self, "width", v.number("table.width", self.width, low=1.0,
+                                                   high=MAX_TABLE))
+        object.__setattr__(self, "depth", v.number("table.depth", self.depth, low=1.0,
+                                                   high=MAX_TABLE))
 
     def contains(self, x: float, y: float) -> bool:
         """Whether ``(x, y)`` is on the table (edges included)."""
@@ -200,7 +206,7 @@ def _rect(name: str, d: dict[str, Any]) -> Rect:
 
 
 def _positive(name: str, value: Any) -> float:
-    x = v.number(name, value, low=0.0)
+    x = v.number(name, value, low=0.0, high=MAX_TABLE)
     if x <= 0.0:
         raise v.OddsInputError(f"{name}: must be a number > 0 (got {value!r})")
     return x
@@ -261,6 +267,13 @@ def make_scenario(
             _check_keys(nm, t, _RECT_KEYS)
             t = Terrain(str(t.get("name", f"terrain{i + 1}")), _rect(nm, t))
         ts.append(t)
+    for kind, items in (("units", us), ("terrain", ts)):
+        for i, item in enumerate(items):
+            f = item.footprint
+            if not table.contains(f.x, f.y):
+                raise v.OddsInputError(
+                    f"{kind}[{i}]: {item.name!r} is off the table: its centre ({f.x:g}, {f.y:g})"
+                    f" must lie in [0, {table.width:g}] x [0, {table.depth:g}] cm")
     names = [u.name for u in us]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
@@ -276,11 +289,21 @@ def make_scenario(
                     enemy_marker=em, target=target, move=mv)
 
 
+_DECIMAL = re.compile(r"\s*[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*")
+
+
+def _decimal(text: str) -> float:
+    """A plain decimal number in ASCII digits (no ``inf``, ``1e999``, ``１２０``)."""
+    if len(text) > 30 or not _DECIMAL.fullmatch(text):
+        raise ValueError(text)
+    return float(text)
+
+
 def parse_table(text: str) -> tuple[float, float]:
     """Parse ``"180x120"`` into ``(180.0, 120.0)``."""
     parts = text.lower().replace("×", "x").split("x")
     try:
-        w, d = (float(p) for p in parts)
+        w, d = (_decimal(p) for p in parts)
     except ValueError:
         raise v.OddsInputError(f"table: must be WIDTHxDEPTH in cm, e.g. 180x120 (got {text!r})"
                                ) from None
@@ -290,7 +313,7 @@ def parse_table(text: str) -> tuple[float, float]:
 def parse_point(name: str, text: str) -> tuple[float, float]:
     """Parse ``"120,90"`` into ``(120.0, 90.0)``."""
     try:
-        x, y = (float(p) for p in text.split(","))
+        x, y = (_decimal(p) for p in text.split(","))
     except ValueError:
         raise v.OddsInputError(f"{name}: must be X,Y in cm, e.g. 90,60 (got {text!r})") from None
     return x, y
@@ -314,13 +337,7 @@ def load_scenario(path: str | Path, **overrides: Any) -> Scenario:
     odds.validation.OddsInputError
         Unreadable file, malformed TOML, unknown keys or bad values.
     """
-    p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise v.OddsInputError(f"scenario: cannot read {str(p)!r} ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise v.OddsInputError(f"scenario: invalid TOML in {p.name} ({exc})") from None
+    data = v.read_toml(path, "scenario")
     _check_keys("scenario", data, _TOP_KEYS)
     kw: dict[str, Any] = {k: data[k] for k in _TOP_KEYS - {"description"} if k in data}
     if isinstance(kw.get("table"), dict):

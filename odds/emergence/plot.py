@@ -20,6 +20,19 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _COLOURS = {"enemy": "tab:red", "friend": "tab:blue", "terrain": "dimgray"}
 
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"marker": "marker (where you aim)", "enemy_marker": "the enemy places it "
+           "(misfire 5-6)", "cell": "P(landing in a {h:g} cm square)",
+           "title": "Where does the tunnelling unit come up? Marker at ({x:g}, {y:g}) cm, "
+           "artillery die x {scale:g} cm", "best": "best spot for the marker ({value})"},
+    "es": {"marker": "marcador (donde apuntas)", "enemy_marker": "lo coloca el enemigo "
+           "(problema 5-6)", "cell": "P(caer en un cuadrado de {h:g} cm)",
+           "title": "¿Dónde sale la unidad que excava? Marcador en ({x:g}, {y:g}) cm, "
+           "dado de artillería x {scale:g} cm", "best": "mejor sitio para el marcador "
+           "({value})"},
+}
+"""Words of the emergence figures, by language."""
+
 
 def _axes(ax: Any) -> Axes:
     if ax is None:
@@ -29,8 +42,44 @@ def _axes(ax: Any) -> Axes:
     return ax
 
 
+_BOX = {"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.85}
+
+
+def _label(ax: Axes, items: list, avoid: tuple[float, float, float, float] | None,
+           width: float, depth: float) -> None:
+    """Name every outline, just above it, never over the heatmap or the marker.
+
+    An outline whose label spot is inside ``avoid`` (the heatmap's box) is named
+    outside the box, with a thin line to the outline.
+    """
+    inside = []
+    for name, kind, f in items:
+        c = f.corners()
+        top = float(np.max(c[:, 1]))
+        if avoid is not None and avoid[0] <= f.x <= avoid[1] and avoid[2] <= top <= avoid[3]:
+            inside.append((f.x, top, name, kind))
+            continue
+        ax.annotate(name, (f.x, top), xytext=(0, 3), textcoords="offset points", ha="center",
+                    va="bottom", fontsize=7, color=_COLOURS[kind], zorder=5, bbox=_BOX)
+    if not inside:
+        return
+    x0, x1, _, y1 = avoid  # type: ignore[misc]
+    right = width - x1 >= x0  # the side of the box with more table beside it
+    tx = x1 + 4 if right else x0 - 4
+    inside.sort(key=lambda item: item[1])
+    base = max(y1, depth) - 7 * (len(inside) - 1)  # off the table's units, beside the box
+    base = max(base, depth + 4)
+    for i, (x, y, name, kind) in enumerate(inside):
+        ax.annotate(name, (x, y), xytext=(tx, base + 7 * i), ha="left" if right else "right",
+                    va="center", fontsize=7, color=_COLOURS[kind], zorder=5, bbox=_BOX,
+                    annotation_clip=False,
+                    arrowprops={"arrowstyle": "-", "color": _COLOURS[kind], "lw": 0.6})
+    ax.set_ylim(top=max(ax.get_ylim()[1], base + 7 * len(inside)))
+
+
 def plot_scenario(scenario: Scenario, ax: Axes | None = None, *, marker: bool = True,
-                  labels: bool = True) -> Axes:
+                  labels: bool = True, lang: str = "en",
+                  avoid: tuple[float, float, float, float] | None = None) -> Axes:
     """Outline the table, units (front edge drawn thick) and terrain; mark the marker.
 
     Parameters
@@ -42,7 +91,12 @@ def plot_scenario(scenario: Scenario, ax: Axes | None = None, *, marker: bool = 
     marker : bool
         Draw the owner's marker (a black cross) and the enemy's misfire point.
     labels : bool
-        Write the units' names.
+        Write every unit's and terrain's name, above its outline.
+    lang : {"en", "es"}
+        Language of the legend.
+    avoid : (x0, x1, y0, y1), optional
+        A box (the heatmap) that names must not cover: names of outlines
+        inside it go outside it, with a line to their outline.
 
     Returns
     -------
@@ -64,21 +118,24 @@ def plot_scenario(scenario: Scenario, ax: Axes | None = None, *, marker: bool = 
                              hatch="//" if kind == "terrain" else None))
         if kind != "terrain":
             ax.plot(c[:2, 0], c[:2, 1], color=col, lw=lw + 2.0)  # front edge
-        if labels:
-            ax.annotate(name, (f.x, f.y), ha="center", va="center", fontsize=7, color=col)
+    if labels:
+        _label(ax, items, avoid, W, D)
+    w = WORDS[lang]
     if marker:
         mx, my = scenario.marker_point()
-        ax.plot([mx], [my], marker="x", ms=10, mew=2.5, color="black", label="marker")
+        ax.plot([mx], [my], marker="x", ms=10, mew=2.5, color="black", label=w["marker"],
+                zorder=6)
         ex, ey = scenario.enemy_marker_point()
         ax.plot([ex], [ey], marker="s", ms=7, mfc="none", color="black",
-                label="enemy places (misfire 5-6)")
+                label=w["enemy_marker"], zorder=6)
     ax.set_aspect("equal")
     ax.set_xlabel("x (cm)")
     ax.set_ylabel("y (cm)")
     return ax
 
 
-def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool = True) -> Axes:
+def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool = True,
+                 lang: str = "en") -> Axes:
     """Landing heatmap of the marker drawn over the table.
 
     Parameters
@@ -90,6 +147,8 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     log : bool
         Logarithmic colour scale (the HIT bin holds 5/18 and would otherwise
         swamp the rings).
+    lang : {"en", "es"}
+        Language of the title, colour bar and legend.
 
     Returns
     -------
@@ -110,16 +169,22 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     ye = np.append(ys, ys[-1] + h)
     norm = LogNorm(vmin=max(z.min(), 1e-7), vmax=z.max()) if log and z.count() else None
     mesh = ax.pcolormesh(xe, ye, z, cmap="viridis", norm=norm, shading="flat")
-    ax.figure.colorbar(mesh, ax=ax, label=f"P(landing in a {h:g} cm cell)", shrink=0.8)
-    plot_scenario(result.scenario, ax)
+    w = WORDS[lang]
+    ax.figure.colorbar(mesh, ax=ax, label=w["cell"].format(h=h), shrink=0.8)
+    hot = land[land["probability"] > 0]
+    box = (float(hot["x_low"].min()), float(hot["x_low"].max() + h),
+           float(hot["y_low"].min()), float(hot["y_low"].max() + h)) if len(hot) else None
+    plot_scenario(result.scenario, ax, lang=lang, avoid=box)
     s = result.scenario
-    ax.set_title(f"Emergence landing, marker at {s.marker_point()}, scale x{s.scale:g}")
-    ax.legend(loc="upper right", fontsize=7)
+    mx, my = s.marker_point()
+    ax.set_title(w["title"].format(x=mx, y=my, scale=s.scale), fontsize="medium")
+    # legend outside the table, below it: never over the heatmap
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncols=2, fontsize=7)
     return ax
 
 
 def plot_placement(placement: pd.DataFrame, scenario: Scenario, value: str = "p_target",
-                   ax: Axes | None = None) -> Axes:
+                   ax: Axes | None = None, lang: str = "en") -> Axes:
     """Heatmap of a placement-map column over the table (from :func:`placement_map`).
 
     Parameters
@@ -132,6 +197,8 @@ def plot_placement(placement: pd.DataFrame, scenario: Scenario, value: str = "p_
         Column to show, e.g. ``"p_target"`` or ``"p_lose"``.
     ax : matplotlib Axes, optional
         Where to draw.
+    lang : {"en", "es"}
+        Language of the legend (the star marks the best spot).
 
     Returns
     -------
@@ -144,10 +211,14 @@ def plot_placement(placement: pd.DataFrame, scenario: Scenario, value: str = "p_
     cmap = "magma_r" if value == "p_lose" else "viridis"
     mesh = ax.pcolormesh(xs, ys, z, cmap=cmap, shading="nearest")
     ax.figure.colorbar(mesh, ax=ax, label=value, shrink=0.8)
-    plot_scenario(scenario, ax, marker=False)
+    plot_scenario(scenario, ax, marker=False, lang=lang)
     best = placement.loc[placement[value].idxmax() if value != "p_lose"
                          else placement[value].idxmin()]
-    ax.plot([best["x"]], [best["y"]], marker="*", ms=14, color="white", mec="black")
+    ax.plot([best["x"]], [best["y"]], marker="*", ms=14, color="white", mec="black",
+            ls="none", label=WORDS[lang]["best"].format(
+                value=f"{'lowest' if value == 'p_lose' else 'highest'} {value}"
+                if lang == "en" else f"{'menor' if value == 'p_lose' else 'mayor'} {value}"))
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), fontsize=7)
     tgt = placement.attrs.get("target", "")
     ax.set_title(f"{value} by marker position (target: {tgt})")
     return ax

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from odds.rng import SeedLike
+from odds.rng import SeedLike, fresh_seed
 from odds.validation import OddsInputError
 
 __all__ = ["cell_key", "cell_seed", "run_entropy"]
@@ -32,7 +32,7 @@ def run_entropy(seed: SeedLike = None) -> int:
     Parameters
     ----------
     seed : int, SeedSequence, Generator or None
-        ``None`` draws fresh entropy from the OS; a ``Generator`` gives one
+        ``None`` draws a fresh 32-bit seed (:func:`odds.rng.fresh_seed`); a ``Generator`` gives one
         128-bit draw; a ``SeedSequence`` gives its entropy (it must have one
         integer entropy and no spawn key).
 
@@ -41,7 +41,7 @@ def run_entropy(seed: SeedLike = None) -> int:
     int
     """
     if seed is None:
-        return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+        return fresh_seed()
     if isinstance(seed, np.random.Generator):
         hi, lo = (int(x) for x in seed.integers(0, 2**64, size=2, dtype=np.uint64))
         return (hi << 64) | lo

@@ -112,4 +112,4 @@ def buy(unit: Unit, points: float, *, command: Command | str | Iterable[str] = "
                              f"{need:g}")
     if n > 1000:
         raise OddsInputError(f"points: {points:g} buy {n} models of {unit.name!r}; at most 1000")
-    return unit.replace(models=n, files=files, command=cmd)
+    return unit.replace(models=n, files=min(files, n), command=cmd)
