@@ -33,12 +33,27 @@ a choice):
 * the winner always pursues a broken enemy (restrain tests off), caught if
   pursuit roll >= flee roll (§4.3).
 
+Not modelled here (the comparisons switch them off in the engine): the
+expanding frontage and lapping round after a won round (§1.11, from the
+second round on), stupidity (§1.10), flaming attacks (§1.6) and attacks
+into a flank or rear in a two-unit combat.
+
 Choices made here where neither source is explicit (each is a place where
 the engine might differ; the comparison tests tell):
 
 * groups of the *same* side with the same strike key (e.g. a rider and its
   steed at the same Initiative) strike together: one step, casualties
   removed after the step (§1.2 "remove casualties after each step");
+* who fights is fixed at the start of the round (RULES.md revision 2,
+  §1.2/§1.8/§8 A.4): the models in base contact across the two fronts and,
+  for fight-in-ranks weapons, the supporting models behind them.  At each
+  step a unit's rank-and-file attackers are those minus the casualties it
+  has suffered so far this round (front attackers first, then supporting
+  ones; a multi-wound model counts once its last wound is gone), never
+  below 0; its steeds and impact hits lose those of the slain front
+  fighters (the champion's steed fights on with the champion); its
+  champion fights while the unit has a model left.  The fronts are not measured again during the
+  round (a shrinking enemy does not take attackers away);
 * killing blows are applied before ordinary wounds inside one step;
 * a unit whose every model fell during the phase still regenerates at the
   end of the phase (§1.6: "removed models come back");
@@ -57,7 +72,7 @@ from odds import rules
 from odds.units import Unit
 
 OUTCOMES = ("attacker_wiped", "attacker_caught", "attacker_escaped",
-            "defender_wiped", "defender_caught", "defender_escaped", "unresolved")
+            "defender_wiped", "defender_caught", "defender_escaped", "unresolved", "no_combat")
 """Final outcomes, in the engine's order."""
 
 BASE_WIDTH_MM = {"infantry": 20, "cavalry": 25, "monstrous_infantry": 40, "monster": 50,
@@ -192,6 +207,16 @@ def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner:
 
 
 @dataclass(frozen=True)
+class Fighters:
+    """A unit's fighters at the start of a round (§1.2): they only lose attackers after."""
+
+    models: int    # models at the start of the round
+    contact: int   # models in base contact (champion included)
+    front: int     # rank and file in base contact
+    support: int   # fight-in-ranks models behind them
+
+
+@dataclass(frozen=True)
 class Group:
     """Who strikes together: rank and file, champion, steeds or impact hits of one side."""
 
@@ -259,8 +284,15 @@ class ReferenceCombat:
     def __init__(self, attacker: Unit, defender: Unit, *, charger: str = "attacker",
                  max_rounds: int = 10, attacker_options=None, defender_options=None,
                  corner_contact: bool = True, musician_tiebreak: bool = True,
-                 insane_courage: bool = False) -> None:
+                 insane_courage: bool = False, charge_tests: bool = True,
+                 distance: float = 10.0, step_up: bool = False) -> None:
         self.units = (attacker, defender)
+        self.charge_tests = charge_tests  # §3.3 fear and terror at the charge
+        self.distance = distance  # the gap before the charge (cm), for a fleeing target
+        self._only_sixes = -1  # the side hitting only on natural 6s in the first round
+        # step_up: RULES.md revision 1's (8th-edition) reading, casualties never take attackers
+        # away; only for showing that the comparisons can tell the two readings apart
+        self.step_up = step_up
         self.charger = {"attacker": 0, "defender": 1, "none": -1}[charger]
         self.max_rounds = max_rounds
         self.options = (attacker_options, defender_options)
@@ -283,31 +315,48 @@ class ReferenceCombat:
     def _contact(self, me: Side, enemy: Side) -> int:
         return in_contact(me.front, me.base, enemy.front, enemy.base, self.corner)
 
-    def _n_attacks(self, g: Group, me: Side, enemy: Side, first_round: bool,
-                   dice: Dice) -> int:
-        """Attacks (or impact hits) the group makes now, from the current models."""
+    def _fighters(self, i: int, sides: tuple[Side, Side], first_round: bool) -> Fighters:
+        """Who of side ``i`` can fight this round, fixed at its start (§1.1, §1.2)."""
+        me, enemy = sides[i], sides[1 - i]
         u = me.unit
         contact = self._contact(me, enemy)
-        if contact == 0:
+        champ = 1 if (me.champion_alive and contact > 0) else 0
+        charging = first_round and self.charger == i
+        support = 0
+        if rules.fighting_ranks(u.equipment.weapon, charged=charging) >= 2:
+            # spears: the second rank behind the models in contact (§1.1)
+            support = min(contact, min(u.files, max(0, me.models - u.files)))
+        return Fighters(models=me.models, contact=contact, front=max(0, contact - champ),
+                        support=support)
+
+    def _n_attacks(self, g: Group, me: Side, fighters: Fighters, dice: Dice) -> int:
+        """Attacks (or impact hits) the group makes now.
+
+        §1.2 (revision 2): every casualty suffered so far this round takes
+        away a front attacker, then a supporting one; slain models and the
+        rear-rankers stepping into their places do not strike.
+        """
+        u = me.unit
+        if me.models == 0:
             return 0
+        lost = 0 if self.step_up else fighters.models - me.models
+        lost_front = min(lost, fighters.front)  # front fighters first, then supporting ones
         frenzy = 1 if me.frenzied else 0  # §1.6 frenzy: +1 A
-        champ_here = 1 if me.champion_alive else 0
         if g.kind == "rank_and_file":
-            fighters = contact - champ_here
-            charging = first_round and self.charger == g.side
-            if rules.fighting_ranks(u.equipment.weapon, charged=charging) >= 2:
-                # spears: the second rank behind the models in contact (§1.1)
-                second_rank = min(u.files, max(0, me.models - u.files))
-                fighters += min(contact, second_rank)
-            return fighters * u.crew * (u.profile.A + u.weapon.extra_attacks + frenzy)
-        if g.kind == "champion":
-            return champ_here * (u.champion_profile.A + u.weapon.extra_attacks + frenzy)
+            front = fighters.front - lost_front
+            support = max(0, fighters.support - (lost - lost_front))
+            return (front + support) * u.crew * (u.profile.A + u.weapon.extra_attacks + frenzy)
+        if g.kind == "champion":  # killed only with the last model (§1.8)
+            alive = fighters.contact > 0 and me.champion_alive
+            return (u.champion_profile.A + u.weapon.extra_attacks + frenzy) if alive else 0
+        # a slain cavalry model's steed does not attack; the champion's fights while it lives
+        steeds = fighters.contact - lost_front
         if g.kind == "mount":
-            return contact * u.mount.count * u.mount.A
-        # impact hits (§1.6): rolled per chariot in contact
+            return steeds * u.mount.count * u.mount.A
+        # impact hits (§1.6): rolled per chariot still able to fight
         spec = rules.parse_dice(u.impact_hits, "impact_hits")
         total = 0
-        for _ in range(contact):
+        for _ in range(steeds):
             total += spec.plus
             for _ in range(spec.n):
                 total += dice.d6() if spec.sides == 6 else dice.d3()
@@ -342,6 +391,8 @@ class ReferenceCombat:
         need_hit = 0 if ws is None else rules.to_hit(ws, e.profile.WS)
         if need_hit not in (0, rules.IMPOSSIBLE):
             need_hit = min(6, max(2, need_hit))
+        if first_round and g.side == self._only_sixes and need_hit != rules.IMPOSSIBLE:
+            need_hit = 6  # §3.3: failed fear of the charger, held: natural 6s only
         # §1.4 to wound (natural 1 fails)
         need_wound = rules.to_wound(strength, e.profile.T)
         # §1.5 armour save modified by S and armour piercing (natural 1 fails)
@@ -426,8 +477,9 @@ class ReferenceCombat:
     def _round(self, sides: tuple[Side, Side], first_round: bool, last_winner: int,
                dice: Dice) -> tuple[list[int], list[int]]:
         """Fight one round: (wounds scored by each side after regeneration, ranks at start)."""
-        # 8A.1 start-of-round state: ranks (§2.2 measured at the start)
+        # 8A.1 start-of-round state: ranks (§2.2 measured at the start), who can fight (§1.2)
         ranks = [s.rank_bonus for s in sides]
+        fighters = [self._fighters(i, sides, first_round) for i in (0, 1)]
         charging = [first_round and self.charger == i for i in (0, 1)]
         groups = groups_of(0, sides[0].unit, charging[0]) + groups_of(1, sides[1].unit,
                                                                       charging[1])
@@ -449,7 +501,7 @@ class ReferenceCombat:
                 for g in in_step:
                     if g.side != s:
                         continue
-                    n = self._n_attacks(g, me, enemy, first_round, dice)
+                    n = self._n_attacks(g, me, fighters[s], dice)
                     w, k = self._strike(g, me, enemy, n, first_round, dice)
                     rolled.append((w, k, g.kind in ("rank_and_file", "champion")))
                 # casualties removed from the rear after the step (§1.8)
@@ -499,6 +551,47 @@ class ReferenceCombat:
         return True
 
     # ------------------------------------------------------------------ the whole combat
+    # ------------------------------------------------------------------ at the charge (§3.3)
+    @staticmethod
+    def _scared(unit: Unit, by: Unit) -> bool:
+        """Must ``unit`` test fear or terror of ``by``?  Not if it causes either itself, or is
+        immune to psychology (frenzied and unbreakable units are)."""
+        if not (by.causes_fear or by.causes_terror):
+            return False
+        return not (unit.causes_fear or unit.causes_terror or unit.has("immune_to_psychology")
+                    or unit.has("unbreakable") or unit.has("frenzy"))
+
+    def _passes(self, side: Side, dice: Dice) -> bool:
+        """2D6 <= the unit's best Ld (champion) or its General's (§3.1)."""
+        ld = max(side.leadership, side.general_ld)
+        return dice.d6() + dice.d6() <= ld
+
+    def _at_the_charge(self, sides: tuple[Side, Side], dice: Dice) -> str | None:
+        """Fear and terror at the charge: the outcome if no combat is fought, else None.
+
+        The charger tests fear/terror of its target first: failed, it does not charge.
+        Then the target tests fear/terror of the charger: failed with terror, or with fear
+        and a lower unit strength, it flees (caught if twice the charger's M reaches past
+        the gap plus its flee roll, §5.3); failed fear otherwise, it holds and hits only on
+        natural 6s in the first round.
+        """
+        self._only_sixes = -1
+        if not self.charge_tests or self.charger < 0:
+            return None
+        ch, tg = sides[self.charger], sides[1 - self.charger]
+        if self._scared(ch.unit, tg.unit) and not self._passes(ch, dice):
+            return "no_combat"
+        if self._scared(tg.unit, ch.unit) and not self._passes(tg, dice):
+            if ch.unit.causes_terror or tg.unit.unit_strength < ch.unit.unit_strength:
+                flee = dice.sum_d6(_flee_dice(tg.unit))
+                name = "attacker" if self.charger == 1 else "defender"
+                if math.floor(2 * ch.unit.profile.M - self.distance) >= flee:
+                    tg.wounds = 0
+                    return f"{name}_caught"
+                return f"{name}_escaped"
+            self._only_sixes = 1 - self.charger
+        return None
+
     def run(self, dice: Dice) -> Trial:
         sides = self._new_sides()
         last_winner = -1
@@ -506,8 +599,8 @@ class ReferenceCombat:
         breaks: list[tuple[bool, bool]] = []
         wounds_r1 = (0, 0)
         margin_r1 = 0
-        outcome = "unresolved"
-        for rnd in range(1, self.max_rounds + 1):
+        outcome = self._at_the_charge(sides, dice) or "unresolved"
+        for rnd in range(1, (self.max_rounds if outcome == "unresolved" else 0) + 1):
             first_round = rnd == 1
             scored, ranks = self._round(sides, first_round, last_winner, dice)
             score = [self._score(i, sides, scored, ranks) for i in (0, 1)]
@@ -583,6 +676,7 @@ class Summary:
     wounds_r1: tuple[dict[int, int], dict[int, int]]  # wounds caused in round 1, per side
     margin_r1: dict[int, int]
     survivors: tuple[dict[int, int], dict[int, int]]  # models left at the end, per side
+    fought: int = 0  # trials with a first round (wounds_r1 and margin_r1 count only those)
 
     def p(self, outcome: str) -> float:
         if outcome in self.outcomes:
@@ -605,15 +699,20 @@ def simulate(attacker: Unit, defender: Unit, trials: int, seed: int, **kw) -> Su
     def add(counter: dict[int, int], key: int) -> None:
         counter[key] = counter.get(key, 0) + 1
 
+    fought = 0
     for _ in range(trials):
         t = combat.run(dice)
         outcomes[t.outcome] += 1
         add(n_rounds, t.rounds)
+        for i in (0, 1):
+            add(surv[i], t.survivors[i])
+        if not t.rounds:  # no round is fought after a refused charge or a fled target (§3.3)
+            continue
+        fought += 1
         add(margin, t.margin_r1)
         first[("attacker_wins", "draw", "defender_wins")[t.round_results[0]]] += 1
         first["attacker_breaks"] += t.breaks[0][0]
         first["defender_breaks"] += t.breaks[0][1]
         for i in (0, 1):
             add(w1[i], t.wounds_r1[i])
-            add(surv[i], t.survivors[i])
-    return Summary(trials, outcomes, first, n_rounds, w1, margin, surv)
+    return Summary(trials, outcomes, first, n_rounds, w1, margin, surv, fought)

@@ -66,6 +66,56 @@ def test_flank_charge_first_round_matches_exact():
     assert terms[("attacker", "ranks")] == 3.0  # the deepest attacking unit counts
 
 
+SHALLOW = {
+    # RULES.md §1.2 rev. 2: casualties take attackers away, those facing the enemy who struck
+    # first, then the unit's other contacts in contact order
+    "example_flank_charge": lambda: load_scenario(example_path("combat_flank_charge")),
+    "spears_front_and_flank": lambda: scenario(
+        [unit(0, "swords", "empire_swordsmen", "spears", charged=True, models=10),
+         unit(0, "knights", "empire_knights", "spears", face="flank", charged=True, models=5,
+              files=5)],
+        [unit(1, "spears", "empire_spearmen", "swords", models=15)]),
+    # nobody charged: the elves (I5) on the swordsmen's flank strike before them (I4)
+    "two_defenders_on_one_unit": lambda: scenario(
+        [unit(0, "swords", "empire_swordsmen", "boyz", models=12, files=4)],
+        [unit(1, "boyz", "orc_boyz", "swords", models=10),
+         unit(1, "elves", "high_elf_spearmen", "swords", face="flank", models=8, files=4)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHALLOW))
+def test_shallow_scenarios_first_round_matches_exact(name):
+    """RULES.md §1.2, §8 A.4: the kernel's first round against the exact one, z = 5."""
+    r = fight_scenario(SHALLOW[name](), trials=N, seed=sorted(SHALLOW).index(name) + 40)
+    ex = r.extra["exact_first_round"]
+    assert ex is not None
+    assert r.first_round["exact"].notna().all()
+    for row in r.first_round.itertuples():
+        assert_mc(row.probability, row.exact, N, what=f"{name}: {row.outcome}")
+
+
+def test_shallow_scenario_comparison_sees_the_attribution(monkeypatch):
+    """The comparison has power (RULES.md §1.2): attributing casualties to the contacts in plain
+    contact order, not to the contact of the enemy who inflicted them first, is caught."""
+    from odds.combat import exact_multi
+
+    r = fight_scenario(SHALLOW["spears_front_and_flank"](), trials=N, seed=41)
+    sim = r.first_round.set_index("outcome")["probability"]
+
+    def plain_order(self, v, k, lost, x):
+        out = list(x)
+        for j in range(len(x)):
+            take = min(lost, self.cap[v][j] - out[j])
+            out[j] += take
+            lost -= take
+        return tuple(out)
+
+    monkeypatch.setattr(exact_multi._Setup, "allocate", plain_order)
+    wrong = exact_multi.first_round_exact_multi(r.extra["model"])
+    p = wrong["breaks"][2]  # the spearmen, fighting the swordsmen in front and knights in flank
+    assert abs(sim["spears_breaks"] - p) / np.sqrt(p * (1 - p) / N) > 5
+
+
 def test_flank_rear_rule_mdnr_against_both():
     """RULES.md §2.2 ⚠: MDNR gives +1 only to the side with more flankers; Option: both claim."""
     def mutual(rule):

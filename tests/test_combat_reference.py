@@ -16,6 +16,7 @@ reference trials.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 
@@ -129,8 +130,15 @@ CATALOGUE = (
     # multi-wound monstrous infantry with regeneration and fear, low Ld; insane courage on
     Matchup("swordsmen_charge_trolls", SWORDSMEN, "trolls",
             CombatOptions(insane_courage=True), details=True),
-    # fear auto-break: 4 ogres (US 12) against 10 swordsmen (US 10)
+    # the same without the charger's fear test at the charge (§3.3): every trial fights, so
+    # the insane-courage power test below sees all the break tests
+    Matchup("swordsmen_charge_trolls_no_charge_tests", SWORDSMEN, "trolls",
+            CombatOptions(insane_courage=True, charge_tests=False)),
+    # fear auto-break: 4 ogres (US 12) against 10 swordsmen (US 10); at the charge (§3.3) the
+    # swordsmen flee on a failed fear test, being the smaller unit
     Matchup("ogres_charge_ten_swordsmen", "empire_ogres", SWORDSMEN.replace(models=10)),
+    # §3.3: 20 swordsmen (US 20 >= 12) failing fear hold and hit only on 6s in the first round
+    Matchup("ogres_charge_swordsmen", "empire_ogres", SWORDSMEN),
     # killing blow against cavalry (man-sized), the defender charges
     Matchup("knights_charge_executioners", EXECUTIONERS, "empire_knights",
             CombatOptions(charger="defender")),
@@ -186,12 +194,16 @@ def run_reference(m: Matchup, n: int, seed: int) -> Summary:
     return simulate(a, d, n, seed, charger=o.charger, max_rounds=o.max_rounds,
                     attacker_options=m.attacker_options, defender_options=m.defender_options,
                     corner_contact=o.corner_contact, musician_tiebreak=o.musician_tiebreak,
-                    insane_courage=o.insane_courage)
+                    insane_courage=o.insane_courage, charge_tests=o.charge_tests,
+                    distance=o.distance)
 
 
 def run_engine(m: Matchup, seed: int) -> CombatResult:
+    """The engine on the matchup, without §1.11 (expanding the frontage and lapping round after
+    a won round), which the reference does not model; it acts from the second round on."""
     a, d = m.units()
-    return fight(a, d, trials=N_ENGINE, seed=seed, options=m.options,
+    return fight(a, d, trials=N_ENGINE, seed=seed,
+                 options=dataclasses.replace(m.options, expand_frontage=False),
                  attacker_options=m.attacker_options, defender_options=m.defender_options)
 
 
@@ -216,12 +228,16 @@ def comparisons(ref: Summary, eng: CombatResult, details: bool) -> dict[str, flo
                           _engine_dist(eng.survivors, "models", side)))
             dists.append((f"{side}_wounds_r1", ref.wounds_r1[i],
                           _engine_dist(eng.wounds_r1, "wounds", side)))
+        # first-round wounds and margin: given that a first round was fought (§3.3)
+        rounds = _engine_dist(eng.n_rounds, "rounds")
+        fought = (ref.fought, round(n2 * (1.0 - rounds.get(0, 0.0))))
         for what, r, e in dists:
-            for lo, hi in bins(sorted(set(r) | set(e)), e, n1):
+            m1, m2 = fought if what.endswith("_r1") else (n1, n2)
+            for lo, hi in bins(sorted(set(r) | set(e)), e, m1):
                 keys = [k for k in r.keys() | e.keys() if lo <= k <= hi]
                 k1 = sum(r.get(k, 0) for k in keys)
-                k2 = sum(e.get(k, 0.0) for k in keys) * n2
-                out[f"{what}={lo}..{hi}"] = pooled_z(k1, n1, k2, n2)
+                k2 = sum(e.get(k, 0.0) for k in keys) * m2
+                out[f"{what}={lo}..{hi}"] = pooled_z(k1, m1, k2, m2)
     return out
 
 
@@ -295,7 +311,8 @@ def test_reference_agrees_with_engine_large(m: Matchup) -> None:
      "defender_breaks", 5_000),
     ("max_rounds_unbreakable", {"max_rounds": 4}, "unresolved", 5_000),
     # insane courage moves a break test by 1/36 at most: it needs a bigger sample to be seen
-    ("swordsmen_charge_trolls", {"insane_courage": False}, "defender_breaks", 25_000),
+    ("swordsmen_charge_trolls_no_charge_tests", {"insane_courage": False}, "defender_breaks",
+     25_000),
 ], ids=["musician", "bsb", "max_rounds", "insane_courage"])
 def test_comparison_detects_a_rule_difference(matchup: str, change: dict, event: str,
                                               n: int) -> None:
@@ -305,7 +322,8 @@ def test_comparison_detects_a_rule_difference(matchup: str, change: dict, event:
     o = m.options
     kw = dict(charger=o.charger, max_rounds=o.max_rounds, attacker_options=m.attacker_options,
               defender_options=m.defender_options, corner_contact=o.corner_contact,
-              musician_tiebreak=o.musician_tiebreak, insane_courage=o.insane_courage)
+              musician_tiebreak=o.musician_tiebreak, insane_courage=o.insane_courage,
+              charge_tests=o.charge_tests, distance=o.distance)
     kw.update(change)
     ref = simulate(a, d, n, 5, **kw)
     zs = comparisons(ref, run_engine(m, 6), details=False)
@@ -332,6 +350,17 @@ def test_catalogue_covers_the_rules() -> None:
                for m in CATALOGUE)
     assert any(m.defender_options.bsb and m.defender_options.general_ld for m in CATALOGUE)
     assert len(CATALOGUE) >= 12
+    # §3.3 at the charge: a charger testing fear of its target, a target fleeing terror, a
+    # target of fear fleeing (smaller) and one holding (hits only on 6s)
+    plain = ("immune_to_psychology", "unbreakable", "frenzy")
+    charges = [m.units() for m in CATALOGUE
+               if m.options.charge_tests and m.options.charger == "attacker"]
+    assert any(d.causes_fear and not a.causes_fear for a, d in charges)
+    assert any(a.causes_terror and not d.causes_fear for a, d in charges)
+    scared = [(a, d) for a, d in charges if a.causes_fear and not a.causes_terror
+              and not d.causes_fear and not any(d.has(r) for r in plain)]
+    assert any(d.unit_strength < a.unit_strength for a, d in scared)
+    assert any(d.unit_strength >= a.unit_strength for a, d in scared)
 
 
 # --------------------------------------------------------------------------- the reference itself

@@ -4,7 +4,7 @@
 the kernel's integer arrays once (:mod:`odds.combat.model`), runs the numba
 kernel (:mod:`odds.combat.kernel`) in reproducible chunks and returns a
 :class:`CombatResult` of tidy tables; :mod:`odds.combat.exact` gives the
-exact first round where it is a finite convolution.
+exact first round (a dynamic programme over the strike steps).
 """
 
 from odds.combat.api import CombatResult, fight

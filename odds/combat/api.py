@@ -62,8 +62,8 @@ class CombatResult:
         Mutually exclusive final outcomes (:data:`odds.combat.kernel.OUTCOMES`):
         ``outcome, probability, stderr, ci_low, ci_high, exact``.
     first_round : pandas.DataFrame
-        First-round result and breaks (exact where the units are deep enough
-        for the first round to be a finite convolution, else NaN).
+        First-round result and breaks (``exact``: from
+        :func:`odds.combat.exact.first_round_exact`, NaN where it does not apply).
     rounds : pandas.DataFrame
         Long table ``round, event, probability, stderr, ci_low, ci_high`` with
         events ``fought``, ``attacker_wins``, ``draw``, ``defender_wins``,
