@@ -583,7 +583,7 @@ class ReferenceCombat:
             return "no_combat"
         if self._scared(tg.unit, ch.unit) and not self._passes(tg, dice):
             if ch.unit.causes_terror or tg.unit.unit_strength < ch.unit.unit_strength:
-                flee = dice.sum_d6(_flee_dice(tg.unit))
+                flee = dice.sum_d6(_flee_dice(tg.unit)) - _flee_minus(tg.unit)
                 name = "attacker" if self.charger == 1 else "defender"
                 if math.floor(2 * ch.unit.profile.M - self.distance) >= flee:
                     tg.wounds = 0
@@ -647,10 +647,11 @@ class ReferenceCombat:
             breaks.append((broken[0], broken[1]))
             if broken[lo]:
                 # §4.1 flee 5D6/8D6 cm, §4.3 the winner pursues: caught if pursuit >= flee
-                flee = dice.sum_d6(_flee_dice(loser.unit))
+                flee = dice.sum_d6(_flee_dice(loser.unit)) - _flee_minus(loser.unit)
                 caught = False
                 if winner.unit.troop_type != "war_machine":
-                    caught = dice.sum_d6(_flee_dice(winner.unit)) >= flee
+                    chase = dice.sum_d6(_flee_dice(winner.unit)) - _flee_minus(winner.unit)
+                    caught = chase >= flee
                 name = "attacker" if lo == 0 else "defender"
                 outcome = f"{name}_caught" if caught else f"{name}_escaped"
                 if caught:
@@ -663,6 +664,12 @@ class ReferenceCombat:
 
 def _flee_dice(unit: Unit) -> int:
     return 8 if (unit.profile.M > 15 or unit.has("flying")) else 5
+
+
+def _flee_minus(unit: Unit) -> int:
+    """MDNR Enanos "Firmeza": infantry (and war machine crews) flee and pursue 2 cm less."""
+    return 2 * (unit.has("resolute") and not unit.has("flying")
+                and unit.troop_type in ("infantry", "war_machine"))
 
 
 @dataclass

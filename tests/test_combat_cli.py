@@ -21,7 +21,7 @@ from conftest import assert_mc
 from odds.cli import main
 from odds.combat import CombatOptions, fight
 from odds.combat.exact import first_round_exact
-from odds.combat.model import build
+from odds.combat.model import G_RANKS, RANK_AND_FILE, build
 from odds.units import library_unit
 
 CONSOLE_SCRIPT = Path(sys.executable).with_name("odds")
@@ -146,8 +146,12 @@ def test_charger_option(capsys, charger):
     ex = exact("empire_spearmen", "orc_boyz", charger)
     assert ex is not None
     assert data["first_round_exact"] == pytest.approx(ex, abs=1e-12)
-    charging = exact("empire_spearmen", "orc_boyz", "attacker")
-    assert ex["attacker_wins"] > charging["attacker_wins"] + 0.01
+    # the same combat with the spearmen's second rank taken away: the exact first round moves
+    model = build(library_unit("empire_spearmen"), library_unit("orc_boyz"),
+                  options=CombatOptions(charger=charger))
+    model.groups[0, :, RANK_AND_FILE, :, G_RANKS] = 1
+    one_rank = first_round_exact(model)["first_round"]
+    assert ex["attacker_wins"] > one_rank["attacker_wins"] + 0.01
 
 
 def test_max_rounds_one(capsys):

@@ -103,8 +103,12 @@ class Matchup:
     details: bool = False  # also compare rounds, survivors, wounds and margin distributions
 
     def units(self) -> tuple[Unit, Unit]:
-        return tuple(library_unit(u) if isinstance(u, str) else u
-                     for u in (self.attacker, self.defender))
+        # stupidity (§1.10) is not in the reference: switched off here (the library's trolls
+        # have it, MDNR Orcos y Goblins "Estupidez")
+        units = (library_unit(u) if isinstance(u, str) else u
+                 for u in (self.attacker, self.defender))
+        return tuple(u.replace(special=tuple(r for r in u.special if r != "stupidity"))
+                     for u in units)
 
 
 CATALOGUE = (
