@@ -85,11 +85,12 @@ def test_dwarfs_hating_orcs_first_round_matches_exact():
     r = fight(a, d, max_rounds=1, trials=N, seed=1011)
     ex = r.extra["exact_first_round"]
     assert ex is not None
-    # the charging dwarfs strike first, so their wounds do not depend on casualties suffered
-    # (RULES.md §1.2 revision 2): their distribution is exact whatever the enemy does
-    t = r.wounds_r1[r.wounds_r1.side == "attacker"]
-    assert_distribution(dict(zip(t.wounds, t.probability, strict=True)), ex["wounds"][0], N,
-                        what="dwarf wounds on orcs")
+    for row in r.first_round.itertuples():
+        assert_mc(row.probability, row.exact, N, what=f"hatred: {row.outcome}")
+    for i, side in enumerate(("attacker", "defender")):
+        t = r.wounds_r1[r.wounds_r1.side == side]
+        assert_distribution(dict(zip(t.wounds, t.probability, strict=True)), ex["wounds"][i],
+                            N, what=f"hatred: {side} wounds")
     # the hatred matters: the mean of the exact wound distribution is higher than without it
     plain = fight(a.replace(hatred=()), d, max_rounds=1, trials=1000, seed=1)
     ex_plain = plain.extra["exact_first_round"]["wounds"][0]
@@ -156,10 +157,12 @@ def test_daemonic_aura_first_round_matches_exact():
     r = fight(a, _daemons(), max_rounds=1, trials=N, seed=1012)
     ex = r.extra["exact_first_round"]
     assert ex is not None
-    # the charging swordsmen strike first: their wounds are exact (RULES.md §1.2 revision 2)
-    t = r.wounds_r1[r.wounds_r1.side == "attacker"]
-    assert_distribution(dict(zip(t.wounds, t.probability, strict=True)), ex["wounds"][0], N,
-                        what="wounds on daemons")
+    for row in r.first_round.itertuples():
+        assert_mc(row.probability, row.exact, N, what=f"aura: {row.outcome}")
+    for i, side in enumerate(("attacker", "defender")):
+        t = r.wounds_r1[r.wounds_r1.side == side]
+        assert_distribution(dict(zip(t.wounds, t.probability, strict=True)), ex["wounds"][i],
+                            N, what=f"aura: {side} wounds")
 
 
 def test_ethereal_only_magic_or_ethereal_attacks_wound():
