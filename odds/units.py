@@ -88,6 +88,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "flaming_attacks",
     "resolute",
     "immune_to_panic",
+    "extra_rank",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -113,7 +114,9 @@ contra ataques mágicos"; a ward save of the model's own replaces it) and
 mágicos o de otras criaturas etéreas") are worked out per pair of units in
 :mod:`odds.combat.model`.
 
-``immune_to_panic``: gst "Inmune a pánico": "Esta unidad no debe realizar
+``extra_rank``: MDNR Altos Elfos "Fila adicional": with (infantry) spears the
+unit fights in one more rank, through its front: two ranks when it charges,
+three otherwise.  ``immune_to_panic``: gst "Inmune a pánico": "Esta unidad no debe realizar
 chequeos de pánico" (RULES.md §3.4).  ``resolute``: MDNR Enanos "Firmeza":
 infantry (and war machine crews, not flyers) flee and pursue 2 cm less (5D6-2
 cm).

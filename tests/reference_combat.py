@@ -323,9 +323,11 @@ class ReferenceCombat:
         champ = 1 if (me.champion_alive and contact > 0) else 0
         charging = first_round and self.charger == i
         support = 0
-        if rules.fighting_ranks(u.equipment.weapon, charged=charging) >= 2:
-            # spears: the second rank behind the models in contact (§1.1)
-            support = min(contact, min(u.files, max(0, me.models - u.files)))
+        ranks = rules.fighting_ranks(u.equipment.weapon, charged=charging)
+        ranks += u.has("extra_rank") and u.equipment.weapon == "spear"  # "Fila adicional"
+        for r in range(1, ranks):
+            # spears: each supporting rank behind the models in contact (§1.1)
+            support += min(contact, min(u.files, max(0, me.models - r * u.files)))
         return Fighters(models=me.models, contact=contact, front=max(0, contact - champ),
                         support=support)
 

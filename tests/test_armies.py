@@ -8,6 +8,8 @@ system, ``Rebanadora`` in ``MDNR_Enanos_del_Caos v4_5.cat`` and
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from conftest import assert_distribution, assert_mc
 
@@ -252,3 +254,42 @@ def test_immune_to_panic():
         assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N
         fled = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
         assert_mc(fled, p_flee, N, what=f"Y flees (immune to panic: {immune})")
+
+
+def test_high_elf_spears_fight_in_three_ranks():
+    """MDNR Altos Elfos "Fila adicional": "cuando luchan con lanzas ... luchan con 2 filas si
+    cargan, y luchan con 3 filas cuando no cargan" (RULES.md §1.1 fight in ranks).
+
+    By hand: 15 High Elf spearmen 5 wide (no command) strike first (I5 against I1, nobody
+    charges), so all three ranks of 5 fight: 15 attacks, each WS4 v WS3 (3+) and S3 v T3
+    (4+), no save: q = 2/3 * 1/2 = 1/3; the enemy's casualties are Binomial(15, 1/3).
+    With plain spears, 10 attacks.
+    """
+    from fractions import Fraction
+
+    from odds.combat import CombatOptions
+    from odds.combat.api import simulate
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import G_RANKS
+
+    elves = library_unit("high_elf_spearmen").replace(
+        models=15, files=5, command=library_unit("high_elf_spearmen").command.replace(
+            champion=False, standard=False, musician=False))
+    assert elves.has("extra_rank")
+    target = unit_from_dict({
+        "name": "Blanco", "troop_type": "infantry", "models": 30, "files": 5,
+        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 1, "T": 3, "W": 1, "I": 1, "A": 1, "Ld": 10},
+        "equipment": {"armour_save_override": 7}, "rules": {"special": ["unbreakable"]}})
+    q = Fraction(1, 3)
+    for extra, n in ((True, 15), (False, 10)):
+        e = elves if extra else elves.replace(special=())
+        model = build(e, target, options=CombatOptions(charger="none", max_rounds=1))
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_RANKS] == (3 if extra else 2)
+        out = simulate(model, N, 2104 + extra)
+        pmf = [float(Fraction(math.comb(n, k)) * q**k * (1 - q)**(n - k)) for k in range(n + 1)]
+        sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+        assert_distribution(sim, pmf, N, what=f"elf wounds (extra rank: {extra})")
+        ex = first_round_exact(model)
+        assert ex["wounds"][0] == pytest.approx(pmf + [0.0] * (len(ex["wounds"][0]) - n - 1))
+    charging = build(elves, target, options=CombatOptions(charger="attacker"))
+    assert charging.groups[0, 1, RANK_AND_FILE, 0, G_RANKS] == 2  # one rank fewer on the charge

@@ -52,7 +52,7 @@ def test_fidelity_figure(table):
 
 
 @pytest.mark.xfail(strict=True, reason="issue 11 goal (>= 90 % fully modelled) not reached:"
-                   " daemonic instability, panic immunities, pikes and extra ranks, random"
+                   " daemonic instability, partial panic immunities, pikes, random"
                    " attacks, cold-blooded Ld tests need kernel features (README fidelity table)")
 def test_fidelity_goal(table):
     total = table.iloc[-1]

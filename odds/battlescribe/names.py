@@ -161,6 +161,7 @@ RULE_FLAGS: MappingProxyType = _table({
     "Estupidez": ("stupidity",),
     "Inestable": ("unstable",),
     "Firmeza": ("resolute",),
+    "Fila adicional": ("extra_rank",),
     "Inmune a pánico": ("immune_to_panic",),
     "Inmune al pánico": ("immune_to_panic",),
     # gst "Caballería monstruosa" (rule): "Son caballería voladora"

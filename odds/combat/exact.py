@@ -353,9 +353,9 @@ def start_fighters(model: CombatModel, u: int, v: int, models: list[int], face_u
     here = int(champ and t > 0)
     supp = 0
     row = model.groups[u, v, RANK_AND_FILE, 0]
-    if row[G_RANKS] >= 2:
-        files = int(sd[u, S_FILES])
-        supp = min(t, max(0, min(models[u] - files, files)))
+    files = int(sd[u, S_FILES])
+    for r in range(1, int(row[G_RANKS])):  # every supporting rank (spears 1, High Elf 2)
+        supp += min(t, max(0, min(models[u] - r * files, files)))
     return max(0, t - here), supp, t, here
 
 

@@ -116,8 +116,12 @@ def start_fighters(u, c, d, kind, touching, chars, champ, mu, files, groups, con
         return
     pool[c, d] = max(0, touching - champ - chars)
     pool[c, 8 + d] = max(0, touching - chars)
-    if groups[u, v, RANK_AND_FILE, kind, G_RANKS] >= 2:
-        pool[c, 2 + d] = min(touching, max(0, min(mu - files, files)))
+    # each rank behind the front (up to G_RANKS - 1 of them) supports with the models
+    # directly behind those in contact (spears one rank, High Elf spears two, §1.1)
+    support = 0
+    for r in range(1, groups[u, v, RANK_AND_FILE, kind, G_RANKS]):
+        support += min(touching, max(0, min(mu - r * files, files)))
+    pool[c, 2 + d] = support
 
 
 @inline

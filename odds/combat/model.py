@@ -561,7 +561,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
             row[G_MW] = mw
             row[G_FRENZY_A] = 1
             row[G_RANKS] = (rules.fighting_ranks(unit.equipment.weapon, charged=charging)
-                            if g == RANK_AND_FILE else 1)
+                            + (unit.has("extra_rank") and unit.equipment.weapon == "spear")
+                            if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
             row[G_FLAMING] = unit.has("flaming_attacks")
         m = unit.mount
@@ -929,7 +930,7 @@ def dice_budget(model: CombatModel) -> int:
     Each attack uses at most 12 faces (hit, re-roll, wound, armour, ward,
     multiple wounds, and up to 6 regeneration rolls for the wounds it makes);
     a unit's models in contact, over all its faces, are at most
-    ``2 * files + ranks + 4``; impact hits add their own dice; roll-offs,
+    ``(fighting ranks) * files + ranks + 4``; impact hits add their own dice; roll-offs,
     stupidity, break and panic tests, restrain tests, flee and pursuit rolls
     add at most ``2 * 8 + 37 * units + contacts``.
     """
@@ -939,7 +940,9 @@ def dice_budget(model: CombatModel) -> int:
         sd = model.sides[u]
         files = int(sd[S_FILES])
         models = int(sd[S_HP] // sd[S_W])
-        reach = min(models, 2 * files + math.ceil(models / files) + 4)
+        deep = max([2, *(int(model.groups[u, w, RANK_AND_FILE, k, G_RANKS])
+                         for w in range(n) for k in (0, 1))])
+        reach = min(models, deep * files + math.ceil(models / files) + 4)
         for g in range(N_GROUPS):
             for kind in (0, 1):
                 rows = [model.groups[u, w, g, kind] for w in range(n)
