@@ -89,6 +89,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "resolute",
     "immune_to_panic",
     "extra_rank",
+    "daemonic_instability",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -114,6 +115,10 @@ contra ataques mágicos"; a ward save of the model's own replaces it) and
 mágicos o de otras criaturas etéreas") are worked out per pair of units in
 :mod:`odds.combat.model`.
 
+``daemonic_instability``: MDNR Demonios "Inestabilidad Demoníaca": a unit that
+loses a combat rolls 2D6 instead of its break test: above its Ld (unmodified)
+the whole unit is removed, above its Ld less the margin it loses one wound per
+point over that, with no save; otherwise nothing happens (it never flees).
 ``extra_rank``: MDNR Altos Elfos "Fila adicional": with (infantry) spears the
 unit fights in one more rank, through its front: two ranks when it charges,
 three otherwise.  ``immune_to_panic``: gst "Inmune a pánico": "Esta unidad no debe realizar

@@ -293,3 +293,34 @@ def test_high_elf_spears_fight_in_three_ranks():
         assert ex["wounds"][0] == pytest.approx(pmf + [0.0] * (len(ex["wounds"][0]) - n - 1))
     charging = build(elves, target, options=CombatOptions(charger="attacker"))
     assert charging.groups[0, 1, RANK_AND_FILE, 0, G_RANKS] == 2  # one rank fewer on the charge
+
+
+def test_daemonic_instability_instead_of_the_break_test():
+    """MDNR Demonios "Inestabilidad Demoníaca": losing, the unit rolls 2D6: above its Ld
+    (unmodified) the whole unit is removed; above Ld less the margin, one wound per point
+    over it (no saves); otherwise nothing.  It never flees.
+
+    By hand: 10 daemons (Ld 8, W1) lose by exactly 3 (nobody can wound, the enemy has +3):
+    10 models left on 2..5 (10/36), 9 on 6 (5/36), 8 on 7 (6/36), 7 on 8 (5/36), none on
+    9..12 (10/36).
+    """
+    from odds.combat import SideOptions
+
+    def mk(name, *special, ld=8):
+        return unit_from_dict({
+            "name": name, "troop_type": "infantry", "models": 10, "files": 5,
+            "profile": {"M": 10, "WS": 3, "BS": 3, "S": 1, "T": 10, "W": 1, "I": 3, "A": 1,
+                        "Ld": ld},
+            "equipment": {"armour_save_override": 7},
+            "rules": {"special": ["skirmishers", *special]}})
+
+    daemons = mk("Demonios", "daemonic_instability", "immune_to_psychology", "fear")
+    r = fight(mk("Otros", ld=10), daemons, charger="none", max_rounds=1, trials=N, seed=2105,
+              attacker_options=SideOptions(static_bonus=3))
+    o = r.outcomes.set_index("outcome").probability
+    assert o["defender_caught"] == 0 and o["defender_escaped"] == 0  # never flees
+    surv = r.survivors[r.survivors.side == "defender"]
+    sim = dict(zip(surv.models, surv.probability, strict=True))
+    exact = [10 / 36] + [0.0] * 6 + [5 / 36, 6 / 36, 5 / 36, 10 / 36]
+    assert_distribution(sim, exact, N, what="daemons left")
+    assert r.extra["exact_first_round"]["first_round"]["defender_breaks"] == 0.0

@@ -107,10 +107,10 @@ def test_demonios_bloodletters_and_daemonettes():
     # Desangrador: HA5 HP0 F5 I4 A1 L8; "Demonio" (aura, fear, immune to psychology, magic
     # attacks), "Furia asesina", "Marca de Khorne" for this entry: no other combat effect
     assert (d.profile.WS, d.profile.S, d.profile.I, d.profile.A, d.profile.Ld) == (5, 5, 4, 1, 8)
-    assert set(d.special) == {"daemonic_aura", "fear", "frenzy", "immune_to_psychology",
-                              "magic_attacks"}
+    assert set(d.special) == {"daemonic_aura", "daemonic_instability", "fear", "frenzy",
+                              "immune_to_psychology", "magic_attacks"}
     k = kinds(c, d.name)
-    assert k["Inestabilidad Demoníaca"] == "ignored"  # a 2D6 test instead of a break test
+    assert "Inestabilidad Demoníaca" not in k  # a 2D6 test instead of a break test
     assert "Marca de Khorne" not in k and k["Resistencia a la magia 1"] == "no_combat_effect"
     s = c.unit("Diablillas de Slaanesh")
     # Diablilla: HA4 F4 I5 A2 L8

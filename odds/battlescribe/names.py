@@ -166,10 +166,14 @@ RULE_FLAGS: MappingProxyType = _table({
     "Inmune al pánico": ("immune_to_panic",),
     # gst "Caballería monstruosa" (rule): "Son caballería voladora"
     "Caballería monstruosa": ("flying",),
-    # Demonios "Demonio": Inestabilidad demoníaca (reported separately, not modelled), Aura
-    # demoníaca, Miedo, Inmune a psicología, Ataques mágicos
-    "Demonio": ("fear", "immune_to_psychology", "daemonic_aura", "magic_attacks"),
-    "Demonio (Demonios)": ("fear", "immune_to_psychology", "daemonic_aura", "magic_attacks"),
+    # Demonios "Demonio": Inestabilidad demoníaca, Aura demoníaca, Miedo, Inmune a
+    # psicología, Ataques mágicos
+    "Demonio": ("fear", "immune_to_psychology", "daemonic_aura", "magic_attacks",
+                "daemonic_instability"),
+    "Demonio (Demonios)": ("fear", "immune_to_psychology", "daemonic_aura", "magic_attacks",
+                           "daemonic_instability"),
+    "Inestabilidad demoníaca": ("daemonic_instability",),
+    "Inestabilidad demoníaca (Demonios)": ("daemonic_instability",),
     "Aura demoníaca": ("daemonic_aura",),
     "Aura demoníaca (Demonios)": ("daemonic_aura",),
     "Ataques mágicos": ("magic_attacks",),

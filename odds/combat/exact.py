@@ -77,6 +77,7 @@ from odds.combat.model import (
     S_FRENZY,
     S_GENERAL_LD,
     S_HP,
+    S_INSTABILITY,
     S_ITP,
     S_LD,
     S_MUSICIAN,
@@ -422,8 +423,8 @@ def strike_steps(model: CombatModel) -> list[tuple[list[int], list[int]]]:
 def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: int) -> float:
     """P(unit ``lo`` breaks, losing by ``diff``); fear is checked only in two-unit combats."""
     sd = model.sides
-    if sd[lo, S_UNBREAKABLE] or sd[lo, S_UNSTABLE]:
-        return 0.0
+    if sd[lo, S_UNBREAKABLE] or sd[lo, S_UNSTABLE] or sd[lo, S_INSTABILITY]:
+        return 0.0  # no break test: wounds instead (unstable, daemonic instability)
     if (model.n_units == 2 and sd[1 - lo, S_FEAR] and not sd[lo, S_FEAR] and not sd[lo, S_ITP]
             and us_lo < us_w):
         return 1.0

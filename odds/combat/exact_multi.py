@@ -51,6 +51,7 @@ from odds.combat.model import (
     S_FEAR,
     S_FRENZY,
     S_HP,
+    S_INSTABILITY,
     S_ITP,
     S_MUSICIAN,
     S_REGEN,
@@ -293,6 +294,7 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
             fear_us = sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u] if sd[v, S_FEAR])
             us_u = m[u] * int(sd[u, S_US])
             if (not sd[u, S_UNBREAKABLE] and not sd[u, S_UNSTABLE] and not sd[u, S_FEAR]
+                    and not sd[u, S_INSTABILITY]
                     and not sd[u, S_ITP] and us_u < fear_us):
                 breaks[u] += p  # fear auto-break (§3.2 step 3)
             else:

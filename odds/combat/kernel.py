@@ -97,6 +97,7 @@ from odds.combat.model import (
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_HP,
+    S_INSTABILITY,
     S_IS_BSB,
     S_IS_GENERAL,
     S_ITP,
@@ -710,6 +711,20 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             if sides[lo, S_UNBREAKABLE]:
                 continue
             m_lo = models_left(state[0, lo], sides[lo, S_W])
+            if sides[lo, S_INSTABILITY]:
+                # Demonios "Inestabilidad Demoníaca": 2D6 instead of the break test; above the
+                # unit's Ld (unmodified) the whole unit goes, above Ld - diff one wound per
+                # point over it (no save of any kind), else nothing
+                if state[0, lo] > 0:
+                    roll, p = sum_faces(buf, p, 2)
+                    base = sides[lo, S_LD]
+                    if roll > base:
+                        state[0, lo] = 0
+                    elif roll > base - diff:
+                        state[0, lo] = max(0, state[0, lo] - (roll - (base - diff)))
+                    if state[0, lo] == 0 and chars_alive(lo, sides, state) == 0:
+                        state[2, lo] = WIPED
+                continue
             if sides[lo, S_UNSTABLE]:
                 if state[0, lo] > 0:
                     state[0, lo] = max(0, state[0, lo] - diff)

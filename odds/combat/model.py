@@ -202,8 +202,9 @@ from odds.units import Command, Unit
     S_STUPID,  # stupidity (§1.10)
     S_FLEE_MINUS,  # cm taken off the unit's flee and pursuit rolls (MDNR Enanos "Firmeza")
     S_NO_PANIC,  # immune to panic (gst "Inmune a pánico"; §3.4)
+    S_INSTABILITY,  # daemonic instability instead of the break test (Demonios)
     N_SIDE,
-) = range(43)
+) = range(44)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -467,6 +468,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_FLEE_MINUS] = 2 * (unit.has("resolute") and not unit.has("flying")
                            and unit.troop_type in ("infantry", "war_machine"))
     s[S_NO_PANIC] = unit.has("immune_to_panic")  # gst "Inmune a pánico": no panic tests
+    s[S_INSTABILITY] = unit.has("daemonic_instability")
     s[S_STANDARD] = unit.command.standard
     s[S_MUSICIAN] = unit.command.musician
     s[S_CHAMPION] = unit.command.champion
