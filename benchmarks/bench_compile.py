@@ -18,6 +18,9 @@ one cold process: the total a player waits on a fresh machine, install aside.
 The last row is the warm-CLI goal, ``odds combat empire_swordsmen orc_boyz
 --trials 100000`` with the cache present.
 
+``--concurrent COMMAND`` starts two cold processes of one command together on
+one empty cache folder instead, to see whether both compile.
+
 Wall time is measured around the child; peak RSS and CPU time come from
 ``os.wait4`` (that child's own rusage).  ``--source DIR`` points at another
 checkout (e.g. ``git archive 58780dd | tar -x -C /tmp/before``) to measure a
@@ -60,14 +63,16 @@ GOAL_RSS_GB = 1.0
 GOAL_WARM_S = 1.5
 
 
-def run_odds(argv: list[str], source: Path, cache: Path,
-             python: str) -> tuple[float, float, float, int]:
-    """Run ``python -m odds argv`` once; ``(wall s, cpu s, peak RSS GB, exit code)``."""
+def start_odds(argv: list[str], source: Path, cache: Path, python: str) -> subprocess.Popen:
+    """Start ``python -m odds argv`` with ``cache`` as numba's cache folder."""
     env = dict(os.environ, PYTHONPATH=str(source), NUMBA_CACHE_DIR=str(cache),
                MPLBACKEND="Agg")
-    t0 = time.perf_counter()
-    proc = subprocess.Popen([python, "-m", "odds", *argv], cwd=source, env=env,
+    return subprocess.Popen([python, "-m", "odds", *argv], cwd=source, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def wait_odds(proc: subprocess.Popen, t0: float) -> tuple[float, float, float, int]:
+    """Wait for ``proc``; ``(wall s since t0, cpu s, peak RSS GB, exit code)``."""
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t0
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -75,8 +80,30 @@ def run_odds(argv: list[str], source: Path, cache: Path,
     if proc.stderr:
         proc.stderr.close()
     if proc.returncode != 0:
-        print(f"  ! odds {' '.join(argv)} exited {proc.returncode}:\n{err}", file=sys.stderr)
+        print(f"  ! {' '.join(proc.args)} exited {proc.returncode}:\n{err}", file=sys.stderr)
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 2**20, proc.returncode
+
+
+def run_odds(argv: list[str], source: Path, cache: Path,
+             python: str) -> tuple[float, float, float, int]:
+    """Run ``python -m odds argv`` once; ``(wall s, cpu s, peak RSS GB, exit code)``."""
+    t0 = time.perf_counter()
+    return wait_odds(start_odds(argv, source, cache, python), t0)
+
+
+def concurrent(name: str, source: Path, python: str) -> None:
+    """Two cold processes of one command started together on one empty cache folder."""
+    argv = [*COMMANDS[name], "--trials", TRIALS]
+    cache = Path(tempfile.mkdtemp(prefix=f"odds-bench-{name}-"))
+    try:
+        t0 = time.perf_counter()
+        procs = [start_odds(argv, source, cache, python) for _ in range(2)]
+        results = [wait_odds(p, t0) for p in procs]
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    for k, (wall, cpu, rss, _) in enumerate(results):
+        print(f"concurrent cold {name} #{k + 1}: {wall:.1f} s wall, {cpu:.1f} s CPU, "
+              f"{rss:.2f} GB peak")
 
 
 def row(name: str, cold: tuple, warm: tuple | None) -> str:
@@ -96,8 +123,16 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", choices=[*COMMANDS, "demo"],
                     help="measure only these rows (default: all, then demo)")
     ap.add_argument("--no-demo", action="store_true", help="skip the all-kernels demo row")
+    ap.add_argument("--concurrent", choices=list(COMMANDS),
+                    help="instead: start two cold processes of this command together, sharing "
+                    "one empty cache folder, and report each one's time, CPU and memory")
     args = ap.parse_args()
     source = args.source.resolve()
+    if args.concurrent:
+        print(f"load average (1 min) at start: {os.getloadavg()[0]:.2f}")
+        concurrent(args.concurrent, source, args.python)
+        print(f"load average (1 min) at end: {os.getloadavg()[0]:.2f}")
+        return
     names = args.only if args.only else [*COMMANDS, "demo"]
     if args.no_demo and "demo" in names:
         names.remove("demo")
