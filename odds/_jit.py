@@ -11,6 +11,9 @@ and compiles under a file lock beside the cache.  Without the lock, processes
 started together on a fresh machine (notebooks, CLI calls, local Dask
 workers) each compile the whole kernel, each with its peak memory; with it,
 the first compiles and the others wait, then load its result from the cache.
+A lock rather than an explicit warm-up command: it covers every way in (CLI,
+Python, notebooks, Dask workers) with nothing for the player to remember, and
+costs one index read when the cache is warm.
 """
 
 from __future__ import annotations
