@@ -8,7 +8,6 @@ from typing import Any
 
 import pandas as pd
 
-from odds.battlescribe import load_roster
 from odds.commands._output import (
     FORMATS,
     add_lang_option,
@@ -66,6 +65,8 @@ def _row(u: Unit) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
+    from odds.battlescribe import load_roster
+
     roster = load_roster(args.file, strict=args.strict)
     table = pd.DataFrame([_row(u) for u in roster.units])
     payload = {
