@@ -1,14 +1,34 @@
-"""JIT options, set in one place.
+"""JIT options, set in one place, and the first compile on a machine.
 
 Every kernel in the package is compiled through :func:`kernel` (serial) or
 :func:`parallel_kernel` (``prange`` over chunks).  ``cache=True`` writes the
-machine code next to the sources, so a second process (a second CLI call)
-loads it instead of recompiling.
+machine code next to the sources (or under ``NUMBA_CACHE_DIR``), so a second
+process (a second CLI call) loads it instead of recompiling.
+
+Python code calls a top-level kernel through :func:`compiled_once`: when the
+kernel is not in numba's cache yet, it prints one line on stderr saying so,
+and compiles under a file lock beside the cache.  Without the lock, processes
+started together on a fresh machine (notebooks, CLI calls, local Dask
+workers) each compile the whole kernel, each with its peak memory; with it,
+the first compiles and the others wait, then load its result from the cache.
+A lock rather than an explicit warm-up command: it covers every way in (CLI,
+Python, notebooks, Dask workers) with nothing for the player to remember, and
+costs one index read when the cache is warm.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
 import numba
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX: compile without the lock
+    fcntl = None
 
 kernel = numba.njit(cache=True, nogil=True, error_model="numpy")
 """Decorator for serial kernels and inlined helpers."""
@@ -20,3 +40,110 @@ inline = numba.njit(cache=True, nogil=True, inline="always", error_model="numpy"
 """Decorator for tiny helpers that must be inlined into their callers."""
 
 prange = numba.prange
+
+ENGINES: dict[str, tuple[str, int]] = {
+    "charge": ("the charge engine", 5),
+    "pursuit": ("the pursuit engine", 5),
+    "flight": ("the flight engine", 5),
+    "combat": ("the combat engine", 30),
+    "emergence": ("the emergence engine", 10),
+}
+"""Engine name -> (what the notice calls it, cold compile seconds measured on 2 cores)."""
+
+_announced: set[str] = set()
+
+
+def compiled_once(dispatcher: Any, engine: str) -> Callable[..., Any]:
+    """``dispatcher`` as a callable that compiles once per machine, announced and locked.
+
+    Parameters
+    ----------
+    dispatcher : numba dispatcher
+        A kernel decorated with :data:`kernel` or :data:`parallel_kernel`.
+    engine : str
+        A key of :data:`ENGINES`, named in the notice.
+
+    Returns
+    -------
+    callable
+        Calls ``dispatcher(*args)`` after :func:`ensure_compiled`.
+    """
+    def call(*args: Any) -> Any:
+        ensure_compiled(dispatcher, args, engine)
+        return dispatcher(*args)
+
+    return call
+
+
+def ensure_compiled(dispatcher: Any, args: tuple, engine: str) -> bool:
+    """Compile ``dispatcher`` for ``args``' types unless this process or the cache has it.
+
+    A cold compile holds an exclusive ``fcntl`` lock on a file beside the
+    kernel's cache index (another process compiling the same kernel waits,
+    then finds it cached) and is announced on stderr, once per engine and
+    process.  Returns True when this call compiled.
+    """
+    cache = getattr(dispatcher, "_cache", None)
+    if cache is None or not hasattr(cache, "_cache_file"):  # JIT disabled, or no cache
+        return False
+    sig = tuple(dispatcher.typeof_pyval(a) for a in args)
+    if sig in dispatcher.overloads or _cached(dispatcher, sig):
+        return False
+    lock = _open_lock(cache)
+    try:
+        if lock is not None and not _try_lock(lock):
+            _notice(engine, "another process is compiling {what} for this machine; "
+                    "waiting for it (about {seconds} s at most)…")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if _cached(dispatcher, sig):  # the other process finished it
+            return False
+        _notice(engine, "compiling {what} for this machine, once: about {seconds} s…")
+        dispatcher.compile(sig)
+        return True
+    finally:
+        if lock is not None:
+            lock.close()  # releases the lock
+
+
+def _cached(dispatcher: Any, sig: tuple) -> bool:
+    """Whether numba's on-disk cache holds a fresh entry for ``sig``."""
+    cache = dispatcher._cache
+    try:
+        key = cache._index_key(sig, dispatcher.targetctx.codegen())
+        return key in cache._cache_file._load_index()
+    except Exception:  # an unreadable index: numba recompiles, so say it is cold
+        return False
+
+
+def _lock_path(cache: Any) -> str:
+    """The lock file of a kernel: its numba cache index's path + ``.lock``."""
+    return cache._cache_file._index_path + ".lock"
+
+
+def _open_lock(cache: Any):
+    """The kernel's lock file, opened, or None if it cannot be (no fcntl, read-only)."""
+    if fcntl is None:
+        return None
+    try:
+        os.makedirs(cache.cache_path, exist_ok=True)
+        return open(_lock_path(cache), "a")
+    except OSError:
+        return None
+
+
+def _try_lock(lock) -> bool:
+    """Take the lock without waiting; False if another process holds it."""
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _notice(engine: str, template: str) -> None:
+    """Print the first-compile notice for ``engine`` on stderr (once per process)."""
+    if engine in _announced:
+        return
+    _announced.add(engine)
+    what, seconds = ENGINES.get(engine, (f"the {engine} engine", 30))
+    print("odds: " + template.format(what=what, seconds=seconds), file=sys.stderr, flush=True)

@@ -27,7 +27,7 @@ import pandas as pd
 
 from odds import dice
 from odds import validation as v
-from odds._jit import kernel, parallel_kernel, prange
+from odds._jit import compiled_once, kernel, parallel_kernel, prange
 from odds.results import Result, proportion_table
 from odds.rng import (
     BUFFER_DICE,
@@ -175,7 +175,8 @@ def simulate_rolls(charge: Charge, trials: int, key: int) -> np.ndarray:
     """Monte Carlo counts ``[outcome, roll]`` summed over chunks (kernel wrapper)."""
     n = charge.flee_dice
     out = np.zeros((n_chunks(trials), 3, 6 * n + 1), np.int64)
-    _charge_kernel(np.uint64(key), trials, n, charge.caught_max(), charge.off_min(), out)
+    compiled_once(_charge_kernel, "charge")(np.uint64(key), trials, n, charge.caught_max(),
+                                            charge.off_min(), out)
     return out.sum(axis=0)
 
 

@@ -22,7 +22,7 @@ import pandas as pd
 
 from odds import dice
 from odds import validation as v
-from odds._jit import parallel_kernel, prange
+from odds._jit import compiled_once, parallel_kernel, prange
 from odds.charge import MAX_DISTANCE, MAX_MOVE
 from odds.results import Result, wilson
 from odds.rng import (
@@ -146,7 +146,8 @@ def flee(
     rally_max = rally_ld if can_rally else -1
     s = resolve_seed(seed)
     out = np.zeros((n_chunks(trials), turns, 2), np.int64)
-    _flight_kernel(np.uint64(s.key), trials, n_dice, off_min, rally_max, turns, out)
+    compiled_once(_flight_kernel, "flight")(np.uint64(s.key), trials, n_dice, off_min, rally_max,
+                                            turns, out)
     counts = np.cumsum(out.sum(axis=0), axis=0)
     ex_r, ex_o = exact(n_dice, off_min, rally_max, turns)
     ex = np.stack([np.cumsum(ex_r), np.cumsum(ex_o)], axis=1)

@@ -19,7 +19,7 @@ import numpy as np
 
 from odds import dice
 from odds import validation as v
-from odds._jit import parallel_kernel, prange
+from odds._jit import compiled_once, parallel_kernel, prange
 from odds.charge import MAX_DISTANCE, MAX_MOVE
 from odds.results import Result, proportion_table
 from odds.rng import (
@@ -122,7 +122,7 @@ def pursue(
     trials = v.trials(trials)
     s = resolve_seed(seed)
     out = np.zeros((n_chunks(trials), 3), np.int64)
-    _pursuit_kernel(np.uint64(s.key), trials, pd_, fd, off_min, out)
+    compiled_once(_pursuit_kernel, "pursuit")(np.uint64(s.key), trials, pd_, fd, off_min, out)
     counts = out.sum(axis=0)
     table = proportion_table(dict(zip(OUTCOMES, counts.tolist(), strict=True)), trials,
                              exact(pd_, fd, off_min))

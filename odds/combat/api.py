@@ -12,6 +12,7 @@ import pandas as pd
 
 from odds import dice
 from odds import validation as v
+from odds._jit import compiled_once
 from odds.combat.kernel import (
     CHALLENGE_STATS,
     OUTCOMES,
@@ -219,11 +220,12 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
         "charge": np.zeros((nc, 3), np.int64),
     }
     rows = np.zeros((keep_rows, 8 + 2 * nu), np.int64)
-    combat_kernel(np.uint64(key), trials, dice_budget(model), model.sides, model.groups,
-                  model.order, model.keys, model.n_order, model.flags, mr, model.contacts,
-                  model.ranks, model.side_bonus, out["status"], out["side"],
-                  out["rounds"], out["round_res"], out["breaks"], out["w1"], out["margin"],
-                  out["surv"], out["terms"], out["chal"], out["chal_end"], out["charge"], rows)
+    compiled_once(combat_kernel, "combat")(
+        np.uint64(key), trials, dice_budget(model), model.sides, model.groups, model.order,
+        model.keys, model.n_order, model.flags, mr, model.contacts, model.ranks,
+        model.side_bonus, out["status"], out["side"], out["rounds"], out["round_res"],
+        out["breaks"], out["w1"], out["margin"], out["surv"], out["terms"], out["chal"],
+        out["chal_end"], out["charge"], rows)
     summed = {k: a.sum(axis=0) for k, a in out.items()}
     summed["margin_offset"] = off
     summed["rows"] = rows

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from odds._jit import inline
+from odds._jit import inline, kernel
 from odds.combat.model import (
     FIGHTING,
     FRONT,
@@ -255,7 +255,7 @@ def front_enemy(u, contacts, state, front_front):
     return -1
 
 
-@inline
+@kernel  # called, not inlined: characters only (issue 13)
 def hosted_char(v, sides, state, duel_a, duel_b, best, which):
     """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
 

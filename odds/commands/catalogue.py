@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from odds.battlescribe import ReportItem, UnitEntry, load_catalogue
 from odds.commands._output import (
     FORMATS,
     add_lang_option,
@@ -18,6 +17,9 @@ from odds.commands._output import (
     profile_text,
     save_text,
 )
+
+if TYPE_CHECKING:
+    from odds.battlescribe import ReportItem, UnitEntry
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -78,6 +80,8 @@ def _row(e: UnitEntry) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
+    from odds.battlescribe import load_catalogue
+
     cat = load_catalogue(args.file, strict=args.strict)
     table = pd.DataFrame([_row(e) for e in cat.entries])
     header = (f"{cat.name}: {len(cat.entries)} unidades (puntos por miniatura con el equipo por "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from odds.charge import charge_vs_flee
 from odds.commands import _headline as hl
 from odds.commands._output import (
     add_run_options,
@@ -36,6 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
+    from odds.charge import charge_vs_flee
+
     r = charge_vs_flee(args.charger_move, args.target_move, args.distance,
                        target_flies=args.target_flies, difficult=args.difficult,
                        wheel=args.wheel, edge_distance=args.edge_distance,

@@ -7,7 +7,6 @@ from typing import Any
 
 from odds.commands import _headline as hl
 from odds.commands._output import add_run_options, emit, save_plot
-from odds.emergence import FACES, emerge, load_scenario, make_scenario, parse_point, parse_table
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _scenario(args: argparse.Namespace) -> Any:
+    from odds.emergence import load_scenario, make_scenario, parse_point, parse_table
+
     kw: dict[str, Any] = {
         "table": parse_table(args.table) if args.table else None,
         "marker": parse_point("marker", args.marker) if args.marker else None,
@@ -52,6 +53,8 @@ def payload(r: Any) -> dict[str, Any]:
     enemy unit's name to ``{"front", "flank", "rear", "total"}``.  ``exact`` and
     ``stderr`` have the same shape.
     """
+    from odds.emergence import FACES
+
     s = r.scenario
     t = r.table.set_index("outcome")
 
@@ -88,6 +91,8 @@ def payload(r: Any) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
+    from odds.emergence import emerge
+
     s = _scenario(args)
     r = emerge(s, trials=args.trials, seed=args.seed,
                landing_bin=2.5 if args.plot else None)

@@ -13,7 +13,6 @@ from odds.commands._output import (
     outcome_payload,
     save_plot,
 )
-from odds.pursuit import pursue
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
+    from odds.pursuit import pursue
+
     r = pursue(args.pursuer_move, args.fleer_move, pursuer_flies=args.pursuer_flies,
                fleer_flies=args.fleer_flies, edge_distance=args.edge_distance,
                trials=args.trials, seed=args.seed)

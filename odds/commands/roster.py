@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from odds.battlescribe import load_roster
-from odds.characters import Character
 from odds.commands._output import (
     FORMATS,
     add_lang_option,
@@ -21,6 +19,9 @@ from odds.commands._output import (
 )
 from odds.units import Unit
 from odds.validation import OddsInputError
+
+if TYPE_CHECKING:
+    from odds.characters import Character
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -95,6 +96,8 @@ def _joins(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
+    from odds.battlescribe import load_roster
+
     roster = load_roster(args.file, strict=args.strict, join=_joins(args.join))
     rows = [_row(u) for u in roster.units]
     rows += [_character_row(c, roster.joined.get(c.name, "")) for c in roster.characters]

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from odds import validation as v
+from odds._jit import compiled_once
 from odds.emergence import kernel as K
 from odds.emergence.model import FACES, Scenario, Table, make_scenario
 from odds.results import Result, proportion_table
@@ -24,6 +25,11 @@ BASE_OUTCOMES: tuple[str, ...] = (
 ARRIVAL_TURNS: tuple[int, ...] = (2, 3, 4, 5)
 BATCH_CHUNKS = 64
 """Chunks per kernel call (bounds the memory of the per-chunk rows)."""
+
+
+def _once(kernel: Any) -> Any:
+    """An emergence kernel, compiled once per machine with a notice (:mod:`odds._jit`)."""
+    return compiled_once(kernel, "emergence")
 
 
 # --------------------------------------------------------------------------
@@ -74,7 +80,7 @@ def _distances(scale: float) -> np.ndarray:
 
 def _geometry(s: Scenario) -> tuple[np.ndarray, int, np.ndarray]:
     rects, _, n_enemy = s.arrays()
-    return rects, n_enemy, K.prepare(rects)
+    return rects, n_enemy, _once(K.prepare)(rects)
 
 
 def _resolve(scenario: Scenario | None, **kw: Any) -> Scenario:
@@ -88,8 +94,8 @@ def _resolve(scenario: Scenario | None, **kw: Any) -> Scenario:
 def classify_point(scenario: Scenario, x: float, y: float) -> str:
     """Outcome name of a marker ending at ``(x, y)`` (no scatter)."""
     _, n_enemy, g = _geometry(scenario)
-    code, _ = K.classify(float(x), float(y), scenario.table.width, scenario.table.depth, g,
-                         n_enemy)
+    code, _ = _once(K.classify)(float(x), float(y), scenario.table.width,
+                                scenario.table.depth, g, n_enemy)
     return outcome_names(scenario)[code]
 
 
@@ -104,8 +110,8 @@ def exact_outcomes(scenario: Scenario, marker: tuple[float, float] | None = None
     _, n_enemy, g = _geometry(scenario)
     names = outcome_names(scenario)
     out = np.zeros(len(names))
-    K.exact_codes(float(mx), float(my), scenario.table.width, scenario.table.depth, g, n_enemy,
-                  _distances(scenario.scale), out)
+    _once(K.exact_codes)(float(mx), float(my), scenario.table.width, scenario.table.depth, g,
+                         n_enemy, _distances(scenario.scale), out)
     return dict(zip(names, out.tolist(), strict=True))
 
 
@@ -211,8 +217,8 @@ def emerge(
         tr = np.zeros((nc, 4), np.int64)
         dr = np.zeros((nc, K.N_DIAG), np.int64)
         hr = np.zeros((nc, nx, ny), np.int64)
-        K.run_chunks(np.uint64(sd.key), c0, nc, n, mx, my, W, D, rects, n_enemy, dist, target,
-                     reach, cr, tr, dr, hr, hx0, hy0, hbin)
+        _once(K.run_chunks)(np.uint64(sd.key), c0, nc, n, mx, my, W, D, rects, n_enemy, dist,
+                            target, reach, cr, tr, dr, hr, hx0, hy0, hbin)
         counts += cr.sum(axis=0)
         turns += tr.sum(axis=0)
         diag += dr.sum(axis=0)
@@ -332,14 +338,14 @@ def placement_map(
     attrs: dict[str, Any] = {"target": tname, "step": step}
     if method == "exact":
         p = np.zeros((cells.shape[0], ncode))
-        K.exact_cells(cells, W, D, rects, n_enemy, dist, p)
+        _once(K.exact_cells)(cells, W, D, rects, n_enemy, dist, p)
         n = None
     else:
         n = v.trials(trials)
         sd = resolve_seed(seed)
         nck = -(-n // CHUNK_TRIALS)
         counts = np.zeros((cells.shape[0] * nck, ncode), np.int64)
-        K.run_cells(np.uint64(sd.key), cells, n, W, D, rects, n_enemy, dist, counts)
+        _once(K.run_cells)(np.uint64(sd.key), cells, n, W, D, rects, n_enemy, dist, counts)
         p = counts.reshape(cells.shape[0], nck, ncode).sum(axis=1) / n
         attrs.update(trials=n, seed=sd.entropy)
     t0 = K.FIRST_ENEMY + 3 * ti
