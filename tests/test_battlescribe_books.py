@@ -196,3 +196,15 @@ def test_regiments_of_renown_come_at_their_size_and_price():
     assert (cmd.champion, cmd.standard, cmd.musician) == (True, True, True)
     single = [e.name for e in c.entries if e.default_unit.models == 1]
     assert len(single) == 9  # characters and monsters sold as one model (Asarnil, Gotrek...)
+
+
+def test_pellejo_duro_gives_the_rider_two():
+    """MDNR Orcos y Goblins "Pellejo duro": "Los Jabalíes proporciona un +2 a la tirada de
+    salvación por armadura de su jinete (en vez del habitual +1 de Caballería)"."""
+    c = cat("MDNR_Orcos_y_Goblins v4_5.cat")
+    boar = c.unit("Jinetez de jabalí")
+    # light armour 6+, +2 for the boar: 4+ (the printed TSA agrees: no note)
+    assert boar.troop_type == "cavalry" and boar.equipment.armour == "light"
+    assert boar.armour_save == 4
+    k = kinds(c, "Jinetez de jabalí")
+    assert "Pellejo duro" not in k and "TSA" not in k

@@ -142,6 +142,8 @@ class _Builder:
         self.sel, self.name, self.sink, self.army = sel, name, sink, army
         self.weapon_rules: tuple[str, ...] = ()
         self.wards: list[int] = []
+        self.thick_skin = False
+        self.troop_type = ""
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -315,6 +317,7 @@ class _Builder:
                           f"how many crew or steeds per {tt} is not in the data;"
                           f" {' and '.join(missing)} assumed")
 
+        self.troop_type = tt
         equipment = self.equipment(tt, mount_raw)
         special, extra = self.rules()
         special += self.weapon_rules
@@ -445,6 +448,11 @@ class _Builder:
             if key in seen:
                 continue
             seen.add(key)
+            if key == "pellejo duro":
+                self.thick_skin = True  # applied to the save in build()
+                if self.thick_skin_unusable():
+                    self.note(name, "ignored", "only for cavalry without a fixed save")
+                continue
             if key in RULE_FLAGS or key in NAMED_HATRED:
                 special += RULE_FLAGS.get(key, ())
                 hated = NAMED_HATRED.get(key, ())
@@ -483,6 +491,9 @@ class _Builder:
                 self.note(name, "ignored", "rule not modelled by the engine")
         return special, extra
 
+    def thick_skin_unusable(self) -> bool:
+        return bool(self.troop_type) and self.troop_type != "cavalry"
+
     @staticmethod
     def parametric(field: str, value: str) -> bool:
         if field in ("regeneration", "ward_save"):
@@ -499,6 +510,10 @@ class _Builder:
              ) -> int | None:
         engine = rules.armour_save(tt, equipment.armour, equipment.shield, equipment.barding,
                                    equipment.weapon, in_close_combat=False)
+        # "Pellejo duro": the steed gives its rider +2 instead of the usual cavalry +1
+        thick = self.thick_skin and tt == "cavalry"
+        if thick:
+            engine = max(1, engine - 1)
         shown = "none" if printed is None else f"{printed}+"
         if tt in ("chariot", "monster", "war_machine") and printed is not None:
             self.note("TSA", "note", f"printed save {shown} used ({tt}: not from equipment)")
@@ -511,6 +526,10 @@ class _Builder:
             self.note("TSA", "note",
                       f"printed save {shown}, engine {'none' if engine >= 7 else f'{engine}+'}"
                       " from the equipment out of close combat (engine wins; RULES.md §1.5)")
+        if thick:  # the engine's own rule for the save does not know the thick skin
+            return max(1, rules.armour_save(tt, equipment.armour, equipment.shield,
+                                            equipment.barding, equipment.weapon,
+                                            in_close_combat=True) - 1)
         return None
 
     def command(self, roles: set[str]) -> Command:
