@@ -45,7 +45,7 @@ ENGINES: dict[str, tuple[str, int]] = {
     "charge": ("the charge engine", 5),
     "pursuit": ("the pursuit engine", 5),
     "flight": ("the flight engine", 5),
-    "combat": ("the combat engine", 30),
+    "combat": ("the combat engine", 50),
     "emergence": ("the emergence engine", 10),
 }
 """Engine name -> (what the notice calls it, cold compile seconds measured on 2 cores)."""
