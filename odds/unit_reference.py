@@ -41,9 +41,8 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
-from odds.battlescribe.spec import SPEC_KEYS, is_catalogue_spec, unit_from_spec
+from odds.battlescribe.spec import is_catalogue_spec, query_options, unit_from_spec
 from odds.units import (
     Command,
     Unit,
@@ -117,27 +116,13 @@ def parse_reference(text: str) -> tuple[str, dict[str, Any]]:
     if not what:
         raise OddsInputError(f"unit: {text!r}: no unit before '?'")
     opts: dict[str, Any] = {}
-    for part in filter(None, query.split("&")):
-        key, sep, value = part.partition("=")
-        key, value = key.strip(), unquote(value).strip()
-        if not sep or key not in SPEC_KEYS:
-            raise OddsInputError(
-                f"unit: {text!r}: option {part!r} must be KEY=VALUE with KEY one of"
-                f" {', '.join(SPEC_KEYS)}"
-            )
+    for key, value in query_options(text, query):
         if key in ("upgrades", "strict"):
             raise OddsInputError(
                 f"unit: {text!r}: {key}= needs a catalogue entry (FILE.cat:NAME?{key}=...);"
                 f" a built-in or TOML unit takes models, files and command"
             )
-        if key in ("models", "files"):
-            try:
-                opts[key] = int(value)
-            except ValueError:
-                raise OddsInputError(
-                    f"unit: {text!r}: {key} must be an integer (got {value!r})") from None
-        else:
-            opts[key] = value
+        opts[key] = value
     return what, opts
 
 

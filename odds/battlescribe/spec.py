@@ -28,6 +28,7 @@ Values may be percent-encoded (``%26`` for ``&``).  Example (one string)::
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,37 @@ _SPLIT = re.compile(r"\.(?:cat|catz|gst|gstz):", re.IGNORECASE)
 def is_catalogue_spec(text: object) -> bool:
     """Whether ``text`` looks like ``PATH.cat:NAME`` (also ``.catz``, ``.gst``, ``.gstz``)."""
     return isinstance(text, str) and _SPLIT.search(text) is not None
+
+
+def query_options(text: str, query: str) -> Iterator[tuple[str, Any]]:
+    """The ``KEY=VALUE`` options after the ``?`` of a unit reference, in order.
+
+    Values are percent-decoded and stripped; ``models`` and ``files`` come as
+    ints.  Lazy, so options are checked in the order they are written.
+
+    Raises
+    ------
+    OddsInputError
+        A part that is not ``KEY=VALUE`` with a key of :data:`SPEC_KEYS`, or a
+        non-integer size.
+    """
+    for part in filter(None, query.split("&")):
+        key, sep, value = part.partition("=")
+        key, value = key.strip(), unquote(value).strip()
+        if not sep or key not in SPEC_KEYS:
+            raise OddsInputError(
+                f"unit: {text!r}: option {part!r} must be KEY=VALUE with KEY one of"
+                f" {', '.join(SPEC_KEYS)}"
+            )
+        if key in ("models", "files"):
+            try:
+                yield key, int(value)
+            except ValueError:
+                raise OddsInputError(
+                    f"unit: {text!r}: {key} must be an integer (got {value!r})"
+                ) from None
+        else:
+            yield key, value
 
 
 def parse_spec(text: str) -> tuple[Path, str, dict[str, Any]]:
@@ -70,21 +102,9 @@ def parse_spec(text: str) -> tuple[Path, str, dict[str, Any]]:
         raise OddsInputError(f"unit: {text!r}: no unit name after the colon")
     kwargs: dict[str, Any] = {}
     upgrades: list[str] = []
-    for part in filter(None, query.split("&")):
-        key, sep, value = part.partition("=")
-        key, value = key.strip(), unquote(value).strip()
-        if not sep or key not in SPEC_KEYS:
-            raise OddsInputError(
-                f"unit: {text!r}: option {part!r} must be KEY=VALUE with KEY one of"
-                f" {', '.join(SPEC_KEYS)}"
-            )
+    for key, value in query_options(text, query):
         if key in ("models", "files"):
-            try:
-                kwargs[key] = int(value)
-            except ValueError:
-                raise OddsInputError(
-                    f"unit: {text!r}: {key} must be an integer (got {value!r})"
-                ) from None
+            kwargs[key] = value
         elif key == "command":
             kwargs[key] = value if value in ("full", "none") else [
                 v.strip() for v in value.split(",") if v.strip()]
