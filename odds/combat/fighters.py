@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from odds._jit import inline, kernel
+from odds.combat.blows import models_left
 from odds.combat.model import (
     FIGHTING,
     FRONT,
@@ -145,17 +146,13 @@ def lose_fighters(u, c, k, contacts, pool):
     They take ``u``'s fighters facing that enemy first, then (in contact
     order) those facing its other enemies.
     """
-    d = 0 if contacts[c, 0] == u else 1
-    k = take_fighters(pool, c, d, k)
+    k = take_fighters(pool, c, end_of(u, c, contacts), k)
     for c2 in range(contacts.shape[0]):
         if k <= 0:
             return
-        if c2 == c:
-            continue
-        if contacts[c2, 0] == u:
-            k = take_fighters(pool, c2, 0, k)
-        elif contacts[c2, 1] == u:
-            k = take_fighters(pool, c2, 1, k)
+        d = end_of(u, c2, contacts)
+        if c2 != c and d >= 0:
+            k = take_fighters(pool, c2, d, k)
 
 
 @inline
@@ -180,7 +177,7 @@ def expand(u, sides, state, contacts):
     """
     c = -1
     for k in range(contacts.shape[0]):
-        if contacts[k, 0] == u or contacts[k, 1] == u:
+        if end_of(u, k, contacts) >= 0:
             if c >= 0:
                 return
             c = k
@@ -189,14 +186,12 @@ def expand(u, sides, state, contacts):
     e = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
     if state[2, e] != FIGHTING or state[0, e] <= 0 or state[0, u] <= 0:
         return
-    w = sides[u, S_W]
-    m = (state[0, u] + w - 1) // w
+    m = models_left(state[0, u], sides[u, S_W])
     files = state[12, u]
     room = m - files - state[13, u]
     if room <= 0:
         return
-    we = sides[e, S_W]
-    me = (state[0, e] + we - 1) // we
+    me = models_left(state[0, e], sides[e, S_W])
     le = min(me, state[12, e])
     cover = (le * sides[e, S_BASE] + sides[u, S_BASE] - 1) // sides[u, S_BASE] + 2
     add = min(4, room, max(0, cover - files))
@@ -215,6 +210,16 @@ def expand(u, sides, state, contacts):
 
 
 @inline
+def end_of(u, c, contacts):
+    """Which end of contact ``c`` unit ``u`` is: 0, 1, or -1 (not in it)."""
+    if contacts[c, 0] == u:
+        return 0
+    if contacts[c, 1] == u:
+        return 1
+    return -1
+
+
+@inline
 def contact_of(a, b, contacts):
     """The contact joining units ``a`` and ``b``, or -1."""
     for c in range(contacts.shape[0]):
@@ -225,11 +230,9 @@ def contact_of(a, b, contacts):
 
 
 @inline
-def unit_strength(u, w, us, hp, sides, state):
+def unit_strength(u, sides, state):
     """Unit strength of unit ``u`` now: its models and the characters in it (§2.3)."""
-    total = 0
-    if hp > 0:
-        total = ((hp + w - 1) // w) * us
+    total = models_left(max(0, state[0, u]), sides[u, S_W]) * sides[u, S_US]
     for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
         if state[0, b] > 0:
             total += sides[b, S_US]

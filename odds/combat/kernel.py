@@ -44,6 +44,7 @@ from odds.combat.fighters import (
     attacks_of,
     chars_alive,
     contact_of,
+    end_of,
     expand,
     face_line,
     front_enemy,
@@ -282,12 +283,10 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 continue
             # a flanker's unit strength counts the characters in it
             if (contacts[c, 3] != FRONT
-                    and unit_strength(a, sides[a, S_W], sides[a, S_US], state[0, a], sides,
-                                      state) >= 5):
+                    and unit_strength(a, sides, state) >= 5):
                 state[4, b] = 1
             if (contacts[c, 2] != FRONT
-                    and unit_strength(b, sides[b, S_W], sides[b, S_US], state[0, b], sides,
-                                      state) >= 5):
+                    and unit_strength(b, sides, state) >= 5):
                 state[4, a] = 1
         ranks_side0 = 0
         ranks_side1 = 0
@@ -346,12 +345,19 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             state[8, u] = chars
             champ = 1 if (sides[u, S_CHAMPION] != 0 and state[0, u] > 0) else 0
             mu = models_left(state[0, u], sides[u, S_W])
+            # stupidity (§1.10): tested at the start of each of its own turns; failed, only
+            # half its models fight this turn (an odd one on 4+), per contact
+            stupid = False
+            if sides[u, S_STUPID] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING:
+                ld = sides[u, S_LD]
+                for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
+                    if state[0, b] > 0 and not state[6, b]:
+                        ld = max(ld, sides[b, S_LD])
+                passed, p = leadership_test(buf, p, ld, False, False)
+                stupid = not passed
             for c in range(nc):
-                if contacts[c, 0] == u:
-                    d = 0
-                elif contacts[c, 1] == u:
-                    d = 1
-                else:
+                d = end_of(u, c, contacts)
+                if d < 0:
                     continue
                 n = touch[c, d] if state[2, u] == FIGHTING and state[0, u] > 0 else 0
                 here = 0
@@ -361,31 +367,16 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     state[7, u] = c
                 start_fighters(u, c, d, kind, n, chars, here, mu, state[12, u], groups, contacts,
                                pool)
-            # stupidity (§1.10): tested at the start of each of its own turns; failed, only
-            # half its models fight this turn (an odd one on 4+), per contact
-            if sides[u, S_STUPID] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING:
-                ld = sides[u, S_LD]
-                for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
-                    if state[0, b] > 0 and not state[6, b]:
-                        ld = max(ld, sides[b, S_LD])
-                passed, p = leadership_test(buf, p, ld, False, False)
-                if not passed:
-                    for c in range(nc):
-                        if contacts[c, 0] == u:
-                            d = 0
-                        elif contacts[c, 1] == u:
-                            d = 1
-                        else:
-                            continue
-                        f = pool[c, d] + pool[c, 2 + d]
-                        keep = f // 2
-                        if f % 2:
-                            keep += 1 if buf[p] >= 4 else 0
-                            p += 1
-                        front = min(pool[c, d], keep)
-                        pool[c, 8 + d] -= pool[c, d] - front
-                        pool[c, d] = front
-                        pool[c, 2 + d] = keep - front
+                if stupid:
+                    f = pool[c, d] + pool[c, 2 + d]
+                    keep = f // 2
+                    if f % 2:
+                        keep += 1 if buf[p] >= 4 else 0
+                        p += 1
+                    front = min(pool[c, d], keep)
+                    pool[c, 8 + d] -= pool[c, d] - front
+                    pool[c, d] = front
+                    pool[c, 2 + d] = keep - front
         scored[0] = 0
         scored[1] = 0
         for u in range(nb):
@@ -453,11 +444,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         continue
                     chars = state[8, u]
                     for c in range(nc):
-                        if contacts[c, 0] == u:
-                            d = 0
-                        elif contacts[c, 1] == u:
-                            d = 1
-                        else:
+                        d = end_of(u, c, contacts)
+                        if d < 0:
                             continue
                         touching = touch[c, d]
                         if touching == 0 or state[0, u] <= 0:
@@ -625,7 +613,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 face_b = contacts[c, 3 - d]
                 if state[2, a] != FIGHTING or state[2, b] != FIGHTING or face_b == FRONT:
                     continue
-                if unit_strength(a, sides[a, S_W], sides[a, S_US], state[0, a], sides, state) < 5:
+                if unit_strength(a, sides, state) < 5:
                     continue
                 if sides[a, S_SIDE] == 0:
                     if face_b == FLANK:
@@ -757,8 +745,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 if state[2, e] != FIGHTING:
                     continue
                 if sides[e, S_FEAR]:
-                    fear_us += unit_strength(e, sides[e, S_W], sides[e, S_US], state[0, e],
-                                             sides, state)
+                    fear_us += unit_strength(e, sides, state)
                 else:
                     for b in range(sides[e, S_HOSTED_LO], sides[e, S_HOSTED_HI]):
                         if state[0, b] > 0 and sides[b, S_FEAR]:
