@@ -679,27 +679,27 @@ def check_rule_fields(obj: Any) -> None:
              integer("armour_save_override", obj.armour_save_override, low=1, high=7))
 
 
-def hatred_from(value: object) -> tuple[str, ...]:
-    """Validate a list of hated army or race tags; sorted, unique."""
+def _names_from(field: str, value: object, allowed: tuple[str, ...], items: str,
+                item: str) -> tuple[str, ...]:
+    """Validate a list of names from ``allowed``; sorted, unique."""
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        raise OddsInputError(f"hatred: must be a list of army or race tags (got {value!r})")
-    for item in value:
-        if item not in TAGS:
+        raise OddsInputError(f"{field}: must be a list of {items} (got {value!r})")
+    for name in value:
+        if name not in allowed:
             raise OddsInputError(
-                f"hatred: unknown army or race {item!r}; allowed: {', '.join(TAGS)}"
+                f"{field}: unknown {item} {name!r}; allowed: {', '.join(allowed)}"
             )
     return tuple(sorted(set(value)))
+
+
+def hatred_from(value: object) -> tuple[str, ...]:
+    """Validate a list of hated army or race tags; sorted, unique."""
+    return _names_from("hatred", value, TAGS, "army or race tags", "army or race")
 
 
 def special_rules_from(value: object) -> tuple[str, ...]:
-    if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        raise OddsInputError(f"special: must be a list of rule names (got {value!r})")
-    for item in value:
-        if item not in SPECIAL_RULES:
-            raise OddsInputError(
-                f"special: unknown rule {item!r}; allowed: {', '.join(SPECIAL_RULES)}"
-            )
-    return tuple(sorted(set(value)))
+    """Validate a list of special-rule names (:data:`SPECIAL_RULES`); sorted, unique."""
+    return _names_from("special", value, SPECIAL_RULES, "rule names", "rule")
 
 
 # --------------------------------------------------------------------------- loaders

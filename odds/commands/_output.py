@@ -179,6 +179,21 @@ def print_warnings(warnings: list[str], fmt: str) -> None:
         print(f"warning: {line} (the odds are approximate)", file=out)
 
 
+def save_outcome_plot(r: Any, title: str, words: dict[str, str], lang: str, path: str) -> None:
+    """Write the bars of a caught / escaped / off-table result (charge, pursuit) to ``path``.
+
+    The run's trials and seed go in small print.
+    """
+    from odds.commands import _headline as hl
+    from odds.plot import outcome_bars, small_print
+
+    ax = outcome_bars(r, title=title, labels=words, lang=lang,
+                      colours={"caught": "tab:blue", "escaped": "tab:red",
+                               "off_table": "tab:gray"})
+    small_print(ax.figure, hl.small_print(r.trials, r.seed, lang))
+    save_plot(ax, path)
+
+
 def save_plot(ax: Any, path: str | None) -> None:
     """Write the figure holding ``ax`` to exactly ``path`` if a path was given.
 

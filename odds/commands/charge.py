@@ -11,7 +11,7 @@ from odds.commands._output import (
     emit,
     nonneg_float,
     outcome_payload,
-    save_plot,
+    save_outcome_plot,
 )
 
 
@@ -55,16 +55,10 @@ def run(args: argparse.Namespace) -> int:
          f"{headline}\n{hl.small_print(r.trials, r.seed, args.lang)}",
          display=display_table(r.table, args.lang, words))
     if args.plot:
-        from odds.plot import outcome_bars, small_print
-
         i = r.inputs
         title = (f"Carga M {i['charger_move']:g} cm contra una unidad a {i['distance']:g} cm "
                  f"que huye (M {i['target_move']:g} cm)" if args.lang == "es" else
                  f"Charge (M {i['charger_move']:g} cm) on a unit {i['distance']:g} cm away "
                  f"that flees (M {i['target_move']:g} cm)")
-        ax = outcome_bars(r, title=title, labels=words, lang=args.lang,
-                          colours={"caught": "tab:blue", "escaped": "tab:red",
-                                   "off_table": "tab:gray"})
-        small_print(ax.figure, hl.small_print(r.trials, r.seed, args.lang))
-        save_plot(ax, args.plot)
+        save_outcome_plot(r, title, words, args.lang, args.plot)
     return 0

@@ -11,7 +11,7 @@ from odds.commands._output import (
     emit,
     nonneg_float,
     outcome_payload,
-    save_plot,
+    save_outcome_plot,
 )
 
 
@@ -48,16 +48,10 @@ def run(args: argparse.Namespace) -> int:
          f"{headline}\n{hl.small_print(r.trials, r.seed, args.lang)}",
          display=display_table(r.table, args.lang, words))
     if args.plot:
-        from odds.plot import outcome_bars, small_print
-
         i = r.inputs
         title = (f"Persecución: M {i['pursuer_move']:g} cm tras una unidad en huida "
                  f"(M {i['fleer_move']:g} cm)" if args.lang == "es" else
                  f"Pursuit: M {i['pursuer_move']:g} cm after a broken unit "
                  f"(M {i['fleer_move']:g} cm)")
-        ax = outcome_bars(r, title=title, labels=words, lang=args.lang,
-                          colours={"caught": "tab:blue", "escaped": "tab:red",
-                                   "off_table": "tab:gray"})
-        small_print(ax.figure, hl.small_print(r.trials, r.seed, args.lang))
-        save_plot(ax, args.plot)
+        save_outcome_plot(r, title, words, args.lang, args.plot)
     return 0
