@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numba
@@ -36,10 +37,36 @@ kernel = numba.njit(cache=True, nogil=True, error_model="numpy")
 parallel_kernel = numba.njit(cache=True, nogil=True, parallel=True, error_model="numpy")
 """Decorator for the chunk-level drivers (``numba.prange`` over chunks)."""
 
+lean = numba.njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+"""Decorator for kernels that allocate nothing: no reference counting of array arguments."""
+
 inline = numba.njit(cache=True, nogil=True, inline="always", error_model="numpy")
 """Decorator for tiny helpers that must be inlined into their callers."""
 
 prange = numba.prange
+
+
+def run_chunks(work: Callable[[int], None], n_chunks: int) -> None:
+    """Call ``work(c)`` for every chunk ``c``, on numba's thread count of Python threads.
+
+    For kernels too large for a ``prange`` driver: numba's parallel backend
+    types, lowers and optimises a ``prange`` body (and every function it calls,
+    linked in) once more, which for the combat engine cost a third of its cold
+    compile.  ``work`` calls a ``nogil`` kernel that runs one whole chunk, so
+    threads run in parallel; chunks are independent (each has its own dice
+    stream and output rows), so the results do not depend on the thread
+    count.  The thread count is :func:`numba.get_num_threads`, as for the
+    ``prange`` kernels (``numba.set_num_threads`` and ``NUMBA_NUM_THREADS``
+    apply to both).
+    """
+    threads = min(n_chunks, numba.get_num_threads())
+    if threads <= 1:
+        for c in range(n_chunks):
+            work(c)
+        return
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for done in [pool.submit(work, c) for c in range(n_chunks)]:
+            done.result()  # re-raises a chunk's exception here
 
 ENGINES: dict[str, tuple[str, int]] = {
     "charge": ("the charge engine", 5),

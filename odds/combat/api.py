@@ -12,12 +12,12 @@ import pandas as pd
 
 from odds import dice
 from odds import validation as v
-from odds._jit import compiled_once
+from odds._jit import compiled_once, run_chunks
 from odds.combat.kernel import (
     CHALLENGE_STATS,
     OUTCOMES,
     TERMS,
-    combat_kernel,
+    fight_chunk,
 )
 from odds.combat.model import (
     CAUGHT,
@@ -31,6 +31,7 @@ from odds.combat.model import (
     F_TARGET_TERROR,
     FIGHTING,
     G_HIT,
+    N_GROUPS,
     NO_COMBAT,
     S_HP,
     S_SIDE,
@@ -44,7 +45,7 @@ from odds.combat.model import (
     dice_budget,
 )
 from odds.results import proportion_table, wilson
-from odds.rng import SeedLike, n_chunks, resolve_seed
+from odds.rng import BUFFER_DICE, CHUNK_TRIALS, SeedLike, n_chunks, resolve_seed, stream_state
 from odds.unit_reference import load_unit
 from odds.units import Unit, unit_warnings
 
@@ -220,12 +221,26 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
         "charge": np.zeros((nc, 3), np.int64),
     }
     rows = np.zeros((keep_rows, 8 + 2 * nu), np.int64)
-    compiled_once(combat_kernel, "combat")(
-        np.uint64(key), trials, dice_budget(model), model.sides, model.groups, model.order,
-        model.keys, model.n_order, model.flags, mr, model.contacts, model.ranks,
-        model.side_bonus, out["status"], out["side"], out["rounds"], out["round_res"],
-        out["breaks"], out["w1"], out["margin"], out["surv"], out["terms"], out["chal"],
-        out["chal_end"], out["charge"], rows)
+    budget = dice_budget(model)
+    nb = model.sides.shape[0]
+    ncon = max(1, model.contacts.shape[0])
+    kernel = compiled_once(fight_chunk, "combat")
+
+    def chunk(c: int) -> None:
+        lo = c * CHUNK_TRIALS
+        touch = np.full((ncon, 8), -1, np.int64)
+        kernel(c, lo, min(trials, lo + CHUNK_TRIALS),
+               np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
+               budget, model.sides, model.groups, model.order, model.keys, model.n_order,
+               model.flags, mr, model.contacts, model.ranks, model.side_bonus,
+               np.zeros((14, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
+               touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),
+               np.zeros(12 + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
+               out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],
+               out["w1"], out["margin"], out["surv"], out["terms"], out["chal"],
+               out["chal_end"], out["charge"], rows)
+
+    run_chunks(chunk, nc)
     summed = {k: a.sum(axis=0) for k, a in out.items()}
     summed["margin_offset"] = off
     summed["rows"] = rows

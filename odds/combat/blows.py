@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from odds._jit import inline, kernel
+from odds._jit import inline, lean
 from odds.combat.model import (
     G_FLAMING,
     G_HIT,
@@ -75,7 +75,7 @@ def roll_wounds(buf, p, n, wound, kb):
     return w, k6, p + n
 
 
-@kernel  # called, not inlined: -12 s of the combat engine's cold compile (issue 13)
+@lean  # called, not inlined: -12 s of the combat engine's cold compile (issue 13)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
@@ -149,7 +149,7 @@ def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
     return hp, scored, regen, p
 
 
-@kernel  # called, not inlined: duels only (issue 13)
+@lean  # called, not inlined: duels only (issue 13)
 def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
     """Wounds on a duellist (§1.9): ``(hp, wounds scored, overkill added, p)``.
 

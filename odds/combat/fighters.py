@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from odds._jit import inline, kernel
+from odds._jit import inline, lean
 from odds.combat.blows import models_left
 from odds.combat.model import (
     FIGHTING,
@@ -258,7 +258,7 @@ def front_enemy(u, contacts, state, front_front):
     return -1
 
 
-@kernel  # called, not inlined: characters only (issue 13)
+@lean  # called, not inlined: characters only (issue 13)
 def hosted_char(v, sides, state, duel_a, duel_b, best, which):
     """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
 

@@ -30,9 +30,7 @@ Unit statuses at the end: see :data:`STATUSES`; two-unit outcomes:
 
 from __future__ import annotations
 
-import numpy as np
-
-from odds._jit import kernel, parallel_kernel, prange
+from odds._jit import lean
 from odds.combat.blows import (
     count_ge,
     leadership_test,
@@ -118,7 +116,7 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
-from odds.rng import BUFFER_DICE, CHUNK_TRIALS, fill_d6, stream_state
+from odds.rng import fill_d6
 
 OUTCOMES = (
     "attacker_wiped",
@@ -136,7 +134,7 @@ CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "ove
                    "overkill_decided")
 
 
-@kernel
+@lean
 def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
                contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored, terms, stats,
                chal, res, brk):
@@ -875,12 +873,18 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     return p
 
 
-@parallel_kernel
-def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flags, max_rounds,
-                  contacts, ranks_tab, side_bonus, out_status, out_side, out_rounds,
-                  out_round_res, out_breaks, out_w1, out_margin, out_surv, out_terms, out_chal,
-                  out_chal_end, out_charge, rows):
-    """Run ``trials`` combats in chunks; aggregate counts per chunk.
+@lean
+def fight_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, flags,
+                max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored,
+                stats, chal, out_status, out_side, out_rounds, out_round_res, out_breaks, out_w1,
+                out_margin, out_surv, out_terms, out_chal, out_chal_end, out_charge, rows):
+    """Trials ``lo .. hi - 1`` of chunk ``c``, fought one after another and tallied.
+
+    Serial and allocation-free: the driver (:func:`odds.combat.api.simulate`)
+    passes the chunk's dice buffer ``buf`` and stream ``st``
+    (:func:`odds.rng.stream_state`) and the scratch arrays of
+    :func:`fight_once`; chunks run on Python threads (``nogil``).  Outputs,
+    row ``c`` of each:
 
     ``out_status[c, b, k]``: body ``b`` ended with status ``k``
     (:data:`STATUSES`).  ``out_round_res[c, k, r]``: round ``k`` fought and
@@ -892,55 +896,43 @@ def combat_kernel(key, trials, budget, sides, groups, order, keys, n_order, flag
     victorious), was destroyed (2: every unit wiped or caught).
     ``out_chal[c, k]``: sums of :data:`CHALLENGE_STATS`; ``out_chal_end[c,
     r]``: trials whose challenge ended (a duellist died) in round ``r``
-    (``r = 0``: none ended).  ``rows`` (shape
-    ``(trials, 8 + 2 bodies)`` or ``(0, ...)``) receives per-trial ``stats``.
-    ``out_charge[c, k]``: trials where the charger refused (failed its test,
-    ``k = 0``), the charged unit fled at the charge (1), or held after a
-    failed fear test and hit only on 6s in the first round (2).
+    (``r = 0``: none ended).  ``rows`` (shape ``(trials, 8 + 2 bodies)`` or
+    ``(0, ...)``) receives per-trial ``stats``.  ``out_charge[c, k]``: trials
+    where the charger refused (failed its test, ``k = 0``), the charged unit
+    fled at the charge (1), or held after a failed fear test and hit only on
+    6s in the first round (2).
     """
     nb = sides.shape[0]
     margin_off = (out_margin.shape[1] - 1) // 2
-    for c in prange(out_rounds.shape[0]):
-        st = stream_state(key, c)
-        buf = np.empty(max(BUFFER_DICE, 2 * budget), np.uint8)
-        p = buf.size
-        state = np.zeros((14, nb), np.int64)
-        ncon = max(1, contacts.shape[0])
-        alloc = np.zeros((3, nb * N_GROUPS, ncon), np.int64)
-        touch = np.full((ncon, 8), -1, np.int64)
-        pool = np.zeros((ncon, 10), np.int64)
-        scored = np.zeros(2, np.int64)
-        stats = np.zeros(12 + 2 * nb, np.int64)
-        chal = np.zeros(out_chal.shape[1], np.int64)
-        res = out_round_res[c]
-        brk = out_breaks[c]
-        terms = out_terms[c]
-        lo = c * CHUNK_TRIALS
-        hi = min(trials, lo + CHUNK_TRIALS)
-        for t in range(lo, hi):
-            stats[1:4] = 0
-            stats[8 + 2 * nb:] = 0
-            p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
-                           max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool,
-                           scored, terms, stats, chal, res, brk)
-            out_rounds[c, stats[0]] += 1
-            if stats[0] > 0:  # a first round was fought
-                out_w1[c, 0, min(max(stats[1], 0), out_w1.shape[2] - 1)] += 1
-                out_w1[c, 1, min(max(stats[2], 0), out_w1.shape[2] - 1)] += 1
-                out_margin[c, min(max(stats[3] + margin_off, 0), out_margin.shape[1] - 1)] += 1
-            for k in range(3):
-                out_charge[c, k] += stats[9 + 2 * nb + k]
-            for u in range(nb):
-                out_status[c, u, stats[4 + u]] += 1
-                out_surv[c, u, stats[4 + nb + u]] += 1
-            for side in range(2):
-                lost = stats[4 + 2 * nb + side]
-                out_side[c, side, 0] += stats[4 + 2 * nb + 1 - side] and not lost
-                out_side[c, side, 1] += lost
-                out_side[c, side, 2] += stats[6 + 2 * nb + side]
-            if nb > flags[5]:
-                for k in range(chal.size):
-                    out_chal[c, k] += chal[k]
-                out_chal_end[c, chal[8]] += 1
-            if t < rows.shape[0]:
-                rows[t, :] = stats[:rows.shape[1]]
+    res = out_round_res[c]
+    brk = out_breaks[c]
+    terms = out_terms[c]
+    p = buf.size
+    for t in range(lo, hi):
+        stats[1:4] = 0
+        stats[8 + 2 * nb:] = 0
+        p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
+                       max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool,
+                       scored, terms, stats, chal, res, brk)
+        out_rounds[c, stats[0]] += 1
+        if stats[0] > 0:  # a first round was fought
+            out_w1[c, 0, min(max(stats[1], 0), out_w1.shape[2] - 1)] += 1
+            out_w1[c, 1, min(max(stats[2], 0), out_w1.shape[2] - 1)] += 1
+            out_margin[c, min(max(stats[3] + margin_off, 0), out_margin.shape[1] - 1)] += 1
+        for k in range(3):
+            out_charge[c, k] += stats[9 + 2 * nb + k]
+        for u in range(nb):
+            out_status[c, u, stats[4 + u]] += 1
+            out_surv[c, u, stats[4 + nb + u]] += 1
+        for side in range(2):
+            lost = stats[4 + 2 * nb + side]
+            out_side[c, side, 0] += stats[4 + 2 * nb + 1 - side] and not lost
+            out_side[c, side, 1] += lost
+            out_side[c, side, 2] += stats[6 + 2 * nb + side]
+        if nb > flags[5]:
+            for k in range(chal.size):
+                out_chal[c, k] += chal[k]
+            out_chal_end[c, chal[8]] += 1
+        if t < rows.shape[0]:
+            for k in range(rows.shape[1]):
+                rows[t, k] = stats[k]
