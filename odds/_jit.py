@@ -3,7 +3,8 @@
 Every kernel in the package is compiled through :func:`kernel` (serial) or
 :func:`parallel_kernel` (``prange`` over chunks).  ``cache=True`` writes the
 machine code next to the sources (or under ``NUMBA_CACHE_DIR``), so a second
-process (a second CLI call) loads it instead of recompiling.
+process (a second CLI call) loads it instead of recompiling; any change to the
+package's sources invalidates every kernel's cache (:func:`package_stamp`).
 
 Python code calls a top-level kernel through :func:`compiled_once`: when the
 kernel is not in numba's cache yet, it prints one line on stderr saying so,
@@ -25,22 +26,116 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numba
+from numba.core import types
+from numba.core.caching import FunctionCache, IndexDataCacheFile
+from numba.core.registry import CPUDispatcher
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on POSIX: compile without the lock
     fcntl = None
 
-kernel = numba.njit(cache=True, nogil=True, error_model="numpy")
+_SOURCE_STAMP: tuple | None = None
+
+
+def package_stamp() -> tuple:
+    """(relative path, mtime, size) of every ``.py`` file of the package, computed once.
+
+    numba's cache keeps a kernel's machine code until the *kernel's own* source
+    file changes.  A kernel also freezes what it calls from other modules
+    (helpers, inlined or linked in) and the module-level integers it reads
+    (the column indices of :mod:`odds.combat.model`): edit one of those and
+    numba would load stale machine code -- silently wrong numbers after a
+    ``git pull`` that did not touch the kernel's file.  Every kernel's cache
+    is keyed by this stamp too (:class:`_PackageCache`), so any change to the
+    package's sources recompiles.
+    """
+    global _SOURCE_STAMP
+    if _SOURCE_STAMP is None:
+        root = os.path.dirname(os.path.abspath(__file__))
+        rows = []
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    st = os.stat(os.path.join(folder, name))
+                    rows.append((os.path.relpath(os.path.join(folder, name), root),
+                                 st.st_mtime_ns, st.st_size))
+        _SOURCE_STAMP = tuple(rows)
+    return _SOURCE_STAMP
+
+
+class _PackageCache(FunctionCache):
+    """numba's per-function cache, also invalidated by any change to the package.
+
+    The index file's source stamp is the kernel file's stamp and
+    :func:`package_stamp`; numba discards an index whose stamp differs.
+    """
+
+    def __init__(self, py_func: Callable) -> None:
+        super().__init__(py_func)
+        stamp = (self._impl.locator.get_source_stamp(), package_stamp())
+        self._cache_file = IndexDataCacheFile(cache_path=self._cache_path,
+                                              filename_base=self._impl.filename_base,
+                                              source_stamp=stamp)
+
+
+def _with_package_cache(jit: Callable) -> Callable:
+    """``jit`` (a configured ``numba.njit``) whose dispatchers use :class:`_PackageCache`."""
+    def decorate(func: Callable) -> Any:
+        disp = jit(func)
+        if not numba.config.DISABLE_JIT:
+            disp._cache = _PackageCache(func)
+        return disp
+
+    return decorate
+
+
+kernel = _with_package_cache(numba.njit(cache=True, nogil=True, error_model="numpy"))
 """Decorator for serial kernels and inlined helpers."""
 
-parallel_kernel = numba.njit(cache=True, nogil=True, parallel=True, error_model="numpy")
+parallel_kernel = _with_package_cache(
+    numba.njit(cache=True, nogil=True, parallel=True, error_model="numpy"))
 """Decorator for the chunk-level drivers (``numba.prange`` over chunks)."""
 
-lean = numba.njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
-"""Decorator for kernels that allocate nothing: no reference counting of array arguments."""
 
-inline = numba.njit(cache=True, nogil=True, inline="always", error_model="numpy")
+
+class _PerTypeDispatcher(CPUDispatcher):
+    """A dispatcher that compiles one version per argument *types*, not per constant.
+
+    Called from another kernel with a constant argument (``hosted_char(v, ...,
+    True, 2)``), numba's own dispatcher compiles a version specialised to
+    that constant's value; with several call sites that was up to five
+    compiles of one helper.  This one widens literal types first.
+    """
+
+    def get_call_template(self, args, kws):
+        args = tuple(types.unliteral(a) for a in args)
+        kws = {k: types.unliteral(a) for k, a in kws.items()}
+        return super().get_call_template(args, kws)
+
+
+def _lean(func: Callable) -> Any:
+    if numba.config.DISABLE_JIT:
+        return func
+    disp = _PerTypeDispatcher(py_func=func, locals={}, targetoptions={
+        "nopython": True, "nogil": True, "error_model": "numpy", "_nrt": False})
+    disp._cache = _PackageCache(func)
+    return disp
+
+
+lean = _lean
+"""Decorator for kernels and called helpers that allocate nothing.
+
+Compiled without numba's reference counting (``_nrt=False``): a kernel called
+with arrays otherwise increfs and decrefs every array argument on every call,
+atomically; for the combat engine's trial function that was a third of its
+time.  Such a kernel cannot create arrays (views and slices of its arguments
+are fine).  One version per argument types (:class:`_PerTypeDispatcher`).
+"""
+
+inline = _with_package_cache(
+    numba.njit(cache=True, nogil=True, inline="always", error_model="numpy"))
 """Decorator for tiny helpers that must be inlined into their callers."""
 
 prange = numba.prange

@@ -108,3 +108,27 @@ def test_engines_go_through_the_first_compile_guard(monkeypatch, engine, call):
 def test_no_guard_without_a_cache():
     plain = jit.numba.njit(lambda x: x + 1)
     assert jit.ensure_compiled(plain, (np.int64(1),), "charge") is False
+
+
+def stamped_call(stamp: str) -> str:
+    """CALL in a process whose package stamp is ``stamp`` (as if the sources had changed)."""
+    return f"import odds._jit as j; j._SOURCE_STAMP = (({stamp!r}, 0, 0),); " + CALL
+
+
+def test_a_change_anywhere_in_the_package_recompiles(toy_env):
+    # numba alone keys a kernel's cache by its own file: helpers linked in from
+    # other modules, and model.py's column indices frozen into the machine
+    # code, would go stale.  The package stamp is part of every index's key.
+    assert run(stamped_call("a"), toy_env).stderr.startswith("odds: compiling")
+    assert run(stamped_call("a"), toy_env).stderr == ""
+    changed = run(stamped_call("b"), toy_env)
+    assert changed.stdout.strip() == "42"
+    assert changed.stderr.startswith("odds: compiling")
+
+
+def test_package_stamp_lists_every_source_file():
+    stamp = {row[0]: row[1:] for row in jit.package_stamp()}
+    model = REPO / "odds" / "combat" / "model.py"
+    assert stamp[os.path.join("combat", "model.py")] == (model.stat().st_mtime_ns,
+                                                         model.stat().st_size)
+    assert len(stamp) == len(list((REPO / "odds").rglob("*.py")))

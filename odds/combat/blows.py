@@ -205,7 +205,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     return sc, 0, p
 
 
-@inline
+@lean  # called: rare, or small enough that a call costs nothing measurable
 def leadership_test(buf, p, target, insane, reroll):
     """Pass a 2D6 test against ``target`` (double 1 passes if ``insane``; one re-roll).
 
@@ -219,7 +219,7 @@ def leadership_test(buf, p, target, insane, reroll):
     return False, p
 
 
-@inline
+@lean  # called: rare, or small enough that a call costs nothing measurable
 def sum_faces(buf, p, n):
     """Sum of the next ``n`` faces; returns ``(sum, p)``."""
     t = 0

@@ -23,18 +23,22 @@ from odds.combat.model import (
     MOUNT,
     RANK_AND_FILE,
     REAR,
+    S_ALLOC,
     S_BASE,
+    S_CHALLENGE,
+    S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_IS_CHAMPION,
     S_RANKS_OK,
     S_RATING,
+    S_SIDE,
     S_US,
     S_W,
 )
 
 
-@inline
+@lean  # called: rare, or small enough that a call costs nothing measurable
 def face_line(models, files, base, depth, face):
     """Models along a face of a unit and the length (mm) each takes: ``(count, size)``."""
     if models <= 0:
@@ -47,7 +51,7 @@ def face_line(models, files, base, depth, face):
     return ranks, depth
 
 
-@inline
+@lean  # called: rare, or small enough that a call costs nothing measurable
 def line_touch(nu, size_u, nv, size_v, corner):
     """Models of a line of ``nu`` (``size_u`` mm each) touching a line of ``nv`` (``size_v``).
 
@@ -164,7 +168,7 @@ def rank_bonus(models, files):
     return min(3, max(0, counting - 1))
 
 
-@inline
+@lean  # called: rare, or small enough that a call costs nothing measurable
 def expand(u, sides, state, contacts):
     """Redress after a round unit ``u``'s side won: expand its frontage or lap round (§1.11).
 
@@ -229,7 +233,7 @@ def contact_of(a, b, contacts):
     return -1
 
 
-@inline
+@lean  # called: rare, or small enough that a call costs nothing measurable
 def unit_strength(u, sides, state):
     """Unit strength of unit ``u`` now: its models and the characters in it (§2.3)."""
     total = models_left(max(0, state[0, u]), sides[u, S_W]) * sides[u, S_US]
@@ -239,7 +243,7 @@ def unit_strength(u, sides, state):
     return total
 
 
-@inline
+@lean  # called: rare, or small enough that a call costs nothing measurable
 def front_enemy(u, contacts, state, front_front):
     """First fighting enemy unit touching unit ``u``'s front (only front to front if asked)."""
     for c in range(contacts.shape[0]):
@@ -299,3 +303,75 @@ def chars_alive(u, sides, state):
         if state[0, b] > 0:
             k += 1
     return k
+
+
+@lean  # called: characters only (issue 13)
+def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
+    """Challenges at the start of round ``rnd`` (§1.9); returns the duellists ``(a, b)``.
+
+    One at a time, the active player's units first: a unit whose policy
+    (``S_CHALLENGE``) allows it and that has a character (or champion) and an
+    enemy unit in front-to-front contact with one issues; the enemy's
+    champion steps forward (policy 2), or the challenge is accepted (policy
+    1, no unit models left, nobody to hide), or the best character refuses
+    (``state[6]``: lends no Ld, does not fight this round).  ``(-1, -1)``:
+    no duel.  Records issued (``chal[0]``, ``chal[5]`` in round 0) and
+    refused (``chal[1]``).
+    """
+    for t in range(2):
+        s = active if t == 0 else 1 - active
+        for u in range(nr):
+            pol = sides[u, S_CHALLENGE]
+            if sides[u, S_SIDE] != s or state[2, u] != FIGHTING or pol == 0:
+                continue
+            ch = hosted_char(u, sides, state, -1, -1, True, 2 if pol == 1 else 1)
+            v = front_enemy(u, contacts, state, True)
+            if ch < 0 or v < 0:
+                continue
+            acc = hosted_char(v, sides, state, -1, -1, True, 2)
+            if acc < 0:
+                continue
+            chal[0] = 1
+            if rnd == 0:
+                chal[5] = 1
+            # who may refuse: the enemy's best character, picked by the challenger;
+            # a champion cannot hide (it stays in the command group, source 004)
+            pv = sides[v, S_CHALLENGE]
+            hider = hosted_char(v, sides, state, -1, -1, True, 0)
+            duel_b = -1
+            if pv == 2:  # the champion steps forward to protect the characters
+                duel_b = hosted_char(v, sides, state, -1, -1, True, 1)
+            if duel_b < 0 and (pv == 1 or state[0, v] <= 0 or hider < 0):
+                duel_b = acc  # accepted, or no room to hide
+            if duel_b >= 0:
+                return ch, duel_b
+            state[6, hider] = 1
+            chal[1] = 1
+            return -1, -1
+    return -1, -1
+
+
+@lean  # called: characters only (issue 13)
+def character_target(u, sides, state, contacts, duel_a, duel_b):
+    """Whom character ``u`` attacks this step (§1.1, §1.9), or -1.
+
+    Its duel opponent; else, through its unit's front, an enemy character
+    (when its unit's allocation policy says so, or no enemy rank and file
+    is left) facing it, else the enemy unit itself.
+    """
+    host = sides[u, S_HOST]
+    if state[0, u] <= 0 or state[6, u] or state[2, host] != FIGHTING:
+        return -1
+    if u == duel_a or u == duel_b:
+        return duel_b if u == duel_a else duel_a
+    v = front_enemy(host, contacts, state, False)
+    if v < 0:
+        return -1
+    tgt = -1
+    if sides[host, S_ALLOC] != 0 or state[0, v] <= 0:
+        tgt = hosted_char(v, sides, state, duel_a, duel_b, False, 2 if state[0, v] <= 0 else 0)
+        if tgt >= 0 and front_enemy(v, contacts, state, True) != host and state[0, v] > 0:
+            tgt = -1  # its characters face another way
+    if tgt < 0 and state[0, v] > 0:
+        tgt = v
+    return tgt

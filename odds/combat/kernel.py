@@ -40,14 +40,15 @@ from odds.combat.blows import (
 )
 from odds.combat.fighters import (
     attacks_of,
+    character_target,
     chars_alive,
     contact_of,
     end_of,
     expand,
     face_line,
-    front_enemy,
     front_occupants,
     hosted_char,
+    issue_challenges,
     line_touch,
     lose_fighters,
     rank_bonus,
@@ -59,13 +60,7 @@ from odds.combat.model import (
     ESCAPED,
     F_CHARGE_TESTS,
     F_CHARGER,
-    F_CHARGER_LD,
     F_EXPAND,
-    F_REACH,
-    F_TARGET,
-    F_TARGET_LD,
-    F_TARGET_SMALLER,
-    F_TARGET_TERROR,
     FIGHTING,
     FLANK,
     FLEEING,
@@ -79,43 +74,34 @@ from odds.combat.model import (
     RANK_AND_FILE,
     S_ALLOC,
     S_BASE,
-    S_BSB,
     S_CAN_PURSUE,
-    S_CHALLENGE,
     S_CHAMPION,
-    S_CHAMPION_LD,
     S_DEPTH,
-    S_FEAR,
     S_FILES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
     S_FRENZY,
-    S_GENERAL_LD,
     S_HATRED,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_HP,
-    S_INSTABILITY,
     S_IS_BSB,
     S_IS_GENERAL,
-    S_ITP,
     S_LD,
     S_MUSICIAN,
-    S_NO_PANIC,
     S_RANKS_OK,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
-    S_STUBBORN,
     S_STUPID,
     S_UNBREAKABLE,
-    S_UNSTABLE,
     S_US,
     S_W,
     WIPED,
     WON,
 )
+from odds.combat.psychology import break_test, charge_tests, panic_from
 from odds.rng import fill_d6
 
 OUTCOMES = (
@@ -188,33 +174,10 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     chg = -2
     max_r = max_rounds
     if flags[F_CHARGE_TESTS]:
-        if p + 16 > buf.size:  # at most two Ld tests and 8 flee dice
-            fill_d6(buf, st)
-            p = 0
         chg = flags[F_CHARGER]
-        tgt0 = flags[F_TARGET]
-        if flags[F_CHARGER_LD] > 0:
-            passed, p = leadership_test(buf, p, flags[F_CHARGER_LD], False, False)
-            if not passed:
-                max_r = 0
-                for u in range(nb):
-                    state[2, u] = NO_COMBAT
-                stats[9 + 2 * nb] = 1
-        if max_r > 0 and flags[F_TARGET_LD] > 0:
-            passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False, False)
-            if not passed:
-                if flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
-                    max_r = 0
-                    flee, p = sum_faces(buf, p, sides[tgt0, S_FLEE_DICE])
-                    flee -= sides[tgt0, S_FLEE_MINUS]
-                    state[2, tgt0] = CAUGHT if flags[F_REACH] >= flee else ESCAPED
-                    state[2, chg] = WON
-                    stats[10 + 2 * nb] = 1
-                else:
-                    stats[11 + 2 * nb] = 1
-                    state[10, tgt0] = 1
-                    for b in range(sides[tgt0, S_HOSTED_LO], sides[tgt0, S_HOSTED_HI]):
-                        state[10, b] = 1
+        fought, p = charge_tests(buf, st, p, flags, sides, state, stats, max_rounds)
+        if not fought:
+            max_r = 0
     if has_chars:
         for k in range(chal.size):
             chal[k] = 0
@@ -234,41 +197,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 state[6, b] = 0
         # challenges (§1.9): one at a time, the active player first, then the other
         if duel_a < 0 and has_chars:
-            for t in range(2):
-                s = active if t == 0 else 1 - active
-                issued = False
-                for u in range(nr):
-                    pol = sides[u, S_CHALLENGE]
-                    if sides[u, S_SIDE] != s or state[2, u] != FIGHTING or pol == 0:
-                        continue
-                    ch = hosted_char(u, sides, state, -1, -1, True, 2 if pol == 1 else 1)
-                    v = front_enemy(u, contacts, state, True)
-                    if ch < 0 or v < 0:
-                        continue
-                    acc = hosted_char(v, sides, state, -1, -1, True, 2)
-                    if acc < 0:
-                        continue
-                    issued = True
-                    chal[0] = 1
-                    if rnd == 0:
-                        chal[5] = 1
-                    # who may refuse: the enemy's best character, picked by the challenger;
-                    # a champion cannot hide (it stays in the command group, source 004)
-                    pv = sides[v, S_CHALLENGE]
-                    hider = hosted_char(v, sides, state, -1, -1, True, 0)
-                    duel_b = -1
-                    if pv == 2:  # the champion steps forward to protect the characters
-                        duel_b = hosted_char(v, sides, state, -1, -1, True, 1)
-                    if duel_b < 0 and (pv == 1 or state[0, v] <= 0 or hider < 0):
-                        duel_b = acc  # accepted, or no room to hide
-                    if duel_b >= 0:
-                        duel_a = ch
-                    else:
-                        state[6, hider] = 1
-                        chal[1] = 1
-                    break
-                if issued:
-                    break
+            duel_a, duel_b = issue_challenges(rnd, active, nr, sides, state, contacts, chal)
         overkill0 = 0
         overkill1 = 0
         # start of the round: ranks, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
@@ -415,24 +344,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     if sides[u, S_SIDE] != s:
                         continue
                     if u >= nr:  # a character: its duel, else the enemy at its unit's front
-                        host = sides[u, S_HOST]
-                        if state[0, u] <= 0 or state[6, u] or state[2, host] != FIGHTING:
-                            continue
-                        if u == duel_a or u == duel_b:
-                            tgt = duel_b if u == duel_a else duel_a
-                        else:
-                            v = front_enemy(host, contacts, state, False)
-                            if v < 0:
-                                continue
-                            tgt = -1
-                            if sides[host, S_ALLOC] != 0 or state[0, v] <= 0:
-                                tgt = hosted_char(v, sides, state, duel_a, duel_b,
-                                                  False, 2 if state[0, v] <= 0 else 0)
-                                if tgt >= 0 and front_enemy(v, contacts, state, True) != host \
-                                        and state[0, v] > 0:
-                                    tgt = -1  # its characters face another way
-                            if tgt < 0 and state[0, v] > 0:
-                                tgt = v
+                        tgt = character_target(u, sides, state, contacts, duel_a, duel_b)
                         if tgt < 0:
                             continue
                         bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[1, u]
@@ -696,70 +608,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 state[1, b] = 0  # by its characters too (§1.6)
             if sides[lo, S_UNBREAKABLE]:
                 continue
-            m_lo = models_left(state[0, lo], sides[lo, S_W])
-            if sides[lo, S_INSTABILITY]:
-                # Demonios "Inestabilidad Demoníaca": 2D6 instead of the break test; above the
-                # unit's Ld (unmodified) the whole unit goes, above Ld - diff one wound per
-                # point over it (no save of any kind), else nothing
-                if state[0, lo] > 0:
-                    roll, p = sum_faces(buf, p, 2)
-                    base = sides[lo, S_LD]
-                    if roll > base:
-                        state[0, lo] = 0
-                    elif roll > base - diff:
-                        state[0, lo] = max(0, state[0, lo] - (roll - (base - diff)))
-                    if state[0, lo] == 0 and chars_alive(lo, sides, state) == 0:
-                        state[2, lo] = WIPED
-                continue
-            if sides[lo, S_UNSTABLE]:
-                if state[0, lo] > 0:
-                    state[0, lo] = max(0, state[0, lo] - diff)
-                    if state[0, lo] == 0 and chars_alive(lo, sides, state) == 0:
-                        state[2, lo] = WIPED
-                continue
-            us_lo = m_lo * sides[lo, S_US]
-            ld = sides[lo, S_LD] if m_lo > 0 else 0
-            if sides[lo, S_CHAMPION] and m_lo >= 1:
-                ld = max(ld, sides[lo, S_CHAMPION_LD])
-            lead = 0  # a non-stubborn character's Ld, used with the modifier (stubborn units)
-            stub = sides[lo, S_STUBBORN]
-            for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
-                if state[0, b] > 0:
-                    us_lo += sides[b, S_US]
-                    if not state[6, b]:  # a character who refused lends no Ld (§1.9)
-                        if stub and not sides[b, S_STUBBORN]:
-                            lead = max(lead, sides[b, S_LD])
-                        else:
-                            ld = max(ld, sides[b, S_LD])
-            # fear auto-break: the fear-causing enemies in base contact, characters included
-            fear_us = 0
-            for c in range(nc):
-                if contacts[c, 0] == lo:
-                    e = contacts[c, 1]
-                elif contacts[c, 1] == lo:
-                    e = contacts[c, 0]
-                else:
-                    continue
-                if state[2, e] != FIGHTING:
-                    continue
-                if sides[e, S_FEAR]:
-                    fear_us += unit_strength(e, sides, state)
-                else:
-                    for b in range(sides[e, S_HOSTED_LO], sides[e, S_HOSTED_HI]):
-                        if state[0, b] > 0 and sides[b, S_FEAR]:
-                            fear_us += sides[b, S_US]
-            broken = False
-            if not sides[lo, S_FEAR] and not sides[lo, S_ITP] and us_lo < fear_us:
-                broken = True  # fear auto-break (§3.2 step 3)
-            else:
-                gen = max(sides[lo, S_GENERAL_LD], gen0 if sides[lo, S_SIDE] == 0 else gen1)
-                bsb = sides[lo, S_BSB] or (bsb0 if sides[lo, S_SIDE] == 0 else bsb1)
-                if stub:  # own Ld unmodified, or a leader's with the modifier (§3.2)
-                    target = max(ld, max(lead, gen) - diff)
-                else:
-                    target = max(ld, lead, gen) - diff
-                passed, p = leadership_test(buf, p, target, flags[2], bsb)
-                broken = not passed
+            broken, p = break_test(buf, p, lo, diff, sides, state, contacts,
+                                   gen0 if sides[lo, S_SIDE] == 0 else gen1,
+                                   bsb0 if sides[lo, S_SIDE] == 0 else bsb1, flags[2])
             if broken:
                 brk[rnd, lo] += 1
                 state[2, lo] = FLEEING
@@ -774,24 +625,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 continue
             if state[2, x] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
                 continue
-            for f in range(nr):
-                if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
-                        or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
-                        or sides[f, S_NO_PANIC]):
-                    continue
-                state[11, f] = 2  # one panic test per unit per phase
-                ld = sides[f, S_LD]
-                if sides[f, S_CHAMPION] and state[0, f] > 0:
-                    ld = max(ld, sides[f, S_CHAMPION_LD])
-                for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
-                    if state[0, b] > 0 and not state[6, b]:
-                        ld = max(ld, sides[b, S_LD])
-                ld = max(ld, sides[f, S_GENERAL_LD], gen0 if sides[f, S_SIDE] == 0 else gen1)
-                passed, p = leadership_test(buf, p, ld, False, False)
-                if not passed:
-                    state[2, f] = PANICKED
-                    state[5, f], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])
-                    state[5, f] -= sides[f, S_FLEE_MINUS]
+            p = panic_from(buf, p, x, nr, sides, state, gen0 if sides[x, S_SIDE] == 0 else gen1)
         for f in range(nr):
             if state[2, f] == PANICKED:
                 state[2, f] = FLEEING
