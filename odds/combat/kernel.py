@@ -105,6 +105,7 @@ from odds.combat.model import (
     S_LD,
     S_MUSICIAN,
     S_NO_PANIC,
+    S_PANIC_IGNORE,
     S_RANKS_OK,
     S_REGEN,
     S_SIDE,
@@ -779,7 +780,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             for f in range(nr):
                 if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
                         or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
-                        or sides[f, S_NO_PANIC]):
+                        or sides[f, S_NO_PANIC] or (sides[f, S_PANIC_IGNORE] >> x) & 1):
                     continue
                 state[11, f] = 2  # one panic test per unit per phase
                 ld = sides[f, S_LD]

@@ -203,8 +203,9 @@ from odds.units import Command, Unit
     S_FLEE_MINUS,  # cm taken off the unit's flee and pursuit rolls (MDNR Enanos "Firmeza")
     S_NO_PANIC,  # immune to panic (gst "Inmune a pánico"; §3.4)
     S_INSTABILITY,  # daemonic instability instead of the break test (Demonios)
+    S_PANIC_IGNORE,  # bit x set: unit x of the same side breaking causes this one no panic
     N_SIDE,
-) = range(44)
+) = range(45)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -681,6 +682,36 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_REACH] = math.floor(reach)
 
 
+MAX_PANIC_SOURCES = 62
+"""Units (of a combat) whose breaking a unit's panic immunities can name (bits of an int64)."""
+
+
+def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) -> None:
+    """Fill ``S_PANIC_IGNORE`` and the enemy-dependent ``S_NO_PANIC`` of the units (§3.4).
+
+    A unit ignores the panic a friend ``x`` causes (breaking or destroyed) when
+    :meth:`~odds.units.Unit.ignores_panic_from` says so: bit ``x`` of its
+    ``S_PANIC_IGNORE``.  It takes no panic test at all (``S_NO_PANIC``) when
+    every enemy unit of the combat carries a tag of its ``no_panic_against``
+    (MDNR Altos Elfos "Estoicos": "cuando luchan contra un ejército de MDNR:
+    Elfos Oscuros ... nunca deberán hacer chequeos de Pánico de ninguna clase";
+    an enemy of another army in the combat, e.g. a mercenary regiment, voids it).
+    """
+    n = len(units)
+    for f, unit in enumerate(units):
+        enemies = [units[e] for e in range(n) if sides[e] != sides[f]]
+        if unit.no_panic_against and all(
+                not e.tags.isdisjoint(unit.no_panic_against) for e in enemies):
+            side_arr[f, S_NO_PANIC] = 1
+        if not unit.no_panic_from:
+            continue
+        mask = 0
+        for x in range(min(n, MAX_PANIC_SOURCES)):
+            if x != f and sides[x] == sides[f] and unit.ignores_panic_from(units[x]):
+                mask |= 1 << x
+        side_arr[f, S_PANIC_IGNORE] = mask
+
+
 def character_body(character: Any) -> Unit:
     """A character as a one-model unit, so the unit machinery works out its attacks.
 
@@ -830,6 +861,7 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr[:, S_ALLOC] = [ALLOCATIONS.index(a) for a in allocation]
     side_arr[:, S_CHALLENGE] = [CHALLENGE_POLICIES.index(c) for c in challenge]
     side_arr[:, S_CHAMP_BODY] = -1
+    panic_immunities(side_arr, units, sides)
     bodies = list(units)
     named = tuple(names or ())
     extra = [_Hosted(host, character_body(ch), ch.profile, ch.unit_strength, ch.general,
