@@ -217,3 +217,33 @@ def test_high_elves_estoicos():
     for name in ("Lanceros", "Espadachines", "Yelmos plateados"):
         u = c.unit(name)
         assert u.no_panic_against == ("dark_elves",) and "Estoicos" not in kinds(c, name)
+
+
+# ----------------------------------------------------------------- names classified from the text
+
+
+@needs_data
+def test_dwarf_war_machine_crews_are_stubborn():
+    """MDNR Enanos "Orgullo artillero": "Mientras la máquina de guerra no haya sido destruida,
+    la dotación es Tozuda ... y nunca perseguirán" (war machines never pursue, RULES.md
+    §4.3; the engine's war machine is destroyed with its last wound)."""
+    c = cat("MDNR_Enanos v4_5.cat")
+    for name in ("Cañón enano", "Lanzavirotes enano", "Cañón lanzallamas"):
+        u = c.unit(name)
+        assert u.troop_type == "war_machine" and u.has("stubborn"), name
+        assert "Orgullo artillero" not in kinds(c, name)
+    # the bolt thrower's shooting (6th rulebook p.124) has no effect in a close combat
+    assert kinds(c, "Lanzavirotes enano").get("Lanzavirotes", "no_combat_effect") \
+        == "no_combat_effect"
+
+
+@needs_data
+def test_shooting_of_war_machines_and_screamers_is_no_combat_effect():
+    """Altos Elfos "Andanada": "6 disparos ... a 120cm"; Reinos del Caos "Ataque rasante":
+    "Estos ataques se consideran como ataques de proyectiles a todos los efectos, pero
+    realizados en la fase de movimiento"."""
+    c = cat("MDNR_Altos_Elfos v4_5.cat")
+    k = kinds(c, "Lanzavirotes garra de águila")
+    assert k["Andanada"] == k["Lanzavirotes"] == "no_combat_effect"
+    c = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    assert kinds(c, "Aulladores de Tzeentch")["Ataque rasante"] == "no_combat_effect"

@@ -170,6 +170,11 @@ RULE_FLAGS: MappingProxyType = _table({
     "Firmeza": ("resolute",),
     "Fila adicional": ("extra_rank",),
     "Inmune a pánico": ("immune_to_panic",),
+    # Enanos "Orgullo artillero": "Mientras la máquina de guerra no haya sido destruida, la
+    # dotación es Tozuda, no puede declarar Huir como reacción a una carga ... y nunca
+    # perseguirán" (the engine's war machine is its crew on the machine's T and W: destroyed,
+    # the unit is gone; war machines never pursue and hold at the charge)
+    "Orgullo artillero": ("stubborn",),
     "Inmune al pánico": ("immune_to_panic",),
     # gst "Caballería monstruosa" (rule): "Son caballería voladora"
     "Caballería monstruosa": ("flying",),
@@ -258,6 +263,12 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Cruzar (bosques)", "Devotas de Khaine", "Unidad fantasmal", "Ogros dragón y shaggoth",
     "Semigrifos",
     "Hachas arrojadizas", "Armas de proyectiles",
+    # war machines' shooting (6th rulebook bolt thrower; Enanos del Caos "Lanzacohetes": "sigue
+    # todas las reglas de la Catapulta"; Altos Elfos "Andanada": "6 disparos ... a 120cm")
+    "Lanzavirotes", "Lanzacohetes", "Andanada",
+    # Reinos del Caos "Ataque rasante": hits on a unit flown over, "ataques de proyectiles a
+    # todos los efectos, pero realizados en la fase de movimiento"
+    "Ataque rasante",
     "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
     # movement, deployment, army composition
     "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
