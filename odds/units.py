@@ -90,6 +90,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "immune_to_panic",
     "extra_rank",
     "daemonic_instability",
+    "cloud_of_flies",
+    "aura_of_slaanesh",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -125,6 +127,15 @@ three otherwise.  ``immune_to_panic``: gst "Inmune a pánico": "Esta unidad no d
 chequeos de pánico" (RULES.md §3.4).  ``resolute``: MDNR Enanos "Firmeza":
 infantry (and war machine crews, not flyers) flee and pursue 2 cm less (5D6-2
 cm).
+
+``cloud_of_flies`` (Reinos del Caos, Condes Vampiro "Nube de moscas": "Toda unidad o
+miniatura enemiga, mientras esté en contacto peana con peana con una o más miniaturas con
+Nube de Moscas, tiene un penalizador de -1 a todas sus tiradas para impactar en combate
+cuerpo a cuerpo ... Las miniaturas con Nube de moscas son inmunes") and
+``aura_of_slaanesh`` (Reinos del Caos "Aura de Slaanesh": "Todas las unidades y personajes
+enemigos en contacto peana con peana ... tienen un -1 a su Liderazgo, hasta un mínimo de 2")
+act on the enemy units in contact with the unit (or with a character carrying them), for
+the whole combat (:func:`odds.combat.model.contact_effects`).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

@@ -247,3 +247,95 @@ def test_shooting_of_war_machines_and_screamers_is_no_combat_effect():
     assert k["Andanada"] == k["Lanzavirotes"] == "no_combat_effect"
     c = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
     assert kinds(c, "Aulladores de Tzeentch")["Ataque rasante"] == "no_combat_effect"
+
+
+# ----------------------------------------------------------------- effects on enemies in contact
+
+
+def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, Ld=7, special=(), **extra):
+    return unit_from_dict({
+        "name": name, "troop_type": "infantry", "models": models, "files": files,
+        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": 3, "A": 1,
+                    "Ld": Ld},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": list(special)},
+        **extra,
+    })
+
+
+def test_cloud_of_flies_costs_the_enemy_one_to_hit():
+    """MDNR Reinos del Caos "Nube de moscas": "Toda unidad o miniatura enemiga, mientras esté
+    en contacto peana con peana con una o más miniaturas con Nube de Moscas, tiene un
+    penalizador de -1 a todas sus tiradas para impactar en combate cuerpo a cuerpo ... Las
+    miniaturas con Nube de moscas son inmunes a las Nubes de moscas enemigas" (RULES.md §1.3).
+
+    10 WS3 S3 models against WS3 T3: 4+ to hit (1/2), 4+ to wound; with the flies 5+ (1/3),
+    so the first round's wounds are Binomial(10, 1/6) instead of Binomial(10, 1/4)."""
+    from math import comb
+
+    from conftest import assert_distribution
+
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import G_HIT, RANK_AND_FILE, build
+
+    flies = fighter("Portadores de plaga", S=1, T=3, special=["cloud_of_flies"])
+    for enemy, p, seed in ((fighter("F", S=1), 1 / 4, 41), (flies, 1 / 6, 42)):
+        model = build(fighter("A", T=10), enemy, options=CombatOptions(max_rounds=1))
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_HIT] == (5 if p < 1 / 4 else 4)
+        pmf = [comb(10, k) * p**k * (1 - p) ** (10 - k) for k in range(11)]
+        exact = first_round_exact(model)["wounds"][0]
+        assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12
+        out = simulate(model, N, seed)
+        sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+        assert_distribution(sim, pmf, N, what=f"wounds caused at p = {p:.3f}")
+    # the flies are immune to enemy flies; their own to-hit stays 4+
+    model = build(flies, flies.replace(name="B"), options=CombatOptions(max_rounds=1))
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_HIT] == 4
+
+
+def test_aura_of_slaanesh_lowers_the_leadership_in_contact():
+    """MDNR Reinos del Caos "Aura de Slaanesh": "Todas las unidades y personajes enemigos en
+    contacto peana con peana con uno o más Demonios con Aura de Slaanesh tienen un -1 a su
+    Liderazgo, hasta un mínimo de 2" (RULES.md §3.2: the break test uses it).
+
+    Neither side can wound (S1 against T10); the daemons win by their +3 bonus and the enemy
+    (Ld 8) breaks when 2D6 > Ld - 3: 30/36 with the aura (Ld 7), 26/36 without."""
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import S_CHAMPION_LD, S_LD, build
+
+    for aura, p_break, seed in ((True, 30 / 36, 43), (False, 26 / 36, 44)):
+        daemons = fighter("D", S=1, T=10, special=["aura_of_slaanesh"] if aura else [])
+        enemy = fighter("E", S=1, T=10, Ld=8, command={"champion": True})
+        model = build(daemons, enemy, SideOptions(static_bonus=3),
+                      options=CombatOptions(max_rounds=1, musician_tiebreak=False))
+        assert (model.sides[1, S_LD], model.sides[1, S_CHAMPION_LD]) == (
+            (7, 7) if aura else (8, 8))
+        assert model.sides[0, S_LD] == 7  # the aura's carriers are not touched
+        exact = first_round_exact(model)["first_round"]["defender_breaks"]
+        assert abs(exact - p_break) < 1e-12
+        out = simulate(model, N, seed)
+        broke = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+        assert_mc(broke, p_break, N, what=f"enemy breaks (aura {aura})")
+    low = fighter("L", S=1, T=10, Ld=2)
+    model = build(fighter("D", special=["aura_of_slaanesh"]), low)
+    assert model.sides[1, S_LD] == 2  # "hasta un mínimo de 2"
+
+
+@needs_data
+def test_daemonettes_and_nurglings_from_the_catalogue():
+    """Spot checks, MDNR Reinos del Caos: Demonios.  "Diablilla": M12 HA4 HP0 F4 R3 H1 I5 A2
+    L8, "Infantería, Demonio, Caos, Slaanesh", with "Aura de Slaanesh"; "Enjambre de
+    nurgletes": M10 HA3 HP0 F3 R3 H4 I2 A4 L8, "Enjambre, Demonio, Caos, Nurgle", with
+    "Nube de moscas" (both also "Demonio": fear, immune to psychology, daemonic aura,
+    magic attacks, daemonic instability)."""
+    from odds.units import Profile
+
+    c = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
+    d = c.unit("Diablillas de Slaanesh")
+    assert d.profile == Profile(M=12, WS=4, BS=0, S=4, T=3, W=1, I=5, A=2, Ld=8)
+    assert d.has("aura_of_slaanesh") and d.has("daemonic_instability")
+    assert not [i for i in c.report.for_unit(d.name) if i.kind in ("ignored", "approximated")]
+    n = c.unit("Nurgletes")
+    assert n.profile == Profile(M=10, WS=3, BS=0, S=3, T=3, W=4, I=2, A=4, Ld=8)
+    assert n.troop_type == "swarm" and n.has("cloud_of_flies") and n.has("fear")
+    assert "Nube de moscas" not in kinds(c, n.name)

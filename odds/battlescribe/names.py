@@ -189,6 +189,10 @@ RULE_FLAGS: MappingProxyType = _table({
     "Aura demoníaca": ("daemonic_aura",),
     "Aura demoníaca (Demonios)": ("daemonic_aura",),
     "Ataques mágicos": ("magic_attacks",),
+    # Reinos del Caos, Condes Vampiro "Nube de moscas": enemies in base contact -1 to hit;
+    # Reinos del Caos "Aura de Slaanesh": enemies in base contact -1 Ld (minimum 2)
+    "Nube de moscas": ("cloud_of_flies",),
+    "Aura de Slaanesh": ("aura_of_slaanesh",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),

@@ -682,6 +682,50 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_REACH] = math.floor(reach)
 
 
+def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit],
+                    hosts: list[int], contacts: list[tuple[int, int, int, int]]) -> None:
+    """Rules acting on the enemies in base contact: to-hit and Ld penalties, in place.
+
+    A unit is in contact with an enemy unit when a contact joins them; a
+    character stands in its unit's front rank, in contact with what its unit
+    touches.  Contacts are fixed for the combat, so a penalty lasts while the
+    combat does (in a combat of several units, also after the unit causing it
+    has gone).
+
+    * Nube de moscas (``cloud_of_flies``, Reinos del Caos and Condes Vampiro):
+      "Toda unidad o miniatura enemiga, mientras esté en contacto peana con
+      peana con una o más miniaturas con Nube de Moscas, tiene un penalizador de
+      -1 a todas sus tiradas para impactar en combate cuerpo a cuerpo"; the
+      whole unit in contact is penalised (the text's "Toda unidad"), whatever
+      it attacks; "Las miniaturas con Nube de moscas son inmunes".  Automatic
+      hits (impact hits) are not rolled; a 6 still hits.
+    * Aura de Slaanesh (``aura_of_slaanesh``, Reinos del Caos): "Todas las
+      unidades y personajes enemigos en contacto peana con peana ... tienen un -1
+      a su Liderazgo, hasta un mínimo de 2" (their own Ld: a General out of the
+      combat lends his whole).
+    """
+    n_units = side_arr.shape[0] - len(hosts)
+    host_of = list(range(n_units)) + list(hosts)
+    touching: dict[int, set[int]] = {u: set() for u in range(n_units)}
+    for a, b, _, _ in contacts:
+        touching[a].add(b)
+        touching[b].add(a)
+
+    def carried(unit: int, rule: str) -> bool:
+        return any(bodies[k].has(rule) for k in range(len(bodies)) if host_of[k] == unit)
+
+    for i, body in enumerate(bodies):
+        enemies = touching[host_of[i]]
+        if not body.has("cloud_of_flies") and any(carried(e, "cloud_of_flies")
+                                                  for e in enemies):
+            hit = groups[i, :, :, :, G_HIT]
+            rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
+            hit[rolled] = np.minimum(6, hit[rolled] + 1)
+        if any(carried(e, "aura_of_slaanesh") for e in enemies):
+            for col in (S_LD, S_CHAMPION_LD):
+                side_arr[i, col] = max(2, side_arr[i, col] - 1)
+
+
 MAX_PANIC_SOURCES = 62
 """Units (of a combat) whose breaking a unit's panic immunities can name (bits of an int64)."""
 
@@ -912,6 +956,7 @@ def build_units(units: list[Unit], sides: list[int],
         for j in range(n):
             if sides[i] != sides[j]:
                 groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]))
+    contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target
     n_slots = n * N_GROUPS
     order = np.full((2, n_slots), -1, np.int64)
