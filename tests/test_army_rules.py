@@ -339,3 +339,83 @@ def test_daemonettes_and_nurglings_from_the_catalogue():
     assert n.profile == Profile(M=10, WS=3, BS=0, S=3, T=3, W=4, I=2, A=4, Ld=8)
     assert n.troop_type == "swarm" and n.has("cloud_of_flies") and n.has("fear")
     assert "Nube de moscas" not in kinds(c, n.name)
+
+
+# ----------------------------------------------------------------- pikes
+
+
+def pikemen(models=4, files=1, **kw):
+    return fighter("Piqueros", models, files, equipment={"weapon": "pike",
+                                                         "armour_save_override": 7}, **kw)
+
+
+def test_pikes_fight_in_four_ranks_three_on_the_charge():
+    """MDNR Mercenarios "Pica": "Lucha en cuatro filas. Es decir, luchan con 3 filas si
+    cargan, y luchan con 4 filas en su frontal cuando no cargan" (RULES.md §1.1 ranks)."""
+    from odds import rules
+
+    assert rules.fighting_ranks("pike", charged=False) == 4
+    assert rules.fighting_ranks("pike", charged=True) == 3
+    with pytest.raises(OddsInputError, match="for models on foot"):
+        unit_from_dict({**pikemen().to_dict(), "troop_type": "cavalry"})
+
+
+@pytest.mark.parametrize("charger_type, face, braced, p_wound", [
+    # braced: 4 pikes strike first at 1/4 each (4+ to hit, 4+ to wound), the lone charger
+    # strikes back only if it lives: (3/4)^4 * 1/4 = 81/1024
+    ("infantry", "front", True, 81 / 1024),
+    # against cavalry S+1: 4+ to hit, 3+ to wound = 1/3 each: (2/3)^4 * 1/4 = 4/81
+    ("cavalry", "front", True, 4 / 81),
+    # charged in the flank: "Si la carga es por flanco o retaguardia no se aplica ninguna de
+    # estas reglas" -- the charger strikes first (RULES.md §1.2) and wounds with 1/4
+    ("cavalry", "flank", False, 1 / 4),
+])
+def test_pikes_receiving_a_charge(charger_type, face, braced, p_wound):
+    """MDNR Mercenarios "Pica", "Recepción de carga": charged in their front, pikes "Siempre
+    atacan primero en el primer turno de combate cuerpo a cuerpo, antes de las miniaturas
+    que cargan" and "suman un +1 a la Fuerza ... en el turno en que reciban una carga por
+    parte de unidades de tipo Caballería, Carros o Monstruos".
+
+    One WS3 S3 T3 W1 charger against four pikemen in one file (four ranks fight to the
+    front): the wounds the charger causes in the first round, exact and simulated."""
+    from conftest import assert_distribution
+
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import BRACED_KEY, G_KEY, G_RANKS, G_WOUND, RANK_AND_FILE, build
+
+    charger = fighter("C", 1, 1).replace(troop_type=charger_type)
+    model = build(charger, pikemen(), options=CombatOptions(max_rounds=1, attacker_face=face))
+    row = model.groups[1, 0, RANK_AND_FILE, 0]
+    assert row[G_RANKS] == 4 and (row[G_KEY] == BRACED_KEY) == braced
+    assert row[G_WOUND] == (3 if charger_type == "cavalry" and braced else 4)
+    assert model.groups[1, 0, RANK_AND_FILE, 1, G_KEY] != BRACED_KEY  # first round only
+    exact = first_round_exact(model)["wounds"][0]
+    assert abs(exact[1] - p_wound) < 1e-12
+    out = simulate(model, N, 45)
+    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, [1 - p_wound, p_wound], N, what="wounds caused by the charger")
+
+
+def test_pikes_that_charge_are_not_braced():
+    from odds.combat.model import BRACED_KEY, G_KEY, G_RANKS, RANK_AND_FILE, build
+
+    model = build(pikemen(), fighter("D", 1, 1), options=CombatOptions(max_rounds=1))
+    row = model.groups[0, 1, RANK_AND_FILE, 0]
+    assert row[G_RANKS] == 3 and row[G_KEY] != BRACED_KEY
+
+
+@needs_data
+def test_pikemen_from_the_catalogues():
+    """Spot checks: MDNR Mercenarios "Piquero": M10 HA3 HP3 F3 R3 H1 I3 A1 L7, TSA 6+ (light
+    armour), "Pica"; Regimientos de Renombre "Piquero Alcatani": HA2 HP2."""
+    from odds.units import Profile
+
+    c = cat("MDNR_Mercenarios v5.cat")
+    p = c.unit("Piqueros")
+    assert p.profile == Profile(M=10, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)
+    assert p.equipment.weapon == "pike" and p.equipment.armour == "light"
+    assert "Pica" not in kinds(c, p.name)
+    r = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    a = next(e.name for e in r.entries if e.name.startswith("Compañía Alcatani"))
+    assert r.unit(a).equipment.weapon == "pike" and r.unit(a).profile.WS == 2
+    assert not [i for i in r.report.for_unit(a) if i.kind in ("ignored", "approximated")]

@@ -68,7 +68,7 @@ def test_mercenarios_ogres_and_pikemen():
     assert o.has("armour_piercing") and o.race == "ogre"
     assert kinds(c, o.name)["Arremetida"] == "ignored"  # the ogre charge's impact hits
     p = c.unit("Piqueros")
-    assert kinds(c, p.name)["Pica"] == "ignored"  # fights in four ranks: not modelled
+    assert p.equipment.weapon == "pike"  # four ranks, braced at the charge: test_army_rules
 
 
 def test_monstruos_arcanos_has_no_unit_entries():

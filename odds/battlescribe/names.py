@@ -109,6 +109,7 @@ WEAPON_NAMES: MappingProxyType = _table({
     "Maza ogra": "hand_weapon",  # with armour piercing (WEAPON_RULES)
     "Rebanadora": "hand_weapon",  # with the choppa rule (see the module notes)
     "Garras (arma de mano)": "hand_weapon",
+    "Pica": "pike",  # Mercenarios, Regimientos de Renombre (odds.rules.WEAPONS["pike"])
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 

@@ -507,7 +507,34 @@ def _category(unit: Unit, charging: bool, weapon_last: bool) -> int:
     return CAT_INITIATIVE
 
 
-def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
+BRACED_KEY = CAT_CHARGER * 16 - 1
+"""Strike-order key of pikes receiving a charge in their front (after every always-strikes-
+first blow, before every charger; MDNR Mercenarios "Pica")."""
+BRACED_AGAINST = ("cavalry", "chariot", "monster")
+"""Chargers against which braced pikes strike at S+1 (MDNR "Pica": "Caballería, Carros o
+Monstruos, además del Tanque a Vapor imperial" -- a monster or chariot in the engine)."""
+
+
+def braced(units: list[Unit], charged: list[bool],
+           contacts: list[tuple[int, int, int, int]]) -> list[bool]:
+    """Which units receive a charge with pikes (MDNR Mercenarios / Regimientos de Renombre "Pica").
+
+    "Recepción de carga. Cuando una unidad armada con picas recibe una carga por parte de una
+    unidad enemiga en su frontal (no en su flanco ni retaguardia)...  Si la carga es por
+    flanco o retaguardia no se aplica ninguna de estas reglas": a unit with pikes that did
+    not charge, charged by at least one enemy and only through its front.
+    """
+    out = []
+    for i, u in enumerate(units):
+        faces = [fa if a == i else fb for a, b, fa, fb in contacts
+                 if i in (a, b) and charged[b if a == i else a]]
+        out.append(u.equipment.weapon == "pike" and not charged[i] and bool(faces)
+                   and all(f == FRONT for f in faces))
+    return out
+
+
+def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
+            enemy_charged: bool = False) -> np.ndarray:
     """Attack groups of ``unit`` against ``enemy`` for both round kinds.
 
     Thresholds that depend on who the enemy is are set here: hatred
@@ -516,7 +543,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
     against greenskins); the orc choppa's +1 S on the charge (MDNR
     "Rebanadora", infantry with a single choppa); the enemy's ward save with
     its daemonic aura (5+ unless ``unit`` has magic attacks); nothing wounds an
-    ethereal enemy but magic attacks or ethereal creatures.
+    ethereal enemy but magic attacks or ethereal creatures.  ``braced``: the unit
+    receives a charge in its front with pikes (:func:`braced`): in the first round
+    its pikes strike after always-strikes-first blows and before the chargers, at
+    S+1 against a charging cavalry, chariot or monster ``enemy`` (MDNR "Pica":
+    "Siempre atacan primero en el primer turno ... antes de las miniaturas que
+    cargan"; "suman un +1 a la Fuerza ... en el turno en que reciban una carga por
+    parte de unidades de tipo Caballería, Carros o Monstruos").
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     w = unit.weapon
@@ -546,10 +579,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
                                           first_round=first)
             if charging and unit.choppa and unit.troop_type in rules.FOOT_TROOP_TYPES:
                 s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
+            bracing = braced and first and unit.equipment.weapon == "pike"
+            if bracing and enemy_charged and enemy.troop_type in BRACED_AGAINST:
+                s_eff = min(10, s_eff + 1)  # MDNR "Pica": +1 S against mounted chargers
             row = out[g, kind]
             row[G_ACTIVE] = 1
             row[G_ATTACKS] = prof.A + w.extra_attacks
-            row[G_KEY] = _key(cat, prof.I)
+            row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(prof.WS, enemy.profile.WS))
             # MDNR gst "Odio": re-roll missed hits in the first round against the hated
             # enemy (every enemy, or one whose army/race tag the unit hates); Elfos Oscuros
@@ -951,11 +987,14 @@ def build_units(units: list[Unit], sides: list[int],
         sides = [*sides, *(sides[e.host] for e in extra)]
         charged = [*charged, *(charged[e.host] for e in extra)]
     n = len(bodies)
+    bracing = braced(units, list(charged[:n_units]), contacts)
+    bracing += [bracing[e.host] for e in extra]  # a promoted champion has the unit's pike
     groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
-                groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]))
+                groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]), bracing[i],
+                                       bool(charged[j]))
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target
     n_slots = n * N_GROUPS
