@@ -16,7 +16,8 @@ import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
 
-__all__ = ["ARMIES", "ARMY_RACE", "RACES", "TAGS", "army_from_catalogue", "race_of"]
+__all__ = ["ARMIES", "ARMY_RACE", "RACES", "RACE_PARENT", "TAGS", "army_from_catalogue",
+           "race_of", "race_tags"]
 
 ARMIES: Mapping[str, str] = MappingProxyType({
     "beasts_of_chaos": "Reinos del Caos: Bestias",
@@ -43,9 +44,21 @@ ARMIES: Mapping[str, str] = MappingProxyType({
 
 RACES: tuple[str, ...] = (
     "beast", "daemon", "dwarf", "elf", "greenskin", "human", "lizardman", "ogre", "skaven",
-    "troll", "undead",
+    "troll", "undead", "black_orc", "goblin", "hobgoblin", "orc", "snotling",
 )
 """Race tags (the MDNR catalogues' *miniaturas de tipo ...*)."""
+
+RACE_PARENT: Mapping[str, str] = MappingProxyType({
+    "black_orc": "greenskin", "goblin": "greenskin", "hobgoblin": "greenskin",
+    "orc": "greenskin", "snotling": "greenskin",
+})
+"""Kinds of greenskin the panic rules tell apart → the race they belong to.
+
+MDNR Orcos y Goblins "Inmune al pánico de Snotlings y Goblins amigos" and Enanos
+del Caos "Desprecio" ("Los Hobgoblin son inmunes al pánico causado por Goblins")
+name them; a unit of one of them is also ``greenskin`` (hated by *Agravio
+ancestral*).  Black orcs are not ``orc``: wherever MDNR speaks of orcs it says
+"exceptuando Orcos Negros" or names them apart."""
 
 ARMY_RACE: Mapping[str, str] = MappingProxyType({
     "beasts_of_chaos": "beast",
@@ -75,6 +88,12 @@ TAGS: tuple[str, ...] = (*sorted(ARMIES), *RACES)
 def race_of(army: str, race: str = "") -> str:
     """A unit's race: its own ``race`` if given, else its army's usual one (``""`` if none)."""
     return race or ARMY_RACE.get(army, "")
+
+
+def race_tags(army: str, race: str = "") -> frozenset[str]:
+    """A unit's race tags: its race (:func:`race_of`) and the race that contains it."""
+    r = race_of(army, race)
+    return frozenset(t for t in (r, RACE_PARENT.get(r, "")) if t)
 
 
 def army_from_catalogue(name: str) -> str:

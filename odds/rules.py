@@ -378,11 +378,15 @@ class Weapon:
     strikes_last : bool
         Strikes last, except on the turn the model charges (§1.2).
     fights_in_ranks : bool
-        One extra rank fights to the front, not on the turn the unit charged.
+        Extra ranks fight to the front (``rank_depth`` ranks), one fewer on the
+        turn the unit charged.
     two_handed : bool
         Needs both hands: no shield in close combat.
     mounted_only, foot_only : bool
         Which troop types may carry it.
+    rank_depth : int
+        Ranks fighting to the front with ``fights_in_ranks`` when the unit did
+        not charge: 2 (spear), 4 (pike).
 
     """
 
@@ -396,6 +400,7 @@ class Weapon:
     two_handed: bool = False
     mounted_only: bool = False
     foot_only: bool = False
+    rank_depth: int = 2
 
 
 WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
@@ -408,6 +413,11 @@ WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
                two_handed=True),
         Weapon("halberd", "alabarda", strength_bonus=1, two_handed=True),
         Weapon("spear", "lanza (infantería)", fights_in_ranks=True, foot_only=True),
+        # MDNR Mercenarios "Pica": "Lucha en cuatro filas. Es decir, luchan con 3 filas si
+        # cargan, y luchan con 4 filas en su frontal cuando no cargan ... Requiere ambas
+        # manos"; "Sólo Infantería" (receiving a charge: odds.combat.model, "bracing")
+        Weapon("pike", "pica", fights_in_ranks=True, rank_depth=4, two_handed=True,
+               foot_only=True),
         Weapon("lance", "lanza de caballería", strength_bonus=2, bonus_when="charge",
                mounted_only=True),
         Weapon("flail", "mayal", strength_bonus=2, bonus_when="first_round", two_handed=True),
@@ -464,13 +474,14 @@ def fighting_ranks(weapon: str, *, charged: bool) -> int:
     Returns
     -------
     int
-        1, or 2 for infantry spears when the unit did not charge.  Army-book
-        extras (e.g. High Elf spears, one more rank) are the caller's concern.
+        1; for a weapon that fights in ranks its ``rank_depth`` (2 for infantry
+        spears, 4 for pikes), one fewer when the unit charged.  Army-book extras
+        (e.g. High Elf spears, one more rank) are the caller's concern.
 
     """
     w = WEAPONS[choice("weapon", weapon, tuple(WEAPONS))]
     ch = flag("charged", charged)
-    return 2 if (w.fights_in_ranks and not ch) else 1
+    return w.rank_depth - ch if w.fights_in_ranks else 1
 
 
 # --------------------------------------------------------------------------- dice expressions

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from odds import rules
-from odds.armies import ARMIES, RACES, TAGS, race_of
+from odds.armies import ARMIES, RACES, TAGS, race_tags
 from odds.validation import (
     OddsInputError,
     check_keys,
@@ -90,6 +90,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "immune_to_panic",
     "extra_rank",
     "daemonic_instability",
+    "cloud_of_flies",
+    "aura_of_slaanesh",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -125,6 +127,15 @@ three otherwise.  ``immune_to_panic``: gst "Inmune a pánico": "Esta unidad no d
 chequeos de pánico" (RULES.md §3.4).  ``resolute``: MDNR Enanos "Firmeza":
 infantry (and war machine crews, not flyers) flee and pursue 2 cm less (5D6-2
 cm).
+
+``cloud_of_flies`` (Reinos del Caos, Condes Vampiro "Nube de moscas": "Toda unidad o
+miniatura enemiga, mientras esté en contacto peana con peana con una o más miniaturas con
+Nube de Moscas, tiene un penalizador de -1 a todas sus tiradas para impactar en combate
+cuerpo a cuerpo ... Las miniaturas con Nube de moscas son inmunes") and
+``aura_of_slaanesh`` (Reinos del Caos "Aura de Slaanesh": "Todas las unidades y personajes
+enemigos en contacto peana con peana ... tienen un -1 a su Liderazgo, hasta un mínimo de 2")
+act on the enemy units in contact with the unit (or with a character carrying them), for
+the whole combat (:func:`odds.combat.model.contact_effects`).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
@@ -356,6 +367,16 @@ class Unit:
         Hatred of named enemies only: army or race tags (:data:`odds.armies.TAGS`)
         of the enemy units this unit hates (stored sorted, unique).  Hatred of
         every enemy is the ``hatred`` special rule.
+    no_panic_from : tuple of str
+        Friends that cause this unit no panic (RULES.md §3.4, a friend breaking or
+        destroyed in the combat): army or race tags (:data:`odds.armies.TAGS`) or
+        troop types (:data:`odds.rules.TROOP_TYPES`) of the friend (stored sorted,
+        unique).  E.g. MDNR Orcos y Goblins "Inmune al pánico de Snotlings y Goblins
+        amigos" is ``("goblin", "snotling")``.
+    no_panic_against : tuple of str
+        Army or race tags: the unit takes no panic test while every enemy unit
+        in the combat carries one of them (MDNR Altos Elfos "Estoicos": immune to
+        panic "cuando luchan contra un ejército de MDNR: Elfos Oscuros").
     champion_profile : Profile or None
         The champion's profile; None (default) = rank-and-file with A+1.
         After construction it always holds a Profile.
@@ -388,6 +409,8 @@ class Unit:
     army: str = ""
     race: str = ""
     hatred: tuple[str, ...] = ()
+    no_panic_from: tuple[str, ...] = ()
+    no_panic_against: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)
@@ -442,6 +465,12 @@ class Unit:
         if self.race:
             choice("race", self.race, RACES)
         set_(self, "hatred", hatred_from(self.hatred))
+        set_(self, "no_panic_from", _names_from(
+            "no_panic_from", self.no_panic_from, (*TAGS, *rules.TROOP_TYPES),
+            "army, race or troop-type tags", "army, race or troop type"))
+        set_(self, "no_panic_against", _names_from(
+            "no_panic_against", self.no_panic_against, TAGS, "army or race tags",
+            "army or race"))
         if self.champion_profile is None:
             set_(self, "champion_profile", _default_champion(self.profile))
         elif not isinstance(self.champion_profile, Profile):
@@ -507,8 +536,11 @@ class Unit:
 
     @property
     def tags(self) -> frozenset[str]:
-        """The unit's army and race tags (what an enemy's hatred list is matched against)."""
-        return frozenset(t for t in (self.army, race_of(self.army, self.race)) if t)
+        """The unit's army and race tags (what an enemy's hatred list is matched against).
+
+        A kind of greenskin also carries ``greenskin`` (:data:`odds.armies.RACE_PARENT`).
+        """
+        return frozenset(t for t in (self.army, *race_tags(self.army, self.race)) if t)
 
     def hates(self, enemy: Any) -> bool:
         """Whether this unit hates ``enemy`` (a unit with ``tags``): every enemy or a named one.
@@ -521,6 +553,16 @@ class Unit:
             return True
         return bool(self.hatred) and not set(self.hatred).isdisjoint(
             getattr(enemy, "tags", frozenset()))
+
+    def ignores_panic_from(self, friend: Any) -> bool:
+        """Whether a ``friend`` breaking or destroyed causes this unit no panic (RULES.md §3.4).
+
+        The friend's army or race tags or its troop type is in :attr:`no_panic_from`.
+        """
+        if not self.no_panic_from:
+            return False
+        seen = {*getattr(friend, "tags", ()), getattr(friend, "troop_type", "")}
+        return not seen.isdisjoint(self.no_panic_from)
 
     # ------------------------------------------------------------------ derived values
 
@@ -624,8 +666,9 @@ class Unit:
             rules_table[key] = getattr(self, key)
         if self.impact_strength is not None:
             rules_table["impact_strength"] = self.impact_strength
-        if self.hatred:
-            rules_table["hatred"] = list(self.hatred)
+        for key in ("hatred", "no_panic_from", "no_panic_against"):
+            if getattr(self, key):
+                rules_table[key] = list(getattr(self, key))
         out["rules"] = rules_table
         if self.mount is not None:
             out["mount"] = dataclasses.asdict(self.mount)
@@ -714,7 +757,7 @@ _COMMAND_KEYS = (
 )
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
-    "impact_strength", "hatred",
+    "impact_strength", "hatred", "no_panic_from", "no_panic_against",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count")
 

@@ -36,7 +36,10 @@ a choice):
 Not modelled here (the comparisons switch them off in the engine): the
 expanding frontage and lapping round after a won round (§1.11, from the
 second round on), stupidity (§1.10), flaming attacks (§1.6) and attacks
-into a flank or rear in a two-unit combat.
+into a flank or rear in a two-unit combat; the effects on enemies in contact
+added for issue 11 (``cloud_of_flies``, ``aura_of_slaanesh``) and pikes receiving
+a charge (their ranks come from :func:`odds.rules.fighting_ranks`; checked against
+the exact first round and hand-worked numbers in tests/test_army_rules.py).
 
 Choices made here where neither source is explicit (each is a place where
 the engine might differ; the comparison tests tell):

@@ -69,6 +69,7 @@ def test_library_unit_follows_its_catalogue_entry(name):
     assert (lib.troop_type, lib.equipment, lib.armour_save, lib.mount) == (
         got.troop_type, got.equipment, got.armour_save, got.mount)
     assert (lib.special, lib.hatred, lib.tags) == (got.special, got.hatred, got.tags)
+    assert (lib.no_panic_from, lib.no_panic_against) == (got.no_panic_from, got.no_panic_against)
     assert (lib.ward_save, lib.regeneration, lib.poisoned, lib.impact_hits) == (
         got.ward_save, got.regeneration, got.poisoned, got.impact_hits)
     assert lib.points_per_model == got.points_per_model

@@ -202,7 +202,7 @@ def test_barding_only_for_cavalry_and_chariots_s1_5():
     [
         ({"troop_type": "elephant"}, "troop_type"),
         ({"troop_type": "infantry", "armour": "mithril"}, "armour"),
-        ({"troop_type": "infantry", "weapon": "pike"}, "weapon"),
+        ({"troop_type": "infantry", "weapon": "trident"}, "weapon"),
         ({"troop_type": "infantry", "shield": 1}, "shield"),
     ],
 )
@@ -265,6 +265,8 @@ WEAPON_TABLE = [
     ("lance", 2, "charge", 0, False, False, False),
     ("flail", 2, "first_round", 0, False, False, True),
     ("morning_star", 1, "first_round", 0, False, False, False),
+    # not in §1.7: MDNR Mercenarios "Pica" ("Lucha en cuatro filas ... Requiere ambas manos")
+    ("pike", 0, "always", 0, False, True, True),
 ]
 
 
@@ -287,7 +289,7 @@ def test_weapon_carriers_s1_7():
     mounted = {k for k, w in rules.WEAPONS.items() if w.mounted_only}
     foot = {k for k, w in rules.WEAPONS.items() if w.foot_only}
     assert mounted == {"lance", "cavalry_spear"}
-    assert foot == {"additional_hand_weapon", "spear"}
+    assert foot == {"additional_hand_weapon", "spear", "pike"}  # "Pica": "Sólo Infantería"
 
 
 @pytest.mark.parametrize(

@@ -295,7 +295,7 @@ _DELETE = object()
         # unknown special rule, weapon, armour, troop type
         ("rules.special", ["brave"], r"rules\.special: unknown rule 'brave'; allowed: stubborn, "),
         ("rules.special", "stubborn", r"rules\.special: must be a list"),
-        ("equipment.weapon", "pike", r"equipment\.weapon: must be one of hand_weapon, "),
+        ("equipment.weapon", "trident", r"equipment\.weapon: must be one of hand_weapon, "),
         ("equipment.armour", "mithril", r"equipment\.armour: must be one of none, light, "),
         ("troop_type", "elephant", r"troop_type: must be one of infantry, "),
         # out-of-range characteristics

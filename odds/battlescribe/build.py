@@ -61,6 +61,7 @@ from odds.battlescribe.names import (
     is_panic_rule,
     mark_effects,
     normalize,
+    panic_immunity,
     parametric_rule,
     race_from_name,
     race_from_tipo,
@@ -144,6 +145,7 @@ class _Builder:
         self.wards: list[int] = []
         self.thick_skin = False
         self.troop_type = ""
+        self.race = ""
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -318,6 +320,8 @@ class _Builder:
                           f" {' and '.join(missing)} assumed")
 
         self.troop_type = tt
+        self.race = (race_from_tipo(self.army, main.values.get("Tipo") or "")
+                     or race_from_name(self.army, self.name, tuple(self.rule_names())))
         equipment = self.equipment(tt, mount_raw)
         special, extra = self.rules()
         special += self.weapon_rules
@@ -340,9 +344,7 @@ class _Builder:
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
                 impact_strength=impact_strength, **extra,
-                army=self.army,
-                race=(race_from_tipo(self.army, main.values.get("Tipo") or "")
-                      or race_from_name(self.army, self.name)),
+                army=self.army, race=self.race,
                 notes="imported from BattleScribe",
             )
         except OddsInputError as exc:
@@ -433,11 +435,17 @@ class _Builder:
 
     # ------------------------------------------------------------ rules
 
-    def rules(self) -> tuple[list[str], dict[str, object]]:
+    def rule_names(self) -> list[str]:
+        """The rules of the unit entry and of everything taken, in order (repeats kept)."""
         names: list[str] = list(self.sel.unit.rules)
-        texts: dict[str, str] = dict(self.sel.unit.rule_texts)
         for node in self.sel.taken:
             names += node.rules
+        return names
+
+    def rules(self) -> tuple[list[str], dict[str, object]]:
+        names = self.rule_names()
+        texts: dict[str, str] = dict(self.sel.unit.rule_texts)
+        for node in self.sel.taken:
             for k, v in node.rule_texts.items():
                 texts.setdefault(k, v)
         special: list[str] = []
@@ -478,6 +486,12 @@ class _Builder:
                     special += [f for f in flags if f != "poisoned"]
                     if "poisoned" in flags:
                         extra["poisoned"] = min(int(extra.get("poisoned") or 6), 6)
+                continue
+            panic = panic_immunity(name, texts.get(name, ""), self.race)
+            if panic is not None:
+                for field, tags in zip(("no_panic_from", "no_panic_against"), panic,
+                                       strict=True):
+                    extra[field] = sorted({*extra.get(field, ()), *tags})  # type: ignore
                 continue
             if is_panic_rule(name):
                 self.note(name, "ignored", "panic in a combat (RULES.md §3.4) does not read"

@@ -14,6 +14,12 @@ Decisions
   the charge, and choppa and shield give no parry bonus).
 * Hatred of named enemies (``Agravio ancestral``, ``Odio a enanos``...) is
   the unit's ``hatred`` list of army or race tags (:data:`NAMED_HATRED`).
+* Partial immunities to panic (``Inmune al pánico de Snotlings y Goblins
+  amigos``, ``Desprecio``, ``Estoicos``...) are the unit's ``no_panic_from``
+  (friends' tags or troop types) and ``no_panic_against`` (enemy tags), read
+  from each catalogue's own text (:func:`panic_immunity`); the kinds of
+  greenskin they name (goblin, orc, black orc...) are race tags from ``Tipo``
+  or the name (:func:`race_from_tipo`, :func:`race_from_name`).
 * ``No muertos`` gives the three flags the built-in undead carry: immune to
   psychology, fear and unstable.
 * ``Regeneración`` without a roll is 4+; ``Ataques envenenados`` without a
@@ -48,6 +54,7 @@ __all__ = [
     "is_panic_rule",
     "mark_effects",
     "normalize",
+    "panic_immunity",
     "parametric_rule",
     "race_from_name",
     "race_from_tipo",
@@ -102,6 +109,7 @@ WEAPON_NAMES: MappingProxyType = _table({
     "Maza ogra": "hand_weapon",  # with armour piercing (WEAPON_RULES)
     "Rebanadora": "hand_weapon",  # with the choppa rule (see the module notes)
     "Garras (arma de mano)": "hand_weapon",
+    "Pica": "pike",  # Mercenarios, Regimientos de Renombre (odds.rules.WEAPONS["pike"])
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -163,6 +171,11 @@ RULE_FLAGS: MappingProxyType = _table({
     "Firmeza": ("resolute",),
     "Fila adicional": ("extra_rank",),
     "Inmune a pánico": ("immune_to_panic",),
+    # Enanos "Orgullo artillero": "Mientras la máquina de guerra no haya sido destruida, la
+    # dotación es Tozuda, no puede declarar Huir como reacción a una carga ... y nunca
+    # perseguirán" (the engine's war machine is its crew on the machine's T and W: destroyed,
+    # the unit is gone; war machines never pursue and hold at the charge)
+    "Orgullo artillero": ("stubborn",),
     "Inmune al pánico": ("immune_to_panic",),
     # gst "Caballería monstruosa" (rule): "Son caballería voladora"
     "Caballería monstruosa": ("flying",),
@@ -177,6 +190,10 @@ RULE_FLAGS: MappingProxyType = _table({
     "Aura demoníaca": ("daemonic_aura",),
     "Aura demoníaca (Demonios)": ("daemonic_aura",),
     "Ataques mágicos": ("magic_attacks",),
+    # Reinos del Caos, Condes Vampiro "Nube de moscas": enemies in base contact -1 to hit;
+    # Reinos del Caos "Aura de Slaanesh": enemies in base contact -1 Ld (minimum 2)
+    "Nube de moscas": ("cloud_of_flies",),
+    "Aura de Slaanesh": ("aura_of_slaanesh",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
@@ -251,6 +268,12 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Cruzar (bosques)", "Devotas de Khaine", "Unidad fantasmal", "Ogros dragón y shaggoth",
     "Semigrifos",
     "Hachas arrojadizas", "Armas de proyectiles",
+    # war machines' shooting (6th rulebook bolt thrower; Enanos del Caos "Lanzacohetes": "sigue
+    # todas las reglas de la Catapulta"; Altos Elfos "Andanada": "6 disparos ... a 120cm")
+    "Lanzavirotes", "Lanzacohetes", "Andanada",
+    # Reinos del Caos "Ataque rasante": hits on a unit flown over, "ataques de proyectiles a
+    # todos los efectos, pero realizados en la fase de movimiento"
+    "Ataque rasante",
     "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
     # movement, deployment, army composition
     "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
@@ -279,15 +302,28 @@ NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
 
 
 _RACE_WORDS: tuple[tuple[str, str], ...] = (
-    ("troll", "troll"), ("orco", "greenskin"), ("goblin", "greenskin"),
-    ("hobgoblin", "greenskin"), ("snotling", "greenskin"), ("gnoblar", "greenskin"),
+    ("troll", "troll"), ("orco", "orc"), ("goblin", "goblin"),
+    ("hobgoblin", "hobgoblin"), ("snotling", "snotling"), ("gnoblar", "greenskin"),
     ("pielverde", "greenskin"), ("pielesverdes", "greenskin"), ("ogro", "ogre"),
+)
+# names whose greenskins are not named by a race word: Orcos y Goblins' boar riders are
+# orcs ("Jinetez de jabalí"), black orcs are not orcs for the panic rules (RACE_PARENT)
+_RACE_PHRASES: tuple[tuple[str, str], ...] = (
+    ("orcos negros", "black_orc"), ("orco negro", "black_orc"), ("jabali", "orc"),
+)
+_RACE_RULES: tuple[tuple[str, str], ...] = (
+    # Orcos y Goblins "Miedo a los orejotaz": "las unidades de tipo Goblin tienen Miedo de
+    # las unidades de tipo Elfo" (wolf and spider riders, Troglagobs carry it)
+    ("miedo a los orejotaz", "goblin"),
 )
 
 
 _TIPO_RACES: tuple[tuple[str, str], ...] = (
-    ("demonio", "daemon"), ("no muerto", "undead"), ("pielverde", "greenskin"),
-    ("orco", "greenskin"), ("goblin", "greenskin"), ("hobgoblin", "greenskin"),
+    ("demonio", "daemon"), ("no muerto", "undead"),
+    # kinds of greenskin before "Pielverde" (Regimientos de Renombre "Krujemadrez":
+    # "Infantería, Orco negro, Pielverde.")
+    ("orco negro", "black_orc"), ("orco", "orc"), ("goblin", "goblin"),
+    ("hobgoblin", "hobgoblin"), ("snotling", "snotling"), ("pielverde", "greenskin"),
     ("enano", "dwarf"), ("elfo", "elf"), ("alto elfo", "elf"), ("ogro", "ogre"),
     ("troll", "troll"), ("humano", "human"), ("skaven", "skaven"), ("lagarto", "lizardman"),
     ("bestia", "beast"),
@@ -307,19 +343,109 @@ def race_from_tipo(army: str, tipo: str) -> str:
     return ""
 
 
-def race_from_name(army: str, name: str) -> str:
+def race_from_name(army: str, name: str, rules: tuple[str, ...] = ()) -> str:
     """The race of a unit entry named ``name`` in the catalogue of ``army`` (``""`` = the army's).
 
-    A word of the name starting with a race word wins (``"Trolls"`` in Orcos
-    y Goblins are trolls, not greenskins; ``"Hobgoblins"`` in Enanos del
-    Caos are greenskins, as MDNR *Agravio ancestral* says); ``"Matatrolls"``
-    are dwarfs.  Otherwise the army's usual race applies.
+    A black orc or boar-rider phrase in the name wins (:data:`_RACE_PHRASES`),
+    then a word of the name starting with a race word (``"Trolls"`` in Orcos y
+    Goblins are trolls, not greenskins; ``"Hobgoblins"`` in Enanos del Caos
+    are hobgoblins, greenskins as MDNR *Agravio ancestral* says); ``"Matatrolls"``
+    are dwarfs.  Then a rule only one race carries (``rules``, the unit's rule
+    names: "Miedo a los orejotaz" is the goblins').  Otherwise the army's usual
+    race applies.
     """
-    for word in normalize(name).replace("(", " ").split():
+    plain = re.sub(r"\([^)]*\)", " ", normalize(name))  # not "(... Orcos y Goblins ...)"
+    for phrase, race in _RACE_PHRASES:
+        if phrase in plain:
+            return race
+    for word in plain.split():
         for start, race in _RACE_WORDS:
             if word.startswith(start):
                 return "" if race == _ARMY_RACE.get(army) else race
+    keys = {normalize(r) for r in rules}
+    for rule, race in _RACE_RULES:
+        if rule in keys:
+            return race
     return ""
+
+
+_GREENSKIN_KINDS = ("goblin", "hobgoblin", "orc", "snotling")
+
+
+def _desprecio(text: str, race: str) -> tuple[str, ...] | None:
+    """Friends whose panic a unit with *Desprecio* ignores, by the text of its catalogue."""
+    if "los hobgoblin son inmunes al panico causado por goblins" in text:
+        # Enanos del Caos: "Los Hobgoblin son inmunes al pánico causado por Goblins. Los
+        # Orcos ... por Goblins y Hobgoblins. Los Orcos Negros y las unidades que no sean de
+        # tipo Pielverde (como los Enanos) son inmunes al pánico causado por unidades de tipo
+        # Pielverde." (goblins and snotlings: nothing)
+        if race == "hobgoblin":
+            return ("goblin",)
+        if race == "orc":
+            return ("goblin", "hobgoblin")
+        if race in ("goblin", "snotling", "greenskin"):
+            return ()
+        return ("greenskin",)
+    if "ignoran el panico provocado por goblins" in text:
+        return ("goblin",)  # Regimientos de Renombre (Harboth)
+    if "que no sean orcos negros no causan panico a los krujemadrez" in text:
+        # Regimientos de Renombre: "Las unidades de tipo Pielverde que no sean Orcos Negros
+        # no causan pánico a los Krujemadrez" (a greenskin friend of no known kind still
+        # causes it: "greenskin" would take in the black orcs)
+        return _GREENSKIN_KINDS
+    return None  # who the unit's flight panics (a rule of the source): not modelled
+
+
+_PANIC_FROM: MappingProxyType = _table({
+    # Orcos y Goblins: "inmunes al pánico provocado por unidades amigas de tipo Goblin o
+    # Snotling"
+    "Inmune al pánico de Snotlings y Goblins amigos": ("goblin", "snotling"),
+    # Orcos y Goblins: "inmunes al pánico provocado por unidades amigas de tipo Snotling,
+    # Goblin u Orco (exceptuando Orcos Negros)"
+    "Inmune al pánico de Snotlings, Goblins y Orcos amigos": ("goblin", "orc", "snotling"),
+    # Regimientos de Renombre (Ruglud): "Las unidades amigas de tipo Pielverde no causan
+    # pánico en los Orcos Akorazados de Ruglud"
+    "Ignoran pánico de pielesverdes": ("greenskin",),
+    # Mercenarios, Reinos del Caos: "Los gigantes son inmunes al pánico provocado por
+    # unidades de infantería, bestias de guerra o caballería" (war beasts are imported as
+    # infantry or cavalry)
+    "Inmune a pánico de pequeñajos": ("cavalry", "infantry"),
+})
+
+
+def panic_immunity(name: str, text: str, race: str
+                   ) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A partial immunity to panic as the unit's catalogue words it (RULES.md §3.4).
+
+    Parameters
+    ----------
+    name, text : str
+        The rule's name and its description in the catalogue.
+    race : str
+        The unit's race tag (``""``: its army's), for rules that depend on it.
+
+    Returns
+    -------
+    (no_panic_from, no_panic_against) or None
+        Tags for :attr:`odds.units.Unit.no_panic_from` (friends, or their troop
+        types, whose breaking causes the unit no panic) and
+        :attr:`~odds.units.Unit.no_panic_against` (no panic test while every
+        enemy carries one); None when the rule is not one of these (or a
+        version of it that is not understood).
+    """
+    key, plain = normalize(name), normalize(text)
+    if key in _PANIC_FROM:
+        return _PANIC_FROM[key], ()
+    if key == "desprecio":
+        found = _desprecio(plain, race)
+        return None if found is None else (found, ())
+    if key in ("estoicos", "estoico") and "luchan contra elfos oscuros" in plain:
+        # Altos Elfos "Estoicos": "cuando luchan contra un ejército de MDNR: Elfos Oscuros
+        # ... nunca deberán hacer chequeos de Pánico de ninguna clase"; Regimientos de
+        # Renombre (Elwing) "Estoico": "Son inmunes al pánico cuando luchan contra Elfos
+        # Oscuros"
+        return (), ("dark_elves",)
+    return None
 
 
 _MARK_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -372,10 +498,11 @@ PANIC_RULES: frozenset[str] = frozenset(map(normalize, [
 PANIC_PREFIXES: tuple[str, ...] = tuple(map(normalize, ["Inmune al pánico de",
                                                         "Inmune a pánico de"]))
 """Partial immunities to panic and panic re-rolls (full immunity is the ``immune_to_panic``
-rule).  Panic tests in a combat (RULES.md §3.4, when a
-friend in the combat breaks or is destroyed) can make a unit flee, and the engine does not
-read these rules: they are reported as ``ignored`` (they matter only with friends in the
-combat)."""
+rule).  Panic tests in a combat (RULES.md §3.4, when a friend in the combat breaks or is
+destroyed) can make a unit flee.  Those :func:`panic_immunity` understands become the unit's
+``no_panic_from``/``no_panic_against``; the others (re-rolls such as *Viejos cascarrabias*,
+rules of the panic's source such as Throg's *Desprecio*) are reported as ``ignored`` (they
+matter only with friends in the combat)."""
 
 
 def is_panic_rule(name: str) -> bool:

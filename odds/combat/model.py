@@ -203,8 +203,9 @@ from odds.units import Command, Unit
     S_FLEE_MINUS,  # cm taken off the unit's flee and pursuit rolls (MDNR Enanos "Firmeza")
     S_NO_PANIC,  # immune to panic (gst "Inmune a pánico"; §3.4)
     S_INSTABILITY,  # daemonic instability instead of the break test (Demonios)
+    S_PANIC_IGNORE,  # bit x set: unit x of the same side breaking causes this one no panic
     N_SIDE,
-) = range(44)
+) = range(45)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -506,7 +507,34 @@ def _category(unit: Unit, charging: bool, weapon_last: bool) -> int:
     return CAT_INITIATIVE
 
 
-def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
+BRACED_KEY = CAT_CHARGER * 16 - 1
+"""Strike-order key of pikes receiving a charge in their front (after every always-strikes-
+first blow, before every charger; MDNR Mercenarios "Pica")."""
+BRACED_AGAINST = ("cavalry", "chariot", "monster")
+"""Chargers against which braced pikes strike at S+1 (MDNR "Pica": "Caballería, Carros o
+Monstruos, además del Tanque a Vapor imperial" -- a monster or chariot in the engine)."""
+
+
+def braced(units: list[Unit], charged: list[bool],
+           contacts: list[tuple[int, int, int, int]]) -> list[bool]:
+    """Which units receive a charge with pikes (MDNR Mercenarios / Regimientos de Renombre "Pica").
+
+    "Recepción de carga. Cuando una unidad armada con picas recibe una carga por parte de una
+    unidad enemiga en su frontal (no en su flanco ni retaguardia)...  Si la carga es por
+    flanco o retaguardia no se aplica ninguna de estas reglas": a unit with pikes that did
+    not charge, charged by at least one enemy and only through its front.
+    """
+    out = []
+    for i, u in enumerate(units):
+        faces = [fa if a == i else fb for a, b, fa, fb in contacts
+                 if i in (a, b) and charged[b if a == i else a]]
+        out.append(u.equipment.weapon == "pike" and not charged[i] and bool(faces)
+                   and all(f == FRONT for f in faces))
+    return out
+
+
+def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
+            enemy_charged: bool = False) -> np.ndarray:
     """Attack groups of ``unit`` against ``enemy`` for both round kinds.
 
     Thresholds that depend on who the enemy is are set here: hatred
@@ -515,7 +543,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
     against greenskins); the orc choppa's +1 S on the charge (MDNR
     "Rebanadora", infantry with a single choppa); the enemy's ward save with
     its daemonic aura (5+ unless ``unit`` has magic attacks); nothing wounds an
-    ethereal enemy but magic attacks or ethereal creatures.
+    ethereal enemy but magic attacks or ethereal creatures.  ``braced``: the unit
+    receives a charge in its front with pikes (:func:`braced`): in the first round
+    its pikes strike after always-strikes-first blows and before the chargers, at
+    S+1 against a charging cavalry, chariot or monster ``enemy`` (MDNR "Pica":
+    "Siempre atacan primero en el primer turno ... antes de las miniaturas que
+    cargan"; "suman un +1 a la Fuerza ... en el turno en que reciban una carga por
+    parte de unidades de tipo Caballería, Carros o Monstruos").
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     w = unit.weapon
@@ -545,10 +579,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool) -> np.ndarray:
                                           first_round=first)
             if charging and unit.choppa and unit.troop_type in rules.FOOT_TROOP_TYPES:
                 s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
+            bracing = braced and first and unit.equipment.weapon == "pike"
+            if bracing and enemy_charged and enemy.troop_type in BRACED_AGAINST:
+                s_eff = min(10, s_eff + 1)  # MDNR "Pica": +1 S against mounted chargers
             row = out[g, kind]
             row[G_ACTIVE] = 1
             row[G_ATTACKS] = prof.A + w.extra_attacks
-            row[G_KEY] = _key(cat, prof.I)
+            row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(prof.WS, enemy.profile.WS))
             # MDNR gst "Odio": re-roll missed hits in the first round against the hated
             # enemy (every enemy, or one whose army/race tag the unit hates); Elfos Oscuros
@@ -679,6 +716,80 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)
+
+
+def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit],
+                    hosts: list[int], contacts: list[tuple[int, int, int, int]]) -> None:
+    """Rules acting on the enemies in base contact: to-hit and Ld penalties, in place.
+
+    A unit is in contact with an enemy unit when a contact joins them; a
+    character stands in its unit's front rank, in contact with what its unit
+    touches.  Contacts are fixed for the combat, so a penalty lasts while the
+    combat does (in a combat of several units, also after the unit causing it
+    has gone).
+
+    * Nube de moscas (``cloud_of_flies``, Reinos del Caos and Condes Vampiro):
+      "Toda unidad o miniatura enemiga, mientras esté en contacto peana con
+      peana con una o más miniaturas con Nube de Moscas, tiene un penalizador de
+      -1 a todas sus tiradas para impactar en combate cuerpo a cuerpo"; the
+      whole unit in contact is penalised (the text's "Toda unidad"), whatever
+      it attacks; "Las miniaturas con Nube de moscas son inmunes".  Automatic
+      hits (impact hits) are not rolled; a 6 still hits.
+    * Aura de Slaanesh (``aura_of_slaanesh``, Reinos del Caos): "Todas las
+      unidades y personajes enemigos en contacto peana con peana ... tienen un -1
+      a su Liderazgo, hasta un mínimo de 2" (their own Ld: a General out of the
+      combat lends his whole).
+    """
+    n_units = side_arr.shape[0] - len(hosts)
+    host_of = list(range(n_units)) + list(hosts)
+    touching: dict[int, set[int]] = {u: set() for u in range(n_units)}
+    for a, b, _, _ in contacts:
+        touching[a].add(b)
+        touching[b].add(a)
+
+    def carried(unit: int, rule: str) -> bool:
+        return any(bodies[k].has(rule) for k in range(len(bodies)) if host_of[k] == unit)
+
+    for i, body in enumerate(bodies):
+        enemies = touching[host_of[i]]
+        if not body.has("cloud_of_flies") and any(carried(e, "cloud_of_flies")
+                                                  for e in enemies):
+            hit = groups[i, :, :, :, G_HIT]
+            rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
+            hit[rolled] = np.minimum(6, hit[rolled] + 1)
+        if any(carried(e, "aura_of_slaanesh") for e in enemies):
+            for col in (S_LD, S_CHAMPION_LD):
+                side_arr[i, col] = max(2, side_arr[i, col] - 1)
+
+
+MAX_PANIC_SOURCES = 62
+"""Units (of a combat) whose breaking a unit's panic immunities can name (bits of an int64)."""
+
+
+def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) -> None:
+    """Fill ``S_PANIC_IGNORE`` and the enemy-dependent ``S_NO_PANIC`` of the units (§3.4).
+
+    A unit ignores the panic a friend ``x`` causes (breaking or destroyed) when
+    :meth:`~odds.units.Unit.ignores_panic_from` says so: bit ``x`` of its
+    ``S_PANIC_IGNORE``.  It takes no panic test at all (``S_NO_PANIC``) when
+    every enemy unit of the combat carries a tag of its ``no_panic_against``
+    (MDNR Altos Elfos "Estoicos": "cuando luchan contra un ejército de MDNR:
+    Elfos Oscuros ... nunca deberán hacer chequeos de Pánico de ninguna clase";
+    an enemy of another army in the combat, e.g. a mercenary regiment, voids it).
+    """
+    n = len(units)
+    for f, unit in enumerate(units):
+        enemies = [units[e] for e in range(n) if sides[e] != sides[f]]
+        if unit.no_panic_against and all(
+                not e.tags.isdisjoint(unit.no_panic_against) for e in enemies):
+            side_arr[f, S_NO_PANIC] = 1
+        if not unit.no_panic_from:
+            continue
+        mask = 0
+        for x in range(min(n, MAX_PANIC_SOURCES)):
+            if x != f and sides[x] == sides[f] and unit.ignores_panic_from(units[x]):
+                mask |= 1 << x
+        side_arr[f, S_PANIC_IGNORE] = mask
 
 
 def character_body(character: Any) -> Unit:
@@ -830,6 +941,7 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr[:, S_ALLOC] = [ALLOCATIONS.index(a) for a in allocation]
     side_arr[:, S_CHALLENGE] = [CHALLENGE_POLICIES.index(c) for c in challenge]
     side_arr[:, S_CHAMP_BODY] = -1
+    panic_immunities(side_arr, units, sides)
     bodies = list(units)
     named = tuple(names or ())
     extra = [_Hosted(host, character_body(ch), ch.profile, ch.unit_strength, ch.general,
@@ -875,11 +987,15 @@ def build_units(units: list[Unit], sides: list[int],
         sides = [*sides, *(sides[e.host] for e in extra)]
         charged = [*charged, *(charged[e.host] for e in extra)]
     n = len(bodies)
+    bracing = braced(units, list(charged[:n_units]), contacts)
+    bracing += [bracing[e.host] for e in extra]  # a promoted champion has the unit's pike
     groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
-                groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]))
+                groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]), bracing[i],
+                                       bool(charged[j]))
+    contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target
     n_slots = n * N_GROUPS
     order = np.full((2, n_slots), -1, np.int64)

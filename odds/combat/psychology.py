@@ -39,6 +39,7 @@ from odds.combat.model import (
     S_ITP,
     S_LD,
     S_NO_PANIC,
+    S_PANIC_IGNORE,
     S_SIDE,
     S_STUBBORN,
     S_UNBREAKABLE,
@@ -175,13 +176,14 @@ def panic_from(buf, p, x, nr, sides, state, gen):
     The other units of its side still fighting test (2D6 <= the best Ld of the
     unit, its champion, its characters who did not refuse, ``gen`` the
     General's); immune to psychology, unbreakable and panic-immune units
-    excepted, and one test per unit per phase (``state[11] == 2`` once
-    tested).  Failed, the unit is ``PANICKED`` and rolls its flight.
+    excepted, and those that ignore panic from ``x`` (bit ``x`` of
+    ``S_PANIC_IGNORE``: MDNR partial immunities), and one test per unit per
+    phase (``state[11] == 2`` once tested).  Failed, the unit is ``PANICKED`` and rolls its flight.
     """
     for f in range(nr):
         if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
                 or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
-                or sides[f, S_NO_PANIC]):
+                or sides[f, S_NO_PANIC] or (sides[f, S_PANIC_IGNORE] >> x) & 1):
             continue
         state[11, f] = 2  # one panic test per unit per phase
         ld = sides[f, S_LD]

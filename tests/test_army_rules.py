@@ -1,0 +1,421 @@
+"""Army-book rules modelled for issue 11 ("Army books as printed"), from the catalogues' text.
+
+Catalogue checks are written by hand from the rule descriptions in
+../shared/battlescribe/ (skipped when the folder is absent); engine checks
+compare the kernel with a probability worked out by hand at z = 5 with a
+fixed seed (``RULES.md`` sections cited per test).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import assert_mc
+
+from odds.combat.api import simulate
+from odds.combat.model import (
+    CAUGHT,
+    ESCAPED,
+    FRONT,
+    S_NO_PANIC,
+    S_PANIC_IGNORE,
+    CombatOptions,
+    SideOptions,
+    build_units,
+)
+from odds.units import unit_from_dict
+from odds.validation import OddsInputError
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
+needs_data = pytest.mark.skipif(not SHARED.is_dir(),
+                                reason=f"MDNR BattleScribe data not found in {SHARED}")
+N = 200_000
+_CACHE: dict[str, object] = {}
+
+
+def cat(name: str):
+    from odds.battlescribe import load_catalogue
+
+    if name not in _CACHE:
+        _CACHE[name] = load_catalogue(SHARED / name)
+    return _CACHE[name]
+
+
+def kinds(catalogue, unit: str) -> dict[str, str]:
+    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
+
+
+def unit(name, *, Ld=7, special=(), army="", race="", **rules):
+    data = {
+        "name": name, "troop_type": "infantry", "models": 5, "files": 5,
+        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 1, "T": 10, "W": 1, "I": 3, "A": 1,
+                    "Ld": Ld},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": ["skirmishers", *special], **rules},
+    }
+    if army:
+        data["army"] = army
+    if race:
+        data["race"] = race
+    return unit_from_dict(data)
+
+
+# ----------------------------------------------------------------- panic immunities (§3.4)
+
+
+def _flee_rate(x, y, z, seed):
+    """X and Y (side 0) both face Z (side 1), which wins the one round by its +5 bonus.
+
+    Nobody can wound (S1 against T10).  X (Ld 2) always breaks; Y (stubborn, Ld 7)
+    passes its break test with 21/36 and then tests panic (2D6 <= 7) unless immune.
+    """
+    model = build_units([x, y, z], [0, 0, 1], [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)],
+                        [False, False, True], [None, None, SideOptions(static_bonus=5)],
+                        CombatOptions(max_rounds=1))
+    out = simulate(model, N, seed)
+    assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N  # X always breaks
+    return (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N, model
+
+
+PANICS = 15 / 36 + 21 / 36 * 15 / 36  # breaks, or holds and fails its panic test
+NO_PANIC = 15 / 36  # its own break test only
+
+
+def test_friends_that_cause_no_panic():
+    """RULES.md §3.4 (friends breaking in the combat); MDNR Orcos y Goblins "Inmune al pánico
+    de Snotlings y Goblins amigos": "inmunes al pánico provocado por unidades amigas de tipo
+    Goblin o Snotling" -- an orc unit does not test when goblins break, it does when orcs do.
+    """
+    y = unit("Y", special=["stubborn"], army="orcs_and_goblins", race="orc",
+             no_panic_from=["goblin", "snotling"])
+    z = unit("Z", Ld=10)
+    for race, expected, seed in (("goblin", NO_PANIC, 31), ("orc", PANICS, 32)):
+        x = unit("X", Ld=2, army="orcs_and_goblins", race=race)
+        fled, model = _flee_rate(x, y, z, seed)
+        assert model.sides[1, S_PANIC_IGNORE] == (race == "goblin")  # bit 0: unit X
+        assert_mc(fled, expected, N, what=f"Y flees ({race}s broke beside it)")
+
+
+def test_panic_immunity_by_troop_type():
+    """Mercenarios/Reinos del Caos "Inmune a pánico de pequeñajos": "Los gigantes son inmunes
+    al pánico provocado por unidades de infantería, bestias de guerra o caballería"."""
+    y = unit("Y", special=["stubborn"], no_panic_from=["cavalry", "infantry"])
+    fled, _ = _flee_rate(unit("X", Ld=2), y, unit("Z", Ld=10), 33)
+    assert_mc(fled, NO_PANIC, N, what="Y flees (infantry broke beside it)")
+
+
+def test_no_panic_against_an_army():
+    """MDNR Altos Elfos "Estoicos": "cuando luchan contra un ejército de MDNR: Elfos Oscuros
+    ... nunca deberán hacer chequeos de Pánico de ninguna clase" (RULES.md §3.4)."""
+    y = unit("Y", special=["stubborn"], army="high_elves", no_panic_against=["dark_elves"])
+    x = unit("X", Ld=2, army="high_elves")
+    for army, expected, seed in (("dark_elves", NO_PANIC, 34), ("empire", PANICS, 35)):
+        fled, model = _flee_rate(x, y, unit("Z", Ld=10, army=army), seed)
+        assert model.sides[1, S_NO_PANIC] == (army == "dark_elves")
+        assert_mc(fled, expected, N, what=f"Y flees (fighting {army})")
+
+
+def test_no_panic_against_needs_every_enemy():
+    """"Estoicos": against a mixed force only the Dark Elves' panic is ignored, and panic in
+    a combat comes from friends: one enemy unit of another army voids the immunity."""
+    y = unit("Y", army="high_elves", no_panic_against=["dark_elves"])
+    x = unit("X", army="high_elves")
+    de, merc = unit("D", army="dark_elves"), unit("M", army="dogs_of_war")
+    model = build_units([x, y, de, merc], [0, 0, 1, 1],
+                        [(0, 2, FRONT, FRONT), (1, 3, FRONT, FRONT)], [False, False, True, True],
+                        [None] * 4)
+    assert model.sides[1, S_NO_PANIC] == 0
+
+
+def test_panic_fields_are_validated_and_round_trip():
+    y = unit("Y", no_panic_from=["snotling", "goblin"], no_panic_against=["dark_elves"])
+    assert y.no_panic_from == ("goblin", "snotling")
+    assert unit_from_dict(y.to_dict()) == y
+    with pytest.raises(OddsInputError, match=r"rules\.no_panic_from: unknown"):
+        unit("Y", no_panic_from=["goblins"])
+    with pytest.raises(OddsInputError, match=r"rules\.no_panic_against: unknown"):
+        unit("Y", no_panic_against=["infantry"])  # troop types only name friends
+
+
+def test_kinds_of_greenskin_are_greenskins():
+    """A goblin is a greenskin: MDNR Enanos "Agravio ancestral" ("Odio a todas las miniaturas
+    de tipo Pielverde") still applies."""
+    g = unit("G", army="orcs_and_goblins", race="goblin")
+    assert g.tags == {"orcs_and_goblins", "goblin", "greenskin"}
+    dwarfs = unit("D", army="dwarfs", hatred=["greenskin"])
+    assert dwarfs.hates(g) and not dwarfs.hates(unit("T", army="orcs_and_goblins",
+                                                     race="troll"))
+
+
+@needs_data
+def test_orcs_and_goblins_panic_rules_from_the_catalogue():
+    """MDNR Orcos y Goblins: orcs "Inmune al pánico de Snotlings y Goblins amigos"; black orcs
+    "Inmune al pánico de Snotlings, Goblins y Orcos amigos" ("(exceptuando Orcos Negros)");
+    goblins are the units "de tipo Goblin" that carry "Miedo a los orejotaz"."""
+    c = cat("MDNR_Orcos_y_Goblins v4_5.cat")
+    orcs = c.unit("Guerreros orcos")
+    assert orcs.race == "orc" and orcs.no_panic_from == ("goblin", "snotling")
+    assert "Inmune al pánico de Snotlings y Goblins amigos" not in kinds(c, orcs.name)
+    assert kinds(c, orcs.name)["Animosidad"] == "no_combat_effect"  # engaged: no test
+    black = c.unit("Orcos negros")
+    assert black.race == "black_orc" and black.no_panic_from == ("goblin", "orc", "snotling")
+    assert c.unit("Jinetez de jabalí").race == "orc"
+    for name in ("Goblins", "Jinetez de lobo", "Jinetez de araña"):
+        assert c.unit(name).race == "goblin", name
+        assert orcs.ignores_panic_from(c.unit(name)), name
+    assert not orcs.ignores_panic_from(black) and not black.ignores_panic_from(black)
+
+
+@needs_data
+def test_chaos_dwarf_desprecio_by_race():
+    """MDNR Enanos del Caos "Desprecio": "Los Hobgoblin son inmunes al pánico causado por
+    Goblins. Los Orcos son inmunes al pánico causado por Goblins y Hobgoblins. Los Orcos
+    Negros y las unidades que no sean de tipo Pielverde (como los Enanos) son inmunes al
+    pánico causado por unidades de tipo Pielverde." """
+    c = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    expected = {
+        "Guerreros enanos del Caos": ("", ("greenskin",)),
+        "Guerreros hobgoblin (requieren Guerreros enanos del Caos)": ("hobgoblin", ("goblin",)),
+        "Esclavos orcos": ("orc", ("goblin", "hobgoblin")),
+        "Orcos negros": ("black_orc", ("greenskin",)),
+        "Esclavos goblin": ("goblin", ()),  # goblins get nothing from it
+    }
+    for name, (race, immune) in expected.items():
+        u = c.unit(name)
+        assert (u.race, u.no_panic_from) == (race, immune), name
+        assert "Desprecio" not in kinds(c, name), name
+    warriors = c.unit("Guerreros enanos del Caos")
+    assert warriors.ignores_panic_from(c.unit("Esclavos orcos"))
+    assert not c.unit("Esclavos orcos").ignores_panic_from(c.unit("Orcos negros"))
+
+
+@needs_data
+def test_regiments_of_renown_panic_rules():
+    """MDNR Regimientos de Renombre: Krujemadrez "Desprecio": "Las unidades de tipo Pielverde
+    que no sean Orcos Negros no causan pánico a los Krujemadrez" (Tipo "Orco negro"); Throg's
+    "Desprecio" ("Los Hobgoblins que huyen sólo causan pánico en unidades de Hobgoblin y
+    Goblin") is a rule of the panic's source and Asarnil's "Estoico" ("inmune a pánico
+    provocado por miniaturas de tipo Elfo Oscuro") names friends the tags cannot tell
+    apart: both stay reported."""
+    c = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    k = c.unit("Krujemadrez de Eeza Ugezod (Orcos y Goblins, Caos, Skaven, Reinos Ogros,"
+               " Enanos del Caos, Condes Vampiro, Reyes Funerarios, Mercenarios)")
+    assert k.race == "black_orc"
+    assert k.no_panic_from == ("goblin", "hobgoblin", "orc", "snotling")
+    throg = next(e.name for e in c.entries if e.name.startswith("Despojadores hobgoblin"))
+    assert c.unit(throg).race == "hobgoblin" and kinds(c, throg)["Desprecio"] == "ignored"
+    asarnil = next(e.name for e in c.entries if e.name.startswith("Asarnil"))
+    assert kinds(c, asarnil)["Estoico"] == "ignored"
+    elwing = next(e.name for e in c.entries if e.name.startswith("Guardia a caballo de Elwing"))
+    assert c.unit(elwing).no_panic_against == ("dark_elves",)  # "luchan contra Elfos Oscuros"
+
+
+@needs_data
+def test_high_elves_estoicos():
+    c = cat("MDNR_Altos_Elfos v4_5.cat")
+    for name in ("Lanceros", "Espadachines", "Yelmos plateados"):
+        u = c.unit(name)
+        assert u.no_panic_against == ("dark_elves",) and "Estoicos" not in kinds(c, name)
+
+
+# ----------------------------------------------------------------- names classified from the text
+
+
+@needs_data
+def test_dwarf_war_machine_crews_are_stubborn():
+    """MDNR Enanos "Orgullo artillero": "Mientras la máquina de guerra no haya sido destruida,
+    la dotación es Tozuda ... y nunca perseguirán" (war machines never pursue, RULES.md
+    §4.3; the engine's war machine is destroyed with its last wound)."""
+    c = cat("MDNR_Enanos v4_5.cat")
+    for name in ("Cañón enano", "Lanzavirotes enano", "Cañón lanzallamas"):
+        u = c.unit(name)
+        assert u.troop_type == "war_machine" and u.has("stubborn"), name
+        assert "Orgullo artillero" not in kinds(c, name)
+    # the bolt thrower's shooting (6th rulebook p.124) has no effect in a close combat
+    assert kinds(c, "Lanzavirotes enano").get("Lanzavirotes", "no_combat_effect") \
+        == "no_combat_effect"
+
+
+@needs_data
+def test_shooting_of_war_machines_and_screamers_is_no_combat_effect():
+    """Altos Elfos "Andanada": "6 disparos ... a 120cm"; Reinos del Caos "Ataque rasante":
+    "Estos ataques se consideran como ataques de proyectiles a todos los efectos, pero
+    realizados en la fase de movimiento"."""
+    c = cat("MDNR_Altos_Elfos v4_5.cat")
+    k = kinds(c, "Lanzavirotes garra de águila")
+    assert k["Andanada"] == k["Lanzavirotes"] == "no_combat_effect"
+    c = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    assert kinds(c, "Aulladores de Tzeentch")["Ataque rasante"] == "no_combat_effect"
+
+
+# ----------------------------------------------------------------- effects on enemies in contact
+
+
+def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, Ld=7, special=(), **extra):
+    return unit_from_dict({
+        "name": name, "troop_type": "infantry", "models": models, "files": files,
+        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": 3, "A": 1,
+                    "Ld": Ld},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": list(special)},
+        **extra,
+    })
+
+
+def test_cloud_of_flies_costs_the_enemy_one_to_hit():
+    """MDNR Reinos del Caos "Nube de moscas": "Toda unidad o miniatura enemiga, mientras esté
+    en contacto peana con peana con una o más miniaturas con Nube de Moscas, tiene un
+    penalizador de -1 a todas sus tiradas para impactar en combate cuerpo a cuerpo ... Las
+    miniaturas con Nube de moscas son inmunes a las Nubes de moscas enemigas" (RULES.md §1.3).
+
+    10 WS3 S3 models against WS3 T3: 4+ to hit (1/2), 4+ to wound; with the flies 5+ (1/3),
+    so the first round's wounds are Binomial(10, 1/6) instead of Binomial(10, 1/4)."""
+    from math import comb
+
+    from conftest import assert_distribution
+
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import G_HIT, RANK_AND_FILE, build
+
+    flies = fighter("Portadores de plaga", S=1, T=3, special=["cloud_of_flies"])
+    for enemy, p, seed in ((fighter("F", S=1), 1 / 4, 41), (flies, 1 / 6, 42)):
+        model = build(fighter("A", T=10), enemy, options=CombatOptions(max_rounds=1))
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_HIT] == (5 if p < 1 / 4 else 4)
+        pmf = [comb(10, k) * p**k * (1 - p) ** (10 - k) for k in range(11)]
+        exact = first_round_exact(model)["wounds"][0]
+        assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12
+        out = simulate(model, N, seed)
+        sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+        assert_distribution(sim, pmf, N, what=f"wounds caused at p = {p:.3f}")
+    # the flies are immune to enemy flies; their own to-hit stays 4+
+    model = build(flies, flies.replace(name="B"), options=CombatOptions(max_rounds=1))
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_HIT] == 4
+
+
+def test_aura_of_slaanesh_lowers_the_leadership_in_contact():
+    """MDNR Reinos del Caos "Aura de Slaanesh": "Todas las unidades y personajes enemigos en
+    contacto peana con peana con uno o más Demonios con Aura de Slaanesh tienen un -1 a su
+    Liderazgo, hasta un mínimo de 2" (RULES.md §3.2: the break test uses it).
+
+    Neither side can wound (S1 against T10); the daemons win by their +3 bonus and the enemy
+    (Ld 8) breaks when 2D6 > Ld - 3: 30/36 with the aura (Ld 7), 26/36 without."""
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import S_CHAMPION_LD, S_LD, build
+
+    for aura, p_break, seed in ((True, 30 / 36, 43), (False, 26 / 36, 44)):
+        daemons = fighter("D", S=1, T=10, special=["aura_of_slaanesh"] if aura else [])
+        enemy = fighter("E", S=1, T=10, Ld=8, command={"champion": True})
+        model = build(daemons, enemy, SideOptions(static_bonus=3),
+                      options=CombatOptions(max_rounds=1, musician_tiebreak=False))
+        assert (model.sides[1, S_LD], model.sides[1, S_CHAMPION_LD]) == (
+            (7, 7) if aura else (8, 8))
+        assert model.sides[0, S_LD] == 7  # the aura's carriers are not touched
+        exact = first_round_exact(model)["first_round"]["defender_breaks"]
+        assert abs(exact - p_break) < 1e-12
+        out = simulate(model, N, seed)
+        broke = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+        assert_mc(broke, p_break, N, what=f"enemy breaks (aura {aura})")
+    low = fighter("L", S=1, T=10, Ld=2)
+    model = build(fighter("D", special=["aura_of_slaanesh"]), low)
+    assert model.sides[1, S_LD] == 2  # "hasta un mínimo de 2"
+
+
+@needs_data
+def test_daemonettes_and_nurglings_from_the_catalogue():
+    """Spot checks, MDNR Reinos del Caos: Demonios.  "Diablilla": M12 HA4 HP0 F4 R3 H1 I5 A2
+    L8, "Infantería, Demonio, Caos, Slaanesh", with "Aura de Slaanesh"; "Enjambre de
+    nurgletes": M10 HA3 HP0 F3 R3 H4 I2 A4 L8, "Enjambre, Demonio, Caos, Nurgle", with
+    "Nube de moscas" (both also "Demonio": fear, immune to psychology, daemonic aura,
+    magic attacks, daemonic instability)."""
+    from odds.units import Profile
+
+    c = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
+    d = c.unit("Diablillas de Slaanesh")
+    assert d.profile == Profile(M=12, WS=4, BS=0, S=4, T=3, W=1, I=5, A=2, Ld=8)
+    assert d.has("aura_of_slaanesh") and d.has("daemonic_instability")
+    assert not [i for i in c.report.for_unit(d.name) if i.kind in ("ignored", "approximated")]
+    n = c.unit("Nurgletes")
+    assert n.profile == Profile(M=10, WS=3, BS=0, S=3, T=3, W=4, I=2, A=4, Ld=8)
+    assert n.troop_type == "swarm" and n.has("cloud_of_flies") and n.has("fear")
+    assert "Nube de moscas" not in kinds(c, n.name)
+
+
+# ----------------------------------------------------------------- pikes
+
+
+def pikemen(models=4, files=1, **kw):
+    return fighter("Piqueros", models, files, equipment={"weapon": "pike",
+                                                         "armour_save_override": 7}, **kw)
+
+
+def test_pikes_fight_in_four_ranks_three_on_the_charge():
+    """MDNR Mercenarios "Pica": "Lucha en cuatro filas. Es decir, luchan con 3 filas si
+    cargan, y luchan con 4 filas en su frontal cuando no cargan" (RULES.md §1.1 ranks)."""
+    from odds import rules
+
+    assert rules.fighting_ranks("pike", charged=False) == 4
+    assert rules.fighting_ranks("pike", charged=True) == 3
+    with pytest.raises(OddsInputError, match="for models on foot"):
+        unit_from_dict({**pikemen().to_dict(), "troop_type": "cavalry"})
+
+
+@pytest.mark.parametrize("charger_type, face, braced, p_wound", [
+    # braced: 4 pikes strike first at 1/4 each (4+ to hit, 4+ to wound), the lone charger
+    # strikes back only if it lives: (3/4)^4 * 1/4 = 81/1024
+    ("infantry", "front", True, 81 / 1024),
+    # against cavalry S+1: 4+ to hit, 3+ to wound = 1/3 each: (2/3)^4 * 1/4 = 4/81
+    ("cavalry", "front", True, 4 / 81),
+    # charged in the flank: "Si la carga es por flanco o retaguardia no se aplica ninguna de
+    # estas reglas" -- the charger strikes first (RULES.md §1.2) and wounds with 1/4
+    ("cavalry", "flank", False, 1 / 4),
+])
+def test_pikes_receiving_a_charge(charger_type, face, braced, p_wound):
+    """MDNR Mercenarios "Pica", "Recepción de carga": charged in their front, pikes "Siempre
+    atacan primero en el primer turno de combate cuerpo a cuerpo, antes de las miniaturas
+    que cargan" and "suman un +1 a la Fuerza ... en el turno en que reciban una carga por
+    parte de unidades de tipo Caballería, Carros o Monstruos".
+
+    One WS3 S3 T3 W1 charger against four pikemen in one file (four ranks fight to the
+    front): the wounds the charger causes in the first round, exact and simulated."""
+    from conftest import assert_distribution
+
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import BRACED_KEY, G_KEY, G_RANKS, G_WOUND, RANK_AND_FILE, build
+
+    charger = fighter("C", 1, 1).replace(troop_type=charger_type)
+    model = build(charger, pikemen(), options=CombatOptions(max_rounds=1, attacker_face=face))
+    row = model.groups[1, 0, RANK_AND_FILE, 0]
+    assert row[G_RANKS] == 4 and (row[G_KEY] == BRACED_KEY) == braced
+    assert row[G_WOUND] == (3 if charger_type == "cavalry" and braced else 4)
+    assert model.groups[1, 0, RANK_AND_FILE, 1, G_KEY] != BRACED_KEY  # first round only
+    exact = first_round_exact(model)["wounds"][0]
+    assert abs(exact[1] - p_wound) < 1e-12
+    out = simulate(model, N, 45)
+    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, [1 - p_wound, p_wound], N, what="wounds caused by the charger")
+
+
+def test_pikes_that_charge_are_not_braced():
+    from odds.combat.model import BRACED_KEY, G_KEY, G_RANKS, RANK_AND_FILE, build
+
+    model = build(pikemen(), fighter("D", 1, 1), options=CombatOptions(max_rounds=1))
+    row = model.groups[0, 1, RANK_AND_FILE, 0]
+    assert row[G_RANKS] == 3 and row[G_KEY] != BRACED_KEY
+
+
+@needs_data
+def test_pikemen_from_the_catalogues():
+    """Spot checks: MDNR Mercenarios "Piquero": M10 HA3 HP3 F3 R3 H1 I3 A1 L7, TSA 6+ (light
+    armour), "Pica"; Regimientos de Renombre "Piquero Alcatani": HA2 HP2."""
+    from odds.units import Profile
+
+    c = cat("MDNR_Mercenarios v5.cat")
+    p = c.unit("Piqueros")
+    assert p.profile == Profile(M=10, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)
+    assert p.equipment.weapon == "pike" and p.equipment.armour == "light"
+    assert "Pica" not in kinds(c, p.name)
+    r = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    a = next(e.name for e in r.entries if e.name.startswith("Compañía Alcatani"))
+    assert r.unit(a).equipment.weapon == "pike" and r.unit(a).profile.WS == 2
+    assert not [i for i in r.report.for_unit(a) if i.kind in ("ignored", "approximated")]
