@@ -1,7 +1,9 @@
 """JIT options, set in one place, and the first compile on a machine.
 
-Every kernel in the package is compiled through :func:`kernel` (serial) or
-:func:`parallel_kernel` (``prange`` over chunks).  ``cache=True`` writes the
+Every kernel in the package is compiled through :data:`kernel`, :data:`lean`
+(no reference counting) or :data:`inline` (helpers copied into their callers),
+all serial: parallelism is one chunk of trials per Python thread
+(:func:`run_chunks`, :func:`chunked`), not ``prange``.  ``cache=True`` writes the
 machine code next to the sources (or under ``NUMBA_CACHE_DIR``), so a second
 process (a second CLI call) loads it instead of recompiling; any change to the
 package's sources invalidates every kernel's cache (:func:`package_stamp`).
@@ -94,9 +96,6 @@ def _with_package_cache(jit: Callable) -> Callable:
 kernel = _with_package_cache(numba.njit(cache=True, nogil=True, error_model="numpy"))
 """Decorator for serial kernels and inlined helpers."""
 
-parallel_kernel = _with_package_cache(
-    numba.njit(cache=True, nogil=True, parallel=True, error_model="numpy"))
-"""Decorator for the chunk-level drivers (``numba.prange`` over chunks)."""
 
 
 
@@ -138,21 +137,17 @@ inline = _with_package_cache(
     numba.njit(cache=True, nogil=True, inline="always", error_model="numpy"))
 """Decorator for tiny helpers that must be inlined into their callers."""
 
-prange = numba.prange
-
-
 def run_chunks(work: Callable[[int], None], n_chunks: int) -> None:
     """Call ``work(c)`` for every chunk ``c``, on numba's thread count of Python threads.
 
-    For kernels too large for a ``prange`` driver: numba's parallel backend
-    types, lowers and optimises a ``prange`` body (and every function it calls,
-    linked in) once more, which for the combat engine cost a third of its cold
-    compile.  ``work`` calls a ``nogil`` kernel that runs one whole chunk, so
-    threads run in parallel; chunks are independent (each has its own dice
-    stream and output rows), so the results do not depend on the thread
-    count.  The thread count is :func:`numba.get_num_threads`, as for the
-    ``prange`` kernels (``numba.set_num_threads`` and ``NUMBA_NUM_THREADS``
-    apply to both).
+    Instead of ``prange`` drivers: numba's parallel backend types, lowers and
+    optimises a ``prange`` body (and every function it calls, linked in) once
+    more, which for the combat engine cost a third of its cold compile and for
+    the small engines about a second each.  ``work`` calls a ``nogil`` kernel
+    that runs one whole chunk, so threads run in parallel; chunks are
+    independent (each has its own dice stream and output rows), so the
+    results do not depend on the thread count.  The thread count is :func:`numba.get_num_threads`
+    (``numba.set_num_threads`` and ``NUMBA_NUM_THREADS`` apply).
     """
     threads = min(n_chunks, numba.get_num_threads())
     if threads <= 1:
@@ -162,6 +157,23 @@ def run_chunks(work: Callable[[int], None], n_chunks: int) -> None:
     with ThreadPoolExecutor(max_workers=threads) as pool:
         for done in [pool.submit(work, c) for c in range(n_chunks)]:
             done.result()  # re-raises a chunk's exception here
+
+
+def chunked(dispatcher: Any, engine: str) -> Callable[..., None]:
+    """A chunk kernel ``dispatcher(c, *args)`` as ``run(n_chunks, *args)`` over all chunks.
+
+    Compiled once (:func:`ensure_compiled`, before any thread starts), then
+    called for ``c = 0 .. n_chunks - 1`` by :func:`run_chunks`.  The serial
+    chunk kernels of the charge, pursuit, flight and emergence engines replace
+    ``prange`` drivers: same chunks, same streams, same results, about a
+    second less to compile each.
+    """
+    def run(n_chunks: int, *args: Any) -> None:
+        ensure_compiled(dispatcher, (0, *args), engine)
+        run_chunks(lambda c: dispatcher(c, *args), n_chunks)
+
+    return run
+
 
 ENGINES: dict[str, tuple[str, int]] = {
     "charge": ("the charge engine", 5),
@@ -181,7 +193,7 @@ def compiled_once(dispatcher: Any, engine: str) -> Callable[..., Any]:
     Parameters
     ----------
     dispatcher : numba dispatcher
-        A kernel decorated with :data:`kernel` or :data:`parallel_kernel`.
+        A kernel decorated with :data:`kernel` or :data:`lean`.
     engine : str
         A key of :data:`ENGINES`, named in the notice.
 

@@ -27,7 +27,7 @@ import pandas as pd
 
 from odds import dice
 from odds import validation as v
-from odds._jit import compiled_once, kernel, parallel_kernel, prange
+from odds._jit import chunked, kernel
 from odds.results import Result, proportion_table
 from odds.rng import (
     BUFFER_DICE,
@@ -137,27 +137,26 @@ def exact(charge: Charge) -> dict[str, float]:
     }
 
 
-@parallel_kernel
-def _charge_kernel(key, trials, n_dice, caught_max, off_min, out):
-    """Histogram of flee rolls by outcome: ``out[chunk, outcome, roll] += 1``.
+@kernel
+def _charge_chunk(c, key, trials, n_dice, caught_max, off_min, out):
+    """Histogram of chunk ``c``'s flee rolls by outcome: ``out[c, outcome, roll] += 1``.
 
     Outcome codes: 0 caught, 1 off_table, 2 escaped.
     """
-    for c in prange(out.shape[0]):
-        st = stream_state(key, c)
-        buf = np.empty(BUFFER_DICE, np.uint8)
-        lo = c * CHUNK_TRIALS
-        hi = min(trials, lo + CHUNK_TRIALS)
-        block = BUFFER_DICE // n_dice
-        p = BUFFER_DICE
-        for b0 in range(lo, hi, block):
-            p = ensure(buf, st, p, block * n_dice)
-            for _ in range(b0, min(hi, b0 + block)):
-                roll = 0
-                for i in range(p, p + n_dice):
-                    roll += buf[i]
-                p += n_dice
-                _tally(out, c, roll, off_min, caught_max)
+    st = stream_state(key, c)
+    buf = np.empty(BUFFER_DICE, np.uint8)
+    lo = c * CHUNK_TRIALS
+    hi = min(trials, lo + CHUNK_TRIALS)
+    block = BUFFER_DICE // n_dice
+    p = BUFFER_DICE
+    for b0 in range(lo, hi, block):
+        p = ensure(buf, st, p, block * n_dice)
+        for _ in range(b0, min(hi, b0 + block)):
+            roll = 0
+            for i in range(p, p + n_dice):
+                roll += buf[i]
+            p += n_dice
+            _tally(out, c, roll, off_min, caught_max)
 
 
 @kernel
@@ -175,8 +174,8 @@ def simulate_rolls(charge: Charge, trials: int, key: int) -> np.ndarray:
     """Monte Carlo counts ``[outcome, roll]`` summed over chunks (kernel wrapper)."""
     n = charge.flee_dice
     out = np.zeros((n_chunks(trials), 3, 6 * n + 1), np.int64)
-    compiled_once(_charge_kernel, "charge")(np.uint64(key), trials, n, charge.caught_max(),
-                                            charge.off_min(), out)
+    chunked(_charge_chunk, "charge")(out.shape[0], np.uint64(key), trials, n,
+                                     charge.caught_max(), charge.off_min(), out)
     return out.sum(axis=0)
 
 

@@ -22,7 +22,7 @@ import pandas as pd
 
 from odds import dice
 from odds import validation as v
-from odds._jit import compiled_once, parallel_kernel, prange
+from odds._jit import chunked, kernel
 from odds.charge import MAX_DISTANCE, MAX_MOVE
 from odds.results import Result, wilson
 from odds.rng import (
@@ -58,31 +58,30 @@ def exact(n_dice: int, off_min: int, rally_max: int, turns: int) -> tuple[np.nda
     return rallied, off
 
 
-@parallel_kernel
-def _flight_kernel(key, trials, n_dice, off_min, rally_max, turns, out):
-    """First events per chunk: ``out[chunk, turn, 0]`` rallied, ``[..., 1]`` off table."""
-    for c in prange(out.shape[0]):
-        st = stream_state(key, c)
-        buf = np.empty(BUFFER_DICE, np.uint8)
-        lo = c * CHUNK_TRIALS
-        hi = min(trials, lo + CHUNK_TRIALS)
-        p = BUFFER_DICE
-        for _ in range(lo, hi):
-            p = ensure(buf, st, p, turns * (2 + n_dice))
-            run = 0
-            for k in range(turns):
-                if rally_max >= 2:
-                    rally = np.int64(buf[p]) + np.int64(buf[p + 1])
-                    p += 2
-                    if rally <= rally_max:
-                        out[c, k, 0] += 1
-                        break
-                for i in range(p, p + n_dice):
-                    run += buf[i]
-                p += n_dice
-                if run >= off_min:
-                    out[c, k, 1] += 1
+@kernel
+def _flight_chunk(c, key, trials, n_dice, off_min, rally_max, turns, out):
+    """First events of chunk ``c``: ``out[c, turn, 0]`` rallied, ``[..., 1]`` off table."""
+    st = stream_state(key, c)
+    buf = np.empty(BUFFER_DICE, np.uint8)
+    lo = c * CHUNK_TRIALS
+    hi = min(trials, lo + CHUNK_TRIALS)
+    p = BUFFER_DICE
+    for _ in range(lo, hi):
+        p = ensure(buf, st, p, turns * (2 + n_dice))
+        run = 0
+        for k in range(turns):
+            if rally_max >= 2:
+                rally = np.int64(buf[p]) + np.int64(buf[p + 1])
+                p += 2
+                if rally <= rally_max:
+                    out[c, k, 0] += 1
                     break
+            for i in range(p, p + n_dice):
+                run += buf[i]
+            p += n_dice
+            if run >= off_min:
+                out[c, k, 1] += 1
+                break
 
 
 def flee(
@@ -146,8 +145,8 @@ def flee(
     rally_max = rally_ld if can_rally else -1
     s = resolve_seed(seed)
     out = np.zeros((n_chunks(trials), turns, 2), np.int64)
-    compiled_once(_flight_kernel, "flight")(np.uint64(s.key), trials, n_dice, off_min, rally_max,
-                                            turns, out)
+    chunked(_flight_chunk, "flight")(out.shape[0], np.uint64(s.key), trials, n_dice, off_min,
+                                     rally_max, turns, out)
     counts = np.cumsum(out.sum(axis=0), axis=0)
     ex_r, ex_o = exact(n_dice, off_min, rally_max, turns)
     ex = np.stack([np.cumsum(ex_r), np.cumsum(ex_o)], axis=1)

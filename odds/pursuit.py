@@ -19,7 +19,7 @@ import numpy as np
 
 from odds import dice
 from odds import validation as v
-from odds._jit import compiled_once, parallel_kernel, prange
+from odds._jit import chunked, kernel
 from odds.charge import MAX_DISTANCE, MAX_MOVE
 from odds.results import Result, proportion_table
 from odds.rng import (
@@ -51,33 +51,32 @@ def exact(pursuer_dice: int, fleer_dice: int, off_min: int) -> dict[str, float]:
             "escaped": (total - caught - off) / total}
 
 
-@parallel_kernel
-def _pursuit_kernel(key, trials, pursuer_dice, fleer_dice, off_min, out):
-    """Outcome counts per chunk: ``out[chunk, k]``, 0 caught, 1 off_table, 2 escaped."""
-    for c in prange(out.shape[0]):
-        st = stream_state(key, c)
-        buf = np.empty(BUFFER_DICE, np.uint8)
-        lo = c * CHUNK_TRIALS
-        hi = min(trials, lo + CHUNK_TRIALS)
-        per = pursuer_dice + fleer_dice
-        block = BUFFER_DICE // per
-        p = BUFFER_DICE
-        for b0 in range(lo, hi, block):
-            p = ensure(buf, st, p, block * per)
-            for _ in range(b0, min(hi, b0 + block)):
-                flee = 0
-                for i in range(p, p + fleer_dice):
-                    flee += buf[i]
-                chase = 0
-                for i in range(p + fleer_dice, p + per):
-                    chase += buf[i]
-                p += per
-                if flee >= off_min:
-                    out[c, 1] += 1
-                elif chase >= flee:
-                    out[c, 0] += 1
-                else:
-                    out[c, 2] += 1
+@kernel
+def _pursuit_chunk(c, key, trials, pursuer_dice, fleer_dice, off_min, out):
+    """Outcome counts of chunk ``c``: ``out[c, k]``, 0 caught, 1 off_table, 2 escaped."""
+    st = stream_state(key, c)
+    buf = np.empty(BUFFER_DICE, np.uint8)
+    lo = c * CHUNK_TRIALS
+    hi = min(trials, lo + CHUNK_TRIALS)
+    per = pursuer_dice + fleer_dice
+    block = BUFFER_DICE // per
+    p = BUFFER_DICE
+    for b0 in range(lo, hi, block):
+        p = ensure(buf, st, p, block * per)
+        for _ in range(b0, min(hi, b0 + block)):
+            flee = 0
+            for i in range(p, p + fleer_dice):
+                flee += buf[i]
+            chase = 0
+            for i in range(p + fleer_dice, p + per):
+                chase += buf[i]
+            p += per
+            if flee >= off_min:
+                out[c, 1] += 1
+            elif chase >= flee:
+                out[c, 0] += 1
+            else:
+                out[c, 2] += 1
 
 
 def pursue(
@@ -122,7 +121,8 @@ def pursue(
     trials = v.trials(trials)
     s = resolve_seed(seed)
     out = np.zeros((n_chunks(trials), 3), np.int64)
-    compiled_once(_pursuit_kernel, "pursuit")(np.uint64(s.key), trials, pd_, fd, off_min, out)
+    chunked(_pursuit_chunk, "pursuit")(out.shape[0], np.uint64(s.key), trials, pd_, fd, off_min,
+                                       out)
     counts = out.sum(axis=0)
     table = proportion_table(dict(zip(OUTCOMES, counts.tolist(), strict=True)), trials,
                              exact(pd_, fd, off_min))

@@ -410,7 +410,8 @@ def test_second_call_loads_the_cache():
     assert p.returncode == 0, p.stderr
     log = [line for line in (p.stdout + p.stderr).splitlines() if line.startswith("[cache]")]
     loaded = "\n".join(line for line in log if "data loaded from" in line)
-    for kernel in ("charge._charge_kernel", "pursuit._pursuit_kernel", "flight._flight_kernel"):
+    for kernel in ("charge._charge_chunk", "pursuit._pursuit_chunk", "flight._flight_chunk",
+                   "kernel.fight_chunk"):
         assert kernel in loaded, "\n".join(log) or "no [cache] lines at all"
     recompiled = [line for line in log if "saved to" in line]
     assert not recompiled, "recompiled on the second call:\n" + "\n".join(recompiled)

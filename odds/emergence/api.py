@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from odds import validation as v
-from odds._jit import compiled_once
+from odds._jit import chunked, compiled_once
 from odds.emergence import kernel as K
 from odds.emergence.model import FACES, Scenario, Table, make_scenario
 from odds.results import Result, proportion_table
@@ -188,7 +188,7 @@ def emerge(
     s = _resolve(scenario, table=table, marker=marker, scale=scale)
     n = v.trials(trials)
     sd = resolve_seed(seed)
-    rects, n_enemy, _ = _geometry(s)
+    _, n_enemy, g = _geometry(s)
     names = outcome_names(s)
     W, D = s.table.width, s.table.depth
     mx, my = s.marker_point()
@@ -217,8 +217,9 @@ def emerge(
         tr = np.zeros((nc, 4), np.int64)
         dr = np.zeros((nc, K.N_DIAG), np.int64)
         hr = np.zeros((nc, nx, ny), np.int64)
-        _once(K.run_chunks)(np.uint64(sd.key), c0, nc, n, mx, my, W, D, rects, n_enemy, dist,
-                            target, reach, cr, tr, dr, hr, hx0, hy0, hbin)
+        chunked(K.batch_chunk, "emergence")(nc, np.uint64(sd.key), c0, n, mx, my, W, D, g,
+                                            n_enemy, dist, target, reach, cr, tr, dr, hr, hx0,
+                                            hy0, hbin)
         counts += cr.sum(axis=0)
         turns += tr.sum(axis=0)
         diag += dr.sum(axis=0)
@@ -331,21 +332,25 @@ def placement_map(
                                f"(got {tname!r})")
     ti = enemies.index(tname)
     cells = placement_grid(s.table, step)
-    rects, n_enemy, _ = _geometry(s)
+    _, n_enemy, g = _geometry(s)
     ncode = len(outcome_names(s))
     dist = _distances(s.scale)
     W, D = s.table.width, s.table.depth
     attrs: dict[str, Any] = {"target": tname, "step": step}
     if method == "exact":
         p = np.zeros((cells.shape[0], ncode))
-        _once(K.exact_cells)(cells, W, D, rects, n_enemy, dist, p)
+        chunked(K.exact_cell, "emergence")(cells.shape[0], cells, W, D, g, n_enemy, dist, p)
         n = None
     else:
         n = v.trials(trials)
         sd = resolve_seed(seed)
         nck = -(-n // CHUNK_TRIALS)
         counts = np.zeros((cells.shape[0] * nck, ncode), np.int64)
-        _once(K.run_cells)(np.uint64(sd.key), cells, n, W, D, rects, n_enemy, dist, counts)
+        rows = cells.shape[0] * nck
+        chunked(K.cell_chunk, "emergence")(
+            rows, np.uint64(sd.key), cells, nck, n, W, D, g, n_enemy, dist, counts,
+            np.zeros((rows, 4), np.int64), np.zeros((rows, K.N_DIAG), np.int64),
+            np.zeros((0, 0), np.int64))
         p = counts.reshape(cells.shape[0], nck, ncode).sum(axis=1) / n
         attrs.update(trials=n, seed=sd.entropy)
     t0 = K.FIRST_ENEMY + 3 * ti

@@ -25,7 +25,7 @@ import math
 
 import numpy as np
 
-from odds._jit import kernel, parallel_kernel, prange
+from odds._jit import kernel
 from odds.rng import BUFFER_DICE, CHUNK_TRIALS, next_word, stream_state, take
 
 DESTROYED, ABSENT, ENEMY_PLACED, OFF_TABLE, DISPLACED, CLEAR = 0, 1, 2, 3, 4, 5
@@ -208,38 +208,30 @@ def run_chunk(key, chunk, ntr, mx, my, width, depth, g, n_enemy, dist, target,
                 hist[bx, by] += 1
 
 
-@parallel_kernel
-def run_chunks(key, c0, nc, trials, mx, my, width, depth, rects, n_enemy, dist,
-               target, reach, counts, turns, diag, hist, hx0, hy0, hbin):
-    """Chunks ``c0 .. c0 + nc - 1`` of a ``trials``-trial run, one output row each."""
-    g = prepare(rects)
-    for j in prange(nc):
-        c = c0 + j
-        ntr = min(CHUNK_TRIALS, trials - c * CHUNK_TRIALS)
-        run_chunk(key, c, ntr, mx, my, width, depth, g, n_enemy, dist, target, reach,
-                  counts[j], turns[j], diag[j], hist[j], hx0, hy0, hbin)
+@kernel
+def batch_chunk(j, key, c0, trials, mx, my, width, depth, g, n_enemy, dist, target, reach,
+                counts, turns, diag, hist, hx0, hy0, hbin):
+    """Chunk ``c0 + j`` of a ``trials``-trial run into output row ``j`` (``g``: :func:`prepare`)."""
+    c = c0 + j
+    ntr = min(CHUNK_TRIALS, trials - c * CHUNK_TRIALS)
+    run_chunk(key, c, ntr, mx, my, width, depth, g, n_enemy, dist, target, reach,
+              counts[j], turns[j], diag[j], hist[j], hx0, hy0, hbin)
 
 
-@parallel_kernel
-def run_cells(key, cells, trials, width, depth, rects, n_enemy, dist, counts):
-    """Placement map: ``trials`` emergences for each marker in ``cells`` (m, 2).
+@kernel
+def cell_chunk(j, key, cells, nck, trials, width, depth, g, n_enemy, dist, counts, turns, diag,
+               hist):
+    """Placement map, row ``j``: chunk ``j % nck`` of the marker ``cells[j // nck]``.
 
     Every cell uses the same chunk streams (common random numbers), so
     differences between cells are not blurred by independent noise.
-    ``counts`` has shape ``(m * n_chunks, n_codes)``.
+    ``counts``, ``turns`` and ``diag`` have ``len(cells) * nck`` rows.
     """
-    g = prepare(rects)
-    nck = (trials + CHUNK_TRIALS - 1) // CHUNK_TRIALS
-    m = cells.shape[0]
-    turns = np.zeros((m * nck, 4), np.int64)
-    diag = np.zeros((m * nck, N_DIAG), np.int64)
-    hist = np.zeros((0, 0), np.int64)
-    for j in prange(m * nck):
-        cell = j // nck
-        c = j % nck
-        ntr = min(CHUNK_TRIALS, trials - c * CHUNK_TRIALS)
-        run_chunk(key, c, ntr, cells[cell, 0], cells[cell, 1], width, depth, g,
-                  n_enemy, dist, -1, 0.0, counts[j], turns[j], diag[j], hist, 0.0, 0.0, 1.0)
+    cell = j // nck
+    c = j % nck
+    ntr = min(CHUNK_TRIALS, trials - c * CHUNK_TRIALS)
+    run_chunk(key, c, ntr, cells[cell, 0], cells[cell, 1], width, depth, g,
+              n_enemy, dist, -1, 0.0, counts[j], turns[j], diag[j], hist, 0.0, 0.0, 1.0)
 
 
 # --------------------------------------------------------------------------
@@ -330,9 +322,7 @@ def exact_codes(mx, my, width, depth, g, n_enemy, dist, out):
             out[j] += frac[j] / 9.0
 
 
-@parallel_kernel
-def exact_cells(cells, width, depth, rects, n_enemy, dist, out):
-    """:func:`exact_codes` for every marker in ``cells`` (m, 2) into ``out`` (m, n_codes)."""
-    g = prepare(rects)
-    for j in prange(cells.shape[0]):
-        exact_codes(cells[j, 0], cells[j, 1], width, depth, g, n_enemy, dist, out[j])
+@kernel
+def exact_cell(j, cells, width, depth, g, n_enemy, dist, out):
+    """:func:`exact_codes` for the marker ``cells[j]`` into ``out[j]``."""
+    exact_codes(cells[j, 0], cells[j, 1], width, depth, g, n_enemy, dist, out[j])
