@@ -26,6 +26,8 @@ from odds.combat.model import (
     S_ALLOC,
     S_BASE,
     S_CHALLENGE,
+    S_DEPTH,
+    S_FILES,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
@@ -375,3 +377,82 @@ def character_target(u, sides, state, contacts, duel_a, duel_b):
     if tgt < 0 and state[0, v] > 0:
         tgt = v
     return tgt
+
+
+@inline
+def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, touch):
+    """Start of a round: ranks cancelled, each side's rank bonus, models in contact (§1.2, §2.2).
+
+    ``state[4, u]`` is set when a unit of strength >= 5 fights ``u`` through
+    its flank or rear (ranks cancelled); returns the rank bonus of each side
+    (its deepest unit not cancelled, characters and a promoted champion
+    filling rank spaces).  ``touch[c]`` is recomputed for the contacts whose
+    models or facing lines changed: models in contact each way, lapping
+    models included (§1.11).  Called once per round.
+    """
+    nc = contacts.shape[0]
+    # start of the round: ranks, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
+    for u in range(nb):
+        state[4, u] = 0
+    for c in range(nc):
+        a = contacts[c, 0]
+        b = contacts[c, 1]
+        if state[2, a] != FIGHTING or state[2, b] != FIGHTING:
+            continue
+        # a flanker's unit strength counts the characters in it
+        if (contacts[c, 3] != FRONT
+                and unit_strength(a, sides, state) >= 5):
+            state[4, b] = 1
+        if (contacts[c, 2] != FRONT
+                and unit_strength(b, sides, state) >= 5):
+            state[4, a] = 1
+    ranks_side0 = 0
+    ranks_side1 = 0
+    for u in range(nr):
+        if state[2, u] == FIGHTING and not state[4, u]:
+            # characters and a promoted champion fill rank spaces (§2.2)
+            mr = models_left(state[0, u], sides[u, S_W]) + chars_alive(u, sides, state)
+            r = ranks_tab[u, mr]
+            if state[12, u] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
+                r = rank_bonus(mr, state[12, u])
+            if sides[u, S_SIDE] == 0:
+                ranks_side0 = max(ranks_side0, r)
+            else:
+                ranks_side1 = max(ranks_side1, r)
+    # models in contact each way across each contact at the start of the round (front
+    # ranks include characters; recomputed only when a count and a facing line changed)
+    for c in range(nc):
+        a = contacts[c, 0]
+        b = contacts[c, 1]
+        ma = 0
+        mb = 0
+        if state[2, a] == FIGHTING:
+            ma = models_left(state[0, a], sides[a, S_W])
+            if has_chars:
+                ma += front_occupants(a, sides, state)
+        if state[2, b] == FIGHTING:
+            mb = models_left(state[0, b], sides[b, S_W])
+            if has_chars:
+                mb += front_occupants(b, sides, state)
+        lap = state[13, a] or state[13, b]
+        if (ma == touch[c, 4] and mb == touch[c, 5] and state[12, a] == touch[c, 6]
+                and state[12, b] == touch[c, 7] and not lap):
+            continue
+        touch[c, 4] = ma
+        touch[c, 5] = mb
+        touch[c, 6] = state[12, a]
+        touch[c, 7] = state[12, b]
+        la, sa = face_line(ma, state[12, a], sides[a, S_BASE], sides[a, S_DEPTH],
+                           contacts[c, 2])
+        lb, sb = face_line(mb, state[12, b], sides[b, S_BASE], sides[b, S_DEPTH],
+                           contacts[c, 3])
+        if la == touch[c, 2] and lb == touch[c, 3] and not lap:
+            continue
+        touch[c, 2] = la
+        touch[c, 3] = lb
+        # lapping models fight, and as many enemy models beyond its front rank fight them
+        touch[c, 0] = min(ma, line_touch(la, sa, lb, sb, corner) + state[13, a]
+                          + min(state[13, b], max(0, ma - la)))
+        touch[c, 1] = min(mb, line_touch(lb, sb, la, sa, corner) + state[13, b]
+                          + min(state[13, a], max(0, mb - lb)))
+    return ranks_side0, ranks_side1

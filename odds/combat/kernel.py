@@ -45,63 +45,48 @@ from odds.combat.fighters import (
     contact_of,
     end_of,
     expand,
-    face_line,
     front_occupants,
     hosted_char,
     issue_challenges,
-    line_touch,
     lose_fighters,
-    rank_bonus,
+    round_start,
     start_fighters,
-    unit_strength,
 )
 from odds.combat.model import (
-    CAUGHT,
     ESCAPED,
     F_CHARGE_TESTS,
     F_CHARGER,
     F_EXPAND,
     FIGHTING,
-    FLANK,
     FLEEING,
     FRONT,
     G_ATTACKS,
     G_FRENZY_A,
     G_PER_MODEL,
     N_GROUPS,
-    NO_COMBAT,
     PANICKED,
     RANK_AND_FILE,
     S_ALLOC,
-    S_BASE,
-    S_CAN_PURSUE,
     S_CHAMPION,
-    S_DEPTH,
     S_FILES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
     S_FRENZY,
-    S_HATRED,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_HP,
-    S_IS_BSB,
-    S_IS_GENERAL,
     S_LD,
-    S_MUSICIAN,
-    S_RANKS_OK,
     S_REGEN,
     S_SIDE,
-    S_STANDARD,
     S_STUPID,
     S_UNBREAKABLE,
-    S_US,
     S_W,
     WIPED,
     WON,
 )
 from odds.combat.psychology import break_test, charge_tests, panic_from
+from odds.combat.resolution import end_stats, leave_and_pursue, side_totals
 from odds.rng import fill_d6
 
 OUTCOMES = (
@@ -200,70 +185,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             duel_a, duel_b = issue_challenges(rnd, active, nr, sides, state, contacts, chal)
         overkill0 = 0
         overkill1 = 0
-        # start of the round: ranks, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
-        for u in range(nb):
-            state[4, u] = 0
-        for c in range(nc):
-            a = contacts[c, 0]
-            b = contacts[c, 1]
-            if state[2, a] != FIGHTING or state[2, b] != FIGHTING:
-                continue
-            # a flanker's unit strength counts the characters in it
-            if (contacts[c, 3] != FRONT
-                    and unit_strength(a, sides, state) >= 5):
-                state[4, b] = 1
-            if (contacts[c, 2] != FRONT
-                    and unit_strength(b, sides, state) >= 5):
-                state[4, a] = 1
-        ranks_side0 = 0
-        ranks_side1 = 0
-        for u in range(nr):
-            if state[2, u] == FIGHTING and not state[4, u]:
-                # characters and a promoted champion fill rank spaces (§2.2)
-                mr = models_left(state[0, u], sides[u, S_W]) + chars_alive(u, sides, state)
-                r = ranks_tab[u, mr]
-                if state[12, u] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
-                    r = rank_bonus(mr, state[12, u])
-                if sides[u, S_SIDE] == 0:
-                    ranks_side0 = max(ranks_side0, r)
-                else:
-                    ranks_side1 = max(ranks_side1, r)
-        # models in contact each way across each contact at the start of the round (front
-        # ranks include characters; recomputed only when a count and a facing line changed)
-        for c in range(nc):
-            a = contacts[c, 0]
-            b = contacts[c, 1]
-            ma = 0
-            mb = 0
-            if state[2, a] == FIGHTING:
-                ma = models_left(state[0, a], sides[a, S_W])
-                if has_chars:
-                    ma += front_occupants(a, sides, state)
-            if state[2, b] == FIGHTING:
-                mb = models_left(state[0, b], sides[b, S_W])
-                if has_chars:
-                    mb += front_occupants(b, sides, state)
-            lap = state[13, a] or state[13, b]
-            if (ma == touch[c, 4] and mb == touch[c, 5] and state[12, a] == touch[c, 6]
-                    and state[12, b] == touch[c, 7] and not lap):
-                continue
-            touch[c, 4] = ma
-            touch[c, 5] = mb
-            touch[c, 6] = state[12, a]
-            touch[c, 7] = state[12, b]
-            la, sa = face_line(ma, state[12, a], sides[a, S_BASE], sides[a, S_DEPTH],
-                               contacts[c, 2])
-            lb, sb = face_line(mb, state[12, b], sides[b, S_BASE], sides[b, S_DEPTH],
-                               contacts[c, 3])
-            if la == touch[c, 2] and lb == touch[c, 3] and not lap:
-                continue
-            touch[c, 2] = la
-            touch[c, 3] = lb
-            # lapping models fight, and as many enemy models beyond its front rank fight them
-            touch[c, 0] = min(ma, line_touch(la, sa, lb, sb, corner) + state[13, a]
-                              + min(state[13, b], max(0, ma - la)))
-            touch[c, 1] = min(mb, line_touch(lb, sb, la, sa, corner) + state[13, b]
-                              + min(state[13, a], max(0, mb - lb)))
+        ranks_side0, ranks_side1 = round_start(nr, nb, has_chars, corner, sides, state,
+                                               contacts, ranks_tab, touch)
         # who can fight this round, through each contact (§1.2); the champion through the
         # unit's first front contact with models touching
         for u in range(nr):
@@ -472,78 +395,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     and chars_alive(u, sides, state) == 0):
                 state[2, u] = WIPED
         # combat result per side (§2.2)
-        us0 = 0
-        us1 = 0
-        std0 = 0
-        std1 = 0
-        mus0 = 0
-        mus1 = 0
-        gen0 = 0
-        gen1 = 0
-        bsb0 = 0
-        bsb1 = 0
-        for u in range(nb):
-            host = u if u < nr else sides[u, S_HOST]
-            if state[2, host] != FIGHTING or state[0, u] <= 0:
-                continue
-            m = models_left(state[0, u], sides[u, S_W])
-            has_std = 0
-            has_mus = 0
-            gen = 0
-            bsb = 0
-            if u < nr:
-                champ = 1 if sides[u, S_CHAMPION] else 0
-                std = 1 if sides[u, S_STANDARD] else 0
-                has_std = std and m >= 1 + champ
-                has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std
-            elif not state[6, u]:
-                has_std = sides[u, S_IS_BSB]
-                bsb = sides[u, S_IS_BSB]
-                gen = sides[u, S_LD] if sides[u, S_IS_GENERAL] else 0
-            if sides[u, S_SIDE] == 0:
-                us0 += m * sides[u, S_US]
-                std0 = std0 or has_std
-                mus0 = mus0 or has_mus
-                gen0 = max(gen0, gen)
-                bsb0 = bsb0 or bsb
-            else:
-                us1 += m * sides[u, S_US]
-                std1 = std1 or has_std
-                mus1 = mus1 or has_mus
-                gen1 = max(gen1, gen)
-                bsb1 = bsb1 or bsb
-        flank0 = 0
-        flank1 = 0
-        rear0 = 0
-        rear1 = 0
-        for c in range(nc):
-            for d in range(2):
-                a = contacts[c, d]
-                b = contacts[c, 1 - d]
-                face_b = contacts[c, 3 - d]
-                if state[2, a] != FIGHTING or state[2, b] != FIGHTING or face_b == FRONT:
-                    continue
-                if unit_strength(a, sides, state) < 5:
-                    continue
-                if sides[a, S_SIDE] == 0:
-                    if face_b == FLANK:
-                        flank0 += 1
-                    else:
-                        rear0 += 1
-                elif face_b == FLANK:
-                    flank1 += 1
-                else:
-                    rear1 += 1
-        if flags[4]:  # Option: both sides claim
-            fb0 = 1 if flank0 > 0 else 0
-            fb1 = 1 if flank1 > 0 else 0
-            rb0 = 2 if rear0 > 0 else 0
-            rb1 = 2 if rear1 > 0 else 0
-        else:  # MDNR: the side with more units on enemy flanks (rears)
-            fb0 = 1 if flank0 > flank1 else 0
-            fb1 = 1 if flank1 > flank0 else 0
-            rb0 = 2 if rear0 > rear1 else 0
-            rb1 = 2 if rear1 > rear0 else 0
+        (us0, us1, std0, std1, mus0, mus1, gen0, gen1, bsb0, bsb1, fb0, fb1, rb0,
+         rb1) = side_totals(nr, nb, sides, state, contacts, flags[4])
         out0 = 1 if us0 > us1 else 0
         out1 = 1 if us1 > us0 else 0
         score0 = scored[0] + ranks_side0 + out0 + std0 + fb0 + rb0 + side_bonus[0]
@@ -629,36 +482,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         for f in range(nr):
             if state[2, f] == PANICKED:
                 state[2, f] = FLEEING
-        # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
-        for u in range(nr):
-            if state[2, u] != FIGHTING:
-                continue
-            engaged = False
-            target = -1
-            for c in range(nc):
-                if contacts[c, 0] == u:
-                    e = contacts[c, 1]
-                elif contacts[c, 1] == u:
-                    e = contacts[c, 0]
-                else:
-                    continue
-                if state[2, e] == FIGHTING:
-                    engaged = True
-                elif state[2, e] == FLEEING and (target < 0
-                                                 or sides[e, S_HP] > sides[target, S_HP]):
-                    target = e
-            if engaged:
-                continue
-            state[2, u] = WON
-            if target < 0 or not sides[u, S_CAN_PURSUE]:
-                continue
-            if flags[3] and not (state[1, u] or sides[u, S_HATRED]):
-                held, p = leadership_test(buf, p, sides[u, S_LD], False, False)
-                if held:
-                    continue
-            chase, p = sum_faces(buf, p, sides[u, S_FLEE_DICE])
-            if chase - sides[u, S_FLEE_MINUS] >= state[5, target]:
-                state[2, target] = CAUGHT
+        p = leave_and_pursue(buf, p, nr, sides, state, contacts, flags[3])
         # redress (§1.11): losers' lapping models return; winners expand or lap round
         for u in range(nr):
             if sides[u, S_SIDE] != w:
@@ -685,25 +509,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     state[2, u] = WON
             break
     stats[0] = rounds
-    for b in range(nr, nb):
-        if state[2, b] != WIPED:
-            state[2, b] = state[2, sides[b, S_HOST]]
-    for side in range(2):  # side tallies: lost (no unit left), destroyed (all dead or caught)
-        lost = True
-        destroyed = True
-        for u in range(nr):
-            if sides[u, S_SIDE] != side:
-                continue
-            if state[2, u] == FIGHTING or state[2, u] == WON or state[2, u] == NO_COMBAT:
-                lost = False
-            if state[2, u] != WIPED and state[2, u] != CAUGHT:
-                destroyed = False
-        stats[4 + 2 * nb + side] = lost
-        stats[6 + 2 * nb + side] = destroyed
-    for u in range(nb):
-        stats[4 + u] = state[2, u]
-        stats[4 + nb + u] = 0 if state[2, u] in (WIPED, CAUGHT) else models_left(state[0, u],
-                                                                                sides[u, S_W])
+    end_stats(nr, sides, state, stats)
     return p
 
 

@@ -1,0 +1,201 @@
+"""Combat resolution, leaving the combat and the end of a trial (``RULES.md`` §2, §4.3).
+
+Helpers of :func:`odds.combat.kernel.fight_once` that run once per round or
+once per trial, compiled on their own (:data:`odds._jit.lean`) rather than
+inlined: a call per round costs little, and the trial function the compiler
+sees stays smaller (issue 13).
+"""
+
+from __future__ import annotations
+
+from odds._jit import inline
+from odds.combat.blows import leadership_test, models_left, sum_faces
+from odds.combat.fighters import unit_strength
+from odds.combat.model import (
+    CAUGHT,
+    FIGHTING,
+    FLANK,
+    FLEEING,
+    FRONT,
+    NO_COMBAT,
+    S_CAN_PURSUE,
+    S_CHAMPION,
+    S_FLEE_DICE,
+    S_FLEE_MINUS,
+    S_HATRED,
+    S_HOST,
+    S_HP,
+    S_IS_BSB,
+    S_IS_GENERAL,
+    S_LD,
+    S_MUSICIAN,
+    S_SIDE,
+    S_STANDARD,
+    S_US,
+    S_W,
+    WIPED,
+    WON,
+)
+
+
+@inline
+def side_totals(nr, nb, sides, state, contacts, both_claim):
+    """Per side, what the combat result counts besides wounds and ranks (§2.2).
+
+    Returns ``(us0, us1, std0, std1, mus0, mus1, gen0, gen1, bsb0, bsb1, fb0,
+    fb1, rb0, rb1)``: unit strength left of the side's units still fighting
+    (characters included), a standard, a musician, the General's Ld (0 when
+    he is not in the combat), a battle standard, the flank (+1) and rear (+2)
+    bonuses.  Flank and rear count units of strength >= 5 on an enemy's flank
+    or rear: MDNR, the side with more of them claims the bonus;
+    ``both_claim`` (Option), both sides do.
+    """
+    nc = contacts.shape[0]
+    us0 = 0
+    us1 = 0
+    std0 = 0
+    std1 = 0
+    mus0 = 0
+    mus1 = 0
+    gen0 = 0
+    gen1 = 0
+    bsb0 = 0
+    bsb1 = 0
+    for u in range(nb):
+        host = u if u < nr else sides[u, S_HOST]
+        if state[2, host] != FIGHTING or state[0, u] <= 0:
+            continue
+        m = models_left(state[0, u], sides[u, S_W])
+        has_std = 0
+        has_mus = 0
+        gen = 0
+        bsb = 0
+        if u < nr:
+            champ = 1 if sides[u, S_CHAMPION] else 0
+            std = 1 if sides[u, S_STANDARD] else 0
+            has_std = std and m >= 1 + champ
+            has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std
+        elif not state[6, u]:
+            has_std = sides[u, S_IS_BSB]
+            bsb = sides[u, S_IS_BSB]
+            gen = sides[u, S_LD] if sides[u, S_IS_GENERAL] else 0
+        if sides[u, S_SIDE] == 0:
+            us0 += m * sides[u, S_US]
+            std0 = std0 or has_std
+            mus0 = mus0 or has_mus
+            gen0 = max(gen0, gen)
+            bsb0 = bsb0 or bsb
+        else:
+            us1 += m * sides[u, S_US]
+            std1 = std1 or has_std
+            mus1 = mus1 or has_mus
+            gen1 = max(gen1, gen)
+            bsb1 = bsb1 or bsb
+    flank0 = 0
+    flank1 = 0
+    rear0 = 0
+    rear1 = 0
+    for c in range(nc):
+        for d in range(2):
+            a = contacts[c, d]
+            b = contacts[c, 1 - d]
+            face_b = contacts[c, 3 - d]
+            if state[2, a] != FIGHTING or state[2, b] != FIGHTING or face_b == FRONT:
+                continue
+            if unit_strength(a, sides, state) < 5:
+                continue
+            if sides[a, S_SIDE] == 0:
+                if face_b == FLANK:
+                    flank0 += 1
+                else:
+                    rear0 += 1
+            elif face_b == FLANK:
+                flank1 += 1
+            else:
+                rear1 += 1
+    if both_claim:  # Option: both sides claim
+        fb0 = 1 if flank0 > 0 else 0
+        fb1 = 1 if flank1 > 0 else 0
+        rb0 = 2 if rear0 > 0 else 0
+        rb1 = 2 if rear1 > 0 else 0
+    else:  # MDNR: the side with more units on enemy flanks (rears)
+        fb0 = 1 if flank0 > flank1 else 0
+        fb1 = 1 if flank1 > flank0 else 0
+        rb0 = 2 if rear0 > rear1 else 0
+        rb1 = 2 if rear1 > rear0 else 0
+    return (us0, us1, std0, std1, mus0, mus1, gen0, gen1, bsb0, bsb1, fb0, fb1, rb0, rb1)
+
+
+@inline
+def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
+    """Winners whose enemies in contact have all gone leave the combat and pursue (§4.3).
+
+    Each such unit is ``WON``; it pursues the biggest fleeing enemy it was in
+    contact with (caught if its pursuit roll, less ``S_FLEE_MINUS``, reaches
+    the flee roll in ``state[5]``) unless it cannot pursue or, with
+    ``pursuit_test`` (Option), passes a Ld test to hold (frenzied and hating
+    units always pursue).  Returns ``p``.
+    """
+    nc = contacts.shape[0]
+    # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
+    for u in range(nr):
+        if state[2, u] != FIGHTING:
+            continue
+        engaged = False
+        target = -1
+        for c in range(nc):
+            if contacts[c, 0] == u:
+                e = contacts[c, 1]
+            elif contacts[c, 1] == u:
+                e = contacts[c, 0]
+            else:
+                continue
+            if state[2, e] == FIGHTING:
+                engaged = True
+            elif state[2, e] == FLEEING and (target < 0
+                                             or sides[e, S_HP] > sides[target, S_HP]):
+                target = e
+        if engaged:
+            continue
+        state[2, u] = WON
+        if target < 0 or not sides[u, S_CAN_PURSUE]:
+            continue
+        if pursuit_test and not (state[1, u] or sides[u, S_HATRED]):
+            held, p = leadership_test(buf, p, sides[u, S_LD], False, False)
+            if held:
+                continue
+        chase, p = sum_faces(buf, p, sides[u, S_FLEE_DICE])
+        if chase - sides[u, S_FLEE_MINUS] >= state[5, target]:
+            state[2, target] = CAUGHT
+    return p
+
+
+@inline
+def end_stats(nr, sides, state, stats):
+    """End of a trial: characters take their unit's status; ``stats`` per side and body.
+
+    ``stats[4 + 2 nb + side]``: the side lost (no unit left fighting, won or
+    out of the combat); ``stats[6 + 2 nb + side]``: destroyed (every unit
+    wiped or caught); ``stats[4 + b]`` and ``stats[4 + nb + b]``: each body's
+    status and models left.
+    """
+    nb = sides.shape[0]
+    for b in range(nr, nb):
+        if state[2, b] != WIPED:
+            state[2, b] = state[2, sides[b, S_HOST]]
+    for side in range(2):  # side tallies: lost (no unit left), destroyed (all dead or caught)
+        lost = True
+        destroyed = True
+        for u in range(nr):
+            if sides[u, S_SIDE] != side:
+                continue
+            if state[2, u] == FIGHTING or state[2, u] == WON or state[2, u] == NO_COMBAT:
+                lost = False
+            if state[2, u] != WIPED and state[2, u] != CAUGHT:
+                destroyed = False
+        stats[4 + 2 * nb + side] = lost
+        stats[6 + 2 * nb + side] = destroyed
+    for u in range(nb):
+        stats[4 + u] = state[2, u]
+        stats[4 + nb + u] = 0 if state[2, u] in (WIPED, CAUGHT) else models_left(state[0, u],
+                                                                                sides[u, S_W])
