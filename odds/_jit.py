@@ -137,15 +137,16 @@ class _InlinedDispatcher(_PerTypeDispatcher):
     """Compiled on its own, then inlined by LLVM into every caller (``alwaysinline``).
 
     A caller links the helper's LLVM module in (numba makes its functions
-    ``linkonce_odr``) and optimises the whole; the attribute, set on the
-    helper's finished module before any caller links it, makes LLVM's inliner
-    take it whatever its size.
+    ``linkonce_odr``) and optimises the whole; the attribute, set on that
+    linking module before any caller links it (and saved with it in numba's
+    cache), makes LLVM's inliner take the helper whatever its size.
     """
 
     def add_overload(self, cres: Any) -> None:
-        mod = getattr(cres.library, "_final_module", None)
-        if mod is not None:
-            mod.get_function(cres.fndesc.mangled_name).add_function_attribute("alwaysinline")
+        # the module callers link in (for a version loaded from numba's cache,
+        # the bitcode saved with it, which already carries the attribute)
+        mod = cres.library._get_module_for_linking()
+        mod.get_function(cres.fndesc.mangled_name).add_function_attribute("alwaysinline")
         super().add_overload(cres)
 
 

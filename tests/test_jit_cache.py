@@ -132,3 +132,29 @@ def test_package_stamp_lists_every_source_file():
     assert stamp[os.path.join("combat", "model.py")] == (model.stat().st_mtime_ns,
                                                          model.stat().st_size)
     assert len(stamp) == len(list((REPO / "odds").rglob("*.py")))
+
+
+TOY_INLINE = '''
+from odds._jit import inline, kernel
+
+@inline
+def helper(x):
+    return 2 * x
+
+@kernel
+def first(x):
+    return helper(x) + 1
+
+@kernel
+def second(x):
+    return helper(x) + 2
+'''
+
+
+def test_inlined_helper_loaded_from_the_cache_links_into_a_new_kernel(toy_env, tmp_path):
+    # process 1 compiles `helper` (and caches it) for `first`; process 2 compiles
+    # `second`, which links the cached `helper` (its saved LLVM bitcode) in
+    (tmp_path / "toyinl.py").write_text(TOY_INLINE)
+    assert run("import toyinl; print(toyinl.first(20))", toy_env).stdout.strip() == "41"
+    later = run("import toyinl; print(toyinl.second(20), toyinl.first(20))", toy_env)
+    assert later.stdout.split() == ["42", "41"]
