@@ -235,7 +235,7 @@ def contact_of(a, b, contacts):
     return -1
 
 
-@lean  # called: rare, or small enough that a call costs nothing measurable
+@inline  # LLVM inlines it (compiled once; issue 13)
 def unit_strength(u, sides, state):
     """Unit strength of unit ``u`` now: its models and the characters in it (§2.3)."""
     total = models_left(max(0, state[0, u]), sides[u, S_W]) * sides[u, S_US]
@@ -264,7 +264,7 @@ def front_enemy(u, contacts, state, front_front):
     return -1
 
 
-@lean  # called, not inlined: characters only (issue 13)
+@inline  # LLVM inlines it (compiled once; issue 13)
 def hosted_char(v, sides, state, duel_a, duel_b, best, which):
     """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
 
