@@ -30,7 +30,7 @@ Unit statuses at the end: see :data:`STATUSES`; two-unit outcomes:
 
 from __future__ import annotations
 
-from odds._jit import lean
+from odds._jit import inline, lean
 from odds.combat.blows import (
     count_ge,
     leadership_test,
@@ -105,7 +105,7 @@ CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "ove
                    "overkill_decided")
 
 
-@lean
+@inline  # into fight_chunk, by LLVM: no call per trial (issue 13)
 def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
                contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored, terms, stats,
                chal, res, brk):
