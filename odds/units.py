@@ -92,6 +92,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "daemonic_instability",
     "cloud_of_flies",
     "aura_of_slaanesh",
+    "fears_elves",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -136,6 +137,17 @@ cuerpo a cuerpo ... Las miniaturas con Nube de moscas son inmunes") and
 enemigos en contacto peana con peana ... tienen un -1 a su Liderazgo, hasta un mínimo de 2")
 act on the enemy units in contact with the unit (or with a character carrying them), for
 the whole combat (:func:`odds.combat.model.contact_effects`).
+
+``fears_elves``: MDNR Orcos y Goblins "Miedo a los orejotaz": "las unidades de tipo Goblin
+tienen Miedo de las unidades de tipo Elfo, a no ser que su potencia de unidad sea del doble o
+más que la potencia de unidad de los Elfos ... una unidad de 20 Goblins sufrirá miedo de una
+unidad de 10 Elfos ... Si fueran 21 Goblins ya superarían el doble" (the worked example
+settles the tie: 20 against 10 fear); "Para calcular la potencia de unidad de los Goblins no
+tengas en mente sólo los Goblins sino todas las miniaturas amigas (... otras unidades
+trabadas en el mismo combate)".  The unit tests fear of an elf unit at the charge (§3.3) and
+is broken by elves in contact with more unit strength than its own (§3.2) while its side's
+unit strength in the combat is at most twice the elves' in contact with it
+(:func:`odds.combat.psychology.fear_in_contact`).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

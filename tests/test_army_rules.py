@@ -419,3 +419,93 @@ def test_pikemen_from_the_catalogues():
     a = next(e.name for e in r.entries if e.name.startswith("Compañía Alcatani"))
     assert r.unit(a).equipment.weapon == "pike" and r.unit(a).profile.WS == 2
     assert not [i for i in r.report.for_unit(a) if i.kind in ("ignored", "approximated")]
+
+
+# ----------------------------------------------------------------- goblins' fear of elves
+
+
+def _goblin(models, **kw):
+    return fighter("Goblins", models, models, S=1, T=10, army="orcs_and_goblins",
+                   race="goblin", special=["fears_elves"], **kw)
+
+
+def test_goblins_fear_elves_they_do_not_outnumber():
+    """MDNR Orcos y Goblins "Miedo a los orejotaz": "las unidades de tipo Goblin tienen Miedo
+    de las unidades de tipo Elfo, a no ser que su potencia de unidad sea del doble o más" --
+    broken by the elves' greater unit strength (RULES.md §3.2 step 3, fear auto-break).
+
+    Nobody can wound; the elves (10, US 10) win by +1 static and +1 outnumbering, so five
+    goblins (Ld 7) break on 2D6 > 5 (26/36), or always when they fear the elves."""
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import S_ELF, S_FEARS_ELVES, build
+
+    for army, p_break, seed in (("high_elves", 1.0, 46), ("empire", 26 / 36, 47)):
+        enemy = fighter("E", 10, 10, S=1, T=10, army=army)
+        model = build(_goblin(5), enemy, d_opts=SideOptions(static_bonus=1),
+                      options=CombatOptions(max_rounds=1, charger="none"))
+        assert model.sides[0, S_FEARS_ELVES] == 1
+        assert model.sides[1, S_ELF] == (army == "high_elves")
+        exact = first_round_exact(model)["first_round"]["attacker_breaks"]
+        assert abs(exact - p_break) < 1e-12
+        out = simulate(model, N, seed)
+        broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
+        assert_mc(broke, p_break, N, what=f"goblins break (against {army})")
+
+
+def test_goblins_count_their_friends_in_the_combat():
+    """"Miedo a los orejotaz": "una unidad de 20 Goblins sufrirá miedo de una unidad de 10
+    Elfos ... Si fueran 21 Goblins ya superarían el doble"; "Para calcular la potencia de
+    unidad de los Goblins no tengas en mente sólo los Goblins sino todas las miniaturas amigas
+    (... otras unidades trabadas en el mismo combate)".
+
+    Five goblins and an unbreakable friend of 15 (20 in all, side 0) against 10 elves: the
+    goblins fear them and, with less unit strength than the elves, break outright; with a
+    friend of 16 (21) they do not fear and break on 2D6 > 5 (elves +3 static, goblins' side
+    +1 outnumbering)."""
+    for friend, p_break, seed in ((15, 1.0, 48), (16, 26 / 36, 49)):
+        orcs = fighter("Orcos", friend, friend, S=1, T=10, special=["unbreakable"],
+                       army="orcs_and_goblins", race="orc")
+        elves = fighter("E", 10, 10, S=1, T=10, army="high_elves")
+        model = build_units([_goblin(5), orcs, elves], [0, 0, 1],
+                            [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)], [False, False, False],
+                            [None, None, SideOptions(static_bonus=3)],
+                            CombatOptions(max_rounds=1))
+        out = simulate(model, N, seed)
+        broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
+        assert_mc(broke, p_break, N, what=f"goblins break (friend of {friend})")
+
+
+def test_goblins_test_fear_of_elves_at_the_charge():
+    """"Miedo a los orejotaz" at the charge (RULES.md §3.3): "una unidad de 20 Goblins sufrirá
+    miedo de una unidad de 10 Elfos (y, por ejemplo, si quiere cargar tendrá que chequear
+    Miedo)"; 21 do not test; nor do goblins against men."""
+    from odds.combat.model import F_CHARGER_LD, F_TARGET_LD, build
+
+    elves = fighter("E", 10, 10, army="dark_elves")
+    for models, enemy, tests in ((20, elves, True), (21, elves, False),
+                                 (20, fighter("H", 10, 10, army="empire"), False)):
+        charging = build(_goblin(models, Ld=6), enemy, options=CombatOptions(distance=5))
+        charged = build(enemy, _goblin(models, Ld=6), options=CombatOptions(distance=5))
+        assert charging.flags[F_CHARGER_LD] == (6 if tests else 0), models
+        assert charged.flags[F_TARGET_LD] == (6 if tests else 0), models
+        assert charging.flags[F_TARGET_LD] == charged.flags[F_CHARGER_LD] == 0
+
+
+@needs_data
+def test_goblins_fear_elves_from_the_catalogues():
+    """Orcos y Goblins "Goblins", "Jinetez de lobo"; Enanos del Caos "Esclavos goblin";
+    Regimientos de Renombre "Guardia goblin de Grom" ("Las miniaturas de tipo Elfo causan
+    Miedo a los Goblin a no ser que los dupliquen en número"): goblins with the rule."""
+    from odds.units import Profile
+
+    c = cat("MDNR_Orcos_y_Goblins v4_5.cat")
+    g = c.unit("Goblins")
+    assert g.profile == Profile(M=10, WS=2, BS=3, S=3, T=3, W=1, I=2, A=1, Ld=6)
+    assert g.race == "goblin" and g.has("fears_elves")
+    assert not [i for i in c.report.for_unit(g.name) if i.kind in ("ignored", "approximated")]
+    assert c.unit("Jinetez de lobo").has("fears_elves")
+    assert not c.unit("Guerreros orcos").has("fears_elves")
+    assert cat("MDNR_Enanos_del_Caos v4_5.cat").unit("Esclavos goblin").has("fears_elves")
+    r = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    grom = next(e.name for e in r.entries if e.name.startswith("Guardia goblin de Grom"))
+    assert r.unit(grom).has("fears_elves") and r.unit(grom).race == "goblin"

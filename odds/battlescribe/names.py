@@ -194,6 +194,10 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reinos del Caos "Aura de Slaanesh": enemies in base contact -1 Ld (minimum 2)
     "Nube de moscas": ("cloud_of_flies",),
     "Aura de Slaanesh": ("aura_of_slaanesh",),
+    # Orcos y Goblins, Enanos del Caos, Regimientos de Renombre "Miedo a los orejotaz": "las
+    # unidades de tipo Goblin tienen Miedo de las unidades de tipo Elfo, a no ser que su
+    # potencia de unidad sea del doble o más" (also the goblins' race, _RACE_RULES)
+    "Miedo a los orejotaz": ("fears_elves",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),

@@ -72,7 +72,9 @@ from odds.combat.model import (
     S_BSB,
     S_CHAMPION,
     S_CHAMPION_LD,
+    S_ELF,
     S_FEAR,
+    S_FEARS_ELVES,
     S_FILES,
     S_FRENZY,
     S_GENERAL_LD,
@@ -425,7 +427,10 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     sd = model.sides
     if sd[lo, S_UNBREAKABLE] or sd[lo, S_UNSTABLE] or sd[lo, S_INSTABILITY]:
         return 0.0  # no break test: wounds instead (unstable, daemonic instability)
-    if (model.n_units == 2 and sd[1 - lo, S_FEAR] and not sd[lo, S_FEAR] and not sd[lo, S_ITP]
+    # MDNR "Miedo a los orejotaz": elves are feared unless outnumbered more than 2:1
+    feared = sd[1 - lo, S_FEAR] or (sd[lo, S_FEARS_ELVES] and sd[1 - lo, S_ELF]
+                                    and us_lo <= 2 * us_w)
+    if (model.n_units == 2 and feared and not sd[lo, S_FEAR] and not sd[lo, S_ITP]
             and us_lo < us_w):
         return 1.0
     ld = int(sd[lo, S_LD])

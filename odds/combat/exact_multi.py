@@ -48,7 +48,9 @@ from odds.combat.model import (
     G_ACTIVE,
     N_GROUPS,
     S_CHAMPION,
+    S_ELF,
     S_FEAR,
+    S_FEARS_ELVES,
     S_FRENZY,
     S_HP,
     S_INSTABILITY,
@@ -292,6 +294,11 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
             if side[u] != loser or m[u] == 0:
                 continue
             fear_us = sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u] if sd[v, S_FEAR])
+            elf_us = sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u] if sd[v, S_ELF])
+            if sd[u, S_FEARS_ELVES] and 0 < elf_us and us[side[u]] <= 2 * elf_us:
+                # MDNR "Miedo a los orejotaz": friends in the combat at most twice the elves
+                fear_us += sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u]
+                               if sd[v, S_ELF] and not sd[v, S_FEAR])
             us_u = m[u] * int(sd[u, S_US])
             if (not sd[u, S_UNBREAKABLE] and not sd[u, S_UNSTABLE] and not sd[u, S_FEAR]
                     and not sd[u, S_INSTABILITY]

@@ -204,8 +204,10 @@ from odds.units import Command, Unit
     S_NO_PANIC,  # immune to panic (gst "Inmune a pánico"; §3.4)
     S_INSTABILITY,  # daemonic instability instead of the break test (Demonios)
     S_PANIC_IGNORE,  # bit x set: unit x of the same side breaking causes this one no panic
+    S_FEARS_ELVES,  # MDNR "Miedo a los orejotaz": fears elf units it does not outnumber 2:1
+    S_ELF,  # the unit's models are elves (race tag "elf")
     N_SIDE,
-) = range(45)
+) = range(47)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -461,6 +463,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_UNBREAKABLE] = unit.has("unbreakable")
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     s[S_FEAR] = unit.causes_fear
+    s[S_FEARS_ELVES] = unit.has("fears_elves")
+    s[S_ELF] = "elf" in unit.tags
     s[S_UNSTABLE] = unit.has("unstable")
     s[S_FLEE_DICE] = 8 if (p.M > 15 or unit.has("flying")) else 5
     # MDNR Enanos "Firmeza": "Todas las miniaturas de tipo Infantería de este libro huyen y
@@ -685,8 +689,14 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
 
 
 def _scared(unit: Unit, by: Unit) -> bool:
-    """Whether ``unit`` must test fear or terror of ``by`` (§3.3)."""
-    if not (by.causes_fear or by.causes_terror):
+    """Whether ``unit`` must test fear or terror of ``by`` (§3.3).
+
+    A unit with ``fears_elves`` (MDNR "Miedo a los orejotaz") fears an elf unit
+    unless its unit strength is more than twice the elves'.
+    """
+    orejotaz = (unit.has("fears_elves") and "elf" in by.tags
+                and unit.unit_strength <= 2 * by.unit_strength)
+    if not (by.causes_fear or by.causes_terror or orejotaz):
         return False
     return not (unit.causes_fear or unit.causes_terror or unit.has("immune_to_psychology")
                 or unit.has("unbreakable") or unit.has("frenzy"))
