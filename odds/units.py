@@ -232,6 +232,9 @@ class MountProfile:
         0..10.
     count : int
         Steeds per unit model (1 for cavalry, e.g. 2 for a two-horse chariot), 1..8.
+    charge_bonus : int
+        Strength the steeds add in the first round of a combat they charged, 0..3
+        (MDNR "Empalar": Orcos y Goblins boars "F+2 en carga").
     """
 
     WS: int
@@ -239,10 +242,12 @@ class MountProfile:
     I: int  # noqa: E741 - the rulebook's letter
     A: int
     count: int = 1
+    charge_bonus: int = 0
 
     def __post_init__(self) -> None:
         _check_characteristics(self, ("WS", "S", "I", "A"))
         integer("count", self.count, low=1, high=8)
+        integer("charge_bonus", self.charge_bonus, low=0, high=3)
 
     def replace(self, **changes: Any) -> MountProfile:
         """Return a validated copy with some fields changed."""
@@ -683,7 +688,8 @@ class Unit:
                 rules_table[key] = list(getattr(self, key))
         out["rules"] = rules_table
         if self.mount is not None:
-            out["mount"] = dataclasses.asdict(self.mount)
+            out["mount"] = {k: v for k, v in dataclasses.asdict(self.mount).items()
+                            if k != "charge_bonus" or v}
         assert self.champion_profile is not None
         if self.champion_profile != _default_champion(self.profile):
             out["champion_profile"] = self.champion_profile.as_dict()
@@ -771,7 +777,7 @@ _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
     "impact_strength", "hatred", "no_panic_from", "no_panic_against",
 )
-_MOUNT_KEYS = ("WS", "S", "I", "A", "count")
+_MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
 
 # Where each Unit attribute lives in the TOML schema (for error messages).
 _TOML_PATH = {
@@ -884,7 +890,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     mount = None
     if "mount" in data:
         mount_values = letters_from(subtable(data, "mount"), "mount", ("WS", "S", "I", "A"),
-                                    ("count",))
+                                    ("count", "charge_bonus"))
         for c in ("WS", "S", "I", "A"):
             if c not in mount_values:
                 raise OddsInputError(f"mount.{c}: missing; a mount needs WS S I A (count optional)")

@@ -509,3 +509,58 @@ def test_goblins_fear_elves_from_the_catalogues():
     r = cat("MDNR_Regimientos_de_Renombre v5.cat")
     grom = next(e.name for e in r.entries if e.name.startswith("Guardia goblin de Grom"))
     assert r.unit(grom).has("fears_elves") and r.unit(grom).race == "goblin"
+
+
+# ----------------------------------------------------------------- steeds' charge bonus
+
+
+@pytest.mark.parametrize("charger, p_wound", [
+    # charging: one boar attack, 4+ to hit (WS3 v WS3), S3+2 = 5 against T3 wounds on 2+
+    ("attacker", 1 / 2 * 5 / 6),
+    # charged: S3 against T3, 4+
+    ("defender", 1 / 2 * 1 / 2),
+])
+def test_empalar_steeds_strike_harder_on_the_charge(charger, p_wound):
+    """MDNR Orcos y Goblins "Empalar" (on the boar, "Jabalí"): "F+2 en carga" (RULES.md §1.4
+    to wound).  A rider with no attacks of its own on one boar against a WS3 T3 model with no
+    save: the boar's wounds in the first round, exact and simulated; the bonus is gone in the
+    second round."""
+    from conftest import assert_distribution
+
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import G_WOUND, MOUNT, build
+    from odds.units import MountProfile, Profile
+
+    rider = fighter("Jinete", 1, 1).replace(
+        troop_type="cavalry", profile=Profile(M=18, WS=3, BS=3, S=3, T=10, W=1, I=2, A=0, Ld=7),
+        mount=MountProfile(WS=3, S=3, I=3, A=1, charge_bonus=2))
+    model = build(rider, fighter("D", 1, 1, T=3), options=CombatOptions(max_rounds=1,
+                                                                        charger=charger))
+    assert model.groups[0, 1, MOUNT, 0, G_WOUND] == (2 if charger == "attacker" else 4)
+    assert model.groups[0, 1, MOUNT, 1, G_WOUND] == 4  # later rounds
+    exact = first_round_exact(model)["wounds"][0]
+    assert abs(exact[1] - p_wound) < 1e-12
+    out = simulate(model, N, 50 if charger == "attacker" else 51)
+    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, [1 - p_wound, p_wound], N, what=f"boar wounds ({charger} charges)")
+    assert unit_from_dict(rider.to_dict()) == rider
+    assert "charge_bonus" not in fighter("X").replace(
+        troop_type="cavalry", mount=MountProfile(WS=3, S=3, I=3, A=1)).to_dict()["mount"]
+
+
+@needs_data
+def test_boar_riders_from_the_catalogue():
+    """Spot check, MDNR Orcos y Goblins "Jinetez de jabalí": orc M10 HA3 HP3 F3 R4 H1 I2 A1 L7
+    on a "Jabalí" HA3 F3 I3 A1 with "Empalar" ("F+2 en carga"); "En el ejército debe haber
+    igual o más jinetes de jabalí no grandotes" is army composition.  The Reinos del Caos
+    tuskgor chariot's "Empalar" ("Los Tuskgors tienen colmillos con la regla Empalar (F+2 en
+    carga)") has no steeds' profile in the engine: still reported."""
+    from odds.units import MountProfile
+
+    c = cat("MDNR_Orcos_y_Goblins v4_5.cat")
+    for name in ("Jinetez de jabalí", "Jinetez de jabalí grandotez"):
+        u = c.unit(name)
+        assert u.mount == MountProfile(WS=3, S=3, I=3, A=1, count=1, charge_bonus=2), name
+        assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]
+    b = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    assert kinds(b, "Carro de tuskgors")["Empalar"] == "ignored"

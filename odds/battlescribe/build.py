@@ -144,6 +144,7 @@ class _Builder:
         self.weapon_rules: tuple[str, ...] = ()
         self.wards: list[int] = []
         self.thick_skin = False
+        self.impale: tuple[str, int] | None = None  # "Empalar": (name, steeds' S bonus)
         self.troop_type = ""
         self.race = ""
 
@@ -325,6 +326,12 @@ class _Builder:
         equipment = self.equipment(tt, mount_raw)
         special, extra = self.rules()
         special += self.weapon_rules
+        if self.impale is not None:
+            if mount is not None:
+                mount = mount.replace(charge_bonus=self.impale[1])
+            else:
+                self.note(self.impale[0], "ignored", "a charge bonus of steeds the engine"
+                          " does not model (no steed profile)")
         if self.wards:
             best = min([*self.wards, extra.get("ward_save") or 7])  # type: ignore[operator]
             extra["ward_save"] = best
@@ -456,6 +463,13 @@ class _Builder:
             if key in seen:
                 continue
             seen.add(key)
+            if key == "empalar" and re.search(r"f\+\d", normalize(texts.get(name, ""))):
+                # "Empalar": Orcos y Goblins "F+2 en carga", on the boar's entry; Elfos
+                # Oscuros "Los impactos del Pegaso Negro se resuelven con F+1 cuando carga"
+                # (applied to the steeds in build(); without steeds it stays ignored)
+                self.impale = (name, int(re.search(r"f\+(\d)",
+                                                   normalize(texts[name])).group(1)))
+                continue
             if key == "pellejo duro":
                 self.thick_skin = True  # applied to the save in build()
                 if self.thick_skin_unusable():

@@ -301,6 +301,8 @@ NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
     "Personajes y unidades", "Personajes en manadas", "Cañón", "Estandartes mágicos",
     "Portaestandarte mágico", "Cuenta para el mínimo", "No cuentan para el mínimo",
     "No cuenta para el mínimo", "Es obligatorio elegir",
+    # Orcos y Goblins "En el ejército debe haber igual o más jinetes de jabalí no grandotes"
+    "En el ejército debe haber",
 ]))
 """Name prefixes with no effect on a close combat (army-building notes, shooting)."""
 

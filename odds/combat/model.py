@@ -612,14 +612,16 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
             row[G_ACTIVE] = 1
+            # MDNR "Empalar" (Orcos y Goblins boars: "F+2 en carga"): the steeds' charge bonus
+            s_m = min(10, m.S + m.charge_bonus) if charging else m.S
             row[G_ATTACKS] = m.A
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
                               else CAT_CHARGER if charging else CAT_INITIATIVE, m.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(m.WS, enemy.profile.WS))
             row[G_POISON] = rules.IMPOSSIBLE
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(m.S, enemy.profile.T)))
-            row[G_SAVE] = _save_needed(e_save, m.S, False)
+                            else max(2, rules.to_wound(s_m, enemy.profile.T)))
+            row[G_SAVE] = _save_needed(e_save, s_m, False)
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
