@@ -372,6 +372,14 @@ class Unit:
         One of :data:`odds.rules.IMPACT_HITS` (``""`` = none).
     impact_strength : int or None
         Strength of impact hits (e.g. a chariot's S); None = ``profile.S``.
+    random_attacks : str
+        One of :data:`odds.rules.RANDOM_ATTACKS` (``""`` = none): the rank and file's
+        Attacks are this roll instead of ``profile.A``, one roll for the whole unit at
+        the start of each round of combat (MDNR gst "Ataques aleatorios (X)": "Lanza un
+        dado ... al inicio de cada fase de combate para determinar el atributo de
+        Ataques ... todos tendrán el mismo número de ataques"; RULES.md §1.6); the
+        champion rolls with them and keeps its extra attacks (``champion_profile.A -
+        profile.A``).
     armour_save_override : int or None
         Fixed armour save (1..7, 7 = none) replacing the one derived from equipment.
     points_per_model : float
@@ -421,6 +429,7 @@ class Unit:
     multiple_wounds: str = ""
     impact_hits: str = ""
     impact_strength: int | None = None
+    random_attacks: str = ""
     armour_save_override: int | None = None
     points_per_model: float = 0.0
     army: str = ""
@@ -466,6 +475,11 @@ class Unit:
             raise OddsInputError(
                 f"impact_hits: must be \"\" (none) or one of {', '.join(rules.IMPACT_HITS[1:])}"
                 f" (got {self.impact_hits!r})"
+            )
+        if self.random_attacks not in rules.RANDOM_ATTACKS:
+            raise OddsInputError(
+                f"random_attacks: must be \"\" (none) or one of"
+                f" {', '.join(rules.RANDOM_ATTACKS[1:])} (got {self.random_attacks!r})"
             )
         if self.impact_strength is not None:
             if not self.impact_hits:
@@ -683,6 +697,8 @@ class Unit:
             rules_table[key] = getattr(self, key)
         if self.impact_strength is not None:
             rules_table["impact_strength"] = self.impact_strength
+        if self.random_attacks:
+            rules_table["random_attacks"] = self.random_attacks
         for key in ("hatred", "no_panic_from", "no_panic_against"):
             if getattr(self, key):
                 rules_table[key] = list(getattr(self, key))
@@ -775,7 +791,7 @@ _COMMAND_KEYS = (
 )
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
-    "impact_strength", "hatred", "no_panic_from", "no_panic_against",
+    "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
 

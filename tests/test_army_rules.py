@@ -564,3 +564,94 @@ def test_boar_riders_from_the_catalogue():
         assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]
     b = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
     assert kinds(b, "Carro de tuskgors")["Empalar"] == "ignored"
+
+
+# ----------------------------------------------------------------- random attacks (§1.6)
+
+
+def _binom(n, p, k):
+    from math import comb
+
+    return comb(n, k) * p**k * (1 - p) ** (n - k) if 0 <= k <= n else 0.0
+
+
+def _random_attackers(models, expr):
+    return fighter("R", models, models, T=10).replace(random_attacks=expr)
+
+
+@pytest.mark.parametrize("models, expr, rolls", [
+    # one model, D6 attacks: 1..6 each 1/6
+    (1, "d6", {r: 1 / 6 for r in range(1, 7)}),
+    # two models, D3+1 each, one roll for the unit: 2, 3 or 4 attacks each, 1/3 each
+    (2, "d3+1", {2: 1 / 3, 3: 1 / 3, 4: 1 / 3}),
+])
+def test_random_attacks_one_roll_per_unit(models, expr, rolls):
+    """MDNR gst "Ataques aleatorios (X)": "Lanza un dado (1D3, 1D6, según X) al inicio de cada
+    fase de combate para determinar el atributo de Ataques ... En caso de unidades con
+    Ataques aleatorios, todos tendrán el mismo número de ataques" (RULES.md §1.6).
+
+    WS3 S3 against WS3 T3 with no save: each attack wounds with 1/4, so the first round's
+    wounds are the mixture over the roll r of Binomial(models * r, 1/4); exact first round
+    and kernel against it."""
+    from conftest import assert_distribution
+
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import S_RA_DICE, S_RA_SIDES, build
+
+    model = build(_random_attackers(models, expr), fighter("D", 20, 20),
+                  options=CombatOptions(max_rounds=1))
+    assert (model.sides[0, S_RA_DICE], model.sides[0, S_RA_SIDES]) == (1, int(expr[1]))
+    pmf = [sum(w * _binom(models * r, 1 / 4, k) for r, w in rolls.items())
+           for k in range(models * max(rolls) + 1)]
+    exact = first_round_exact(model)["wounds"][0]
+    assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12
+    assert abs(sum(exact[len(pmf):])) < 1e-12
+    out = simulate(model, N, 52 + models)
+    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, pmf, N, what=f"wounds of {models} model(s) with {expr} attacks")
+
+
+def test_random_attacks_are_rolled_again_each_round():
+    """"al inicio de cada fase de combate": a new roll each round.  One D6-attack model for
+    two rounds against 20 WS3 T3 models, both unbreakable: the wounds are the sum of two
+    independent D6 mixtures (the same roll twice would give Binomial(2r, 1/4))."""
+    import numpy as np
+
+    one = np.array([sum(_binom(r, 1 / 4, k) for r in range(1, 7)) / 6 for k in range(7)])
+    two = np.convolve(one, one)
+    d = fighter("D", 20, 20, special=["unbreakable"])
+    r = _random_attackers(1, "d6").replace(special=("unbreakable",))  # both hold
+    model = build_units([r, d],
+                        [0, 1], [(0, 1, FRONT, FRONT)], [True, False], [None, None],
+                        CombatOptions(max_rounds=2))
+    out = simulate(model, N, 55)
+    from conftest import assert_distribution
+
+    sim = {20 - k: c / N for k, c in enumerate(out["surv"][1]) if c}
+    assert_distribution(sim, list(two), N, what="wounds in two rounds")
+
+
+def test_random_attacks_validated_and_round_trip():
+    u = _random_attackers(3, "2d6")
+    assert unit_from_dict(u.to_dict()) == u and u.to_dict()["rules"]["random_attacks"] == "2d6"
+    with pytest.raises(OddsInputError, match=r"random_attacks: must be"):
+        _random_attackers(1, "d4")
+
+
+@needs_data
+def test_random_attacks_from_the_catalogues():
+    """Spot checks, MDNR Reinos del Caos: "Engendro del Caos" M 5D6 HA3 HP0 F4 R5 H3 I2 A "1D6+1"
+    L10 with "Ataques aleatorios (1D6+1)"; "Malditos" A "1D3" with "Ataques aleatorios (1D3)".
+    Condes Vampiro "Trono del aquelarre": the rule belongs to the "Horda de espíritus" (A
+    "1D6"), a second profile the engine does not fight with: still reported."""
+    b = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    spawn = b.unit("Engendro del Caos")
+    assert spawn.random_attacks == "d6+1" and spawn.profile.A == 4
+    assert (spawn.profile.WS, spawn.profile.S, spawn.profile.T, spawn.profile.W) == (3, 4, 5, 3)
+    assert "Ataques aleatorios (1D6+1)" not in kinds(b, spawn.name)
+    assert "Engendro del Caos A" not in kinds(b, spawn.name)
+    m = cat("MDNR_Reinos_del_Caos_Mortales_v5.cat")
+    assert m.unit("Malditos").random_attacks == "d3"
+    v = cat("MDNR_Condes_Vampiro_v5.cat")
+    assert not v.unit("Trono del aquelarre").random_attacks
+    assert kinds(v, "Trono del aquelarre")["Ataques aleatorios (1D6)"] == "ignored"

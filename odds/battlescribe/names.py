@@ -233,6 +233,8 @@ _PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^tirada de salvacion especial(?: de)? (\d)\+$"), "ward_save", ""),
     (re.compile(r"^impactos por carga \((\d*d\d(?:\+\d)?|\d)\)$"), "impact_hits", ""),
     (re.compile(r"^heridas multiples \((\d*d\d|\d)\)$"), "multiple_wounds", ""),
+    # gst "Ataques aleatorios (X)": one roll per unit at the start of each combat round
+    (re.compile(r"^ataques aleatorios \((\d*d\d(?:\+\d)?)\)$"), "random_attacks", ""),
 )
 
 

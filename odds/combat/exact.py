@@ -38,6 +38,7 @@ several-unit version is :mod:`odds.combat.exact_multi`.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from fractions import Fraction
@@ -47,6 +48,7 @@ import numpy as np
 
 from odds import dice
 from odds.combat.model import (
+    CHAMPION,
     FLANK,
     FRONT,
     G_ACTIVE,
@@ -83,6 +85,8 @@ from odds.combat.model import (
     S_ITP,
     S_LD,
     S_MUSICIAN,
+    S_RA_DICE,
+    S_RA_SIDES,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
@@ -570,6 +574,9 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         by the attacker, by the defender]}``; None where it does not apply
         (characters, or killing blows on a regenerating unit).
     """
+    rolls = random_attack_models(model)
+    if rolls:
+        return mix_results([(w, first_round_exact(m)) for w, m in rolls])
     p = first_round_dp(model)
     if p is None:
         return None
@@ -615,6 +622,56 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         ev["defender_breaks" if lo == 1 else "attacker_breaks"] += p[i, j] * cache[key]
     wounds = [p.sum(axis=0)[::-1].copy(), p.sum(axis=1)[::-1].copy()]
     return {"first_round": ev, "wounds": wounds}
+
+
+def roll_pmf(n: int, sides: int) -> dict[int, Fraction]:
+    """Distribution of the sum of ``n`` D6 (``sides`` 6) or D3 (a D6 halved, rounded up)."""
+    out: dict[int, Fraction] = {}
+    for faces in itertools.product(range(1, 7), repeat=n):
+        t = sum((f + 1) // 2 if sides == 3 else f for f in faces)
+        out[t] = out.get(t, Fraction(0)) + Fraction(1, 6**n)
+    return out
+
+
+def random_attack_models(model: CombatModel) -> list[tuple[float, CombatModel]]:
+    """One model per outcome of the units' random-attacks rolls, with its probability.
+
+    Random attacks (``S_RA_DICE``, gst "Ataques aleatorios") are one roll per
+    unit for the round: the first round is the mixture, over the rolls, of
+    the combat with each roll added to the unit's rank-and-file and champion
+    attacks.  Empty when no unit has random attacks.
+    """
+    sd = model.sides
+    units = [u for u in range(model.n_units) if sd[u, S_RA_DICE] > 0]
+    if not units:
+        return []
+    pmfs = [roll_pmf(int(sd[u, S_RA_DICE]), int(sd[u, S_RA_SIDES])) for u in units]
+    out = []
+    for combo in itertools.product(*(sorted(pmf.items()) for pmf in pmfs)):
+        groups, sides = model.groups.copy(), model.sides.copy()
+        weight = Fraction(1)
+        for u, (roll, w) in zip(units, combo, strict=True):
+            weight *= w
+            for g in (RANK_AND_FILE, CHAMPION):
+                active = groups[u, :, g, :, G_ACTIVE] != 0
+                groups[u, :, g, :, G_ATTACKS] += roll * active
+            sides[u, S_RA_DICE] = 0
+        out.append((float(weight), dataclasses.replace(model, groups=groups, sides=sides)))
+    return out
+
+
+def mix_results(parts: list[tuple[float, Any]]) -> Any:
+    """Weighted sum of results of one shape (dicts, lists, arrays, numbers); None if any is."""
+    if any(r is None for _, r in parts):
+        return None
+    first = parts[0][1]
+    if isinstance(first, dict):
+        return {k: mix_results([(w, r[k]) for w, r in parts]) for k in first}
+    if isinstance(first, list):
+        return [mix_results([(w, r[i]) for w, r in parts]) for i in range(len(first))]
+    if isinstance(first, np.ndarray):
+        return sum(w * np.asarray(r, float) for w, r in parts)
+    return float(sum(w * r for w, r in parts))
 
 
 def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:

@@ -36,7 +36,9 @@ from odds.combat.exact import (
     break_probability,
     damage_matrix,
     group_attacks,
+    mix_results,
     models_left,
+    random_attack_models,
     regenerates,
     start_fighters,
     strike_steps,
@@ -229,6 +231,9 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         breaks in round 1)], "wounds": [pmf of wounds caused by side 0, by
         side 1]}``; None where it does not apply (see the module notes).
     """
+    rolls = random_attack_models(model)
+    if rolls:
+        return mix_results([(w, first_round_exact_multi(m)) for w, m in rolls])
     sd = model.sides
     n = model.n_units
     if 0 <= model.n_regiments < n:

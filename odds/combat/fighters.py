@@ -68,17 +68,19 @@ def line_touch(nu, size_u, nv, size_v, corner):
 
 @inline
 def attacks_of(buf, p, gi, u, v, kind, front, supporting, mounts, champ_here, groups,
-               frenzied):
+               frenzied, rolled):
     """Attacks (or impact hits) of group ``gi`` of unit ``u`` on ``v``; returns ``(n, p)``.
 
     ``front`` rank-and-file models in base contact and ``supporting`` ones
     behind them (fight-in-ranks weapons) can still fight this step: the
     fighters of the start of the round less the casualties suffered since
     (§1.2); ``mounts``: steeds (or impact-hitting models) likewise;
-    ``champ_here``: the champion fights through this contact.
+    ``champ_here``: the champion fights through this contact; ``rolled``: the
+    unit's random-attacks roll this round (0 without), added to each rank-and-file
+    model's and the champion's attacks.
     """
     attacks = groups[u, v, gi, kind, G_ATTACKS]
-    bonus = groups[u, v, gi, kind, G_FRENZY_A] * frenzied
+    bonus = groups[u, v, gi, kind, G_FRENZY_A] * frenzied + rolled
     if gi == RANK_AND_FILE:
         return (front + supporting) * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + bonus), p
     if gi == MOUNT:

@@ -206,8 +206,10 @@ from odds.units import Command, Unit
     S_PANIC_IGNORE,  # bit x set: unit x of the same side breaking causes this one no panic
     S_FEARS_ELVES,  # MDNR "Miedo a los orejotaz": fears elf units it does not outnumber 2:1
     S_ELF,  # the unit's models are elves (race tag "elf")
+    S_RA_DICE,  # random attacks (gst "Ataques aleatorios"): dice rolled each round, 0 = none
+    S_RA_SIDES,  # their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
     N_SIDE,
-) = range(47)
+) = range(49)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -464,6 +466,9 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     s[S_FEAR] = unit.causes_fear
     s[S_FEARS_ELVES] = unit.has("fears_elves")
+    if unit.random_attacks:
+        spec = rules.parse_dice(unit.random_attacks, "random_attacks")
+        s[S_RA_DICE], s[S_RA_SIDES] = spec.n, spec.sides
     s[S_ELF] = "elf" in unit.tags
     s[S_UNSTABLE] = unit.has("unstable")
     s[S_FLEE_DICE] = 8 if (p.M > 15 or unit.has("flying")) else 5
@@ -577,7 +582,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         for g, prof in ((RANK_AND_FILE, unit.profile), (CHAMPION, unit.champion_profile)):
             if g == CHAMPION and not unit.command.champion:
                 continue
-            if prof.A == 0 or prof.WS == 0:
+            if (prof.A == 0 and not unit.random_attacks) or prof.WS == 0:
                 continue
             s_eff = rules.weapon_strength(prof.S, unit.equipment.weapon, charging=charging,
                                           first_round=first)
@@ -588,7 +593,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 s_eff = min(10, s_eff + 1)  # MDNR "Pica": +1 S against mounted chargers
             row = out[g, kind]
             row[G_ACTIVE] = 1
-            row[G_ATTACKS] = prof.A + w.extra_attacks
+            # random attacks: the roll (state row 14, each round) plus this fixed part
+            row[G_ATTACKS] = (prof.A + w.extra_attacks if not unit.random_attacks else
+                              rules.parse_dice(unit.random_attacks).plus + prof.A
+                              - unit.profile.A + w.extra_attacks)
             row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(prof.WS, enemy.profile.WS))
             # MDNR gst "Odio": re-roll missed hits in the first round against the hated
@@ -1068,6 +1076,7 @@ def dice_budget(model: CombatModel) -> int:
     total = 2 * 8 + 37 * n + model.contacts.shape[0]
     for u in range(n):
         sd = model.sides[u]
+        total += int(sd[S_RA_DICE])  # the random-attacks roll
         files = int(sd[S_FILES])
         models = int(sd[S_HP] // sd[S_W])
         deep = max([2, *(int(model.groups[u, w, RANK_AND_FILE, k, G_RANKS])
@@ -1082,6 +1091,8 @@ def dice_budget(model: CombatModel) -> int:
                 row = rows[0]
                 fighters = (1 if g == CHAMPION else reach) * int(row[G_PER_MODEL])
                 per = int(row[G_ATTACKS]) + int(row[G_FRENZY_A])
+                if g in (RANK_AND_FILE, CHAMPION):
+                    per += int(sd[S_RA_DICE] * sd[S_RA_SIDES])  # the highest roll
                 if g == IMPACT:
                     per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
                     total += fighters * int(row[G_IMPACT_DICE])
