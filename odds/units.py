@@ -93,6 +93,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "cloud_of_flies",
     "aura_of_slaanesh",
     "fears_elves",
+    "ogre_charge",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -148,6 +149,10 @@ trabadas en el mismo combate)".  The unit tests fear of an elf unit at the charg
 is broken by elves in contact with more unit strength than its own (§3.2) while its side's
 unit strength in the combat is at most twice the elves' in contact with it
 (:func:`odds.combat.psychology.fear_in_contact`).
+
+``ogre_charge``: MDNR "Arremetida" (ogres): charging at least 15 cm, a unit of three or
+more ogres causes one impact hit per model in contact at its basic S, +1 per ogre behind it
+(:func:`odds.combat.model.ogre_charge_strength`).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

@@ -655,3 +655,78 @@ def test_random_attacks_from_the_catalogues():
     v = cat("MDNR_Condes_Vampiro_v5.cat")
     assert not v.unit("Trono del aquelarre").random_attacks
     assert kinds(v, "Trono del aquelarre")["Ataques aleatorios (1D6)"] == "ignored"
+
+
+# ----------------------------------------------------------------- the ogres' charge
+
+
+def _ogres(models, files, S=4):
+    from odds.units import Profile
+
+    return fighter("Ogros", models, files).replace(
+        troop_type="monstrous_infantry", army="dogs_of_war", race="ogre",
+        profile=Profile(M=15, WS=3, BS=2, S=S, T=10, W=3, I=2, A=0, Ld=7),
+        special=("ogre_charge",))
+
+
+def test_arremetida_strength_and_conditions():
+    """MDNR Mercenarios "Arremetida": "Toda unidad formada por 3 o más miniaturas de tipo Ogro
+    (incluyendo personajes) que declare carga, si todas las miniaturas mueven al menos 15cm,
+    causan un impacto por carga por cada miniatura que se trabe ... La fuerza del impacto
+    será igual al atributo de Fuerza básico del ogro, +1 por cada miniatura tipo Ogro
+    directamente tras él"."""
+    from odds.combat.model import ogre_charge_strength
+
+    assert ogre_charge_strength(_ogres(3, 3), [], 15) == 4
+    assert ogre_charge_strength(_ogres(3, 3), [], 14.9) == 0  # "al menos 15cm"
+    assert ogre_charge_strength(_ogres(2, 2), [], 20) == 0  # "3 o más"
+    ogre_hero = _ogres(1, 1).replace(special=())
+    assert ogre_charge_strength(_ogres(2, 2), [ogre_hero], 20) == 4  # "incluyendo personajes"
+    assert ogre_charge_strength(_ogres(2, 2), [fighter("Humano", 1, 1)], 20) == 0
+    assert ogre_charge_strength(_ogres(6, 3), [], 15) == 5  # one ogre behind each
+    assert ogre_charge_strength(_ogres(9, 3), [], 15) == 6
+    assert ogre_charge_strength(_ogres(7, 3), [], 15) == 5  # an incomplete rank: not counted
+    assert ogre_charge_strength(_ogres(3, 3).replace(special=()), [], 20) == 0
+
+
+@pytest.mark.parametrize("models, distance, p_wound", [
+    (3, 15, 2 / 3),  # S4 against T3: 3+
+    (6, 15, 5 / 6),  # S4 +1 (one ogre behind each): 2+
+    (3, 10, 0.0),  # a 10 cm charge: no impact hits
+])
+def test_arremetida_impact_hits(models, distance, p_wound):
+    """"Arremetida" (RULES.md §1.6 impact hits): three ogres in front (40 mm bases against
+    20 mm: all three in contact) charge ten T3 models with no save; the ogres have no
+    attacks of their own, so the first round's wounds are Binomial(3, p), exact and
+    simulated."""
+    from conftest import assert_distribution
+
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import G_ACTIVE, G_WOUND, IMPACT, build
+
+    model = build(_ogres(models, 3), fighter("D", 10, 10),
+                  options=CombatOptions(max_rounds=1, distance=distance))
+    row = model.groups[0, 1, IMPACT, 0]
+    assert row[G_ACTIVE] == (p_wound > 0) and model.groups[0, 1, IMPACT, 1, G_ACTIVE] == 0
+    pmf = [_binom(3, p_wound, k) for k in range(4)]
+    if p_wound:
+        assert row[G_WOUND] == (3 if p_wound < 0.8 else 2)
+    exact = first_round_exact(model)["wounds"][0]
+    assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12
+    out = simulate(model, N, 56 + models + distance)
+    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, pmf, N, what=f"impact wounds of {models} ogres")
+
+
+@needs_data
+def test_ogres_from_the_catalogues():
+    """Spot checks: Mercenarios "Ogros toro" M15 HA3 HP2 F4 R4 H3 I2 A3 L7, Imperio "Ogros
+    imperiales", both with "Arremetida"."""
+    from odds.units import Profile
+
+    c = cat("MDNR_Mercenarios v5.cat")
+    o = c.unit("Ogros toro")
+    assert o.profile == Profile(M=15, WS=3, BS=2, S=4, T=4, W=3, I=2, A=3, Ld=7)
+    assert o.has("ogre_charge") and "Arremetida" not in kinds(c, o.name)
+    assert not [i for i in c.report.for_unit(o.name) if i.kind in ("ignored", "approximated")]
+    assert cat("MDNR_Imperio v4_5.cat").unit("Ogros imperiales").has("ogre_charge")

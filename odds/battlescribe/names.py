@@ -198,6 +198,9 @@ RULE_FLAGS: MappingProxyType = _table({
     # unidades de tipo Goblin tienen Miedo de las unidades de tipo Elfo, a no ser que su
     # potencia de unidad sea del doble o más" (also the goblins' race, _RACE_RULES)
     "Miedo a los orejotaz": ("fears_elves",),
+    # Mercenarios, Imperio, Regimientos de Renombre "Arremetida": ogres charging 15 cm or
+    # more cause an impact hit per model in contact, S +1 per ogre behind it
+    "Arremetida": ("ogre_charge",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),

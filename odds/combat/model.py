@@ -543,7 +543,7 @@ def braced(units: list[Unit], charged: list[bool],
 
 
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
-            enemy_charged: bool = False) -> np.ndarray:
+            enemy_charged: bool = False, ogre_charge: int = 0) -> np.ndarray:
     """Attack groups of ``unit`` against ``enemy`` for both round kinds.
 
     Thresholds that depend on who the enemy is are set here: hatred
@@ -558,7 +558,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     S+1 against a charging cavalry, chariot or monster ``enemy`` (MDNR "Pica":
     "Siempre atacan primero en el primer turno ... antes de las miniaturas que
     cargan"; "suman un +1 a la Fuerza ... en el turno en que reciban una carga por
-    parte de unidades de tipo Caballería, Carros o Monstruos").
+    parte de unidades de tipo Caballería, Carros o Monstruos").  ``ogre_charge``: the
+    strength of the unit's "Arremetida" impact hits when it charged (0 = none,
+    :func:`ogre_charge_strength`; impact hits of its own take precedence).
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     w = unit.weapon
@@ -633,9 +635,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
-        if unit.impact_hits and charging:
-            n, sides, plus = _dice_code(unit.impact_hits)
-            s_imp = unit.impact_strength if unit.impact_strength is not None else unit.profile.S
+        if (unit.impact_hits or ogre_charge) and charging:
+            if unit.impact_hits:
+                n, sides, plus = _dice_code(unit.impact_hits)
+                s_imp = (unit.impact_strength if unit.impact_strength is not None
+                         else unit.profile.S)
+            else:  # "Arremetida": one hit per model in contact, at the strength worked out
+                n, sides, plus, s_imp = 0, 6, 1, ogre_charge
             row = out[IMPACT, kind]
             row[G_ACTIVE] = 1
             row[G_ATTACKS] = plus
@@ -736,6 +742,34 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)
+
+
+OGRE_CHARGE_MOVE = 15.0
+"""cm a charge must cover for MDNR "Arremetida" ("si todas las miniaturas mueven al menos 15cm")."""
+
+
+def ogre_charge_strength(unit: Unit, characters: list[Unit], distance: float) -> int:
+    """Strength of the unit's "Arremetida" impact hits when it charges ``distance`` cm (0 = none).
+
+    MDNR Mercenarios, Imperio, Regimientos de Renombre "Arremetida": "Toda unidad
+    formada por 3 o más miniaturas de tipo Ogro (incluyendo personajes) que declare
+    carga, si todas las miniaturas mueven al menos 15cm, causan un impacto por carga
+    por cada miniatura que se trabe peana con peana con el enemigo. La fuerza del
+    impacto será igual al atributo de Fuerza básico del ogro, +1 por cada miniatura
+    tipo Ogro directamente tras él en la unidad."  The charge covers ``distance``
+    (the gap before the charge, :attr:`CombatOptions.distance`); the unit's models
+    and the ogre characters in it count towards the three; a model in contact has
+    ``models // files - 1`` ogres behind it (whole ranks: the models of an
+    incomplete last rank are not counted as directly behind anyone, a
+    convention, since the engine does not place them).  The rank and file's basic
+    S (and one hit per model in contact, the champion's included, at that S).
+    """
+    if not unit.has("ogre_charge") or distance < OGRE_CHARGE_MOVE:
+        return 0
+    ogres = unit.models + sum(1 for c in characters if "ogre" in c.tags)
+    if ogres < 3:
+        return 0
+    return min(10, unit.profile.S + max(0, unit.models // unit.files - 1))
 
 
 def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit],
@@ -1010,11 +1044,17 @@ def build_units(units: list[Unit], sides: list[int],
     bracing = braced(units, list(charged[:n_units]), contacts)
     bracing += [bracing[e.host] for e in extra]  # a promoted champion has the unit's pike
     groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
+    # "Arremetida": the unit as it was built (a promoted champion strikes its own hit)
+    ogres = [ogre_charge_strength(full_units[i], [e.body for e in extra
+                                                  if e.host == i and not e.champion],
+                                  options.distance) if charged[i] else 0
+             for i in range(n_units)]
+    ogres += [ogres[e.host] if e.champion else 0 for e in extra]
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
                 groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]), bracing[i],
-                                       bool(charged[j]))
+                                       bool(charged[j]), ogres[i])
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target
     n_slots = n * N_GROUPS
