@@ -94,6 +94,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "aura_of_slaanesh",
     "fears_elves",
     "ogre_charge",
+    "herd",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -153,6 +154,14 @@ unit strength in the combat is at most twice the elves' in contact with it
 ``ogre_charge``: MDNR "Arremetida" (ogres): charging at least 15 cm, a unit of three or
 more ogres causes one impact hit per model in contact at its basic S, +1 per ogre behind it
 (:func:`odds.combat.model.ogre_charge_strength`).
+
+``herd``: MDNR Reinos del Caos: Bestias "Manada de bestias" ("La manada en combate": "siguen
+básicamente las reglas de combate para Hostigadores con una excepción: pueden aplicar
+bonificador por filas de hasta +2"; "La manada cargando": "la Manada es Hostigadora (aunque
+tenga filas), por lo que no anula filas a unidades enemigas cargadas por el flanco o la
+retaguardia"): rank bonus at most +2, and no enemy ranks cancelled from a flank or the rear.
+Formed up in combat (a front of four or five, command and characters in front: the user's
+``files`` and the engine's placing).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
@@ -659,7 +668,7 @@ class Unit:
             "fast_cavalry"
         ):
             return 0
-        return rules.rank_bonus(self.models, self.files)
+        return min(rules.rank_bonus(self.models, self.files), 2 if self.has("herd") else 3)
 
     @property
     def causes_fear(self) -> bool:

@@ -730,3 +730,72 @@ def test_ogres_from_the_catalogues():
     assert o.has("ogre_charge") and "Arremetida" not in kinds(c, o.name)
     assert not [i for i in c.report.for_unit(o.name) if i.kind in ("ignored", "approximated")]
     assert cat("MDNR_Imperio v4_5.cat").unit("Ogros imperiales").has("ogre_charge")
+
+
+# ----------------------------------------------------------------- beastmen herds
+
+
+def test_herd_rank_bonus_is_at_most_two():
+    """MDNR Reinos del Caos: Bestias "La manada en combate": "pueden aplicar bonificador por
+    filas de hasta +2. Es decir, una unidad formada por una primera fila de cinco Gors delante
+    y quince Ungor detrás, tendría un +2" (RULES.md §2.2 gives twenty in fives +3).
+
+    Nobody can wound; the twenty (+2 ranks, or +3 without the rule, +1 outnumbering) beat
+    five of Ld 7, who break on 2D6 > 4 (30/36), or > 3 (33/36) against ranked troops."""
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import S_RANK_MAX, build
+
+    for herd, p_break, seed in ((True, 30 / 36, 60), (False, 33 / 36, 61)):
+        h = fighter("Manada", 20, 5, S=1, T=10, special=["herd"] if herd else [])
+        assert h.rank_bonus == (2 if herd else 3)
+        model = build(h, fighter("E", 5, 5, S=1, T=10),
+                      options=CombatOptions(max_rounds=1, charger="none"))
+        assert model.ranks[0, 20] == (2 if herd else 3)
+        assert model.sides[0, S_RANK_MAX] == (2 if herd else 3)
+        exact = first_round_exact(model)["first_round"]["defender_breaks"]
+        assert abs(exact - p_break) < 1e-12
+        out = simulate(model, N, seed)
+        broke = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+        assert_mc(broke, p_break, N, what=f"enemy breaks (herd {herd})")
+
+
+def test_herd_on_a_flank_cancels_no_ranks():
+    """"La manada cargando": "la Manada es Hostigadora (aunque tenga filas), por lo que no anula
+    filas a unidades enemigas cargadas por el flanco o la retaguardia" (RULES.md §2.2: a US >= 5
+    unit in the flank cancels them otherwise).
+
+    Five (US 5) charge the flank of twenty in fives; nobody can wound.  The herd: +1 flank
+    against +3 ranks and +1 outnumbering, it loses by 3 and breaks on 2D6 > 4 (Ld 7; 30/36).
+    Ranked troops in its place cancel the ranks: +1 against +1, a draw, nobody breaks."""
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import build
+
+    for herd, p_break, seed in ((True, 30 / 36, 62), (False, 0.0, 63)):
+        h = fighter("Manada", 5, 5, S=1, T=10, special=["herd"] if herd else [])
+        model = build(h, fighter("E", 20, 5, S=1, T=10),
+                      options=CombatOptions(max_rounds=1, attacker_face="flank",
+                                            charge_tests=False))
+        exact = first_round_exact(model)["first_round"]["attacker_breaks"]
+        assert abs(exact - p_break) < 1e-12
+        out = simulate(model, N, seed)
+        broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
+        assert_mc(broke, p_break, N, what=f"the flanker breaks (herd {herd})")
+
+
+@needs_data
+def test_herds_from_the_catalogues():
+    """Spot checks, MDNR Reinos del Caos: Bestias "Manada de bestias (gor)": "Gor" M12 HA4 HP3
+    F3 R4 H1 I3 A1 L6 with two hand weapons; "(ungor)": "Ungor" HA3 R3; both with the three
+    herd rules (and "Creación de la manada", army composition)."""
+    from odds.units import Profile
+
+    c = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    g = c.unit("Manada de bestias (gor)")
+    assert g.profile == Profile(M=12, WS=4, BS=3, S=3, T=4, W=1, I=3, A=1, Ld=6)
+    assert g.has("herd") and g.equipment.weapon == "additional_hand_weapon"
+    u = c.unit("Manada de bestias (ungor)")
+    assert u.has("herd") and (u.profile.WS, u.profile.T) == (3, 3)
+    for name in (g.name, u.name):
+        assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]
+    mixed = kinds(c, "Manada de bestias (mixta)")
+    assert "La manada en combate" not in mixed and mixed["Ungor"] == "ignored"  # two profiles

@@ -201,6 +201,13 @@ RULE_FLAGS: MappingProxyType = _table({
     # Mercenarios, Imperio, Regimientos de Renombre "Arremetida": ogres charging 15 cm or
     # more cause an impact hit per model in contact, S +1 per ogre behind it
     "Arremetida": ("ogre_charge",),
+    # Reinos del Caos "La manada en combate": rank bonus "de hasta +2"; "La manada cargando":
+    # "no anula filas a unidades enemigas cargadas por el flanco o la retaguardia"; their
+    # formation in combat (a front of four or five, command and characters in front, Gors
+    # before Ungors, impact hits on the models in contact first) is the engine's own
+    "La manada en combate": ("herd",),
+    "La manada cargando": ("herd",),
+    "La manada recibiendo una carga": ("herd",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),

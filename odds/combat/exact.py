@@ -80,6 +80,7 @@ from odds.combat.model import (
     S_FILES,
     S_FRENZY,
     S_GENERAL_LD,
+    S_HERD,
     S_HP,
     S_INSTABILITY,
     S_ITP,
@@ -591,7 +592,8 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         m_s = models_left(h[s], w)
         champ, std = int(sd[s, S_CHAMPION] != 0), int(sd[s, S_STANDARD] != 0)
         # ranks at the start of the round, cancelled by an enemy of US >= 5 on a flank or rear
-        cancelled = faces[s] != FRONT and start_us[1 - s] >= 5
+        cancelled = (faces[s] != FRONT and start_us[1 - s] >= 5
+                     and not sd[1 - s, S_HERD])  # a herd cancels no ranks
         ranks = 0 if cancelled else int(model.ranks[s, models_left(hp[s], w)])
         m.append(m_s)
         us.append(m_s * int(sd[s, S_US]))

@@ -54,6 +54,7 @@ from odds.combat.model import (
     S_FEAR,
     S_FEARS_ELVES,
     S_FRENZY,
+    S_HERD,
     S_HP,
     S_INSTABILITY,
     S_ITP,
@@ -250,7 +251,7 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
     cancelled = [False] * n
     for u in range(n):
         for v, _fu, fv in st.links[u]:
-            if fv != FRONT and st.models[u] * sd[u, S_US] >= 5:
+            if fv != FRONT and st.models[u] * sd[u, S_US] >= 5 and not sd[u, S_HERD]:
                 cancelled[v] = True
     ranks = [max([int(model.ranks[u, st.models[u]]) for u in range(n)
                   if side[u] == s and not cancelled[u]] or [0]) for s in (0, 1)]

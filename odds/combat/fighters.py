@@ -30,6 +30,7 @@ from odds.combat.model import (
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_IS_CHAMPION,
+    S_RANK_MAX,
     S_RANKS_OK,
     S_RATING,
     S_SIDE,
@@ -203,8 +204,8 @@ def expand(u, sides, state, contacts):
     add = min(4, room, max(0, cover - files))
     if sides[u, S_RANKS_OK]:
         total = m + chars_alive(u, sides, state)
-        keep = rank_bonus(total, files)
-        while add > 0 and rank_bonus(total, files + add) < keep:
+        keep = min(rank_bonus(total, files), sides[u, S_RANK_MAX])
+        while add > 0 and min(rank_bonus(total, files + add), sides[u, S_RANK_MAX]) < keep:
             add -= 1
     state[12, u] = files + add
     room -= add

@@ -83,6 +83,7 @@ from odds.combat.model import (
     S_FLEE_MINUS,
     S_FRENZY,
     S_HATRED,
+    S_HERD,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
@@ -91,6 +92,7 @@ from odds.combat.model import (
     S_IS_GENERAL,
     S_LD,
     S_MUSICIAN,
+    S_RANK_MAX,
     S_RANKS_OK,
     S_REGEN,
     S_SIDE,
@@ -212,10 +214,11 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             if state[2, a] != FIGHTING or state[2, b] != FIGHTING:
                 continue
             # a flanker's unit strength counts the characters in it
-            if (contacts[c, 3] != FRONT
+            # (not a herd: MDNR Bestias "La manada cargando", "no anula filas")
+            if (contacts[c, 3] != FRONT and not sides[a, S_HERD]
                     and unit_strength(a, sides, state) >= 5):
                 state[4, b] = 1
-            if (contacts[c, 2] != FRONT
+            if (contacts[c, 2] != FRONT and not sides[b, S_HERD]
                     and unit_strength(b, sides, state) >= 5):
                 state[4, a] = 1
         ranks_side0 = 0
@@ -226,7 +229,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 mr = models_left(state[0, u], sides[u, S_W]) + chars_alive(u, sides, state)
                 r = ranks_tab[u, mr]
                 if state[12, u] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
-                    r = rank_bonus(mr, state[12, u])
+                    r = min(rank_bonus(mr, state[12, u]), sides[u, S_RANK_MAX])
                 if sides[u, S_SIDE] == 0:
                     ranks_side0 = max(ranks_side0, r)
                 else:

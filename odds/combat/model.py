@@ -208,8 +208,10 @@ from odds.units import Command, Unit
     S_ELF,  # the unit's models are elves (race tag "elf")
     S_RA_DICE,  # random attacks (gst "Ataques aleatorios"): dice rolled each round, 0 = none
     S_RA_SIDES,  # their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
+    S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
+    S_HERD,  # MDNR Bestias herd: cancels no enemy ranks from a flank or the rear
     N_SIDE,
-) = range(49)
+) = range(51)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -495,6 +497,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_RANKS_OK] = (unit.troop_type not in ("monster", "chariot", "war_machine")
                      and not unit.has("skirmishers") and not unit.has("fast_cavalry"))
     s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT
+    # MDNR Bestias "La manada en combate": "pueden aplicar bonificador por filas de hasta
+    # +2"; "La manada cargando": "la Manada es Hostigadora (aunque tenga filas), por lo que
+    # no anula filas a unidades enemigas cargadas por el flanco o la retaguardia"
+    s[S_HERD] = unit.has("herd")
+    s[S_RANK_MAX] = 2 if unit.has("herd") else 3
     champ = unit.champion_profile or p
     s[S_CHAMPION_LD] = champ.Ld
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
@@ -1088,7 +1095,7 @@ def build_units(units: list[Unit], sides: list[int],
     for i, u in enumerate(full_units):
         if side_arr[i, S_RANKS_OK]:
             for m in range(u.models + hosted[i] + 1):
-                ranks[i, m] = rules.rank_bonus(m, u.files)
+                ranks[i, m] = min(rules.rank_bonus(m, u.files), side_arr[i, S_RANK_MAX])
     side_bonus = np.zeros(2, np.int64)
     for s in (0, 1):
         members = [o for o, sd in zip(opts, sides[:n_units], strict=True) if sd == s]
