@@ -95,6 +95,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "fears_elves",
     "ogre_charge",
     "herd",
+    "bloodgreed",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -162,6 +163,9 @@ tenga filas), por lo que no anula filas a unidades enemigas cargadas por el flan
 retaguardia"): rank bonus at most +2, and no enemy ranks cancelled from a flank or the rear.
 Formed up in combat (a front of four or five, command and characters in front: the user's
 ``files`` and the engine's placing).
+
+``bloodgreed``: MDNR Reinos del Caos "Ansia de sangre": "nunca pueden arrasar ... pero
+persigue 8D6cm en vez de 5D6cm" (the engine has no overrun; it flees as before).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

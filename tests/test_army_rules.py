@@ -799,3 +799,51 @@ def test_herds_from_the_catalogues():
         assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]
     mixed = kinds(c, "Manada de bestias (mixta)")
     assert "La manada en combate" not in mixed and mixed["Ungor"] == "ignored"  # two profiles
+
+
+# ----------------------------------------------------------------- pursuit
+
+
+def test_bloodgreed_pursues_eight_dice():
+    """MDNR Reinos del Caos "Ansia de sangre": "persigue 8D6cm en vez de 5D6cm" (RULES.md §4.3:
+    the fleer is caught when the pursuit roll reaches its flight roll).
+
+    Nobody can wound; M10 infantry win by +5 static against Ld 2, who always break and flee
+    5D6: caught with P(8D6 >= 5D6), or P(5D6 >= 5D6) without the rule."""
+    import numpy as np
+
+    from odds.combat.model import S_FLEE_DICE, S_PURSUE_DICE, build
+
+    def sum_pmf(n):
+        pmf = np.array([1.0])
+        for _ in range(n):
+            pmf = np.convolve(pmf, np.r_[0.0, np.full(6, 1 / 6)])
+        return pmf
+
+    def p_catch(k):
+        chase, flee = sum_pmf(k), sum_pmf(5)
+        return float(sum(chase[c] * flee[f] for c in range(len(chase))
+                         for f in range(len(flee)) if c >= f))
+
+    for greed, seed in ((True, 64), (False, 65)):
+        m = fighter("Minotauros", 3, 3, S=1, T=10, special=["bloodgreed"] if greed else [])
+        model = build(m, fighter("E", 5, 5, S=1, T=10, Ld=2), SideOptions(static_bonus=5),
+                      options=CombatOptions(max_rounds=1, charger="none"))
+        assert model.sides[0, S_FLEE_DICE] == 5  # it still flees 5D6
+        assert model.sides[0, S_PURSUE_DICE] == (8 if greed else 5)
+        out = simulate(model, N, seed)
+        assert out["status"][1, CAUGHT] + out["status"][1, ESCAPED] == N  # always breaks
+        assert_mc(out["status"][1, CAUGHT] / N, p_catch(8 if greed else 5), N,
+                  what=f"fleers caught (bloodgreed {greed})")
+
+
+@needs_data
+def test_minotaurs_from_the_catalogue():
+    """Spot check, MDNR Reinos del Caos: Bestias "Minotauro": M15 HA4 F4 R4 H3 I4 A3 L8 with
+    "Ansia de sangre"."""
+    c = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    name = next(e.name for e in c.entries if e.name.startswith("Minotauros"))
+    u = c.unit(name)
+    assert u.has("bloodgreed") and "Ansia de sangre" not in kinds(c, name)
+    p = u.profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 4, 4, 4, 3, 4, 3, 8)

@@ -208,6 +208,9 @@ RULE_FLAGS: MappingProxyType = _table({
     "La manada en combate": ("herd",),
     "La manada cargando": ("herd",),
     "La manada recibiendo una carga": ("herd",),
+    # Reinos del Caos "Ansia de sangre": "nunca pueden arrasar (...) pero persigue 8D6cm en
+    # vez de 5D6cm" (the engine's combat ends with the pursuit: no overrun to forbid)
+    "Ansia de sangre": ("bloodgreed",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),

@@ -92,6 +92,7 @@ from odds.combat.model import (
     S_IS_GENERAL,
     S_LD,
     S_MUSICIAN,
+    S_PURSUE_DICE,
     S_RANK_MAX,
     S_RANKS_OK,
     S_REGEN,
@@ -662,7 +663,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 held, p = leadership_test(buf, p, sides[u, S_LD], False, False)
                 if held:
                     continue
-            chase, p = sum_faces(buf, p, sides[u, S_FLEE_DICE])
+            chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
             if chase - sides[u, S_FLEE_MINUS] >= state[5, target]:
                 state[2, target] = CAUGHT
         # redress (§1.11): losers' lapping models return; winners expand or lap round

@@ -210,8 +210,9 @@ from odds.units import Command, Unit
     S_RA_SIDES,  # their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
     S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
     S_HERD,  # MDNR Bestias herd: cancels no enemy ranks from a flank or the rear
+    S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
     N_SIDE,
-) = range(51)
+) = range(52)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -474,6 +475,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_ELF] = "elf" in unit.tags
     s[S_UNSTABLE] = unit.has("unstable")
     s[S_FLEE_DICE] = 8 if (p.M > 15 or unit.has("flying")) else 5
+    # MDNR Reinos del Caos "Ansia de sangre": "persigue 8D6cm en vez de 5D6cm"
+    s[S_PURSUE_DICE] = 8 if unit.has("bloodgreed") else s[S_FLEE_DICE]
     # MDNR Enanos "Firmeza": "Todas las miniaturas de tipo Infantería de este libro huyen y
     # persiguen 2cm menos (es decir, 5D6-2 cm), incluyendo la dotación de máquinas de guerra
     # (pero no el Girocóptero)"
