@@ -847,3 +847,19 @@ def test_minotaurs_from_the_catalogue():
     assert u.has("bloodgreed") and "Ansia de sangre" not in kinds(c, name)
     p = u.profile
     assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 4, 4, 4, 3, 4, 3, 8)
+
+
+@needs_data
+def test_capa_is_a_close_combat_armour():
+    """MDNR Regimientos de Renombre, Asesinos de Véspero "Capa": "Proporciona una Tirada de
+    salvación por armadura de 6+ en combate cuerpo a cuerpo (no tiene ningún efecto contra
+    disparos o hechizos)" (RULES.md §1.5: light armour's 6+); "Duelista de Véspero": M10 HA4
+    HP3 F3 R3 H1 I4 A1 L7, skirmishers with two hand weapons."""
+    from odds.units import Profile
+
+    c = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    for name in (e.name for e in c.entries if e.name.startswith("Asesinos de Véspero")):
+        u = c.unit(name)
+        assert u.profile == Profile(M=10, WS=4, BS=3, S=3, T=3, W=1, I=4, A=1, Ld=7)
+        assert u.equipment.armour == "light" and u.armour_save == 6 and u.has("skirmishers")
+        assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]

@@ -481,6 +481,8 @@ class _Builder:
                 self.impale = (name, int(re.search(r"f\+(\d)",
                                                    normalize(texts[name])).group(1)))
                 continue
+            if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
+                continue  # the rule of a taken armour option ("Capa"): equipment() has it
             if key == "ataques aleatorios":
                 self.random_rule = name  # its dice are the printed A (random_attacks())
                 continue

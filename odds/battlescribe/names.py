@@ -132,6 +132,10 @@ ARMOUR_NAMES: MappingProxyType = _table({
     # puede combinarse con monturas y escudo"; Enanos "Armadura de Gromril": "4+"
     "Armadura del Caos": ("armour", "plate"),
     "Armadura de Gromril": ("armour", "plate"),
+    # Regimientos de Renombre (Asesinos de Véspero) "Capa": "Proporciona una Tirada de
+    # salvación por armadura de 6+ en combate cuerpo a cuerpo (no tiene ningún efecto contra
+    # disparos o hechizos)": in close combat, what light armour gives
+    "Capa": ("armour", "light"),
     "Escudo": ("shield", True),
     "Barda": ("barding", True),
 })
