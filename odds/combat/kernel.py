@@ -143,8 +143,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     (wounds left, frenzied, status, regenerable wounds, ranks cancelled, flee
     roll, refused a challenge, the contact its champion fights through, its
     characters in the front rank at the start of the round, no regeneration
-    any more after a flaming wound, ..., row 14: the unit's random-attacks roll this round);
-    ``alloc`` rows
+    any more after a flaming wound, hits only on 6s after a failed fear test, panic
+    tested this phase, frontage now, models lapping round, the unit's random-attacks
+    roll this round); ``alloc`` rows
     are per (step group, contact) scratch arrays (attacks, attacks on a character, that character);
     ``touch[c]`` caches, per contact, the models in contact each way, the
     two facing lines' lengths and the two units' model counts and frontages
