@@ -85,6 +85,13 @@ IMPACT_HITS: tuple[str, ...] = (
 )
 """Impact-hit expressions accepted on a unit ("" = none; §1.6, MDNR gst list)."""
 
+RANDOM_ATTACKS: tuple[str, ...] = (
+    "", "d3", "d3+1", "2d3", "3d3", "d6", "d6+1", "d6+2", "d6+3", "2d6", "2d6+1", "2d6+2",
+    "3d6",
+)
+"""Random-attack expressions accepted on a unit ("" = none; MDNR gst "Ataques aleatorios
+(X)": one roll per unit at the start of each close-combat phase, RULES.md §1.6)."""
+
 MULTIPLE_WOUNDS: tuple[str, ...] = ("", "2", "d3", "d6")
 """Multiple-wound expressions accepted on a unit ("" = none; §1.6)."""
 

@@ -92,6 +92,10 @@ SPECIAL_RULES: tuple[str, ...] = (
     "daemonic_instability",
     "cloud_of_flies",
     "aura_of_slaanesh",
+    "fears_elves",
+    "ogre_charge",
+    "herd",
+    "bloodgreed",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -136,6 +140,32 @@ cuerpo a cuerpo ... Las miniaturas con Nube de moscas son inmunes") and
 enemigos en contacto peana con peana ... tienen un -1 a su Liderazgo, hasta un mínimo de 2")
 act on the enemy units in contact with the unit (or with a character carrying them), for
 the whole combat (:func:`odds.combat.model.contact_effects`).
+
+``fears_elves``: MDNR Orcos y Goblins "Miedo a los orejotaz": "las unidades de tipo Goblin
+tienen Miedo de las unidades de tipo Elfo, a no ser que su potencia de unidad sea del doble o
+más que la potencia de unidad de los Elfos ... una unidad de 20 Goblins sufrirá miedo de una
+unidad de 10 Elfos ... Si fueran 21 Goblins ya superarían el doble" (the worked example
+settles the tie: 20 against 10 fear); "Para calcular la potencia de unidad de los Goblins no
+tengas en mente sólo los Goblins sino todas las miniaturas amigas (... otras unidades
+trabadas en el mismo combate)".  The unit tests fear of an elf unit at the charge (§3.3) and
+is broken by elves in contact with more unit strength than its own (§3.2) while its side's
+unit strength in the combat is at most twice the elves' in contact with it
+(:func:`odds.combat.psychology.fear_in_contact`).
+
+``ogre_charge``: MDNR "Arremetida" (ogres): charging at least 15 cm, a unit of three or
+more ogres causes one impact hit per model in contact at its basic S, +1 per ogre behind it
+(:func:`odds.combat.model.ogre_charge_strength`).
+
+``herd``: MDNR Reinos del Caos: Bestias "Manada de bestias" ("La manada en combate": "siguen
+básicamente las reglas de combate para Hostigadores con una excepción: pueden aplicar
+bonificador por filas de hasta +2"; "La manada cargando": "la Manada es Hostigadora (aunque
+tenga filas), por lo que no anula filas a unidades enemigas cargadas por el flanco o la
+retaguardia"): rank bonus at most +2, and no enemy ranks cancelled from a flank or the rear.
+Formed up in combat (a front of four or five, command and characters in front: the user's
+``files`` and the engine's placing).
+
+``bloodgreed``: MDNR Reinos del Caos "Ansia de sangre": "nunca pueden arrasar ... pero
+persigue 8D6cm en vez de 5D6cm" (the engine has no overrun; it flees as before).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
@@ -220,6 +250,9 @@ class MountProfile:
         0..10.
     count : int
         Steeds per unit model (1 for cavalry, e.g. 2 for a two-horse chariot), 1..8.
+    charge_bonus : int
+        Strength the steeds add in the first round of a combat they charged, 0..3
+        (MDNR "Empalar": Orcos y Goblins boars "F+2 en carga").
     """
 
     WS: int
@@ -227,10 +260,12 @@ class MountProfile:
     I: int  # noqa: E741 - the rulebook's letter
     A: int
     count: int = 1
+    charge_bonus: int = 0
 
     def __post_init__(self) -> None:
         _check_characteristics(self, ("WS", "S", "I", "A"))
         integer("count", self.count, low=1, high=8)
+        integer("charge_bonus", self.charge_bonus, low=0, high=3)
 
     def replace(self, **changes: Any) -> MountProfile:
         """Return a validated copy with some fields changed."""
@@ -355,6 +390,14 @@ class Unit:
         One of :data:`odds.rules.IMPACT_HITS` (``""`` = none).
     impact_strength : int or None
         Strength of impact hits (e.g. a chariot's S); None = ``profile.S``.
+    random_attacks : str
+        One of :data:`odds.rules.RANDOM_ATTACKS` (``""`` = none): the rank and file's
+        Attacks are this roll instead of ``profile.A``, one roll for the whole unit at
+        the start of each round of combat (MDNR gst "Ataques aleatorios (X)": "Lanza un
+        dado ... al inicio de cada fase de combate para determinar el atributo de
+        Ataques ... todos tendrán el mismo número de ataques"; RULES.md §1.6); the
+        champion rolls with them and keeps its extra attacks (``champion_profile.A -
+        profile.A``).
     armour_save_override : int or None
         Fixed armour save (1..7, 7 = none) replacing the one derived from equipment.
     points_per_model : float
@@ -404,6 +447,7 @@ class Unit:
     multiple_wounds: str = ""
     impact_hits: str = ""
     impact_strength: int | None = None
+    random_attacks: str = ""
     armour_save_override: int | None = None
     points_per_model: float = 0.0
     army: str = ""
@@ -449,6 +493,11 @@ class Unit:
             raise OddsInputError(
                 f"impact_hits: must be \"\" (none) or one of {', '.join(rules.IMPACT_HITS[1:])}"
                 f" (got {self.impact_hits!r})"
+            )
+        if self.random_attacks not in rules.RANDOM_ATTACKS:
+            raise OddsInputError(
+                f"random_attacks: must be \"\" (none) or one of"
+                f" {', '.join(rules.RANDOM_ATTACKS[1:])} (got {self.random_attacks!r})"
             )
         if self.impact_strength is not None:
             if not self.impact_hits:
@@ -623,7 +672,7 @@ class Unit:
             "fast_cavalry"
         ):
             return 0
-        return rules.rank_bonus(self.models, self.files)
+        return min(rules.rank_bonus(self.models, self.files), 2 if self.has("herd") else 3)
 
     @property
     def causes_fear(self) -> bool:
@@ -666,12 +715,15 @@ class Unit:
             rules_table[key] = getattr(self, key)
         if self.impact_strength is not None:
             rules_table["impact_strength"] = self.impact_strength
+        if self.random_attacks:
+            rules_table["random_attacks"] = self.random_attacks
         for key in ("hatred", "no_panic_from", "no_panic_against"):
             if getattr(self, key):
                 rules_table[key] = list(getattr(self, key))
         out["rules"] = rules_table
         if self.mount is not None:
-            out["mount"] = dataclasses.asdict(self.mount)
+            out["mount"] = {k: v for k, v in dataclasses.asdict(self.mount).items()
+                            if k != "charge_bonus" or v}
         assert self.champion_profile is not None
         if self.champion_profile != _default_champion(self.profile):
             out["champion_profile"] = self.champion_profile.as_dict()
@@ -757,9 +809,9 @@ _COMMAND_KEYS = (
 )
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
-    "impact_strength", "hatred", "no_panic_from", "no_panic_against",
+    "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
 )
-_MOUNT_KEYS = ("WS", "S", "I", "A", "count")
+_MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
 
 # Where each Unit attribute lives in the TOML schema (for error messages).
 _TOML_PATH = {
@@ -872,7 +924,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     mount = None
     if "mount" in data:
         mount_values = letters_from(subtable(data, "mount"), "mount", ("WS", "S", "I", "A"),
-                                    ("count",))
+                                    ("count", "charge_bonus"))
         for c in ("WS", "S", "I", "A"):
             if c not in mount_values:
                 raise OddsInputError(f"mount.{c}: missing; a mount needs WS S I A (count optional)")

@@ -133,12 +133,14 @@ def test_monster_rules_report_and_natural_save(tiny):
     items = {(i.item, i.kind) for i in tiny.report.for_unit("Bestia de prueba")}
     assert ("Grito extraño", "ignored") in items
     assert ("Objetivo grande", "no_combat_effect") in items
-    assert ("Bestia A", "approximated") in items
+    # gst "Ataques aleatorios (X)": a dice value printed as A is random attacks (§1.6)
+    assert u.random_attacks == "d6+1" and ("Bestia A", "approximated") not in items
     assert "Grito extraño" in tiny.report.summary()
 
 
 def test_strict_raises_naming_unit_and_item():
-    with pytest.raises(OddsInputError, match=r"tiny\.cat: unit 'Bestia de prueba': 'Bestia A'"):
+    with pytest.raises(OddsInputError,
+                       match=r"tiny\.cat: unit 'Bestia de prueba': 'Grito extraño'"):
         load_catalogue(TINY, strict=True)
 
 

@@ -66,7 +66,7 @@ def test_mercenarios_ogres_and_pikemen():
     assert o.profile == Profile(M=15, WS=3, BS=2, S=4, T=4, W=3, I=2, A=3, Ld=7)
     assert o.troop_type == "monstrous_infantry" and o.unit_strength_per_model == 3
     assert o.has("armour_piercing") and o.race == "ogre"
-    assert kinds(c, o.name)["Arremetida"] == "ignored"  # the ogre charge's impact hits
+    assert o.has("ogre_charge")  # "Arremetida": test_army_rules
     p = c.unit("Piqueros")
     assert p.equipment.weapon == "pike"  # four ranks, braced at the charge: test_army_rules
 

@@ -13,9 +13,9 @@ from odds.unit_reference import load_unit
 from odds.units import library_unit, unit_warnings
 
 TINY = Path(__file__).parent / "data" / "battlescribe" / "tiny.cat"
-BEAST = f"{TINY}:Bestia de prueba"  # its rule "Grito extraño" is not modelled (ignored)
-# and its A "1D6+1" is taken as its average rounded down (approximated)
-WARNING = "Bestia de prueba: not modelled: Grito extraño; approximated: Bestia A"
+BEAST = f"{TINY}:Bestia de prueba"  # its rule "Grito extraño" is not modelled (ignored);
+# its A "1D6+1" is random attacks (gst "Ataques aleatorios"), modelled
+WARNING = "Bestia de prueba: not modelled: Grito extraño"
 
 
 def test_unit_warning_line():
@@ -26,6 +26,8 @@ def test_unit_warning_line():
     assert unit_warnings([beast, library_unit("trolls"), beast]) == [beast.warning]
     # not part of a unit's identity: equal units with and without the note
     assert beast == beast.replace(import_notes=())
+    approx = beast.replace(import_notes=(*beast.import_notes, "approximated: Bestia M"))
+    assert approx.warning == WARNING + "; approximated: Bestia M"
 
 
 def test_python_results_carry_warnings():

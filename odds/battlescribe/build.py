@@ -73,6 +73,8 @@ from odds.battlescribe.values import MISSING_DEFAULTS, parse_characteristic, par
 from odds.units import SPANISH_LETTERS, Command, Equipment, MountProfile, Profile, Unit
 from odds.validation import OddsInputError
 
+_DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1"
+
 __all__ = ["Built", "build_unit"]
 
 _ENGLISH_TO_SPANISH = {eng: esp for esp, eng in SPANISH_LETTERS.items()}
@@ -144,6 +146,9 @@ class _Builder:
         self.weapon_rules: tuple[str, ...] = ()
         self.wards: list[int] = []
         self.thick_skin = False
+        self.impale: tuple[str, int] | None = None  # "Empalar": (name, steeds' S bonus)
+        self.dice_attacks: list[tuple[str, str, str]] = []  # (item, "d6+1", note) printed A
+        self.random_rule = ""  # "Ataques aleatorios" without its dice in the name
         self.troop_type = ""
         self.race = ""
 
@@ -201,7 +206,13 @@ class _Builder:
         for p in chain:
             parsed = parse_characteristic(p.values.get(spanish))
             if parsed.value is not None:
-                if parsed.note:
+                dice = _DICE_VALUE.match(normalize(p.values.get(spanish) or ""))
+                if letter == "A" and parsed.note and dice and what != "the steed":
+                    # a printed dice value is random attacks (gst "Ataques aleatorios"):
+                    # settled in build() against the unit's rule
+                    expr = dice.group(1).removeprefix("1")
+                    self.dice_attacks.append((f"{p.name} {spanish}", expr, parsed.note))
+                elif parsed.note:
                     self.note(f"{p.name} {spanish}", "approximated", parsed.note)
                 value = parsed.value
                 break
@@ -325,6 +336,13 @@ class _Builder:
         equipment = self.equipment(tt, mount_raw)
         special, extra = self.rules()
         special += self.weapon_rules
+        self.random_attacks(extra)
+        if self.impale is not None:
+            if mount is not None:
+                mount = mount.replace(charge_bonus=self.impale[1])
+            else:
+                self.note(self.impale[0], "ignored", "a charge bonus of steeds the engine"
+                          " does not model (no steed profile)")
         if self.wards:
             best = min([*self.wards, extra.get("ward_save") or 7])  # type: ignore[operator]
             extra["ward_save"] = best
@@ -456,6 +474,18 @@ class _Builder:
             if key in seen:
                 continue
             seen.add(key)
+            if key == "empalar" and re.search(r"f\+\d", normalize(texts.get(name, ""))):
+                # "Empalar": Orcos y Goblins "F+2 en carga", on the boar's entry; Elfos
+                # Oscuros "Los impactos del Pegaso Negro se resuelven con F+1 cuando carga"
+                # (applied to the steeds in build(); without steeds it stays ignored)
+                self.impale = (name, int(re.search(r"f\+(\d)",
+                                                   normalize(texts[name])).group(1)))
+                continue
+            if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
+                continue  # the rule of a taken armour option ("Capa"): equipment() has it
+            if key == "ataques aleatorios":
+                self.random_rule = name  # its dice are the printed A (random_attacks())
+                continue
             if key == "pellejo duro":
                 self.thick_skin = True  # applied to the save in build()
                 if self.thick_skin_unusable():
@@ -474,7 +504,7 @@ class _Builder:
                 if self.parametric(field, value):
                     numeric = value.isascii() and value.isdigit()
                     extra[field] = int(value) if numeric and field not in (
-                        "impact_hits", "multiple_wounds") else value
+                        "impact_hits", "multiple_wounds", "random_attacks") else value
                 else:
                     self.note(name, "ignored", f"{field} {value!r} not supported by the engine")
                 continue
@@ -505,6 +535,37 @@ class _Builder:
                 self.note(name, "ignored", "rule not modelled by the engine")
         return special, extra
 
+    def random_attacks(self, extra: dict[str, object]) -> None:
+        """Random attacks from the rule "Ataques aleatorios (X)" or a printed A such as "1D6+1".
+
+        MDNR gst "Ataques aleatorios (X)": "En vez de tener un atributo fijo de Ataques,
+        las miniaturas con Ataques aleatorios (X) tienen una cantidad de ataques
+        aleatoria cada turno": a dice value printed as A is that rule.  The rule's
+        dice win; a printed A with other dice (a champion's "1D6+2" beside "1D6+1" is
+        the same dice with one more attack) is approximated by its average.
+        """
+        rolled = str(extra.get("random_attacks") or "")
+        if rolled and not self.dice_attacks:
+            # the rule on a profile the engine does not fight with (Condes Vampiro "Trono
+            # del aquelarre": the "Horda de espíritus" beside the chariot)
+            del extra["random_attacks"]
+            for name in self.rule_names():
+                if (parametric_rule(name) or ("",))[0] == "random_attacks":
+                    self.note(name, "ignored", "random attacks of a model profile the engine"
+                              " does not fight with (no dice printed as its A)")
+                    break
+            return
+        if not rolled and self.dice_attacks:
+            expr = self.dice_attacks[0][1]
+            if expr in rules.RANDOM_ATTACKS:
+                extra["random_attacks"] = rolled = expr
+        dice_of = rolled.split("+")[0]
+        for item, expr, note in self.dice_attacks:
+            if not rolled or expr.split("+")[0] != dice_of:
+                self.note(item, "approximated", note)
+        if self.random_rule and not rolled:
+            self.note(self.random_rule, "ignored", "random attacks without their dice")
+
     def thick_skin_unusable(self) -> bool:
         return bool(self.troop_type) and self.troop_type != "cavalry"
 
@@ -516,6 +577,8 @@ class _Builder:
             return value in ("5", "6")
         if field == "impact_hits":
             return value in rules.IMPACT_HITS
+        if field == "random_attacks":
+            return value in rules.RANDOM_ATTACKS
         return value in rules.MULTIPLE_WOUNDS
 
     # ------------------------------------------------------------ save, command

@@ -132,6 +132,10 @@ ARMOUR_NAMES: MappingProxyType = _table({
     # puede combinarse con monturas y escudo"; Enanos "Armadura de Gromril": "4+"
     "Armadura del Caos": ("armour", "plate"),
     "Armadura de Gromril": ("armour", "plate"),
+    # Regimientos de Renombre (Asesinos de Véspero) "Capa": "Proporciona una Tirada de
+    # salvación por armadura de 6+ en combate cuerpo a cuerpo (no tiene ningún efecto contra
+    # disparos o hechizos)": in close combat, what light armour gives
+    "Capa": ("armour", "light"),
     "Escudo": ("shield", True),
     "Barda": ("barding", True),
 })
@@ -194,6 +198,23 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reinos del Caos "Aura de Slaanesh": enemies in base contact -1 Ld (minimum 2)
     "Nube de moscas": ("cloud_of_flies",),
     "Aura de Slaanesh": ("aura_of_slaanesh",),
+    # Orcos y Goblins, Enanos del Caos, Regimientos de Renombre "Miedo a los orejotaz": "las
+    # unidades de tipo Goblin tienen Miedo de las unidades de tipo Elfo, a no ser que su
+    # potencia de unidad sea del doble o más" (also the goblins' race, _RACE_RULES)
+    "Miedo a los orejotaz": ("fears_elves",),
+    # Mercenarios, Imperio, Regimientos de Renombre "Arremetida": ogres charging 15 cm or
+    # more cause an impact hit per model in contact, S +1 per ogre behind it
+    "Arremetida": ("ogre_charge",),
+    # Reinos del Caos "La manada en combate": rank bonus "de hasta +2"; "La manada cargando":
+    # "no anula filas a unidades enemigas cargadas por el flanco o la retaguardia"; their
+    # formation in combat (a front of four or five, command and characters in front, Gors
+    # before Ungors, impact hits on the models in contact first) is the engine's own
+    "La manada en combate": ("herd",),
+    "La manada cargando": ("herd",),
+    "La manada recibiendo una carga": ("herd",),
+    # Reinos del Caos "Ansia de sangre": "nunca pueden arrasar (...) pero persigue 8D6cm en
+    # vez de 5D6cm" (the engine's combat ends with the pursuit: no overrun to forbid)
+    "Ansia de sangre": ("bloodgreed",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
@@ -229,6 +250,8 @@ _PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^tirada de salvacion especial(?: de)? (\d)\+$"), "ward_save", ""),
     (re.compile(r"^impactos por carga \((\d*d\d(?:\+\d)?|\d)\)$"), "impact_hits", ""),
     (re.compile(r"^heridas multiples \((\d*d\d|\d)\)$"), "multiple_wounds", ""),
+    # gst "Ataques aleatorios (X)": one roll per unit at the start of each combat round
+    (re.compile(r"^ataques aleatorios \((\d*d\d(?:\+\d)?)\)$"), "random_attacks", ""),
 )
 
 
@@ -297,6 +320,8 @@ NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
     "Personajes y unidades", "Personajes en manadas", "Cañón", "Estandartes mágicos",
     "Portaestandarte mágico", "Cuenta para el mínimo", "No cuentan para el mínimo",
     "No cuenta para el mínimo", "Es obligatorio elegir",
+    # Orcos y Goblins "En el ejército debe haber igual o más jinetes de jabalí no grandotes"
+    "En el ejército debe haber",
 ]))
 """Name prefixes with no effect on a close combat (army-building notes, shooting)."""
 

@@ -21,6 +21,8 @@ from odds.combat.model import (
     G_SAVE,
     G_WARD,
     G_WOUND,
+    S_RA_DICE,
+    S_RA_SIDES,
     S_W,
 )
 
@@ -226,3 +228,25 @@ def sum_faces(buf, p, n):
     for i in range(np.uint64(p), np.uint64(p + n)):  # unsigned: no wraparound
         t += buf[i]
     return t, p + n
+
+
+@inline  # once per round; LLVM inlines it (issue 13)
+def roll_random_attacks(buf, p, nb, sides, state):
+    """Each body's random-attacks roll for this round into ``state[14]``; returns ``p``.
+
+    MDNR gst "Ataques aleatorios (X)": "Lanza un dado (1D3, 1D6, según X) al inicio
+    de cada fase de combate ... todos tendrán el mismo número de ataques" (one roll
+    per unit; RULES.md §1.6).  A D3 is a D6 halved, rounded up.  Bodies without
+    random attacks use no dice.
+    """
+    for u in range(nb):
+        n = sides[u, S_RA_DICE]
+        if n == 0:
+            continue
+        t = 0
+        for i in range(p, p + n):
+            f = np.int64(buf[i])
+            t += (f + 1) // 2 if sides[u, S_RA_SIDES] == 3 else f
+        state[14, u] = t
+        p += n
+    return p

@@ -38,6 +38,7 @@ several-unit version is :mod:`odds.combat.exact_multi`.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from fractions import Fraction
@@ -47,6 +48,7 @@ import numpy as np
 
 from odds import dice
 from odds.combat.model import (
+    CHAMPION,
     FLANK,
     FRONT,
     G_ACTIVE,
@@ -72,15 +74,20 @@ from odds.combat.model import (
     S_BSB,
     S_CHAMPION,
     S_CHAMPION_LD,
+    S_ELF,
     S_FEAR,
+    S_FEARS_ELVES,
     S_FILES,
     S_FRENZY,
     S_GENERAL_LD,
+    S_HERD,
     S_HP,
     S_INSTABILITY,
     S_ITP,
     S_LD,
     S_MUSICIAN,
+    S_RA_DICE,
+    S_RA_SIDES,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
@@ -425,7 +432,10 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     sd = model.sides
     if sd[lo, S_UNBREAKABLE] or sd[lo, S_UNSTABLE] or sd[lo, S_INSTABILITY]:
         return 0.0  # no break test: wounds instead (unstable, daemonic instability)
-    if (model.n_units == 2 and sd[1 - lo, S_FEAR] and not sd[lo, S_FEAR] and not sd[lo, S_ITP]
+    # MDNR "Miedo a los orejotaz": elves are feared unless outnumbered more than 2:1
+    feared = sd[1 - lo, S_FEAR] or (sd[lo, S_FEARS_ELVES] and sd[1 - lo, S_ELF]
+                                    and us_lo <= 2 * us_w)
+    if (model.n_units == 2 and feared and not sd[lo, S_FEAR] and not sd[lo, S_ITP]
             and us_lo < us_w):
         return 1.0
     ld = int(sd[lo, S_LD])
@@ -565,6 +575,9 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         by the attacker, by the defender]}``; None where it does not apply
         (characters, or killing blows on a regenerating unit).
     """
+    rolls = random_attack_models(model)
+    if rolls:
+        return mix_results([(w, first_round_exact(m)) for w, m in rolls])
     p = first_round_dp(model)
     if p is None:
         return None
@@ -579,7 +592,8 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         m_s = models_left(h[s], w)
         champ, std = int(sd[s, S_CHAMPION] != 0), int(sd[s, S_STANDARD] != 0)
         # ranks at the start of the round, cancelled by an enemy of US >= 5 on a flank or rear
-        cancelled = faces[s] != FRONT and start_us[1 - s] >= 5
+        cancelled = (faces[s] != FRONT and start_us[1 - s] >= 5
+                     and not sd[1 - s, S_HERD])  # a herd cancels no ranks
         ranks = 0 if cancelled else int(model.ranks[s, models_left(hp[s], w)])
         m.append(m_s)
         us.append(m_s * int(sd[s, S_US]))
@@ -610,6 +624,56 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         ev["defender_breaks" if lo == 1 else "attacker_breaks"] += p[i, j] * cache[key]
     wounds = [p.sum(axis=0)[::-1].copy(), p.sum(axis=1)[::-1].copy()]
     return {"first_round": ev, "wounds": wounds}
+
+
+def roll_pmf(n: int, sides: int) -> dict[int, Fraction]:
+    """Distribution of the sum of ``n`` D6 (``sides`` 6) or D3 (a D6 halved, rounded up)."""
+    out: dict[int, Fraction] = {}
+    for faces in itertools.product(range(1, 7), repeat=n):
+        t = sum((f + 1) // 2 if sides == 3 else f for f in faces)
+        out[t] = out.get(t, Fraction(0)) + Fraction(1, 6**n)
+    return out
+
+
+def random_attack_models(model: CombatModel) -> list[tuple[float, CombatModel]]:
+    """One model per outcome of the units' random-attacks rolls, with its probability.
+
+    Random attacks (``S_RA_DICE``, gst "Ataques aleatorios") are one roll per
+    unit for the round: the first round is the mixture, over the rolls, of
+    the combat with each roll added to the unit's rank-and-file and champion
+    attacks.  Empty when no unit has random attacks.
+    """
+    sd = model.sides
+    units = [u for u in range(model.n_units) if sd[u, S_RA_DICE] > 0]
+    if not units:
+        return []
+    pmfs = [roll_pmf(int(sd[u, S_RA_DICE]), int(sd[u, S_RA_SIDES])) for u in units]
+    out = []
+    for combo in itertools.product(*(sorted(pmf.items()) for pmf in pmfs)):
+        groups, sides = model.groups.copy(), model.sides.copy()
+        weight = Fraction(1)
+        for u, (roll, w) in zip(units, combo, strict=True):
+            weight *= w
+            for g in (RANK_AND_FILE, CHAMPION):
+                active = groups[u, :, g, :, G_ACTIVE] != 0
+                groups[u, :, g, :, G_ATTACKS] += roll * active
+            sides[u, S_RA_DICE] = 0
+        out.append((float(weight), dataclasses.replace(model, groups=groups, sides=sides)))
+    return out
+
+
+def mix_results(parts: list[tuple[float, Any]]) -> Any:
+    """Weighted sum of results of one shape (dicts, lists, arrays, numbers); None if any is."""
+    if any(r is None for _, r in parts):
+        return None
+    first = parts[0][1]
+    if isinstance(first, dict):
+        return {k: mix_results([(w, r[k]) for w, r in parts]) for k in first}
+    if isinstance(first, list):
+        return [mix_results([(w, r[i]) for w, r in parts]) for i in range(len(first))]
+    if isinstance(first, np.ndarray):
+        return sum(w * np.asarray(r, float) for w, r in parts)
+    return float(sum(w * r for w, r in parts))
 
 
 def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:

@@ -36,7 +36,9 @@ from odds.combat.exact import (
     break_probability,
     damage_matrix,
     group_attacks,
+    mix_results,
     models_left,
+    random_attack_models,
     regenerates,
     start_fighters,
     strike_steps,
@@ -48,8 +50,11 @@ from odds.combat.model import (
     G_ACTIVE,
     N_GROUPS,
     S_CHAMPION,
+    S_ELF,
     S_FEAR,
+    S_FEARS_ELVES,
     S_FRENZY,
+    S_HERD,
     S_HP,
     S_INSTABILITY,
     S_ITP,
@@ -227,6 +232,9 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         breaks in round 1)], "wounds": [pmf of wounds caused by side 0, by
         side 1]}``; None where it does not apply (see the module notes).
     """
+    rolls = random_attack_models(model)
+    if rolls:
+        return mix_results([(w, first_round_exact_multi(m)) for w, m in rolls])
     sd = model.sides
     n = model.n_units
     if 0 <= model.n_regiments < n:
@@ -243,7 +251,7 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
     cancelled = [False] * n
     for u in range(n):
         for v, _fu, fv in st.links[u]:
-            if fv != FRONT and st.models[u] * sd[u, S_US] >= 5:
+            if fv != FRONT and st.models[u] * sd[u, S_US] >= 5 and not sd[u, S_HERD]:
                 cancelled[v] = True
     ranks = [max([int(model.ranks[u, st.models[u]]) for u in range(n)
                   if side[u] == s and not cancelled[u]] or [0]) for s in (0, 1)]
@@ -292,6 +300,11 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
             if side[u] != loser or m[u] == 0:
                 continue
             fear_us = sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u] if sd[v, S_FEAR])
+            elf_us = sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u] if sd[v, S_ELF])
+            if sd[u, S_FEARS_ELVES] and 0 < elf_us and us[side[u]] <= 2 * elf_us:
+                # MDNR "Miedo a los orejotaz": friends in the combat at most twice the elves
+                fear_us += sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u]
+                               if sd[v, S_ELF] and not sd[v, S_FEAR])
             us_u = m[u] * int(sd[u, S_US])
             if (not sd[u, S_UNBREAKABLE] and not sd[u, S_UNSTABLE] and not sd[u, S_FEAR]
                     and not sd[u, S_INSTABILITY]

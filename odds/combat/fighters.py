@@ -28,10 +28,12 @@ from odds.combat.model import (
     S_CHALLENGE,
     S_DEPTH,
     S_FILES,
+    S_HERD,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_IS_CHAMPION,
+    S_RANK_MAX,
     S_RANKS_OK,
     S_RATING,
     S_SIDE,
@@ -70,17 +72,19 @@ def line_touch(nu, size_u, nv, size_v, corner):
 
 @inline
 def attacks_of(buf, p, gi, u, v, kind, front, supporting, mounts, champ_here, groups,
-               frenzied):
+               frenzied, rolled):
     """Attacks (or impact hits) of group ``gi`` of unit ``u`` on ``v``; returns ``(n, p)``.
 
     ``front`` rank-and-file models in base contact and ``supporting`` ones
     behind them (fight-in-ranks weapons) can still fight this step: the
     fighters of the start of the round less the casualties suffered since
     (§1.2); ``mounts``: steeds (or impact-hitting models) likewise;
-    ``champ_here``: the champion fights through this contact.
+    ``champ_here``: the champion fights through this contact; ``rolled``: the
+    unit's random-attacks roll this round (0 without), added to each rank-and-file
+    model's and the champion's attacks.
     """
     attacks = groups[u, v, gi, kind, G_ATTACKS]
-    bonus = groups[u, v, gi, kind, G_FRENZY_A] * frenzied
+    bonus = groups[u, v, gi, kind, G_FRENZY_A] * frenzied + rolled
     if gi == RANK_AND_FILE:
         return (front + supporting) * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + bonus), p
     if gi == MOUNT:
@@ -203,8 +207,8 @@ def expand(u, sides, state, contacts):
     add = min(4, room, max(0, cover - files))
     if sides[u, S_RANKS_OK]:
         total = m + chars_alive(u, sides, state)
-        keep = rank_bonus(total, files)
-        while add > 0 and rank_bonus(total, files + add) < keep:
+        keep = min(rank_bonus(total, files), sides[u, S_RANK_MAX])
+        while add > 0 and min(rank_bonus(total, files + add), sides[u, S_RANK_MAX]) < keep:
             add -= 1
     state[12, u] = files + add
     room -= add
@@ -400,10 +404,11 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
         if state[2, a] != FIGHTING or state[2, b] != FIGHTING:
             continue
         # a flanker's unit strength counts the characters in it
-        if (contacts[c, 3] != FRONT
+        # (not a herd: MDNR Bestias "La manada cargando", "no anula filas")
+        if (contacts[c, 3] != FRONT and not sides[a, S_HERD]
                 and unit_strength(a, sides, state) >= 5):
             state[4, b] = 1
-        if (contacts[c, 2] != FRONT
+        if (contacts[c, 2] != FRONT and not sides[b, S_HERD]
                 and unit_strength(b, sides, state) >= 5):
             state[4, a] = 1
     ranks_side0 = 0
@@ -414,7 +419,7 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
             mr = models_left(state[0, u], sides[u, S_W]) + chars_alive(u, sides, state)
             r = ranks_tab[u, mr]
             if state[12, u] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
-                r = rank_bonus(mr, state[12, u])
+                r = min(rank_bonus(mr, state[12, u]), sides[u, S_RANK_MAX])
             if sides[u, S_SIDE] == 0:
                 ranks_side0 = max(ranks_side0, r)
             else:

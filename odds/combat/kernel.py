@@ -35,6 +35,7 @@ from odds.combat.blows import (
     count_ge,
     leadership_test,
     models_left,
+    roll_random_attacks,
     strike,
     sum_faces,
 )
@@ -124,7 +125,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     (wounds left, frenzied, status, regenerable wounds, ranks cancelled, flee
     roll, refused a challenge, the contact its champion fights through, its
     characters in the front rank at the start of the round, no regeneration
-    any more after a flaming wound); ``alloc`` rows
+    any more after a flaming wound, hits only on 6s after a failed fear test, panic
+    tested this phase, frontage now, models lapping round, the unit's random-attacks
+    roll this round); ``alloc`` rows
     are per (step group, contact) scratch arrays (attacks, attacks on a character, that character);
     ``touch[c]`` caches, per contact, the models in contact each way, the
     two facing lines' lengths and the two units' model counts and frontages
@@ -175,6 +178,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             fill_d6(buf, st)
             p = 0
         rounds = rnd + 1
+        p = roll_random_attacks(buf, p, nr, sides, state)  # gst "Ataques aleatorios" (§1.6)
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
         if has_chars:
@@ -292,7 +296,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                                            pool[c, 2 + d] - pool[c, 6 + d],
                                            max(0, pool[c, 8 + d] - taken),
                                            state[7, u] == c and state[0, u] > 0, groups,
-                                           state[1, u])
+                                           state[1, u], state[14, u])
                         alloc[0, q - i, c] = na
                         if na == 0 or not has_chars:
                             continue

@@ -204,8 +204,15 @@ from odds.units import Command, Unit
     S_NO_PANIC,  # immune to panic (gst "Inmune a pánico"; §3.4)
     S_INSTABILITY,  # daemonic instability instead of the break test (Demonios)
     S_PANIC_IGNORE,  # bit x set: unit x of the same side breaking causes this one no panic
+    S_FEARS_ELVES,  # MDNR "Miedo a los orejotaz": fears elf units it does not outnumber 2:1
+    S_ELF,  # the unit's models are elves (race tag "elf")
+    S_RA_DICE,  # random attacks (gst "Ataques aleatorios"): dice rolled each round, 0 = none
+    S_RA_SIDES,  # their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
+    S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
+    S_HERD,  # MDNR Bestias herd: cancels no enemy ranks from a flank or the rear
+    S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
     N_SIDE,
-) = range(45)
+) = range(52)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -461,8 +468,15 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_UNBREAKABLE] = unit.has("unbreakable")
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     s[S_FEAR] = unit.causes_fear
+    s[S_FEARS_ELVES] = unit.has("fears_elves")
+    if unit.random_attacks:
+        spec = rules.parse_dice(unit.random_attacks, "random_attacks")
+        s[S_RA_DICE], s[S_RA_SIDES] = spec.n, spec.sides
+    s[S_ELF] = "elf" in unit.tags
     s[S_UNSTABLE] = unit.has("unstable")
     s[S_FLEE_DICE] = 8 if (p.M > 15 or unit.has("flying")) else 5
+    # MDNR Reinos del Caos "Ansia de sangre": "persigue 8D6cm en vez de 5D6cm"
+    s[S_PURSUE_DICE] = 8 if unit.has("bloodgreed") else s[S_FLEE_DICE]
     # MDNR Enanos "Firmeza": "Todas las miniaturas de tipo Infantería de este libro huyen y
     # persiguen 2cm menos (es decir, 5D6-2 cm), incluyendo la dotación de máquinas de guerra
     # (pero no el Girocóptero)"
@@ -486,6 +500,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_RANKS_OK] = (unit.troop_type not in ("monster", "chariot", "war_machine")
                      and not unit.has("skirmishers") and not unit.has("fast_cavalry"))
     s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT
+    # MDNR Bestias "La manada en combate": "pueden aplicar bonificador por filas de hasta
+    # +2"; "La manada cargando": "la Manada es Hostigadora (aunque tenga filas), por lo que
+    # no anula filas a unidades enemigas cargadas por el flanco o la retaguardia"
+    s[S_HERD] = unit.has("herd")
+    s[S_RANK_MAX] = 2 if unit.has("herd") else 3
     champ = unit.champion_profile or p
     s[S_CHAMPION_LD] = champ.Ld
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
@@ -534,7 +553,7 @@ def braced(units: list[Unit], charged: list[bool],
 
 
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
-            enemy_charged: bool = False) -> np.ndarray:
+            enemy_charged: bool = False, ogre_charge: int = 0) -> np.ndarray:
     """Attack groups of ``unit`` against ``enemy`` for both round kinds.
 
     Thresholds that depend on who the enemy is are set here: hatred
@@ -549,7 +568,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     S+1 against a charging cavalry, chariot or monster ``enemy`` (MDNR "Pica":
     "Siempre atacan primero en el primer turno ... antes de las miniaturas que
     cargan"; "suman un +1 a la Fuerza ... en el turno en que reciban una carga por
-    parte de unidades de tipo Caballería, Carros o Monstruos").
+    parte de unidades de tipo Caballería, Carros o Monstruos").  ``ogre_charge``: the
+    strength of the unit's "Arremetida" impact hits when it charged (0 = none,
+    :func:`ogre_charge_strength`; impact hits of its own take precedence).
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     w = unit.weapon
@@ -573,7 +594,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         for g, prof in ((RANK_AND_FILE, unit.profile), (CHAMPION, unit.champion_profile)):
             if g == CHAMPION and not unit.command.champion:
                 continue
-            if prof.A == 0 or prof.WS == 0:
+            if (prof.A == 0 and not unit.random_attacks) or prof.WS == 0:
                 continue
             s_eff = rules.weapon_strength(prof.S, unit.equipment.weapon, charging=charging,
                                           first_round=first)
@@ -584,7 +605,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 s_eff = min(10, s_eff + 1)  # MDNR "Pica": +1 S against mounted chargers
             row = out[g, kind]
             row[G_ACTIVE] = 1
-            row[G_ATTACKS] = prof.A + w.extra_attacks
+            # random attacks: the roll (state row 14, each round) plus this fixed part
+            row[G_ATTACKS] = (prof.A + w.extra_attacks if not unit.random_attacks else
+                              rules.parse_dice(unit.random_attacks).plus + prof.A
+                              - unit.profile.A + w.extra_attacks)
             row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(prof.WS, enemy.profile.WS))
             # MDNR gst "Odio": re-roll missed hits in the first round against the hated
@@ -608,20 +632,26 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
             row[G_ACTIVE] = 1
+            # MDNR "Empalar" (Orcos y Goblins boars: "F+2 en carga"): the steeds' charge bonus
+            s_m = min(10, m.S + m.charge_bonus) if charging else m.S
             row[G_ATTACKS] = m.A
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
                               else CAT_CHARGER if charging else CAT_INITIATIVE, m.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(m.WS, enemy.profile.WS))
             row[G_POISON] = rules.IMPOSSIBLE
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(m.S, enemy.profile.T)))
-            row[G_SAVE] = _save_needed(e_save, m.S, False)
+                            else max(2, rules.to_wound(s_m, enemy.profile.T)))
+            row[G_SAVE] = _save_needed(e_save, s_m, False)
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
-        if unit.impact_hits and charging:
-            n, sides, plus = _dice_code(unit.impact_hits)
-            s_imp = unit.impact_strength if unit.impact_strength is not None else unit.profile.S
+        if (unit.impact_hits or ogre_charge) and charging:
+            if unit.impact_hits:
+                n, sides, plus = _dice_code(unit.impact_hits)
+                s_imp = (unit.impact_strength if unit.impact_strength is not None
+                         else unit.profile.S)
+            else:  # "Arremetida": one hit per model in contact, at the strength worked out
+                n, sides, plus, s_imp = 0, 6, 1, ogre_charge
             row = out[IMPACT, kind]
             row[G_ACTIVE] = 1
             row[G_ATTACKS] = plus
@@ -685,8 +715,14 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
 
 
 def _scared(unit: Unit, by: Unit) -> bool:
-    """Whether ``unit`` must test fear or terror of ``by`` (§3.3)."""
-    if not (by.causes_fear or by.causes_terror):
+    """Whether ``unit`` must test fear or terror of ``by`` (§3.3).
+
+    A unit with ``fears_elves`` (MDNR "Miedo a los orejotaz") fears an elf unit
+    unless its unit strength is more than twice the elves'.
+    """
+    orejotaz = (unit.has("fears_elves") and "elf" in by.tags
+                and unit.unit_strength <= 2 * by.unit_strength)
+    if not (by.causes_fear or by.causes_terror or orejotaz):
         return False
     return not (unit.causes_fear or unit.causes_terror or unit.has("immune_to_psychology")
                 or unit.has("unbreakable") or unit.has("frenzy"))
@@ -716,6 +752,34 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)
+
+
+OGRE_CHARGE_MOVE = 15.0
+"""cm a charge must cover for MDNR "Arremetida" ("si todas las miniaturas mueven al menos 15cm")."""
+
+
+def ogre_charge_strength(unit: Unit, characters: list[Unit], distance: float) -> int:
+    """Strength of the unit's "Arremetida" impact hits when it charges ``distance`` cm (0 = none).
+
+    MDNR Mercenarios, Imperio, Regimientos de Renombre "Arremetida": "Toda unidad
+    formada por 3 o más miniaturas de tipo Ogro (incluyendo personajes) que declare
+    carga, si todas las miniaturas mueven al menos 15cm, causan un impacto por carga
+    por cada miniatura que se trabe peana con peana con el enemigo. La fuerza del
+    impacto será igual al atributo de Fuerza básico del ogro, +1 por cada miniatura
+    tipo Ogro directamente tras él en la unidad."  The charge covers ``distance``
+    (the gap before the charge, :attr:`CombatOptions.distance`); the unit's models
+    and the ogre characters in it count towards the three; a model in contact has
+    ``models // files - 1`` ogres behind it (whole ranks: the models of an
+    incomplete last rank are not counted as directly behind anyone, a
+    convention, since the engine does not place them).  The rank and file's basic
+    S (and one hit per model in contact, the champion's included, at that S).
+    """
+    if not unit.has("ogre_charge") or distance < OGRE_CHARGE_MOVE:
+        return 0
+    ogres = unit.models + sum(1 for c in characters if "ogre" in c.tags)
+    if ogres < 3:
+        return 0
+    return min(10, unit.profile.S + max(0, unit.models // unit.files - 1))
 
 
 def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit],
@@ -990,11 +1054,17 @@ def build_units(units: list[Unit], sides: list[int],
     bracing = braced(units, list(charged[:n_units]), contacts)
     bracing += [bracing[e.host] for e in extra]  # a promoted champion has the unit's pike
     groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
+    # "Arremetida": the unit as it was built (a promoted champion strikes its own hit)
+    ogres = [ogre_charge_strength(full_units[i], [e.body for e in extra
+                                                  if e.host == i and not e.champion],
+                                  options.distance) if charged[i] else 0
+             for i in range(n_units)]
+    ogres += [ogres[e.host] if e.champion else 0 for e in extra]
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
                 groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]), bracing[i],
-                                       bool(charged[j]))
+                                       bool(charged[j]), ogres[i])
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target
     n_slots = n * N_GROUPS
@@ -1028,7 +1098,7 @@ def build_units(units: list[Unit], sides: list[int],
     for i, u in enumerate(full_units):
         if side_arr[i, S_RANKS_OK]:
             for m in range(u.models + hosted[i] + 1):
-                ranks[i, m] = rules.rank_bonus(m, u.files)
+                ranks[i, m] = min(rules.rank_bonus(m, u.files), side_arr[i, S_RANK_MAX])
     side_bonus = np.zeros(2, np.int64)
     for s in (0, 1):
         members = [o for o, sd in zip(opts, sides[:n_units], strict=True) if sd == s]
@@ -1056,6 +1126,7 @@ def dice_budget(model: CombatModel) -> int:
     total = 2 * 8 + 37 * n + model.contacts.shape[0]
     for u in range(n):
         sd = model.sides[u]
+        total += int(sd[S_RA_DICE])  # the random-attacks roll
         files = int(sd[S_FILES])
         models = int(sd[S_HP] // sd[S_W])
         deep = max([2, *(int(model.groups[u, w, RANK_AND_FILE, k, G_RANKS])
@@ -1070,6 +1141,8 @@ def dice_budget(model: CombatModel) -> int:
                 row = rows[0]
                 fighters = (1 if g == CHAMPION else reach) * int(row[G_PER_MODEL])
                 per = int(row[G_ATTACKS]) + int(row[G_FRENZY_A])
+                if g in (RANK_AND_FILE, CHAMPION):
+                    per += int(sd[S_RA_DICE] * sd[S_RA_SIDES])  # the highest roll
                 if g == IMPACT:
                     per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
                     total += fighters * int(row[G_IMPACT_DICE])

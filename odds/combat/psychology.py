@@ -29,10 +29,13 @@ from odds.combat.model import (
     S_BSB,
     S_CHAMPION,
     S_CHAMPION_LD,
+    S_ELF,
     S_FEAR,
+    S_FEARS_ELVES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
     S_GENERAL_LD,
+    S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_INSTABILITY,
@@ -94,6 +97,53 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
 
 
 @lean
+def fear_in_contact(lo, sides, state, contacts):
+    """Unit strength of the enemies in base contact with unit ``lo`` that it fears (§3.2).
+
+    A fear-causing enemy unit counts whole, characters included; in a unit that
+    does not cause fear, only its fear-causing characters count.  A unit with
+    MDNR "Miedo a los orejotaz" (``S_FEARS_ELVES``) also fears the elf units in
+    contact with it while its side's unit strength in the combat (every friend
+    still fighting, "todas las miniaturas amigas ... otras unidades trabadas en
+    el mismo combate") is at most twice theirs.
+    """
+    fear_us = 0
+    elf_us = 0  # elf units in contact, whole
+    elf_extra = 0  # what they add to fear_us when feared (not counted already)
+    for c in range(contacts.shape[0]):
+        if contacts[c, 0] == lo:
+            e = contacts[c, 1]
+        elif contacts[c, 1] == lo:
+            e = contacts[c, 0]
+        else:
+            continue
+        if state[2, e] != FIGHTING:
+            continue
+        us_e = unit_strength(e, sides, state)
+        if sides[e, S_FEAR]:
+            fear_us += us_e
+        else:
+            chars = 0
+            for b in range(sides[e, S_HOSTED_LO], sides[e, S_HOSTED_HI]):
+                if state[0, b] > 0 and sides[b, S_FEAR]:
+                    chars += sides[b, S_US]
+            fear_us += chars
+            if sides[e, S_ELF]:
+                elf_extra += us_e - chars
+        if sides[e, S_ELF]:
+            elf_us += us_e
+    if sides[lo, S_FEARS_ELVES] and elf_us > 0:
+        friends = 0
+        for f in range(sides.shape[0]):
+            if (sides[f, S_HOST] < 0 and sides[f, S_SIDE] == sides[lo, S_SIDE]
+                    and state[2, f] == FIGHTING):
+                friends += unit_strength(f, sides, state)
+        if friends <= 2 * elf_us:
+            fear_us += elf_extra
+    return fear_us
+
+
+@lean
 def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
     """Does losing unit ``lo`` break, having lost by ``diff``? Returns ``(broken, p)`` (§3.2).
 
@@ -140,24 +190,8 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
                     lead = max(lead, sides[b, S_LD])
                 else:
                     ld = max(ld, sides[b, S_LD])
-    # fear auto-break: the fear-causing enemies in base contact, characters included
-    fear_us = 0
-    for c in range(contacts.shape[0]):
-        if contacts[c, 0] == lo:
-            e = contacts[c, 1]
-        elif contacts[c, 1] == lo:
-            e = contacts[c, 0]
-        else:
-            continue
-        if state[2, e] != FIGHTING:
-            continue
-        if sides[e, S_FEAR]:
-            fear_us += unit_strength(e, sides, state)
-        else:
-            for b in range(sides[e, S_HOSTED_LO], sides[e, S_HOSTED_HI]):
-                if state[0, b] > 0 and sides[b, S_FEAR]:
-                    fear_us += sides[b, S_US]
-    if not sides[lo, S_FEAR] and not sides[lo, S_ITP] and us_lo < fear_us:
+    if (not sides[lo, S_FEAR] and not sides[lo, S_ITP]
+            and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
     gen = max(sides[lo, S_GENERAL_LD], gen)
     bsb = sides[lo, S_BSB] or bsb

@@ -20,7 +20,6 @@ from odds.combat.model import (
     NO_COMBAT,
     S_CAN_PURSUE,
     S_CHAMPION,
-    S_FLEE_DICE,
     S_FLEE_MINUS,
     S_HATRED,
     S_HOST,
@@ -29,6 +28,7 @@ from odds.combat.model import (
     S_IS_GENERAL,
     S_LD,
     S_MUSICIAN,
+    S_PURSUE_DICE,
     S_SIDE,
     S_STANDARD,
     S_US,
@@ -164,7 +164,7 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
             held, p = leadership_test(buf, p, sides[u, S_LD], False, False)
             if held:
                 continue
-        chase, p = sum_faces(buf, p, sides[u, S_FLEE_DICE])
+        chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
         if chase - sides[u, S_FLEE_MINUS] >= state[5, target]:
             state[2, target] = CAUGHT
     return p
