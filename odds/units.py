@@ -70,6 +70,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "hatred",
     "frenzy",
     "killing_blow",
+    "immune_to_killing_blow",
     "armour_piercing",
     "always_strikes_first",
     "always_strikes_last",
@@ -127,6 +128,9 @@ three otherwise.  ``immune_to_panic``: gst "Inmune a pánico": "Esta unidad no d
 chequeos de pánico" (RULES.md §3.4).  ``resolute``: MDNR Enanos "Firmeza":
 infantry (and war machine crews, not flyers) flee and pursue 2 cm less (5D6-2
 cm).
+
+``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
+Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").
 
 ``cloud_of_flies`` (Reinos del Caos, Condes Vampiro "Nube de moscas": "Toda unidad o
 miniatura enemiga, mientras esté en contacto peana con peana con una o más miniaturas con

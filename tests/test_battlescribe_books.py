@@ -97,8 +97,10 @@ def test_bestias_bestigors_and_centigors():
     assert b.equipment.weapon == "great_weapon" and b.equipment.armour == "heavy"
     assert b.race == "" and b.tags == {"beasts_of_chaos", "beast"}
     k = kinds(c, "Centigors")
-    # Centigor A "1(+1)": the bracketed attack is "Arrollar" (not modelled, reported)
-    assert k["Centigor A"] == "approximated" and k["Arrollar"] == "ignored"
+    # Centigor A "1(+1)": the bracketed attack is "Arrollar", the hooves as a steed of A1
+    # (tests/test_army_profiles.py)
+    assert "Centigor A" not in k and "Arrollar" not in k
+    assert c.unit("Centigors").mount.A == 1
 
 
 def test_demonios_bloodletters_and_daemonettes():

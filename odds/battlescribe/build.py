@@ -109,6 +109,52 @@ def _potencia(p: RawProfile | None) -> int | None:
 
 
 _TSE = re.compile(r"\bTSE\s*(\d)\s*\+")
+_PAREN_ATTACKS = re.compile(r"^\s*(\d+)\s*\(\s*\+\s*(\d+)\s*\)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Centaur:
+    """What a centaur rule of the unit says (see :meth:`_Builder.centaur`)."""
+
+    rules: tuple[str, ...]  # the rule names it accounts for
+    hooves: str  # "paren": the A in parentheses; "one": one of the A; "": none
+    special: tuple[str, ...] = ()  # further flags ("inmunes a Golpe Letal")
+
+
+def _centaur_of(texts: dict[str, str]) -> _Centaur | None:
+    """The centaur rules among a unit's rules (name → description), or None.
+
+    MDNR Reinos del Caos "Centauro": "Los Centauros son Caballería a todos los
+    efectos ... salvo que no tienen perfil de montura, no tienen TSA+1 por
+    caballería, y usan las reglas de armas a dos manos, dos armas de mano o arma de
+    mano y escudo como si fueran infantería"; "Arrollar": "un ataque adicional
+    (mostrado entre paréntesis en el perfil) que no se ve afectado por los
+    bonificadores o las penalizaciones de las armas".  Enanos del Caos "Centauro
+    menor": the same, and "Uno de los ataques del Centauro menor lo hace con sus
+    patas ... usando su atributo de Fuerza sin tener en cuenta armas o equipo".
+    Regimientos de Renombre (Toxote) "Centauro": "no tienen el ataque de pezuñas".
+    """
+    found: list[str] = []
+    hooves = ""
+    special: tuple[str, ...] = ()
+    for name, text in texts.items():
+        key, plain = normalize(name), normalize(text or "")
+        if key in ("centauro", "centauro menor") and (
+                "no tienen perfil de montura" in plain
+                or "no tienen el +1 a la armadura por ir montados" in plain):
+            found.append(name)
+            if "lo hace con sus patas" in plain:
+                hooves = "one"
+            if "no tienen el ataque de pezunas" in plain:
+                hooves = "none"
+            if "inmunes a golpe letal" in plain:
+                special = ("immune_to_killing_blow",)
+        elif key == "arrollar" and "ataque adicional (mostrado entre parentesis" in plain:
+            found.append(name)
+            hooves = hooves or "paren"
+    if not any(normalize(n) != "arrollar" for n in found):
+        return None
+    return _Centaur(tuple(found), "" if hooves == "none" else hooves, special)
 
 
 def _ward_of(node: Node) -> int:
@@ -146,6 +192,7 @@ class _Builder:
         self.thick_skin = False
         self.troop_type = ""
         self.race = ""
+        self.centaur: _Centaur | None = None
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -201,6 +248,10 @@ class _Builder:
         for p in chain:
             parsed = parse_characteristic(p.values.get(spanish))
             if parsed.value is not None:
+                if (letter == "A" and self.centaur is not None and self.centaur.hooves == "paren"
+                        and _PAREN_ATTACKS.match(p.values.get(spanish) or "")):
+                    value = parsed.value  # the hooves' attack in parentheses: the mount's A
+                    break
                 if parsed.note:
                     self.note(f"{p.name} {spanish}", "approximated", parsed.note)
                 value = parsed.value
@@ -228,6 +279,7 @@ class _Builder:
 
     def build(self, *, models: int, files: int, roles: set[str], points_per_model: float,
               compare_save: bool) -> Built:
+        self.centaur = _centaur_of(self.rule_texts())
         others, champion_raw = self.profiles()
         # the model's own profile first: a chariot or war machine before its crew, a rider
         # before its steed (MDNR prints "Corcel de Slaanesh" before "Diablilla")
@@ -241,6 +293,10 @@ class _Builder:
         if tt in _CREWED:
             crew_raw = next((p for p in others[1:] if _tipo(p)[0] != "cavalry"), None)
             mount_raw = cavalry_like[0] if cavalry_like else None
+        elif self.centaur is not None and tt in (None, "infantry", "cavalry"):
+            # "se consideran caballería a todos los efectos" (Tipo "Infantería/Caballería");
+            # "no tienen perfil de montura": another cavalry profile is another model
+            tt, exact = "cavalry", True
         elif cavalry_like and tt in (None, "infantry", "cavalry"):
             tt, exact, mount_raw = "cavalry", True, cavalry_like[0]
         elif (tt == "infantry" and normalize(self.name).startswith("caballer")
@@ -293,7 +349,9 @@ class _Builder:
             champion = self.profile([champion_raw, main], "the champion", per_letter)
 
         mount = None
-        if mount_raw is not None and tt == "war_machine":
+        if self.centaur is not None and self.centaur.hooves and tt == "cavalry":
+            profile, champion, mount = self.hooves(main, champion_raw, profile, champion)
+        elif mount_raw is not None and tt == "war_machine":
             self.note(mount_raw.name, "approximated", "the steeds of a war machine (horse"
                       " artillery) give its move only; they do not fight in the engine")
         elif mount_raw is not None:
@@ -325,6 +383,8 @@ class _Builder:
         equipment = self.equipment(tt, mount_raw)
         special, extra = self.rules()
         special += self.weapon_rules
+        if self.centaur is not None:
+            special += self.centaur.special
         if self.wards:
             best = min([*self.wards, extra.get("ward_save") or 7])  # type: ignore[operator]
             extra["ward_save"] = best
@@ -354,6 +414,34 @@ class _Builder:
                       f"printed unit strength {printed_us} per model, engine"
                       f" {unit.unit_strength_per_model} (RULES.md §2.3; engine wins)")
         return Built(unit, printed_save, printed_us)
+
+    def hooves(self, main: RawProfile, champion_raw: RawProfile | None, profile: Profile,
+               champion: Profile | None) -> tuple[Profile, Profile | None, MountProfile]:
+        """A centaur's hooves as a steed with the model's WS, S and I (see :func:`_centaur_of`).
+
+        ``paren``: the steed has the attacks in parentheses (``"1(+1)"``); ``one``:
+        one of the model's attacks (rank and file and champion) is the steed's.
+        """
+        assert self.centaur is not None
+        if self.centaur.hooves == "paren":
+            m = _PAREN_ATTACKS.match(main.values.get("A") or "")
+            extra = int(m.group(2)) if m else 0
+            if not m:
+                self.note(f"{main.name} A", "approximated", "no attack in parentheses for the"
+                          " hooves (Arrollar); 1 used")
+                extra = 1
+            if champion_raw is not None:
+                c = _PAREN_ATTACKS.match(champion_raw.values.get("A") or "")
+                if c and int(c.group(2)) != extra:
+                    self.note(f"{champion_raw.name} A", "approximated", "the champion's hooves"
+                              " differ from the rank and file's; theirs used")
+        else:
+            extra = 1
+            profile = profile.replace(A=max(0, profile.A - 1))
+            if champion is not None:
+                champion = champion.replace(A=max(0, champion.A - 1))
+        mount = MountProfile(WS=profile.WS, S=profile.S, I=profile.I, A=extra)
+        return profile, champion, mount
 
     # ------------------------------------------------------------ equipment
 
@@ -442,12 +530,18 @@ class _Builder:
             names += node.rules
         return names
 
-    def rules(self) -> tuple[list[str], dict[str, object]]:
-        names = self.rule_names()
+    def rule_texts(self) -> dict[str, str]:
+        """Descriptions of the rules of :meth:`rule_names` (the unit entry's first)."""
         texts: dict[str, str] = dict(self.sel.unit.rule_texts)
         for node in self.sel.taken:
             for k, v in node.rule_texts.items():
                 texts.setdefault(k, v)
+        return texts
+
+    def rules(self) -> tuple[list[str], dict[str, object]]:
+        names = self.rule_names()
+        texts = self.rule_texts()
+        modelled = set() if self.centaur is None else set(self.centaur.rules)
         special: list[str] = []
         extra: dict[str, object] = {}
         seen: set[str] = set()
@@ -456,6 +550,8 @@ class _Builder:
             if key in seen:
                 continue
             seen.add(key)
+            if name in modelled:
+                continue  # the centaur's rules: troop type, steed and save in build()
             if key == "pellejo duro":
                 self.thick_skin = True  # applied to the save in build()
                 if self.thick_skin_unusable():
@@ -529,6 +625,17 @@ class _Builder:
         if thick:
             engine = max(1, engine - 1)
         shown = "none" if printed is None else f"{printed}+"
+        if self.centaur is not None and tt == "cavalry":
+            # "no tienen TSA+1 por caballería, y usan las reglas de ... arma de mano y escudo
+            # como si fueran infantería" (RULES.md §1.5: the parry applies to centaurs)
+            foot = rules.armour_save("infantry", equipment.armour, equipment.shield, False,
+                                     equipment.weapon, in_close_combat=False)
+            if compare and (printed or 7) != foot:
+                self.note("TSA", "note", f"printed save {shown}, engine"
+                          f" {'none' if foot >= 7 else f'{foot}+'} from the equipment out of"
+                          " close combat (a centaur: no cavalry +1; engine wins)")
+            return rules.armour_save("infantry", equipment.armour, equipment.shield, False,
+                                     equipment.weapon, in_close_combat=True)
         if tt in ("chariot", "monster", "war_machine") and printed is not None:
             self.note("TSA", "note", f"printed save {shown} used ({tt}: not from equipment)")
             return printed

@@ -555,7 +555,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     w = unit.weapon
     e_save = enemy.armour_save
     ap = unit.has("armour_piercing")
-    kb = unit.has("killing_blow") and enemy.troop_type in _MAN_SIZED
+    kb = (unit.has("killing_blow") and enemy.troop_type in _MAN_SIZED
+          and not enemy.has("immune_to_killing_blow"))
     poison = unit.poisoned or rules.IMPOSSIBLE
     magic = unit.has("magic_attacks")
     # Demonios "Aura Demoníaca": ward 5+, not against magic attacks; a ward of its own replaces it

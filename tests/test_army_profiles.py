@@ -1,0 +1,119 @@
+"""Profiles, troop types and saves of MDNR entries (issue 11 §2 "Profiles"), checked by hand.
+
+Profiles and rule texts were read from ../shared/battlescribe/ (skipped when the folder is
+absent); the rule descriptions quoted are the catalogues'.  RULES.md sections cited per test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from odds.combat.model import G_KB, RANK_AND_FILE, _groups
+from odds.units import MountProfile, Profile, unit_from_dict
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
+needs_data = pytest.mark.skipif(not SHARED.is_dir(),
+                                reason=f"MDNR BattleScribe data not found in {SHARED}")
+_CACHE: dict[str, object] = {}
+
+
+def cat(name: str):
+    from odds.battlescribe import load_catalogue
+
+    if name not in _CACHE:
+        _CACHE[name] = load_catalogue(SHARED / name)
+    return _CACHE[name]
+
+
+def kinds(catalogue, unit: str) -> dict[str, str]:
+    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
+
+
+CHAOS = ("MDNR_Reinos_del_Caos_Bestias_v5.cat", "MDNR_Reinos_del_Caos_Demonios_v5.cat",
+         "MDNR_Reinos_del_Caos_Mortales_v5.cat")
+
+
+@needs_data
+@pytest.mark.parametrize("book", CHAOS)
+def test_centaurs_fight_with_their_hooves_and_save_as_infantry(book):
+    """Reinos del Caos "Centauro" and "Arrollar" (RULES.md §1.5, §1.1).
+
+    "Los Centauros son Caballería a todos los efectos ... salvo que no tienen perfil de
+    montura, no tienen TSA+1 por caballería, y usan las reglas de ... arma de mano y escudo
+    como si fueran infantería"; "Arrollar": "un ataque adicional (mostrado entre paréntesis
+    en el perfil) que no se ve afectado por los bonificadores o las penalizaciones de las
+    armas".  Centauro M20 HA4 F3 R3 H1 I4 A1(+1) L7 TSA6+, Caballería, Potencia 2; Caudillo
+    centauro A2(+1); light armour: 6+ (no cavalry +1).
+    """
+    c = cat(book)
+    u = c.unit("Centauros")
+    assert u.troop_type == "cavalry" and u.unit_strength_per_model == 2
+    assert u.profile == Profile(M=20, WS=4, BS=3, S=3, T=3, W=1, I=4, A=1, Ld=7)
+    assert u.champion_profile.A == 2
+    # the hooves: one attack at the model's own WS, S and I, no weapon bonus
+    assert u.mount == MountProfile(WS=4, S=3, I=4, A=1)
+    assert u.equipment.armour == "light" and u.armour_save == 6
+    k = kinds(c, "Centauros")
+    assert not {"Centauro", "Arrollar", "Centauro A", "Caudillo centauro A"} & set(k)
+    assert not u.import_notes
+
+
+@needs_data
+def test_centigors_keep_the_spear_bonus_not_on_the_hooves():
+    """Bestias "Centauro" (Centigors): "Caballería a todos los efectos (incluyendo el
+    bonificador a la carga de la lanza)"; "Arrollar": the bracketed attack gets no weapon
+    bonus ("no tendrían el F+1 por carga de la lanza").  Centigor HA4 F4 R4 I2 A1(+1)."""
+    c = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    u = c.unit("Centigors")
+    assert u.equipment.weapon == "cavalry_spear"
+    assert u.mount == MountProfile(WS=4, S=4, I=2, A=1)
+    assert u.armour_save == 6  # light armour, no cavalry +1
+    k = kinds(c, "Centigors")
+    assert "Arrollar" not in k and "Centigor A" not in k
+    assert k["Borrachos"] == "ignored"  # its own rule, still reported
+
+
+@needs_data
+def test_chaos_dwarf_lesser_centaurs():
+    """Enanos del Caos "Centauro menor": "se consideran caballería a todos los efectos (PU2
+    ...), salvo que NO tienen el +1 a la armadura por ir montados"; "Uno de los ataques del
+    Centauro menor lo hace con sus patas ... usando su atributo de Fuerza sin tener en
+    cuenta armas o equipo"; "son inmunes a Golpe Letal".  Profile HA5 F4 R4 I2 A2 L9,
+    Tipo "Infantería/Caballería", Potencia 2."""
+    c = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    u = c.unit("Centauros menores")
+    assert u.troop_type == "cavalry" and u.unit_strength_per_model == 2
+    assert (u.profile.WS, u.profile.S, u.profile.A, u.profile.Ld) == (5, 4, 1, 9)
+    assert u.mount == MountProfile(WS=5, S=4, I=2, A=1)
+    assert u.has("immune_to_killing_blow") and u.armour_save == 6
+    assert not u.import_notes
+
+
+@needs_data
+def test_toxote_centaurs_have_no_hooves():
+    """Regimientos de Renombre (Toxote) "Centauro": "A diferencia de los demás Centauros,
+    los Cabrones de Toxote no tienen el ataque de pezuñas"."""
+    c = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    name = next(n for n in c.names if n.startswith("Monturas Infernales de Toxote"))
+    u = c.unit(name)
+    assert u.troop_type == "cavalry" and u.mount is None
+    assert "Centauro" not in kinds(c, name)
+
+
+def _fighter(name, special=()):
+    return unit_from_dict({
+        "name": name, "troop_type": "infantry", "models": 5, "files": 5,
+        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1,
+                    "Ld": 7},
+        "rules": {"special": list(special)},
+    })
+
+
+def test_killing_blow_does_not_work_against_the_immune():
+    """RULES.md §1.6 Golpe letal; Enanos del Caos "Centauro menor": "inmunes a Golpe Letal"."""
+    kb = _fighter("kb", ["killing_blow"])
+    assert _groups(kb, _fighter("plain"), False)[RANK_AND_FILE, 0, G_KB] == 1
+    assert _groups(kb, _fighter("immune", ["immune_to_killing_blow"]), False)[
+        RANK_AND_FILE, 0, G_KB] == 0
