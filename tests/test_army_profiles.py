@@ -117,3 +117,40 @@ def test_killing_blow_does_not_work_against_the_immune():
     assert _groups(kb, _fighter("plain"), False)[RANK_AND_FILE, 0, G_KB] == 1
     assert _groups(kb, _fighter("immune", ["immune_to_killing_blow"]), False)[
         RANK_AND_FILE, 0, G_KB] == 0
+
+
+@needs_data
+def test_game_system_rules_and_profiles_are_read():
+    """A catalogue's links into the game system resolve: Elfos Oscuros "Piel escamosa" (the
+    cold ones' option) links the gst profile "Armadura ligera" (6+); the gst rule "Piel
+    escamosa" ("una tirada de salvación por armadura innata") is in the Cocatriz's printed
+    TSA 4+ (Monstruo, no armour: RULES.md §1.5)."""
+    c = cat("MDNR_Elfos_Oscuros_v7.cat")
+    u = c.unit("Manada de gélidos")
+    assert u.equipment.armour == "light" and "Piel escamosa" not in kinds(c, u.name)
+    for book in CHAOS:
+        k = kinds(cat(book), "Cocatriz")
+        assert k["Piel escamosa"] == "note" and cat(book).unit("Cocatriz").armour_save == 4
+
+
+@needs_data
+def test_cavalry_beasts_without_a_steed_get_no_cavalry_bonus():
+    """RULES.md §1.5: the cavalry +1 is the rider's on a steed.  Gélido (Tipo Caballería, no
+    steed profile) TSA 6+ = light armour ("Piel escamosa"); Mastín del Caos TSA none."""
+    c = cat("MDNR_Elfos_Oscuros_v7.cat")
+    assert c.unit("Manada de gélidos").armour_save == 6
+    assert kinds(c, "Manada de gélidos")["TSA"] == "note"
+    for book in CHAOS[::2]:
+        m = cat(book).unit("Mastines del Caos")
+        assert m.troop_type == "cavalry" and m.armour_save == 7
+    # knights keep it: their steed is a profile of its own (Imperio "Caballeros": 2+ with
+    # full plate, shield and barding is checked in test_battlescribe_mdnr)
+
+
+@needs_data
+def test_a_pistol_option_is_not_filed_as_shooting_only():
+    """RULES.md §1.7 "Pistol in CC" (gst "Pistola (cuerpo a cuerpo)"): an option that links
+    only "Pistola (disparo)" still changes a close combat, so it stays reported."""
+    c = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    name = next(n for n in c.names if n.startswith("Matadores Pirata de Drong"))
+    assert kinds(c, name)["Pistola (solo una por fase de disparo)"] == "ignored"

@@ -176,6 +176,9 @@ def _missile_only(node: Node) -> bool:
     weapons = [p for p in node.info_profiles if "Alcance" in p.values]
     if not weapons or len(weapons) != len(node.info_profiles):
         return False
+    if any(normalize(n).startswith("pistola") for n in (node.name, *node.info)):
+        return False  # a pistol also fights in close combat (RULES.md §1.7; gst "Pistola
+        # (cuerpo a cuerpo)") even where the option links only "Pistola (disparo)"
     for p in weapons:
         text = normalize(" ".join(v or "" for v in p.values.values()))
         if not re.match(r"^\d+\s*(cm)?$", normalize(p.values.get("Alcance") or "")) or \
@@ -193,6 +196,8 @@ class _Builder:
         self.troop_type = ""
         self.race = ""
         self.centaur: _Centaur | None = None
+        self.riderless = False
+        self.scaly_skin = ""
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -315,6 +320,9 @@ class _Builder:
         elif not exact:
             self.note(f"{main.name} Tipo", "approximated",
                       f"troop type {printed_type!r} imported as {tt}")
+        # one "Caballería" profile and no steed: a beast (war hounds, wolves, a cold one herd)
+        self.riderless = (tt == "cavalry" and exact and mount_raw is None
+                          and self.centaur is None and _tipo(main)[0] == "cavalry")
         used += [p for p in (mount_raw, crew_raw) if p is not None]
         command_profiles = {id(q) for r, n in self.sel.command.items() if r != "champion"
                             for q in n.profiles}
@@ -409,6 +417,15 @@ class _Builder:
             )
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
+        if self.scaly_skin:
+            # gst "Piel escamosa": "una tirada de salvación por armadura innata": MDNR prints
+            # it in the model's TSA (Cocatriz 4+ with no armour)
+            if printed_save is not None and unit.armour_save_against(
+                    in_close_combat=False) == printed_save:
+                self.note(self.scaly_skin, "note", f"natural armour: in the printed save"
+                          f" {printed_save}+ used")
+            else:
+                self.note(self.scaly_skin, "ignored", "natural armour not in the save used")
         if printed_us is not None and printed_us != unit.unit_strength_per_model:
             self.note("Potencia", "note",
                       f"printed unit strength {printed_us} per model, engine"
@@ -512,6 +529,12 @@ class _Builder:
             key = normalize(name)
             if key in WEAPON_NAMES or key in ARMOUR_NAMES:
                 return key
+        # an option named for what it is that links a game-system armour profile (Elfos
+        # Oscuros "Piel escamosa" → the gst profile "Armadura ligera", 6+)
+        for p in node.info_profiles:
+            key = normalize(p.name)
+            if key in ARMOUR_NAMES:
+                return key
         return None
 
     @staticmethod
@@ -552,6 +575,9 @@ class _Builder:
             seen.add(key)
             if name in modelled:
                 continue  # the centaur's rules: troop type, steed and save in build()
+            if key == "piel escamosa":
+                self.scaly_skin = name  # checked against the save used in build()
+                continue
             if key == "pellejo duro":
                 self.thick_skin = True  # applied to the save in build()
                 if self.thick_skin_unusable():
@@ -639,6 +665,16 @@ class _Builder:
         if tt in ("chariot", "monster", "war_machine") and printed is not None:
             self.note("TSA", "note", f"printed save {shown} used ({tt}: not from equipment)")
             return printed
+        foot = rules.armour_save("infantry", equipment.armour, equipment.shield, False,
+                                 equipment.weapon, in_close_combat=False)
+        if self.riderless and not thick and (printed or 7) == foot != engine:
+            # RULES.md §1.5: the cavalry +1 is the rider's on a steed; the printed save of a
+            # cavalry beast without a steed profile is its equipment's alone (MDNR Elfos
+            # Oscuros "Manada de gélidos" 6+ with "Piel escamosa" = light armour; hounds none)
+            self.note("TSA", "note", f"printed save {shown} used (cavalry without a steed"
+                      " profile: no cavalry +1)")
+            return rules.armour_save("infantry", equipment.armour, equipment.shield, False,
+                                     equipment.weapon, in_close_combat=True)
         if (printed is not None and printed < engine and equipment.armour == "none"
                 and not equipment.shield):
             self.note("TSA", "note", f"printed save {shown} used (no armour: natural armour)")

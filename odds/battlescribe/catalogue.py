@@ -274,9 +274,10 @@ class Catalogue:
                                      upgrades=upgrades, report=report)
 
 
-def _game_system_cost_type(path: Path, root: Element) -> str | None:
+def _game_system(path: Path, root: Element) -> Element | None:
+    """The game system a catalogue names (``gameSystemId``), from the same folder, or None."""
     if local(root.tag) == "gameSystem":
-        return points_cost_type(root)
+        return root
     wanted = root.get("gameSystemId")
     for candidate in sorted(path.parent.glob("*.gst*")):
         if candidate.suffix.lower() not in (".gst", ".gstz"):
@@ -290,7 +291,7 @@ def _game_system_cost_type(path: Path, root: Element) -> str | None:
         except OddsInputError:
             continue
         if wanted is None or system.get("id") == wanted:
-            return points_cost_type(system)
+            return system
     return None
 
 
@@ -344,8 +345,11 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
     p = Path(path)
     root = read_xml(p, expected=("catalogue", "gameSystem"))
     source = str(p)
-    cost_type = _game_system_cost_type(p, root)
-    ids = index_ids(root)
+    system = _game_system(p, root)
+    cost_type = None if system is None else points_cost_type(system)
+    # the catalogue's own elements first, then the game system's (rules and profiles the
+    # catalogue links: gst "Piel escamosa", "Armadura ligera"...)
+    ids = index_ids(root) if system is None or system is root else index_ids(root, system)
     sink = Collector(source, strict=strict)
     elements: list[Element] = []
     for section in root:
