@@ -361,6 +361,9 @@ class Unit:
         Strength of impact hits (e.g. a chariot's S); None = ``profile.S``.
     armour_save_override : int or None
         Fixed armour save (1..7, 7 = none) replacing the one derived from equipment.
+    unit_strength_override : int or None
+        Unit strength of one model (1..20) replacing the troop type's (RULES.md §2.3),
+        e.g. MDNR "Caballería monstruosa" (Potencia 3) imported as cavalry; None = derived.
     points_per_model : float
         Points per model, >= 0 (0 = unknown).
     army : str
@@ -409,6 +412,7 @@ class Unit:
     impact_hits: str = ""
     impact_strength: int | None = None
     armour_save_override: int | None = None
+    unit_strength_override: int | None = None
     points_per_model: float = 0.0
     army: str = ""
     race: str = ""
@@ -462,6 +466,9 @@ class Unit:
                 )
             set_(self, "impact_strength",
                  integer("impact_strength", self.impact_strength, low=1, high=10))
+        if self.unit_strength_override is not None:
+            set_(self, "unit_strength_override",
+                 integer("unit_strength_override", self.unit_strength_override, low=1, high=20))
         set_(self, "points_per_model",
              number("points_per_model", self.points_per_model, low=0.0, high=10_000.0))
         if self.army:
@@ -603,7 +610,9 @@ class Unit:
 
     @property
     def unit_strength_per_model(self) -> int:
-        """Unit strength of one model (RULES.md §2.3)."""
+        """Unit strength of one model (RULES.md §2.3; ``unit_strength_override`` if set)."""
+        if self.unit_strength_override is not None:
+            return self.unit_strength_override
         return rules.unit_strength_per_model(self.troop_type, self.profile.W, crew=self.crew)
 
     @property
@@ -653,6 +662,8 @@ class Unit:
             out["crew"] = self.crew
         if self.points_per_model:
             out["points_per_model"] = self.points_per_model
+        if self.unit_strength_override is not None:
+            out["unit_strength_override"] = self.unit_strength_override
         for key in ("army", "race"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
@@ -754,6 +765,7 @@ def special_rules_from(value: object) -> tuple[str, ...]:
 _TOP_KEYS = (
     "name", "troop_type", "models", "files", "crew", "points_per_model", "notes", "army",
     "race", "profile", "equipment", "command", "rules", "mount", "champion_profile",
+    "unit_strength_override",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override")
 _COMMAND_KEYS = (
@@ -890,7 +902,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     kwargs: dict[str, Any] = {
         key: data[key]
         for key in ("name", "troop_type", "models", "files", "crew", "points_per_model", "notes",
-                    "army", "race")
+                    "army", "race", "unit_strength_override")
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})

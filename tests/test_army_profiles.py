@@ -154,3 +154,37 @@ def test_a_pistol_option_is_not_filed_as_shooting_only():
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     name = next(n for n in c.names if n.startswith("Matadores Pirata de Drong"))
     assert kinds(c, name)["Pistola (solo una por fase de disparo)"] == "ignored"
+
+
+@needs_data
+@pytest.mark.parametrize("book", CHAOS)
+def test_monstrous_cavalry_is_cavalry_of_its_printed_unit_strength(book):
+    """Tipo "Caballería monstruosa" (Estrujasangre: M18 HA5 F5 R5 H3 I3 A3 L8 TSA5+, Potencia
+    3): cavalry of unit strength 3, not man-sized for killing blow (RULES.md §2.3, §1.6).
+    The rule "Caballería monstruosa" has no text there (in Demonios, for the plague drones
+    only: "Son caballería voladora"), so the juggernaut riders do not fly."""
+    c = cat(book)
+    u = c.unit("Estrujasangres")
+    assert u.troop_type == "cavalry" and u.unit_strength_per_model == 3
+    assert u.has("immune_to_killing_blow") and not u.has("flying")
+    assert u.armour_save == 5 and "Estrujasangre Tipo" not in {
+        i.item for i in c.report.for_unit(u.name) if i.kind in ("ignored", "approximated")}
+    r = c.unit("Revientacráneos de Khorne")
+    assert not r.has("flying") and r.unit_strength_per_model == 3
+
+
+@needs_data
+def test_plague_drones_fly():
+    """Demonios "Caballería monstruosa" on the Zánganos de plaga: "Son caballería voladora"."""
+    u = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat").unit("Zánganos de plaga")
+    assert u.has("flying") and u.unit_strength_per_model == 2  # Potencia 2
+
+
+def test_unit_strength_override_round_trips():
+    """RULES.md §2.3: a printed unit strength replaces the troop type's; TOML round trip."""
+    u = _fighter("x").replace(troop_type="cavalry", unit_strength_override=3)
+    assert u.unit_strength_per_model == 3 and u.unit_strength == 15
+    assert unit_from_dict(u.to_dict()) == u
+    from odds.validation import OddsInputError
+    with pytest.raises(OddsInputError, match="unit_strength_override"):
+        _fighter("x").replace(unit_strength_override=0)

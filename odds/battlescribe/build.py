@@ -310,6 +310,12 @@ class _Builder:
             # Imperio "Caballeros de semigrifo": M20): mounted, the steed folded in
             tt, exact = "cavalry", False
             printed_type = f"{printed_type} with M{main.values.get('M')}"
+        monstrous = any(normalize(_tipo(p)[2]) == "caballeria monstruosa"
+                        for p in (main, mount_raw) if p is not None) and tt == "cavalry"
+        if monstrous and not exact:
+            exact = True
+            self.note(f"{main.name} Tipo", "note", "'Caballería monstruosa' is cavalry with its"
+                      " printed Potencia, not man-sized (killing blow: RULES.md §1.6)")
         if tt is None:
             us = _potencia(main)
             tt = {1: "infantry", 2: "cavalry", 3: "monstrous_infantry", None: "infantry"}.get(
@@ -404,6 +410,13 @@ class _Builder:
         printed_save, _ = parse_save(main.values.get("TSA"))
         override = self.save(tt, equipment, printed_save, compare_save)
         printed_us = _potencia(mount_raw) if tt == "cavalry" and mount_raw else _potencia(main)
+        if monstrous:
+            # RULES.md §2.3 has no row for it: the data's Potencia (Estrujasangre 3, the
+            # Revientacráneos rider 3 with the Juggernaut's blank) is the unit strength
+            printed_us = printed_us or _potencia(main)
+            if printed_us is not None and printed_us != 2:
+                extra["unit_strength_override"] = printed_us
+            special.append("immune_to_killing_blow")
         command = self.command(roles | included_roles(self.sel))
         try:
             unit = Unit(
@@ -575,6 +588,14 @@ class _Builder:
             seen.add(key)
             if name in modelled:
                 continue  # the centaur's rules: troop type, steed and save in build()
+            if key == "caballeria monstruosa":
+                # Demonios (Zánganos de plaga): "Son caballería voladora"; elsewhere the rule
+                # has no text: the troop type, read from Tipo
+                if "caballeria voladora" in normalize(texts.get(name) or ""):
+                    special.append("flying")
+                else:
+                    self.note(name, "note", "the troop type of Tipo (no text of its own)")
+                continue
             if key == "piel escamosa":
                 self.scaly_skin = name  # checked against the save used in build()
                 continue

@@ -177,8 +177,6 @@ RULE_FLAGS: MappingProxyType = _table({
     # the unit is gone; war machines never pursue and hold at the charge)
     "Orgullo artillero": ("stubborn",),
     "Inmune al pánico": ("immune_to_panic",),
-    # gst "Caballería monstruosa" (rule): "Son caballería voladora"
-    "Caballería monstruosa": ("flying",),
     # Demonios "Demonio": Inestabilidad demoníaca, Aura demoníaca, Miedo, Inmune a
     # psicología, Ataques mágicos
     "Demonio": ("fear", "immune_to_psychology", "daemonic_aura", "magic_attacks",
