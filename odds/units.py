@@ -78,6 +78,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "skirmishers",
     "fast_cavalry",
     "unstable",
+    "artefact_creature",
     "mindless",
     "ignores_strikes_last",
     "stupidity",
@@ -128,6 +129,10 @@ three otherwise.  ``immune_to_panic``: gst "Inmune a pánico": "Esta unidad no d
 chequeos de pánico" (RULES.md §3.4).  ``resolute``: MDNR Enanos "Firmeza":
 infantry (and war machine crews, not flyers) flee and pursue 2 cm less (5D6-2
 cm).
+
+``artefact_creature``: an unstable unit that loses a combat loses one wound fewer (MDNR Reyes
+Funerarios, Condes Vampiro "Criatura artefacto": "Sufren una herida menos por los chequeos de
+Inestabilidad"; RULES.md §3.2).
 
 ``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
 Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").

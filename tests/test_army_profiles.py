@@ -188,3 +188,42 @@ def test_unit_strength_override_round_trips():
     from odds.validation import OddsInputError
     with pytest.raises(OddsInputError, match="unit_strength_override"):
         _fighter("x").replace(unit_strength_override=0)
+
+
+@pytest.mark.parametrize(("artefact", "left"), [(False, 7), (True, 8)])
+def test_artefact_creatures_lose_one_wound_fewer(artefact, left):
+    """RULES.md §3.2 step 2 (unstable: Diff wounds, no saves) and MDNR Reyes Funerarios
+    "Criatura artefacto": "Sufren una herida menos por los chequeos de Inestabilidad".
+
+    By hand: 10 unstable models (W1) lose by exactly 3 (nobody can wound, the enemy has +3):
+    7 are left, 8 for artefact creatures, in every trial.
+    """
+    from odds.combat import SideOptions, fight
+
+    def mk(name, *special):
+        return unit_from_dict({
+            "name": name, "troop_type": "infantry", "models": 10, "files": 5,
+            "profile": {"M": 10, "WS": 3, "BS": 3, "S": 1, "T": 10, "W": 1, "I": 3, "A": 1,
+                        "Ld": 8},
+            "equipment": {"armour_save_override": 7},
+            "rules": {"special": ["skirmishers", *special]}})
+
+    extra = ("artefact_creature",) if artefact else ()
+    r = fight(mk("Otros"), mk("Ushabti", "unstable", "immune_to_psychology", *extra),
+              charger="none", max_rounds=1, trials=2000, seed=7,
+              attacker_options=SideOptions(static_bonus=3))
+    surv = r.survivors[r.survivors.side == "defender"]
+    assert dict(zip(surv.models, surv.probability, strict=True)) == {left: 1.0}
+
+
+@needs_data
+def test_artefact_creatures_from_the_catalogues():
+    """Reyes Funerarios "Criatura artefacto" (Ushabti: TSA 5+ printed, the rule's "Tirada de
+    salvación por armadura 5+"); Condes Vampiro (Morghast): the instability part only."""
+    rf = cat("MDNR_Reyes_Funerarios v5.cat")
+    u = rf.unit("Ushabti")
+    assert u.has("artefact_creature") and u.has("unstable") and u.armour_save == 5
+    assert not u.import_notes
+    cv = cat("MDNR_Condes_Vampiro_v5.cat")
+    assert cv.unit("Morghast").has("artefact_creature")
+    assert "Criatura Artefacto" not in kinds(cv, "Morghast")

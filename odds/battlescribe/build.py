@@ -599,6 +599,15 @@ class _Builder:
             if key == "piel escamosa":
                 self.scaly_skin = name  # checked against the save used in build()
                 continue
+            if key == "criatura artefacto" and "una herida menos por los chequeos de" \
+                    " inestabilidad" in normalize(texts.get(name) or ""):
+                # Reyes Funerarios, Condes Vampiro: "Sufren una herida menos por los chequeos
+                # de Inestabilidad"; Reyes Funerarios also "Tirada de salvación por armadura
+                # 5+": in the printed TSA (checked against the save used, as Piel escamosa)
+                special.append("artefact_creature")
+                if "salvacion por armadura 5+" in normalize(texts.get(name) or ""):
+                    self.scaly_skin = self.scaly_skin or name
+                continue
             if key == "pellejo duro":
                 self.thick_skin = True  # applied to the save in build()
                 if self.thick_skin_unusable():

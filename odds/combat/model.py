@@ -170,7 +170,7 @@ from odds.units import Command, Unit
     S_UNBREAKABLE,
     S_ITP,  # immune to psychology (not counting frenzy)
     S_FEAR,
-    S_UNSTABLE,
+    S_UNSTABLE,  # 0 no; 1 unstable; 2 unstable, one wound fewer ("Criatura artefacto")
     S_FLEE_DICE,
     S_STANDARD,
     S_MUSICIAN,
@@ -461,7 +461,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_UNBREAKABLE] = unit.has("unbreakable")
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     s[S_FEAR] = unit.causes_fear
-    s[S_UNSTABLE] = unit.has("unstable")
+    s[S_UNSTABLE] = unit.has("unstable") * (1 + unit.has("artefact_creature"))
     s[S_FLEE_DICE] = 8 if (p.M > 15 or unit.has("flying")) else 5
     # MDNR Enanos "Firmeza": "Todas las miniaturas de tipo Infantería de este libro huyen y
     # persiguen 2cm menos (es decir, 5D6-2 cm), incluyendo la dotación de máquinas de guerra
