@@ -227,3 +227,22 @@ def test_artefact_creatures_from_the_catalogues():
     cv = cat("MDNR_Condes_Vampiro_v5.cat")
     assert cv.unit("Morghast").has("artefact_creature")
     assert "Criatura Artefacto" not in kinds(cv, "Morghast")
+
+
+@needs_data
+def test_a_steed_printed_as_cavalry_is_the_mount_not_the_model():
+    """Regimientos de Renombre, Perros del Desierto de Al Muktar: "Caballo de guerra" (M20
+    HA3 F3 I3 A1, no R/H, TSA "+1", Tipo Caballería, Potencia "2 (1+1 del jinete)") comes
+    before "Perro del Desierto" (HA3 HP3 F3 R3 H1 I3 A1 L7, TSA 5+, Tipo "Caballería,
+    Humano"): the rider is the model, the horse its steed; the printed 5+ is then the
+    engine's cavalry save (RULES.md §1.5)."""
+    c = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    name = next(n for n in c.names if n.startswith("Perros del Desierto de Al Muktar (Merc"))
+    u = c.unit(name)
+    assert u.profile == Profile(M=20, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)
+    assert u.mount == MountProfile(WS=3, S=3, I=3, A=1)
+    k = kinds(c, name)
+    assert "Caballo de guerra R" not in k and "TSA" not in k  # printed 5+ = the engine's
+    elwing = next(n for n in c.names if n.startswith("Guardia a caballo de Elwing"))
+    e = c.unit(elwing)
+    assert (e.profile.WS, e.profile.T, e.profile.Ld, e.mount.WS) == (4, 3, 8, 3)

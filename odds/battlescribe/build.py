@@ -104,6 +104,17 @@ def _tipo(p: RawProfile) -> tuple[str | None, bool, str]:
     return None, False, first
 
 
+def _steed_like(p: RawProfile) -> bool:
+    """Whether a profile is a steed's (MDNR "Caballo de guerra").
+
+    No T and no W of its own, and a save bonus (``TSA`` "+1") or a unit strength
+    counting the rider ("2 (1+1 del jinete)").
+    """
+    no_body = all(parse_characteristic(p.values.get(c)).value is None for c in ("R", "H"))
+    bonus = (p.values.get("TSA") or "").strip().startswith("+")
+    return no_body and (bonus or "jinete" in normalize(p.values.get("Potencia") or ""))
+
+
 def _potencia(p: RawProfile | None) -> int | None:
     return None if p is None else parse_characteristic(p.values.get("Potencia")).value
 
@@ -288,11 +299,15 @@ class _Builder:
         others, champion_raw = self.profiles()
         # the model's own profile first: a chariot or war machine before its crew, a rider
         # before its steed (MDNR prints "Corcel de Slaanesh" before "Diablilla")
+        # (a steed printed "Caballería" like its rider, Regimientos de Renombre "Caballo de
+        # guerra" beside "Perro del Desierto", goes after the rider)
         rank = {"chariot": 0, "war_machine": 0, "cavalry": 2}
-        others = sorted(others, key=lambda p: rank.get(_tipo(p)[0] or "", 1))
+        others = sorted(others, key=lambda p: 3 if _steed_like(p) and _tipo(p)[0] == "cavalry"
+                        else rank.get(_tipo(p)[0] or "", 1))
         main = others[0]
         tt, exact, printed_type = _tipo(main)
-        cavalry_like = [p for p in others[1:] if _tipo(p)[0] == "cavalry"]
+        cavalry_like = sorted((p for p in others[1:] if _tipo(p)[0] == "cavalry"),
+                              key=lambda p: not _steed_like(p))
         used = [main]
         mount_raw = crew_raw = None
         if tt in _CREWED:
