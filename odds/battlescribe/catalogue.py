@@ -29,7 +29,7 @@ from odds.battlescribe.selection import (
     regiment,
     select,
 )
-from odds.battlescribe.tree import Node, catalogue_node, index_ids
+from odds.battlescribe.tree import MODEL_PROFILE, Node, catalogue_node, index_ids
 from odds.battlescribe.xmlsafe import describe, local, peek_root, read_xml
 from odds.units import Profile, Unit
 from odds.validation import OddsInputError, integer
@@ -325,6 +325,30 @@ def _linked_costs(root: Element, cost_type: str | None) -> dict[str, float]:
     return out
 
 
+def _monster_models(root: Element) -> list[Element]:
+    """Top-level ``type="model"`` entries of a monster, in a catalogue with no unit entries.
+
+    MDNR Monstruos Arcanos holds only such entries (Basilisco, the dragons, the
+    elementals: ``Tipo`` "Monstruo"), each fielded on its own "como una opción de unidad
+    Singular" (Mercenarios "Monstruo arcano").  Elsewhere ``type="model"`` entries are
+    characters (``Tipo`` "Personaje", or vampires printed "Infantería"), so only a
+    catalogue without any ``type="unit"`` entry is read this way, and only monsters.
+    """
+    out = []
+    for section in root:
+        if local(section.tag) != "selectionEntries":
+            continue
+        for e in section:
+            if local(e.tag) != "selectionEntry" or e.get("type") != "model":
+                continue
+            tipo = [c.text or "" for sec in e if local(sec.tag) == "profiles" for p in sec
+                    if p.get("typeName") == MODEL_PROFILE for cs in p for c in cs
+                    if c.get("name") == "Tipo"]
+            if tipo and normalize(tipo[0].split(",")[0]) == "monstruo":
+                out.append(e)
+    return out
+
+
 def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
     """Read a BattleScribe catalogue or game system and import its unit entries.
 
@@ -356,6 +380,8 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
         if local(section.tag) in ("selectionEntries", "sharedSelectionEntries"):
             elements += [e for e in section
                          if local(e.tag) == "selectionEntry" and e.get("type") == "unit"]
+    monsters = [] if elements else _monster_models(root)
+    elements += monsters
     entries: list[UnitEntry] = []
     army = army_from_catalogue(root.get("name", ""))
     linked = _linked_costs(root, cost_type)
@@ -373,6 +399,10 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
                 sink.add(name, name, "note", f"no cost on the entry; {node.cost:g} points from"
                          " the option that links it")
             entries.append(_entry(node, source, sink, strict, army))
+            if element in monsters:
+                sink.add(name, name, "note", "a one-model unit from a type='model' entry"
+                         " (Mercenarios 'Monstruo arcano': 'como una opción de unidad"
+                         " Singular')")
         except OddsInputError as exc:
             if strict:
                 raise located(exc, source, describe(element)) from None

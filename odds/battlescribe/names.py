@@ -287,6 +287,12 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # magic, Chaos allegiance labels (a mark's effects are separate rules)
     "Resistencia a la magia 1", "Resistencia a la magia 2", "Marcas del Caos", "Dios del Caos",
     "Marca", "Marca del Caos absoluto", "Objetos mágicos", "Aprendiz de nigromante",
+    # Mercenarios "Monstruo arcano": "puede incluir Monstruos Arcanos, como una opción de
+    # unidad Singular. Sólo puedes incluir una miniatura ... por cada 2000 puntos"
+    "Monstruo arcano",
+    # Monstruos Arcanos "Hechizos vinculados": "puede lanzar UNO de estos hechizos en cada
+    # fase de magia"; "Bolas de fuego de disformidad": "se realiza en la fase de Disparo"
+    "Hechizos vinculados", "Bolas de fuego de disformidad",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 
