@@ -71,6 +71,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "frenzy",
     "killing_blow",
     "immune_to_killing_blow",
+    "flame_ward",
     "armour_piercing",
     "always_strikes_first",
     "always_strikes_last",
@@ -133,6 +134,9 @@ cm).
 ``artefact_creature``: an unstable unit that loses a combat loses one wound fewer (MDNR Reyes
 Funerarios, Condes Vampiro "Criatura artefacto": "Sufren una herida menos por los chequeos de
 Inestabilidad"; RULES.md §3.2).
+
+``flame_ward``: a ward save of 5+ against flaming attacks (MDNR Enanos del Caos "Armadura
+negra": "su portador tiene una tirada de salvación especial de 5+ contra ataques flamígeros").
 
 ``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
 Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").

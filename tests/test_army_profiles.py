@@ -246,3 +246,39 @@ def test_a_steed_printed_as_cavalry_is_the_mount_not_the_model():
     elwing = next(n for n in c.names if n.startswith("Guardia a caballo de Elwing"))
     e = c.unit(elwing)
     assert (e.profile.WS, e.profile.T, e.profile.Ld, e.mount.WS) == (4, 3, 8, 3)
+
+
+@needs_data
+def test_black_armour_of_the_chaos_dwarfs():
+    """Enanos del Caos "Armadura negra": "una tirada de salvación por armadura de 4+, que puede
+    combinarse con monturas y escudo. Además, su portador tiene una tirada de salvación
+    especial de 5+ contra ataques flamígeros".  Guardia infernal: HA5 F4 R4 I2 L9, TSA 3+
+    printed (black armour and shield; RULES.md §1.5)."""
+    c = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    u = c.unit("Guardia infernal")
+    assert u.equipment.armour == "plate" and u.equipment.shield
+    assert u.armour_save_against(in_close_combat=False) == 3
+    assert u.has("flame_ward") and not u.import_notes
+
+
+def test_flame_ward_only_against_flaming_attacks():
+    """RULES.md §1.5 ward saves; the black armour's 5+ works against flaming attacks only."""
+    from odds.combat.model import G_WARD
+
+    target = _fighter("t", ["flame_ward"])
+    assert _groups(_fighter("a", ["flaming_attacks"]), target, False)[
+        RANK_AND_FILE, 0, G_WARD] == 5
+    assert _groups(_fighter("a"), target, False)[RANK_AND_FILE, 0, G_WARD] == 7
+    better = target.replace(ward_save=4)
+    assert _groups(_fighter("a", ["flaming_attacks"]), better, False)[
+        RANK_AND_FILE, 0, G_WARD] == 4
+
+
+@needs_data
+def test_big_uns_army_composition_option():
+    """Orcos y Goblins "En el ejército debe haber igual o más guerreros orcos no grandotes":
+    army composition, no close-combat effect."""
+    c = cat("MDNR_Orcos_y_Goblins v4_5.cat")
+    k = kinds(c, "Guerreros orcos grandotes")
+    assert k["En el ejército debe haber igual o más guerreros orcos no grandotes"] == \
+        "no_combat_effect"

@@ -51,6 +51,7 @@ from odds.battlescribe.names import (
     APPROXIMATE_TROOP_TYPES,
     APPROXIMATE_WEAPONS,
     ARMOUR_NAMES,
+    ARMOUR_RULES,
     NAMED_HATRED,
     RULE_FLAGS,
     STRUCTURAL_NAMES,
@@ -531,6 +532,7 @@ class _Builder:
                     self.note(node.name, "ignored", f"a second armour; {best} kept")
                     value = best
                 fields[attr] = value
+                self.weapon_rules += ARMOUR_RULES.get(key, ())
         special = [(n, w) for n, w in weapons if w != "hand_weapon"]
         weapon = "hand_weapon"
         if special:

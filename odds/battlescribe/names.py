@@ -42,6 +42,7 @@ from odds.armies import ARMY_RACE as _ARMY_RACE
 
 __all__ = [
     "ARMOUR_NAMES",
+    "ARMOUR_RULES",
     "NAMED_HATRED",
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
@@ -132,10 +133,21 @@ ARMOUR_NAMES: MappingProxyType = _table({
     # puede combinarse con monturas y escudo"; Enanos "Armadura de Gromril": "4+"
     "Armadura del Caos": ("armour", "plate"),
     "Armadura de Gromril": ("armour", "plate"),
+    # Enanos del Caos "Armadura negra": "una tirada de salvación por armadura de 4+, que
+    # puede combinarse con monturas y escudo" (and a ward against flaming attacks:
+    # ARMOUR_RULES)
+    "Armadura negra": ("armour", "plate"),
     "Escudo": ("shield", True),
     "Barda": ("barding", True),
 })
 """Armour names → (Equipment field, value)."""
+
+ARMOUR_RULES: MappingProxyType = _table({
+    # "Además, su portador tiene una tirada de salvación especial de 5+ contra ataques
+    # flamígeros"
+    "Armadura negra": ("flame_ward",),
+})
+"""Armour that also carries a special rule of the engine."""
 
 RULE_FLAGS: MappingProxyType = _table({
     "Miedo": ("fear",),
@@ -299,6 +311,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
 NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
     "Inclusión", "Destacamento", "Pueden tener", "Puede tener",
     "Personajes y unidades", "Personajes en manadas", "Cañón", "Estandartes mágicos",
+    # Orcos y Goblins, an option of the big 'uns: "En el ejército debe haber igual o más
+    # guerreros orcos no grandotes" (army composition)
+    "En el ejército debe haber",
     "Portaestandarte mágico", "Cuenta para el mínimo", "No cuentan para el mínimo",
     "No cuenta para el mínimo", "Es obligatorio elegir",
 ]))

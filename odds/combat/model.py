@@ -562,6 +562,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     # Demonios "Aura Demoníaca": ward 5+, not against magic attacks; a ward of its own replaces it
     ward = enemy.ward_save or (5 if enemy.has("daemonic_aura") and not magic
                                else rules.IMPOSSIBLE)
+    if unit.has("flaming_attacks") and enemy.has("flame_ward"):
+        ward = min(ward, 5)  # Enanos del Caos "Armadura negra": 5+ against flaming attacks
     # gst "Etéreos": wounded only by magic attacks or by other ethereal creatures
     unwoundable = enemy.has("ethereal") and not magic and not unit.has("ethereal")
     if unwoundable:
