@@ -282,3 +282,24 @@ def test_big_uns_army_composition_option():
     k = kinds(c, "Guerreros orcos grandotes")
     assert k["En el ejército debe haber igual o más guerreros orcos no grandotes"] == \
         "no_combat_effect"
+
+
+@needs_data
+def test_chariot_steeds_are_the_profiles_that_move():
+    """A chariot's steed is the profile with M and no T/W of its own, whatever its Tipo:
+    Imperio "Caballo de guerra" (no Tipo; M20 HA3 F3 I3 A1, two of them) pulls the
+    Huracanum celestial (R4 H4, no M: it moves at its horses' 20); Bestias "Tuskgor" (Tipo
+    "Monstruo, Animal", M18 HA3 F3 I2 A1, two) pulls the Carro de tuskgors, whose crew is
+    the Ungor (HA4 F3 I3 A1, no M) and the Bestigor (the second crew: still reported)."""
+    imp = cat("MDNR_Imperio v4_5.cat")
+    h = imp.unit("Huracanum celestial")
+    assert h.troop_type == "chariot" and h.profile.M == 20
+    assert h.mount == MountProfile(WS=3, S=3, I=3, A=1, count=2)
+    assert "Huracanum celestial M" not in kinds(imp, h.name)
+    b = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    t = b.unit("Carro de tuskgors")
+    assert t.mount == MountProfile(WS=3, S=3, I=2, A=1, count=2)
+    assert (t.profile.WS, t.profile.S, t.profile.I, t.profile.A) == (4, 3, 3, 1)
+    assert t.profile.Ld == 7  # the Ungor prints no L: the Bestigor's, reported
+    k = kinds(b, t.name)
+    assert k["Ungor L"] == "approximated" and k["Bestigor"] == "ignored"

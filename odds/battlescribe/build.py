@@ -116,6 +116,12 @@ def _steed_like(p: RawProfile) -> bool:
     return no_body and (bonus or "jinete" in normalize(p.values.get("Potencia") or ""))
 
 
+def _pulls(p: RawProfile) -> bool:
+    """Whether a chariot's profile is a steed's: it moves (M) but has no T and W of its own."""
+    no_body = all(parse_characteristic(p.values.get(c)).value is None for c in ("R", "H"))
+    return no_body and parse_characteristic(p.values.get("M")).value is not None
+
+
 def _potencia(p: RawProfile | None) -> int | None:
     return None if p is None else parse_characteristic(p.values.get("Potencia")).value
 
@@ -312,8 +318,13 @@ class _Builder:
         used = [main]
         mount_raw = crew_raw = None
         if tt in _CREWED:
-            crew_raw = next((p for p in others[1:] if _tipo(p)[0] != "cavalry"), None)
-            mount_raw = cavalry_like[0] if cavalry_like else None
+            # the steeds: "Caballería" profiles, or any that moves (M) with no T and W of its
+            # own (Bestias "Tuskgor", Tipo "Monstruo, Animal"; Imperio "Caballo de guerra",
+            # no Tipo); the crew ride (no M: "Ungor", "Acólito")
+            steeds = cavalry_like + [p for p in others[1:] if p not in cavalry_like
+                                     and _pulls(p)]
+            crew_raw = next((p for p in others[1:] if p not in steeds), None)
+            mount_raw = steeds[0] if steeds else None
         elif self.centaur is not None and tt in (None, "infantry", "cavalry"):
             # "se consideran caballería a todos los efectos" (Tipo "Infantería/Caballería");
             # "no tienen perfil de montura": another cavalry profile is another model
@@ -366,6 +377,15 @@ class _Builder:
             per_letter = {c: [body, main] for c in ("WS", "BS", "S", "I", "A", "Ld")}
             per_letter.update({"T": [main], "W": [main]})
             per_letter["M"] = [main] + ([mount_raw] if mount_raw else []) + [body]
+            crews = [p for p in others[1:] if p is not crew_raw and p is not mount_raw
+                     and not _pulls(p) and _tipo(p)[0] != "cavalry"]
+            if crew_raw is not None and crews and parse_characteristic(
+                    crew_raw.values.get("L")).value is None:
+                # a crew printed without L beside another that has one (Bestias "Carro de
+                # tuskgors": "Ungor" L blank, "Bestigor" L7): the other's
+                per_letter["Ld"] = [body, *crews, main]
+                self.note(f"{crew_raw.name} L", "approximated", "the crew has no L; the"
+                          " other crew's used")
             if crew_raw is None:
                 self.note(main.name, "approximated", f"{tt} without a crew profile")
             profile = self.profile([main], f"the {tt}", per_letter)
