@@ -303,3 +303,14 @@ def test_chariot_steeds_are_the_profiles_that_move():
     assert t.profile.Ld == 7  # the Ungor prints no L: the Bestigor's, reported
     k = kinds(b, t.name)
     assert k["Ungor L"] == "approximated" and k["Bestigor"] == "ignored"
+
+
+@needs_data
+@pytest.mark.parametrize("book", CHAOS[1:])
+def test_monstrous_beasts_with_their_printed_unit_strength(book):
+    """Sapo de plaga: M15 HA3 F4 R4 H3 I1 A2 L8, Tipo "Bestia monstruosa", Potencia 3: the
+    engine's monstrous infantry (US 3, RULES.md §2.3) in all but its name (a note)."""
+    c = cat(book)
+    u = c.unit("Sapos de plaga")
+    assert u.troop_type == "monstrous_infantry" and u.unit_strength_per_model == 3
+    assert kinds(c, u.name)["Sapo de plaga Tipo"] == "note"

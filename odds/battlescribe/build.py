@@ -350,6 +350,12 @@ class _Builder:
             self.note(f"{main.name} Tipo", "approximated",
                       f"troop type {printed_type or 'missing'!r} not known; {tt} inferred from"
                       f" Potencia {us}")
+        elif (not exact and normalize(printed_type) in ("bestia", "bestia monstruosa")
+              and _potencia(main) == rules.unit_strength_per_model(tt)):
+            # a war beast on foot is infantry or monstrous infantry in all but its name
+            # (Reinos del Caos "Sapo de plaga": "Bestia monstruosa", Potencia 3)
+            self.note(f"{main.name} Tipo", "note", f"troop type {printed_type!r} imported as"
+                      f" {tt} (Potencia {_potencia(main)} agrees)")
         elif not exact:
             self.note(f"{main.name} Tipo", "approximated",
                       f"troop type {printed_type!r} imported as {tt}")
