@@ -314,3 +314,14 @@ def test_monstrous_beasts_with_their_printed_unit_strength(book):
     u = c.unit("Sapos de plaga")
     assert u.troop_type == "monstrous_infantry" and u.unit_strength_per_model == 3
     assert kinds(c, u.name)["Sapo de plaga Tipo"] == "note"
+
+
+@needs_data
+def test_a_champion_printed_under_another_name():
+    """Enanos "Dracohierros": the champion option is "Padre de la forja", its profile on the
+    unit entry "Guardián de hierro" (M8 HA5 HP3 F4 R4 H1 I2 A2 L9: the Dracohierro's with A
+    2): it is the champion's, not a second rank-and-file model."""
+    c = cat("MDNR_Enanos v4_5.cat")
+    assert kinds(c, "Dracohierros")["Guardián de hierro"] == "note"
+    u = c.unit("Dracohierros", command="champion")
+    assert u.command.champion and u.champion_profile.A == 2 and u.profile.A == 1

@@ -122,6 +122,18 @@ def _pulls(p: RawProfile) -> bool:
     return no_body and parse_characteristic(p.values.get("M")).value is not None
 
 
+def _champion_like(p: RawProfile, base: RawProfile) -> bool:
+    """Whether ``p`` is ``base`` with one more attack, and perhaps better HA, HP and L."""
+    def value(q: RawProfile, c: str) -> int | None:
+        return parse_characteristic(q.values.get(c)).value
+
+    if any(p.values.get(c) != base.values.get(c) for c in ("M", "F", "R", "H", "I", "Tipo")):
+        return False
+    a, b = value(p, "A"), value(base, "A")
+    return a is not None and b is not None and a == b + 1 and all(
+        (value(p, c) or 0) >= (value(base, c) or 0) for c in ("HA", "HP", "L"))
+
+
 def _potencia(p: RawProfile | None) -> int | None:
     return None if p is None else parse_characteristic(p.values.get("Potencia")).value
 
@@ -237,6 +249,16 @@ class _Builder:
             if champion is None:  # "Campeón" entry, "Campeón elegido" profile
                 champion = next((p for p in sources[1:]
                                  if normalize(p.name).startswith(keys[1] + " ")), None)
+            if champion is None and sources:
+                # the unit entry prints its champion under another name (Enanos
+                # "Dracohierros": the champion option "Padre de la forja", the profile
+                # "Guardián de hierro"): the one profile of the entry that is the rank and
+                # file's with a better A (WS, BS, Ld) and nothing else changed
+                better = [p for p in self.sel.unit.profiles[1:] if _champion_like(p, sources[0])]
+                if len(better) == 1:
+                    champion = better[0]
+                    self.note(champion.name, "note", f"the profile of the champion"
+                              f" {champ_node.name!r} (named otherwise in the data)")
         seen: set[int] = set()
         others = []
         for p in sources:
