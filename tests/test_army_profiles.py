@@ -325,3 +325,33 @@ def test_a_champion_printed_under_another_name():
     assert kinds(c, "Dracohierros")["Guardián de hierro"] == "note"
     u = c.unit("Dracohierros", command="champion")
     assert u.command.champion and u.champion_profile.A == 2 and u.profile.A == 1
+
+
+@needs_data
+def test_cloaks_and_hides_add_one_in_close_combat():
+    """RULES.md §1.5.  Elfos Oscuros "Capa de dragón marino": "6+ en combate cuerpo a cuerpo
+    ... Puede combinarse" (Corsarios: light armour, two hand weapons: 5+ in close combat);
+    Altos Elfos "Piel de león": "6+ en cuerpo a cuerpo" (Leones de guerra, no steed profile:
+    6+); Regimientos de Renombre "Capa" (Asesinos de Véspero, no armour: 6+)."""
+    eo = cat("MDNR_Elfos_Oscuros_v7.cat")
+    assert eo.unit("Corsarios").armour_save == 5
+    assert "Capa de dragón marino" not in kinds(eo, "Corsarios")
+    ae = cat("MDNR_Altos_Elfos v4_5.cat")
+    assert ae.unit("Leones de guerra (0-1*)").armour_save == 6
+    assert not ae.unit("Leones de guerra (0-1*)").import_notes
+    rr = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    name = next(n for n in rr.names if n.startswith("Asesinos de Véspero"))
+    assert rr.unit(name).armour_save == 6
+
+
+@needs_data
+def test_named_armours():
+    """Altos Elfos "Armadura de dragón": "Actúa como una Armadura pesada" (Príncipes dragón:
+    heavy armour, shield, barded steed: 2+ as printed); Enanos "Armadura de fragua de
+    Gromril": "4+, una tirada de salvación especial de 6+" (Dracohierros)."""
+    ae = cat("MDNR_Altos_Elfos v4_5.cat")
+    p = ae.unit("Príncipes dragón de Caledor")
+    assert p.equipment.armour == "heavy"
+    assert p.armour_save_against(in_close_combat=False) == 2
+    d = cat("MDNR_Enanos v4_5.cat").unit("Dracohierros")
+    assert d.equipment.armour == "plate" and d.ward_save == 6 and d.armour_save == 4

@@ -52,6 +52,7 @@ from odds.battlescribe.names import (
     APPROXIMATE_WEAPONS,
     ARMOUR_NAMES,
     ARMOUR_RULES,
+    ARMOUR_WARDS,
     NAMED_HATRED,
     RULE_FLAGS,
     STRUCTURAL_NAMES,
@@ -132,6 +133,20 @@ def _champion_like(p: RawProfile, base: RawProfile) -> bool:
     a, b = value(p, "A"), value(base, "A")
     return a is not None and b is not None and a == b + 1 and all(
         (value(p, c) or 0) >= (value(base, c) or 0) for c in ("HA", "HP", "L"))
+
+
+_CC_SAVE = re.compile(r"salvacion por armadura de 6\+ en (?:combate )?cuerpo a cuerpo")
+
+
+def _cc_save(text: str | None) -> bool:
+    """Whether a rule or armour text gives a 6+ armour save in close combat only.
+
+    Elfos Oscuros "Capa de dragón marino": "6+ en combate cuerpo a cuerpo y de 5+ contra
+    ataques a distancia ... Puede combinarse con demás tipos de armadura"; Altos Elfos
+    "Piel de león": "6+ en cuerpo a cuerpo y de 4+ contra ataques de proyectiles";
+    Regimientos de Renombre "Capa": "6+ en combate cuerpo a cuerpo".
+    """
+    return bool(_CC_SAVE.search(normalize(text or "")))
 
 
 def _potencia(p: RawProfile | None) -> int | None:
@@ -228,6 +243,7 @@ class _Builder:
         self.centaur: _Centaur | None = None
         self.riderless = False
         self.scaly_skin = ""
+        self.cc_save: list[str] = []  # +1 to the armour save in close combat (_cc_save)
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -553,6 +569,10 @@ class _Builder:
                     fields["barding"] = True
                 continue
             key = self.equipment_key(node)
+            if key is None and any(_cc_save(t) for q in node.info_profiles
+                                   for t in q.values.values()):
+                self.cc_save.append(node.name)
+                continue
             if key is None:
                 ward = _ward_of(node)
                 if ward:
@@ -581,6 +601,8 @@ class _Builder:
                     value = best
                 fields[attr] = value
                 self.weapon_rules += ARMOUR_RULES.get(key, ())
+                if key in ARMOUR_WARDS:
+                    self.wards.append(ARMOUR_WARDS[key])
         special = [(n, w) for n, w in weapons if w != "hand_weapon"]
         weapon = "hand_weapon"
         if special:
@@ -660,6 +682,9 @@ class _Builder:
                     special.append("flying")
                 else:
                     self.note(name, "note", "the troop type of Tipo (no text of its own)")
+                continue
+            if _cc_save(texts.get(name)):
+                self.cc_save.append(name)  # applied to the save in build()
                 continue
             if key == "piel escamosa":
                 self.scaly_skin = name  # checked against the save used in build()
@@ -746,6 +771,17 @@ class _Builder:
         if thick:
             engine = max(1, engine - 1)
         shown = "none" if printed is None else f"{printed}+"
+        if self.cc_save and not thick and tt not in ("chariot", "monster", "war_machine"):
+            # +1 in close combat on the equipment's save (a beast without a steed profile:
+            # without the cavalry +1, RULES.md §1.5), as the cloak or hide's text says
+            kind = "infantry" if self.riderless else tt
+            base = rules.armour_save(kind, equipment.armour, equipment.shield,
+                                     equipment.barding if kind == tt else False,
+                                     equipment.weapon, in_close_combat=True)
+            value = max(1, base - 1)
+            self.note("TSA", "note", f"{', '.join(self.cc_save)}: 6+ or +1 to the armour save in"
+                      f" close combat; {value}+ used there (printed {shown})")
+            return value
         if self.centaur is not None and tt == "cavalry":
             # "no tienen TSA+1 por caballería, y usan las reglas de ... arma de mano y escudo
             # como si fueran infantería" (RULES.md §1.5: the parry applies to centaurs)

@@ -43,6 +43,7 @@ from odds.armies import ARMY_RACE as _ARMY_RACE
 __all__ = [
     "ARMOUR_NAMES",
     "ARMOUR_RULES",
+    "ARMOUR_WARDS",
     "NAMED_HATRED",
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
@@ -137,6 +138,13 @@ ARMOUR_NAMES: MappingProxyType = _table({
     # puede combinarse con monturas y escudo" (and a ward against flaming attacks:
     # ARMOUR_RULES)
     "Armadura negra": ("armour", "plate"),
+    # Altos Elfos "Armadura de dragón": "Actúa como una Armadura pesada ... además, el
+    # portador es Inmune a Ataques flamígeros"; Enanos "Armadura de fragua de Gromril": "4+,
+    # una tirada de salvación especial de 6+ (ARMOUR_WARDS), y la regla Inmune a ataques
+    # flamígeros" (flaming attacks only end regeneration in the engine: §1.6; these units
+    # have none, so the immunity changes nothing here)
+    "Armadura de dragón": ("armour", "heavy"),
+    "Armadura de fragua de Gromril": ("armour", "plate"),
     "Escudo": ("shield", True),
     "Barda": ("barding", True),
 })
@@ -148,6 +156,11 @@ ARMOUR_RULES: MappingProxyType = _table({
     "Armadura negra": ("flame_ward",),
 })
 """Armour that also carries a special rule of the engine."""
+
+ARMOUR_WARDS: MappingProxyType = _table({
+    "Armadura de fragua de Gromril": 6,
+})
+"""Armour that also gives a ward save (the roll needed)."""
 
 RULE_FLAGS: MappingProxyType = _table({
     "Miedo": ("fear",),
