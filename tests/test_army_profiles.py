@@ -355,3 +355,17 @@ def test_named_armours():
     assert p.armour_save_against(in_close_combat=False) == 2
     d = cat("MDNR_Enanos v4_5.cat").unit("Dracohierros")
     assert d.equipment.armour == "plate" and d.ward_save == 6 and d.armour_save == 4
+
+
+@needs_data
+def test_shooting_procedures_have_no_close_combat_effect():
+    """Imperio "Disparando el cañón de salvas"/"Disparando el lanzacohetes" and Enanos
+    "Fiabilidad enana" are shooting; Elfos Oscuros "Unidad especial y personaje" army
+    composition."""
+    imp = cat("MDNR_Imperio v4_5.cat")
+    assert kinds(imp, "Cañón de salvas")["Disparando el cañón de salvas"] == "no_combat_effect"
+    assert kinds(imp, "Lanzacohetes")["Disparando el lanzacohetes"] == "no_combat_effect"
+    assert kinds(cat("MDNR_Enanos v4_5.cat"), "Cañón órgano")["Fiabilidad enana"] == \
+        "no_combat_effect"
+    assert kinds(cat("MDNR_Elfos_Oscuros_v7.cat"), "Carro de gélidos")[
+        "Unidad especial y personaje"] == "no_combat_effect"

@@ -297,6 +297,11 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # Reinos del Caos "Ataque rasante": hits on a unit flown over, "ataques de proyectiles a
     # todos los efectos, pero realizados en la fase de movimiento"
     "Ataque rasante",
+    # Imperio "Disparando el cañón de salvas" ("Designa un objetivo válido de disparo ...") and
+    # "Disparando el lanzacohetes" ("Designa un punto en línea de visión ..."), Enanos
+    # "Fiabilidad enana" (re-roll "la tirada para determinar el número de impactos" of the
+    # organ gun): shooting procedures
+    "Disparando el cañón de salvas", "Disparando el lanzacohetes", "Fiabilidad enana",
     "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
     # movement, deployment, army composition
     "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
@@ -305,6 +310,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Flotar", "Leñadores", "Avance imparable",
     "Movimiento aleatorio (5D6)", "Movimiento aleatorio (8D6)", "Movimiento aleatorio (3D6)",
     "Regimientos de Renombre", "Unidades de mercenarios en otros ejércitos",
+    # Elfos Oscuros (Carro de gélidos): "Si un personaje monta el carro, sustituye un
+    # tripulante y sigue contando como unidad especial" (army composition)
+    "Unidad especial y personaje",
     "Creación de la manada", "Piernas largas", "Patas largas",
     # psychology out of combat, leadership of others (panic: PANIC_RULES)
     "Animosidad", "Evita animosidad", "Indisciplinado",
