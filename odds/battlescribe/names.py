@@ -178,6 +178,9 @@ RULE_FLAGS: MappingProxyType = _table({
     "Indesmoralizables": ("unbreakable",),
     "Furia asesina": ("frenzy",),
     "Golpe letal": ("killing_blow",),
+    # gst "Golpe letal (6+)": the text of "Golpe letal" ("Cuando obtiene un 6 en la tirada
+    # para herir, retira la miniatura enemiga si es de tamaño similar a humano ...")
+    "Golpe letal (6+)": ("killing_blow",),
     "Poder de penetración": ("armour_piercing",),
     "Hostigadores": ("skirmishers",),
     "Caballería rápida": ("fast_cavalry",),
@@ -326,6 +329,19 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # Monstruos Arcanos "Hechizos vinculados": "puede lanzar UNO de estos hechizos en cada
     # fase de magia"; "Bolas de fuego de disformidad": "se realiza en la fase de Disparo"
     "Hechizos vinculados", "Bolas de fuego de disformidad",
+    # read in the catalogues (each text is movement, deployment, shooting, magic or army
+    # composition only): Condes Vampiro "Carro espectral" ("ignora terreno a efectos de
+    # movimiento"), "Ágil" ("A efectos de marcha"), "Relicario" ("Cada unidad enemiga no
+    # trabada ..."); Regimientos de Renombre "Estandarte de Kalad" (scouts; -1 to hit "a
+    # cualquier unidad que dispare"), "Pavés" ("contra proyectiles ... En combate cuerpo a
+    # cuerpo tienen simplemente armadura pesada"), "Telescopio del Navegante", "Anfibios"
+    # ("Cruzar (Elementos acuáticos) ... cobertura ligera"), "Puntos" (victory points);
+    # Enanos del Caos/Mercenarios "Gigante de asedio" (against buildings and walls);
+    # Demonios "Magia de Tzeentch" ("al inicio de la fase de magia"), "En compañía de
+    # horrores"; Enanos del Caos "Disparando el cañón" ("Se dispara como una catapulta")
+    "Carro espectral", "Ágil", "Relicario", "Estandarte de Kalad", "Pavés",
+    "Telescopio del Navegante", "Anfibios", "Puntos", "Gigante de asedio", "Magia de Tzeentch",
+    "En compañía de horrores", "Disparando el cañón",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 
