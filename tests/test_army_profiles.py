@@ -385,3 +385,21 @@ def test_rules_read_as_no_close_combat_effect():
     assert kinds(de, "Horrores de Tzeentch")["Magia de Tzeentch"] == "no_combat_effect"
     m = cat("MDNR_Condes_Vampiro_v5.cat").unit("Morghast")
     assert m.has("killing_blow")
+
+
+@needs_data
+def test_printed_unit_strength_where_the_troop_type_falls_short():
+    """RULES.md §2.3: Condes Vampiro "Carruaje negro" Potencia 5 (chariot 4 + its driver);
+    Reinos del Caos "Mamut" H12 (the engine's W caps at 10) Potencia "12 más las miniaturas
+    de la howdah"; flyers are 1 (Reyes Funerarios "Buitres de Nehekara", Infantería
+    monstruosa that fly: Potencia 1); a war machine keeps its crew count."""
+    cv = cat("MDNR_Condes_Vampiro_v5.cat")
+    assert cv.unit("Carruaje negro").unit_strength_per_model == 5
+    mo = cat("MDNR_Reinos_del_Caos_Mortales_v5.cat")
+    mamut = next(n for n in mo.names if n.startswith("Mamut"))
+    assert mo.unit(mamut).unit_strength_per_model == 12
+    rf = cat("MDNR_Reyes_Funerarios v5.cat")
+    assert rf.unit("Buitres de Nehekara").unit_strength_per_model == 1
+    edc = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    canon = next(n for n in edc.names if n.startswith("Cañón infernal"))
+    assert edc.unit(canon).unit_strength_per_model == edc.unit(canon).crew

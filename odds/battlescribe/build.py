@@ -497,6 +497,16 @@ class _Builder:
             if printed_us is not None and printed_us != 2:
                 extra["unit_strength_override"] = printed_us
             special.append("immune_to_killing_blow")
+        elif printed_us is not None and tt != "war_machine":
+            # RULES.md §2.3 (MDNR and its BattleScribe data): a printed Potencia above the
+            # troop type's counts what the type leaves out (a chariot's rider, a monster's
+            # wounds beyond 10, a howdah); flyers are 1 ("Unit of flyers: 1"); a war machine
+            # keeps the crew count (§2.3 Default)
+            derived = rules.unit_strength_per_model(tt, profile.W, crew=crew)
+            if printed_us > derived or (printed_us < derived and "flying" in special):
+                extra["unit_strength_override"] = printed_us
+                self.note("Potencia", "note", f"printed unit strength {printed_us} per model"
+                          f" used (the troop type gives {derived}; RULES.md §2.3)")
         command = self.command(roles | included_roles(self.sel))
         try:
             unit = Unit(
