@@ -403,3 +403,17 @@ def test_printed_unit_strength_where_the_troop_type_falls_short():
     edc = cat("MDNR_Enanos_del_Caos v4_5.cat")
     canon = next(n for n in edc.names if n.startswith("Cañón infernal"))
     assert edc.unit(canon).unit_strength_per_model == edc.unit(canon).crew
+
+
+@needs_data
+def test_half_orcs_are_not_greenskins():
+    """Regimientos de Renombre "Medioorcos": "son de tipo Orco y Humano, pero no Pielverde ...
+    (los Enanos no les odian ...)" although their Tipo reads "Infantería, Orco, Humano"."""
+    from odds.units import library_unit
+
+    c = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    name = next(n for n in c.names if n.startswith("Medioorcos"))
+    u = c.unit(name)
+    assert u.race == "human" and "greenskin" not in u.tags
+    hammerers = library_unit("dwarf_hammerers").replace(hatred=("greenskin",))
+    assert not hammerers.hates(u)

@@ -696,6 +696,14 @@ class _Builder:
             if _cc_save(texts.get(name)):
                 self.cc_save.append(name)  # applied to the save in build()
                 continue
+            if key == "medioorcos" and "pero no pielverde" in normalize(texts.get(name) or ""):
+                # Regimientos de Renombre "Medioorcos": "son de tipo Orco y Humano, pero no
+                # Pielverde ... (los Enanos no les odian, no tienen Animosidad, etc)": human,
+                # the one race tag that no greenskin rule reaches (none names orcs alone)
+                self.race = "human"
+                self.note(name, "note", "race 'human': of type Orco and Humano, not a"
+                          " greenskin")
+                continue
             if key == "piel escamosa":
                 self.scaly_skin = name  # checked against the save used in build()
                 continue
