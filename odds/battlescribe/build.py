@@ -18,7 +18,13 @@ champion's).  Its ``Tipo`` gives the troop type (first word(s), see
   2 are assumed, reported); war machines likewise take the crew's
   characteristics with the machine's T and W (crew 3 assumed, reported);
 * a missing ``Tipo`` is inferred from ``Potencia`` (1 infantry, 2 cavalry,
-  3 monstrous infantry, more: monster), reported.
+  3 monstrous infantry, more: monster), reported;
+* a steed printed ``Caballería`` like its rider (no T/W, ``TSA`` "+1") is the
+  mount, not the model; a chariot's steeds are the profiles that move (M) with no
+  T/W of their own, whatever their ``Tipo``, its crew the ones without M;
+* centaurs (*Centauro*, *Centauro menor*) are cavalry whose hooves (*Arrollar*:
+  the attack in parentheses) fight as a steed of the model's own WS, S and I;
+  ``Caballería monstruosa`` is cavalry of its printed ``Potencia``, not man-sized.
 
 Saves (the TSA decision)
 ------------------------
@@ -30,7 +36,16 @@ difference is reported as a ``note``; the engine's value wins.  Exceptions,
 where the save does not come from equipment: chariots, monsters and war
 machines, and units with no armour or shield whose printed save is better
 than the engine's (natural armour, e.g. scaly skin), get the printed value
-as ``armour_save_override``.
+as ``armour_save_override``; so do cavalry beasts without a steed profile when
+the printed save is their equipment's without the cavalry +1, centaurs (no
+cavalry +1, the parry of infantry) and models with a cloak or hide giving "6+ en
+cuerpo a cuerpo" (+1 in close combat).
+
+Unit strength
+-------------
+The troop type's (RULES.md §2.3), unless the printed ``Potencia`` is higher or
+the unit flies (flyers are 1): then ``unit_strength_override`` (war machines
+keep their crew count).
 
 Points
 ------
@@ -159,7 +174,7 @@ _PAREN_ATTACKS = re.compile(r"^\s*(\d+)\s*\(\s*\+\s*(\d+)\s*\)\s*$")
 
 @dataclass(frozen=True, slots=True)
 class _Centaur:
-    """What a centaur rule of the unit says (see :meth:`_Builder.centaur`)."""
+    """What a centaur rule of the unit says (see :func:`_centaur_of`)."""
 
     rules: tuple[str, ...]  # the rule names it accounts for
     hooves: str  # "paren": the A in parentheses; "one": one of the A; "": none
