@@ -417,3 +417,13 @@ def test_half_orcs_are_not_greenskins():
     assert u.race == "human" and "greenskin" not in u.tags
     hammerers = library_unit("dwarf_hammerers").replace(hatred=("greenskin",))
     assert not hammerers.hates(u)
+
+
+@needs_data
+def test_light_chariot_impact_hits():
+    """Reinos del Caos "Carro ligero": "se trata como un carro a todos los efectos, salvo que
+    causa 1D3 impactos por carga en vez de los habituales 1D6" (Carromato de Plaga, F4)."""
+    c = cat("MDNR_Reinos_del_Caos_Mortales_v5.cat")
+    u = c.unit("Carromato de Plaga")
+    assert u.troop_type == "chariot" and u.impact_hits == "d3" and u.impact_strength == 4
+    assert "Carro ligero" not in kinds(c, u.name)

@@ -719,6 +719,12 @@ class _Builder:
                 self.note(name, "note", "race 'human': of type Orco and Humano, not a"
                           " greenskin")
                 continue
+            if key == "carro ligero" and "causa 1d3 impactos por carga" in normalize(
+                    texts.get(name) or ""):
+                # Reinos del Caos "Carro ligero": "se trata como un carro a todos los efectos,
+                # salvo que causa 1D3 impactos por carga en vez de los habituales 1D6"
+                extra["impact_hits"] = "d3"
+                continue
             if key == "piel escamosa":
                 self.scaly_skin = name  # checked against the save used in build()
                 continue
