@@ -70,6 +70,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "hatred",
     "frenzy",
     "killing_blow",
+    "immune_to_killing_blow",
+    "flame_ward",
     "armour_piercing",
     "always_strikes_first",
     "always_strikes_last",
@@ -77,6 +79,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "skirmishers",
     "fast_cavalry",
     "unstable",
+    "artefact_creature",
     "mindless",
     "ignores_strikes_last",
     "stupidity",
@@ -131,6 +134,16 @@ three otherwise.  ``immune_to_panic``: gst "Inmune a pánico": "Esta unidad no d
 chequeos de pánico" (RULES.md §3.4).  ``resolute``: MDNR Enanos "Firmeza":
 infantry (and war machine crews, not flyers) flee and pursue 2 cm less (5D6-2
 cm).
+
+``artefact_creature``: an unstable unit that loses a combat loses one wound fewer (MDNR Reyes
+Funerarios, Condes Vampiro "Criatura artefacto": "Sufren una herida menos por los chequeos de
+Inestabilidad"; RULES.md §3.2).
+
+``flame_ward``: a ward save of 5+ against flaming attacks (MDNR Enanos del Caos "Armadura
+negra": "su portador tiene una tirada de salvación especial de 5+ contra ataques flamígeros").
+
+``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
+Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").
 
 ``cloud_of_flies`` (Reinos del Caos, Condes Vampiro "Nube de moscas": "Toda unidad o
 miniatura enemiga, mientras esté en contacto peana con peana con una o más miniaturas con
@@ -400,6 +413,9 @@ class Unit:
         profile.A``).
     armour_save_override : int or None
         Fixed armour save (1..7, 7 = none) replacing the one derived from equipment.
+    unit_strength_override : int or None
+        Unit strength of one model (1..20) replacing the troop type's (RULES.md §2.3),
+        e.g. MDNR "Caballería monstruosa" (Potencia 3) imported as cavalry; None = derived.
     points_per_model : float
         Points per model, >= 0 (0 = unknown).
     army : str
@@ -449,6 +465,7 @@ class Unit:
     impact_strength: int | None = None
     random_attacks: str = ""
     armour_save_override: int | None = None
+    unit_strength_override: int | None = None
     points_per_model: float = 0.0
     army: str = ""
     race: str = ""
@@ -507,6 +524,9 @@ class Unit:
                 )
             set_(self, "impact_strength",
                  integer("impact_strength", self.impact_strength, low=1, high=10))
+        if self.unit_strength_override is not None:
+            set_(self, "unit_strength_override",
+                 integer("unit_strength_override", self.unit_strength_override, low=1, high=20))
         set_(self, "points_per_model",
              number("points_per_model", self.points_per_model, low=0.0, high=10_000.0))
         if self.army:
@@ -648,7 +668,9 @@ class Unit:
 
     @property
     def unit_strength_per_model(self) -> int:
-        """Unit strength of one model (RULES.md §2.3)."""
+        """Unit strength of one model (RULES.md §2.3; ``unit_strength_override`` if set)."""
+        if self.unit_strength_override is not None:
+            return self.unit_strength_override
         return rules.unit_strength_per_model(self.troop_type, self.profile.W, crew=self.crew)
 
     @property
@@ -698,6 +720,8 @@ class Unit:
             out["crew"] = self.crew
         if self.points_per_model:
             out["points_per_model"] = self.points_per_model
+        if self.unit_strength_override is not None:
+            out["unit_strength_override"] = self.unit_strength_override
         for key in ("army", "race"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
@@ -802,6 +826,7 @@ def special_rules_from(value: object) -> tuple[str, ...]:
 _TOP_KEYS = (
     "name", "troop_type", "models", "files", "crew", "points_per_model", "notes", "army",
     "race", "profile", "equipment", "command", "rules", "mount", "champion_profile",
+    "unit_strength_override",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override")
 _COMMAND_KEYS = (
@@ -938,7 +963,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     kwargs: dict[str, Any] = {
         key: data[key]
         for key in ("name", "troop_type", "models", "files", "crew", "points_per_model", "notes",
-                    "army", "race")
+                    "army", "race", "unit_strength_override")
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})

@@ -71,10 +71,22 @@ def test_mercenarios_ogres_and_pikemen():
     assert p.equipment.weapon == "pike"  # four ranks, braced at the charge: test_army_rules
 
 
-def test_monstruos_arcanos_has_no_unit_entries():
-    """Every monster of the book is a ``type="model"`` entry (mounts and characters)."""
+def test_monstruos_arcanos_monsters_are_one_model_units():
+    """Every monster of the book is a top-level ``type="model"`` entry (no ``type="unit"``
+    entry at all), fielded "como una opción de unidad Singular" (Mercenarios "Monstruo
+    arcano"): each comes in as a one-model unit.  Basilisco: M20 HA4 F5 R6 H6 I5 A5 L6 TSA
+    4+, Tipo Monstruo, 235 points."""
     c = cat("MDNR_Monstruos_Arcanos_v5.cat")
-    assert c.entries == () and not list(c.report.of_kind("ignored"))
+    assert len(c.entries) == 11
+    b = c.unit("Basilisco (monstruo arcano)")
+    assert b.troop_type == "monster" and b.models == 1 and b.points_per_model == 235
+    assert b.profile == Profile(M=20, WS=4, BS=0, S=5, T=6, W=6, I=5, A=5, Ld=6)
+    assert b.armour_save == 4 and b.unit_strength_per_model == 6
+    k = kinds(c, b.name)
+    # army composition and the elementals' bound spells are not close combat
+    assert k["Monstruo arcano"] == "no_combat_effect"
+    assert kinds(c, "Elemental de fuego (monstruo arcano)")["Hechizos vinculados"] == \
+        "no_combat_effect"
 
 
 def test_regimientos_de_renombre_command_inside_the_regiment():
@@ -97,8 +109,10 @@ def test_bestias_bestigors_and_centigors():
     assert b.equipment.weapon == "great_weapon" and b.equipment.armour == "heavy"
     assert b.race == "" and b.tags == {"beasts_of_chaos", "beast"}
     k = kinds(c, "Centigors")
-    # Centigor A "1(+1)": the bracketed attack is "Arrollar" (not modelled, reported)
-    assert k["Centigor A"] == "approximated" and k["Arrollar"] == "ignored"
+    # Centigor A "1(+1)": the bracketed attack is "Arrollar", the hooves as a steed of A1
+    # (tests/test_army_profiles.py)
+    assert "Centigor A" not in k and "Arrollar" not in k
+    assert c.unit("Centigors").mount.A == 1
 
 
 def test_demonios_bloodletters_and_daemonettes():

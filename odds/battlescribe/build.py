@@ -18,7 +18,13 @@ champion's).  Its ``Tipo`` gives the troop type (first word(s), see
   2 are assumed, reported); war machines likewise take the crew's
   characteristics with the machine's T and W (crew 3 assumed, reported);
 * a missing ``Tipo`` is inferred from ``Potencia`` (1 infantry, 2 cavalry,
-  3 monstrous infantry, more: monster), reported.
+  3 monstrous infantry, more: monster), reported;
+* a steed printed ``Caballería`` like its rider (no T/W, ``TSA`` "+1") is the
+  mount, not the model; a chariot's steeds are the profiles that move (M) with no
+  T/W of their own, whatever their ``Tipo``, its crew the ones without M;
+* centaurs (*Centauro*, *Centauro menor*) are cavalry whose hooves (*Arrollar*:
+  the attack in parentheses) fight as a steed of the model's own WS, S and I;
+  ``Caballería monstruosa`` is cavalry of its printed ``Potencia``, not man-sized.
 
 Saves (the TSA decision)
 ------------------------
@@ -30,7 +36,16 @@ difference is reported as a ``note``; the engine's value wins.  Exceptions,
 where the save does not come from equipment: chariots, monsters and war
 machines, and units with no armour or shield whose printed save is better
 than the engine's (natural armour, e.g. scaly skin), get the printed value
-as ``armour_save_override``.
+as ``armour_save_override``; so do cavalry beasts without a steed profile when
+the printed save is their equipment's without the cavalry +1, centaurs (no
+cavalry +1, the parry of infantry) and models with a cloak or hide giving "6+ en
+cuerpo a cuerpo" (+1 in close combat).
+
+Unit strength
+-------------
+The troop type's (RULES.md §2.3), unless the printed ``Potencia`` is higher or
+the unit flies (flyers are 1): then ``unit_strength_override`` (war machines
+keep their crew count).
 
 Points
 ------
@@ -51,6 +66,8 @@ from odds.battlescribe.names import (
     APPROXIMATE_TROOP_TYPES,
     APPROXIMATE_WEAPONS,
     ARMOUR_NAMES,
+    ARMOUR_RULES,
+    ARMOUR_WARDS,
     NAMED_HATRED,
     RULE_FLAGS,
     STRUCTURAL_NAMES,
@@ -106,11 +123,100 @@ def _tipo(p: RawProfile) -> tuple[str | None, bool, str]:
     return None, False, first
 
 
+def _steed_like(p: RawProfile) -> bool:
+    """Whether a profile is a steed's (MDNR "Caballo de guerra").
+
+    No T and no W of its own, and a save bonus (``TSA`` "+1") or a unit strength
+    counting the rider ("2 (1+1 del jinete)").
+    """
+    no_body = all(parse_characteristic(p.values.get(c)).value is None for c in ("R", "H"))
+    bonus = (p.values.get("TSA") or "").strip().startswith("+")
+    return no_body and (bonus or "jinete" in normalize(p.values.get("Potencia") or ""))
+
+
+def _pulls(p: RawProfile) -> bool:
+    """Whether a chariot's profile is a steed's: it moves (M) but has no T and W of its own."""
+    no_body = all(parse_characteristic(p.values.get(c)).value is None for c in ("R", "H"))
+    return no_body and parse_characteristic(p.values.get("M")).value is not None
+
+
+def _champion_like(p: RawProfile, base: RawProfile) -> bool:
+    """Whether ``p`` is ``base`` with one more attack, and perhaps better HA, HP and L."""
+    def value(q: RawProfile, c: str) -> int | None:
+        return parse_characteristic(q.values.get(c)).value
+
+    if any(p.values.get(c) != base.values.get(c) for c in ("M", "F", "R", "H", "I", "Tipo")):
+        return False
+    a, b = value(p, "A"), value(base, "A")
+    return a is not None and b is not None and a == b + 1 and all(
+        (value(p, c) or 0) >= (value(base, c) or 0) for c in ("HA", "HP", "L"))
+
+
+_CC_SAVE = re.compile(r"salvacion por armadura de 6\+ en (?:combate )?cuerpo a cuerpo")
+
+
+def _cc_save(text: str | None) -> bool:
+    """Whether a rule or armour text gives a 6+ armour save in close combat only.
+
+    Elfos Oscuros "Capa de dragón marino": "6+ en combate cuerpo a cuerpo y de 5+ contra
+    ataques a distancia ... Puede combinarse con demás tipos de armadura"; Altos Elfos
+    "Piel de león": "6+ en cuerpo a cuerpo y de 4+ contra ataques de proyectiles";
+    Regimientos de Renombre "Capa": "6+ en combate cuerpo a cuerpo".
+    """
+    return bool(_CC_SAVE.search(normalize(text or "")))
+
+
 def _potencia(p: RawProfile | None) -> int | None:
     return None if p is None else parse_characteristic(p.values.get("Potencia")).value
 
 
 _TSE = re.compile(r"\bTSE\s*(\d)\s*\+")
+_PAREN_ATTACKS = re.compile(r"^\s*(\d+)\s*\(\s*\+\s*(\d+)\s*\)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Centaur:
+    """What a centaur rule of the unit says (see :func:`_centaur_of`)."""
+
+    rules: tuple[str, ...]  # the rule names it accounts for
+    hooves: str  # "paren": the A in parentheses; "one": one of the A; "": none
+    special: tuple[str, ...] = ()  # further flags ("inmunes a Golpe Letal")
+
+
+def _centaur_of(texts: dict[str, str]) -> _Centaur | None:
+    """The centaur rules among a unit's rules (name → description), or None.
+
+    MDNR Reinos del Caos "Centauro": "Los Centauros son Caballería a todos los
+    efectos ... salvo que no tienen perfil de montura, no tienen TSA+1 por
+    caballería, y usan las reglas de armas a dos manos, dos armas de mano o arma de
+    mano y escudo como si fueran infantería"; "Arrollar": "un ataque adicional
+    (mostrado entre paréntesis en el perfil) que no se ve afectado por los
+    bonificadores o las penalizaciones de las armas".  Enanos del Caos "Centauro
+    menor": the same, and "Uno de los ataques del Centauro menor lo hace con sus
+    patas ... usando su atributo de Fuerza sin tener en cuenta armas o equipo".
+    Regimientos de Renombre (Toxote) "Centauro": "no tienen el ataque de pezuñas".
+    """
+    found: list[str] = []
+    hooves = ""
+    special: tuple[str, ...] = ()
+    for name, text in texts.items():
+        key, plain = normalize(name), normalize(text or "")
+        if key in ("centauro", "centauro menor") and (
+                "no tienen perfil de montura" in plain
+                or "no tienen el +1 a la armadura por ir montados" in plain):
+            found.append(name)
+            if "lo hace con sus patas" in plain:
+                hooves = "one"
+            if "no tienen el ataque de pezunas" in plain:
+                hooves = "none"
+            if "inmunes a golpe letal" in plain:
+                special = ("immune_to_killing_blow",)
+        elif key == "arrollar" and "ataque adicional (mostrado entre parentesis" in plain:
+            found.append(name)
+            hooves = hooves or "paren"
+    if not any(normalize(n) != "arrollar" for n in found):
+        return None
+    return _Centaur(tuple(found), "" if hooves == "none" else hooves, special)
 
 
 def _ward_of(node: Node) -> int:
@@ -132,6 +238,9 @@ def _missile_only(node: Node) -> bool:
     weapons = [p for p in node.info_profiles if "Alcance" in p.values]
     if not weapons or len(weapons) != len(node.info_profiles):
         return False
+    if any(normalize(n).startswith("pistola") for n in (node.name, *node.info)):
+        return False  # a pistol also fights in close combat (RULES.md §1.7; gst "Pistola
+        # (cuerpo a cuerpo)") even where the option links only "Pistola (disparo)"
     for p in weapons:
         text = normalize(" ".join(v or "" for v in p.values.values()))
         if not re.match(r"^\d+\s*(cm)?$", normalize(p.values.get("Alcance") or "")) or \
@@ -151,6 +260,10 @@ class _Builder:
         self.random_rule = ""  # "Ataques aleatorios" without its dice in the name
         self.troop_type = ""
         self.race = ""
+        self.centaur: _Centaur | None = None
+        self.riderless = False
+        self.scaly_skin = ""
+        self.cc_save: list[str] = []  # +1 to the armour save in close combat (_cc_save)
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -172,6 +285,16 @@ class _Builder:
             if champion is None:  # "Campeón" entry, "Campeón elegido" profile
                 champion = next((p for p in sources[1:]
                                  if normalize(p.name).startswith(keys[1] + " ")), None)
+            if champion is None and sources:
+                # the unit entry prints its champion under another name (Enanos
+                # "Dracohierros": the champion option "Padre de la forja", the profile
+                # "Guardián de hierro"): the one profile of the entry that is the rank and
+                # file's with a better A (WS, BS, Ld) and nothing else changed
+                better = [p for p in self.sel.unit.profiles[1:] if _champion_like(p, sources[0])]
+                if len(better) == 1:
+                    champion = better[0]
+                    self.note(champion.name, "note", f"the profile of the champion"
+                              f" {champ_node.name!r} (named otherwise in the data)")
         seen: set[int] = set()
         others = []
         for p in sources:
@@ -206,6 +329,10 @@ class _Builder:
         for p in chain:
             parsed = parse_characteristic(p.values.get(spanish))
             if parsed.value is not None:
+                if (letter == "A" and self.centaur is not None and self.centaur.hooves == "paren"
+                        and _PAREN_ATTACKS.match(p.values.get(spanish) or "")):
+                    value = parsed.value  # the hooves' attack in parentheses: the mount's A
+                    break
                 dice = _DICE_VALUE.match(normalize(p.values.get(spanish) or ""))
                 if letter == "A" and parsed.note and dice and what != "the steed":
                     # a printed dice value is random attacks (gst "Ataques aleatorios"):
@@ -239,19 +366,33 @@ class _Builder:
 
     def build(self, *, models: int, files: int, roles: set[str], points_per_model: float,
               compare_save: bool) -> Built:
+        self.centaur = _centaur_of(self.rule_texts())
         others, champion_raw = self.profiles()
         # the model's own profile first: a chariot or war machine before its crew, a rider
         # before its steed (MDNR prints "Corcel de Slaanesh" before "Diablilla")
+        # (a steed printed "Caballería" like its rider, Regimientos de Renombre "Caballo de
+        # guerra" beside "Perro del Desierto", goes after the rider)
         rank = {"chariot": 0, "war_machine": 0, "cavalry": 2}
-        others = sorted(others, key=lambda p: rank.get(_tipo(p)[0] or "", 1))
+        others = sorted(others, key=lambda p: 3 if _steed_like(p) and _tipo(p)[0] == "cavalry"
+                        else rank.get(_tipo(p)[0] or "", 1))
         main = others[0]
         tt, exact, printed_type = _tipo(main)
-        cavalry_like = [p for p in others[1:] if _tipo(p)[0] == "cavalry"]
+        cavalry_like = sorted((p for p in others[1:] if _tipo(p)[0] == "cavalry"),
+                              key=lambda p: not _steed_like(p))
         used = [main]
         mount_raw = crew_raw = None
         if tt in _CREWED:
-            crew_raw = next((p for p in others[1:] if _tipo(p)[0] != "cavalry"), None)
-            mount_raw = cavalry_like[0] if cavalry_like else None
+            # the steeds: "Caballería" profiles, or any that moves (M) with no T and W of its
+            # own (Bestias "Tuskgor", Tipo "Monstruo, Animal"; Imperio "Caballo de guerra",
+            # no Tipo); the crew ride (no M: "Ungor", "Acólito")
+            steeds = cavalry_like + [p for p in others[1:] if p not in cavalry_like
+                                     and _pulls(p)]
+            crew_raw = next((p for p in others[1:] if p not in steeds), None)
+            mount_raw = steeds[0] if steeds else None
+        elif self.centaur is not None and tt in (None, "infantry", "cavalry"):
+            # "se consideran caballería a todos los efectos" (Tipo "Infantería/Caballería");
+            # "no tienen perfil de montura": another cavalry profile is another model
+            tt, exact = "cavalry", True
         elif cavalry_like and tt in (None, "infantry", "cavalry"):
             tt, exact, mount_raw = "cavalry", True, cavalry_like[0]
         elif (tt == "infantry" and normalize(self.name).startswith("caballer")
@@ -260,6 +401,12 @@ class _Builder:
             # Imperio "Caballeros de semigrifo": M20): mounted, the steed folded in
             tt, exact = "cavalry", False
             printed_type = f"{printed_type} with M{main.values.get('M')}"
+        monstrous = any(normalize(_tipo(p)[2]) == "caballeria monstruosa"
+                        for p in (main, mount_raw) if p is not None) and tt == "cavalry"
+        if monstrous and not exact:
+            exact = True
+            self.note(f"{main.name} Tipo", "note", "'Caballería monstruosa' is cavalry with its"
+                      " printed Potencia, not man-sized (killing blow: RULES.md §1.6)")
         if tt is None:
             us = _potencia(main)
             tt = {1: "infantry", 2: "cavalry", 3: "monstrous_infantry", None: "infantry"}.get(
@@ -267,9 +414,18 @@ class _Builder:
             self.note(f"{main.name} Tipo", "approximated",
                       f"troop type {printed_type or 'missing'!r} not known; {tt} inferred from"
                       f" Potencia {us}")
+        elif (not exact and normalize(printed_type) in ("bestia", "bestia monstruosa")
+              and _potencia(main) == rules.unit_strength_per_model(tt)):
+            # a war beast on foot is infantry or monstrous infantry in all but its name
+            # (Reinos del Caos "Sapo de plaga": "Bestia monstruosa", Potencia 3)
+            self.note(f"{main.name} Tipo", "note", f"troop type {printed_type!r} imported as"
+                      f" {tt} (Potencia {_potencia(main)} agrees)")
         elif not exact:
             self.note(f"{main.name} Tipo", "approximated",
                       f"troop type {printed_type!r} imported as {tt}")
+        # one "Caballería" profile and no steed: a beast (war hounds, wolves, a cold one herd)
+        self.riderless = (tt == "cavalry" and exact and mount_raw is None
+                          and self.centaur is None and _tipo(main)[0] == "cavalry")
         used += [p for p in (mount_raw, crew_raw) if p is not None]
         command_profiles = {id(q) for r, n in self.sel.command.items() if r != "champion"
                             for q in n.profiles}
@@ -291,6 +447,15 @@ class _Builder:
             per_letter = {c: [body, main] for c in ("WS", "BS", "S", "I", "A", "Ld")}
             per_letter.update({"T": [main], "W": [main]})
             per_letter["M"] = [main] + ([mount_raw] if mount_raw else []) + [body]
+            crews = [p for p in others[1:] if p is not crew_raw and p is not mount_raw
+                     and not _pulls(p) and _tipo(p)[0] != "cavalry"]
+            if crew_raw is not None and crews and parse_characteristic(
+                    crew_raw.values.get("L")).value is None:
+                # a crew printed without L beside another that has one (Bestias "Carro de
+                # tuskgors": "Ungor" L blank, "Bestigor" L7): the other's
+                per_letter["Ld"] = [body, *crews, main]
+                self.note(f"{crew_raw.name} L", "approximated", "the crew has no L; the"
+                          " other crew's used")
             if crew_raw is None:
                 self.note(main.name, "approximated", f"{tt} without a crew profile")
             profile = self.profile([main], f"the {tt}", per_letter)
@@ -304,7 +469,9 @@ class _Builder:
             champion = self.profile([champion_raw, main], "the champion", per_letter)
 
         mount = None
-        if mount_raw is not None and tt == "war_machine":
+        if self.centaur is not None and self.centaur.hooves and tt == "cavalry":
+            profile, champion, mount = self.hooves(main, champion_raw, profile, champion)
+        elif mount_raw is not None and tt == "war_machine":
             self.note(mount_raw.name, "approximated", "the steeds of a war machine (horse"
                       " artillery) give its move only; they do not fight in the engine")
         elif mount_raw is not None:
@@ -343,6 +510,8 @@ class _Builder:
             else:
                 self.note(self.impale[0], "ignored", "a charge bonus of steeds the engine"
                           " does not model (no steed profile)")
+        if self.centaur is not None:
+            special += self.centaur.special
         if self.wards:
             best = min([*self.wards, extra.get("ward_save") or 7])  # type: ignore[operator]
             extra["ward_save"] = best
@@ -354,6 +523,23 @@ class _Builder:
         printed_save, _ = parse_save(main.values.get("TSA"))
         override = self.save(tt, equipment, printed_save, compare_save)
         printed_us = _potencia(mount_raw) if tt == "cavalry" and mount_raw else _potencia(main)
+        if monstrous:
+            # RULES.md §2.3 has no row for it: the data's Potencia (Estrujasangre 3, the
+            # Revientacráneos rider 3 with the Juggernaut's blank) is the unit strength
+            printed_us = printed_us or _potencia(main)
+            if printed_us is not None and printed_us != 2:
+                extra["unit_strength_override"] = printed_us
+            special.append("immune_to_killing_blow")
+        elif printed_us is not None and tt != "war_machine":
+            # RULES.md §2.3 (MDNR and its BattleScribe data): a printed Potencia above the
+            # troop type's counts what the type leaves out (a chariot's rider, a monster's
+            # wounds beyond 10, a howdah); flyers are 1 ("Unit of flyers: 1"); a war machine
+            # keeps the crew count (§2.3 Default)
+            derived = rules.unit_strength_per_model(tt, profile.W, crew=crew)
+            if printed_us > derived or (printed_us < derived and "flying" in special):
+                extra["unit_strength_override"] = printed_us
+                self.note("Potencia", "note", f"printed unit strength {printed_us} per model"
+                          f" used (the troop type gives {derived}; RULES.md §2.3)")
         command = self.command(roles | included_roles(self.sel))
         try:
             unit = Unit(
@@ -367,11 +553,48 @@ class _Builder:
             )
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
+        if self.scaly_skin:
+            # gst "Piel escamosa": "una tirada de salvación por armadura innata": MDNR prints
+            # it in the model's TSA (Cocatriz 4+ with no armour)
+            if printed_save is not None and unit.armour_save_against(
+                    in_close_combat=False) == printed_save:
+                self.note(self.scaly_skin, "note", f"natural armour: in the printed save"
+                          f" {printed_save}+ used")
+            else:
+                self.note(self.scaly_skin, "ignored", "natural armour not in the save used")
         if printed_us is not None and printed_us != unit.unit_strength_per_model:
             self.note("Potencia", "note",
                       f"printed unit strength {printed_us} per model, engine"
                       f" {unit.unit_strength_per_model} (RULES.md §2.3; engine wins)")
         return Built(unit, printed_save, printed_us)
+
+    def hooves(self, main: RawProfile, champion_raw: RawProfile | None, profile: Profile,
+               champion: Profile | None) -> tuple[Profile, Profile | None, MountProfile]:
+        """A centaur's hooves as a steed with the model's WS, S and I (see :func:`_centaur_of`).
+
+        ``paren``: the steed has the attacks in parentheses (``"1(+1)"``); ``one``:
+        one of the model's attacks (rank and file and champion) is the steed's.
+        """
+        assert self.centaur is not None
+        if self.centaur.hooves == "paren":
+            m = _PAREN_ATTACKS.match(main.values.get("A") or "")
+            extra = int(m.group(2)) if m else 0
+            if not m:
+                self.note(f"{main.name} A", "approximated", "no attack in parentheses for the"
+                          " hooves (Arrollar); 1 used")
+                extra = 1
+            if champion_raw is not None:
+                c = _PAREN_ATTACKS.match(champion_raw.values.get("A") or "")
+                if c and int(c.group(2)) != extra:
+                    self.note(f"{champion_raw.name} A", "approximated", "the champion's hooves"
+                              " differ from the rank and file's; theirs used")
+        else:
+            extra = 1
+            profile = profile.replace(A=max(0, profile.A - 1))
+            if champion is not None:
+                champion = champion.replace(A=max(0, champion.A - 1))
+        mount = MountProfile(WS=profile.WS, S=profile.S, I=profile.I, A=extra)
+        return profile, champion, mount
 
     # ------------------------------------------------------------ equipment
 
@@ -389,6 +612,10 @@ class _Builder:
                     fields["barding"] = True
                 continue
             key = self.equipment_key(node)
+            if key is None and any(_cc_save(t) for q in node.info_profiles
+                                   for t in q.values.values()):
+                self.cc_save.append(node.name)
+                continue
             if key is None:
                 ward = _ward_of(node)
                 if ward:
@@ -416,6 +643,9 @@ class _Builder:
                     self.note(node.name, "ignored", f"a second armour; {best} kept")
                     value = best
                 fields[attr] = value
+                self.weapon_rules += ARMOUR_RULES.get(key, ())
+                if key in ARMOUR_WARDS:
+                    self.wards.append(ARMOUR_WARDS[key])
         special = [(n, w) for n, w in weapons if w != "hand_weapon"]
         weapon = "hand_weapon"
         if special:
@@ -442,6 +672,12 @@ class _Builder:
             key = normalize(name)
             if key in WEAPON_NAMES or key in ARMOUR_NAMES:
                 return key
+        # an option named for what it is that links a game-system armour profile (Elfos
+        # Oscuros "Piel escamosa" → the gst profile "Armadura ligera", 6+)
+        for p in node.info_profiles:
+            key = normalize(p.name)
+            if key in ARMOUR_NAMES:
+                return key
         return None
 
     @staticmethod
@@ -460,12 +696,18 @@ class _Builder:
             names += node.rules
         return names
 
-    def rules(self) -> tuple[list[str], dict[str, object]]:
-        names = self.rule_names()
+    def rule_texts(self) -> dict[str, str]:
+        """Descriptions of the rules of :meth:`rule_names` (the unit entry's first)."""
         texts: dict[str, str] = dict(self.sel.unit.rule_texts)
         for node in self.sel.taken:
             for k, v in node.rule_texts.items():
                 texts.setdefault(k, v)
+        return texts
+
+    def rules(self) -> tuple[list[str], dict[str, object]]:
+        names = self.rule_names()
+        texts = self.rule_texts()
+        modelled = set() if self.centaur is None else set(self.centaur.rules)
         special: list[str] = []
         extra: dict[str, object] = {}
         seen: set[str] = set()
@@ -485,6 +727,44 @@ class _Builder:
                 continue  # the rule of a taken armour option ("Capa"): equipment() has it
             if key == "ataques aleatorios":
                 self.random_rule = name  # its dice are the printed A (random_attacks())
+            if name in modelled:
+                continue  # the centaur's rules: troop type, steed and save in build()
+            if key == "caballeria monstruosa":
+                # Demonios (Zánganos de plaga): "Son caballería voladora"; elsewhere the rule
+                # has no text: the troop type, read from Tipo
+                if "caballeria voladora" in normalize(texts.get(name) or ""):
+                    special.append("flying")
+                else:
+                    self.note(name, "note", "the troop type of Tipo (no text of its own)")
+                continue
+            if _cc_save(texts.get(name)):
+                self.cc_save.append(name)  # applied to the save in build()
+                continue
+            if key == "medioorcos" and "pero no pielverde" in normalize(texts.get(name) or ""):
+                # Regimientos de Renombre "Medioorcos": "son de tipo Orco y Humano, pero no
+                # Pielverde ... (los Enanos no les odian, no tienen Animosidad, etc)": human,
+                # the one race tag that no greenskin rule reaches (none names orcs alone)
+                self.race = "human"
+                self.note(name, "note", "race 'human': of type Orco and Humano, not a"
+                          " greenskin")
+                continue
+            if key == "carro ligero" and "causa 1d3 impactos por carga" in normalize(
+                    texts.get(name) or ""):
+                # Reinos del Caos "Carro ligero": "se trata como un carro a todos los efectos,
+                # salvo que causa 1D3 impactos por carga en vez de los habituales 1D6"
+                extra["impact_hits"] = "d3"
+                continue
+            if key == "piel escamosa":
+                self.scaly_skin = name  # checked against the save used in build()
+                continue
+            if key == "criatura artefacto" and "una herida menos por los chequeos de" \
+                    " inestabilidad" in normalize(texts.get(name) or ""):
+                # Reyes Funerarios, Condes Vampiro: "Sufren una herida menos por los chequeos
+                # de Inestabilidad"; Reyes Funerarios also "Tirada de salvación por armadura
+                # 5+": in the printed TSA (checked against the save used, as Piel escamosa)
+                special.append("artefact_creature")
+                if "salvacion por armadura 5+" in normalize(texts.get(name) or ""):
+                    self.scaly_skin = self.scaly_skin or name
                 continue
             if key == "pellejo duro":
                 self.thick_skin = True  # applied to the save in build()
@@ -592,9 +872,41 @@ class _Builder:
         if thick:
             engine = max(1, engine - 1)
         shown = "none" if printed is None else f"{printed}+"
+        if self.cc_save and not thick and tt not in ("chariot", "monster", "war_machine"):
+            # +1 in close combat on the equipment's save (a beast without a steed profile:
+            # without the cavalry +1, RULES.md §1.5), as the cloak or hide's text says
+            kind = "infantry" if self.riderless else tt
+            base = rules.armour_save(kind, equipment.armour, equipment.shield,
+                                     equipment.barding if kind == tt else False,
+                                     equipment.weapon, in_close_combat=True)
+            value = max(1, base - 1)
+            self.note("TSA", "note", f"{', '.join(self.cc_save)}: 6+ or +1 to the armour save in"
+                      f" close combat; {value}+ used there (printed {shown})")
+            return value
+        if self.centaur is not None and tt == "cavalry":
+            # "no tienen TSA+1 por caballería, y usan las reglas de ... arma de mano y escudo
+            # como si fueran infantería" (RULES.md §1.5: the parry applies to centaurs)
+            foot = rules.armour_save("infantry", equipment.armour, equipment.shield, False,
+                                     equipment.weapon, in_close_combat=False)
+            if compare and (printed or 7) != foot:
+                self.note("TSA", "note", f"printed save {shown}, engine"
+                          f" {'none' if foot >= 7 else f'{foot}+'} from the equipment out of"
+                          " close combat (a centaur: no cavalry +1; engine wins)")
+            return rules.armour_save("infantry", equipment.armour, equipment.shield, False,
+                                     equipment.weapon, in_close_combat=True)
         if tt in ("chariot", "monster", "war_machine") and printed is not None:
             self.note("TSA", "note", f"printed save {shown} used ({tt}: not from equipment)")
             return printed
+        foot = rules.armour_save("infantry", equipment.armour, equipment.shield, False,
+                                 equipment.weapon, in_close_combat=False)
+        if self.riderless and not thick and (printed or 7) == foot != engine:
+            # RULES.md §1.5: the cavalry +1 is the rider's on a steed; the printed save of a
+            # cavalry beast without a steed profile is its equipment's alone (MDNR Elfos
+            # Oscuros "Manada de gélidos" 6+ with "Piel escamosa" = light armour; hounds none)
+            self.note("TSA", "note", f"printed save {shown} used (cavalry without a steed"
+                      " profile: no cavalry +1)")
+            return rules.armour_save("infantry", equipment.armour, equipment.shield, False,
+                                     equipment.weapon, in_close_combat=True)
         if (printed is not None and printed < engine and equipment.armour == "none"
                 and not equipment.shield):
             self.note("TSA", "note", f"printed save {shown} used (no armour: natural armour)")

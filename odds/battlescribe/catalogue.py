@@ -29,7 +29,7 @@ from odds.battlescribe.selection import (
     regiment,
     select,
 )
-from odds.battlescribe.tree import Node, catalogue_node, index_ids
+from odds.battlescribe.tree import MODEL_PROFILE, Node, catalogue_node, index_ids
 from odds.battlescribe.xmlsafe import describe, local, peek_root, read_xml
 from odds.units import Profile, Unit
 from odds.validation import OddsInputError, integer
@@ -274,9 +274,10 @@ class Catalogue:
                                      upgrades=upgrades, report=report)
 
 
-def _game_system_cost_type(path: Path, root: Element) -> str | None:
+def _game_system(path: Path, root: Element) -> Element | None:
+    """The game system a catalogue names (``gameSystemId``), from the same folder, or None."""
     if local(root.tag) == "gameSystem":
-        return points_cost_type(root)
+        return root
     wanted = root.get("gameSystemId")
     for candidate in sorted(path.parent.glob("*.gst*")):
         if candidate.suffix.lower() not in (".gst", ".gstz"):
@@ -290,7 +291,7 @@ def _game_system_cost_type(path: Path, root: Element) -> str | None:
         except OddsInputError:
             continue
         if wanted is None or system.get("id") == wanted:
-            return points_cost_type(system)
+            return system
     return None
 
 
@@ -324,6 +325,30 @@ def _linked_costs(root: Element, cost_type: str | None) -> dict[str, float]:
     return out
 
 
+def _monster_models(root: Element) -> list[Element]:
+    """Top-level ``type="model"`` entries of a monster, in a catalogue with no unit entries.
+
+    MDNR Monstruos Arcanos holds only such entries (Basilisco, the dragons, the
+    elementals: ``Tipo`` "Monstruo"), each fielded on its own "como una opción de unidad
+    Singular" (Mercenarios "Monstruo arcano").  Elsewhere ``type="model"`` entries are
+    characters (``Tipo`` "Personaje", or vampires printed "Infantería"), so only a
+    catalogue without any ``type="unit"`` entry is read this way, and only monsters.
+    """
+    out = []
+    for section in root:
+        if local(section.tag) != "selectionEntries":
+            continue
+        for e in section:
+            if local(e.tag) != "selectionEntry" or e.get("type") != "model":
+                continue
+            tipo = [c.text or "" for sec in e if local(sec.tag) == "profiles" for p in sec
+                    if p.get("typeName") == MODEL_PROFILE for cs in p for c in cs
+                    if c.get("name") == "Tipo"]
+            if tipo and normalize(tipo[0].split(",")[0]) == "monstruo":
+                out.append(e)
+    return out
+
+
 def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
     """Read a BattleScribe catalogue or game system and import its unit entries.
 
@@ -344,14 +369,19 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
     p = Path(path)
     root = read_xml(p, expected=("catalogue", "gameSystem"))
     source = str(p)
-    cost_type = _game_system_cost_type(p, root)
-    ids = index_ids(root)
+    system = _game_system(p, root)
+    cost_type = None if system is None else points_cost_type(system)
+    # the catalogue's own elements first, then the game system's (rules and profiles the
+    # catalogue links: gst "Piel escamosa", "Armadura ligera"...)
+    ids = index_ids(root) if system is None or system is root else index_ids(root, system)
     sink = Collector(source, strict=strict)
     elements: list[Element] = []
     for section in root:
         if local(section.tag) in ("selectionEntries", "sharedSelectionEntries"):
             elements += [e for e in section
                          if local(e.tag) == "selectionEntry" and e.get("type") == "unit"]
+    monsters = [] if elements else _monster_models(root)
+    elements += monsters
     entries: list[UnitEntry] = []
     army = army_from_catalogue(root.get("name", ""))
     linked = _linked_costs(root, cost_type)
@@ -369,6 +399,10 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
                 sink.add(name, name, "note", f"no cost on the entry; {node.cost:g} points from"
                          " the option that links it")
             entries.append(_entry(node, source, sink, strict, army))
+            if element in monsters:
+                sink.add(name, name, "note", "a one-model unit from a type='model' entry"
+                         " (Mercenarios 'Monstruo arcano': 'como una opción de unidad"
+                         " Singular')")
         except OddsInputError as exc:
             if strict:
                 raise located(exc, source, describe(element)) from None

@@ -42,6 +42,8 @@ from odds.armies import ARMY_RACE as _ARMY_RACE
 
 __all__ = [
     "ARMOUR_NAMES",
+    "ARMOUR_RULES",
+    "ARMOUR_WARDS",
     "NAMED_HATRED",
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
@@ -136,10 +138,33 @@ ARMOUR_NAMES: MappingProxyType = _table({
     # salvación por armadura de 6+ en combate cuerpo a cuerpo (no tiene ningún efecto contra
     # disparos o hechizos)": in close combat, what light armour gives
     "Capa": ("armour", "light"),
+    # Enanos del Caos "Armadura negra": "una tirada de salvación por armadura de 4+, que
+    # puede combinarse con monturas y escudo" (and a ward against flaming attacks:
+    # ARMOUR_RULES)
+    "Armadura negra": ("armour", "plate"),
+    # Altos Elfos "Armadura de dragón": "Actúa como una Armadura pesada ... además, el
+    # portador es Inmune a Ataques flamígeros"; Enanos "Armadura de fragua de Gromril": "4+,
+    # una tirada de salvación especial de 6+ (ARMOUR_WARDS), y la regla Inmune a ataques
+    # flamígeros" (flaming attacks only end regeneration in the engine: §1.6; these units
+    # have none, so the immunity changes nothing here)
+    "Armadura de dragón": ("armour", "heavy"),
+    "Armadura de fragua de Gromril": ("armour", "plate"),
     "Escudo": ("shield", True),
     "Barda": ("barding", True),
 })
 """Armour names → (Equipment field, value)."""
+
+ARMOUR_RULES: MappingProxyType = _table({
+    # "Además, su portador tiene una tirada de salvación especial de 5+ contra ataques
+    # flamígeros"
+    "Armadura negra": ("flame_ward",),
+})
+"""Armour that also carries a special rule of the engine."""
+
+ARMOUR_WARDS: MappingProxyType = _table({
+    "Armadura de fragua de Gromril": 6,
+})
+"""Armour that also gives a ward save (the roll needed)."""
 
 RULE_FLAGS: MappingProxyType = _table({
     "Miedo": ("fear",),
@@ -157,6 +182,9 @@ RULE_FLAGS: MappingProxyType = _table({
     "Indesmoralizables": ("unbreakable",),
     "Furia asesina": ("frenzy",),
     "Golpe letal": ("killing_blow",),
+    # gst "Golpe letal (6+)": the text of "Golpe letal" ("Cuando obtiene un 6 en la tirada
+    # para herir, retira la miniatura enemiga si es de tamaño similar a humano ...")
+    "Golpe letal (6+)": ("killing_blow",),
     "Poder de penetración": ("armour_piercing",),
     "Hostigadores": ("skirmishers",),
     "Caballería rápida": ("fast_cavalry",),
@@ -181,8 +209,6 @@ RULE_FLAGS: MappingProxyType = _table({
     # the unit is gone; war machines never pursue and hold at the charge)
     "Orgullo artillero": ("stubborn",),
     "Inmune al pánico": ("immune_to_panic",),
-    # gst "Caballería monstruosa" (rule): "Son caballería voladora"
-    "Caballería monstruosa": ("flying",),
     # Demonios "Demonio": Inestabilidad demoníaca, Aura demoníaca, Miedo, Inmune a
     # psicología, Ataques mágicos
     "Demonio": ("fear", "immune_to_psychology", "daemonic_aura", "magic_attacks",
@@ -297,6 +323,11 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # Reinos del Caos "Ataque rasante": hits on a unit flown over, "ataques de proyectiles a
     # todos los efectos, pero realizados en la fase de movimiento"
     "Ataque rasante",
+    # Imperio "Disparando el cañón de salvas" ("Designa un objetivo válido de disparo ...") and
+    # "Disparando el lanzacohetes" ("Designa un punto en línea de visión ..."), Enanos
+    # "Fiabilidad enana" (re-roll "la tirada para determinar el número de impactos" of the
+    # organ gun): shooting procedures
+    "Disparando el cañón de salvas", "Disparando el lanzacohetes", "Fiabilidad enana",
     "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
     # movement, deployment, army composition
     "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
@@ -305,6 +336,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Flotar", "Leñadores", "Avance imparable",
     "Movimiento aleatorio (5D6)", "Movimiento aleatorio (8D6)", "Movimiento aleatorio (3D6)",
     "Regimientos de Renombre", "Unidades de mercenarios en otros ejércitos",
+    # Elfos Oscuros (Carro de gélidos): "Si un personaje monta el carro, sustituye un
+    # tripulante y sigue contando como unidad especial" (army composition)
+    "Unidad especial y personaje",
     "Creación de la manada", "Piernas largas", "Patas largas",
     # psychology out of combat, leadership of others (panic: PANIC_RULES)
     "Animosidad", "Evita animosidad", "Indisciplinado",
@@ -312,12 +346,34 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # magic, Chaos allegiance labels (a mark's effects are separate rules)
     "Resistencia a la magia 1", "Resistencia a la magia 2", "Marcas del Caos", "Dios del Caos",
     "Marca", "Marca del Caos absoluto", "Objetos mágicos", "Aprendiz de nigromante",
+    # Mercenarios "Monstruo arcano": "puede incluir Monstruos Arcanos, como una opción de
+    # unidad Singular. Sólo puedes incluir una miniatura ... por cada 2000 puntos"
+    "Monstruo arcano",
+    # Monstruos Arcanos "Hechizos vinculados": "puede lanzar UNO de estos hechizos en cada
+    # fase de magia"; "Bolas de fuego de disformidad": "se realiza en la fase de Disparo"
+    "Hechizos vinculados", "Bolas de fuego de disformidad",
+    # read in the catalogues (each text is movement, deployment, shooting, magic or army
+    # composition only): Condes Vampiro "Carro espectral" ("ignora terreno a efectos de
+    # movimiento"), "Ágil" ("A efectos de marcha"), "Relicario" ("Cada unidad enemiga no
+    # trabada ..."); Regimientos de Renombre "Estandarte de Kalad" (scouts; -1 to hit "a
+    # cualquier unidad que dispare"), "Pavés" ("contra proyectiles ... En combate cuerpo a
+    # cuerpo tienen simplemente armadura pesada"), "Telescopio del Navegante", "Anfibios"
+    # ("Cruzar (Elementos acuáticos) ... cobertura ligera"), "Puntos" (victory points);
+    # Enanos del Caos/Mercenarios "Gigante de asedio" (against buildings and walls);
+    # Demonios "Magia de Tzeentch" ("al inicio de la fase de magia"), "En compañía de
+    # horrores"; Enanos del Caos "Disparando el cañón" ("Se dispara como una catapulta")
+    "Carro espectral", "Ágil", "Relicario", "Estandarte de Kalad", "Pavés",
+    "Telescopio del Navegante", "Anfibios", "Puntos", "Gigante de asedio", "Magia de Tzeentch",
+    "En compañía de horrores", "Disparando el cañón",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 
 NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
     "Inclusión", "Destacamento", "Pueden tener", "Puede tener",
     "Personajes y unidades", "Personajes en manadas", "Cañón", "Estandartes mágicos",
+    # Orcos y Goblins, an option of the big 'uns: "En el ejército debe haber igual o más
+    # guerreros orcos no grandotes" (army composition)
+    "En el ejército debe haber",
     "Portaestandarte mágico", "Cuenta para el mínimo", "No cuentan para el mínimo",
     "No cuenta para el mínimo", "Es obligatorio elegir",
     # Orcos y Goblins "En el ejército debe haber igual o más jinetes de jabalí no grandotes"

@@ -170,7 +170,7 @@ from odds.units import Command, Unit
     S_UNBREAKABLE,
     S_ITP,  # immune to psychology (not counting frenzy)
     S_FEAR,
-    S_UNSTABLE,
+    S_UNSTABLE,  # 0 no; 1 unstable; 2 unstable, one wound fewer ("Criatura artefacto")
     S_FLEE_DICE,
     S_STANDARD,
     S_MUSICIAN,
@@ -473,7 +473,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
         spec = rules.parse_dice(unit.random_attacks, "random_attacks")
         s[S_RA_DICE], s[S_RA_SIDES] = spec.n, spec.sides
     s[S_ELF] = "elf" in unit.tags
-    s[S_UNSTABLE] = unit.has("unstable")
+    s[S_UNSTABLE] = unit.has("unstable") * (1 + unit.has("artefact_creature"))
     s[S_FLEE_DICE] = 8 if (p.M > 15 or unit.has("flying")) else 5
     # MDNR Reinos del Caos "Ansia de sangre": "persigue 8D6cm en vez de 5D6cm"
     s[S_PURSUE_DICE] = 8 if unit.has("bloodgreed") else s[S_FLEE_DICE]
@@ -576,12 +576,15 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     w = unit.weapon
     e_save = enemy.armour_save
     ap = unit.has("armour_piercing")
-    kb = unit.has("killing_blow") and enemy.troop_type in _MAN_SIZED
+    kb = (unit.has("killing_blow") and enemy.troop_type in _MAN_SIZED
+          and not enemy.has("immune_to_killing_blow"))
     poison = unit.poisoned or rules.IMPOSSIBLE
     magic = unit.has("magic_attacks")
     # Demonios "Aura Demoníaca": ward 5+, not against magic attacks; a ward of its own replaces it
     ward = enemy.ward_save or (5 if enemy.has("daemonic_aura") and not magic
                                else rules.IMPOSSIBLE)
+    if unit.has("flaming_attacks") and enemy.has("flame_ward"):
+        ward = min(ward, 5)  # Enanos del Caos "Armadura negra": 5+ against flaming attacks
     # gst "Etéreos": wounded only by magic attacks or by other ethereal creatures
     unwoundable = enemy.has("ethereal") and not magic and not unit.has("ethereal")
     if unwoundable:

@@ -172,7 +172,8 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
         return False, p
     if sides[lo, S_UNSTABLE]:
         if state[0, lo] > 0:
-            state[0, lo] = max(0, state[0, lo] - diff)
+            # "Criatura artefacto" (S_UNSTABLE 2): one wound fewer
+            state[0, lo] = max(0, state[0, lo] - max(0, diff - (sides[lo, S_UNSTABLE] - 1)))
             if state[0, lo] == 0 and chars_alive(lo, sides, state) == 0:
                 state[2, lo] = WIPED
         return False, p
