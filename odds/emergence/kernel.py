@@ -253,6 +253,23 @@ def _add_crossings(angles, k, mx, my, r, nx, ny, c):
 
 
 @kernel
+def _sort_inplace(a):
+    """``a`` sorted ascending, in place (insertion sort) and returned.
+
+    The few dozen crossing angles of a circle: numba's ``np.sort`` compiles a
+    quicksort for about a second of the emergence engine's cold start.
+    """
+    for i in range(1, a.size):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+    return a
+
+
+@kernel
 def circle_fractions(mx, my, r, width, depth, g, n_enemy, out):
     """Add to ``out[code]`` the fraction of the circle (centre, radius ``r``) in each outcome.
 
@@ -290,7 +307,7 @@ def circle_fractions(mx, my, r, width, depth, g, n_enemy, out):
     angles[k] = 0.0
     angles[k + 1] = TWO_PI
     k += 2
-    a_sorted = np.sort(angles[:k])
+    a_sorted = _sort_inplace(angles[:k])
     for j in range(k - 1):
         t0 = a_sorted[j]
         t1 = a_sorted[j + 1]
