@@ -99,6 +99,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "ogre_charge",
     "herd",
     "bloodgreed",
+    "hard_to_hit",
+    "stone_monstrosity",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -141,6 +143,11 @@ Inestabilidad"; RULES.md §3.2).
 
 ``flame_ward``: a ward save of 5+ against flaming attacks (MDNR Enanos del Caos "Armadura
 negra": "su portador tiene una tirada de salvación especial de 5+ contra ataques flamígeros").
+
+``hard_to_hit``: enemies are -1 to hit the unit in close combat (MDNR Reinos del Caos "Trolls
+biliosos": "Las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo a cuerpo").
+``stone_monstrosity``: hits of S8 or more count as S7 against the unit, to wound and for its
+armour (MDNR Reyes Funerarios "Monstruosidad de piedra").
 
 ``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
 Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").

@@ -246,6 +246,11 @@ RULE_FLAGS: MappingProxyType = _table({
     "Odio eterno": ("eternal_hatred",),
     "Odio a todas las miniaturas": ("hatred",),
     "Inmune a desmoralización (aunque sigue teniendo Odio a pielesverdes)": ("unbreakable",),
+    # Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles
+    # en combate cuerpo a cuerpo"; Reyes Funerarios "Monstruosidad de piedra": "Cualquier
+    # impacto de F8 o superior ... se considera que tiene F7"
+    "Trolls biliosos": ("hard_to_hit",),
+    "Monstruosidad de piedra": ("stone_monstrosity",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -365,6 +370,35 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Carro espectral", "Ágil", "Relicario", "Estandarte de Kalad", "Pavés",
     "Telescopio del Navegante", "Anfibios", "Puntos", "Gigante de asedio", "Magia de Tzeentch",
     "En compañía de horrores", "Disparando el cañón",
+    # read in the catalogues: game system "Salir desde abajo" (deployment and arrival; the
+    # emergence itself is `odds emerge`, a unit that comes up under an enemy charges it) and
+    # Reyes Funerarios "Salir desde abajo (Aclaración)" (markers); Imperio "Gran cañón" ("Puede
+    # disparar a cualquier unidad entre 30cm y 120cm"); Enanos del Caos "Armas experimentales"
+    # ("se disparan como la catapulta"); Monstruos Arcanos "Chorro de chispas" (a breath "se
+    # resuelve como el impacto de una bala de cañón"); Orcos y Goblins "Grandotez" (the
+    # animosity test); Reinos del Caos Mortales "Mutador" (a spell "una vez por fase de magia");
+    # Mercenarios "Heridas y bajas" (Comehombres: wounds go to the unit and an ogre is removed
+    # per 3 wounds, "todos con la misma Resistencia y armadura": how the engine already
+    # fights a unit)
+    "Salir desde abajo", "Salir desde abajo (Aclaración)", "Gran cañón",
+    "Armas experimentales", "Chorro de chispas", "Grandotez", "Mutador", "Heridas y bajas",
+    # breath weapons: game system "Arma de aliento": "Se trata de un ataque de disparo que
+    # emplea la plantilla con forma de lágrima" (Regimientos de Renombre "Aliento", Elfos
+    # Oscuros and Enanos del Caos "Aliento de fuego": "En la fase de disparo ...", "Se trata de
+    # un Ataque de Aliento que usa la plantilla de lágrima")
+    "Arma de aliento", "Aliento", "Aliento de fuego",
+    # read in the catalogues (movement, deployment, shooting, magic or army composition only):
+    # Elfos Oscuros "Tamaño mínimo", "Solitaria" (joining), "Carro (Marchar)", "Personajes"
+    # (who may join the Caldero de sangre); Enanos "Terreno" (Barcatronante's movement),
+    # "Bombardeo" ("En la fase de disparo ..."), "Máquina de guerra" (Yunque: "despliega junto
+    # al resto de máquinas de guerra"; Enanos del Caos: "puede pivotar gratis ... no puede
+    # mover y disparar"); Enanos del Caos "Tren de artillería" (towing), "Pérdida de la
+    # dotación" (a crewless cannon's movement); Imperio "Culebrina" (the land ship's cannon),
+    # "Rayo lumínico de Solheim" and "Tormenta de Shemtek" ("en cada fase de magia");
+    # Reyes Funerarios "Pesado" (under a spell, "no puede usar su movimiento volador")
+    "Tamaño mínimo", "Solitaria", "Carro (Marchar)", "Personajes", "Terreno", "Bombardeo",
+    "Máquina de guerra", "Tren de artillería", "Pérdida de la dotación", "Culebrina",
+    "Rayo lumínico de Solheim", "Tormenta de Shemtek", "Pesado",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 

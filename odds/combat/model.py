@@ -570,7 +570,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     cargan"; "suman un +1 a la Fuerza ... en el turno en que reciban una carga por
     parte de unidades de tipo Caballería, Carros o Monstruos").  ``ogre_charge``: the
     strength of the unit's "Arremetida" impact hits when it charged (0 = none,
-    :func:`ogre_charge_strength`; impact hits of its own take precedence).
+    :func:`ogre_charge_strength`; impact hits of its own take precedence).  An
+    ``enemy`` with ``hard_to_hit`` is hit at -1 (Reinos del Caos "Trolls biliosos":
+    "Las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo a
+    cuerpo"; automatic hits are not rolled, a 6 still hits); hits on an ``enemy``
+    with ``stone_monstrosity`` wound and pierce armour at S7 at most (Reyes Funerarios
+    "Monstruosidad de piedra": "Cualquier impacto de F8 o superior ... se considera que
+    tiene F7").
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     w = unit.weapon
@@ -590,6 +596,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     if unwoundable:
         poison, kb = rules.IMPOSSIBLE, False
     mw = _MW_CODE[unit.multiple_wounds]
+    cap = 7 if enemy.has("stone_monstrosity") else 10  # the strength its hits count at most
     for kind in (0, 1):
         first = kind == 0
         charging = charged and first
@@ -620,9 +627,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
             row[G_POISON] = poison
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(s_eff, enemy.profile.T)))
+                            else max(2, rules.to_wound(min(s_eff, cap), enemy.profile.T)))
             row[G_KB] = kb
-            row[G_SAVE] = _save_needed(e_save, s_eff, ap)
+            row[G_SAVE] = _save_needed(e_save, min(s_eff, cap), ap)
             row[G_WARD] = ward
             row[G_MW] = mw
             row[G_FRENZY_A] = 1
@@ -643,8 +650,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_HIT] = _clamp_hit(rules.to_hit(m.WS, enemy.profile.WS))
             row[G_POISON] = rules.IMPOSSIBLE
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(s_m, enemy.profile.T)))
-            row[G_SAVE] = _save_needed(e_save, s_m, False)
+                            else max(2, rules.to_wound(min(s_m, cap), enemy.profile.T)))
+            row[G_SAVE] = _save_needed(e_save, min(s_m, cap), False)
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
@@ -664,11 +671,15 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_HIT] = 0
             row[G_POISON] = rules.IMPOSSIBLE
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(s_imp, enemy.profile.T)))
-            row[G_SAVE] = _save_needed(e_save, s_imp, False)
+                            else max(2, rules.to_wound(min(s_imp, cap), enemy.profile.T)))
+            row[G_SAVE] = _save_needed(e_save, min(s_imp, cap), False)
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
+    if enemy.has("hard_to_hit"):
+        hit = out[:, :, G_HIT]
+        rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
+        hit[rolled] = np.minimum(6, hit[rolled] + 1)
     return out
 
 

@@ -1,0 +1,154 @@
+"""Army-book rules that act on the blows a unit receives (issue 11), from the catalogues' text.
+
+Engine checks compare the exact first round and the kernel with a law worked out by hand
+(z = 5, fixed seeds; ``RULES.md`` sections cited per test); catalogue checks read
+../shared/battlescribe/ and are skipped when it is absent.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from pathlib import Path
+
+import pytest
+from conftest import assert_distribution
+
+from odds.combat.api import simulate
+from odds.combat.exact import first_round_exact
+from odds.combat.model import (
+    G_HIT,
+    G_SAVE,
+    G_WOUND,
+    IMPACT,
+    MOUNT,
+    RANK_AND_FILE,
+    CombatOptions,
+    build,
+)
+from odds.units import MountProfile, Profile, unit_from_dict
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
+needs_data = pytest.mark.skipif(not SHARED.is_dir(),
+                                reason=f"MDNR BattleScribe data not found in {SHARED}")
+N = 200_000
+
+
+def fighter(name, models=10, *, WS=3, S=3, T=3, W=1, save=7, special=(), **extra):
+    return unit_from_dict({
+        "name": name, "troop_type": "infantry", "models": models, "files": models,
+        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": W, "I": 3, "A": 1,
+                    "Ld": 7},
+        "equipment": {"armour_save_override": save},
+        "rules": {"special": list(special)},
+        **extra,
+    })
+
+
+def binomial(n, p):
+    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def check_first_round(model, pmf, seed, what):
+    """Side 0's first-round wounds: the exact engine and the kernel against ``pmf``."""
+    exact = first_round_exact(model)["wounds"][0]
+    assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12, what
+    out = simulate(model, N, seed)
+    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, pmf, N, what=what)
+
+
+def test_hard_to_hit_costs_every_attacker_one_to_hit():
+    """MDNR Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a
+    impactarles en combate cuerpo a cuerpo" (RULES.md §1.3, a 6 always hits).
+
+    10 WS3 S3 attacks against WS3 T3, no save: 4+ to hit and 4+ to wound, p = 1/4; against
+    the hard-to-hit unit 5+ to hit, p = 1/6.  WS3 against WS7 (5+) becomes 6+, not 7+;
+    impact hits stay automatic."""
+    plain = fighter("F", S=1)
+    trolls = fighter("Trolls biliosos", S=1, special=["hard_to_hit"])
+    for enemy, p, seed in ((plain, 1 / 4, 61), (trolls, 1 / 6, 62)):
+        model = build(fighter("A", T=10), enemy, options=CombatOptions(max_rounds=1))
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_HIT] == (5 if enemy is trolls else 4)
+        check_first_round(model, binomial(10, p), seed, f"wounds on {enemy.name}")
+    # the trolls' own blows are not penalised
+    model = build(trolls, plain, options=CombatOptions(max_rounds=1))
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_HIT] == 4
+    # 5+ becomes 6+ (a 6 still hits); impact hits are not rolled
+    high = fighter("H", WS=7, special=["hard_to_hit"])
+    chariot = fighter("C").replace(impact_hits="d6")
+    model = build(chariot, high, options=CombatOptions(max_rounds=1, charger="attacker"))
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_HIT] == 6
+    assert model.groups[0, 1, IMPACT, 0, G_HIT] == 0
+    with_flies = fighter("T", special=["hard_to_hit", "cloud_of_flies"])
+    model = build(fighter("A"), with_flies, options=CombatOptions(max_rounds=1))
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_HIT] == 6  # both penalties: 4+ -> 6+
+
+
+def test_stone_monstrosity_caps_strength_at_seven():
+    """MDNR Reyes Funerarios "Monstruosidad de piedra": "Cualquier impacto de F8 o superior
+    que reciba una miniatura con Monstruosidad de Piedra, se considera que tiene F7"
+    (RULES.md §1.4 to wound, §1.5 armour modifiers).
+
+    S9 against T6 with a 3+ save: normally 2+ to wound and no save (-6); against the stone
+    monstrosity S7: 3+ to wound and the save at -4 (none either: 3+ - 4 = 7+).  With a 1+
+    save, S9 leaves no save but S7 leaves 5+.  S7 and less is unchanged; a steed's blows too."""
+    giant = fighter("G", S=9)
+    for special, wound, save in (((), 2, 7), (("stone_monstrosity",), 3, 7)):
+        target = fighter("E", T=6, save=3, special=special)
+        model = build(giant, target, options=CombatOptions(max_rounds=1))
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == wound
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_SAVE] == save
+    for special, save in (((), 7), (("stone_monstrosity",), 5)):
+        model = build(giant, fighter("E", T=6, save=1, special=special),
+                      options=CombatOptions(max_rounds=1))
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_SAVE] == save
+    seven = fighter("S7", S=7)
+    for special in ((), ("stone_monstrosity",)):
+        model = build(seven, fighter("E", T=6, save=3, special=special),
+                      options=CombatOptions(max_rounds=1))
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == 3
+    knight = fighter("K", S=1).replace(
+        troop_type="cavalry", profile=Profile(M=18, WS=3, BS=3, S=1, T=3, W=1, I=3, A=0, Ld=7),
+        mount=MountProfile(WS=3, S=9, I=3, A=1))
+    model = build(knight, fighter("E", T=6, special=["stone_monstrosity"]),
+                  options=CombatOptions(max_rounds=1))
+    assert model.groups[0, 1, MOUNT, 0, G_WOUND] == 3
+    # 10 S9 WS3 attacks on WS3 T6 W1 (no save): 4+ to hit, 3+ (not 2+) to wound: p = 1/3
+    model = build(fighter("A", S=9, T=10), fighter("E", T=6, special=["stone_monstrosity"]),
+                  options=CombatOptions(max_rounds=1))
+    check_first_round(model, binomial(10, 1 / 3), 63, "S9 wounds on a stone monstrosity")
+
+
+@needs_data
+def test_struck_rules_from_the_catalogues():
+    """The catalogue names map to the engine's rules (read in the .cat files by hand)."""
+    from odds.battlescribe import load_catalogue
+
+    for name, unit, rule, flag in (
+            ("MDNR_Reinos_del_Caos_Demonios_v5.cat", "Trolls biliosos", "Trolls biliosos",
+             "hard_to_hit"),
+            ("MDNR_Reyes_Funerarios v5.cat", "Necroesfinge (ocupa hueco de singular y de héroe)",
+             "Monstruosidad de piedra", "stone_monstrosity")):
+        cat = load_catalogue(SHARED / name)
+        assert cat.unit(unit).has(flag), (unit, flag)
+        assert rule not in {i.item for i in cat.report.for_unit(unit)
+                            if i.kind in ("ignored", "approximated")}
+
+
+@needs_data
+@pytest.mark.parametrize("book, unit, rule", [
+    # game system "Arma de aliento": "Se trata de un ataque de disparo"
+    ("MDNR_Elfos_Oscuros_v7.cat", "Hidra de guerra", "Aliento de fuego"),
+    # Imperio "Gran cañón": "Puede disparar a cualquier unidad entre 30cm y 120cm"
+    ("MDNR_Imperio v4_5.cat", "Gran cañón", "Gran cañón"),
+    # Reinos del Caos Mortales "Mutador": a spell "una vez por fase de magia"
+    ("MDNR_Reinos_del_Caos_Mortales_v5.cat", "Mutalith", "Mutador"),
+    # Mercenarios "Heridas y bajas": wounds go to the unit, an ogre removed per 3 wounds
+    ("MDNR_Mercenarios v5.cat", "Comehombres", "Heridas y bajas"),
+])
+def test_rules_read_as_no_combat_effect(book, unit, rule):
+    from odds.battlescribe import load_catalogue
+
+    cat = load_catalogue(SHARED / book)
+    kinds = {i.item: i.kind for i in cat.report.for_unit(unit)}
+    assert kinds.get(rule) == "no_combat_effect", (unit, kinds)
