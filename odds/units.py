@@ -101,6 +101,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "bloodgreed",
     "hard_to_hit",
     "stone_monstrosity",
+    "cancels_ranks",
+    "no_flank_bonus_against",
+    "no_general_ld",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -148,6 +151,15 @@ negra": "su portador tiene una tirada de salvación especial de 5+ contra ataque
 biliosos": "Las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo a cuerpo").
 ``stone_monstrosity``: hits of S8 or more count as S7 against the unit, to wound and for its
 armour (MDNR Reyes Funerarios "Monstruosidad de piedra").
+
+``cancels_ranks``: skirmishers that still cancel an enemy's rank bonus from its flank or
+rear (MDNR Elfos Oscuros "Danza de la muerte"; other skirmishers do not, 6th Appendix Seven).
+
+``no_flank_bonus_against``: enemies fighting the unit through its flank or rear claim no
+flank or rear bonus (MDNR Condes Vampiro "Monstruoso", the Varghulf).
+
+``no_general_ld``: the unit never uses the General's Ld, for break or panic tests (MDNR
+Elfos Oscuros "Bestias": "las Arpías nunca pueden usar el Liderazgo del General").
 
 ``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
 Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").

@@ -251,6 +251,15 @@ RULE_FLAGS: MappingProxyType = _table({
     # impacto de F8 o superior ... se considera que tiene F7"
     "Trolls biliosos": ("hard_to_hit",),
     "Monstruosidad de piedra": ("stone_monstrosity",),
+    # Elfos Oscuros "Danza de la muerte": "pueden anular el bonificador ... por filas de los
+    # enemigos pese a ser Hostigadores"
+    "Danza de la muerte": ("cancels_ranks",),
+    # Condes Vampiro "Monstruoso" (Varghulf): "El oponente no puede aplicar el bonificador a
+    # resolución del combate por combatir contra el flanco o retaguardia del Varghulf"
+    "Monstruoso": ("no_flank_bonus_against",),
+    # Elfos Oscuros "Bestias" (Arpías): "Ningún personaje puede unirse a una unidad de
+    # Arpías. Además, las Arpías nunca pueden usar el Liderazgo del General"
+    "Bestias": ("no_general_ld",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

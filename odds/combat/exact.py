@@ -86,6 +86,7 @@ from odds.combat.model import (
     S_ITP,
     S_LD,
     S_MUSICIAN,
+    S_NO_FLANK_BONUS,
     S_RA_DICE,
     S_RA_SIDES,
     S_REGEN,
@@ -593,7 +594,7 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         champ, std = int(sd[s, S_CHAMPION] != 0), int(sd[s, S_STANDARD] != 0)
         # ranks at the start of the round, cancelled by an enemy of US >= 5 on a flank or rear
         cancelled = (faces[s] != FRONT and start_us[1 - s] >= 5
-                     and not sd[1 - s, S_HERD])  # a herd cancels no ranks
+                     and not sd[1 - s, S_HERD])  # herds and skirmishers cancel none
         ranks = 0 if cancelled else int(model.ranks[s, models_left(hp[s], w)])
         m.append(m_s)
         us.append(m_s * int(sd[s, S_US]))
@@ -601,7 +602,7 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
                      + int(model.side_bonus[s]))
         mus.append(bool(sd[s, S_MUSICIAN]) & (m_s >= 1 + champ + std))
     for s in (0, 1):  # +1 flank / +2 rear while of US >= 5 at the end of the round (§2.2)
-        if faces[1 - s] != FRONT:
+        if faces[1 - s] != FRONT and not sd[1 - s, S_NO_FLANK_BONUS]:
             score[s] = score[s] + (1 if faces[1 - s] == FLANK else 2) * (us[s] >= 5)
     margin = score[0] + (us[0] > us[1]) - score[1] - (us[1] > us[0])
     if model.flags[1]:

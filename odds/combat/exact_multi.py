@@ -59,6 +59,7 @@ from odds.combat.model import (
     S_INSTABILITY,
     S_ITP,
     S_MUSICIAN,
+    S_NO_FLANK_BONUS,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
@@ -275,7 +276,7 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
             if m[u] * sd[u, S_US] < 5:
                 continue
             for v, _fu, fv in st.links[u]:  # at the end of the round (the kernel's reading)
-                if m[v] > 0 and fv != FRONT:
+                if m[v] > 0 and fv != FRONT and not sd[v, S_NO_FLANK_BONUS]:
                     (flank if fv == FLANK else rear)[side[u]] += 1
         bonus = []
         for s in (0, 1):

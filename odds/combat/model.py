@@ -209,10 +209,12 @@ from odds.units import Command, Unit
     S_RA_DICE,  # random attacks (gst "Ataques aleatorios"): dice rolled each round, 0 = none
     S_RA_SIDES,  # their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
     S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
-    S_HERD,  # MDNR Bestias herd: cancels no enemy ranks from a flank or the rear
+    S_HERD,  # cancels no enemy ranks from a flank or the rear: a Bestias herd, skirmishers
     S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
+    S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
+    S_NO_GENERAL,  # never uses the General's Ld (Elfos Oscuros "Bestias", the harpies)
     N_SIDE,
-) = range(52)
+) = range(54)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -494,7 +496,9 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_REGEN] = unit.regeneration or rules.IMPOSSIBLE
     s[S_MAN_SIZED] = unit.troop_type in _MAN_SIZED
     s[S_BSB] = opts.bsb
-    s[S_GENERAL_LD] = opts.general_ld
+    # Elfos Oscuros "Bestias": "las Arpías nunca pueden usar el Liderazgo del General"
+    s[S_NO_GENERAL] = unit.has("no_general_ld")
+    s[S_GENERAL_LD] = 0 if s[S_NO_GENERAL] else opts.general_ld
     s[S_STATIC] = opts.static_bonus
     s[S_HIGH_GROUND] = opts.high_ground
     s[S_RANKS_OK] = (unit.troop_type not in ("monster", "chariot", "war_machine")
@@ -503,8 +507,16 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # MDNR Bestias "La manada en combate": "pueden aplicar bonificador por filas de hasta
     # +2"; "La manada cargando": "la Manada es Hostigadora (aunque tenga filas), por lo que
     # no anula filas a unidades enemigas cargadas por el flanco o la retaguardia"
-    s[S_HERD] = unit.has("herd")
+    # 6th Appendix Seven, skirmishers 7: skirmishers "do not negate an enemy unit's rank
+    # bonuses if they charge them in the flank or rear" (RULES.md §2.2 is silent; the MDNR
+    # herd text above rests on it) -- unless Elfos Oscuros "Danza de la muerte": "pueden
+    # anular el bonificador a la resolución de combate por filas de los enemigos pese a ser
+    # Hostigadores" (``cancels_ranks``)
+    s[S_HERD] = unit.has("herd") or (unit.has("skirmishers") and not unit.has("cancels_ranks"))
     s[S_RANK_MAX] = 2 if unit.has("herd") else 3
+    # Condes Vampiro "Monstruoso" (Varghulf): "El oponente no puede aplicar el bonificador a
+    # resolución del combate por combatir contra el flanco o retaguardia del Varghulf"
+    s[S_NO_FLANK_BONUS] = unit.has("no_flank_bonus_against")
     champ = unit.champion_profile or p
     s[S_CHAMPION_LD] = champ.Ld
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]

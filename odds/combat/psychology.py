@@ -41,6 +41,7 @@ from odds.combat.model import (
     S_INSTABILITY,
     S_ITP,
     S_LD,
+    S_NO_GENERAL,
     S_NO_PANIC,
     S_PANIC_IGNORE,
     S_SIDE,
@@ -152,7 +153,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
     fear auto-break against more fear-causing unit strength in contact, or a
     2D6 test on the best Ld of the unit, its champion and its characters
     (a character who refused a challenge lends none), or ``gen`` (the
-    General's, 0 if none) with the modifier; stubborn units test on their own
+    General's, 0 if none or ``S_NO_GENERAL``) with the modifier; stubborn units test on their own
     Ld unmodified; ``bsb``: one re-roll; ``insane``: double 1 passes.
     """
     m_lo = models_left(state[0, lo], sides[lo, S_W])
@@ -194,7 +195,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
     if (not sides[lo, S_FEAR] and not sides[lo, S_ITP]
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
-    gen = max(sides[lo, S_GENERAL_LD], gen)
+    gen = 0 if sides[lo, S_NO_GENERAL] else max(sides[lo, S_GENERAL_LD], gen)
     bsb = sides[lo, S_BSB] or bsb
     if stub:  # own Ld unmodified, or a leader's with the modifier (§3.2)
         target = max(ld, max(lead, gen) - diff)
@@ -227,7 +228,8 @@ def panic_from(buf, p, x, nr, sides, state, gen):
         for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
             if state[0, b] > 0 and not state[6, b]:
                 ld = max(ld, sides[b, S_LD])
-        ld = max(ld, sides[f, S_GENERAL_LD], gen)
+        if not sides[f, S_NO_GENERAL]:
+            ld = max(ld, sides[f, S_GENERAL_LD], gen)
         passed, p = leadership_test(buf, p, ld, False, False)
         if not passed:
             state[2, f] = PANICKED

@@ -28,6 +28,7 @@ from odds.combat.model import (
     S_IS_GENERAL,
     S_LD,
     S_MUSICIAN,
+    S_NO_FLANK_BONUS,
     S_PURSUE_DICE,
     S_SIDE,
     S_STANDARD,
@@ -48,7 +49,8 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
     he is not in the combat), a battle standard, the flank (+1) and rear (+2)
     bonuses.  Flank and rear count units of strength >= 5 on an enemy's flank
     or rear: MDNR, the side with more of them claims the bonus;
-    ``both_claim`` (Option), both sides do.
+    ``both_claim`` (Option), both sides do; no bonus is claimed against a unit with
+    ``S_NO_FLANK_BONUS``.
     """
     nc = contacts.shape[0]
     us0 = 0
@@ -100,7 +102,8 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
             a = contacts[c, d]
             b = contacts[c, 1 - d]
             face_b = contacts[c, 3 - d]
-            if state[2, a] != FIGHTING or state[2, b] != FIGHTING or face_b == FRONT:
+            if (state[2, a] != FIGHTING or state[2, b] != FIGHTING or face_b == FRONT
+                    or sides[b, S_NO_FLANK_BONUS]):
                 continue
             if unit_strength(a, sides, state) < 5:
                 continue

@@ -1,4 +1,4 @@
-"""Army-book rules that act on the blows a unit receives (issue 11), from the catalogues' text.
+"""Army-book rules on the blows a unit receives and on the combat result (issue 11).
 
 Engine checks compare the exact first round and the kernel with a law worked out by hand
 (z = 5, fixed seeds; ``RULES.md`` sections cited per test); catalogue checks read
@@ -119,6 +119,86 @@ def test_stone_monstrosity_caps_strength_at_seven():
     check_first_round(model, binomial(10, 1 / 3), 63, "S9 wounds on a stone monstrosity")
 
 
+@pytest.mark.parametrize("special, p_break, seed", [
+    ((), 30 / 36, 64), (("cancels_ranks",), 0.0, 65)])
+def test_skirmishers_on_a_flank_cancel_no_ranks(special, p_break, seed):
+    """6th Appendix Seven, skirmishers 7: they "do not negate an enemy unit's rank bonuses if
+    they charge them in the flank or rear" (RULES.md §2.2 cancels ranks for a US >= 5 unit
+    on a flank or rear: skirmishers are the exception, as the MDNR herd text also says);
+    Elfos Oscuros "Danza de la muerte": the Hermanas de la matanza "pueden anular el
+    bonificador ... por filas de los enemigos pese a ser Hostigadores".
+
+    Five skirmishers (US 5) charge the flank of twenty in fives; nobody can wound.  They
+    get +1 flank against +3 ranks and +1 outnumbering, lose by 3 and break on 2D6 > 4 (Ld 7:
+    30/36); dancers cancel the ranks: +1 against +1, a draw, nobody breaks."""
+    from conftest import assert_mc
+
+    from odds.combat.model import CAUGHT, ESCAPED
+
+    skirm = fighter("Hostigadores", 5, S=1, T=10, special=["skirmishers", *special])
+    model = build(skirm, unit_from_dict({**fighter("E", 20, S=1, T=10).to_dict(), "files": 5}),
+                  options=CombatOptions(max_rounds=1, attacker_face="flank",
+                                        charge_tests=False))
+    exact = first_round_exact(model)["first_round"]["attacker_breaks"]
+    assert abs(exact - p_break) < 1e-12
+    out = simulate(model, N, seed)
+    broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
+    assert_mc(broke, p_break, N, what=f"the flanking skirmishers break ({special})")
+
+
+@pytest.mark.parametrize("special, p_break, seed", [
+    ((), 21 / 36, 66), (("no_flank_bonus_against",), 0.0, 67)])
+def test_no_flank_bonus_against_a_monstrous_varghulf(special, p_break, seed):
+    """MDNR Condes Vampiro "Monstruoso" (Varghulf): "El oponente no puede aplicar el
+    bonificador a resolución del combate por combatir contra el flanco o retaguardia del
+    Varghulf" (RULES.md §2.2: +1 flank, +2 rear).
+
+    Five S1 infantry (US 5, one rank) charge the flank of a T10 W5 monster (US 5) that
+    cannot hurt them either: +1 flank against nothing, the monster loses by 1 and breaks on
+    2D6 > 6 (Ld 7: 21/36); Monstruoso: no bonus, a draw, nobody breaks."""
+    from conftest import assert_mc
+
+    from odds.combat.model import CAUGHT, ESCAPED
+
+    varghulf = unit_from_dict({
+        "name": "Varghulf", "troop_type": "monster", "models": 1, "files": 1,
+        "profile": {"M": 20, "WS": 3, "BS": 0, "S": 1, "T": 10, "W": 5, "I": 3, "A": 1,
+                    "Ld": 7},
+        "equipment": {"armour_save_override": 7}, "rules": {"special": list(special)}})
+    model = build(fighter("E", 5, S=1, T=10), varghulf,
+                  options=CombatOptions(max_rounds=1, attacker_face="flank",
+                                        charge_tests=False))
+    exact = first_round_exact(model)["first_round"]["defender_breaks"]
+    assert abs(exact - p_break) < 1e-12
+    out = simulate(model, N, seed)
+    broke = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+    assert_mc(broke, p_break, N, what=f"the flanked monster breaks ({special})")
+
+
+@pytest.mark.parametrize("special, p_break, seed", [
+    ((), 10 / 36, 68), (("no_general_ld",), 30 / 36, 69)])
+def test_harpies_never_use_the_generals_leadership(special, p_break, seed):
+    """MDNR Elfos Oscuros "Bestias": "las Arpías nunca pueden usar el Liderazgo del General"
+    (RULES.md §3.2: the break test on the General's Ld when he is near).
+
+    Five Ld 5 models that nobody can wound lose by the enemy's static +1; the General (Ld 9)
+    is near.  They break on 2D6 > 9 - 1 (10/36), harpies on their own 2D6 > 5 - 1 (30/36)."""
+    from conftest import assert_mc
+
+    from odds.combat.model import CAUGHT, ESCAPED, SideOptions
+
+    harpies = fighter("Arpías", 5, S=1, T=10, special=["skirmishers", *special])
+    harpies = harpies.replace(profile=harpies.profile.replace(Ld=5))
+    model = build(harpies, fighter("E", 5, S=1, T=10, special=["skirmishers"]),
+                  SideOptions(general_ld=9), SideOptions(static_bonus=1),
+                  CombatOptions(max_rounds=1, charge_tests=False))
+    exact = first_round_exact(model)["first_round"]["attacker_breaks"]
+    assert abs(exact - p_break) < 1e-12
+    out = simulate(model, N, seed)
+    broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
+    assert_mc(broke, p_break, N, what=f"the harpies break ({special})")
+
+
 @needs_data
 def test_struck_rules_from_the_catalogues():
     """The catalogue names map to the engine's rules (read in the .cat files by hand)."""
@@ -128,7 +208,11 @@ def test_struck_rules_from_the_catalogues():
             ("MDNR_Reinos_del_Caos_Demonios_v5.cat", "Trolls biliosos", "Trolls biliosos",
              "hard_to_hit"),
             ("MDNR_Reyes_Funerarios v5.cat", "Necroesfinge (ocupa hueco de singular y de héroe)",
-             "Monstruosidad de piedra", "stone_monstrosity")):
+             "Monstruosidad de piedra", "stone_monstrosity"),
+            ("MDNR_Elfos_Oscuros_v7.cat", "Hermanas de la matanza", "Danza de la muerte",
+             "cancels_ranks"),
+            ("MDNR_Condes_Vampiro_v5.cat", "Varghulf", "Monstruoso", "no_flank_bonus_against"),
+            ("MDNR_Elfos_Oscuros_v7.cat", "Arpías", "Bestias", "no_general_ld")):
         cat = load_catalogue(SHARED / name)
         assert cat.unit(unit).has(flag), (unit, flag)
         assert rule not in {i.item for i in cat.report.for_unit(unit)
