@@ -104,6 +104,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "cancels_ranks",
     "no_flank_bonus_against",
     "no_general_ld",
+    "martial_honour",
+    "causes_no_panic",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -160,6 +162,12 @@ flank or rear bonus (MDNR Condes Vampiro "Monstruoso", the Varghulf).
 
 ``no_general_ld``: the unit never uses the General's Ld, for break or panic tests (MDNR
 Elfos Oscuros "Bestias": "las Arpías nunca pueden usar el Liderazgo del General").
+
+``martial_honour``: the unit's champion always issues and accepts challenges, whatever the
+challenge policy (MDNR Condes Vampiro "Honor marcial": "El Campeón siempre debe lanzar y
+aceptar desafíos").  ``causes_no_panic``: the unit fleeing, broken or destroyed causes no
+panic tests (MDNR Mercenarios "Altamente insignificantes": "Las unidades de gnoblars
+huyendo, desmoralizadas o destruidas no causan pánico").
 
 ``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
 Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").

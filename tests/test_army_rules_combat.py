@@ -199,6 +199,49 @@ def test_harpies_never_use_the_generals_leadership(special, p_break, seed):
     assert_mc(broke, p_break, N, what=f"the harpies break ({special})")
 
 
+@pytest.mark.parametrize("special, issued", [((), 0), (("martial_honour",), 1)])
+def test_martial_honour_champion_always_challenges(special, issued):
+    """MDNR Condes Vampiro "Honor marcial": "El Campeón siempre debe lanzar y aceptar
+    desafíos" (RULES.md §1.9), whatever the challenge policy asked for ("never" here):
+    the knights' champion challenges in the first round of every combat."""
+    from odds.combat.model import build_units
+
+    knights = fighter("Caballeros sangrientos", 5, special=special).replace(
+        command=fighter("K").command.replace(champion=True))
+    enemy = fighter("E", 5).replace(command=fighter("E").command.replace(champion=True))
+    model = build_units([knights, enemy], [0, 1], [(0, 1, 0, 0)], [True, False], [None, None],
+                        challenge=["never", "never"], options=CombatOptions(max_rounds=1))
+    out = simulate(model, 2_000, 70)
+    assert out["chal"][0] == issued * 2_000  # CHALLENGE_STATS[0]: issued
+
+
+@pytest.mark.parametrize("special, p_flee, seed", [
+    ((), 15 / 36 + 21 / 36 * 15 / 36, 71), (("causes_no_panic",), 15 / 36, 72)])
+def test_gnoblars_cause_no_panic(special, p_flee, seed):
+    """MDNR Mercenarios "Altamente insignificantes": "Las unidades de gnoblars huyendo,
+    desmoralizadas o destruidas no causan pánico" (RULES.md §3.4 panic when a friend in the
+    combat breaks).
+
+    X (Ld 2) and Y (stubborn, Ld 7) face Z, which wins the one round by its +5; nobody can
+    wound.  X always breaks; Y breaks on 2D6 > 7 (15/36), else tests panic on 2D6 <= 7
+    unless X is a gnoblar unit."""
+    from conftest import assert_mc
+
+    from odds.combat.model import CAUGHT, ESCAPED, FRONT, SideOptions, build_units
+
+    x = fighter("Gnoblars", 5, S=1, T=10, special=["skirmishers", *special])
+    x = x.replace(profile=x.profile.replace(Ld=2))
+    y = fighter("Y", 5, S=1, T=10, special=["skirmishers", "stubborn"])
+    z = fighter("Z", 5, S=1, T=10, special=["skirmishers"])
+    model = build_units([x, y, z], [0, 0, 1], [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)],
+                        [False, False, True], [None, None, SideOptions(static_bonus=5)],
+                        CombatOptions(max_rounds=1))
+    out = simulate(model, N, seed)
+    assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N
+    fled = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+    assert_mc(fled, p_flee, N, what=f"Y flees ({special})")
+
+
 @needs_data
 def test_struck_rules_from_the_catalogues():
     """The catalogue names map to the engine's rules (read in the .cat files by hand)."""
@@ -212,7 +255,11 @@ def test_struck_rules_from_the_catalogues():
             ("MDNR_Elfos_Oscuros_v7.cat", "Hermanas de la matanza", "Danza de la muerte",
              "cancels_ranks"),
             ("MDNR_Condes_Vampiro_v5.cat", "Varghulf", "Monstruoso", "no_flank_bonus_against"),
-            ("MDNR_Elfos_Oscuros_v7.cat", "Arpías", "Bestias", "no_general_ld")):
+            ("MDNR_Elfos_Oscuros_v7.cat", "Arpías", "Bestias", "no_general_ld"),
+            ("MDNR_Condes_Vampiro_v5.cat", "Caballeros sangrientos", "Honor marcial",
+             "martial_honour"),
+            ("MDNR_Mercenarios v5.cat", "Gnoblars muerdehombres", "Altamente insignificantes",
+             "causes_no_panic")):
         cat = load_catalogue(SHARED / name)
         assert cat.unit(unit).has(flag), (unit, flag)
         assert rule not in {i.item for i in cat.report.for_unit(unit)

@@ -260,6 +260,11 @@ RULE_FLAGS: MappingProxyType = _table({
     # Elfos Oscuros "Bestias" (Arpías): "Ningún personaje puede unirse a una unidad de
     # Arpías. Además, las Arpías nunca pueden usar el Liderazgo del General"
     "Bestias": ("no_general_ld",),
+    # Condes Vampiro "Honor marcial": "El Campeón siempre debe lanzar y aceptar desafíos";
+    # Mercenarios "Altamente insignificantes": "Las unidades de gnoblars huyendo,
+    # desmoralizadas o destruidas no causan pánico. Ni siquiera a otros gnoblars"
+    "Honor marcial": ("martial_honour",),
+    "Altamente insignificantes": ("causes_no_panic",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -408,6 +413,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Tamaño mínimo", "Solitaria", "Carro (Marchar)", "Personajes", "Terreno", "Bombardeo",
     "Máquina de guerra", "Tren de artillería", "Pérdida de la dotación", "Culebrina",
     "Rayo lumínico de Solheim", "Tormenta de Shemtek", "Pesado",
+    # Mercenarios "Riñas": "Si al inicio de un turno propio la unidad no se encuentra trabada
+    # en combate ... lanza 1D6" (only out of combat)
+    "Riñas",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 

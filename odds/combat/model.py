@@ -862,7 +862,8 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
     A unit ignores the panic a friend ``x`` causes (breaking or destroyed) when
     :meth:`~odds.units.Unit.ignores_panic_from` says so: bit ``x`` of its
     ``S_PANIC_IGNORE``.  It takes no panic test at all (``S_NO_PANIC``) when
-    every enemy unit of the combat carries a tag of its ``no_panic_against``
+    every enemy unit of the combat carries a tag of its ``no_panic_against``; no unit
+    tests for a friend with ``causes_no_panic``
     (MDNR Altos Elfos "Estoicos": "cuando luchan contra un ejército de MDNR:
     Elfos Oscuros ... nunca deberán hacer chequeos de Pánico de ninguna clase";
     an enemy of another army in the combat, e.g. a mercenary regiment, voids it).
@@ -873,11 +874,11 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
         if unit.no_panic_against and all(
                 not e.tags.isdisjoint(unit.no_panic_against) for e in enemies):
             side_arr[f, S_NO_PANIC] = 1
-        if not unit.no_panic_from:
-            continue
         mask = 0
         for x in range(min(n, MAX_PANIC_SOURCES)):
-            if x != f and sides[x] == sides[f] and unit.ignores_panic_from(units[x]):
+            # Mercenarios "Altamente insignificantes": gnoblars cause no panic to anyone
+            if x != f and sides[x] == sides[f] and (unit.ignores_panic_from(units[x])
+                                                    or units[x].has("causes_no_panic")):
                 mask |= 1 << x
         side_arr[f, S_PANIC_IGNORE] = mask
 
@@ -968,6 +969,11 @@ def build_units(units: list[Unit], sides: list[int],
     challenge = list(challenge or ["never"] * n_units)
     for k, c in enumerate(challenge):
         v.choice(f"challenge[{k}]", c, CHALLENGE_POLICIES)
+    # Condes Vampiro "Honor marcial": "El Campeón siempre debe lanzar y aceptar desafíos"
+    # (whatever the policy asked for; without a champion nobody of the unit can duel)
+    challenge = ["champion" if k < len(units) and units[k].has("martial_honour")
+                 and units[k].command.champion and units[k].models >= 2 else c
+                 for k, c in enumerate(challenge)]
     for k, a in enumerate(allocation):
         v.choice(f"allocation[{k}]", a, ALLOCATIONS)
     for k, (host, _) in enumerate(characters):
