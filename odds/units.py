@@ -411,6 +411,12 @@ class Unit:
         Ataques ... todos tendrán el mismo número de ataques"; RULES.md §1.6); the
         champion rolls with them and keeps its extra attacks (``champion_profile.A -
         profile.A``).
+    random_move : str
+        One of :data:`odds.rules.RANDOM_MOVES` (``""`` = none): the unit moves a
+        rolled distance (MDNR gst "Movimiento aleatorio (5D6)", the printed M
+        "5D6"); it flees and pursues with these dice whatever ``profile.M`` says
+        (RULES.md §4.1), and a charge of it reaches as far as the roll that
+        brought it into contact.  ``profile.M`` then holds the mean roll (shown only).
     armour_save_override : int or None
         Fixed armour save (1..7, 7 = none) replacing the one derived from equipment.
     unit_strength_override : int or None
@@ -464,6 +470,7 @@ class Unit:
     impact_hits: str = ""
     impact_strength: int | None = None
     random_attacks: str = ""
+    random_move: str = ""
     armour_save_override: int | None = None
     unit_strength_override: int | None = None
     points_per_model: float = 0.0
@@ -515,6 +522,11 @@ class Unit:
             raise OddsInputError(
                 f"random_attacks: must be \"\" (none) or one of"
                 f" {', '.join(rules.RANDOM_ATTACKS[1:])} (got {self.random_attacks!r})"
+            )
+        if self.random_move not in rules.RANDOM_MOVES:
+            raise OddsInputError(
+                f"random_move: must be \"\" (none) or one of"
+                f" {', '.join(rules.RANDOM_MOVES[1:])} (got {self.random_move!r})"
             )
         if self.impact_strength is not None:
             if not self.impact_hits:
@@ -741,6 +753,8 @@ class Unit:
             rules_table["impact_strength"] = self.impact_strength
         if self.random_attacks:
             rules_table["random_attacks"] = self.random_attacks
+        if self.random_move:
+            rules_table["random_move"] = self.random_move
         for key in ("hatred", "no_panic_from", "no_panic_against"):
             if getattr(self, key):
                 rules_table[key] = list(getattr(self, key))
@@ -834,7 +848,8 @@ _COMMAND_KEYS = (
 )
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
-    "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
+    "impact_strength", "random_attacks", "random_move", "hatred", "no_panic_from",
+    "no_panic_against",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
 

@@ -91,6 +91,7 @@ from odds.units import SPANISH_LETTERS, Command, Equipment, MountProfile, Profil
 from odds.validation import OddsInputError
 
 _DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1"
+_MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
 
 __all__ = ["Built", "build_unit"]
 
@@ -258,6 +259,7 @@ class _Builder:
         self.impale: tuple[str, int] | None = None  # "Empalar": (name, steeds' S bonus)
         self.dice_attacks: list[tuple[str, str, str]] = []  # (item, "d6+1", note) printed A
         self.random_rule = ""  # "Ataques aleatorios" without its dice in the name
+        self.random_move = ""  # a printed M roll ("5d6")
         self.troop_type = ""
         self.race = ""
         self.centaur: _Centaur | None = None
@@ -339,6 +341,11 @@ class _Builder:
                     # settled in build() against the unit's rule
                     expr = dice.group(1).removeprefix("1")
                     self.dice_attacks.append((f"{p.name} {spanish}", expr, parsed.note))
+                elif letter == "M" and parsed.note and _MOVE_DICE.match(
+                        normalize(p.values.get(spanish) or "")):
+                    # a printed move roll (Reinos del Caos "Engendro del Caos" M "5D6", gst
+                    # "Movimiento aleatorio (5D6)"): the unit's random_move; M keeps the mean
+                    self.random_move = normalize(p.values.get(spanish) or "").removeprefix("1")
                 elif parsed.note:
                     self.note(f"{p.name} {spanish}", "approximated", parsed.note)
                 value = parsed.value
@@ -504,6 +511,8 @@ class _Builder:
         special, extra = self.rules()
         special += self.weapon_rules
         self.random_attacks(extra)
+        if self.random_move:
+            extra["random_move"] = self.random_move
         if self.impale is not None:
             if mount is not None:
                 mount = mount.replace(charge_bonus=self.impale[1])
