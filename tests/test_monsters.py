@@ -126,3 +126,127 @@ def test_random_mover_charge_gap_within_its_roll():
     ettin = dataclasses.replace(load_unit("chaos_ettin"), random_move="5d6")
     with pytest.raises(OddsInputError, match=r"0\.\.30 cm \(its random move 5D6\)"):
         fight(ettin, "empire_swordsmen", trials=10, options=CombatOptions(distance=31))
+
+
+# ------------------------------------------------------------------ chariots of two crews
+
+
+def _chariot(extra: dict | None = None) -> object:
+    data = {"name": "two-crew chariot", "troop_type": "chariot", "models": 1, "files": 1,
+            "crew": 1,
+            "profile": {"M": 18, "WS": 4, "BS": 0, "S": 3, "T": 4, "W": 4, "I": 3, "A": 1,
+                        "Ld": 7},
+            "equipment": {"armour_save_override": 4}}
+    if extra is not None:
+        data["extra_crew"] = extra
+    return unit_from_dict(data)
+
+
+def _victims() -> object:
+    return unit_from_dict({"name": "victims", "troop_type": "infantry", "models": 10,
+                           "files": 5,
+                           "profile": {"M": 10, "WS": 4, "BS": 3, "S": 3, "T": 3, "W": 1,
+                                       "I": 3, "A": 0, "Ld": 10},
+                           "equipment": {"armour_save_override": 7}})
+
+
+def test_extra_crew_validated_and_round_trips():
+    u = _chariot({"WS": 4, "S": 4, "I": 3, "A": 1, "weapon": "great_weapon"})
+    assert u.extra_crew.weapon == "great_weapon" and u.extra_crew.count == 1
+    assert unit_from_dict(u.to_dict()) == u
+    with pytest.raises(OddsInputError, match=r"extra_crew\.count"):
+        _chariot({"WS": 4, "S": 4, "I": 3, "A": 1, "count": 9})
+    with pytest.raises(OddsInputError, match=r"extra_crew\.weapon"):
+        _chariot({"WS": 4, "S": 4, "I": 3, "A": 1, "weapon": "spear"})  # on foot only
+    with pytest.raises(OddsInputError, match="extra_crew: only a chariot"):
+        _victims().replace(extra_crew=_chariot({"WS": 1, "S": 1, "I": 1, "A": 1}).extra_crew)
+
+
+def test_extra_crew_fights_beside_the_crew():
+    """A chariot of two crews (one WS4 S3 A1, one WS4 S4 A2) charges WS4 T3 infantry with no
+    save and no attacks: hits on 4+ (RULES.md §1.3), S3 wounds T3 on 4+ and S4 on 3+
+    (§1.4): the wounds caused in the first round are Binomial(1, 1/4) + Binomial(2, 1/3);
+    exact first round and kernel."""
+    from conftest import assert_distribution
+
+    from odds.combat.api import simulate
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import CREW, G_ATTACKS, G_PER_MODEL, G_WOUND, build
+
+    model = build(_chariot({"WS": 4, "S": 4, "I": 3, "A": 2}), _victims(),
+                  options=CombatOptions(max_rounds=1, charge_tests=False))
+    row = model.groups[0, 1, CREW, 0]
+    assert row[G_ATTACKS] == 2 and row[G_PER_MODEL] == 1 and row[G_WOUND] == 3
+    a = np.array([3 / 4, 1 / 4])
+    b = np.array([4 / 9, 4 / 9, 1 / 9])
+    pmf = np.convolve(a, b)
+    exact = np.asarray(first_round_exact(model)["wounds"][0], float)
+    assert np.allclose(exact[: pmf.size], pmf) and np.allclose(exact[pmf.size:], 0)
+    out = simulate(model, N, 47)
+    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, pmf, N, what="wounds of a two-crew chariot")
+
+
+def test_extra_crew_weapon_strength_and_order():
+    """The second crew's own weapon: a great weapon is S+2 and strikes last unless charging
+    (RULES.md §1.7, the engine's strike order §1.2), the first crew keeps its own."""
+    from odds.combat.model import (
+        CAT_ASL,
+        CAT_CHARGER,
+        CREW,
+        G_KEY,
+        G_WOUND,
+        RANK_AND_FILE,
+        build,
+    )
+
+    unit = _chariot({"WS": 4, "S": 4, "I": 3, "A": 1, "weapon": "great_weapon"})
+    m = build(unit, _victims(), options=CombatOptions(charge_tests=False))
+    first, later = m.groups[0, 1, CREW, 0], m.groups[0, 1, CREW, 1]
+    assert first[G_WOUND] == 2 and later[G_WOUND] == 2  # S6 against T3
+    assert first[G_KEY] // 16 == CAT_CHARGER and later[G_KEY] // 16 == CAT_ASL
+    assert m.groups[0, 1, RANK_AND_FILE, 1, G_WOUND] == 4  # the first crew's S3
+
+
+@needs_data
+@pytest.mark.parametrize("book", ["MDNR_Reinos_del_Caos_Mortales_v5.cat",
+                                  "MDNR_Reinos_del_Caos_Bestias_v5.cat",
+                                  "MDNR_Reinos_del_Caos_Demonios_v5.cat"])
+def test_tuskgor_chariot_crews(book):
+    """Reinos del Caos "Carro de tuskgors": crew "Ungor" (HA4 F3 I3 A1, "Lanza (caballería)",
+    L blank) and "Bestigor" (HA4 F4 I3 A1 L7, "Arma a dos manos"), two "Tuskgor" (HA3 F3 I2
+    A1, "Empalar": F+2 en carga), chariot F5 R4 H4 TSA 4+, "Impactos por carga (1D6+1)":
+    both crews fight, each with its weapon; the chariot tests on the Bestigor's L7."""
+    c = cat(book)
+    u = c.entry("Carro de tuskgors").unit()
+    assert u.troop_type == "chariot" and u.crew == 1
+    assert (u.profile.WS, u.profile.S, u.profile.I, u.profile.A, u.profile.Ld) == (4, 3, 3, 1, 7)
+    assert u.equipment.weapon == "cavalry_spear"
+    x = u.extra_crew
+    assert (x.WS, x.S, x.I, x.A, x.count, x.weapon) == (4, 4, 3, 1, 1, "great_weapon")
+    assert (u.mount.S, u.mount.count, u.mount.charge_bonus) == (3, 2, 2)
+    assert u.impact_hits == "d6+1" and u.impact_strength == 5
+    k = kinds(c, "Carro de tuskgors")
+    assert not [i for i, kind in k.items() if kind in ("ignored", "approximated")], k
+    assert k["Bestigor"] == "note" and k["Ungor L"] == "note"
+
+
+@needs_data
+def test_other_two_crew_machines():
+    """Reinos del Caos Demonios "Carro flamígero de Tzeentch": "Incineradores" (HA2 F4 I4 A2)
+    and "Horrores" (HA2 F3 I3 A1) ride it, both fight; Elfos Oscuros "Caldero de sangre" (a
+    war machine): "El caldero en combate": "siempre lucha la dotación (coloca las Elfas y la
+    Gran Elfa Bruja delante...)": the "Gran elfa bruja" (HA5 F3 I6 A2) fights beside the
+    "Elfa bruja" crew, but her own R and H are not in the machine's wounds: approximated."""
+    d = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
+    u = d.entry("Carro flamígero de Tzeentch").unit()
+    assert (u.profile.WS, u.profile.S, u.profile.A) == (2, 4, 2)
+    x = u.extra_crew
+    assert (x.WS, x.S, x.I, x.A) == (2, 3, 3, 1)
+    assert kinds(d, u.name)["Horror"] == "note"
+    e = cat("MDNR_Elfos_Oscuros_v7.cat")
+    w = e.entry("Caldero de sangre").unit()
+    assert w.troop_type == "war_machine"
+    x = w.extra_crew
+    assert (x.WS, x.S, x.I, x.A, x.count) == (5, 3, 6, 2, 1)
+    assert kinds(e, w.name)["Gran elfa bruja"] == "approximated"

@@ -17,6 +17,12 @@ champion's).  Its ``Tipo`` gives the troop type (first word(s), see
   ``armour_save_override``; crew and steed counts are not in the data (2 and
   2 are assumed, reported); war machines likewise take the crew's
   characteristics with the machine's T and W (crew 3 assumed, reported);
+  a second kind of crew (Bestias "Carro de tuskgors": "Ungor" and "Bestigor";
+  Elfos Oscuros "Caldero de sangre": "Gran elfa bruja") is the unit's
+  ``extra_crew`` with the weapon taken under its own entry (on a war machine
+  its own T and W are not in the machine's wounds: reported);
+* a printed move roll (``M`` "5D6", gst "Movimiento aleatorio") is the unit's
+  ``random_move`` (its ``M`` the mean roll);
 * a missing ``Tipo`` is inferred from ``Potencia`` (1 infantry, 2 cavalry,
   3 monstrous infantry, more: monster), reported;
 * a steed printed ``Caballería`` like its rider (no T/W, ``TSA`` "+1") is the
@@ -87,7 +93,15 @@ from odds.battlescribe.report import Collector
 from odds.battlescribe.selection import Selection, included_roles
 from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.values import MISSING_DEFAULTS, parse_characteristic, parse_save
-from odds.units import SPANISH_LETTERS, Command, Equipment, MountProfile, Profile, Unit
+from odds.units import (
+    SPANISH_LETTERS,
+    Command,
+    CrewProfile,
+    Equipment,
+    MountProfile,
+    Profile,
+    Unit,
+)
 from odds.validation import OddsInputError
 
 _DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1"
@@ -260,6 +274,7 @@ class _Builder:
         self.dice_attacks: list[tuple[str, str, str]] = []  # (item, "d6+1", note) printed A
         self.random_rule = ""  # "Ataques aleatorios" without its dice in the name
         self.random_move = ""  # a printed M roll ("5d6")
+        self.extra_nodes: set[int] = set()  # the option tree of a second kind of crew
         self.troop_type = ""
         self.race = ""
         self.centaur: _Centaur | None = None
@@ -387,7 +402,8 @@ class _Builder:
         cavalry_like = sorted((p for p in others[1:] if _tipo(p)[0] == "cavalry"),
                               key=lambda p: not _steed_like(p))
         used = [main]
-        mount_raw = crew_raw = None
+        mount_raw = crew_raw = extra_raw = None
+        command_ids = {id(q) for n in self.sel.command.values() for q in n.profiles}
         if tt in _CREWED:
             # the steeds: "Caballería" profiles, or any that moves (M) with no T and W of its
             # own (Bestias "Tuskgor", Tipo "Monstruo, Animal"; Imperio "Caballo de guerra",
@@ -396,6 +412,13 @@ class _Builder:
                                      and _pulls(p)]
             crew_raw = next((p for p in others[1:] if p not in steeds), None)
             mount_raw = steeds[0] if steeds else None
+            # a second kind of crew beside the first (Bestias "Carro de tuskgors": "Ungor"
+            # and "Bestigor"): kept as the unit's extra_crew
+            second = [p for p in others[1:] if p not in steeds and p is not crew_raw
+                      and _tipo(p)[0] not in ("cavalry", *_CREWED)
+                      and id(p) not in command_ids]
+            if crew_raw is not None and len(second) == 1:
+                extra_raw = second[0]
         elif self.centaur is not None and tt in (None, "infantry", "cavalry"):
             # "se consideran caballería a todos los efectos" (Tipo "Infantería/Caballería");
             # "no tienen perfil de montura": another cavalry profile is another model
@@ -433,7 +456,7 @@ class _Builder:
         # one "Caballería" profile and no steed: a beast (war hounds, wolves, a cold one herd)
         self.riderless = (tt == "cavalry" and exact and mount_raw is None
                           and self.centaur is None and _tipo(main)[0] == "cavalry")
-        used += [p for p in (mount_raw, crew_raw) if p is not None]
+        used += [p for p in (mount_raw, crew_raw, extra_raw) if p is not None]
         command_profiles = {id(q) for r, n in self.sel.command.items() if r != "champion"
                             for q in n.profiles}
         for p in others:
@@ -461,8 +484,13 @@ class _Builder:
                 # a crew printed without L beside another that has one (Bestias "Carro de
                 # tuskgors": "Ungor" L blank, "Bestigor" L7): the other's
                 per_letter["Ld"] = [body, *crews, main]
-                self.note(f"{crew_raw.name} L", "approximated", "the crew has no L; the"
-                          " other crew's used")
+                if extra_raw is not None and crews == [extra_raw]:
+                    # both crews kept: the chariot tests on the best Ld among its models
+                    self.note(f"{crew_raw.name} L", "note", f"the crew has no L; the other"
+                              f" crew's ({extra_raw.name}) is the unit's")
+                else:
+                    self.note(f"{crew_raw.name} L", "approximated", "the crew has no L; the"
+                              " other crew's used")
             if crew_raw is None:
                 self.note(main.name, "approximated", f"{tt} without a crew profile")
             profile = self.profile([main], f"the {tt}", per_letter)
@@ -504,10 +532,32 @@ class _Builder:
                           f"how many crew or steeds per {tt} is not in the data;"
                           f" {' and '.join(missing)} assumed")
 
+        carrier = None
+        if extra_raw is not None:
+            carrier = next(n for n in self.sel.unit.walk()
+                           if any(q is extra_raw for q in n.profiles))
+            self.extra_nodes = {id(n) for n in carrier.walk()}
+
         self.troop_type = tt
         self.race = (race_from_tipo(self.army, main.values.get("Tipo") or "")
                      or race_from_name(self.army, self.name, tuple(self.rule_names())))
         equipment = self.equipment(tt, mount_raw)
+        extra_crew = None
+        if extra_raw is not None and carrier is not None:
+            extra_crew = CrewProfile(
+                **{c: self.characteristic(c, [extra_raw], "the crew")
+                   for c in ("WS", "S", "I", "A")},
+                count=min(6, max(1, self.count_of(extra_raw) or 1)),
+                weapon=self.crew_weapon(carrier, tt),
+            )
+            beside = crew_raw.name if crew_raw else "the crew"
+            if tt == "chariot":  # a chariot's crew have no wounds of their own: the chariot's
+                self.note(extra_raw.name, "note", f"a second kind of crew: fights beside"
+                          f" {beside} with its own profile and weapon ({extra_crew.weapon})")
+            else:
+                self.note(extra_raw.name, "approximated", f"a second kind of crew: fights"
+                          f" beside {beside} with its own profile and weapon; its own T and W"
+                          f" are not in the war machine's wounds")
         special, extra = self.rules()
         special += self.weapon_rules
         self.random_attacks(extra)
@@ -554,6 +604,7 @@ class _Builder:
             unit = Unit(
                 name=self.name, troop_type=tt, models=models, files=files, profile=profile,
                 equipment=equipment, command=command, mount=mount, crew=crew,
+                extra_crew=extra_crew,
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
                 impact_strength=impact_strength, **extra,
@@ -616,6 +667,8 @@ class _Builder:
         for node in self.sel.taken:
             if node is self.sel.model or node.key in STRUCTURAL_NAMES or id(node) in command:
                 continue
+            if id(node) in self.extra_nodes:
+                continue  # the second crew's own weapons (crew_weapon)
             if node.profiles:
                 if "barda" in node.key and tt in ("cavalry", "chariot"):
                     fields["barding"] = True
@@ -675,6 +728,32 @@ class _Builder:
             for n, _ in weapons:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
         return Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
+
+    def crew_weapon(self, carrier: Node, tt: str) -> str:
+        """The close-combat weapon taken under a second kind of crew's entry ``carrier``."""
+        taken = {id(n) for n in self.sel.taken}
+        weapons = [(n.name, self.weapon(key, tt)) for n in carrier.walk()[1:]
+                   if id(n) in taken and (key := self.equipment_key(n)) in WEAPON_NAMES]
+        special = [(n, w) for n, w in weapons if w != "hand_weapon"]
+        weapon = special[0][1] if special else "hand_weapon"
+        for n, w in special[1:]:
+            if w != weapon:
+                self.note(n, "ignored", f"the engine models one close-combat weapon per crew;"
+                          f" {weapon} used")
+        w = rules.WEAPONS[weapon]
+        if (w.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
+                w.foot_only and tt not in rules.FOOT_TROOP_TYPES):
+            self.note(weapon, "ignored", f"{weapon} cannot be used by {tt}; hand weapon used")
+            weapon = "hand_weapon"
+        for n, _ in weapons:
+            if normalize(n) in APPROXIMATE_WEAPONS:
+                self.note(n, "approximated", "imported as a plain hand weapon")
+        for n, key in ((x.name, self.equipment_key(x)) for x in carrier.walk()[1:]
+                       if id(x) in taken):
+            if key is not None and key not in WEAPON_NAMES:
+                self.note(n, "no_combat_effect", "the second crew's armour (the chariot's"
+                          " printed save is used)")
+        return weapon
 
     def equipment_key(self, node: Node) -> str | None:
         for name in (node.name, *node.info):

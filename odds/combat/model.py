@@ -11,7 +11,8 @@ Layout
     combat unit 0 is the attacker and unit 1 the defender.
 ``groups[u, v, g, k, G_*]``
     Attack groups ``g`` (:data:`RANK_AND_FILE`, :data:`CHAMPION`,
-    :data:`MOUNT`, :data:`IMPACT`) of unit ``u`` against enemy unit ``v``
+    :data:`MOUNT`, :data:`IMPACT`, :data:`CREW`: a chariot's or war machine's
+    second kind of crew, counted like steeds) of unit ``u`` against enemy unit ``v``
     in round kind ``k`` (``0`` = the first round, ``1`` = later rounds; the
     charge only ever happens in the first round).
 ``contacts[c, :]``
@@ -240,8 +241,8 @@ ALLOCATIONS = ("troops", "character", "split")
     N_GROUP,
 ) = range(18)
 
-RANK_AND_FILE, CHAMPION, MOUNT, IMPACT = range(4)
-N_GROUPS = 4
+RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
+N_GROUPS = 5
 GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact")
 
 CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
@@ -638,6 +639,30 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             + (unit.has("extra_rank") and unit.equipment.weapon == "spear")
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
+            row[G_FLAMING] = unit.has("flaming_attacks")
+        xc = unit.extra_crew
+        if xc is not None and xc.A > 0 and xc.WS > 0:
+            # a second kind of crew (Bestias "Carro de tuskgors": the "Bestigor" with a great
+            # weapon beside the "Ungor"): its own S, I and weapon, the unit's rules, one
+            # fighter per model in contact like the steeds
+            xw = rules.WEAPONS[xc.weapon]
+            s_x = rules.weapon_strength(xc.S, xc.weapon, charging=charging, first_round=first)
+            row = out[CREW, kind]
+            row[G_ACTIVE] = 1
+            row[G_ATTACKS] = xc.A + xw.extra_attacks
+            row[G_KEY] = _key(_category(unit, charging, xw.strikes_last), xc.I)
+            row[G_HIT] = _clamp_hit(rules.to_hit(xc.WS, enemy.profile.WS))
+            row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
+            row[G_POISON] = poison
+            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                            else max(2, rules.to_wound(s_x, enemy.profile.T)))
+            row[G_KB] = kb
+            row[G_SAVE] = _save_needed(e_save, s_x, ap)
+            row[G_WARD] = ward
+            row[G_MW] = mw
+            row[G_FRENZY_A] = 1
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = xc.count
             row[G_FLAMING] = unit.has("flaming_attacks")
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
