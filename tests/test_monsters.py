@@ -250,3 +250,27 @@ def test_other_two_crew_machines():
     x = w.extra_crew
     assert (x.WS, x.S, x.I, x.A, x.count) == (5, 3, 6, 2, 1)
     assert kinds(e, w.name)["Gran elfa bruja"] == "approximated"
+
+
+# ------------------------------------------------------------------ handlers
+
+
+@needs_data
+@pytest.mark.parametrize(("book", "entry", "rule"), [
+    ("MDNR_Reinos_del_Caos_Bestias_v5.cat", "Mastines del Caos", "Cuidador gor"),
+    ("MDNR_Reinos_del_Caos_Mortales_v5.cat", "Mastines del Caos", "Cuidadores bárbaros"),
+])
+def test_handler_rule_is_the_options(book, entry, rule):
+    """Reinos del Caos "Mastines del Caos": the rule "Cuidador gor" ("Puedes añadir un único
+    Cuidador Gor en cada unidad de Mastines ... Trata siempre el Cuidador como si fuera un
+    Personaje que se ha unido a la unidad") / "Cuidadores bárbaros" ("puedes incluir
+    Cuidadores Bárbaros (+9/m)") describes a model option: the hounds alone (the default,
+    no handler) have nothing of it; with the handler taken the rule is reported."""
+    c = cat(book)
+    u = c.entry(entry).unit()
+    assert not u.command.champion
+    assert kinds(c, entry)[rule] == "note"
+    rep: list = []
+    taken = c.entry(entry).unit(command="full", report=rep)
+    assert taken.command.champion
+    assert {i.item: i.kind for i in rep}[rule] == "ignored"

@@ -275,6 +275,7 @@ class _Builder:
         self.random_rule = ""  # "Ataques aleatorios" without its dice in the name
         self.random_move = ""  # a printed M roll ("5d6")
         self.extra_nodes: set[int] = set()  # the option tree of a second kind of crew
+        self.option_rules: dict[str, str | None] = {}  # see rules_of_options
         self.troop_type = ""
         self.race = ""
         self.centaur: _Centaur | None = None
@@ -542,6 +543,7 @@ class _Builder:
         self.race = (race_from_tipo(self.army, main.values.get("Tipo") or "")
                      or race_from_name(self.army, self.name, tuple(self.rule_names())))
         equipment = self.equipment(tt, mount_raw)
+        self.option_rules = self.rules_of_options(roles | included_roles(self.sel))
         extra_crew = None
         if extra_raw is not None and carrier is not None:
             extra_crew = CrewProfile(
@@ -792,6 +794,28 @@ class _Builder:
                 texts.setdefault(k, v)
         return texts
 
+    def rules_of_options(self, roles: set[str]) -> dict[str, str | None]:
+        """Rules of the unit entry that describe a model option of the unit.
+
+        Reinos del Caos "Mastines del Caos": the rule "Cuidador gor" ("Puedes añadir un
+        único Cuidador Gor en cada unidad de Mastines ...") beside the option "Cuidador
+        gor" that carries the handler's profile; Mortales "Cuidadores bárbaros" beside
+        "Cuidadores bárbaros (máximo uno por cada dos mastines, ...)".  Maps the rule's
+        key to the option's name when the option is not taken (the rule then describes
+        nothing in this unit), to None when it is (the rule is the unit's).
+        """
+        out: dict[str, str | None] = {}
+        taken = {id(n) for n in self.sel.taken}
+        taken |= {id(n) for r, n in self.sel.command.items() if r in roles}
+        for name in self.sel.unit.rules:
+            key = normalize(name)
+            for node in self.sel.unit.walk()[1:]:
+                if node.profiles and node.kind != "group" and (
+                        node.key == key or node.key.startswith(key + " (")):
+                    out[key] = None if id(node) in taken else node.name
+                    break
+        return out
+
     def rules(self) -> tuple[list[str], dict[str, object]]:
         names = self.rule_names()
         texts = self.rule_texts()
@@ -813,6 +837,12 @@ class _Builder:
                 continue
             if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
                 continue  # the rule of a taken armour option ("Capa"): equipment() has it
+            if self.option_rules.get(key) is not None:
+                # the rule of a model the unit may take ("Cuidador gor"), not taken: nothing
+                # of it is in this unit
+                self.note(name, "note", f"the rule of the option {self.option_rules[key]!r},"
+                          " not taken")
+                continue
             if key == "ataques aleatorios":
                 self.random_rule = name  # its dice are the printed A (random_attacks())
             if name in modelled:
