@@ -274,3 +274,24 @@ def test_handler_rule_is_the_options(book, entry, rule):
     taken = c.entry(entry).unit(command="full", report=rep)
     assert taken.command.champion
     assert {i.item: i.kind for i in rep}[rule] == "ignored"
+
+
+# ------------------------------------------------------------------ war machines
+
+
+@needs_data
+@pytest.mark.parametrize("name", ["Girocóptero", "Girobombardero"])
+def test_gyrocopter_is_a_flying_monster(name):
+    """Enanos "Máquina experimental": "Se considera como un Monstruo volador a todos los demás
+    efectos": the Girocóptero (HA4 F4 R5 H3 I2 A2 L9, TSA 4+, Potencia 3) fights as one
+    flying monster with its own profile (before: a war machine with 3 crew assumed, three
+    times its attacks); "Bombardeo" is a shooting-phase template (no close-combat effect)."""
+    c = cat("MDNR_Enanos v4_5.cat")
+    u = c.entry(name).unit()
+    assert u.troop_type == "monster" and u.crew == 1 and u.has("flying")
+    p = u.profile
+    assert (p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (4, 4, 5, 3, 2, 2, 9)
+    assert u.armour_save == 4 and u.unit_strength_per_model == 3
+    k = kinds(c, name)
+    assert k["Máquina experimental"] == "note"
+    assert not [i for i, kind in k.items() if kind in ("ignored", "approximated")], k

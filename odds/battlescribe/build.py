@@ -105,6 +105,7 @@ from odds.units import (
 from odds.validation import OddsInputError
 
 _DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1"
+_FLYING_MONSTER = "se considera como un monstruo volador a todos los demas efectos"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
 
 __all__ = ["Built", "build_unit"]
@@ -276,6 +277,7 @@ class _Builder:
         self.random_move = ""  # a printed M roll ("5d6")
         self.extra_nodes: set[int] = set()  # the option tree of a second kind of crew
         self.option_rules: dict[str, str | None] = {}  # see rules_of_options
+        self.flying_monster = ""  # a war machine's rule making it a flying monster
         self.troop_type = ""
         self.race = ""
         self.centaur: _Centaur | None = None
@@ -400,6 +402,14 @@ class _Builder:
                         else rank.get(_tipo(p)[0] or "", 1))
         main = others[0]
         tt, exact, printed_type = _tipo(main)
+        if tt == "war_machine":
+            # Enanos "Máquina experimental" (Girocóptero): "Se considera Máquina de guerra a
+            # efectos de Hechizos y Objetos mágicos. Se considera como un Monstruo volador a
+            # todos los demás efectos": one model fighting with its own profile
+            self.flying_monster = next((n for n, t in self.rule_texts().items()
+                                        if _FLYING_MONSTER in normalize(t or "")), "")
+            if self.flying_monster:
+                tt, exact = "monster", True
         cavalry_like = sorted((p for p in others[1:] if _tipo(p)[0] == "cavalry"),
                               key=lambda p: not _steed_like(p))
         used = [main]
@@ -837,6 +847,11 @@ class _Builder:
                 continue
             if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
                 continue  # the rule of a taken armour option ("Capa"): equipment() has it
+            if name == self.flying_monster:
+                special.append("flying")
+                self.note(name, "note", "a flying monster in close combat (troop type"
+                          " monster, its own profile)")
+                continue
             if self.option_rules.get(key) is not None:
                 # the rule of a model the unit may take ("Cuidador gor"), not taken: nothing
                 # of it is in this unit

@@ -328,6 +328,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # "Fiabilidad enana" (re-roll "la tirada para determinar el número de impactos" of the
     # organ gun): shooting procedures
     "Disparando el cañón de salvas", "Disparando el lanzacohetes", "Fiabilidad enana",
+    # Enanos "Bombardeo" (Girobombardero): a template placed in the shooting phase, "a todos
+    # los efectos un ataque de proyectiles efectuado por una máquina de guerra"
+    "Bombardeo",
     "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
     # movement, deployment, army composition
     "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
