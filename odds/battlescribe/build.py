@@ -278,6 +278,7 @@ class _Builder:
         self.extra_nodes: set[int] = set()  # the option tree of a second kind of crew
         self.option_rules: dict[str, str | None] = {}  # see rules_of_options
         self.flying_monster = ""  # a war machine's rule making it a flying monster
+        self.folded_knight = False  # knights printed as one "Infantería" profile with M20
         self.troop_type = ""
         self.race = ""
         self.centaur: _Centaur | None = None
@@ -440,8 +441,10 @@ class _Builder:
               and (parse_characteristic(main.values.get("M")).value or 0) >= 18):
             # knights printed as one "Infantería" profile with their steed's move (MDNR
             # Imperio "Caballeros de semigrifo": M20): mounted, the steed folded in
-            tt, exact = "cavalry", False
-            printed_type = f"{printed_type} with M{main.values.get('M')}"
+            tt, exact = "cavalry", True
+            self.folded_knight = True
+            self.note(f"{main.name} Tipo", "note", f"troop type {printed_type!r} with"
+                      f" M{main.values.get('M')}: cavalry, the steed folded into the profile")
         monstrous = any(normalize(_tipo(p)[2]) == "caballeria monstruosa"
                         for p in (main, mount_raw) if p is not None) and tt == "cavalry"
         if monstrous and not exact:
@@ -553,6 +556,8 @@ class _Builder:
         self.race = (race_from_tipo(self.army, main.values.get("Tipo") or "")
                      or race_from_name(self.army, self.name, tuple(self.rule_names())))
         equipment = self.equipment(tt, mount_raw)
+        if self.folded_knight and equipment.armour == "none":
+            equipment = self.folded_armour(main, equipment)
         self.option_rules = self.rules_of_options(roles | included_roles(self.sel))
         extra_crew = None
         if extra_raw is not None and carrier is not None:
@@ -705,10 +710,11 @@ class _Builder:
                 else:
                     self.note(node.name, "ignored", "option not modelled by the engine")
                 continue
-            if key in WEAPON_NAMES:
-                weapons.append((node.name, self.weapon(key, tt)))
-            else:
-                attr, value = ARMOUR_NAMES[key]
+            for one in self.combined_keys(node, key):
+                if one in WEAPON_NAMES:
+                    weapons.append((node.name, self.weapon(one, tt)))
+                    continue
+                attr, value = ARMOUR_NAMES[one]
                 if attr == "barding" and tt not in ("cavalry", "chariot"):
                     self.note(node.name, "ignored", f"barding on {tt}")
                     continue
@@ -717,9 +723,9 @@ class _Builder:
                     self.note(node.name, "ignored", f"a second armour; {best} kept")
                     value = best
                 fields[attr] = value
-                self.weapon_rules += ARMOUR_RULES.get(key, ())
-                if key in ARMOUR_WARDS:
-                    self.wards.append(ARMOUR_WARDS[key])
+                self.weapon_rules += ARMOUR_RULES.get(one, ())
+                if one in ARMOUR_WARDS:
+                    self.wards.append(ARMOUR_WARDS[one])
         special = [(n, w) for n, w in weapons if w != "hand_weapon"]
         weapon = "hand_weapon"
         if special:
@@ -766,6 +772,43 @@ class _Builder:
                 self.note(n, "no_combat_effect", "the second crew's armour (the chariot's"
                           " printed save is used)")
         return weapon
+
+    def folded_armour(self, main: RawProfile, equipment: Equipment) -> Equipment:
+        """The armour of knights printed as one profile, read from their printed save.
+
+        Imperio "Caballeros de semigrifo" take no armour option; their ``TSA`` "4+
+        (salvo que usen escudo que sería 3+)" is heavy armour with the cavalry +1
+        (RULES.md §1.5), and the shield's 3+ agrees.  The armour whose cavalry save
+        without a shield is the printed one (and with a shield the clause's, when
+        printed) is taken; none fits: the equipment is left as it is.
+        """
+        text = main.values.get("TSA") or ""
+        printed, _ = parse_save(text)
+        with_shield = re.search(r"escudo que seria (\d)\+", normalize(text))
+        for armour in ("light", "heavy"):
+            bare = rules.armour_save("cavalry", armour, False, equipment.barding,
+                                     "hand_weapon", in_close_combat=False)
+            shielded = rules.armour_save("cavalry", armour, True, equipment.barding,
+                                         "hand_weapon", in_close_combat=False)
+            if bare == printed and (with_shield is None
+                                    or shielded == int(with_shield.group(1))):
+                self.note("TSA", "note", f"no armour in the data: {armour} armour read from"
+                          f" the printed {text.strip()!r} (cavalry +1, the steed folded in)")
+                return dataclasses.replace(equipment, armour=armour)
+        return equipment
+
+    @staticmethod
+    def combined_keys(node: Node, key: str) -> list[str]:
+        """Every weapon and armour an option named for several gives (else ``[key]``).
+
+        Imperio "Caballeros de semigrifo": the option "Lanza de caballería y escudo" links
+        the profiles "Escudo" and "Lanza de caballería": both are taken.
+        """
+        if normalize(node.name) in WEAPON_NAMES or normalize(node.name) in ARMOUR_NAMES:
+            return [key]
+        keys = [normalize(n) for n in node.info]
+        keys = [k for k in dict.fromkeys(keys) if k in WEAPON_NAMES or k in ARMOUR_NAMES]
+        return keys or [key]
 
     def equipment_key(self, node: Node) -> str | None:
         for name in (node.name, *node.info):
