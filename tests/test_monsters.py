@@ -295,3 +295,24 @@ def test_gyrocopter_is_a_flying_monster(name):
     k = kinds(c, name)
     assert k["Máquina experimental"] == "note"
     assert not [i for i, kind in k.items() if kind in ("ignored", "approximated")], k
+
+
+# ------------------------------------------------------------------ left reported
+
+
+@needs_data
+@pytest.mark.parametrize("book", ["MDNR_Reinos_del_Caos_Mortales_v5.cat",
+                                  "MDNR_Reinos_del_Caos_Bestias_v5.cat",
+                                  "MDNR_Reinos_del_Caos_Demonios_v5.cat"])
+def test_giant_rules_stay_reported_with_their_reason(book):
+    """Reinos del Caos "Gigante del Caos" (A "*"): "Ataques del gigante" (a D6 table each
+    round: "Gritar y vocear" wins the combat by 2, "Garrotazo" 2D6 wounds on a failed I test,
+    "Barrido con el garrote" 1D6 S6 hits...), "Caídas" and "Muerte del gigante" (the fallen
+    giant's template, random direction) are not modelled: reported, each with its reason."""
+    c = cat(book)
+    items = {i.item: i for i in c.report.for_unit("Gigante del Caos")}
+    for rule in ("Ataques del gigante", "Caídas", "Muerte del gigante"):
+        assert items[rule].kind == "ignored"
+        assert "not modelled" in items[rule].reason or "no positions" in items[rule].reason
+    assert items["Gigante del Caos A"].kind == "approximated"
+    assert "printed '*'" in items["Gigante del Caos A"].reason

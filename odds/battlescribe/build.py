@@ -78,6 +78,7 @@ from odds.battlescribe.names import (
     RULE_FLAGS,
     STRUCTURAL_NAMES,
     TROOP_TYPE_NAMES,
+    UNMODELLED_REASONS,
     WEAPON_NAMES,
     WEAPON_RULES,
     is_no_combat_effect,
@@ -372,8 +373,10 @@ class _Builder:
         else:
             value = MISSING_DEFAULTS[letter]
             # BS is never used in close combat: a missing one changes nothing there
+            star = (chain[0].values.get(spanish) or "").strip() == "*"
             self.note(f"{chain[0].name} {spanish}", "note" if letter == "BS" else "approximated",
-                      f"{what} has no {spanish}; {value} used")
+                      f"printed '*' (set by the unit's own rules or table, not a number);"
+                      f" {value} used" if star else f"{what} has no {spanish}; {value} used")
         low, high = _RANGES.get(letter, (0, 10))
         if not low <= value <= high:
             clamped = min(high, max(low, value))
@@ -988,7 +991,8 @@ class _Builder:
             elif is_no_combat_effect(name):
                 self.note(name, "no_combat_effect", "known; no effect in close combat")
             else:
-                self.note(name, "ignored", "rule not modelled by the engine")
+                self.note(name, "ignored",
+                          UNMODELLED_REASONS.get(key, "rule not modelled by the engine"))
         return special, extra
 
     def random_attacks(self, extra: dict[str, object]) -> None:
