@@ -72,12 +72,32 @@ def test_chaos_spawn_moves_randomly(book, name):
 
 @needs_data
 def test_squig_hoppers_move_8d6():
-    """Orcos y Goblins "Jinetez de garrapato": M "8D6": random_move 8d6 (flee/pursue 8D6)."""
+    """Orcos y Goblins "Jinetez de garrapato": M "8D6": random_move 8d6 (flee/pursue 8D6);
+    "Peligrosos" ("Los personajes no pueden unirse a la unidad ... a menos que vayan montados
+    en un Garrapato Cavernícola") is army composition: the unit is fully modelled."""
     c = cat("MDNR_Orcos_y_Goblins v4_5.cat")
     u = c.entry("Jinetez de garrapato").unit()
     assert u.random_move == "8d6"
     assert _side(u, _SideOptions())[S_FLEE_DICE] == 8
-    assert "Jinete de garrapato M" not in kinds(c, "Jinetez de garrapato")
+    k = kinds(c, "Jinetez de garrapato")
+    assert "Jinete de garrapato M" not in k and k["Peligrosos"] == "no_combat_effect"
+    assert not [i for i, kind in k.items() if kind in ("ignored", "approximated")], k
+
+
+@needs_data
+def test_maw_tunnels_and_flees_5d6():
+    """Monstruos Arcanos "Fauces del terror": M "5D6" and "Tunelador" ("Como la regla especial
+    'volar' pero usando el movimiento de la criatura (5D6cm) ... Ten en cuenta que huye y
+    persigue 5D6"): random_move 5d6, flee and pursuit 5D6 (not the flyers' 8D6)."""
+    c = cat("MDNR_Monstruos_Arcanos_v5.cat")
+    name = "Fauces del terror (monstruo arcano)"
+    u = c.entry(name).unit()
+    assert u.random_move == "5d6" and not u.has("flying")
+    side = _side(u, _SideOptions())
+    assert side[S_FLEE_DICE] == 5 and side[S_PURSUE_DICE] == 5
+    k = kinds(c, name)
+    assert k["Tunelador"] == "note"
+    assert not [i for i, kind in k.items() if kind in ("ignored", "approximated")], k
 
 
 def test_random_move_field_validated_and_round_trips():

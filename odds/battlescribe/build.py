@@ -893,6 +893,14 @@ class _Builder:
                 continue
             if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
                 continue  # the rule of a taken armour option ("Capa"): equipment() has it
+            if key == "tunelador" and self.random_move and "huye y persigue" in normalize(
+                    texts.get(name) or ""):
+                # Monstruos Arcanos "Tunelador": "Como la regla especial 'volar' pero usando
+                # el movimiento de la criatura (5D6cm) ... Ten en cuenta que huye y persigue
+                # 5D6": movement, and the flee and pursuit dice of its random_move
+                self.note(name, "note", f"moves like a flyer; flees and pursues"
+                          f" {self.random_move.upper()} (its random move)")
+                continue
             if name == self.flying_monster:
                 special.append("flying")
                 self.note(name, "note", "a flying monster in close combat (troop type"

@@ -343,6 +343,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # Elfos Oscuros (Carro de gélidos): "Si un personaje monta el carro, sustituye un
     # tripulante y sigue contando como unidad especial" (army composition)
     "Unidad especial y personaje",
+    # Orcos y Goblins "Peligrosos" (squig hoppers): "Los personajes no pueden unirse a la
+    # unidad ... a menos que vayan montados en un Garrapato Cavernícola" (who may join)
+    "Peligrosos",
     "Creación de la manada", "Piernas largas", "Patas largas",
     # psychology out of combat, leadership of others (panic: PANIC_RULES)
     "Animosidad", "Evita animosidad", "Indisciplinado",
