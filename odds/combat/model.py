@@ -243,7 +243,7 @@ ALLOCATIONS = ("troops", "character", "split")
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
 N_GROUPS = 5
-GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact")
+GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact", "crew")
 
 CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
 FRONT, FLANK, REAR = range(3)
