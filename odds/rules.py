@@ -92,6 +92,12 @@ RANDOM_ATTACKS: tuple[str, ...] = (
 """Random-attack expressions accepted on a unit ("" = none; MDNR gst "Ataques aleatorios
 (X)": one roll per unit at the start of each close-combat phase, RULES.md §1.6)."""
 
+RANDOM_MOVES: tuple[str, ...] = ("", "3d6", "5d6", "8d6")
+"""Random-movement dice accepted on a unit ("" = none): MDNR gst "Movimiento aleatorio
+(5D6)": "La cantidad es aleatoria, haz la tirada cada vez que quieras mover", so the unit
+flees and pursues with these dice instead of the 5D6/8D6 its M would give (RULES.md §4.1),
+and its charge reaches as far as the roll that brought it into contact."""
+
 MULTIPLE_WOUNDS: tuple[str, ...] = ("", "2", "d3", "d6")
 """Multiple-wound expressions accepted on a unit ("" = none; §1.6)."""
 

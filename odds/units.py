@@ -50,6 +50,7 @@ __all__ = [
     "SPANISH_LETTERS",
     "SPECIAL_RULES",
     "Command",
+    "CrewProfile",
     "Equipment",
     "MountProfile",
     "Profile",
@@ -313,6 +314,43 @@ class MountProfile:
 
 
 @dataclass(frozen=True, slots=True)
+class CrewProfile:
+    """A chariot's or war machine's second kind of crew: the characteristics used to fight.
+
+    Some crews mix two profiles (MDNR Reinos del Caos "Carro de tuskgors": an
+    "Ungor" with a cavalry spear and a "Bestigor" with a great weapon); the
+    unit's ``profile`` and ``crew`` hold the first, this the other.  It fights
+    beside the first from each model in contact, with its own weapon
+    (RULES.md §1.7), and takes the unit's special rules.
+
+    Attributes
+    ----------
+    WS, S, I, A : int
+        0..10.
+    count : int
+        Crew of this kind per unit model, 1..6.
+    weapon : str
+        Its close-combat weapon, a key of :data:`odds.rules.WEAPONS`.
+    """
+
+    WS: int
+    S: int
+    I: int  # noqa: E741 - the rulebook's letter
+    A: int
+    count: int = 1
+    weapon: str = "hand_weapon"
+
+    def __post_init__(self) -> None:
+        _check_characteristics(self, ("WS", "S", "I", "A"))
+        integer("count", self.count, low=1, high=6)
+        choice("weapon", self.weapon, tuple(rules.WEAPONS))
+
+    def replace(self, **changes: Any) -> CrewProfile:
+        """Return a validated copy with some fields changed."""
+        return replace_fields(self, changes)
+
+
+@dataclass(frozen=True, slots=True)
 class Equipment:
     """Close-combat weapon and armour (RULES.md §1.5, §1.7).
 
@@ -416,6 +454,9 @@ class Unit:
         Steeds (cavalry and chariots only; optional, e.g. hounds have none).
     crew : int
         Fighters using ``profile`` per model: 1, chariots 1..6, war machines 1..10.
+    extra_crew : CrewProfile or None
+        A second kind of crew (chariots and war machines only), fighting beside
+        ``crew`` with its own characteristics and weapon.
     special : tuple of str
         Special-rule flags from :data:`SPECIAL_RULES` (stored sorted, unique).
     ward_save : int
@@ -438,6 +479,12 @@ class Unit:
         Ataques ... todos tendrán el mismo número de ataques"; RULES.md §1.6); the
         champion rolls with them and keeps its extra attacks (``champion_profile.A -
         profile.A``).
+    random_move : str
+        One of :data:`odds.rules.RANDOM_MOVES` (``""`` = none): the unit moves a
+        rolled distance (MDNR gst "Movimiento aleatorio (5D6)", the printed M
+        "5D6"); it flees and pursues with these dice whatever ``profile.M`` says
+        (RULES.md §4.1), and a charge of it reaches as far as the roll that
+        brought it into contact.  ``profile.M`` then holds the mean roll (shown only).
     armour_save_override : int or None
         Fixed armour save (1..7, 7 = none) replacing the one derived from equipment.
     unit_strength_override : int or None
@@ -483,6 +530,7 @@ class Unit:
     command: Command = field(default_factory=Command)
     mount: MountProfile | None = None
     crew: int = 1
+    extra_crew: CrewProfile | None = None
     special: tuple[str, ...] = ()
     ward_save: int = 0
     regeneration: int = 0
@@ -491,6 +539,7 @@ class Unit:
     impact_hits: str = ""
     impact_strength: int | None = None
     random_attacks: str = ""
+    random_move: str = ""
     armour_save_override: int | None = None
     unit_strength_override: int | None = None
     points_per_model: float = 0.0
@@ -529,6 +578,13 @@ class Unit:
                 raise OddsInputError(
                     f"mount: only cavalry or chariot can have a mount (got troop_type {tt!r})"
                 )
+        if self.extra_crew is not None:
+            if not isinstance(self.extra_crew, CrewProfile):
+                raise OddsInputError(f"extra_crew: must be a CrewProfile or None"
+                                     f" (got {type(self.extra_crew).__name__})")
+            if tt not in ("chariot", "war_machine"):
+                raise OddsInputError(f"extra_crew: only a chariot or war machine has a crew"
+                                     f" (got troop_type {tt!r})")
         low, high = _TROOP_TYPE_CREW[tt]
         set_(self, "crew", integer("crew", self.crew, low=low, high=high))
         self._check_equipment(tt)
@@ -542,6 +598,11 @@ class Unit:
             raise OddsInputError(
                 f"random_attacks: must be \"\" (none) or one of"
                 f" {', '.join(rules.RANDOM_ATTACKS[1:])} (got {self.random_attacks!r})"
+            )
+        if self.random_move not in rules.RANDOM_MOVES:
+            raise OddsInputError(
+                f"random_move: must be \"\" (none) or one of"
+                f" {', '.join(rules.RANDOM_MOVES[1:])} (got {self.random_move!r})"
             )
         if self.impact_strength is not None:
             if not self.impact_hits:
@@ -589,6 +650,12 @@ class Unit:
                 f"equipment.weapon: {weapon.name} is for models on foot"
                 f" ({', '.join(rules.FOOT_TROOP_TYPES)}) (got troop_type {tt!r})"
             )
+        if self.extra_crew is not None:
+            crew_weapon = rules.WEAPONS[self.extra_crew.weapon]
+            if (crew_weapon.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
+                    crew_weapon.foot_only and tt not in rules.FOOT_TROOP_TYPES):
+                raise OddsInputError(f"extra_crew.weapon: {crew_weapon.name} cannot be used by"
+                                     f" the crew of a {tt}")
         if self.equipment.barding and tt not in ("cavalry", "chariot"):
             raise OddsInputError(
                 f"equipment.barding: only cavalry or chariot can have barding"
@@ -768,10 +835,14 @@ class Unit:
             rules_table["impact_strength"] = self.impact_strength
         if self.random_attacks:
             rules_table["random_attacks"] = self.random_attacks
+        if self.random_move:
+            rules_table["random_move"] = self.random_move
         for key in ("hatred", "no_panic_from", "no_panic_against"):
             if getattr(self, key):
                 rules_table[key] = list(getattr(self, key))
         out["rules"] = rules_table
+        if self.extra_crew is not None:
+            out["extra_crew"] = dataclasses.asdict(self.extra_crew)
         if self.mount is not None:
             out["mount"] = {k: v for k, v in dataclasses.asdict(self.mount).items()
                             if k != "charge_bonus" or v}
@@ -853,7 +924,7 @@ def special_rules_from(value: object) -> tuple[str, ...]:
 _TOP_KEYS = (
     "name", "troop_type", "models", "files", "crew", "points_per_model", "notes", "army",
     "race", "profile", "equipment", "command", "rules", "mount", "champion_profile",
-    "unit_strength_override",
+    "unit_strength_override", "extra_crew",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override")
 _COMMAND_KEYS = (
@@ -861,7 +932,8 @@ _COMMAND_KEYS = (
 )
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
-    "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
+    "impact_strength", "random_attacks", "random_move", "hatred", "no_panic_from",
+    "no_panic_against",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
 
@@ -924,7 +996,7 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
     data : mapping
         Top-level keys ``name, troop_type, models, files`` (required), ``crew,
         points_per_model, notes, army, race`` and tables ``profile`` (required), ``equipment``,
-        ``command``, ``rules``, ``mount``, ``champion_profile`` (optional; the
+        ``command``, ``rules``, ``mount``, ``extra_crew``, ``champion_profile`` (optional; the
         latter overrides characteristics of the default champion).  Profiles
         accept English (M WS BS S T W I A Ld) or MDNR Spanish (M HA HP F R H I A
         L) letters.
@@ -982,6 +1054,16 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
                 raise OddsInputError(f"mount.{c}: missing; a mount needs WS S I A (count optional)")
         mount = prefixed("mount", lambda: MountProfile(**mount_values))
 
+    extra_crew = None
+    if "extra_crew" in data:
+        crew_values = letters_from(subtable(data, "extra_crew"), "extra_crew",
+                                   ("WS", "S", "I", "A"), ("count", "weapon"))
+        for c in ("WS", "S", "I", "A"):
+            if c not in crew_values:
+                raise OddsInputError(f"extra_crew.{c}: missing; a crew needs WS S I A (count"
+                                     f" and weapon optional)")
+        extra_crew = prefixed("extra_crew", lambda: CrewProfile(**crew_values))
+
     champion = None
     if "champion_profile" in data:
         champion = profile_from(subtable(data, "champion_profile"), "champion_profile",
@@ -998,7 +1080,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         kwargs["armour_save_override"] = eq["armour_save_override"]
     try:
         return Unit(profile=profile, equipment=equipment, command=command, mount=mount,
-                    champion_profile=champion, **kwargs)
+                    champion_profile=champion, extra_crew=extra_crew, **kwargs)
     except OddsInputError as exc:
         msg = str(exc)
         key = msg.split(":", 1)[0]

@@ -290,7 +290,7 @@ def test_chariot_steeds_are_the_profiles_that_move():
     Imperio "Caballo de guerra" (no Tipo; M20 HA3 F3 I3 A1, two of them) pulls the
     Huracanum celestial (R4 H4, no M: it moves at its horses' 20); Bestias "Tuskgor" (Tipo
     "Monstruo, Animal", M18 HA3 F3 I2 A1, two) pulls the Carro de tuskgors, whose crew is
-    the Ungor (HA4 F3 I3 A1, no M) and the Bestigor (the second crew: still reported)."""
+    the Ungor (HA4 F3 I3 A1, no M) and the Bestigor (the second crew, its extra_crew)."""
     imp = cat("MDNR_Imperio v4_5.cat")
     h = imp.unit("Huracanum celestial")
     assert h.troop_type == "chariot" and h.profile.M == 20
@@ -301,9 +301,10 @@ def test_chariot_steeds_are_the_profiles_that_move():
     # their "Empalar" ("Los Tuskgors tienen colmillos con la regla Empalar (F+2 en carga)")
     assert t.mount == MountProfile(WS=3, S=3, I=2, A=1, count=2, charge_bonus=2)
     assert (t.profile.WS, t.profile.S, t.profile.I, t.profile.A) == (4, 3, 3, 1)
-    assert t.profile.Ld == 7  # the Ungor prints no L: the Bestigor's, reported
+    assert t.profile.Ld == 7  # the Ungor prints no L: the Bestigor's, the unit's best
     k = kinds(b, t.name)
-    assert k["Ungor L"] == "approximated" and k["Bestigor"] == "ignored"
+    assert k["Ungor L"] == "note" and k["Bestigor"] == "note"
+    assert t.extra_crew is not None and t.extra_crew.weapon == "great_weapon"
 
 
 @needs_data

@@ -162,7 +162,12 @@ def test_the_issue_new_user_cases():
     demi = imperio.unit("Caballeros de semigrifo")
     # one profile "Caballero", Tipo "Infantería", M20: a knight on its demigryph
     assert demi.troop_type == "cavalry" and demi.unit_strength_per_model == 2
-    assert kinds(imperio, demi.name)["Caballero Tipo"] == "approximated"
+    assert kinds(imperio, demi.name)["Caballero Tipo"] == "note"
+    # "Lanza de caballería y escudo" (both taken); TSA "4+ (salvo que usen escudo que sería
+    # 3+)" is heavy armour with the cavalry +1 (no armour option in the data)
+    assert (demi.equipment.weapon, demi.equipment.shield, demi.equipment.armour) == (
+        "lance", True, "heavy")
+    assert demi.armour_save == 3
     # the Altar's 75 points sit on the Archlector's option that links the shared unit
     assert imperio.entry("Altar de Sigmar").points_per_model == 75.0
 

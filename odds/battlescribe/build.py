@@ -17,6 +17,12 @@ champion's).  Its ``Tipo`` gives the troop type (first word(s), see
   ``armour_save_override``; crew and steed counts are not in the data (2 and
   2 are assumed, reported); war machines likewise take the crew's
   characteristics with the machine's T and W (crew 3 assumed, reported);
+  a second kind of crew (Bestias "Carro de tuskgors": "Ungor" and "Bestigor";
+  Elfos Oscuros "Caldero de sangre": "Gran elfa bruja") is the unit's
+  ``extra_crew`` with the weapon taken under its own entry (on a war machine
+  its own T and W are not in the machine's wounds: reported);
+* a printed move roll (``M`` "5D6", gst "Movimiento aleatorio") is the unit's
+  ``random_move`` (its ``M`` the mean roll);
 * a missing ``Tipo`` is inferred from ``Potencia`` (1 infantry, 2 cavalry,
   3 monstrous infantry, more: monster), reported;
 * a steed printed ``Caballería`` like its rider (no T/W, ``TSA`` "+1") is the
@@ -72,6 +78,7 @@ from odds.battlescribe.names import (
     RULE_FLAGS,
     STRUCTURAL_NAMES,
     TROOP_TYPE_NAMES,
+    UNMODELLED_REASONS,
     WEAPON_NAMES,
     WEAPON_RULES,
     is_no_combat_effect,
@@ -87,10 +94,20 @@ from odds.battlescribe.report import Collector
 from odds.battlescribe.selection import Selection, included_roles
 from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.values import MISSING_DEFAULTS, parse_characteristic, parse_save
-from odds.units import SPANISH_LETTERS, Command, Equipment, MountProfile, Profile, Unit
+from odds.units import (
+    SPANISH_LETTERS,
+    Command,
+    CrewProfile,
+    Equipment,
+    MountProfile,
+    Profile,
+    Unit,
+)
 from odds.validation import OddsInputError
 
 _DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1"
+_FLYING_MONSTER = "se considera como un monstruo volador a todos los demas efectos"
+_MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
 
 __all__ = ["Built", "build_unit"]
 
@@ -258,6 +275,11 @@ class _Builder:
         self.impale: tuple[str, int] | None = None  # "Empalar": (name, steeds' S bonus)
         self.dice_attacks: list[tuple[str, str, str]] = []  # (item, "d6+1", note) printed A
         self.random_rule = ""  # "Ataques aleatorios" without its dice in the name
+        self.random_move = ""  # a printed M roll ("5d6")
+        self.extra_nodes: set[int] = set()  # the option tree of a second kind of crew
+        self.option_rules: dict[str, str | None] = {}  # see rules_of_options
+        self.flying_monster = ""  # a war machine's rule making it a flying monster
+        self.folded_knight = False  # knights printed as one "Infantería" profile with M20
         self.troop_type = ""
         self.race = ""
         self.centaur: _Centaur | None = None
@@ -339,6 +361,11 @@ class _Builder:
                     # settled in build() against the unit's rule
                     expr = dice.group(1).removeprefix("1")
                     self.dice_attacks.append((f"{p.name} {spanish}", expr, parsed.note))
+                elif letter == "M" and parsed.note and _MOVE_DICE.match(
+                        normalize(p.values.get(spanish) or "")):
+                    # a printed move roll (Reinos del Caos "Engendro del Caos" M "5D6", gst
+                    # "Movimiento aleatorio (5D6)"): the unit's random_move; M keeps the mean
+                    self.random_move = normalize(p.values.get(spanish) or "").removeprefix("1")
                 elif parsed.note:
                     self.note(f"{p.name} {spanish}", "approximated", parsed.note)
                 value = parsed.value
@@ -346,8 +373,10 @@ class _Builder:
         else:
             value = MISSING_DEFAULTS[letter]
             # BS is never used in close combat: a missing one changes nothing there
+            star = (chain[0].values.get(spanish) or "").strip() == "*"
             self.note(f"{chain[0].name} {spanish}", "note" if letter == "BS" else "approximated",
-                      f"{what} has no {spanish}; {value} used")
+                      f"printed '*' (set by the unit's own rules or table, not a number);"
+                      f" {value} used" if star else f"{what} has no {spanish}; {value} used")
         low, high = _RANGES.get(letter, (0, 10))
         if not low <= value <= high:
             clamped = min(high, max(low, value))
@@ -377,10 +406,19 @@ class _Builder:
                         else rank.get(_tipo(p)[0] or "", 1))
         main = others[0]
         tt, exact, printed_type = _tipo(main)
+        if tt == "war_machine":
+            # Enanos "Máquina experimental" (Girocóptero): "Se considera Máquina de guerra a
+            # efectos de Hechizos y Objetos mágicos. Se considera como un Monstruo volador a
+            # todos los demás efectos": one model fighting with its own profile
+            self.flying_monster = next((n for n, t in self.rule_texts().items()
+                                        if _FLYING_MONSTER in normalize(t or "")), "")
+            if self.flying_monster:
+                tt, exact = "monster", True
         cavalry_like = sorted((p for p in others[1:] if _tipo(p)[0] == "cavalry"),
                               key=lambda p: not _steed_like(p))
         used = [main]
-        mount_raw = crew_raw = None
+        mount_raw = crew_raw = extra_raw = None
+        command_ids = {id(q) for n in self.sel.command.values() for q in n.profiles}
         if tt in _CREWED:
             # the steeds: "Caballería" profiles, or any that moves (M) with no T and W of its
             # own (Bestias "Tuskgor", Tipo "Monstruo, Animal"; Imperio "Caballo de guerra",
@@ -389,6 +427,13 @@ class _Builder:
                                      and _pulls(p)]
             crew_raw = next((p for p in others[1:] if p not in steeds), None)
             mount_raw = steeds[0] if steeds else None
+            # a second kind of crew beside the first (Bestias "Carro de tuskgors": "Ungor"
+            # and "Bestigor"): kept as the unit's extra_crew
+            second = [p for p in others[1:] if p not in steeds and p is not crew_raw
+                      and _tipo(p)[0] not in ("cavalry", *_CREWED)
+                      and id(p) not in command_ids]
+            if crew_raw is not None and len(second) == 1:
+                extra_raw = second[0]
         elif self.centaur is not None and tt in (None, "infantry", "cavalry"):
             # "se consideran caballería a todos los efectos" (Tipo "Infantería/Caballería");
             # "no tienen perfil de montura": another cavalry profile is another model
@@ -399,8 +444,10 @@ class _Builder:
               and (parse_characteristic(main.values.get("M")).value or 0) >= 18):
             # knights printed as one "Infantería" profile with their steed's move (MDNR
             # Imperio "Caballeros de semigrifo": M20): mounted, the steed folded in
-            tt, exact = "cavalry", False
-            printed_type = f"{printed_type} with M{main.values.get('M')}"
+            tt, exact = "cavalry", True
+            self.folded_knight = True
+            self.note(f"{main.name} Tipo", "note", f"troop type {printed_type!r} with"
+                      f" M{main.values.get('M')}: cavalry, the steed folded into the profile")
         monstrous = any(normalize(_tipo(p)[2]) == "caballeria monstruosa"
                         for p in (main, mount_raw) if p is not None) and tt == "cavalry"
         if monstrous and not exact:
@@ -426,7 +473,7 @@ class _Builder:
         # one "Caballería" profile and no steed: a beast (war hounds, wolves, a cold one herd)
         self.riderless = (tt == "cavalry" and exact and mount_raw is None
                           and self.centaur is None and _tipo(main)[0] == "cavalry")
-        used += [p for p in (mount_raw, crew_raw) if p is not None]
+        used += [p for p in (mount_raw, crew_raw, extra_raw) if p is not None]
         command_profiles = {id(q) for r, n in self.sel.command.items() if r != "champion"
                             for q in n.profiles}
         for p in others:
@@ -454,8 +501,13 @@ class _Builder:
                 # a crew printed without L beside another that has one (Bestias "Carro de
                 # tuskgors": "Ungor" L blank, "Bestigor" L7): the other's
                 per_letter["Ld"] = [body, *crews, main]
-                self.note(f"{crew_raw.name} L", "approximated", "the crew has no L; the"
-                          " other crew's used")
+                if extra_raw is not None and crews == [extra_raw]:
+                    # both crews kept: the chariot tests on the best Ld among its models
+                    self.note(f"{crew_raw.name} L", "note", f"the crew has no L; the other"
+                              f" crew's ({extra_raw.name}) is the unit's")
+                else:
+                    self.note(f"{crew_raw.name} L", "approximated", "the crew has no L; the"
+                              " other crew's used")
             if crew_raw is None:
                 self.note(main.name, "approximated", f"{tt} without a crew profile")
             profile = self.profile([main], f"the {tt}", per_letter)
@@ -497,13 +549,40 @@ class _Builder:
                           f"how many crew or steeds per {tt} is not in the data;"
                           f" {' and '.join(missing)} assumed")
 
+        carrier = None
+        if extra_raw is not None:
+            carrier = next(n for n in self.sel.unit.walk()
+                           if any(q is extra_raw for q in n.profiles))
+            self.extra_nodes = {id(n) for n in carrier.walk()}
+
         self.troop_type = tt
         self.race = (race_from_tipo(self.army, main.values.get("Tipo") or "")
                      or race_from_name(self.army, self.name, tuple(self.rule_names())))
         equipment = self.equipment(tt, mount_raw)
+        if self.folded_knight and equipment.armour == "none":
+            equipment = self.folded_armour(main, equipment)
+        self.option_rules = self.rules_of_options(roles | included_roles(self.sel))
+        extra_crew = None
+        if extra_raw is not None and carrier is not None:
+            extra_crew = CrewProfile(
+                **{c: self.characteristic(c, [extra_raw], "the crew")
+                   for c in ("WS", "S", "I", "A")},
+                count=min(6, max(1, self.count_of(extra_raw) or 1)),
+                weapon=self.crew_weapon(carrier, tt),
+            )
+            beside = crew_raw.name if crew_raw else "the crew"
+            if tt == "chariot":  # a chariot's crew have no wounds of their own: the chariot's
+                self.note(extra_raw.name, "note", f"a second kind of crew: fights beside"
+                          f" {beside} with its own profile and weapon ({extra_crew.weapon})")
+            else:
+                self.note(extra_raw.name, "approximated", f"a second kind of crew: fights"
+                          f" beside {beside} with its own profile and weapon; its own T and W"
+                          f" are not in the war machine's wounds")
         special, extra = self.rules()
         special += self.weapon_rules
         self.random_attacks(extra)
+        if self.random_move:
+            extra["random_move"] = self.random_move
         if self.impale is not None:
             if mount is not None:
                 mount = mount.replace(charge_bonus=self.impale[1])
@@ -545,6 +624,7 @@ class _Builder:
             unit = Unit(
                 name=self.name, troop_type=tt, models=models, files=files, profile=profile,
                 equipment=equipment, command=command, mount=mount, crew=crew,
+                extra_crew=extra_crew,
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
                 impact_strength=impact_strength, **extra,
@@ -607,6 +687,8 @@ class _Builder:
         for node in self.sel.taken:
             if node is self.sel.model or node.key in STRUCTURAL_NAMES or id(node) in command:
                 continue
+            if id(node) in self.extra_nodes:
+                continue  # the second crew's own weapons (crew_weapon)
             if node.profiles:
                 if "barda" in node.key and tt in ("cavalry", "chariot"):
                     fields["barding"] = True
@@ -631,10 +713,11 @@ class _Builder:
                 else:
                     self.note(node.name, "ignored", "option not modelled by the engine")
                 continue
-            if key in WEAPON_NAMES:
-                weapons.append((node.name, self.weapon(key, tt)))
-            else:
-                attr, value = ARMOUR_NAMES[key]
+            for one in self.combined_keys(node, key):
+                if one in WEAPON_NAMES:
+                    weapons.append((node.name, self.weapon(one, tt)))
+                    continue
+                attr, value = ARMOUR_NAMES[one]
                 if attr == "barding" and tt not in ("cavalry", "chariot"):
                     self.note(node.name, "ignored", f"barding on {tt}")
                     continue
@@ -643,9 +726,9 @@ class _Builder:
                     self.note(node.name, "ignored", f"a second armour; {best} kept")
                     value = best
                 fields[attr] = value
-                self.weapon_rules += ARMOUR_RULES.get(key, ())
-                if key in ARMOUR_WARDS:
-                    self.wards.append(ARMOUR_WARDS[key])
+                self.weapon_rules += ARMOUR_RULES.get(one, ())
+                if one in ARMOUR_WARDS:
+                    self.wards.append(ARMOUR_WARDS[one])
         special = [(n, w) for n, w in weapons if w != "hand_weapon"]
         weapon = "hand_weapon"
         if special:
@@ -666,6 +749,69 @@ class _Builder:
             for n, _ in weapons:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
         return Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
+
+    def crew_weapon(self, carrier: Node, tt: str) -> str:
+        """The close-combat weapon taken under a second kind of crew's entry ``carrier``."""
+        taken = {id(n) for n in self.sel.taken}
+        weapons = [(n.name, self.weapon(key, tt)) for n in carrier.walk()[1:]
+                   if id(n) in taken and (key := self.equipment_key(n)) in WEAPON_NAMES]
+        special = [(n, w) for n, w in weapons if w != "hand_weapon"]
+        weapon = special[0][1] if special else "hand_weapon"
+        for n, w in special[1:]:
+            if w != weapon:
+                self.note(n, "ignored", f"the engine models one close-combat weapon per crew;"
+                          f" {weapon} used")
+        w = rules.WEAPONS[weapon]
+        if (w.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
+                w.foot_only and tt not in rules.FOOT_TROOP_TYPES):
+            self.note(weapon, "ignored", f"{weapon} cannot be used by {tt}; hand weapon used")
+            weapon = "hand_weapon"
+        for n, _ in weapons:
+            if normalize(n) in APPROXIMATE_WEAPONS:
+                self.note(n, "approximated", "imported as a plain hand weapon")
+        for n, key in ((x.name, self.equipment_key(x)) for x in carrier.walk()[1:]
+                       if id(x) in taken):
+            if key is not None and key not in WEAPON_NAMES:
+                self.note(n, "no_combat_effect", "the second crew's armour (the chariot's"
+                          " printed save is used)")
+        return weapon
+
+    def folded_armour(self, main: RawProfile, equipment: Equipment) -> Equipment:
+        """The armour of knights printed as one profile, read from their printed save.
+
+        Imperio "Caballeros de semigrifo" take no armour option; their ``TSA`` "4+
+        (salvo que usen escudo que sería 3+)" is heavy armour with the cavalry +1
+        (RULES.md §1.5), and the shield's 3+ agrees.  The armour whose cavalry save
+        without a shield is the printed one (and with a shield the clause's, when
+        printed) is taken; none fits: the equipment is left as it is.
+        """
+        text = main.values.get("TSA") or ""
+        printed, _ = parse_save(text)
+        with_shield = re.search(r"escudo que seria (\d)\+", normalize(text))
+        for armour in ("light", "heavy"):
+            bare = rules.armour_save("cavalry", armour, False, equipment.barding,
+                                     "hand_weapon", in_close_combat=False)
+            shielded = rules.armour_save("cavalry", armour, True, equipment.barding,
+                                         "hand_weapon", in_close_combat=False)
+            if bare == printed and (with_shield is None
+                                    or shielded == int(with_shield.group(1))):
+                self.note("TSA", "note", f"no armour in the data: {armour} armour read from"
+                          f" the printed {text.strip()!r} (cavalry +1, the steed folded in)")
+                return dataclasses.replace(equipment, armour=armour)
+        return equipment
+
+    @staticmethod
+    def combined_keys(node: Node, key: str) -> list[str]:
+        """Every weapon and armour an option named for several gives (else ``[key]``).
+
+        Imperio "Caballeros de semigrifo": the option "Lanza de caballería y escudo" links
+        the profiles "Escudo" and "Lanza de caballería": both are taken.
+        """
+        if normalize(node.name) in WEAPON_NAMES or normalize(node.name) in ARMOUR_NAMES:
+            return [key]
+        keys = [normalize(n) for n in node.info]
+        keys = [k for k in dict.fromkeys(keys) if k in WEAPON_NAMES or k in ARMOUR_NAMES]
+        return keys or [key]
 
     def equipment_key(self, node: Node) -> str | None:
         for name in (node.name, *node.info):
@@ -704,6 +850,28 @@ class _Builder:
                 texts.setdefault(k, v)
         return texts
 
+    def rules_of_options(self, roles: set[str]) -> dict[str, str | None]:
+        """Rules of the unit entry that describe a model option of the unit.
+
+        Reinos del Caos "Mastines del Caos": the rule "Cuidador gor" ("Puedes añadir un
+        único Cuidador Gor en cada unidad de Mastines ...") beside the option "Cuidador
+        gor" that carries the handler's profile; Mortales "Cuidadores bárbaros" beside
+        "Cuidadores bárbaros (máximo uno por cada dos mastines, ...)".  Maps the rule's
+        key to the option's name when the option is not taken (the rule then describes
+        nothing in this unit), to None when it is (the rule is the unit's).
+        """
+        out: dict[str, str | None] = {}
+        taken = {id(n) for n in self.sel.taken}
+        taken |= {id(n) for r, n in self.sel.command.items() if r in roles}
+        for name in self.sel.unit.rules:
+            key = normalize(name)
+            for node in self.sel.unit.walk()[1:]:
+                if node.profiles and node.kind != "group" and (
+                        node.key == key or node.key.startswith(key + " (")):
+                    out[key] = None if id(node) in taken else node.name
+                    break
+        return out
+
     def rules(self) -> tuple[list[str], dict[str, object]]:
         names = self.rule_names()
         texts = self.rule_texts()
@@ -725,6 +893,25 @@ class _Builder:
                 continue
             if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
                 continue  # the rule of a taken armour option ("Capa"): equipment() has it
+            if key == "tunelador" and self.random_move and "huye y persigue" in normalize(
+                    texts.get(name) or ""):
+                # Monstruos Arcanos "Tunelador": "Como la regla especial 'volar' pero usando
+                # el movimiento de la criatura (5D6cm) ... Ten en cuenta que huye y persigue
+                # 5D6": movement, and the flee and pursuit dice of its random_move
+                self.note(name, "note", f"moves like a flyer; flees and pursues"
+                          f" {self.random_move.upper()} (its random move)")
+                continue
+            if name == self.flying_monster:
+                special.append("flying")
+                self.note(name, "note", "a flying monster in close combat (troop type"
+                          " monster, its own profile)")
+                continue
+            if self.option_rules.get(key) is not None:
+                # the rule of a model the unit may take ("Cuidador gor"), not taken: nothing
+                # of it is in this unit
+                self.note(name, "note", f"the rule of the option {self.option_rules[key]!r},"
+                          " not taken")
+                continue
             if key == "ataques aleatorios":
                 self.random_rule = name  # its dice are the printed A (random_attacks())
             if name in modelled:
@@ -812,7 +999,8 @@ class _Builder:
             elif is_no_combat_effect(name):
                 self.note(name, "no_combat_effect", "known; no effect in close combat")
             else:
-                self.note(name, "ignored", "rule not modelled by the engine")
+                self.note(name, "ignored",
+                          UNMODELLED_REASONS.get(key, "rule not modelled by the engine"))
         return special, extra
 
     def random_attacks(self, extra: dict[str, object]) -> None:

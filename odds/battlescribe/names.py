@@ -50,6 +50,7 @@ __all__ = [
     "RULE_FLAGS",
     "STRUCTURAL_NAMES",
     "TROOP_TYPE_NAMES",
+    "UNMODELLED_REASONS",
     "WEAPON_NAMES",
     "WEAPON_RULES",
     "is_no_combat_effect",
@@ -347,6 +348,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # "Fiabilidad enana" (re-roll "la tirada para determinar el número de impactos" of the
     # organ gun): shooting procedures
     "Disparando el cañón de salvas", "Disparando el lanzacohetes", "Fiabilidad enana",
+    # Enanos "Bombardeo" (Girobombardero): a template placed in the shooting phase, "a todos
+    # los efectos un ataque de proyectiles efectuado por una máquina de guerra"
+    "Bombardeo",
     "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
     # movement, deployment, army composition
     "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
@@ -358,6 +362,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # Elfos Oscuros (Carro de gélidos): "Si un personaje monta el carro, sustituye un
     # tripulante y sigue contando como unidad especial" (army composition)
     "Unidad especial y personaje",
+    # Orcos y Goblins "Peligrosos" (squig hoppers): "Los personajes no pueden unirse a la
+    # unidad ... a menos que vayan montados en un Garrapato Cavernícola" (who may join)
+    "Peligrosos",
     "Creación de la manada", "Piernas largas", "Patas largas",
     # psychology out of combat, leadership of others (panic: PANIC_RULES)
     "Animosidad", "Evita animosidad", "Indisciplinado",
@@ -647,3 +654,35 @@ def is_no_combat_effect(name: str) -> bool:
     """Whether a rule or option name is known to have no effect on a close combat."""
     key = normalize(name)
     return key in NO_COMBAT_EFFECT or key.startswith(NO_COMBAT_EFFECT_PREFIXES)
+
+
+_TABLE_ATTACKS = ("a table of special attacks rolled each round (shouting that wins the combat"
+                  " by 2, Initiative tests against 2D6 wounds, 2D6 or D6 S6 hits, grabbing one"
+                  " model...): not modelled by the engine")
+_GIANT_FALL = ("the fallen giant's template hits the models under it in a random direction"
+               " (S6, D3 wounds, partial hits on 4+): the engine has no positions to place it")
+UNMODELLED_REASONS: MappingProxyType = _table({
+    "Ataques del gigante": f"the giant's attacks: {_TABLE_ATTACKS}",
+    "Ataques especiales": f"the Titán's attacks: {_TABLE_ATTACKS}",
+    "Caídas": f"a fall test on losing a combat (on the ground: no attacks, destroyed if it"
+              f" must flee) and {_GIANT_FALL}",
+    "Muerte del gigante": f"on its death {_GIANT_FALL}",
+    "El tanque en combate": "attacks on the tank roll to hit only to split soft and hard hits"
+                            " against Puntos de estructura: a damage model of its own, not"
+                            " modelled by the engine",
+    "Puntos de estructura": "25 structure points lost by 1D6 + S - 8 (soft) or - 10 (hard) per"
+                            " hit instead of wounds: not modelled by the engine",
+    "Puntos de vapor": "the steam points spent each turn (Embestida, shooting) are a player's"
+                       " choice: not modelled by the engine",
+    "Embestida": "1D3 hits a turn for a steam point while engaged: not modelled by the engine",
+    "Impactos por carga enemiga al tanque": "impact hits split into soft and hard hits, 1D6 S6"
+                                            " back on the models causing them: not modelled",
+    "Torbellino de muerte": "one S5 hit on every enemy model in contact and 4+ on those next to"
+                            " them, then -1 to hit: needs the models around each slayer, not"
+                            " modelled by the engine",
+    "Ataque de lengua": "one attack always strikes first, poisoned, S4, and if it hits the unit"
+                        " hit has -1 to hit the Sapodragón this phase: not modelled",
+})
+"""Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
+engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
+the slayers' whirlwind, the Sapodragón's tongue (issue 11)."""

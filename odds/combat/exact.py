@@ -49,6 +49,7 @@ import numpy as np
 from odds import dice
 from odds.combat.model import (
     CHAMPION,
+    CREW,
     FLANK,
     FRONT,
     G_ACTIVE,
@@ -342,6 +343,8 @@ def group_attacks(row: np.ndarray, g: int, fighters: tuple[int, int, int, int],
         return left * int(row[G_PER_MODEL]) * (int(row[G_ATTACKS]) + bonus)
     if g == MOUNT:
         return max(0, steeds - t_front) * int(row[G_PER_MODEL]) * int(row[G_ATTACKS])
+    if g == CREW:
+        return max(0, steeds - t_front) * int(row[G_PER_MODEL]) * (int(row[G_ATTACKS]) + bonus)
     if g == IMPACT:
         return max(0, steeds - t_front)
     return int(row[G_ATTACKS]) + bonus if champ else 0

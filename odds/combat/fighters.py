@@ -11,6 +11,7 @@ import numpy as np
 from odds._jit import inline, lean
 from odds.combat.blows import models_left
 from odds.combat.model import (
+    CREW,
     FIGHTING,
     FRONT,
     G_ATTACKS,
@@ -78,7 +79,7 @@ def attacks_of(buf, p, gi, u, v, kind, front, supporting, mounts, champ_here, gr
     ``front`` rank-and-file models in base contact and ``supporting`` ones
     behind them (fight-in-ranks weapons) can still fight this step: the
     fighters of the start of the round less the casualties suffered since
-    (§1.2); ``mounts``: steeds (or impact-hitting models) likewise;
+    (§1.2); ``mounts``: steeds (or impact-hitting models, or a second kind of crew) likewise;
     ``champ_here``: the champion fights through this contact; ``rolled``: the
     unit's random-attacks roll this round (0 without), added to each rank-and-file
     model's and the champion's attacks.
@@ -89,6 +90,9 @@ def attacks_of(buf, p, gi, u, v, kind, front, supporting, mounts, champ_here, gr
         return (front + supporting) * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + bonus), p
     if gi == MOUNT:
         return mounts * groups[u, v, gi, kind, G_PER_MODEL] * attacks, p
+    if gi == CREW:  # a second kind of crew: one set per model in contact, like the steeds
+        return mounts * groups[u, v, gi, kind, G_PER_MODEL] * (
+            attacks + groups[u, v, gi, kind, G_FRENZY_A] * frenzied), p
     if gi == IMPACT:
         total = mounts * attacks
         k = mounts * groups[u, v, gi, kind, G_IMPACT_DICE]

@@ -11,7 +11,8 @@ Layout
     combat unit 0 is the attacker and unit 1 the defender.
 ``groups[u, v, g, k, G_*]``
     Attack groups ``g`` (:data:`RANK_AND_FILE`, :data:`CHAMPION`,
-    :data:`MOUNT`, :data:`IMPACT`) of unit ``u`` against enemy unit ``v``
+    :data:`MOUNT`, :data:`IMPACT`, :data:`CREW`: a chariot's or war machine's
+    second kind of crew, counted like steeds) of unit ``u`` against enemy unit ``v``
     in round kind ``k`` (``0`` = the first round, ``1`` = later rounds; the
     charge only ever happens in the first round).
 ``contacts[c, :]``
@@ -242,9 +243,9 @@ ALLOCATIONS = ("troops", "character", "split")
     N_GROUP,
 ) = range(18)
 
-RANK_AND_FILE, CHAMPION, MOUNT, IMPACT = range(4)
-N_GROUPS = 4
-GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact")
+RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
+N_GROUPS = 5
+GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact", "crew")
 
 CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
 FRONT, FLANK, REAR = range(3)
@@ -271,8 +272,12 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
     F_CHARGER,
     F_TARGET,
     F_EXPAND,  # the winner expands its frontage / laps round (§1.11)
-    N_FLAGS,
-) = range(17)
+    F_REACH_DICE,  # a random-moving charger's move dice (0: F_REACH is its fixed reach)
+    F_REACH_TAIL,  # first of REACH_TAIL_SIZE counts (see charge_flags)
+) = range(18)
+REACH_TAIL_SIZE = 49
+"""Entries of the random-move tail table in ``CombatModel.flags`` (sums 0..48 of 8D6)."""
+N_FLAGS = F_REACH_TAIL + REACH_TAIL_SIZE
 """Indices of ``CombatModel.flags``."""
 FACES = ("front", "flank", "rear")
 
@@ -477,6 +482,10 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_ELF] = "elf" in unit.tags
     s[S_UNSTABLE] = unit.has("unstable") * (1 + unit.has("artefact_creature"))
     s[S_FLEE_DICE] = 8 if (p.M > 15 or unit.has("flying")) else 5
+    if unit.random_move:
+        # gst "Movimiento aleatorio (5D6)": "haz la tirada cada vez que quieras mover": it
+        # flees and pursues with its move dice, whatever its (mean) M says
+        s[S_FLEE_DICE] = rules.parse_dice(unit.random_move, "random_move").n
     # MDNR Reinos del Caos "Ansia de sangre": "persigue 8D6cm en vez de 5D6cm"
     s[S_PURSUE_DICE] = 8 if unit.has("bloodgreed") else s[S_FLEE_DICE]
     # MDNR Enanos "Firmeza": "Todas las miniaturas de tipo Infantería de este libro huyen y
@@ -650,6 +659,30 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
             row[G_FLAMING] = unit.has("flaming_attacks")
+        xc = unit.extra_crew
+        if xc is not None and xc.A > 0 and xc.WS > 0:
+            # a second kind of crew (Bestias "Carro de tuskgors": the "Bestigor" with a great
+            # weapon beside the "Ungor"): its own S, I and weapon, the unit's rules, one
+            # fighter per model in contact like the steeds
+            xw = rules.WEAPONS[xc.weapon]
+            s_x = rules.weapon_strength(xc.S, xc.weapon, charging=charging, first_round=first)
+            row = out[CREW, kind]
+            row[G_ACTIVE] = 1
+            row[G_ATTACKS] = xc.A + xw.extra_attacks
+            row[G_KEY] = _key(_category(unit, charging, xw.strikes_last), xc.I)
+            row[G_HIT] = _clamp_hit(rules.to_hit(xc.WS, enemy.profile.WS))
+            row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
+            row[G_POISON] = poison
+            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                            else max(2, rules.to_wound(s_x, enemy.profile.T)))
+            row[G_KB] = kb
+            row[G_SAVE] = _save_needed(e_save, s_x, ap)
+            row[G_WARD] = ward
+            row[G_MW] = mw
+            row[G_FRENZY_A] = 1
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = xc.count
+            row[G_FLAMING] = unit.has("flaming_attacks")
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
@@ -730,13 +763,18 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
         units = (attacker, defender)
         opts = (a_opts or SideOptions(), d_opts or SideOptions())
         ch, tg = units[charger], units[1 - charger]
-        reach = 2 * ch.profile.M
+        if ch.random_move:
+            reach = 6 * rules.parse_dice(ch.random_move, "random_move").n
+            how = f"its random move {ch.random_move.upper()}"
+        else:
+            reach = 2 * ch.profile.M
+            how = f"2 x M {ch.profile.M}"
         if options.distance > reach:
             raise v.OddsInputError(
                 f"distance: the gap before the charge must be within the charger's reach, "
-                f"0..{reach} cm (2 x M {ch.profile.M}); got {options.distance:g}")
+                f"0..{reach} cm ({how}); got {options.distance:g}")
         charge_flags(model.flags, charger, ch, tg, opts[charger], opts[1 - charger],
-                     reach - options.distance)
+                     reach - options.distance, gap=options.distance)
     return dataclasses.replace(model, charger=charger)
 
 
@@ -762,13 +800,25 @@ def _test_ld(unit: Unit, opts: SideOptions) -> int:
 
 
 def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: SideOptions,
-                 tg_opts: SideOptions, reach: float) -> None:
+                 tg_opts: SideOptions, reach: float, gap: float = 0.0) -> None:
     """Fill the psychology-at-the-charge entries of ``flags`` (§3.3, see :data:`F_CHARGE_TESTS`).
 
     Ld tests use the unit's best Ld (champion) or its General's.  A frenzied
     unit is immune to psychology (§1.6).  ``reach``: how far beyond the
     charged unit's starting place the charge reaches (cm, rounded down: the
     flee roll is whole cm).
+
+    A charger with :attr:`~odds.units.Unit.random_move` reaches as far as its
+    roll: MDNR gst "Movimiento aleatorio (5D6)": "Si choca contra algún enemigo
+    se considera carga (... si decide huir, la miniatura o unidad con Movimiento
+    aleatorio seguirá avanzando el movimiento que haya salido en los dados)".
+    The roll is the one that brought it across the ``gap`` (cm), so it is at
+    least ``ceil(gap)``; a unit fleeing ``f`` cm is caught when the roll is at
+    least ``ceil(gap) + f``.  ``F_REACH`` then holds ``ceil(gap)``,
+    ``F_REACH_DICE`` the number of dice and the ``F_REACH_TAIL`` entries the
+    number of the ``6 ** n`` outcomes whose sum is at least ``k`` (``k`` =
+    0..48): the kernel catches the fleeing unit with probability ``tail[ceil(gap)
+    + f] / tail[ceil(gap)]`` (exact).
     """
     flags[F_CHARGE_TESTS] = 1
     flags[F_CHARGER] = charger
@@ -778,6 +828,27 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)
+    flags[F_REACH_DICE] = 0
+    if ch.random_move:
+        n = rules.parse_dice(ch.random_move, "random_move").n
+        flags[F_REACH] = math.ceil(gap)
+        flags[F_REACH_DICE] = n
+        flags[F_REACH_TAIL:F_REACH_TAIL + REACH_TAIL_SIZE] = random_move_tail(n)
+
+
+def random_move_tail(n: int) -> np.ndarray:
+    """How many of the ``6 ** n`` outcomes of ``n`` D6 sum to at least ``k``, ``k`` = 0..48."""
+    ways = np.zeros(6 * n + 1, np.int64)
+    ways[0] = 1
+    for _ in range(n):
+        nxt = np.zeros_like(ways)
+        for face in range(1, 7):
+            nxt[face:] += ways[:-face]
+        ways = nxt
+    tail = np.zeros(REACH_TAIL_SIZE, np.int64)
+    total = np.cumsum(ways[::-1])[::-1]  # total[k] = outcomes with sum >= k
+    tail[: total.size] = total[:REACH_TAIL_SIZE]
+    return tail
 
 
 OGRE_CHARGE_MOVE = 15.0

@@ -19,6 +19,8 @@ from odds.combat.model import (
     F_CHARGER,
     F_CHARGER_LD,
     F_REACH,
+    F_REACH_DICE,
+    F_REACH_TAIL,
     F_TARGET,
     F_TARGET_LD,
     F_TARGET_SMALLER,
@@ -53,7 +55,7 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
-from odds.rng import fill_d6
+from odds.rng import fill_d6, uniform
 
 
 @lean
@@ -86,7 +88,15 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
             if flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
                 flee, p = sum_faces(buf, p, sides[tgt, S_FLEE_DICE])
                 flee -= sides[tgt, S_FLEE_MINUS]
-                state[2, tgt] = CAUGHT if flags[F_REACH] >= flee else ESCAPED
+                if flags[F_REACH_DICE] > 0:
+                    # a random mover's roll, at least the gap it crossed (F_REACH): it
+                    # reaches the fleeing unit with P(roll >= gap + flee | roll >= gap)
+                    k = flags[F_REACH] + max(0, flee)
+                    hit = flags[F_REACH_TAIL + k] if k <= 48 else 0
+                    caught = uniform(st) * flags[F_REACH_TAIL + flags[F_REACH]] < hit
+                else:
+                    caught = flags[F_REACH] >= flee
+                state[2, tgt] = CAUGHT if caught else ESCAPED
                 state[2, chg] = WON
                 stats[10 + 2 * nb] = 1
                 return False, p
