@@ -99,6 +99,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "ogre_charge",
     "herd",
     "bloodgreed",
+    "troll_vomit",
+    "putrid_vomit",
+    "pestilent_vomit",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -179,6 +182,17 @@ Formed up in combat (a front of four or five, command and characters in front: t
 
 ``bloodgreed``: MDNR Reinos del Caos "Ansia de sangre": "nunca pueden arrasar ... pero
 persigue 8D6cm en vez de 5D6cm" (the engine has no overrun; it flees as before).
+
+``troll_vomit``, ``putrid_vomit``, ``pestilent_vomit``: a special attack that replaces the
+close-combat attacks of the unit's models (rank and file and champion; steeds attack as
+usual), all of them the same way, chosen anew each combat phase (MDNR Orcos y Goblins,
+Mercenarios, Reinos del Caos "Vómito de troll": "Pueden renunciar a sus tres ataques para
+hacer un único ataque de F5, que impacta automáticamente y Anula armaduras"; Reinos del
+Caos "Vómito putrefacto": "Cada miniatura sustituye sus ataques por un ataque que impacta
+automáticamente y causa impactos de F3", the Plague Toads' riders only; "Vómito pestilente
+de troll": "un único ataque de F5 que anula armaduras y con Heridas múltiples (1D3)", rolled
+to hit).  The engine chooses as a player maximising the expected unsaved wounds would
+(:data:`odds.combat.model.VOMITS`).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

@@ -241,6 +241,14 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reinos del Caos "Ansia de sangre": "nunca pueden arrasar (...) pero persigue 8D6cm en
     # vez de 5D6cm" (the engine's combat ends with the pursuit: no overrun to forbid)
     "Ansia de sangre": ("bloodgreed",),
+    # special attacks replacing a model's attacks (odds.combat.model.VOMITS): Orcos y Goblins,
+    # Mercenarios, Reinos del Caos "Vómito de troll" ("un único ataque de F5, que impacta
+    # automáticamente y Anula armaduras"), Reinos del Caos "Vómito putrefacto" ("un ataque
+    # que impacta automáticamente y causa impactos de F3"), "Vómito pestilente de troll" ("un
+    # único ataque de F5 que anula armaduras y con Heridas múltiples (1D3)")
+    "Vómito de troll": ("troll_vomit",),
+    "Vómito putrefacto": ("putrid_vomit",),
+    "Vómito pestilente de troll": ("pestilent_vomit",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),

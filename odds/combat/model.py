@@ -552,6 +552,91 @@ def braced(units: list[Unit], charged: list[bool],
     return out
 
 
+VOMITS: dict[str, tuple[int, bool, bool, str]] = {
+    # Orcos y Goblins, Mercenarios, Reinos del Caos "Vómito de troll": "un único ataque de
+    # F5, que impacta automáticamente y Anula armaduras"
+    "troll_vomit": (5, True, True, ""),
+    # Reinos del Caos "Vómito putrefacto": "un ataque que impacta automáticamente y causa
+    # impactos de F3" (armour saves as usual)
+    "putrid_vomit": (3, True, False, ""),
+    # Reinos del Caos "Vómito pestilente de troll": "un único ataque de F5 que anula
+    # armaduras y con Heridas múltiples (1D3)" (rolled to hit: the text does not say it hits
+    # automatically)
+    "pestilent_vomit": (5, False, True, "d3"),
+}
+"""Vomit special attacks (``Unit`` rule → (S, automatic hit, no armour save, multiple
+wounds)): one attack per fighting model instead of all its attacks, at its Initiative, with
+no re-roll, poison, killing blow or flaming property (those are the models' weapons').  The
+unit vomits in a round kind against an enemy when one vomit attack is expected to cause more
+unsaved wounds than a model's normal attacks (:func:`expected_unsaved`); ties attack
+normally.  The whole unit attacks the same way ("Toda la unidad debe realizar o bien sus
+ataques normales o bien sus ataques de vómito"): rank and file and champion alike, judged on
+the rank and file; in a combat of several units the choice is made against each enemy (a
+unit fighting two enemy units at once might vomit at one only: a documented simplification).
+"""
+
+_MW_MEAN = {0: 1.0, 1: 2.0, 2: 2.0, 3: 3.5}
+
+
+def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:
+    """Expected unsaved wounds of one fighting model of an attack-group row (``G_*``).
+
+    Hits (automatic, rolled, re-rolled), poison (a natural to-hit roll at or above
+    ``G_POISON`` wounds automatically), wounds, killing blow (a 6 to wound slays, no armour
+    save), armour and ward saves and the mean of multiple wounds; random attacks are not
+    counted.  Used to choose an attack, not as a probability of the combat.
+    """
+    attacks = int(row[G_ATTACKS]) + (int(row[G_FRENZY_A]) if frenzied else 0)
+    hit = int(row[G_HIT])
+
+    def p_at_least(need: int) -> float:
+        return 0.0 if need >= rules.IMPOSSIBLE else (7 - max(1, need)) / 6
+
+    poison = p_at_least(int(row[G_POISON])) if hit > 0 else 0.0
+    p_hit = 1.0 if hit == 0 else p_at_least(hit)
+    p_plain = max(0.0, p_hit - poison)  # hits that roll to wound
+    if hit > 0 and row[G_REROLL]:
+        p_plain, poison = p_plain * (2 - p_hit), poison * (2 - p_hit)
+    fail = (1.0 - p_at_least(int(row[G_SAVE]))) * (1.0 - p_at_least(int(row[G_WARD])))
+    p_wound = p_at_least(int(row[G_WOUND]))
+    kb = 1 / 6 if row[G_KB] and p_wound > 0 else 0.0
+    per_hit = (p_wound - kb) * fail * _MW_MEAN[int(row[G_MW])] + kb * (
+        1.0 - p_at_least(int(row[G_WARD])))
+    per_poison = fail * _MW_MEAN[int(row[G_MW])]
+    return attacks * (p_plain * per_hit + poison * per_poison)
+
+
+def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, ward: int,
+           unwoundable: bool) -> None:
+    """Replace the unit's attacks in round kind ``kind`` by its vomit when better (:data:`VOMITS`)."""
+    rule = next((r for r in VOMITS if unit.has(r)), None)
+    normal = out[RANK_AND_FILE, kind]
+    if rule is None or not normal[G_ACTIVE] or unit.random_attacks:
+        return
+    strength, automatic, no_armour, mw = VOMITS[rule]
+    vomit = normal.copy()
+    vomit[G_ATTACKS] = 1
+    vomit[G_FRENZY_A] = 0
+    vomit[G_HIT] = 0 if automatic else normal[G_HIT]
+    vomit[G_REROLL] = 0
+    vomit[G_POISON] = rules.IMPOSSIBLE
+    vomit[G_KB] = 0
+    vomit[G_FLAMING] = 0
+    vomit[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                      else max(2, rules.to_wound(strength, enemy.profile.T)))
+    vomit[G_SAVE] = rules.IMPOSSIBLE if no_armour else _save_needed(e_save, strength, False)
+    vomit[G_WARD] = ward
+    vomit[G_MW] = _MW_CODE[mw]
+    vomit[G_RANKS] = 1
+    if expected_unsaved(vomit) <= expected_unsaved(normal, unit.has("frenzy")):
+        return
+    for g in (RANK_AND_FILE, CHAMPION):
+        if out[g, kind, G_ACTIVE]:
+            key, per_model = out[g, kind, G_KEY], out[g, kind, G_PER_MODEL]
+            out[g, kind] = vomit
+            out[g, kind, G_KEY], out[g, kind, G_PER_MODEL] = key, per_model
+
+
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             enemy_charged: bool = False, ogre_charge: int = 0) -> np.ndarray:
     """Attack groups of ``unit`` against ``enemy`` for both round kinds.
@@ -631,6 +716,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
             row[G_FLAMING] = unit.has("flaming_attacks")
+        _vomit(out, unit, enemy, kind, e_save, ward, unwoundable)
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
