@@ -102,6 +102,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "troll_vomit",
     "putrid_vomit",
     "pestilent_vomit",
+    "cold_blooded",
+    "old_grumblers",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -193,6 +195,17 @@ automáticamente y causa impactos de F3", the Plague Toads' riders only; "Vómit
 de troll": "un único ataque de F5 que anula armaduras y con Heridas múltiples (1D3)", rolled
 to hit).  The engine chooses as a player maximising the expected unsaved wounds would
 (:data:`odds.combat.model.VOMITS`).
+
+``cold_blooded``: MDNR Mercenarios "Sangre fría": "Para todos los chequeos de Liderazgo
+(incluyendo Chequeos de Psicología y Chequeos de Desmoralización), lanza 3 dados y descartan el
+dado mayor"; Elfos Oscuros: "sólo usarán Sangre Fría si utilizan su propio Liderazgo" (a
+General's or another character's Ld is tested on 2D6: the unit takes whichever test is more
+likely to pass, :func:`odds.combat.blows.better_test`).
+
+``old_grumblers``: MDNR Enanos "Viejos cascarrabias" (Barbaslargas): "Cualquier miniatura o
+unidad a 15cm o menos de una o más unidades de Barbaslargas (que no estén huyendo) puede
+repetir los chequeos de pánico fallados": while the unit fights, every unit of its side in the
+combat (itself included) re-rolls a failed panic test (RULES.md §3.4).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
@@ -450,6 +463,16 @@ class Unit:
         Army or race tags: the unit takes no panic test while every enemy unit
         in the combat carries one of them (MDNR Altos Elfos "Estoicos": immune to
         panic "cuando luchan contra un ejército de MDNR: Elfos Oscuros").
+    flight_panics_only : tuple of str
+        Army or race tags: when this unit flees (breaks) it causes panic only in friends
+        carrying one of them (RULES.md §3.4; MDNR Regimientos de Renombre, Throg's
+        "Desprecio": "Los Hobgoblins que huyen sólo causan pánico en unidades de Hobgoblin
+        y Goblin" is ``("goblin", "hobgoblin")``); empty = in every friend.  Destroyed,
+        it causes panic as usual.
+    flight_panics_not : tuple of str
+        Army or race tags of friends its flight causes no panic in (Oglah Khan's
+        "Desprecio": "Los Hobgoblins que huyen no causan pánico en Orcos ni Orcos Negros"
+        is ``("black_orc", "orc")``).
     champion_profile : Profile or None
         The champion's profile; None (default) = rank-and-file with A+1.
         After construction it always holds a Profile.
@@ -486,6 +509,8 @@ class Unit:
     hatred: tuple[str, ...] = ()
     no_panic_from: tuple[str, ...] = ()
     no_panic_against: tuple[str, ...] = ()
+    flight_panics_only: tuple[str, ...] = ()
+    flight_panics_not: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)
@@ -554,6 +579,9 @@ class Unit:
         set_(self, "no_panic_against", _names_from(
             "no_panic_against", self.no_panic_against, TAGS, "army or race tags",
             "army or race"))
+        for key in ("flight_panics_only", "flight_panics_not"):
+            set_(self, key, _names_from(key, getattr(self, key), TAGS, "army or race tags",
+                                        "army or race"))
         if self.champion_profile is None:
             set_(self, "champion_profile", _default_champion(self.profile))
         elif not isinstance(self.champion_profile, Profile):
@@ -636,6 +664,16 @@ class Unit:
             return True
         return bool(self.hatred) and not set(self.hatred).isdisjoint(
             getattr(enemy, "tags", frozenset()))
+
+    def flight_panics(self, friend: Any) -> bool:
+        """Whether this unit fleeing causes ``friend`` (a unit with ``tags``) a panic test.
+
+        RULES.md §3.4, limited by :attr:`flight_panics_only` and :attr:`flight_panics_not`.
+        """
+        seen = set(getattr(friend, "tags", ()))
+        if self.flight_panics_only and seen.isdisjoint(self.flight_panics_only):
+            return False
+        return seen.isdisjoint(self.flight_panics_not)
 
     def ignores_panic_from(self, friend: Any) -> bool:
         """Whether a ``friend`` breaking or destroyed causes this unit no panic (RULES.md §3.4).
@@ -755,7 +793,8 @@ class Unit:
             rules_table["impact_strength"] = self.impact_strength
         if self.random_attacks:
             rules_table["random_attacks"] = self.random_attacks
-        for key in ("hatred", "no_panic_from", "no_panic_against"):
+        for key in ("hatred", "no_panic_from", "no_panic_against", "flight_panics_only",
+                    "flight_panics_not"):
             if getattr(self, key):
                 rules_table[key] = list(getattr(self, key))
         out["rules"] = rules_table
@@ -849,6 +888,7 @@ _COMMAND_KEYS = (
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
     "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
+    "flight_panics_only", "flight_panics_not",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
 

@@ -57,11 +57,11 @@ def strict_items(catalogue, unit: str) -> list[str]:
             if i.kind in ("ignored", "approximated")]
 
 
-def fighter(name, models=5, files=5, *, WS=3, S=3, T=3, A=1, I=3, Ld=7, save=7, special=(),
+def fighter(name, models=5, files=5, *, WS=3, S=3, T=3, A=1, init=3, Ld=7, save=7, special=(),
             **extra):
     return unit_from_dict({
         "name": name, "troop_type": "infantry", "models": models, "files": files,
-        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": I, "A": A,
+        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": init, "A": A,
                     "Ld": Ld},
         "equipment": {"armour_save_override": save},
         "rules": {"special": list(special)},
@@ -168,3 +168,175 @@ def test_vomiting_units_from_the_catalogues():
     p = c.unit("Trolls del Caos").profile
     assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 3, 5, 4, 3, 1, 4, 4)
     assert not strict_items(c, "Trolls del Caos")
+
+
+# ----------------------------------------------------------------- cold blood (§3.1, §3.2)
+
+
+def cold_pass(target: int) -> float:
+    """P(3D6 less the highest die <= target), by enumerating the 216 rolls."""
+    from itertools import product
+
+    return sum(1 for r in product(range(1, 7), repeat=3) if sum(r) - max(r) <= target) / 216
+
+
+def two_d6_pass(target: int) -> float:
+    from itertools import product
+
+    return sum(1 for r in product(range(1, 7), repeat=2) if sum(r) <= target) / 36
+
+
+def test_cold_blooded_dice_by_enumeration():
+    """MDNR Mercenarios "Sangre fría": "lanza 3 dados y descartan el dado mayor": the dice
+    module's PMF and the kernel's pass counts agree with all 216 rolls."""
+    from odds import dice
+    from odds.combat.blows import _PASS_2D6, _PASS_COLD
+
+    for ld in range(2, 11):
+        for modifier in range(ld + 1):
+            for cold, exact in ((True, cold_pass), (False, two_d6_pass)):
+                assert dice.leadership_pass(ld, modifier, cold_blooded=cold) == pytest.approx(
+                    exact(ld - modifier), abs=1e-15)
+    for t in range(13):
+        assert _PASS_COLD[t] == round(cold_pass(t) * 216)
+        assert _PASS_2D6[t] == round(two_d6_pass(t) * 216)
+    assert cold_pass(7) == 174 / 216 and two_d6_pass(7) == 126 / 216
+
+
+def _break_rate(cold: bool, diff: int, general_ld: int, seed: int, stubborn=False):
+    """A unit of Ld 7 (cold-blooded or not) loses every round by ``diff`` (nobody wounds,
+    the enemy's static bonus); P(it breaks in the first round), exact and simulated."""
+    special = ["cold_blooded"] * cold + ["stubborn"] * stubborn
+    lizard = fighter("Saurios", S=1, T=10, special=special)
+    enemy = fighter("E", S=1, T=10)
+    model = build(enemy, lizard, SideOptions(static_bonus=diff),
+                  SideOptions(general_ld=general_ld),
+                  options=CombatOptions(max_rounds=1, musician_tiebreak=False))
+    exact = first_round_exact(model)["first_round"]["defender_breaks"]
+    out = simulate(model, N, seed)
+    return exact, (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+
+
+@pytest.mark.parametrize(("cold", "diff", "general", "stubborn", "p_hold", "seed"), [
+    # own Ld 7 - 3 = 4: 3D6 less the highest 77/216 (2D6: 6/36)
+    (True, 3, 0, False, cold_pass(4), 81),
+    (False, 3, 0, False, two_d6_pass(4), 82),
+    # General's Ld 9 - 3 = 6 on 2D6 (15/36 = 0.417) beats the own 4 cold (0.356)
+    (True, 3, 9, False, two_d6_pass(6), 83),
+    # General's Ld 8 - 2 = 6 on 2D6 (0.417) loses to the own 5 cold (113/216 = 0.523)
+    (True, 2, 8, False, cold_pass(5), 84),
+    # stubborn: own Ld 7 unmodified, cold (174/216)
+    (True, 4, 0, True, cold_pass(7), 85),
+])
+def test_cold_blooded_break_tests(cold, diff, general, stubborn, p_hold, seed):
+    """RULES.md §3.2 break test (2D6 <= Ld - difference; stubborn: Ld unmodified; the
+    General's Ld within 30 cm) with MDNR "Sangre fría" (3D6, the highest die discarded) on
+    the unit's own Ld only (Elfos Oscuros: "sólo usarán Sangre Fría si utilizan su propio
+    Liderazgo"): the unit takes the test more likely to pass."""
+    exact, sim = _break_rate(cold, diff, general, seed, stubborn)
+    assert exact == pytest.approx(1 - p_hold, abs=1e-12)
+    assert_mc(sim, 1 - p_hold, N, what=f"breaks (cold {cold}, diff {diff}, general {general})")
+
+
+def test_cold_blooded_fear_test_at_the_charge():
+    """RULES.md §3.3: a unit charged by a fear-causer of lower unit strength tests fear and,
+    failing, hits only on 6s; cold-blooded (Ld 7) it fails with 1 - 174/216."""
+    from odds.combat import fight
+
+    scary = fighter("Ogros", 3, 3, S=1, T=10, special=["fear"])
+    lizard = fighter("Saurios", 10, 5, S=1, T=10, special=["cold_blooded"])
+    r = fight(scary, lizard, trials=N, seed=86)
+    ch = r.extra["charge"]
+    assert ch["p_hits_on_6_exact"] == pytest.approx(1 - cold_pass(7), abs=1e-12)
+    assert_mc(ch["p_hits_on_6"], 1 - cold_pass(7), N, what="cold fear test failed")
+
+
+# ----------------------------------------------------------------- panic (§3.4)
+
+
+def _panic_unit(name, Ld, special=(), race="", **rules):
+    data = {
+        "name": name, "troop_type": "infantry", "models": 5, "files": 5,
+        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 1, "T": 10, "W": 1, "I": 3, "A": 1,
+                    "Ld": Ld},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": ["skirmishers", *special], **rules},
+    }
+    if race:
+        data["race"] = race
+    return unit_from_dict(data)
+
+
+def _flee_rate(x, y, seed):
+    """X and Y (side 0) both face Z (side 1), which wins the one round by its +5 bonus.
+
+    Nobody can wound (S1 against T10).  X (Ld 2) always breaks and flees; Y (stubborn,
+    Ld 7) passes its break test with 21/36 and then tests panic (2D6 <= 7) unless immune."""
+    from odds.combat.model import FRONT, build_units
+
+    z = _panic_unit("Z", 7)
+    model = build_units([x, y, z], [0, 0, 1], [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)],
+                        [False, False, True], [None, None, SideOptions(static_bonus=5)],
+                        CombatOptions(max_rounds=1))
+    out = simulate(model, N, seed)
+    assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N  # X always breaks
+    return (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
+
+
+HOLDS = 21 / 36  # Y's own break test (stubborn Ld 7 against 2D6)
+
+
+def test_old_grumblers_re_roll_failed_panic_tests():
+    """MDNR Enanos "Viejos cascarrabias": "Cualquier miniatura o unidad a 15cm o menos de una
+    o más unidades de Barbaslargas (que no estén huyendo) puede repetir los chequeos de
+    pánico fallados" (RULES.md §3.4; the units of a combat are within 15 cm).  Y with the
+    rule (a unit is within 15 cm of itself) flees with 15/36 + 21/36 (15/36)^2; a friend
+    that fled itself (X) lends no re-roll."""
+    x = _panic_unit("X", 2)
+    y = _panic_unit("Y", 7, special=["stubborn", "old_grumblers"])
+    p = 1 - HOLDS + HOLDS * (15 / 36) ** 2
+    assert_mc(_flee_rate(x, y, 91), p, N, what="panic re-rolled")
+    x = _panic_unit("X", 2, special=["old_grumblers"])  # flees: "que no estén huyendo"
+    y = _panic_unit("Y", 7, special=["stubborn"])
+    assert_mc(_flee_rate(x, y, 92), 1 - HOLDS + HOLDS * 15 / 36, N, what="no re-roll")
+
+
+@pytest.mark.parametrize(("rules", "race", "panics", "seed"), [
+    ({"flight_panics_only": ["goblin", "hobgoblin"]}, "orc", False, 93),
+    ({"flight_panics_only": ["goblin", "hobgoblin"]}, "goblin", True, 94),
+    ({"flight_panics_not": ["black_orc", "orc"]}, "orc", False, 95),
+    ({"flight_panics_not": ["black_orc", "orc"]}, "black_orc", False, 96),
+    ({"flight_panics_not": ["black_orc", "orc"]}, "goblin", True, 97),
+])
+def test_fleeing_hobgoblins_panic_only_some_friends(rules, race, panics, seed):
+    """MDNR Regimientos de Renombre "Desprecio" (Throg): "Los Hobgoblins que huyen sólo
+    causan pánico en unidades de Hobgoblin y Goblin"; (Oglah Khan): "Los Hobgoblins que
+    huyen no causan pánico en Orcos ni Orcos Negros" (RULES.md §3.4)."""
+    x = _panic_unit("X", 2, race="hobgoblin", **rules)
+    y = _panic_unit("Y", 7, special=["stubborn"], race=race)
+    p = 1 - HOLDS + (HOLDS * 15 / 36 if panics else 0.0)
+    assert_mc(_flee_rate(x, y, seed), p, N, what=f"{race} panics: {panics}")
+
+
+@needs_data
+def test_desprecio_and_grumblers_from_the_catalogues():
+    """Spot checks: Regimientos de Renombre Throg's and Oglah Khan's "Desprecio" (texts
+    above; Oglah Khan's wolf riders also "Sangre fría", M22 HA3 F3 R3 H1 I2 A1 L6) and
+    Enanos "Barbaslargas" ("Viejos cascarrabias")."""
+    c = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    for e in c.entries:
+        if "Throg" in e.name:
+            assert c.unit(e.name).flight_panics_only == ("goblin", "hobgoblin")
+            assert not strict_items(c, e.name)
+        if "Oglah Khan" in e.name:
+            u = c.unit(e.name)
+            assert u.flight_panics_not == ("black_orc", "orc") and u.has("cold_blooded")
+            assert unit_from_dict(u.to_dict()) == u
+            p = u.profile
+            assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (22, 3, 3, 3, 1, 2, 1, 6)
+            assert not strict_items(c, e.name)
+    d = cat("MDNR_Enanos v4_5.cat")
+    name = next(e.name for e in d.entries if e.name.startswith("Barbaslargas"))
+    assert d.unit(name).has("old_grumblers") and not strict_items(d, name)
+    u = d.unit(name)
+    assert u.to_dict() and unit_from_dict(u.to_dict()) == u

@@ -74,6 +74,7 @@ from odds.battlescribe.names import (
     TROOP_TYPE_NAMES,
     WEAPON_NAMES,
     WEAPON_RULES,
+    flight_panic,
     is_no_combat_effect,
     is_panic_rule,
     mark_effects,
@@ -227,6 +228,28 @@ def _ward_of(node: Node) -> int:
             if m and 2 <= int(m.group(1)) <= 6:
                 return int(m.group(1))
     return 0
+
+
+_SHOOTING_RULES = ("petrificar", "escupir inmundicia")
+
+
+def _shooting_only(key: str, text: str | None) -> bool:
+    """A special attack its catalogue makes a shooting attack, not usable in close combat.
+
+    Elfos Oscuros, Mercenarios, Reinos del Caos "Petrificar (1D6)": "Se considera a todos
+    los efectos un ataque de disparo" / "Es un ataque de disparo a todos los efectos"; Reyes
+    Funerarios "Petrificar (1D3)": "Se considera un ataque de disparo a todos los efectos";
+    Enanos del Caos "Escupir inmundicia": "En vez de disparar el cañón de forma habitual"
+    (units engaged in close combat do not shoot).  The versions that say they can be used
+    while engaged (gst "Petrificar": "pueden Petrificar incluso estando trabadas en combate
+    cuerpo a cuerpo, en su fase de disparo"; Reinos del Caos "Escupir inmundicia": "aunque
+    esté trabado en combate cuerpo a cuerpo") are not.
+    """
+    if not key.startswith(_SHOOTING_RULES) or not text:
+        return False
+    plain = normalize(text)
+    return (("ataque de disparo" in plain or "en vez de disparar" in plain)
+            and "trabad" not in plain)
 
 
 def _missile_only(node: Node) -> bool:
@@ -766,6 +789,10 @@ class _Builder:
                 if "salvacion por armadura 5+" in normalize(texts.get(name) or ""):
                     self.scaly_skin = self.scaly_skin or name
                 continue
+            if _shooting_only(key, texts.get(name)):
+                self.note(name, "no_combat_effect", "a shooting attack: not while engaged"
+                          " in close combat")
+                continue
             if key == "pellejo duro":
                 self.thick_skin = True  # applied to the save in build()
                 if self.thick_skin_unusable():
@@ -802,6 +829,10 @@ class _Builder:
                 for field, tags in zip(("no_panic_from", "no_panic_against"), panic,
                                        strict=True):
                     extra[field] = sorted({*extra.get(field, ()), *tags})  # type: ignore
+                continue
+            flight = flight_panic(name, texts.get(name, ""))
+            if flight is not None:
+                extra[flight[0]] = list(flight[1])
                 continue
             if is_panic_rule(name):
                 self.note(name, "ignored", "panic in a combat (RULES.md §3.4) does not read"

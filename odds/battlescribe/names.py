@@ -52,6 +52,7 @@ __all__ = [
     "TROOP_TYPE_NAMES",
     "WEAPON_NAMES",
     "WEAPON_RULES",
+    "flight_panic",
     "is_no_combat_effect",
     "is_panic_rule",
     "mark_effects",
@@ -249,6 +250,12 @@ RULE_FLAGS: MappingProxyType = _table({
     "Vómito de troll": ("troll_vomit",),
     "Vómito putrefacto": ("putrid_vomit",),
     "Vómito pestilente de troll": ("pestilent_vomit",),
+    # Mercenarios "Sangre fría": "Para todos los chequeos de Liderazgo ... lanza 3 dados y
+    # descartan el dado mayor"; Elfos Oscuros: only on their own Ld (odds.units)
+    "Sangre fría": ("cold_blooded",),
+    # Enanos "Viejos cascarrabias": friends within 15 cm "puede[n] repetir los chequeos de
+    # pánico fallados"
+    "Viejos cascarrabias": ("old_grumblers",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
@@ -537,6 +544,37 @@ def panic_immunity(name: str, text: str, race: str
     return None
 
 
+_FLIGHT_PANIC: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # Regimientos de Renombre (Throg): "Los Hobgoblins que huyen sólo causan pánico en
+    # unidades de Hobgoblin y Goblin"
+    ("los hobgoblins que huyen solo causan panico en unidades de hobgoblin y goblin",
+     "flight_panics_only", ("goblin", "hobgoblin")),
+    # Regimientos de Renombre (Oglah Khan): "Los Hobgoblins que huyen no causan pánico en
+    # Orcos ni Orcos Negros" (black orcs are not orcs for the panic rules: both named)
+    ("los hobgoblins que huyen no causan panico en orcos ni orcos negros",
+     "flight_panics_not", ("black_orc", "orc")),
+)
+
+
+def flight_panic(name: str, text: str) -> tuple[str, tuple[str, ...]] | None:
+    """Who a unit's flight panics, as its catalogue's *Desprecio* words it (RULES.md §3.4).
+
+    Returns
+    -------
+    (field, tags) or None
+        :attr:`odds.units.Unit.flight_panics_only` or
+        :attr:`~odds.units.Unit.flight_panics_not` and its tags; None when the rule is
+        not one of these.
+    """
+    if normalize(name) != "desprecio":
+        return None
+    plain = normalize(text)
+    for phrase, field, tags in _FLIGHT_PANIC:
+        if phrase in plain:
+            return field, tags
+    return None
+
+
 _MARK_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("furia asesina", ("frenzy",)),
     ("inmune a psicologia", ("immune_to_psychology",)),
@@ -581,7 +619,7 @@ def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
 
 
 PANIC_RULES: frozenset[str] = frozenset(map(normalize, [
-    "Inmune a pánico de pequeñajos", "Viejos cascarrabias",
+    "Inmune a pánico de pequeñajos",
     "Estoicos", "Estoico", "Desprecio",
 ]))
 PANIC_PREFIXES: tuple[str, ...] = tuple(map(normalize, ["Inmune al pánico de",
@@ -589,9 +627,9 @@ PANIC_PREFIXES: tuple[str, ...] = tuple(map(normalize, ["Inmune al pánico de",
 """Partial immunities to panic and panic re-rolls (full immunity is the ``immune_to_panic``
 rule).  Panic tests in a combat (RULES.md §3.4, when a friend in the combat breaks or is
 destroyed) can make a unit flee.  Those :func:`panic_immunity` understands become the unit's
-``no_panic_from``/``no_panic_against``; the others (re-rolls such as *Viejos cascarrabias*,
-rules of the panic's source such as Throg's *Desprecio*) are reported as ``ignored`` (they
-matter only with friends in the combat)."""
+``no_panic_from``/``no_panic_against``; the others (rules of the panic's source such as Throg's
+*Desprecio*) are reported as ``ignored`` (they matter only with friends in the combat); the
+re-roll of *Viejos cascarrabias* is the ``old_grumblers`` rule (:data:`RULE_FLAGS`)."""
 
 
 def is_panic_rule(name: str) -> bool:

@@ -24,8 +24,10 @@ from odds.combat.model import (
     ESCAPED,
     F_CHARGE_TESTS,
     F_CHARGER,
+    F_CHARGER_COLD,
     F_CHARGER_LD,
     F_TARGET,
+    F_TARGET_COLD,
     F_TARGET_LD,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
@@ -368,9 +370,10 @@ def charge_exact(model: CombatModel) -> dict[str, float]:
     out["p_plain"] = 1.0
     if not f[F_CHARGE_TESTS]:
         return out
-    two = dice.sum_pmf(2)
-    go = float(dice.p_at_most(two, int(f[F_CHARGER_LD]))) if f[F_CHARGER_LD] else 1.0
-    hold = float(dice.p_at_most(two, int(f[F_TARGET_LD]))) if f[F_TARGET_LD] else 1.0
+    go = (float(dice.p_at_most(dice.leadership_pmf(bool(f[F_CHARGER_COLD])),
+                               int(f[F_CHARGER_LD]))) if f[F_CHARGER_LD] else 1.0)
+    hold = (float(dice.p_at_most(dice.leadership_pmf(bool(f[F_TARGET_COLD])),
+                                 int(f[F_TARGET_LD]))) if f[F_TARGET_LD] else 1.0)
     flees = bool(f[F_TARGET_TERROR] or f[F_TARGET_SMALLER])
     out["p_refused"] = 1.0 - go
     out["p_fled"] = go * (1.0 - hold) if flees else 0.0

@@ -74,6 +74,7 @@ from odds.combat.model import (
     S_BSB,
     S_CHAMPION,
     S_CHAMPION_LD,
+    S_COLD,
     S_ELF,
     S_FEAR,
     S_FEARS_ELVES,
@@ -393,7 +394,7 @@ def stupidity_cases(model: CombatModel, fighters: list[list[tuple[int, int, int,
     for u in range(len(fighters)):
         if not sd[u, S_STUPID] or int(sd[u, S_SIDE]) != model.active_side:
             continue
-        p_pass = dice.p_at_most(dice.sum_pmf(2), int(sd[u, S_LD]))
+        p_pass = dice.p_at_most(dice.leadership_pmf(bool(sd[u, S_COLD])), int(sd[u, S_LD]))
         nxt = []
         for p, fs in cases:
             nxt.append((p * p_pass, fs))
@@ -442,13 +443,29 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     if sd[lo, S_CHAMPION]:
         ld = max(ld, int(sd[lo, S_CHAMPION_LD]))
     gen = int(sd[lo, S_GENERAL_LD])
-    if sd[lo, S_STUBBORN]:
-        target = max(ld, gen - diff) if gen > 0 else ld
+    options = []  # (target, cold-blooded) the unit may test on (MDNR "Sangre fría")
+    if sd[lo, S_COLD]:
+        options.append((ld, True) if sd[lo, S_STUBBORN] else (ld - diff, True))
+        if gen > 0:
+            options.append((gen - diff, False))
+    elif sd[lo, S_STUBBORN]:
+        options.append((max(ld, gen - diff) if gen > 0 else ld, False))
     else:
-        target = max(ld, gen) - diff
-    p = dice.p_at_most(dice.sum_pmf(2), target)
-    if model.flags[2] and target < 2:
-        p = 1 / 36
+        options.append((max(ld, gen) - diff, False))
+
+    def p_pass(target: int, cold: bool) -> float:
+        pmf = dice.leadership_pmf(cold)
+        p = dice.p_at_most(pmf, target)
+        if model.flags[2] and target < 2:
+            p = float(pmf[2])
+        return p
+
+    # the kernel's choice (blows.better_test): 3D6 less the highest if more likely to pass
+    target, cold = options[0]
+    if len(options) == 2 and dice.p_at_most(dice.leadership_pmf(False), options[1][0]) >= \
+            dice.p_at_most(dice.leadership_pmf(True), target):
+        target, cold = options[1]
+    p = p_pass(target, cold)
     if sd[lo, S_BSB]:
         p = 1 - (1 - p) ** 2
     return 1.0 - p

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from odds._jit import inline, lean
 from odds.combat.blows import (
+    better_test,
     count_ge,
     leadership_test,
     models_left,
@@ -69,6 +70,7 @@ from odds.combat.model import (
     RANK_AND_FILE,
     S_ALLOC,
     S_CHAMPION,
+    S_COLD,
     S_FILES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
@@ -203,11 +205,16 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             # half its models fight this turn (an odd one on 4+), per contact
             stupid = False
             if sides[u, S_STUPID] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING:
-                ld = sides[u, S_LD]
+                ld = 0 if sides[u, S_COLD] else sides[u, S_LD]
+                ld_c = sides[u, S_LD] if sides[u, S_COLD] else 0  # MDNR "Sangre fría"
                 for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
                     if state[0, b] > 0 and not state[6, b]:
-                        ld = max(ld, sides[b, S_LD])
-                passed, p = leadership_test(buf, p, ld, False, False)
+                        if sides[b, S_COLD]:
+                            ld_c = max(ld_c, sides[b, S_LD])
+                        else:
+                            ld = max(ld, sides[b, S_LD])
+                ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
+                passed, p = leadership_test(buf, p, ld, False, False, cold)
                 stupid = not passed
             for c in range(nc):
                 d = end_of(u, c, contacts)

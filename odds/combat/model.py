@@ -53,7 +53,9 @@ Modelling conventions (documented choices where the rules leave one)
   unit of its side in the combat that is still fighting (not immune to
   psychology, not unbreakable) tests once that phase on its best Ld (or the
   General's); failed, it flees and can be pursued.  All units of a combat
-  are taken to be within 15 cm of each other.
+  are taken to be within 15 cm of each other (so a friendly unit with MDNR
+  Enanos "Viejos cascarrabias" still fighting lets every unit of its side
+  re-roll a failed panic test).
 * Models in base contact (§1.1): a face of a unit is a line of models: the
   front rank (``min(models, files)`` models of its base width,
   :data:`BASE_WIDTH_MM`), the rear rank (the last, possibly incomplete,
@@ -154,7 +156,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from odds import rules
+from odds import dice, rules
 from odds import validation as v
 from odds.units import Command, Unit
 
@@ -211,8 +213,11 @@ from odds.units import Command, Unit
     S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
     S_HERD,  # MDNR Bestias herd: cancels no enemy ranks from a flank or the rear
     S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
+    S_COLD,  # cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6, drop highest
+    S_GRUMBLERS,  # MDNR Enanos "Viejos cascarrabias": friends re-roll failed panic tests
+    S_FLIGHT_IGNORE,  # bit x set: unit x of the same side fleeing causes this one no panic
     N_SIDE,
-) = range(52)
+) = range(55)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -269,8 +274,10 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
     F_CHARGER,
     F_TARGET,
     F_EXPAND,  # the winner expands its frontage / laps round (§1.11)
+    F_CHARGER_COLD,  # the charger's test is cold-blooded (3D6 without the highest die)
+    F_TARGET_COLD,  # the charged unit's test is cold-blooded
     N_FLAGS,
-) = range(17)
+) = range(19)
 """Indices of ``CombatModel.flags``."""
 FACES = ("front", "flank", "rear")
 
@@ -509,6 +516,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_CHAMPION_LD] = champ.Ld
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
     s[S_STUPID] = unit.has("stupidity")
+    s[S_COLD] = unit.has("cold_blooded")
+    s[S_GRUMBLERS] = unit.has("old_grumblers")
     return s
 
 
@@ -608,7 +617,7 @@ def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:
 
 def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, ward: int,
            unwoundable: bool) -> None:
-    """Replace the unit's attacks in round kind ``kind`` by its vomit when better (:data:`VOMITS`)."""
+    """Replace the unit's attacks in round kind ``kind`` by its vomit if better (:data:`VOMITS`)."""
     rule = next((r for r in VOMITS if unit.has(r)), None)
     normal = out[RANK_AND_FILE, kind]
     if rule is None or not normal[G_ACTIVE] or unit.random_attacks:
@@ -817,11 +826,23 @@ def _scared(unit: Unit, by: Unit) -> bool:
                 or unit.has("unbreakable") or unit.has("frenzy"))
 
 
-def _test_ld(unit: Unit, opts: SideOptions) -> int:
+def _test_ld(unit: Unit, opts: SideOptions) -> tuple[int, bool]:
+    """The Ld a unit tests at the charge and whether the roll is cold-blooded.
+
+    Its own best Ld (champion's included) or its General's; a cold-blooded unit rolls 3D6
+    without the highest die on its own Ld (MDNR Elfos Oscuros "Sangre fría": "sólo usarán
+    Sangre Fría si utilizan su propio Liderazgo") and takes the General's 2D6 instead only
+    when that is more likely to pass (:func:`odds.combat.blows.better_test`).
+    """
     ld = unit.profile.Ld
     if unit.command.champion and unit.champion_profile is not None:
         ld = max(ld, unit.champion_profile.Ld)
-    return max(ld, opts.general_ld)
+    if not unit.has("cold_blooded"):
+        return max(ld, opts.general_ld), False
+    if opts.general_ld and (dice.leadership_pass(opts.general_ld)
+                            >= dice.leadership_pass(ld, cold_blooded=True)):
+        return opts.general_ld, False
+    return ld, True
 
 
 def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: SideOptions,
@@ -836,8 +857,10 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_CHARGE_TESTS] = 1
     flags[F_CHARGER] = charger
     flags[F_TARGET] = 1 - charger
-    flags[F_CHARGER_LD] = _test_ld(ch, ch_opts) if _scared(ch, tg) else 0
-    flags[F_TARGET_LD] = _test_ld(tg, tg_opts) if _scared(tg, ch) else 0
+    if _scared(ch, tg):
+        flags[F_CHARGER_LD], flags[F_CHARGER_COLD] = _test_ld(ch, ch_opts)
+    if _scared(tg, ch):
+        flags[F_TARGET_LD], flags[F_TARGET_COLD] = _test_ld(tg, tg_opts)
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)
@@ -929,6 +952,9 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
     (MDNR Altos Elfos "Estoicos": "cuando luchan contra un ejército de MDNR:
     Elfos Oscuros ... nunca deberán hacer chequeos de Pánico de ninguna clase";
     an enemy of another army in the combat, e.g. a mercenary regiment, voids it).
+    A friend ``x`` whose flight causes the unit no panic (:meth:`Unit.flight_panics`:
+    MDNR Regimientos de Renombre hobgoblins' "Desprecio") sets bit ``x`` of its
+    ``S_FLIGHT_IGNORE`` (destroyed, ``x`` still causes panic).
     """
     n = len(units)
     for f, unit in enumerate(units):
@@ -936,6 +962,11 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
         if unit.no_panic_against and all(
                 not e.tags.isdisjoint(unit.no_panic_against) for e in enemies):
             side_arr[f, S_NO_PANIC] = 1
+        flight = 0  # friends whose flight (not destruction) causes it no panic
+        for x in range(min(n, MAX_PANIC_SOURCES)):
+            if x != f and sides[x] == sides[f] and not units[x].flight_panics(unit):
+                flight |= 1 << x
+        side_arr[f, S_FLIGHT_IGNORE] = flight
         if not unit.no_panic_from:
             continue
         mask = 0
@@ -1213,6 +1244,8 @@ def dice_budget(model: CombatModel) -> int:
     """
     n = model.n_units
     total = 2 * 8 + 37 * n + model.contacts.shape[0]
+    # cold-blooded tests roll a third die (MDNR "Sangre fría"): at most 8 tests a round
+    total += 8 * int(model.sides[:, S_COLD].any()) * model.sides.shape[0]
     for u in range(n):
         sd = model.sides[u]
         total += int(sd[S_RA_DICE])  # the random-attacks roll

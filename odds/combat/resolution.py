@@ -20,6 +20,7 @@ from odds.combat.model import (
     NO_COMBAT,
     S_CAN_PURSUE,
     S_CHAMPION,
+    S_COLD,
     S_FLEE_MINUS,
     S_HATRED,
     S_HOST,
@@ -161,7 +162,7 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
         if target < 0 or not sides[u, S_CAN_PURSUE]:
             continue
         if pursuit_test and not (state[1, u] or sides[u, S_HATRED]):
-            held, p = leadership_test(buf, p, sides[u, S_LD], False, False)
+            held, p = leadership_test(buf, p, sides[u, S_LD], False, False, sides[u, S_COLD])
             if held:
                 continue
         chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
