@@ -104,6 +104,13 @@ SPECIAL_RULES: tuple[str, ...] = (
     "pestilent_vomit",
     "cold_blooded",
     "old_grumblers",
+    "drunk",
+    "slayer",
+    "slayer_axes",
+    "immune_to_flaming",
+    "flammable",
+    "unpursued",
+    "hard_to_hit",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -206,6 +213,40 @@ likely to pass, :func:`odds.combat.blows.better_test`).
 unidad a 15cm o menos de una o más unidades de Barbaslargas (que no estén huyendo) puede
 repetir los chequeos de pánico fallados": while the unit fights, every unit of its side in the
 combat (itself included) re-rolls a failed panic test (RULES.md §3.4).
+
+``drunk``: MDNR Reinos del Caos: Bestias "Borrachos" (Centigors): "Al inicio de cada uno de
+tus turnos lanza 1D6 por cada unidad; con un 1 son estúpidos (haz el chequeo inmediatamente),
+con 2-5 actúan con normalidad, con 6 entran en Furia Asesina hasta el final del turno propio
+(incluso aunque hayan perdido el combate anteriormente)": at the start of each round of its
+side's turn the unit rolls: 1, it takes the stupidity test (§1.10); 6, it is frenzied for that
+round (+1 attack, must pursue; lost on losing the round).  When it charges, the roll of the
+charge turn comes first: frenzied, it takes no fear or terror test at the charge (§3.3).
+
+``slayer``: MDNR Enanos, Regimientos de Renombre "Matador": "Cuando una miniatura con esta
+regla impacte a un enemigo con un atributo de Resistencia superior a la Fuerza del ataque
+(Fuerza modificada ...), puede resolver ese impacto como si tuviera una Fuerza (modificada)
+igual a la Resistencia del enemigo impactado (hasta un máximo de 6)": the unit's own blows
+(not its steeds') wound and modify saves at ``min(6, T)`` when the enemy's T is higher.
+``slayer_axes``: MDNR Enanos "Hachas de matador": "va siempre con dos armas de mano y un arma
+a dos manos. Al principio de cualquier combate puede elegir si lucha con dos armas de mano o
+con arma a dos manos (luchará con lo mismo durante todo el combate)": the unit's weapon
+(``additional_hand_weapon`` as imported) is chosen for each combat
+(:func:`odds.combat.model.slayer_weapon`).
+
+``flammable``: gst "Inflamable": "Sufre el doble de heridas cuando el ataque que las causa es
+flamígero"; ``immune_to_flaming`` (gst "Inmune a ataques flamígeros"): flaming attacks have
+none of their effects on it (gst "Ataques flamígeros": "anula Regeneración, las miniaturas
+Inflamables reciben el doble de heridas").
+
+``unpursued``: when the unit flees from a combat its enemies hold their ground (MDNR
+Regimientos de Renombre, Tichi Huichi "Bendecidos por los Ancestrales": "Si los Incursores
+... huyen de un combate (por ejemplo, a causa del miedo, o de un chequeo de desmoralización),
+los enemigos siempre deben mantener la posición (no pueden perseguir, incluso aunque tengan una
+regla que obligue a perseguir)"; RULES.md §4.3).
+
+``hard_to_hit``: enemies are -1 to hit the unit in close combat (MDNR Reinos del Caos
+"Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo a
+cuerpo"); a 6 still hits, automatic hits are not rolled (RULES.md §1.3).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

@@ -340,3 +340,232 @@ def test_desprecio_and_grumblers_from_the_catalogues():
     assert d.unit(name).has("old_grumblers") and not strict_items(d, name)
     u = d.unit(name)
     assert u.to_dict() and unit_from_dict(u.to_dict()) == u
+
+
+# ----------------------------------------------------------------- drunk centigors
+
+
+def test_drunk_first_round_attacks():
+    """MDNR Reinos del Caos: Bestias "Borrachos": "Al inicio de cada uno de tus turnos lanza
+    1D6 por cada unidad; con un 1 son estúpidos (haz el chequeo inmediatamente), con 2-5
+    actúan con normalidad, con 6 entran en Furia Asesina" (RULES.md §1.10 stupidity: half the
+    fighters, an odd one on 4+; §1.6 frenzy: +1 attack).
+
+    Five WS3 S3 A1 models (Ld 7) against ten WS3 T3, 1/4 a wound each attack, in their own
+    turn: Binomial(5, 1/4) on 2-5, Binomial(10, 1/4) on a 6, and on a 1 the stupidity test
+    (failed 15/36: two or three fighters, even odds)."""
+    import numpy as np
+
+    def pmf(n):
+        return np.array(binomial(n, 1 / 4) + [0.0] * (10 - n))
+
+    stupid = 21 / 36 * pmf(5) + 15 / 36 * (pmf(2) + pmf(3)) / 2
+    mix = 4 / 6 * pmf(5) + 1 / 6 * pmf(10) + 1 / 6 * stupid
+    drunk = fighter("Centigors", T=10, special=["drunk"])
+    model = build(drunk, fighter("E", 10, 10, S=1, T=3, init=1),
+                  options=CombatOptions(max_rounds=1, charger="none"))
+    check_first_round(model, list(mix), 101, "drunk wounds")
+
+
+def test_drunk_charger_frenzied_takes_no_fear_test():
+    """MDNR "Borrachos" in the charging turn (RULES.md §3.3: a charger tests fear of a
+    fear-causing target first; frenzied units are immune to psychology): the charge is
+    refused with 5/6 x 15/36 (Ld 7); the exact first round refuses such a combat."""
+    from odds.combat import fight
+
+    drunk = fighter("Centigors", T=10, special=["drunk"])
+    scary = fighter("Zombis", S=1, T=10, special=["fear"])
+    r = fight(drunk, scary, trials=N, seed=102)
+    ch = r.extra["charge"]
+    assert ch["p_refused_exact"] == pytest.approx(5 / 6 * 15 / 36, abs=1e-12)
+    assert_mc(ch["p_refused"], 5 / 6 * 15 / 36, N, what="drunk charger refuses")
+    model = build(drunk, scary)
+    assert first_round_exact(model) is None
+
+
+@needs_data
+def test_centigors_from_the_catalogue():
+    """Spot check, Reinos del Caos: Bestias "Centigor": M20 HA4 HP3 F4 R4 H1 I2 A1 L7,
+    cavalry with "Borrachos"."""
+    c = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
+    u = c.unit("Centigors")
+    assert u.has("drunk") and u.troop_type == "cavalry"
+    p = u.profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (20, 4, 4, 4, 1, 2, 1, 7)
+    assert not strict_items(c, "Centigors")
+
+
+# ----------------------------------------------------------------- slayers
+
+
+@pytest.mark.parametrize(("T", "wound", "save", "seed"), [
+    (5, 4, 6, 111),  # S5 against T5: 4+; a 4+ save at -2
+    (7, 5, 5, 112),  # "hasta un máximo de 6": S6 against T7, 5+; a 2+ save at -3
+])
+def test_slayer_strikes_at_the_enemy_toughness(T, wound, save, seed):
+    """MDNR Enanos "Matador": "puede resolver ese impacto como si tuviera una Fuerza
+    (modificada) igual a la Resistencia del enemigo impactado (hasta un máximo de 6). Por
+    ejemplo, si impacta a un enemigo con R5, se considerará que tiene F5 a todos los efectos
+    (hiere a 4+, tiene un -2 a la tirada de salvación por armadura)" (RULES.md §1.4, §1.5).
+
+    Five WS3 S3 slayers hit WS3 on 4+; against T5 with a 4+ save (6+ after -2) each attack
+    makes 1/2 x 1/2 x 5/6 unsaved wounds; against T7 with a 2+ save (S6: 5+ after -3)
+    1/2 x 1/3 x 2/3."""
+    slayers = fighter("Matatrolls", T=10, special=["slayer"])
+    enemy = fighter("E", 10, 10, S=1, T=T, save=4 if T == 5 else 2)
+    model = build(slayers, enemy, options=CombatOptions(max_rounds=1, charger="none"))
+    row = model.groups[0, 1, RANK_AND_FILE, 0]
+    assert (row[G_WOUND], row[G_SAVE]) == (wound, save)
+    p = 1 / 2 * (7 - wound) / 6 * (save - 1) / 6
+    check_first_round(model, binomial(5, p), seed, f"slayer wounds against T{T}")
+    plain = build(fighter("Guerreros", T=10), enemy, options=CombatOptions(max_rounds=1))
+    assert plain.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == (6 if T == 5 else 7)  # S3
+
+
+def test_slayer_axes_chosen_for_the_combat():
+    """MDNR Enanos "Hachas de matador": "Al principio de cualquier combate puede elegir si
+    lucha con dos armas de mano o con arma a dos manos (luchará con lo mismo durante todo el
+    combate)" (RULES.md §1.7: two hand weapons +1 A, great weapon S+2 striking last).
+
+    With "Matador" against T5 both strike at S5: two attacks win.  Against T3 with a 2+
+    save the great weapon (S5: 4+ save, 1/2 x 5/6 x 1/2 = 0.21) beats two S3 attacks
+    (2 x 1/2 x 1/2 x 1/6 = 0.08)."""
+    from odds.combat.model import G_KEY
+
+    slayers = fighter("Matatrolls", T=10, special=["slayer", "slayer_axes"],
+                      equipment={"weapon": "additional_hand_weapon",
+                                 "armour_save_override": 7})
+    tough = build(slayers, fighter("E", S=1, T=5), options=CombatOptions(charger="none"))
+    assert tough.groups[0, 1, RANK_AND_FILE, 1, G_ATTACKS] == 2
+    armoured = build(slayers, fighter("E", S=1, T=3, save=2),
+                     options=CombatOptions(charger="none"))
+    row = armoured.groups[0, 1, RANK_AND_FILE, 1]
+    assert (row[G_ATTACKS], row[G_WOUND], row[G_SAVE]) == (1, 2, 4)
+    assert row[G_KEY] > tough.groups[0, 1, RANK_AND_FILE, 1, G_KEY]  # strikes last
+
+
+@needs_data
+def test_slayers_from_the_catalogue():
+    """Spot check, MDNR Enanos "Matatrolls": M8 HA4 HP3 F3 R4 H1 I3 A1 L10 with "Hachas de
+    matador", "Matador", "Locos" (who may join: army building)."""
+    c = cat("MDNR_Enanos v4_5.cat")
+    name = next(e.name for e in c.entries if e.name.startswith("Matatrolls"))
+    u = c.unit(name)
+    assert u.has("slayer") and u.has("slayer_axes")
+    assert u.equipment.weapon == "additional_hand_weapon"
+    p = u.profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (8, 4, 3, 4, 1, 3, 1, 10)
+    assert kinds(c, name)["Locos"] == "no_combat_effect"
+    assert not strict_items(c, name)
+
+
+# ----------------------------------------------------------------- flaming attacks
+
+
+def test_flaming_attacks_double_wounds_on_the_flammable():
+    """gst "Inflamable": "Sufre el doble de heridas cuando el ataque que las causa es
+    flamígero"; "Ataques flamígeros": "las miniaturas Inflamables reciben el doble de
+    heridas" (RULES.md §1.6).  Five WS3 S3 flaming attacks on WS3 T3 W2 models: each
+    unsaved wound (1/4) is two wounds, a whole model: the wounds caused are
+    2 x Binomial(5, 1/4).  Against "Inmune a ataques flamígeros" no doubling, and no end
+    of regeneration."""
+    from odds.combat.model import G_FLAMING
+
+    def target(*special):
+        return unit_from_dict({
+            "name": "Trolls", "troop_type": "infantry", "models": 10, "files": 10,
+            "profile": {"M": 10, "WS": 3, "BS": 3, "S": 1, "T": 3, "W": 2, "I": 1, "A": 1,
+                        "Ld": 7},
+            "equipment": {"armour_save_override": 7},
+            "rules": {"special": list(special)}})
+
+    fire = fighter("Fuego", T=10, special=["flaming_attacks"])
+    model = build(fire, target("flammable"), options=CombatOptions(max_rounds=1,
+                                                                    charger="none"))
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_MW] == 1  # x2
+    pmf = [0.0] * 11
+    for k, q in enumerate(binomial(5, 1 / 4)):
+        pmf[2 * k] = q
+    check_first_round(model, pmf, 121, "flaming wounds on the flammable")
+    immune = build(fire, target("flammable", "immune_to_flaming"),
+                   options=CombatOptions(max_rounds=1))
+    row = immune.groups[0, 1, RANK_AND_FILE, 0]
+    assert (row[G_MW], row[G_FLAMING]) == (0, 0)
+    d3 = build(fire.replace(multiple_wounds="d3"), target("flammable"),
+               options=CombatOptions(max_rounds=1))
+    assert d3.groups[0, 1, RANK_AND_FILE, 0, G_MW] == 4  # 2 x D3
+
+
+@needs_data
+def test_flaming_names_from_the_catalogues():
+    """Spot checks: Enanos del Caos "Nacifuegos k'daai" ("Ataques flamígeros", "Inmune a
+    ataques flamígeros"), Mercenarios "Trolls de hielo" ("Inflamable")."""
+    c = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    u = c.unit("Nacifuegos k'daai")
+    assert u.has("flaming_attacks") and u.has("immune_to_flaming")
+    m = cat("MDNR_Mercenarios v5.cat")
+    assert m.unit("Trolls de hielo").has("flammable")
+    assert m.unit("Trolls de hielo").has("troll_vomit")
+
+
+# ----------------------------------------------------------------- rules named after units
+
+
+def test_bilious_trolls_are_hard_to_hit():
+    """MDNR Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a
+    impactarles en combate cuerpo a cuerpo" (RULES.md §1.3).  Five WS3 S3 models against WS3
+    T3 trolls hit on 5+ instead of 4+: Binomial(5, 1/3 x 1/2) wounds.  Impact hits stay
+    automatic."""
+    from odds.combat.model import IMPACT
+
+    trolls = fighter("Trolls biliosos", 10, 10, S=1, T=3, init=1, special=["hard_to_hit"])
+    model = build(fighter("A", T=10), trolls,
+                  options=CombatOptions(max_rounds=1, charger="none"))
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_HIT] == 5
+    check_first_round(model, binomial(5, 1 / 6), 131, "hits on hard-to-hit trolls")
+    chariot = fighter("Carro", T=10).replace(impact_hits="d6")
+    charge = build(chariot, trolls, options=CombatOptions(max_rounds=1, charge_tests=False))
+    assert charge.groups[0, 1, IMPACT, 0, G_HIT] == 0
+
+
+def test_unpursued_fleers_are_not_pursued():
+    """MDNR Regimientos de Renombre "Bendecidos por los Ancestrales": "Si los Incursores de
+    Tichi Huichi huyen de un combate ... los enemigos siempre deben mantener la posición (no
+    pueden perseguir, incluso aunque tengan una regla que obligue a perseguir)" (RULES.md
+    §4.3).  Nobody wounds; the winner (+5) breaks Ld 2 enemies, who always flee: never
+    caught; without the rule caught with P(5D6 >= 5D6)."""
+    from odds import dice
+
+    winners = fighter("W", S=1, T=10, special=["hatred"])
+    for unpursued, seed in ((True, 141), (False, 142)):
+        fleers = fighter("Incursores", S=1, T=10, Ld=2,
+                         special=["unpursued"] if unpursued else [])
+        model = build(winners, fleers, SideOptions(static_bonus=5),
+                      options=CombatOptions(max_rounds=1, charger="none"))
+        out = simulate(model, N, seed)
+        assert out["status"][1, CAUGHT] + out["status"][1, ESCAPED] == N
+        p = 0.0 if unpursued else dice.p_ge(dice.sum_pmf(5), dice.sum_pmf(5))
+        assert_mc(out["status"][1, CAUGHT] / N, p, N, what=f"caught (unpursued {unpursued})")
+
+
+@needs_data
+def test_rules_named_after_units_from_the_catalogues():
+    """Spot checks: Reinos del Caos "Trolls biliosos" (M15 HA2 F5 R5 H3 I1 A4 L4, "Trolls
+    biliosos", "Vómito pestilente de troll"); Regimientos de Renombre "Incursores de Tichi
+    Huichi" ("Bendecidos por los Ancestrales", "Sangre fría"); Elfos Oscuros "Manada de
+    gélidos" ("Bestias de Karond-Kar": a Beastmaster's Ld as the General's, a note)."""
+    c = cat("MDNR_Reinos_del_Caos_Mortales_v5.cat")
+    u = c.unit("Trolls biliosos")
+    assert u.has("hard_to_hit") and u.has("pestilent_vomit")
+    p = u.profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 2, 5, 5, 3, 1, 4, 4)
+    assert not strict_items(c, "Trolls biliosos")
+    r = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    for e in r.entries:
+        if e.name.startswith("Incursores de Tichi Huichi"):
+            t = r.unit(e.name)
+            assert t.has("unpursued") and t.has("cold_blooded")
+            assert not strict_items(r, e.name)
+    d = cat("MDNR_Elfos_Oscuros_v7.cat")
+    assert kinds(d, "Manada de gélidos")["Bestias de Karond-Kar"] == "note"
+    assert d.unit("Manada de gélidos").has("cold_blooded")

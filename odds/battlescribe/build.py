@@ -83,6 +83,7 @@ from odds.battlescribe.names import (
     parametric_rule,
     race_from_name,
     race_from_tipo,
+    text_rule,
 )
 from odds.battlescribe.report import Collector
 from odds.battlescribe.selection import Selection, included_roles
@@ -688,6 +689,8 @@ class _Builder:
         if weapon == "hand_weapon":
             for n, _ in weapons:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
+        elif special:  # the rule of the weapon used (Enanos "Hachas de matador")
+            self.weapon_rules += WEAPON_RULES.get(normalize(special[0][0]), ())
         return Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
 
     def equipment_key(self, node: Node) -> str | None:
@@ -788,6 +791,18 @@ class _Builder:
                 special.append("artefact_creature")
                 if "salvacion por armadura 5+" in normalize(texts.get(name) or ""):
                     self.scaly_skin = self.scaly_skin or name
+                continue
+            flags = text_rule(name, texts.get(name) or "")
+            if flags is not None:
+                special += flags
+                continue
+            if key == "bestias de karond-kar" and "liderazgo de cualquier senor de las" \
+                    " bestias a 30cm" in normalize(texts.get(name) or ""):
+                # Elfos Oscuros: "La Manada de Gélidos puede usar el Liderazgo de cualquier
+                # Señor de las Bestias a 30cm o menos": lent as a General's is (RULES.md §3.1,
+                # within 30 cm), the side's general_ld; 2D6, not cold-blooded ("Sangre fría")
+                self.note(name, "note", "a Beastmaster within 30 cm lends his Ld as a"
+                          " General does: give it as the side's general_ld")
                 continue
             if _shooting_only(key, texts.get(name)):
                 self.note(name, "no_combat_effect", "a shooting attack: not while engaged"

@@ -61,6 +61,7 @@ __all__ = [
     "parametric_rule",
     "race_from_name",
     "race_from_tipo",
+    "text_rule",
 ]
 
 
@@ -113,6 +114,9 @@ WEAPON_NAMES: MappingProxyType = _table({
     "Rebanadora": "hand_weapon",  # with the choppa rule (see the module notes)
     "Garras (arma de mano)": "hand_weapon",
     "Pica": "pike",  # Mercenarios, Regimientos de Renombre (odds.rules.WEAPONS["pike"])
+    # Enanos "Hachas de matador": "dos armas de mano y un arma a dos manos ... puede elegir
+    # si lucha con dos armas de mano o con arma a dos manos" (the slayer_axes rule chooses)
+    "Hachas de matador": "additional_hand_weapon",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -123,6 +127,7 @@ WEAPON_RULES: MappingProxyType = _table({
     "Rebanadora": ("choppa",),
     # Mercenarios "Maza ogra": "Arma de mano. Poder de penetración."
     "Maza ogra": ("armour_piercing",),
+    "Hachas de matador": ("slayer_axes",),
 })
 """Weapons that also carry a special rule of the engine."""
 
@@ -256,6 +261,17 @@ RULE_FLAGS: MappingProxyType = _table({
     # Enanos "Viejos cascarrabias": friends within 15 cm "puede[n] repetir los chequeos de
     # pánico fallados"
     "Viejos cascarrabias": ("old_grumblers",),
+    # Reinos del Caos: Bestias "Borrachos": each own turn 1D6, 1 stupid, 6 frenzied (odds.units)
+    "Borrachos": ("drunk",),
+    # Enanos, Regimientos de Renombre "Matador": a hit on a tougher enemy at S = its T (max 6)
+    "Matador": ("slayer",),
+    # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables reciben el
+    # doble de heridas"; "Inflamable": "Sufre el doble de heridas cuando el ataque que las
+    # causa es flamígero"; "Inmune a ataques flamígeros" (no text: none of those effects)
+    "Ataques flamígeros": ("flaming_attacks",),
+    "Inflamable": ("flammable",),
+    "Inmune a ataques flamígeros": ("immune_to_flaming",),
+    "Inmunes a ataques flamígeros": ("immune_to_flaming",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
@@ -380,6 +396,11 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Carro espectral", "Ágil", "Relicario", "Estandarte de Kalad", "Pavés",
     "Telescopio del Navegante", "Anfibios", "Puntos", "Gigante de asedio", "Magia de Tzeentch",
     "En compañía de horrores", "Disparando el cañón",
+    # who may join the unit (army building): Enanos "Locos" ("Ningún personaje puede unirse
+    # a unidades de tipo Matador, salvo personajes de tipo Matador"), Orcos y Goblins
+    # "Peligrosos" ("Los personajes no pueden unirse a Rebaños de Garrapatos" / "a la unidad
+    # de Jinetez de Garrapatos a menos que vayan montados en un Garrapato Cavernícola")
+    "Locos", "Peligrosos",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 
@@ -541,6 +562,31 @@ def panic_immunity(name: str, text: str, race: str
         # Renombre (Elwing) "Estoico": "Son inmunes al pánico cuando luchan contra Elfos
         # Oscuros"
         return (), ("dark_elves",)
+    return None
+
+
+_TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles
+    # en combate cuerpo a cuerpo"
+    ("trolls biliosos", "las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo"
+     " a cuerpo", ("hard_to_hit",)),
+    # Regimientos de Renombre (Tichi Huichi) "Bendecidos por los Ancestrales": "Si los
+    # Incursores de Tichi Huichi huyen de un combate ... los enemigos siempre deben mantener
+    # la posición (no pueden perseguir ...)"
+    ("bendecidos por los ancestrales", "los enemigos siempre deben mantener la posicion (no"
+     " pueden perseguir", ("unpursued",)),
+)
+
+
+def text_rule(name: str, text: str) -> tuple[str, ...] | None:
+    """Special-rule flags of a rule named after its unit, recognised by its catalogue text.
+
+    Returns None when the name and text are not one of :data:`_TEXT_RULES`.
+    """
+    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    for rule, phrase, flags in _TEXT_RULES:
+        if key == rule and phrase in plain:
+            return flags
     return None
 
 

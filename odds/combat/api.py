@@ -22,6 +22,7 @@ from odds.combat.kernel import (
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
+    F_ACTIVE,
     F_CHARGE_TESTS,
     F_CHARGER,
     F_CHARGER_COLD,
@@ -35,6 +36,7 @@ from odds.combat.model import (
     G_HIT,
     N_GROUPS,
     NO_COMBAT,
+    S_DRUNK,
     S_HP,
     S_SIDE,
     S_W,
@@ -235,7 +237,7 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
                np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
                budget, model.sides, model.groups, model.order, model.keys, model.n_order,
                model.flags, mr, model.contacts, model.ranks, model.side_bonus,
-               np.zeros((15, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
+               np.zeros((16, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
                touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),
                np.zeros(12 + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
                out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],
@@ -372,6 +374,9 @@ def charge_exact(model: CombatModel) -> dict[str, float]:
         return out
     go = (float(dice.p_at_most(dice.leadership_pmf(bool(f[F_CHARGER_COLD])),
                                int(f[F_CHARGER_LD]))) if f[F_CHARGER_LD] else 1.0)
+    ch = int(f[F_CHARGER])
+    if model.sides[ch, S_DRUNK] and model.sides[ch, S_SIDE] == f[F_ACTIVE]:
+        go = 1 / 6 + 5 / 6 * go  # MDNR "Borrachos": a 6 makes the charger frenzied
     hold = (float(dice.p_at_most(dice.leadership_pmf(bool(f[F_TARGET_COLD])),
                                  int(f[F_TARGET_LD]))) if f[F_TARGET_LD] else 1.0)
     flees = bool(f[F_TARGET_TERROR] or f[F_TARGET_SMALLER])

@@ -111,14 +111,24 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes):
 
 @inline
 def wounds_per_hit(buf, p, mw):
-    """Wounds one unsaved wound becomes: 1, 2, D3 or D6 (``mw`` 0..3); returns ``(n, p)``."""
+    """Wounds one unsaved wound becomes; returns ``(n, p)``.
+
+    ``mw`` 0..3: 1, 2, D3 or D6; doubled (gst "Inflamable" against flaming attacks) 4..6:
+    2 x D3, 2 x D6, 4.
+    """
     if mw == 0:
         return 1, p
     if mw == 1:
         return 2, p
     if mw == 2:
         return (np.int64(buf[p]) + 1) // 2, p + 1
-    return np.int64(buf[p]), p + 1
+    if mw == 3:
+        return np.int64(buf[p]), p + 1
+    if mw == 4:
+        return 2 * ((np.int64(buf[p]) + 1) // 2), p + 1
+    if mw == 5:
+        return 2 * np.int64(buf[p]), p + 1
+    return 4, p
 
 
 @inline

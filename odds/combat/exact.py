@@ -49,6 +49,9 @@ import numpy as np
 from odds import dice
 from odds.combat.model import (
     CHAMPION,
+    F_CHARGE_TESTS,
+    F_CHARGER,
+    F_CHARGER_LD,
     FLANK,
     FRONT,
     G_ACTIVE,
@@ -75,6 +78,7 @@ from odds.combat.model import (
     S_CHAMPION,
     S_CHAMPION_LD,
     S_COLD,
+    S_DRUNK,
     S_ELF,
     S_FEAR,
     S_FEARS_ELVES,
@@ -224,14 +228,24 @@ def _flush(a: np.ndarray) -> np.ndarray:
 
 
 def _wound_amounts(mw: int) -> dict[int, float]:
-    """Wounds one unsaved ordinary wound becomes: 1, 2, D3 or D6 (``G_MW`` code 0..3)."""
+    """Wounds one unsaved ordinary wound becomes (by ``G_MW`` code).
+
+    1, 2, D3 or D6 (codes 0..3), or doubled against a flammable target: 2 x D3, 2 x D6, 4
+    (codes 4..6).
+    """
     if mw == 0:
         return {1: 1.0}
     if mw == 1:
         return {2: 1.0}
     if mw == 2:
         return {a: 1 / 3 for a in (1, 2, 3)}
-    return {a: 1 / 6 for a in range(1, 7)}
+    if mw == 3:
+        return {a: 1 / 6 for a in range(1, 7)}
+    if mw == 4:
+        return {2 * a: 1 / 3 for a in (1, 2, 3)}
+    if mw == 5:
+        return {2 * a: 1 / 6 for a in range(1, 7)}
+    return {4: 1.0}
 
 
 class WoundChain:
@@ -592,6 +606,11 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         by the attacker, by the defender]}``; None where it does not apply
         (characters, or killing blows on a regenerating unit).
     """
+    drunk = drunk_models(model)
+    if drunk is None:
+        return None
+    if drunk:
+        return mix_results([(w, first_round_exact(m)) for w, m in drunk])
     rolls = random_attack_models(model)
     if rolls:
         return mix_results([(w, first_round_exact(m)) for w, m in rolls])
@@ -676,6 +695,37 @@ def random_attack_models(model: CombatModel) -> list[tuple[float, CombatModel]]:
                 groups[u, :, g, :, G_ATTACKS] += roll * active
             sides[u, S_RA_DICE] = 0
         out.append((float(weight), dataclasses.replace(model, groups=groups, sides=sides)))
+    return out
+
+
+def drunk_models(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
+    """One model per outcome of the first round's drunk rolls, with its probability.
+
+    MDNR Bestias "Borrachos" (``S_DRUNK``): a unit of the side whose turn the first round
+    is rolls a D6: 1 (1/6) it takes the stupidity test, 6 (1/6) it is frenzied, else
+    (4/6) nothing.  Empty when no such unit; None when a drunk charger tests fear or terror
+    at the charge (the roll then also decides that test: the exact first round refuses).
+    """
+    sd = model.sides
+    f = model.flags
+    if f[F_CHARGE_TESTS] and sd[int(f[F_CHARGER]), S_DRUNK] and f[F_CHARGER_LD] > 0:
+        return None
+    units = [u for u in range(model.n_units)
+             if sd[u, S_DRUNK] and int(sd[u, S_SIDE]) == model.active_side]
+    if not units:
+        return []
+    out = []
+    for combo in itertools.product((1, 0, 6), repeat=len(units)):
+        sides = model.sides.copy()
+        weight = Fraction(1)
+        for u, roll in zip(units, combo, strict=True):
+            weight *= Fraction(4 if roll == 0 else 1, 6)
+            sides[u, S_DRUNK] = 0
+            if roll == 1:
+                sides[u, S_STUPID] = 1
+            elif roll == 6:
+                sides[u, S_FRENZY] = 1
+        out.append((float(weight), dataclasses.replace(model, sides=sides)))
     return out
 
 

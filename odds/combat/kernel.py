@@ -71,6 +71,7 @@ from odds.combat.model import (
     S_ALLOC,
     S_CHAMPION,
     S_COLD,
+    S_DRUNK,
     S_FILES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
@@ -157,6 +158,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[10, u] = 0
         state[12, u] = sides[u, S_FILES]  # frontage now (§1.11)
         state[13, u] = 0  # models lapping round the enemy's flanks
+        state[15, u] = 0  # a drunk roll made at the charge, for the first round
     # psychology at the charge (§3.3): the charger tests fear/terror of its target first
     # (failed: no combat); then the charged unit tests fear/terror of the charger: terror
     # failed, or fear failed with a lower unit strength, it flees (caught if the charge
@@ -204,7 +206,22 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             # stupidity (§1.10): tested at the start of each of its own turns; failed, only
             # half its models fight this turn (an odd one on 4+), per contact
             stupid = False
-            if sides[u, S_STUPID] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING:
+            drunk = 0
+            if sides[u, S_DRUNK] and state[2, u] == FIGHTING:
+                # MDNR Bestias "Borrachos": 1D6 at the start of each own turn; 1 stupid (test),
+                # 6 frenzied "hasta el final del turno propio"
+                if not sides[u, S_FRENZY]:
+                    state[1, u] = 0
+                if sides[u, S_SIDE] == active:
+                    if state[15, u] == 0:  # else rolled at the charge
+                        state[15, u] = buf[p]
+                        p += 1
+                    drunk = state[15, u]
+                    state[15, u] = 0
+                    if drunk == 6:
+                        state[1, u] = 1
+            if ((sides[u, S_STUPID] or drunk == 1) and sides[u, S_SIDE] == active
+                    and state[2, u] == FIGHTING):
                 ld = 0 if sides[u, S_COLD] else sides[u, S_LD]
                 ld_c = sides[u, S_LD] if sides[u, S_COLD] else 0  # MDNR "Sangre fría"
                 for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):

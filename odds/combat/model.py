@@ -49,6 +49,10 @@ Modelling conventions (documented choices where the rules leave one)
   the active side's, then they alternate); failed, only half of its
   rank-and-file fighters (and supporting ones) fight that round, an odd one
   on a 4+, per contact; characters and the champion fight normally.
+* Drunk units (MDNR Bestias "Borrachos", ``drunk``): at the start of each
+  round of its side's turn the unit rolls a D6: 1, the stupidity test above;
+  6, frenzied for that round.  A drunk charger on the side whose turn it is
+  rolls before the charge tests (frenzied, it takes none).
 * Panic (§3.4): when a unit breaks or is destroyed in a round, every other
   unit of its side in the combat that is still fighting (not immune to
   psychology, not unbreakable) tests once that phase on its best Ld (or the
@@ -216,8 +220,10 @@ from odds.units import Command, Unit
     S_COLD,  # cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6, drop highest
     S_GRUMBLERS,  # MDNR Enanos "Viejos cascarrabias": friends re-roll failed panic tests
     S_FLIGHT_IGNORE,  # bit x set: unit x of the same side fleeing causes this one no panic
+    S_DRUNK,  # MDNR Bestias "Borrachos": each own turn 1D6: 1 stupidity test, 6 frenzied
+    S_UNPURSUED,  # fleeing from a combat, its enemies never pursue it (Tichi Huichi)
     N_SIDE,
-) = range(55)
+) = range(57)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -235,7 +241,7 @@ ALLOCATIONS = ("troops", "character", "split")
     G_KB,
     G_SAVE,  # needed roll after modifiers, 7 = none
     G_WARD,  # 7 = none
-    G_MW,  # multiple wounds: 0 none, 1 x2, 2 D3, 3 D6
+    G_MW,  # multiple wounds: 0 none, 1 x2, 2 D3, 3 D6; flaming on flammable 4 2D3, 5 2D6, 6 x4
     G_FRENZY_A,  # extra attacks while frenzied
     G_RANKS,  # ranks fighting to the front (2 for infantry spears not charging)
     G_PER_MODEL,  # fighters per model (crew, steeds)
@@ -304,6 +310,7 @@ BASE_DEPTH_MM = {
 """Base depths (mm): the length one rank adds to a flank."""
 
 _MW_CODE = {"": 0, "2": 1, "d3": 2, "d6": 3}
+_MW_DOUBLED = {0: 1, 1: 6, 2: 4, 3: 5}  # gst "Inflamable": wounds from flaming attacks x2
 _MAN_SIZED = ("infantry", "cavalry")
 _NO_PURSUIT = ("war_machine",)
 
@@ -518,6 +525,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_STUPID] = unit.has("stupidity")
     s[S_COLD] = unit.has("cold_blooded")
     s[S_GRUMBLERS] = unit.has("old_grumblers")
+    s[S_DRUNK] = unit.has("drunk")
+    s[S_UNPURSUED] = unit.has("unpursued")
     return s
 
 
@@ -584,7 +593,7 @@ the rank and file; in a combat of several units the choice is made against each 
 unit fighting two enemy units at once might vomit at one only: a documented simplification).
 """
 
-_MW_MEAN = {0: 1.0, 1: 2.0, 2: 2.0, 3: 3.5}
+_MW_MEAN = {0: 1.0, 1: 2.0, 2: 2.0, 3: 3.5, 4: 4.0, 5: 7.0, 6: 4.0}
 
 
 def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:
@@ -684,6 +693,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     if unwoundable:
         poison, kb = rules.IMPOSSIBLE, False
     mw = _MW_CODE[unit.multiple_wounds]
+    flaming = unit.has("flaming_attacks") and not enemy.has("immune_to_flaming")
+    # Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles"
+    hard = 1 if enemy.has("hard_to_hit") else 0
     for kind in (0, 1):
         first = kind == 0
         charging = charged and first
@@ -697,6 +709,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                                           first_round=first)
             if charging and unit.choppa and unit.troop_type in rules.FOOT_TROOP_TYPES:
                 s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
+            if unit.has("slayer") and enemy.profile.T > s_eff:
+                s_eff = max(s_eff, min(6, enemy.profile.T))  # MDNR "Matador"
             bracing = braced and first and unit.equipment.weapon == "pike"
             if bracing and enemy_charged and enemy.troop_type in BRACED_AGAINST:
                 s_eff = min(10, s_eff + 1)  # MDNR "Pica": +1 S against mounted chargers
@@ -707,7 +721,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                               rules.parse_dice(unit.random_attacks).plus + prof.A
                               - unit.profile.A + w.extra_attacks)
             row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
-            row[G_HIT] = _clamp_hit(rules.to_hit(prof.WS, enemy.profile.WS))
+            row[G_HIT] = _clamp_hit(rules.to_hit(prof.WS, enemy.profile.WS) + hard)
             # MDNR gst "Odio": re-roll missed hits in the first round against the hated
             # enemy (every enemy, or one whose army/race tag the unit hates); Elfos Oscuros
             # "Odio eterno": in every round
@@ -724,7 +738,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             + (unit.has("extra_rank") and unit.equipment.weapon == "spear")
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
-            row[G_FLAMING] = unit.has("flaming_attacks")
+            # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
+            # reciben el doble de heridas" (not against "Inmune a ataques flamígeros")
+            row[G_FLAMING] = flaming
+            if flaming and enemy.has("flammable"):
+                row[G_MW] = _MW_DOUBLED[mw]
         _vomit(out, unit, enemy, kind, e_save, ward, unwoundable)
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
@@ -735,7 +753,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_ATTACKS] = m.A
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
                               else CAT_CHARGER if charging else CAT_INITIATIVE, m.I)
-            row[G_HIT] = _clamp_hit(rules.to_hit(m.WS, enemy.profile.WS))
+            row[G_HIT] = _clamp_hit(rules.to_hit(m.WS, enemy.profile.WS) + hard)
             row[G_POISON] = rules.IMPOSSIBLE
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                             else max(2, rules.to_wound(s_m, enemy.profile.T)))
@@ -765,6 +783,33 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
     return out
+
+
+SLAYER_WEAPONS = ("additional_hand_weapon", "great_weapon")
+"""MDNR Enanos "Hachas de matador": "dos armas de mano y un arma a dos manos"."""
+
+
+def slayer_weapon(unit: Unit, enemy: Unit, charged: bool) -> Unit:
+    """``unit`` with the weapon it fights this combat with (MDNR Enanos "Hachas de matador").
+
+    "Al principio de cualquier combate puede elegir si lucha con dos armas de mano o con arma
+    a dos manos (luchará con lo mismo durante todo el combate)": a unit with
+    ``slayer_axes`` takes the one whose rank and file are expected to cause ``enemy`` more
+    unsaved wounds over a first and a later round (:func:`expected_unsaved`; strike order
+    is left out of the choice; two hand weapons on a tie).  Other units are returned as
+    they are.
+    """
+    if not unit.has("slayer_axes"):
+        return unit
+    best, best_score = unit, -1.0
+    for weapon in SLAYER_WEAPONS:
+        armed = unit.replace(equipment=unit.equipment.replace(weapon=weapon))
+        rows = _groups(armed, enemy, charged)[RANK_AND_FILE]
+        score = sum(expected_unsaved(rows[k]) * int(rows[k, G_PER_MODEL])
+                    for k in (0, 1) if rows[k, G_ACTIVE])
+        if score > best_score:
+            best, best_score = armed, score
+    return best
 
 
 def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
@@ -1100,6 +1145,11 @@ def build_units(units: list[Unit], sides: list[int],
     if touched != set(range(n)):
         missing = sorted(set(range(n)) - touched)
         raise v.OddsInputError(f"contacts: units {missing} are in no contact")
+    # MDNR "Hachas de matador": the weapon chosen for this combat, against the first enemy
+    # the unit touches
+    units = [slayer_weapon(u, units[next(b if a == i else a for a, b, *_ in contacts
+                                         if i in (a, b))], charged[i])
+             for i, u in enumerate(units)]
     for k, c in enumerate(challenge):
         if c == "champion" and not (units[k].command.champion and units[k].models >= 2):
             raise v.OddsInputError(f"challenge[{k}]: 'champion' sends the unit's champion, but "
@@ -1246,6 +1296,7 @@ def dice_budget(model: CombatModel) -> int:
     total = 2 * 8 + 37 * n + model.contacts.shape[0]
     # cold-blooded tests roll a third die (MDNR "Sangre fría"): at most 8 tests a round
     total += 8 * int(model.sides[:, S_COLD].any()) * model.sides.shape[0]
+    total += int(model.sides[:, S_DRUNK].sum())  # "Borrachos": one D6 a unit a round
     for u in range(n):
         sd = model.sides[u]
         total += int(sd[S_RA_DICE])  # the random-attacks roll

@@ -16,6 +16,7 @@ from odds.combat.fighters import chars_alive, unit_strength
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
+    F_ACTIVE,
     F_CHARGER,
     F_CHARGER_COLD,
     F_CHARGER_LD,
@@ -33,6 +34,7 @@ from odds.combat.model import (
     S_CHAMPION,
     S_CHAMPION_LD,
     S_COLD,
+    S_DRUNK,
     S_ELF,
     S_FEAR,
     S_FEARS_ELVES,
@@ -73,12 +75,19 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
     records which (refused, fled, held on 6s).
     """
     nb = sides.shape[0]
-    if p + 16 > buf.size:  # at most two Ld tests (3 dice if cold-blooded) and 8 flee dice
+    if p + 16 > buf.size:  # a drunk roll, two Ld tests (3 dice if cold-blooded), 8 flee dice
         fill_d6(buf, st)
         p = 0
     chg = flags[F_CHARGER]
     tgt = flags[F_TARGET]
-    if flags[F_CHARGER_LD] > 0:
+    if sides[chg, S_DRUNK] and sides[chg, S_SIDE] == flags[F_ACTIVE]:
+        # MDNR Bestias "Borrachos": the roll at the start of the charging turn, kept for the
+        # first round (state[15]); a 6 makes the charger frenzied, immune to fear and terror
+        state[15, chg] = buf[p]
+        p += 1
+        if state[15, chg] == 6:
+            state[1, chg] = 1
+    if flags[F_CHARGER_LD] > 0 and state[15, chg] != 6:
         passed, p = leadership_test(buf, p, flags[F_CHARGER_LD], False, False,
                                     flags[F_CHARGER_COLD])
         if not passed:
