@@ -111,6 +111,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "flammable",
     "unpursued",
     "hard_to_hit",
+    "burning_body",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -247,6 +248,18 @@ regla que obligue a perseguir)"; RULES.md §4.3).
 ``hard_to_hit``: enemies are -1 to hit the unit in close combat (MDNR Reinos del Caos
 "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo a
 cuerpo"); a 6 still hits, automatic hits are not rolled (RULES.md §1.3).
+
+``burning_body``: MDNR Enanos del Caos "Cuerpo ardiente": "Al inicio de la fase de combate
+cuerpo a cuerpo (después de impactos por carga) toda miniatura, amiga o enemiga en contacto
+peana con peana con una o más miniaturas con la regla Cuerpo ardiente recibe un impacto
+automático de F4 con Ataques flamígeros.  Además, al principio de cada turno propio (excepto el
+primero), toda unidad con esta regla debe hacer un chequeo de Resistencia (uno por unidad ...);
+si lo falla, la unidad sufre 1D3 heridas sin posibilidad de salvación especial": each round,
+right after impact hits, one S4 flaming hit on each enemy model in contact with the unit (none
+on one immune to flaming attacks; like impact hits they go to the troops); at the start of each
+round of its side's turn the unit rolls a D6, failing on a 6 or above its T, and suffers D3
+wounds (armour saves, no ward; not counted in the combat result).  A combat is taken never to
+be in its side's first turn of the battle.
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

@@ -569,3 +569,68 @@ def test_rules_named_after_units_from_the_catalogues():
     d = cat("MDNR_Elfos_Oscuros_v7.cat")
     assert kinds(d, "Manada de gélidos")["Bestias de Karond-Kar"] == "note"
     assert d.unit("Manada de gélidos").has("cold_blooded")
+
+
+# ----------------------------------------------------------------- burning bodies
+
+
+def _kdaai(T=10, A=0, save=7):
+    return unit_from_dict({
+        "name": "Nacifuegos", "troop_type": "monstrous_infantry", "models": 3, "files": 3,
+        "profile": {"M": 15, "WS": 4, "BS": 2, "S": 5, "T": T, "W": 3, "I": 4, "A": A,
+                    "Ld": 7},
+        "equipment": {"armour_save_override": save},
+        "rules": {"special": ["burning_body", "immune_to_flaming"]}})
+
+
+def test_burning_body_hits_every_enemy_model_in_contact():
+    """MDNR Enanos del Caos "Cuerpo ardiente": "toda miniatura ... en contacto peana con peana
+    con una o más miniaturas con la regla Cuerpo ardiente recibe un impacto automático de F4
+    con Ataques flamígeros" (RULES.md §1.1 models in contact, §1.4).
+
+    Three K'daai (40 mm bases, a 120 mm front) charged by ten infantry (20 mm): six enemy
+    models overlap the front and two more touch its corners, eight S4 hits on T3 (3+): their
+    first-round wounds are Binomial(8, 2/3) (the K'daai have no other attack; the enemy's
+    turn, so no T test).  Enemies immune to flaming attacks take none; the exact first
+    round refuses the rule."""
+    import numpy as np
+
+    from odds.combat.model import G_ACTIVE, G_BURNING, IMPACT
+
+    enemy = fighter("Guerreros", 10, 10, S=1, T=3)
+    model = build(enemy, _kdaai(), options=CombatOptions(max_rounds=1))
+    assert model.groups[1, 0, IMPACT, 1, G_BURNING] == 1  # every round
+    out = simulate(model, N, 151)
+    sim = {k: c / N for k, c in enumerate(out["w1"][1]) if c}
+    assert_distribution(sim, binomial(8, 2 / 3), N, what="burning hits")
+    assert first_round_exact(model) is None
+    immune = build(fighter("Fuego", special=["immune_to_flaming"]), _kdaai())
+    assert not np.any(immune.groups[1, 0, IMPACT, :, G_ACTIVE])
+
+
+def test_burning_body_toughness_test_each_own_turn():
+    """MDNR "Cuerpo ardiente": "al principio de cada turno propio (excepto el primero), toda
+    unidad con esta regla debe hacer un chequeo de Resistencia ...; si lo falla, la unidad
+    sufre 1D3 heridas sin posibilidad de salvación especial".  Three T4 W3 K'daai (no armour)
+    in their own turn fail on 5 or 6 (1/3) and lose a model on a D3 of 3: P(two left after
+    the round) = 1/9; with a 4+ armour save each wound is saved on 4+ (1/3 x 1/3 x 1/8).
+    Nobody else wounds (the enemy has no attacks); the K'daai win by their +5 bonus."""
+    enemy = fighter("Guerreros", 10, 10, S=1, T=10, A=0)
+    for save, p, seed in ((7, 1 / 9, 152), (4, 1 / 72, 153)):
+        model = build(_kdaai(T=4, save=save), enemy, SideOptions(static_bonus=5),
+                      options=CombatOptions(max_rounds=1, charger="none"))
+        out = simulate(model, N, seed)
+        assert out["surv"][0, 1] == 0  # D3 wounds kill one W3 model at most
+        assert_mc(out["surv"][0, 2] / N, p, N, what=f"a K'daai burnt out (save {save})")
+
+
+@needs_data
+def test_kdaai_from_the_catalogue():
+    """Spot check, Enanos del Caos "Nacifuegos k'daai": M15 HA4 HP2 F5 R4 H3 I4 A2 L7,
+    "Cuerpo ardiente", "Ataques flamígeros", "Inmune a ataques flamígeros"."""
+    c = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    u = c.unit("Nacifuegos k'daai")
+    assert u.has("burning_body") and u.has("flaming_attacks") and u.has("immune_to_flaming")
+    p = u.profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 4, 5, 4, 3, 4, 2, 7)
+    assert not strict_items(c, "Nacifuegos k'daai")

@@ -272,6 +272,9 @@ RULE_FLAGS: MappingProxyType = _table({
     "Inflamable": ("flammable",),
     "Inmune a ataques flamígeros": ("immune_to_flaming",),
     "Inmunes a ataques flamígeros": ("immune_to_flaming",),
+    # Enanos del Caos "Cuerpo ardiente": S4 flaming hits on the models in contact, and a T
+    # test each own turn (odds.units)
+    "Cuerpo ardiente": ("burning_body",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),

@@ -75,6 +75,7 @@ from odds.combat.model import (
     N_GROUPS,
     RANK_AND_FILE,
     S_BSB,
+    S_BURNING,
     S_CHAMPION,
     S_CHAMPION_LD,
     S_COLD,
@@ -604,8 +605,11 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         ``{"first_round": {attacker_wins, draw, defender_wins,
         attacker_breaks, defender_breaks}, "wounds": [pmf of wounds caused
         by the attacker, by the defender]}``; None where it does not apply
-        (characters, or killing blows on a regenerating unit).
+        (characters, killing blows on a regenerating unit, "Cuerpo ardiente", a drunk
+        charger's charge test).
     """
+    if model.sides[:, S_BURNING].any():
+        return None  # "Cuerpo ardiente": hits by the enemy models in contact, T tests
     drunk = drunk_models(model)
     if drunk is None:
         return None

@@ -50,6 +50,7 @@ from odds.combat.model import (
     FRONT,
     G_ACTIVE,
     N_GROUPS,
+    S_BURNING,
     S_CHAMPION,
     S_ELF,
     S_FEAR,
@@ -233,6 +234,8 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         breaks in round 1)], "wounds": [pmf of wounds caused by side 0, by
         side 1]}``; None where it does not apply (see the module notes).
     """
+    if model.sides[:, S_BURNING].any():
+        return None  # "Cuerpo ardiente": hits by the enemy models in contact, T tests
     drunk = drunk_models(model)
     if drunk is None:
         return None

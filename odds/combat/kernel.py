@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from odds._jit import inline, lean
 from odds.combat.blows import (
+    apply_wounds,
     better_test,
     count_ge,
     leadership_test,
@@ -63,12 +64,15 @@ from odds.combat.model import (
     FLEEING,
     FRONT,
     G_ATTACKS,
+    G_BURNING,
     G_FRENZY_A,
     G_PER_MODEL,
     N_GROUPS,
     PANICKED,
     RANK_AND_FILE,
     S_ALLOC,
+    S_BURN_SAVE,
+    S_BURNING,
     S_CHAMPION,
     S_COLD,
     S_DRUNK,
@@ -185,6 +189,22 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         p = roll_random_attacks(buf, p, nr, sides, state)  # gst "Ataques aleatorios" (§1.6)
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
+        # Enanos del Caos "Cuerpo ardiente": at the start of each own turn a T test (a 6
+        # always fails); failed, D3 wounds with armour saves but no ward
+        for u in range(nr):
+            if (sides[u, S_BURNING] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
+                    and state[0, u] > 0):
+                roll, p = sum_faces(buf, p, 1)
+                if roll == 6 or roll > sides[u, S_BURNING]:
+                    n_w, p = sum_faces(buf, p, 1)
+                    n_w = (n_w + 1) // 2
+                    uns = n_w
+                    if sides[u, S_BURN_SAVE] < 7:
+                        kept, p = count_ge(buf, p, n_w, sides[u, S_BURN_SAVE])
+                        uns = n_w - kept
+                    if uns > 0:
+                        state[0, u], _sc, _rg, p = apply_wounds(buf, p, state[0, u],
+                                                                sides[u, S_W], uns, 0, 0)
         if has_chars:
             for b in range(nb):
                 state[6, b] = 0
@@ -316,11 +336,16 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         face_v = contacts[c, 3 - d]
                         # the start's fighters less the casualties since (§1.2)
                         taken = pool[c, 4 + d]
-                        na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, d] - taken,
-                                           pool[c, 2 + d] - pool[c, 6 + d],
-                                           max(0, pool[c, 8 + d] - taken),
-                                           state[7, u] == c and state[0, u] > 0, groups,
-                                           state[1, u], state[14, u])
+                        if groups[u, v, gi, kind, G_BURNING]:
+                            # "Cuerpo ardiente": a hit on each enemy model in contact (those
+                            # of the start of the round less the front casualties since)
+                            na = max(0, touch[c, 1 - d] - pool[c, 5 - d])
+                        else:
+                            na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, d] - taken,
+                                               pool[c, 2 + d] - pool[c, 6 + d],
+                                               max(0, pool[c, 8 + d] - taken),
+                                               state[7, u] == c and state[0, u] > 0, groups,
+                                               state[1, u], state[14, u])
                         alloc[0, q - i, c] = na
                         if na == 0 or not has_chars:
                             continue

@@ -222,8 +222,10 @@ from odds.units import Command, Unit
     S_FLIGHT_IGNORE,  # bit x set: unit x of the same side fleeing causes this one no panic
     S_DRUNK,  # MDNR Bestias "Borrachos": each own turn 1D6: 1 stupidity test, 6 frenzied
     S_UNPURSUED,  # fleeing from a combat, its enemies never pursue it (Tichi Huichi)
+    S_BURNING,  # "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
+    S_BURN_SAVE,  # its armour save against the test's wounds (7 = none)
     N_SIDE,
-) = range(57)
+) = range(59)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -248,8 +250,9 @@ ALLOCATIONS = ("troops", "character", "split")
     G_IMPACT_DICE,  # impact: number of D6 (or D3 if G_IMPACT_SIDES == 3)
     G_IMPACT_SIDES,
     G_FLAMING,  # one wound ends the target's regeneration (§1.6)
+    G_BURNING,  # impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
     N_GROUP,
-) = range(18)
+) = range(19)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT = range(4)
 N_GROUPS = 4
@@ -527,6 +530,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_GRUMBLERS] = unit.has("old_grumblers")
     s[S_DRUNK] = unit.has("drunk")
     s[S_UNPURSUED] = unit.has("unpursued")
+    s[S_BURNING] = p.T if unit.has("burning_body") else 0
+    s[S_BURN_SAVE] = unit.armour_save
     return s
 
 
@@ -655,6 +660,10 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
             out[g, kind, G_KEY], out[g, kind, G_PER_MODEL] = key, per_model
 
 
+BURNING_STRENGTH = 4
+"""S of the hits of Enanos del Caos "Cuerpo ardiente" ("un impacto automático de F4")."""
+
+
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             enemy_charged: bool = False, ogre_charge: int = 0) -> np.ndarray:
     """Attack groups of ``unit`` against ``enemy`` for both round kinds.
@@ -761,6 +770,28 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
+        if unit.has("burning_body") and not enemy.has("immune_to_flaming"):
+            if unit.impact_hits or unit.has("ogre_charge"):
+                raise v.OddsInputError(f"{unit.name}: 'burning_body' with impact hits is not"
+                                       f" supported (both use the impact attack group)")
+            # Enanos del Caos "Cuerpo ardiente": "Al inicio de la fase de combate cuerpo a
+            # cuerpo (después de impactos por carga) toda miniatura ... en contacto ... recibe
+            # un impacto automático de F4 con Ataques flamígeros"
+            row = out[IMPACT, kind]
+            row[G_ACTIVE] = 1
+            row[G_BURNING] = 1
+            row[G_ATTACKS] = 1
+            row[G_KEY] = _key(CAT_IMPACT, 10) + 1  # right after impact hits
+            row[G_HIT] = 0
+            row[G_POISON] = rules.IMPOSSIBLE
+            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                            else max(2, rules.to_wound(BURNING_STRENGTH, enemy.profile.T)))
+            row[G_SAVE] = _save_needed(e_save, BURNING_STRENGTH, False)
+            row[G_WARD] = min(ward, 5) if enemy.has("flame_ward") else ward
+            row[G_MW] = _MW_DOUBLED[0] if enemy.has("flammable") else 0
+            row[G_FLAMING] = 1
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = 1
         if (unit.impact_hits or ogre_charge) and charging:
             if unit.impact_hits:
                 n, sides, plus = _dice_code(unit.impact_hits)
@@ -1297,6 +1328,12 @@ def dice_budget(model: CombatModel) -> int:
     # cold-blooded tests roll a third die (MDNR "Sangre fría"): at most 8 tests a round
     total += 8 * int(model.sides[:, S_COLD].any()) * model.sides.shape[0]
     total += int(model.sides[:, S_DRUNK].sum())  # "Borrachos": one D6 a unit a round
+    # "Cuerpo ardiente": a T test and D3 wounds with their saves; up to 12 faces for the hit
+    # on each enemy model (every enemy model bounds those in contact)
+    burning = [u for u in range(n) if model.sides[u, S_BURNING]]
+    if burning:
+        enemy_models = sum(int(model.sides[v, S_HP] // model.sides[v, S_W]) for v in range(n))
+        total += len(burning) * (8 + 12 * enemy_models)
     for u in range(n):
         sd = model.sides[u]
         total += int(sd[S_RA_DICE])  # the random-attacks roll
