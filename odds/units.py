@@ -112,6 +112,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "unpursued",
     "hard_to_hit",
     "burning_body",
+    "independent",
+    "first_round_stubborn",
+    "sigmar_example",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -260,6 +263,16 @@ on one immune to flaming attacks; like impact hits they go to the troops); at th
 round of its side's turn the unit rolls a D6, failing on a 6 or above its T, and suffers D3
 wounds (armour saves, no ward; not counted in the combat result).  A combat is taken never to
 be in its side's first turn of the battle.
+
+``independent``: the unit never uses its General's Ld (MDNR Regimientos de Renombre
+"Independientes": "nunca utilizan el Liderazgo del General, aunque sea mejor que el suyo").
+``first_round_stubborn``: stubborn in the first round of each combat only (MDNR Imperio
+"Resolutos": "La unidad es Tozuda en la primera ronda de cada combate (sólo en la primera
+ronda)").  ``sigmar_example``: MDNR Imperio "Ejemplo de Sigmar" (Reiksguard a pie): "Toda
+unidad amiga a 15cm o menos de la Reiksguard a pie (incluyendo la propia Reiksguard a pie)
+puede repetir cualquier chequeo de pánico, miedo o terror fallado": every unit of its side in
+the combat re-rolls failed panic tests while the unit has not been destroyed, and the unit
+re-rolls its own failed fear or terror test at the charge (RULES.md §3.3, §3.4).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su

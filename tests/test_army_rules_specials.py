@@ -634,3 +634,73 @@ def test_kdaai_from_the_catalogue():
     p = u.profile
     assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 4, 5, 4, 3, 4, 2, 7)
     assert not strict_items(c, "Nacifuegos k'daai")
+
+
+# ----------------------------------------------------------------- Ld sources and stubbornness
+
+
+def test_independent_units_never_use_the_general():
+    """MDNR Regimientos de Renombre "Independientes": "nunca utilizan el Liderazgo del
+    General, aunque sea mejor que el suyo" (RULES.md §3.1, §3.2).  Ld 7 losing by 3 with a
+    General of Ld 9 near: holds with P(2D6 <= 4) = 6/36, not P(2D6 <= 6)."""
+    for independent, p_hold, seed in ((True, 6 / 36, 161), (False, 15 / 36, 162)):
+        unit = fighter("Compañía", S=1, T=10, special=["independent"] if independent else [])
+        model = build(fighter("E", S=1, T=10), unit, SideOptions(static_bonus=3),
+                      SideOptions(general_ld=9),
+                      options=CombatOptions(max_rounds=1, musician_tiebreak=False))
+        exact = first_round_exact(model)["first_round"]["defender_breaks"]
+        assert exact == pytest.approx(1 - p_hold, abs=1e-12)
+        out = simulate(model, N, seed)
+        assert_mc((out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N, 1 - p_hold, N,
+                  what=f"breaks (independent {independent})")
+
+
+def test_resolute_first_round_only():
+    """MDNR Imperio "Resolutos": "La unidad es Tozuda en la primera ronda de cada combate
+    (sólo en la primera ronda)" (RULES.md §3.2: stubborn, Ld unmodified).  Ld 8 losing every
+    round by 3: holds the first round with P(2D6 <= 8) = 26/36, the second with
+    P(2D6 <= 5) = 10/36."""
+    unit = fighter("Reiksguard", S=1, T=10, Ld=8, special=["first_round_stubborn"])
+    model = build(fighter("E", S=1, T=10), unit, SideOptions(static_bonus=3),
+                  options=CombatOptions(max_rounds=2, musician_tiebreak=False))
+    exact = first_round_exact(model)["first_round"]["defender_breaks"]
+    assert exact == pytest.approx(10 / 36, abs=1e-12)
+    out = simulate(model, N, 163)
+    assert_mc(out["breaks"][0, 1] / N, 10 / 36, N, what="first-round breaks")
+    assert_mc(out["breaks"][1, 1] / N, 26 / 36 * 26 / 36, N, what="second-round breaks")
+
+
+def test_example_of_sigmar_re_rolls_fear_and_panic():
+    """MDNR Imperio "Ejemplo de Sigmar": "Toda unidad amiga a 15cm o menos de la Reiksguard a
+    pie (incluyendo la propia Reiksguard a pie) puede repetir cualquier chequeo de pánico,
+    miedo o terror fallado" (RULES.md §3.3, §3.4).  Charged by fear-causers of lower unit
+    strength, Ld 7 Reiksguard hold on 6s only with (15/36)^2; Y (stubborn Ld 7) next to them
+    re-rolls its panic test when X flees."""
+    from odds.combat import fight
+
+    reiksguard = fighter("Reiksguard", 10, 5, S=1, T=10, special=["sigmar_example"])
+    r = fight(fighter("Ogros", 3, 3, S=1, T=10, special=["fear"]), reiksguard, trials=N,
+              seed=164)
+    ch = r.extra["charge"]
+    assert ch["p_hits_on_6_exact"] == pytest.approx((15 / 36) ** 2, abs=1e-12)
+    assert_mc(ch["p_hits_on_6"], (15 / 36) ** 2, N, what="fear re-rolled")
+    x = _panic_unit("X", 2, special=["sigmar_example"])  # fled: still re-rolls for friends
+    y = _panic_unit("Y", 7, special=["stubborn"])
+    assert_mc(_flee_rate(x, y, 165), 1 - HOLDS + HOLDS * (15 / 36) ** 2, N,
+              what="panic re-rolled")
+
+
+@needs_data
+def test_reiksguard_and_independents_from_the_catalogues():
+    """Spot checks: Imperio "Reiksguard a pie" (M10 HA4 HP3 F3 R3 H1 I3 A1 L8, "Resolutos",
+    "Ejemplo de Sigmar"); Regimientos de Renombre "Compañía maldita de Kreugar"
+    ("Independientes")."""
+    c = cat("MDNR_Imperio v4_5.cat")
+    u = c.unit("Reiksguard a pie")
+    assert u.has("first_round_stubborn") and u.has("sigmar_example")
+    p = u.profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (10, 4, 3, 3, 1, 3, 1, 8)
+    assert not strict_items(c, "Reiksguard a pie")
+    r = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    name = next(e.name for e in r.entries if e.name.startswith("Compañía maldita de Kreugar"))
+    assert r.unit(name).has("independent") and "Independientes" not in kinds(r, name)

@@ -275,6 +275,13 @@ RULE_FLAGS: MappingProxyType = _table({
     # Enanos del Caos "Cuerpo ardiente": S4 flaming hits on the models in contact, and a T
     # test each own turn (odds.units)
     "Cuerpo ardiente": ("burning_body",),
+    # Regimientos de Renombre "Independientes": "nunca utilizan el Liderazgo del General"
+    # (and no character may join them: army building)
+    "Independientes": ("independent",),
+    # Imperio "Resolutos": "Tozuda en la primera ronda de cada combate"; "Ejemplo de
+    # Sigmar": friends within 15 cm, itself included, re-roll failed panic, fear and terror
+    "Resolutos": ("first_round_stubborn",),
+    "Ejemplo de Sigmar": ("sigmar_example",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),

@@ -27,9 +27,11 @@ from odds.combat.model import (
     F_CHARGER,
     F_CHARGER_COLD,
     F_CHARGER_LD,
+    F_CHARGER_REROLL,
     F_TARGET,
     F_TARGET_COLD,
     F_TARGET_LD,
+    F_TARGET_REROLL,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
     FIGHTING,
@@ -374,11 +376,15 @@ def charge_exact(model: CombatModel) -> dict[str, float]:
         return out
     go = (float(dice.p_at_most(dice.leadership_pmf(bool(f[F_CHARGER_COLD])),
                                int(f[F_CHARGER_LD]))) if f[F_CHARGER_LD] else 1.0)
+    if f[F_CHARGER_REROLL]:
+        go = 1 - (1 - go) ** 2  # Imperio "Ejemplo de Sigmar": a failed test re-rolled
     ch = int(f[F_CHARGER])
     if model.sides[ch, S_DRUNK] and model.sides[ch, S_SIDE] == f[F_ACTIVE]:
         go = 1 / 6 + 5 / 6 * go  # MDNR "Borrachos": a 6 makes the charger frenzied
     hold = (float(dice.p_at_most(dice.leadership_pmf(bool(f[F_TARGET_COLD])),
                                  int(f[F_TARGET_LD]))) if f[F_TARGET_LD] else 1.0)
+    if f[F_TARGET_REROLL]:
+        hold = 1 - (1 - hold) ** 2
     flees = bool(f[F_TARGET_TERROR] or f[F_TARGET_SMALLER])
     out["p_refused"] = 1.0 - go
     out["p_fled"] = go * (1.0 - hold) if flees else 0.0

@@ -98,6 +98,7 @@ from odds.combat.model import (
     S_SIDE,
     S_STANDARD,
     S_STUBBORN,
+    S_STUBBORN_FIRST,
     S_STUPID,
     S_UNBREAKABLE,
     S_UNSTABLE,
@@ -458,12 +459,14 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     if sd[lo, S_CHAMPION]:
         ld = max(ld, int(sd[lo, S_CHAMPION_LD]))
     gen = int(sd[lo, S_GENERAL_LD])
+    # stubborn, or stubborn in the first round only (Imperio "Resolutos")
+    stubborn = bool(sd[lo, S_STUBBORN] or sd[lo, S_STUBBORN_FIRST])
     options = []  # (target, cold-blooded) the unit may test on (MDNR "Sangre fría")
     if sd[lo, S_COLD]:
-        options.append((ld, True) if sd[lo, S_STUBBORN] else (ld - diff, True))
+        options.append((ld, True) if stubborn else (ld - diff, True))
         if gen > 0:
             options.append((gen - diff, False))
-    elif sd[lo, S_STUBBORN]:
+    elif stubborn:
         options.append((max(ld, gen - diff) if gen > 0 else ld, False))
     else:
         options.append((max(ld, gen) - diff, False))

@@ -516,7 +516,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 continue
             broken, p = break_test(buf, p, lo, diff, sides, state, contacts,
                                    gen0 if sides[lo, S_SIDE] == 0 else gen1,
-                                   bsb0 if sides[lo, S_SIDE] == 0 else bsb1, flags[2])
+                                   bsb0 if sides[lo, S_SIDE] == 0 else bsb1, flags[2],
+                                   rnd == 0)
             if broken:
                 brk[rnd, lo] += 1
                 state[2, lo] = FLEEING

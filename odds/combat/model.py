@@ -224,8 +224,10 @@ from odds.units import Command, Unit
     S_UNPURSUED,  # fleeing from a combat, its enemies never pursue it (Tichi Huichi)
     S_BURNING,  # "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
     S_BURN_SAVE,  # its armour save against the test's wounds (7 = none)
+    S_INDEPENDENT,  # never uses the General's Ld ("Independientes")
+    S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
     N_SIDE,
-) = range(59)
+) = range(61)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -285,8 +287,10 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
     F_EXPAND,  # the winner expands its frontage / laps round (§1.11)
     F_CHARGER_COLD,  # the charger's test is cold-blooded (3D6 without the highest die)
     F_TARGET_COLD,  # the charged unit's test is cold-blooded
+    F_CHARGER_REROLL,  # the charger re-rolls a failed test (Imperio "Ejemplo de Sigmar")
+    F_TARGET_REROLL,  # the charged unit re-rolls a failed test
     N_FLAGS,
-) = range(19)
+) = range(21)
 """Indices of ``CombatModel.flags``."""
 FACES = ("front", "flank", "rear")
 
@@ -527,11 +531,17 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
     s[S_STUPID] = unit.has("stupidity")
     s[S_COLD] = unit.has("cold_blooded")
-    s[S_GRUMBLERS] = unit.has("old_grumblers")
+    # panic re-rolls for friends: 1 while the unit fights ("Viejos cascarrabias": "que no
+    # estén huyendo"), 2 while it has not been destroyed ("Ejemplo de Sigmar")
+    s[S_GRUMBLERS] = 1 if unit.has("old_grumblers") else 2 * unit.has("sigmar_example")
     s[S_DRUNK] = unit.has("drunk")
     s[S_UNPURSUED] = unit.has("unpursued")
     s[S_BURNING] = p.T if unit.has("burning_body") else 0
     s[S_BURN_SAVE] = unit.armour_save
+    s[S_INDEPENDENT] = unit.has("independent")
+    if unit.has("independent"):
+        s[S_GENERAL_LD] = 0  # "nunca utilizan el Liderazgo del General"
+    s[S_STUBBORN_FIRST] = unit.has("first_round_stubborn")
     return s
 
 
@@ -913,6 +923,8 @@ def _test_ld(unit: Unit, opts: SideOptions) -> tuple[int, bool]:
     ld = unit.profile.Ld
     if unit.command.champion and unit.champion_profile is not None:
         ld = max(ld, unit.champion_profile.Ld)
+    if unit.has("independent"):
+        opts = dataclasses.replace(opts, general_ld=0)  # "Independientes"
     if not unit.has("cold_blooded"):
         return max(ld, opts.general_ld), False
     if opts.general_ld and (dice.leadership_pass(opts.general_ld)
@@ -935,8 +947,10 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_TARGET] = 1 - charger
     if _scared(ch, tg):
         flags[F_CHARGER_LD], flags[F_CHARGER_COLD] = _test_ld(ch, ch_opts)
+        flags[F_CHARGER_REROLL] = ch.has("sigmar_example")
     if _scared(tg, ch):
         flags[F_TARGET_LD], flags[F_TARGET_COLD] = _test_ld(tg, tg_opts)
+        flags[F_TARGET_REROLL] = tg.has("sigmar_example")
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)

@@ -20,10 +20,12 @@ from odds.combat.model import (
     F_CHARGER,
     F_CHARGER_COLD,
     F_CHARGER_LD,
+    F_CHARGER_REROLL,
     F_REACH,
     F_TARGET,
     F_TARGET_COLD,
     F_TARGET_LD,
+    F_TARGET_REROLL,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
     FIGHTING,
@@ -46,6 +48,7 @@ from odds.combat.model import (
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
+    S_INDEPENDENT,
     S_INSTABILITY,
     S_ITP,
     S_LD,
@@ -53,6 +56,7 @@ from odds.combat.model import (
     S_PANIC_IGNORE,
     S_SIDE,
     S_STUBBORN,
+    S_STUBBORN_FIRST,
     S_UNBREAKABLE,
     S_UNSTABLE,
     S_US,
@@ -75,7 +79,7 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
     records which (refused, fled, held on 6s).
     """
     nb = sides.shape[0]
-    if p + 16 > buf.size:  # a drunk roll, two Ld tests (3 dice if cold-blooded), 8 flee dice
+    if p + 24 > buf.size:  # a drunk roll, two re-rolled Ld tests (3 dice if cold), 8 flee dice
         fill_d6(buf, st)
         p = 0
     chg = flags[F_CHARGER]
@@ -88,16 +92,16 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
         if state[15, chg] == 6:
             state[1, chg] = 1
     if flags[F_CHARGER_LD] > 0 and state[15, chg] != 6:
-        passed, p = leadership_test(buf, p, flags[F_CHARGER_LD], False, False,
-                                    flags[F_CHARGER_COLD])
+        passed, p = leadership_test(buf, p, flags[F_CHARGER_LD], False,
+                                    flags[F_CHARGER_REROLL], flags[F_CHARGER_COLD])
         if not passed:
             for u in range(nb):
                 state[2, u] = NO_COMBAT
             stats[9 + 2 * nb] = 1
             return False, p
     if max_rounds > 0 and flags[F_TARGET_LD] > 0:
-        passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False, False,
-                                    flags[F_TARGET_COLD])
+        passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False,
+                                    flags[F_TARGET_REROLL], flags[F_TARGET_COLD])
         if not passed:
             if flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
                 flee, p = sum_faces(buf, p, sides[tgt, S_FLEE_DICE])
@@ -161,7 +165,7 @@ def fear_in_contact(lo, sides, state, contacts):
 
 
 @lean
-def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
+def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first):
     """Does losing unit ``lo`` break, having lost by ``diff``? Returns ``(broken, p)`` (§3.2).
 
     Daemonic instability and unstable units lose wounds instead of testing
@@ -170,7 +174,8 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
     2D6 test on the best Ld of the unit, its champion and its characters
     (a character who refused a challenge lends none), or ``gen`` (the
     General's, 0 if none) with the modifier; stubborn units test on their own
-    Ld unmodified; ``bsb``: one re-roll; ``insane``: double 1 passes.
+    Ld unmodified (``S_STUBBORN_FIRST``: in the ``first`` round only); ``bsb``: one
+    re-roll; ``insane``: double 1 passes; an ``S_INDEPENDENT`` unit ignores ``gen``.
     """
     m_lo = models_left(state[0, lo], sides[lo, S_W])
     if sides[lo, S_INSTABILITY]:
@@ -209,7 +214,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
             ld = own
     lead = 0  # a non-stubborn character's Ld, used with the modifier (stubborn units)
     lead_c = 0
-    stub = sides[lo, S_STUBBORN]
+    stub = sides[lo, S_STUBBORN] or (sides[lo, S_STUBBORN_FIRST] and first)
     for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
         if state[0, b] > 0:
             us_lo += sides[b, S_US]
@@ -226,7 +231,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
     if (not sides[lo, S_FEAR] and not sides[lo, S_ITP]
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
-    gen = max(sides[lo, S_GENERAL_LD], gen)
+    gen = 0 if sides[lo, S_INDEPENDENT] else max(sides[lo, S_GENERAL_LD], gen)
     bsb = sides[lo, S_BSB] or bsb
     if stub:  # own Ld unmodified, or a leader's with the modifier (§3.2)
         target = max(ld, max(lead, gen) - diff)
@@ -253,6 +258,8 @@ def _panic_ld(f, sides, state, gen):
     for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
         if state[0, b] > 0 and not state[6, b] and not sides[b, S_COLD]:
             ld = max(ld, sides[b, S_LD])
+    if sides[f, S_INDEPENDENT]:
+        return ld  # "Independientes": never the General's Ld
     return max(ld, sides[f, S_GENERAL_LD], gen)
 
 
@@ -290,10 +297,15 @@ def panic_from(buf, p, x, nr, sides, state, gen):
         # MDNR Enanos "Viejos cascarrabias": "Cualquier miniatura o unidad a 15cm o menos de
         # una o más unidades de Barbaslargas (que no estén huyendo) puede repetir los
         # chequeos de pánico fallados" (every unit of a combat is within 15 cm)
+        # Imperio "Ejemplo de Sigmar" (S_GRUMBLERS 2): "Toda unidad amiga a 15cm o menos de
+        # la Reiksguard a pie (incluyendo la propia ...) puede repetir cualquier chequeo de
+        # pánico ... fallado" (while it is still on the table: fighting or fleeing)
         grumble = False
         for g in range(nr):
-            if (sides[g, S_GRUMBLERS] and sides[g, S_SIDE] == sides[f, S_SIDE]
-                    and state[2, g] == FIGHTING):
+            if sides[g, S_GRUMBLERS] and sides[g, S_SIDE] == sides[f, S_SIDE] and (
+                    state[2, g] == FIGHTING
+                    or (sides[g, S_GRUMBLERS] == 2
+                        and (state[2, g] == FLEEING or state[2, g] == PANICKED))):
                 grumble = True
         passed, p = leadership_test(buf, p, ld, False, grumble, cold)
         if not passed:
