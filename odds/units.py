@@ -115,6 +115,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "independent",
     "first_round_stubborn",
     "sigmar_example",
+    "vomit_by_mount",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -205,7 +206,10 @@ Caos "Vómito putrefacto": "Cada miniatura sustituye sus ataques por un ataque q
 automáticamente y causa impactos de F3", the Plague Toads' riders only; "Vómito pestilente
 de troll": "un único ataque de F5 que anula armaduras y con Heridas múltiples (1D3)", rolled
 to hit).  The engine chooses as a player maximising the expected unsaved wounds would
-(:data:`odds.combat.model.VOMITS`).
+(:data:`odds.combat.model.VOMITS`).  ``vomit_by_mount``: the vomiting riders are the unit's
+steed profile, the carrying beast its main one (Demonios "Sapos de plaga con jinetes de
+plaga", "solo los del Jinete, los Sapos atacarán de la forma habitual"): the vomit replaces
+the steeds' group's attacks instead.
 
 ``cold_blooded``: MDNR Mercenarios "Sangre fría": "Para todos los chequeos de Liderazgo
 (incluyendo Chequeos de Psicología y Chequeos de Desmoralización), lanza 3 dados y descartan el

@@ -164,6 +164,18 @@ def test_vomiting_units_from_the_catalogues():
         u = c.unit(name)
         assert u.has(rule), (book, name)
         assert not any(k.startswith("Vómito") for k in kinds(c, name)), (book, name)
+    # Demonios "Sapos de plaga con jinetes de plaga": the toad ("Sapo de plaga con jinete de
+    # plaga", HA3 F4 I1 A2, T4 H3) is the main profile, the rider ("Jinete portador de
+    # plaga", HA4 F4 I3 A1, no R or H) the steeds' group: "solo los del Jinete" vomit
+    d = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
+    toads = d.unit("Sapos de plaga con jinetes de plaga")
+    assert toads.has("vomit_by_mount")
+    assert (toads.mount.WS, toads.mount.S, toads.mount.I, toads.mount.A) == (4, 4, 3, 1)
+    model = build(toads, fighter("E", WS=9, S=1, T=3),
+                  options=CombatOptions(max_rounds=1, charger="none"))
+    rider, toad = model.groups[0, 1, MOUNT, 0], model.groups[0, 1, RANK_AND_FILE, 0]
+    assert (rider[G_ATTACKS], rider[G_HIT], rider[G_WOUND]) == (1, 0, 4)  # S3 automatic
+    assert (toad[G_ATTACKS], toad[G_HIT]) == (2, 5)  # the toads attack as usual
     c = cat("MDNR_Reinos_del_Caos_Mortales_v5.cat")
     p = c.unit("Trolls del Caos").profile
     assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 3, 5, 4, 3, 1, 4, 4)

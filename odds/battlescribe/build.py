@@ -527,6 +527,16 @@ class _Builder:
         equipment = self.equipment(tt, mount_raw)
         special, extra = self.rules()
         special += self.weapon_rules
+        vomit = next((t for n, t in self.rule_texts().items()
+                      if normalize(n) == "vomito putrefacto"), "")
+        if ("putrid_vomit" in special and mount is not None and mount_raw is not None
+                and normalize(mount_raw.name).startswith("jinete")
+                and "solo los del jinete" in normalize(vomit)):
+            # Demonios "Sapos de plaga con jinetes de plaga": the toad's profile carries the
+            # model's T and W (the unit's), the rider's ("Jinete portador de plaga") is the
+            # extra attacks (the steed's group); "solo los del Jinete, los Sapos atacarán de
+            # la forma habitual": the vomit replaces those
+            special.append("vomit_by_mount")
         self.random_attacks(extra)
         if self.impale is not None:
             if mount is not None:

@@ -641,10 +641,14 @@ def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:
 
 def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, ward: int,
            unwoundable: bool) -> None:
-    """Replace the unit's attacks in round kind ``kind`` by its vomit if better (:data:`VOMITS`)."""
+    """Replace the unit's attacks in round kind ``kind`` by its vomit if better (:data:`VOMITS`).
+
+    With ``vomit_by_mount`` the steeds' group (the riders, in the data) vomits instead.
+    """
     rule = next((r for r in VOMITS if unit.has(r)), None)
-    normal = out[RANK_AND_FILE, kind]
-    if rule is None or not normal[G_ACTIVE] or unit.random_attacks:
+    by_mount = unit.has("vomit_by_mount")
+    normal = out[MOUNT if by_mount else RANK_AND_FILE, kind]
+    if rule is None or not normal[G_ACTIVE] or (unit.random_attacks and not by_mount):
         return
     strength, automatic, no_armour, mw = VOMITS[rule]
     vomit = normal.copy()
@@ -661,9 +665,9 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
     vomit[G_WARD] = ward
     vomit[G_MW] = _MW_CODE[mw]
     vomit[G_RANKS] = 1
-    if expected_unsaved(vomit) <= expected_unsaved(normal, unit.has("frenzy")):
+    if expected_unsaved(vomit) <= expected_unsaved(normal, unit.has("frenzy") and not by_mount):
         return
-    for g in (RANK_AND_FILE, CHAMPION):
+    for g in (MOUNT,) if by_mount else (RANK_AND_FILE, CHAMPION):
         if out[g, kind, G_ACTIVE]:
             key, per_model = out[g, kind, G_KEY], out[g, kind, G_PER_MODEL]
             out[g, kind] = vomit
@@ -762,7 +766,6 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_FLAMING] = flaming
             if flaming and enemy.has("flammable"):
                 row[G_MW] = _MW_DOUBLED[mw]
-        _vomit(out, unit, enemy, kind, e_save, ward, unwoundable)
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
@@ -780,6 +783,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
+        _vomit(out, unit, enemy, kind, e_save, ward, unwoundable)
         if unit.has("burning_body") and not enemy.has("immune_to_flaming"):
             if unit.impact_hits or unit.has("ogre_charge"):
                 raise v.OddsInputError(f"{unit.name}: 'burning_body' with impact hits is not"
