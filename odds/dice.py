@@ -120,12 +120,34 @@ def p_ge(pmf_x: np.ndarray, pmf_y: np.ndarray) -> float:
     return float((pmf_y[inside] * cdf_x_ge[k[inside]]).sum())
 
 
+@lru_cache(maxsize=2)
+def _ld_counts(cold: bool) -> tuple[int, ...]:
+    """Outcomes (of 216) of a leadership roll at each total 0..18 (cold: 3D6 less the highest)."""
+    counts = [0] * 19
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for c in range(1, 7):
+                counts[a + b + c - max(a, b, c) if cold else a + b] += 1
+    return tuple(counts)
+
+
+def leadership_pmf(cold_blooded: bool = False) -> np.ndarray:
+    """PMF of a leadership roll: 2D6, or 3D6 discarding the highest die (cold-blooded).
+
+    MDNR Mercenarios "Sangre fría": "Para todos los chequeos de Liderazgo (incluyendo
+    Chequeos de Psicología y Chequeos de Desmoralización), lanza 3 dados y descartan el dado
+    mayor" (RULES.md §3.1 for the 2D6 test).
+    """
+    return np.array(_ld_counts(bool(cold_blooded))[:13], dtype=np.float64) / 216.0
+
+
 def leadership_pass(
     ld: int,
     modifier: int = 0,
     *,
     reroll: bool = False,
     insane_courage: bool = False,
+    cold_blooded: bool = False,
 ) -> float:
     """Probability of passing a 2D6 leadership test (``RULES.md`` §3.1, §3.2).
 
@@ -141,7 +163,10 @@ def leadership_pass(
     reroll : bool
         Re-roll a failed test once (battle standard, break tests only).
     insane_courage : bool
-        Option (off by default, §3.2): a natural double 1 always passes.
+        Option (off by default, §3.2): a natural double 1 always passes (cold-blooded: the
+        two dice kept are 1s).
+    cold_blooded : bool
+        Roll 3D6 and discard the highest (:func:`leadership_pmf`).
 
     Returns
     -------
@@ -150,10 +175,10 @@ def leadership_pass(
     ld = v.leadership(ld)
     modifier = v.integer("modifier", modifier, low=0)
     target = ld - modifier
-    pmf = sum_pmf(2)
+    pmf = leadership_pmf(cold_blooded)
     p = p_at_most(pmf, target)
     if insane_courage and target < 2:
-        p = 1.0 / 36.0
+        p = float(pmf[2])
     if reroll:
         p = 1.0 - (1.0 - p) ** 2
     return p

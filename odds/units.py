@@ -104,9 +104,24 @@ SPECIAL_RULES: tuple[str, ...] = (
     "stone_monstrosity",
     "cancels_ranks",
     "no_flank_bonus_against",
-    "no_general_ld",
     "martial_honour",
     "causes_no_panic",
+    "troll_vomit",
+    "putrid_vomit",
+    "pestilent_vomit",
+    "cold_blooded",
+    "old_grumblers",
+    "drunk",
+    "slayer",
+    "slayer_axes",
+    "immune_to_flaming",
+    "flammable",
+    "unpursued",
+    "burning_body",
+    "independent",
+    "first_round_stubborn",
+    "sigmar_example",
+    "vomit_by_mount",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -150,8 +165,6 @@ Inestabilidad"; RULES.md §3.2).
 ``flame_ward``: a ward save of 5+ against flaming attacks (MDNR Enanos del Caos "Armadura
 negra": "su portador tiene una tirada de salvación especial de 5+ contra ataques flamígeros").
 
-``hard_to_hit``: enemies are -1 to hit the unit in close combat (MDNR Reinos del Caos "Trolls
-biliosos": "Las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo a cuerpo").
 ``stone_monstrosity``: hits of S8 or more count as S7 against the unit, to wound and for its
 armour (MDNR Reyes Funerarios "Monstruosidad de piedra").
 
@@ -160,9 +173,6 @@ rear (MDNR Elfos Oscuros "Danza de la muerte"; other skirmishers do not, 6th App
 
 ``no_flank_bonus_against``: enemies fighting the unit through its flank or rear claim no
 flank or rear bonus (MDNR Condes Vampiro "Monstruoso", the Varghulf).
-
-``no_general_ld``: the unit never uses the General's Ld, for break or panic tests (MDNR
-Elfos Oscuros "Bestias": "las Arpías nunca pueden usar el Liderazgo del General").
 
 ``martial_honour``: the unit's champion always issues and accepts challenges, whatever the
 challenge policy (MDNR Condes Vampiro "Honor marcial": "El Campeón siempre debe lanzar y
@@ -207,6 +217,88 @@ Formed up in combat (a front of four or five, command and characters in front: t
 
 ``bloodgreed``: MDNR Reinos del Caos "Ansia de sangre": "nunca pueden arrasar ... pero
 persigue 8D6cm en vez de 5D6cm" (the engine has no overrun; it flees as before).
+
+``troll_vomit``, ``putrid_vomit``, ``pestilent_vomit``: a special attack that replaces the
+close-combat attacks of the unit's models (rank and file and champion; steeds attack as
+usual), all of them the same way, chosen anew each combat phase (MDNR Orcos y Goblins,
+Mercenarios, Reinos del Caos "Vómito de troll": "Pueden renunciar a sus tres ataques para
+hacer un único ataque de F5, que impacta automáticamente y Anula armaduras"; Reinos del
+Caos "Vómito putrefacto": "Cada miniatura sustituye sus ataques por un ataque que impacta
+automáticamente y causa impactos de F3", the Plague Toads' riders only; "Vómito pestilente
+de troll": "un único ataque de F5 que anula armaduras y con Heridas múltiples (1D3)", rolled
+to hit).  The engine chooses as a player maximising the expected unsaved wounds would
+(:data:`odds.combat.model.VOMITS`).  ``vomit_by_mount``: the vomiting riders are the unit's
+steed profile, the carrying beast its main one (Demonios "Sapos de plaga con jinetes de
+plaga", "solo los del Jinete, los Sapos atacarán de la forma habitual"): the vomit replaces
+the steeds' group's attacks instead.
+
+``cold_blooded``: MDNR Mercenarios "Sangre fría": "Para todos los chequeos de Liderazgo
+(incluyendo Chequeos de Psicología y Chequeos de Desmoralización), lanza 3 dados y descartan el
+dado mayor"; Elfos Oscuros: "sólo usarán Sangre Fría si utilizan su propio Liderazgo" (a
+General's or another character's Ld is tested on 2D6: the unit takes whichever test is more
+likely to pass, :func:`odds.combat.blows.better_test`).
+
+``old_grumblers``: MDNR Enanos "Viejos cascarrabias" (Barbaslargas): "Cualquier miniatura o
+unidad a 15cm o menos de una o más unidades de Barbaslargas (que no estén huyendo) puede
+repetir los chequeos de pánico fallados": while the unit fights, every unit of its side in the
+combat (itself included) re-rolls a failed panic test (RULES.md §3.4).
+
+``drunk``: MDNR Reinos del Caos: Bestias "Borrachos" (Centigors): "Al inicio de cada uno de
+tus turnos lanza 1D6 por cada unidad; con un 1 son estúpidos (haz el chequeo inmediatamente),
+con 2-5 actúan con normalidad, con 6 entran en Furia Asesina hasta el final del turno propio
+(incluso aunque hayan perdido el combate anteriormente)": at the start of each round of its
+side's turn the unit rolls: 1, it takes the stupidity test (§1.10); 6, it is frenzied for that
+round (+1 attack, must pursue; lost on losing the round).  When it charges, the roll of the
+charge turn comes first: frenzied, it takes no fear or terror test at the charge (§3.3).
+
+``slayer``: MDNR Enanos, Regimientos de Renombre "Matador": "Cuando una miniatura con esta
+regla impacte a un enemigo con un atributo de Resistencia superior a la Fuerza del ataque
+(Fuerza modificada ...), puede resolver ese impacto como si tuviera una Fuerza (modificada)
+igual a la Resistencia del enemigo impactado (hasta un máximo de 6)": the unit's own blows
+(not its steeds') wound and modify saves at ``min(6, T)`` when the enemy's T is higher.
+``slayer_axes``: MDNR Enanos "Hachas de matador": "va siempre con dos armas de mano y un arma
+a dos manos. Al principio de cualquier combate puede elegir si lucha con dos armas de mano o
+con arma a dos manos (luchará con lo mismo durante todo el combate)": the unit's weapon
+(``additional_hand_weapon`` as imported) is chosen for each combat
+(:func:`odds.combat.model.slayer_weapon`).
+
+``flammable``: gst "Inflamable": "Sufre el doble de heridas cuando el ataque que las causa es
+flamígero"; ``immune_to_flaming`` (gst "Inmune a ataques flamígeros"): flaming attacks have
+none of their effects on it (gst "Ataques flamígeros": "anula Regeneración, las miniaturas
+Inflamables reciben el doble de heridas").
+
+``unpursued``: when the unit flees from a combat its enemies hold their ground (MDNR
+Regimientos de Renombre, Tichi Huichi "Bendecidos por los Ancestrales": "Si los Incursores
+... huyen de un combate (por ejemplo, a causa del miedo, o de un chequeo de desmoralización),
+los enemigos siempre deben mantener la posición (no pueden perseguir, incluso aunque tengan una
+regla que obligue a perseguir)"; RULES.md §4.3).
+
+``hard_to_hit``: enemies are -1 to hit the unit in close combat (MDNR Reinos del Caos
+"Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo a
+cuerpo"); a 6 still hits, automatic hits are not rolled (RULES.md §1.3).
+
+``burning_body``: MDNR Enanos del Caos "Cuerpo ardiente": "Al inicio de la fase de combate
+cuerpo a cuerpo (después de impactos por carga) toda miniatura, amiga o enemiga en contacto
+peana con peana con una o más miniaturas con la regla Cuerpo ardiente recibe un impacto
+automático de F4 con Ataques flamígeros.  Además, al principio de cada turno propio (excepto el
+primero), toda unidad con esta regla debe hacer un chequeo de Resistencia (uno por unidad ...);
+si lo falla, la unidad sufre 1D3 heridas sin posibilidad de salvación especial": each round,
+right after impact hits, one S4 flaming hit on each enemy model in contact with the unit (none
+on one immune to flaming attacks; like impact hits they go to the troops); at the start of each
+round of its side's turn the unit rolls a D6, failing on a 6 or above its T, and suffers D3
+wounds (armour saves, no ward; not counted in the combat result).  A combat is taken never to
+be in its side's first turn of the battle.
+
+``independent``: the unit never uses its General's Ld (MDNR Regimientos de Renombre
+"Independientes": "nunca utilizan el Liderazgo del General, aunque sea mejor que el suyo";
+Elfos Oscuros "Bestias": "las Arpías nunca pueden usar el Liderazgo del General").
+``first_round_stubborn``: stubborn in the first round of each combat only (MDNR Imperio
+"Resolutos": "La unidad es Tozuda en la primera ronda de cada combate (sólo en la primera
+ronda)").  ``sigmar_example``: MDNR Imperio "Ejemplo de Sigmar" (Reiksguard a pie): "Toda
+unidad amiga a 15cm o menos de la Reiksguard a pie (incluyendo la propia Reiksguard a pie)
+puede repetir cualquier chequeo de pánico, miedo o terror fallado": every unit of its side in
+the combat re-rolls failed panic tests while the unit has not been destroyed, and the unit
+re-rolls its own failed fear or terror test at the charge (RULES.md §3.3, §3.4).
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
@@ -510,6 +602,16 @@ class Unit:
         Army or race tags: the unit takes no panic test while every enemy unit
         in the combat carries one of them (MDNR Altos Elfos "Estoicos": immune to
         panic "cuando luchan contra un ejército de MDNR: Elfos Oscuros").
+    flight_panics_only : tuple of str
+        Army or race tags: when this unit flees (breaks) it causes panic only in friends
+        carrying one of them (RULES.md §3.4; MDNR Regimientos de Renombre, Throg's
+        "Desprecio": "Los Hobgoblins que huyen sólo causan pánico en unidades de Hobgoblin
+        y Goblin" is ``("goblin", "hobgoblin")``); empty = in every friend.  Destroyed,
+        it causes panic as usual.
+    flight_panics_not : tuple of str
+        Army or race tags of friends its flight causes no panic in (Oglah Khan's
+        "Desprecio": "Los Hobgoblins que huyen no causan pánico en Orcos ni Orcos Negros"
+        is ``("black_orc", "orc")``).
     champion_profile : Profile or None
         The champion's profile; None (default) = rank-and-file with A+1.
         After construction it always holds a Profile.
@@ -548,6 +650,8 @@ class Unit:
     hatred: tuple[str, ...] = ()
     no_panic_from: tuple[str, ...] = ()
     no_panic_against: tuple[str, ...] = ()
+    flight_panics_only: tuple[str, ...] = ()
+    flight_panics_not: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)
@@ -628,6 +732,9 @@ class Unit:
         set_(self, "no_panic_against", _names_from(
             "no_panic_against", self.no_panic_against, TAGS, "army or race tags",
             "army or race"))
+        for key in ("flight_panics_only", "flight_panics_not"):
+            set_(self, key, _names_from(key, getattr(self, key), TAGS, "army or race tags",
+                                        "army or race"))
         if self.champion_profile is None:
             set_(self, "champion_profile", _default_champion(self.profile))
         elif not isinstance(self.champion_profile, Profile):
@@ -716,6 +823,16 @@ class Unit:
             return True
         return bool(self.hatred) and not set(self.hatred).isdisjoint(
             getattr(enemy, "tags", frozenset()))
+
+    def flight_panics(self, friend: Any) -> bool:
+        """Whether this unit fleeing causes ``friend`` (a unit with ``tags``) a panic test.
+
+        RULES.md §3.4, limited by :attr:`flight_panics_only` and :attr:`flight_panics_not`.
+        """
+        seen = set(getattr(friend, "tags", ()))
+        if self.flight_panics_only and seen.isdisjoint(self.flight_panics_only):
+            return False
+        return seen.isdisjoint(self.flight_panics_not)
 
     def ignores_panic_from(self, friend: Any) -> bool:
         """Whether a ``friend`` breaking or destroyed causes this unit no panic (RULES.md §3.4).
@@ -837,7 +954,8 @@ class Unit:
             rules_table["random_attacks"] = self.random_attacks
         if self.random_move:
             rules_table["random_move"] = self.random_move
-        for key in ("hatred", "no_panic_from", "no_panic_against"):
+        for key in ("hatred", "no_panic_from", "no_panic_against", "flight_panics_only",
+                    "flight_panics_not"):
             if getattr(self, key):
                 rules_table[key] = list(getattr(self, key))
         out["rules"] = rules_table
@@ -934,6 +1052,8 @@ _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
     "impact_strength", "random_attacks", "random_move", "hatred", "no_panic_from",
     "no_panic_against",
+    "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
+    "flight_panics_only", "flight_panics_not",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
 

@@ -72,7 +72,7 @@ def test_centigors_keep_the_spear_bonus_not_on_the_hooves():
     assert u.armour_save == 6  # light armour, no cavalry +1
     k = kinds(c, "Centigors")
     assert "Arrollar" not in k and "Centigor A" not in k
-    assert k["Borrachos"] == "ignored"  # its own rule, still reported
+    assert "Borrachos" not in k and u.has("drunk")  # its own rule: test_army_rules_specials
 
 
 @needs_data

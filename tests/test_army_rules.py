@@ -195,16 +195,17 @@ def test_regiments_of_renown_panic_rules():
     """MDNR Regimientos de Renombre: Krujemadrez "Desprecio": "Las unidades de tipo Pielverde
     que no sean Orcos Negros no causan pánico a los Krujemadrez" (Tipo "Orco negro"); Throg's
     "Desprecio" ("Los Hobgoblins que huyen sólo causan pánico en unidades de Hobgoblin y
-    Goblin") is a rule of the panic's source and Asarnil's "Estoico" ("inmune a pánico
-    provocado por miniaturas de tipo Elfo Oscuro") names friends the tags cannot tell
-    apart: both stay reported."""
+    Goblin") is a rule of the panic's source (``flight_panics_only``); Asarnil's "Estoico"
+    ("inmune a pánico provocado por miniaturas de tipo Elfo Oscuro") names friends the tags
+    cannot tell apart: it stays reported."""
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     k = c.unit("Krujemadrez de Eeza Ugezod (Orcos y Goblins, Caos, Skaven, Reinos Ogros,"
                " Enanos del Caos, Condes Vampiro, Reyes Funerarios, Mercenarios)")
     assert k.race == "black_orc"
     assert k.no_panic_from == ("goblin", "hobgoblin", "orc", "snotling")
     throg = next(e.name for e in c.entries if e.name.startswith("Despojadores hobgoblin"))
-    assert c.unit(throg).race == "hobgoblin" and kinds(c, throg)["Desprecio"] == "ignored"
+    assert c.unit(throg).race == "hobgoblin" and "Desprecio" not in kinds(c, throg)
+    assert c.unit(throg).flight_panics_only == ("goblin", "hobgoblin")
     asarnil = next(e.name for e in c.entries if e.name.startswith("Asarnil"))
     assert kinds(c, asarnil)["Estoico"] == "ignored"
     elwing = next(e.name for e in c.entries if e.name.startswith("Guardia a caballo de Elwing"))

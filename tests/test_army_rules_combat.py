@@ -176,9 +176,10 @@ def test_no_flank_bonus_against_a_monstrous_varghulf(special, p_break, seed):
 
 
 @pytest.mark.parametrize("special, p_break, seed", [
-    ((), 10 / 36, 68), (("no_general_ld",), 30 / 36, 69)])
+    ((), 10 / 36, 68), (("independent",), 30 / 36, 69)])
 def test_harpies_never_use_the_generals_leadership(special, p_break, seed):
     """MDNR Elfos Oscuros "Bestias": "las Arpías nunca pueden usar el Liderazgo del General"
+    (the ``independent`` rule of Regimientos de Renombre "Independientes")
     (RULES.md §3.2: the break test on the General's Ld when he is near).
 
     Five Ld 5 models that nobody can wound lose by the enemy's static +1; the General (Ld 9)
@@ -255,7 +256,7 @@ def test_struck_rules_from_the_catalogues():
             ("MDNR_Elfos_Oscuros_v7.cat", "Hermanas de la matanza", "Danza de la muerte",
              "cancels_ranks"),
             ("MDNR_Condes_Vampiro_v5.cat", "Varghulf", "Monstruoso", "no_flank_bonus_against"),
-            ("MDNR_Elfos_Oscuros_v7.cat", "Arpías", "Bestias", "no_general_ld"),
+            ("MDNR_Elfos_Oscuros_v7.cat", "Arpías", "Bestias", "independent"),
             ("MDNR_Condes_Vampiro_v5.cat", "Caballeros sangrientos", "Honor marcial",
              "martial_honour"),
             ("MDNR_Mercenarios v5.cat", "Gnoblars muerdehombres", "Altamente insignificantes",

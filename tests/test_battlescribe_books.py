@@ -190,11 +190,16 @@ def test_crews_and_steeds_counted_from_the_data():
 
 def test_panic_rules_left_reported():
     """Panic in a combat (RULES.md §3.4) makes a unit flee when a friend breaks.  Partial
-    immunities the engine models are tested in test_army_rules.py; a re-roll of failed panic
-    tests near Longbeards is not modelled: ignored, not 'no combat effect'."""
-    k = kinds(cat("MDNR_Enanos v4_5.cat"),
-              "Barbaslargas (solo si hay guerreros enanos o señor de los enanos)")
-    assert k["Viejos cascarrabias"] == "ignored"
+    immunities the engine models are tested in test_army_rules.py; the re-roll of failed
+    panic tests near Longbeards ("Viejos cascarrabias") is the old_grumblers rule
+    (test_army_rules_specials.py); Asarnil's "Estoico" stays ignored, not 'no combat
+    effect'."""
+    c = cat("MDNR_Enanos v4_5.cat")
+    name = "Barbaslargas (solo si hay guerreros enanos o señor de los enanos)"
+    assert "Viejos cascarrabias" not in kinds(c, name) and c.unit(name).has("old_grumblers")
+    r = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    asarnil = next(e.name for e in r.entries if e.name.startswith("Asarnil"))
+    assert kinds(r, asarnil)["Estoico"] == "ignored"
 
 
 def test_regiments_of_renown_come_at_their_size_and_price():

@@ -171,9 +171,10 @@ def test_chaos_chariot_by_hand():
 
 def test_strict_raises_on_unmodelled_rule():
     # the first entry, "Guerreros enanos": "Avance imparable" (march) has no combat effect,
-    # "Agravio ancestral" is hatred of greenskins, "Firmeza" (flee 5D6-2 cm) is modelled: the
-    # first entry with something not modelled is the longbeards' panic re-roll for friends
-    with pytest.raises(OddsInputError, match="'Viejos cascarrabias' ignored"):
+    # "Agravio ancestral" is hatred of greenskins, "Firmeza" (flee 5D6-2 cm) is modelled, so
+    # is the longbeards' panic re-roll for friends ("Viejos cascarrabias"): the first entry
+    # with something not modelled is the hammerers' "Guardia personal"
+    with pytest.raises(OddsInputError, match="'Guardia personal' ignored"):
         load_catalogue(SHARED / FILES["enanos"], strict=True)
 
 

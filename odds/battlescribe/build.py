@@ -81,6 +81,7 @@ from odds.battlescribe.names import (
     UNMODELLED_REASONS,
     WEAPON_NAMES,
     WEAPON_RULES,
+    flight_panic,
     is_no_combat_effect,
     is_panic_rule,
     mark_effects,
@@ -89,6 +90,7 @@ from odds.battlescribe.names import (
     parametric_rule,
     race_from_name,
     race_from_tipo,
+    text_rule,
 )
 from odds.battlescribe.report import Collector
 from odds.battlescribe.selection import Selection, included_roles
@@ -244,6 +246,28 @@ def _ward_of(node: Node) -> int:
             if m and 2 <= int(m.group(1)) <= 6:
                 return int(m.group(1))
     return 0
+
+
+_SHOOTING_RULES = ("petrificar", "escupir inmundicia")
+
+
+def _shooting_only(key: str, text: str | None) -> bool:
+    """A special attack its catalogue makes a shooting attack, not usable in close combat.
+
+    Elfos Oscuros, Mercenarios, Reinos del Caos "Petrificar (1D6)": "Se considera a todos
+    los efectos un ataque de disparo" / "Es un ataque de disparo a todos los efectos"; Reyes
+    Funerarios "Petrificar (1D3)": "Se considera un ataque de disparo a todos los efectos";
+    Enanos del Caos "Escupir inmundicia": "En vez de disparar el cañón de forma habitual"
+    (units engaged in close combat do not shoot).  The versions that say they can be used
+    while engaged (gst "Petrificar": "pueden Petrificar incluso estando trabadas en combate
+    cuerpo a cuerpo, en su fase de disparo"; Reinos del Caos "Escupir inmundicia": "aunque
+    esté trabado en combate cuerpo a cuerpo") are not.
+    """
+    if not key.startswith(_SHOOTING_RULES) or not text:
+        return False
+    plain = normalize(text)
+    return (("ataque de disparo" in plain or "en vez de disparar" in plain)
+            and "trabad" not in plain)
 
 
 def _missile_only(node: Node) -> bool:
@@ -580,6 +604,16 @@ class _Builder:
                           f" are not in the war machine's wounds")
         special, extra = self.rules()
         special += self.weapon_rules
+        vomit = next((t for n, t in self.rule_texts().items()
+                      if normalize(n) == "vomito putrefacto"), "")
+        if ("putrid_vomit" in special and mount is not None and mount_raw is not None
+                and normalize(mount_raw.name).startswith("jinete")
+                and "solo los del jinete" in normalize(vomit)):
+            # Demonios "Sapos de plaga con jinetes de plaga": the toad's profile carries the
+            # model's T and W (the unit's), the rider's ("Jinete portador de plaga") is the
+            # extra attacks (the steed's group); "solo los del Jinete, los Sapos atacarán de
+            # la forma habitual": the vomit replaces those
+            special.append("vomit_by_mount")
         self.random_attacks(extra)
         if self.random_move:
             extra["random_move"] = self.random_move
@@ -748,6 +782,8 @@ class _Builder:
         if weapon == "hand_weapon":
             for n, _ in weapons:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
+        elif special:  # the rule of the weapon used (Enanos "Hachas de matador")
+            self.weapon_rules += WEAPON_RULES.get(normalize(special[0][0]), ())
         return Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
 
     def crew_weapon(self, carrier: Node, tt: str) -> str:
@@ -953,6 +989,22 @@ class _Builder:
                 if "salvacion por armadura 5+" in normalize(texts.get(name) or ""):
                     self.scaly_skin = self.scaly_skin or name
                 continue
+            flags = text_rule(name, texts.get(name) or "")
+            if flags is not None:
+                special += flags
+                continue
+            if key == "bestias de karond-kar" and "liderazgo de cualquier senor de las" \
+                    " bestias a 30cm" in normalize(texts.get(name) or ""):
+                # Elfos Oscuros: "La Manada de Gélidos puede usar el Liderazgo de cualquier
+                # Señor de las Bestias a 30cm o menos": lent as a General's is (RULES.md §3.1,
+                # within 30 cm), the side's general_ld; 2D6, not cold-blooded ("Sangre fría")
+                self.note(name, "note", "a Beastmaster within 30 cm lends his Ld as a"
+                          " General does: give it as the side's general_ld")
+                continue
+            if _shooting_only(key, texts.get(name)):
+                self.note(name, "no_combat_effect", "a shooting attack: not while engaged"
+                          " in close combat")
+                continue
             if key == "pellejo duro":
                 self.thick_skin = True  # applied to the save in build()
                 if self.thick_skin_unusable():
@@ -989,6 +1041,10 @@ class _Builder:
                 for field, tags in zip(("no_panic_from", "no_panic_against"), panic,
                                        strict=True):
                     extra[field] = sorted({*extra.get(field, ()), *tags})  # type: ignore
+                continue
+            flight = flight_panic(name, texts.get(name, ""))
+            if flight is not None:
+                extra[flight[0]] = list(flight[1])
                 continue
             if is_panic_rule(name):
                 self.note(name, "ignored", "panic in a combat (RULES.md §3.4) does not read"

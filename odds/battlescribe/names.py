@@ -53,6 +53,7 @@ __all__ = [
     "UNMODELLED_REASONS",
     "WEAPON_NAMES",
     "WEAPON_RULES",
+    "flight_panic",
     "is_no_combat_effect",
     "is_panic_rule",
     "mark_effects",
@@ -61,6 +62,7 @@ __all__ = [
     "parametric_rule",
     "race_from_name",
     "race_from_tipo",
+    "text_rule",
 ]
 
 
@@ -113,6 +115,9 @@ WEAPON_NAMES: MappingProxyType = _table({
     "Rebanadora": "hand_weapon",  # with the choppa rule (see the module notes)
     "Garras (arma de mano)": "hand_weapon",
     "Pica": "pike",  # Mercenarios, Regimientos de Renombre (odds.rules.WEAPONS["pike"])
+    # Enanos "Hachas de matador": "dos armas de mano y un arma a dos manos ... puede elegir
+    # si lucha con dos armas de mano o con arma a dos manos" (the slayer_axes rule chooses)
+    "Hachas de matador": "additional_hand_weapon",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -123,6 +128,7 @@ WEAPON_RULES: MappingProxyType = _table({
     "Rebanadora": ("choppa",),
     # Mercenarios "Maza ogra": "Arma de mano. Poder de penetración."
     "Maza ogra": ("armour_piercing",),
+    "Hachas de matador": ("slayer_axes",),
 })
 """Weapons that also carry a special rule of the engine."""
 
@@ -242,15 +248,48 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reinos del Caos "Ansia de sangre": "nunca pueden arrasar (...) pero persigue 8D6cm en
     # vez de 5D6cm" (the engine's combat ends with the pursuit: no overrun to forbid)
     "Ansia de sangre": ("bloodgreed",),
+    # special attacks replacing a model's attacks (odds.combat.model.VOMITS): Orcos y Goblins,
+    # Mercenarios, Reinos del Caos "Vómito de troll" ("un único ataque de F5, que impacta
+    # automáticamente y Anula armaduras"), Reinos del Caos "Vómito putrefacto" ("un ataque
+    # que impacta automáticamente y causa impactos de F3"), "Vómito pestilente de troll" ("un
+    # único ataque de F5 que anula armaduras y con Heridas múltiples (1D3)")
+    "Vómito de troll": ("troll_vomit",),
+    "Vómito putrefacto": ("putrid_vomit",),
+    "Vómito pestilente de troll": ("pestilent_vomit",),
+    # Mercenarios "Sangre fría": "Para todos los chequeos de Liderazgo ... lanza 3 dados y
+    # descartan el dado mayor"; Elfos Oscuros: only on their own Ld (odds.units)
+    "Sangre fría": ("cold_blooded",),
+    # Enanos "Viejos cascarrabias": friends within 15 cm "puede[n] repetir los chequeos de
+    # pánico fallados"
+    "Viejos cascarrabias": ("old_grumblers",),
+    # Reinos del Caos: Bestias "Borrachos": each own turn 1D6, 1 stupid, 6 frenzied (odds.units)
+    "Borrachos": ("drunk",),
+    # Enanos, Regimientos de Renombre "Matador": a hit on a tougher enemy at S = its T (max 6)
+    "Matador": ("slayer",),
+    # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables reciben el
+    # doble de heridas"; "Inflamable": "Sufre el doble de heridas cuando el ataque que las
+    # causa es flamígero"; "Inmune a ataques flamígeros" (no text: none of those effects)
+    "Ataques flamígeros": ("flaming_attacks",),
+    "Inflamable": ("flammable",),
+    "Inmune a ataques flamígeros": ("immune_to_flaming",),
+    "Inmunes a ataques flamígeros": ("immune_to_flaming",),
+    # Enanos del Caos "Cuerpo ardiente": S4 flaming hits on the models in contact, and a T
+    # test each own turn (odds.units)
+    "Cuerpo ardiente": ("burning_body",),
+    # Regimientos de Renombre "Independientes": "nunca utilizan el Liderazgo del General"
+    # (and no character may join them: army building)
+    "Independientes": ("independent",),
+    # Imperio "Resolutos": "Tozuda en la primera ronda de cada combate"; "Ejemplo de
+    # Sigmar": friends within 15 cm, itself included, re-roll failed panic, fear and terror
+    "Resolutos": ("first_round_stubborn",),
+    "Ejemplo de Sigmar": ("sigmar_example",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
     "Odio a todas las miniaturas": ("hatred",),
     "Inmune a desmoralización (aunque sigue teniendo Odio a pielesverdes)": ("unbreakable",),
-    # Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles
-    # en combate cuerpo a cuerpo"; Reyes Funerarios "Monstruosidad de piedra": "Cualquier
-    # impacto de F8 o superior ... se considera que tiene F7"
-    "Trolls biliosos": ("hard_to_hit",),
+    # Reyes Funerarios "Monstruosidad de piedra": "Cualquier impacto de F8 o superior ... se
+    # considera que tiene F7"
     "Monstruosidad de piedra": ("stone_monstrosity",),
     # Elfos Oscuros "Danza de la muerte": "pueden anular el bonificador ... por filas de los
     # enemigos pese a ser Hostigadores"
@@ -260,7 +299,7 @@ RULE_FLAGS: MappingProxyType = _table({
     "Monstruoso": ("no_flank_bonus_against",),
     # Elfos Oscuros "Bestias" (Arpías): "Ningún personaje puede unirse a una unidad de
     # Arpías. Además, las Arpías nunca pueden usar el Liderazgo del General"
-    "Bestias": ("no_general_ld",),
+    "Bestias": ("independent",),
     # Condes Vampiro "Honor marcial": "El Campeón siempre debe lanzar y aceptar desafíos";
     # Mercenarios "Altamente insignificantes": "Las unidades de gnoblars huyendo,
     # desmoralizadas o destruidas no causan pánico. Ni siquiera a otros gnoblars"
@@ -423,6 +462,11 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # Mercenarios "Riñas": "Si al inicio de un turno propio la unidad no se encuentra trabada
     # en combate ... lanza 1D6" (only out of combat)
     "Riñas",
+    # who may join the unit (army building): Enanos "Locos" ("Ningún personaje puede unirse
+    # a unidades de tipo Matador, salvo personajes de tipo Matador"), Orcos y Goblins
+    # "Peligrosos" ("Los personajes no pueden unirse a Rebaños de Garrapatos" / "a la unidad
+    # de Jinetez de Garrapatos a menos que vayan montados en un Garrapato Cavernícola")
+    "Locos", "Peligrosos",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 
@@ -587,6 +631,62 @@ def panic_immunity(name: str, text: str, race: str
     return None
 
 
+_TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles
+    # en combate cuerpo a cuerpo"
+    ("trolls biliosos", "las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo"
+     " a cuerpo", ("hard_to_hit",)),
+    # Regimientos de Renombre (Tichi Huichi) "Bendecidos por los Ancestrales": "Si los
+    # Incursores de Tichi Huichi huyen de un combate ... los enemigos siempre deben mantener
+    # la posición (no pueden perseguir ...)"
+    ("bendecidos por los ancestrales", "los enemigos siempre deben mantener la posicion (no"
+     " pueden perseguir", ("unpursued",)),
+)
+
+
+def text_rule(name: str, text: str) -> tuple[str, ...] | None:
+    """Special-rule flags of a rule named after its unit, recognised by its catalogue text.
+
+    Returns None when the name and text are not one of :data:`_TEXT_RULES`.
+    """
+    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    for rule, phrase, flags in _TEXT_RULES:
+        if key == rule and phrase in plain:
+            return flags
+    return None
+
+
+_FLIGHT_PANIC: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # Regimientos de Renombre (Throg): "Los Hobgoblins que huyen sólo causan pánico en
+    # unidades de Hobgoblin y Goblin"
+    ("los hobgoblins que huyen solo causan panico en unidades de hobgoblin y goblin",
+     "flight_panics_only", ("goblin", "hobgoblin")),
+    # Regimientos de Renombre (Oglah Khan): "Los Hobgoblins que huyen no causan pánico en
+    # Orcos ni Orcos Negros" (black orcs are not orcs for the panic rules: both named)
+    ("los hobgoblins que huyen no causan panico en orcos ni orcos negros",
+     "flight_panics_not", ("black_orc", "orc")),
+)
+
+
+def flight_panic(name: str, text: str) -> tuple[str, tuple[str, ...]] | None:
+    """Who a unit's flight panics, as its catalogue's *Desprecio* words it (RULES.md §3.4).
+
+    Returns
+    -------
+    (field, tags) or None
+        :attr:`odds.units.Unit.flight_panics_only` or
+        :attr:`~odds.units.Unit.flight_panics_not` and its tags; None when the rule is
+        not one of these.
+    """
+    if normalize(name) != "desprecio":
+        return None
+    plain = normalize(text)
+    for phrase, field, tags in _FLIGHT_PANIC:
+        if phrase in plain:
+            return field, tags
+    return None
+
+
 _MARK_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("furia asesina", ("frenzy",)),
     ("inmune a psicologia", ("immune_to_psychology",)),
@@ -631,7 +731,7 @@ def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
 
 
 PANIC_RULES: frozenset[str] = frozenset(map(normalize, [
-    "Inmune a pánico de pequeñajos", "Viejos cascarrabias",
+    "Inmune a pánico de pequeñajos",
     "Estoicos", "Estoico", "Desprecio",
 ]))
 PANIC_PREFIXES: tuple[str, ...] = tuple(map(normalize, ["Inmune al pánico de",
@@ -639,9 +739,9 @@ PANIC_PREFIXES: tuple[str, ...] = tuple(map(normalize, ["Inmune al pánico de",
 """Partial immunities to panic and panic re-rolls (full immunity is the ``immune_to_panic``
 rule).  Panic tests in a combat (RULES.md §3.4, when a friend in the combat breaks or is
 destroyed) can make a unit flee.  Those :func:`panic_immunity` understands become the unit's
-``no_panic_from``/``no_panic_against``; the others (re-rolls such as *Viejos cascarrabias*,
-rules of the panic's source such as Throg's *Desprecio*) are reported as ``ignored`` (they
-matter only with friends in the combat)."""
+``no_panic_from``/``no_panic_against``; the others (rules of the panic's source such as Throg's
+*Desprecio*) are reported as ``ignored`` (they matter only with friends in the combat); the
+re-roll of *Viejos cascarrabias* is the ``old_grumblers`` rule (:data:`RULE_FLAGS`)."""
 
 
 def is_panic_rule(name: str) -> bool:

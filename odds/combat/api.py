@@ -22,17 +22,23 @@ from odds.combat.kernel import (
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
+    F_ACTIVE,
     F_CHARGE_TESTS,
     F_CHARGER,
+    F_CHARGER_COLD,
     F_CHARGER_LD,
+    F_CHARGER_REROLL,
     F_TARGET,
+    F_TARGET_COLD,
     F_TARGET_LD,
+    F_TARGET_REROLL,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
     FIGHTING,
     G_HIT,
     N_GROUPS,
     NO_COMBAT,
+    S_DRUNK,
     S_HP,
     S_SIDE,
     S_W,
@@ -233,7 +239,7 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
                np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
                budget, model.sides, model.groups, model.order, model.keys, model.n_order,
                model.flags, mr, model.contacts, model.ranks, model.side_bonus,
-               np.zeros((15, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
+               np.zeros((16, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
                touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),
                np.zeros(12 + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
                out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],
@@ -368,9 +374,17 @@ def charge_exact(model: CombatModel) -> dict[str, float]:
     out["p_plain"] = 1.0
     if not f[F_CHARGE_TESTS]:
         return out
-    two = dice.sum_pmf(2)
-    go = float(dice.p_at_most(two, int(f[F_CHARGER_LD]))) if f[F_CHARGER_LD] else 1.0
-    hold = float(dice.p_at_most(two, int(f[F_TARGET_LD]))) if f[F_TARGET_LD] else 1.0
+    go = (float(dice.p_at_most(dice.leadership_pmf(bool(f[F_CHARGER_COLD])),
+                               int(f[F_CHARGER_LD]))) if f[F_CHARGER_LD] else 1.0)
+    if f[F_CHARGER_REROLL]:
+        go = 1 - (1 - go) ** 2  # Imperio "Ejemplo de Sigmar": a failed test re-rolled
+    ch = int(f[F_CHARGER])
+    if model.sides[ch, S_DRUNK] and model.sides[ch, S_SIDE] == f[F_ACTIVE]:
+        go = 1 / 6 + 5 / 6 * go  # MDNR "Borrachos": a 6 makes the charger frenzied
+    hold = (float(dice.p_at_most(dice.leadership_pmf(bool(f[F_TARGET_COLD])),
+                                 int(f[F_TARGET_LD]))) if f[F_TARGET_LD] else 1.0)
+    if f[F_TARGET_REROLL]:
+        hold = 1 - (1 - hold) ** 2
     flees = bool(f[F_TARGET_TERROR] or f[F_TARGET_SMALLER])
     out["p_refused"] = 1.0 - go
     out["p_fled"] = go * (1.0 - hold) if flees else 0.0

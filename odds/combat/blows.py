@@ -111,14 +111,24 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes):
 
 @inline
 def wounds_per_hit(buf, p, mw):
-    """Wounds one unsaved wound becomes: 1, 2, D3 or D6 (``mw`` 0..3); returns ``(n, p)``."""
+    """Wounds one unsaved wound becomes; returns ``(n, p)``.
+
+    ``mw`` 0..3: 1, 2, D3 or D6; doubled (gst "Inflamable" against flaming attacks) 4..6:
+    2 x D3, 2 x D6, 4.
+    """
     if mw == 0:
         return 1, p
     if mw == 1:
         return 2, p
     if mw == 2:
         return (np.int64(buf[p]) + 1) // 2, p + 1
-    return np.int64(buf[p]), p + 1
+    if mw == 3:
+        return np.int64(buf[p]), p + 1
+    if mw == 4:
+        return 2 * ((np.int64(buf[p]) + 1) // 2), p + 1
+    if mw == 5:
+        return 2 * np.int64(buf[p]), p + 1
+    return 4, p
 
 
 @inline
@@ -208,17 +218,49 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
 
 
 @inline  # LLVM inlines it (compiled once; issue 13)
-def leadership_test(buf, p, target, insane, reroll):
+def leadership_test(buf, p, target, insane, reroll, cold):
     """Pass a 2D6 test against ``target`` (double 1 passes if ``insane``; one re-roll).
 
+    ``cold``: 3D6 discarding the highest die (MDNR "Sangre fría"), 3 faces a roll.
     Returns ``(passed, p)``.
     """
     for _ in range(2 if reroll else 1):
         total = np.int64(buf[p]) + np.int64(buf[p + 1])
+        if cold:
+            third = np.int64(buf[p + 2])
+            total += third - max(third, np.int64(buf[p]), np.int64(buf[p + 1]))
+            p += 1
         p += 2
         if total <= target or (insane and total == 2):
             return True, p
     return False, p
+
+
+# outcomes of 216 at or below each total 0..12: 2D6 (each of 36 counted 6 times) and 3D6
+# without the highest die (odds.dice.leadership_pmf)
+_PASS_2D6 = np.array([0, 0, 6, 18, 36, 60, 90, 126, 156, 180, 198, 210, 216], np.int64)
+_PASS_COLD = np.array([0, 0, 16, 43, 77, 113, 147, 174, 193, 205, 212, 215, 216], np.int64)
+
+
+@inline
+def better_test(cold_target, warm_target, has_cold, has_warm):
+    """The test a unit takes when some of its Ld values are cold-blooded: ``(target, cold)``.
+
+    MDNR Elfos Oscuros "Sangre fría": "sólo usarán Sangre Fría si utilizan su propio
+    Liderazgo" (not a General's or a character's without the rule): the unit takes 3D6
+    without the highest die on its best cold-blooded Ld (``cold_target``, after modifiers)
+    or 2D6 on its best other one (``warm_target``), whichever is more likely to pass (2D6
+    on a tie).  ``has_cold``/``has_warm``: whether there is such an Ld at all.
+    """
+    if not has_cold:
+        return warm_target, False
+    if not has_warm:
+        return cold_target, True
+    c = _PASS_COLD[min(12, max(0, cold_target))]
+    w = _PASS_2D6[min(12, max(0, warm_target))]
+    if c > w:
+        return cold_target, True
+    return warm_target, False
 
 
 @inline  # LLVM inlines it (compiled once; issue 13)

@@ -50,6 +50,9 @@ from odds import dice
 from odds.combat.model import (
     CHAMPION,
     CREW,
+    F_CHARGE_TESTS,
+    F_CHARGER,
+    F_CHARGER_LD,
     FLANK,
     FRONT,
     G_ACTIVE,
@@ -73,8 +76,11 @@ from odds.combat.model import (
     N_GROUPS,
     RANK_AND_FILE,
     S_BSB,
+    S_BURNING,
     S_CHAMPION,
     S_CHAMPION_LD,
+    S_COLD,
+    S_DRUNK,
     S_ELF,
     S_FEAR,
     S_FEARS_ELVES,
@@ -94,6 +100,7 @@ from odds.combat.model import (
     S_SIDE,
     S_STANDARD,
     S_STUBBORN,
+    S_STUBBORN_FIRST,
     S_STUPID,
     S_UNBREAKABLE,
     S_UNSTABLE,
@@ -225,14 +232,24 @@ def _flush(a: np.ndarray) -> np.ndarray:
 
 
 def _wound_amounts(mw: int) -> dict[int, float]:
-    """Wounds one unsaved ordinary wound becomes: 1, 2, D3 or D6 (``G_MW`` code 0..3)."""
+    """Wounds one unsaved ordinary wound becomes (by ``G_MW`` code).
+
+    1, 2, D3 or D6 (codes 0..3), or doubled against a flammable target: 2 x D3, 2 x D6, 4
+    (codes 4..6).
+    """
     if mw == 0:
         return {1: 1.0}
     if mw == 1:
         return {2: 1.0}
     if mw == 2:
         return {a: 1 / 3 for a in (1, 2, 3)}
-    return {a: 1 / 6 for a in range(1, 7)}
+    if mw == 3:
+        return {a: 1 / 6 for a in range(1, 7)}
+    if mw == 4:
+        return {2 * a: 1 / 3 for a in (1, 2, 3)}
+    if mw == 5:
+        return {2 * a: 1 / 6 for a in range(1, 7)}
+    return {4: 1.0}
 
 
 class WoundChain:
@@ -397,7 +414,7 @@ def stupidity_cases(model: CombatModel, fighters: list[list[tuple[int, int, int,
     for u in range(len(fighters)):
         if not sd[u, S_STUPID] or int(sd[u, S_SIDE]) != model.active_side:
             continue
-        p_pass = dice.p_at_most(dice.sum_pmf(2), int(sd[u, S_LD]))
+        p_pass = dice.p_at_most(dice.leadership_pmf(bool(sd[u, S_COLD])), int(sd[u, S_LD]))
         nxt = []
         for p, fs in cases:
             nxt.append((p * p_pass, fs))
@@ -446,13 +463,31 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     if sd[lo, S_CHAMPION]:
         ld = max(ld, int(sd[lo, S_CHAMPION_LD]))
     gen = int(sd[lo, S_GENERAL_LD])
-    if sd[lo, S_STUBBORN]:
-        target = max(ld, gen - diff) if gen > 0 else ld
+    # stubborn, or stubborn in the first round only (Imperio "Resolutos")
+    stubborn = bool(sd[lo, S_STUBBORN] or sd[lo, S_STUBBORN_FIRST])
+    options = []  # (target, cold-blooded) the unit may test on (MDNR "Sangre fría")
+    if sd[lo, S_COLD]:
+        options.append((ld, True) if stubborn else (ld - diff, True))
+        if gen > 0:
+            options.append((gen - diff, False))
+    elif stubborn:
+        options.append((max(ld, gen - diff) if gen > 0 else ld, False))
     else:
-        target = max(ld, gen) - diff
-    p = dice.p_at_most(dice.sum_pmf(2), target)
-    if model.flags[2] and target < 2:
-        p = 1 / 36
+        options.append((max(ld, gen) - diff, False))
+
+    def p_pass(target: int, cold: bool) -> float:
+        pmf = dice.leadership_pmf(cold)
+        p = dice.p_at_most(pmf, target)
+        if model.flags[2] and target < 2:
+            p = float(pmf[2])
+        return p
+
+    # the kernel's choice (blows.better_test): 3D6 less the highest if more likely to pass
+    target, cold = options[0]
+    if len(options) == 2 and dice.p_at_most(dice.leadership_pmf(False), options[1][0]) >= \
+            dice.p_at_most(dice.leadership_pmf(True), target):
+        target, cold = options[1]
+    p = p_pass(target, cold)
     if sd[lo, S_BSB]:
         p = 1 - (1 - p) ** 2
     return 1.0 - p
@@ -577,8 +612,16 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         ``{"first_round": {attacker_wins, draw, defender_wins,
         attacker_breaks, defender_breaks}, "wounds": [pmf of wounds caused
         by the attacker, by the defender]}``; None where it does not apply
-        (characters, or killing blows on a regenerating unit).
+        (characters, killing blows on a regenerating unit, "Cuerpo ardiente", a drunk
+        charger's charge test).
     """
+    if model.sides[:, S_BURNING].any():
+        return None  # "Cuerpo ardiente": hits by the enemy models in contact, T tests
+    drunk = drunk_models(model)
+    if drunk is None:
+        return None
+    if drunk:
+        return mix_results([(w, first_round_exact(m)) for w, m in drunk])
     rolls = random_attack_models(model)
     if rolls:
         return mix_results([(w, first_round_exact(m)) for w, m in rolls])
@@ -663,6 +706,37 @@ def random_attack_models(model: CombatModel) -> list[tuple[float, CombatModel]]:
                 groups[u, :, g, :, G_ATTACKS] += roll * active
             sides[u, S_RA_DICE] = 0
         out.append((float(weight), dataclasses.replace(model, groups=groups, sides=sides)))
+    return out
+
+
+def drunk_models(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
+    """One model per outcome of the first round's drunk rolls, with its probability.
+
+    MDNR Bestias "Borrachos" (``S_DRUNK``): a unit of the side whose turn the first round
+    is rolls a D6: 1 (1/6) it takes the stupidity test, 6 (1/6) it is frenzied, else
+    (4/6) nothing.  Empty when no such unit; None when a drunk charger tests fear or terror
+    at the charge (the roll then also decides that test: the exact first round refuses).
+    """
+    sd = model.sides
+    f = model.flags
+    if f[F_CHARGE_TESTS] and sd[int(f[F_CHARGER]), S_DRUNK] and f[F_CHARGER_LD] > 0:
+        return None
+    units = [u for u in range(model.n_units)
+             if sd[u, S_DRUNK] and int(sd[u, S_SIDE]) == model.active_side]
+    if not units:
+        return []
+    out = []
+    for combo in itertools.product((1, 0, 6), repeat=len(units)):
+        sides = model.sides.copy()
+        weight = Fraction(1)
+        for u, roll in zip(units, combo, strict=True):
+            weight *= Fraction(4 if roll == 0 else 1, 6)
+            sides[u, S_DRUNK] = 0
+            if roll == 1:
+                sides[u, S_STUPID] = 1
+            elif roll == 6:
+                sides[u, S_FRENZY] = 1
+        out.append((float(weight), dataclasses.replace(model, sides=sides)))
     return out
 
 

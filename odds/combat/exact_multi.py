@@ -35,6 +35,7 @@ from odds.combat.exact import (
     binomial,
     break_probability,
     damage_matrix,
+    drunk_models,
     group_attacks,
     mix_results,
     models_left,
@@ -49,6 +50,7 @@ from odds.combat.model import (
     FRONT,
     G_ACTIVE,
     N_GROUPS,
+    S_BURNING,
     S_CHAMPION,
     S_ELF,
     S_FEAR,
@@ -233,6 +235,13 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         breaks in round 1)], "wounds": [pmf of wounds caused by side 0, by
         side 1]}``; None where it does not apply (see the module notes).
     """
+    if model.sides[:, S_BURNING].any():
+        return None  # "Cuerpo ardiente": hits by the enemy models in contact, T tests
+    drunk = drunk_models(model)
+    if drunk is None:
+        return None
+    if drunk:
+        return mix_results([(w, first_round_exact_multi(m)) for w, m in drunk])
     rolls = random_attack_models(model)
     if rolls:
         return mix_results([(w, first_round_exact_multi(m)) for w, m in rolls])

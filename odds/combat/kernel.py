@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from odds._jit import inline, lean
 from odds.combat.blows import (
+    apply_wounds,
+    better_test,
     count_ge,
     leadership_test,
     models_left,
@@ -62,13 +64,18 @@ from odds.combat.model import (
     FLEEING,
     FRONT,
     G_ATTACKS,
+    G_BURNING,
     G_FRENZY_A,
     G_PER_MODEL,
     N_GROUPS,
     PANICKED,
     RANK_AND_FILE,
     S_ALLOC,
+    S_BURN_SAVE,
+    S_BURNING,
     S_CHAMPION,
+    S_COLD,
+    S_DRUNK,
     S_FILES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
@@ -155,6 +162,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[10, u] = 0
         state[12, u] = sides[u, S_FILES]  # frontage now (§1.11)
         state[13, u] = 0  # models lapping round the enemy's flanks
+        state[15, u] = 0  # a drunk roll made at the charge, for the first round
     # psychology at the charge (§3.3): the charger tests fear/terror of its target first
     # (failed: no combat); then the charged unit tests fear/terror of the charger: terror
     # failed, or fear failed with a lower unit strength, it flees (caught if the charge
@@ -181,6 +189,22 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         p = roll_random_attacks(buf, p, nr, sides, state)  # gst "Ataques aleatorios" (§1.6)
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
+        # Enanos del Caos "Cuerpo ardiente": at the start of each own turn a T test (a 6
+        # always fails); failed, D3 wounds with armour saves but no ward
+        for u in range(nr):
+            if (sides[u, S_BURNING] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
+                    and state[0, u] > 0):
+                roll, p = sum_faces(buf, p, 1)
+                if roll == 6 or roll > sides[u, S_BURNING]:
+                    n_w, p = sum_faces(buf, p, 1)
+                    n_w = (n_w + 1) // 2
+                    uns = n_w
+                    if sides[u, S_BURN_SAVE] < 7:
+                        kept, p = count_ge(buf, p, n_w, sides[u, S_BURN_SAVE])
+                        uns = n_w - kept
+                    if uns > 0:
+                        state[0, u], _sc, _rg, p = apply_wounds(buf, p, state[0, u],
+                                                                sides[u, S_W], uns, 0, 0)
         if has_chars:
             for b in range(nb):
                 state[6, b] = 0
@@ -202,12 +226,32 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             # stupidity (§1.10): tested at the start of each of its own turns; failed, only
             # half its models fight this turn (an odd one on 4+), per contact
             stupid = False
-            if sides[u, S_STUPID] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING:
-                ld = sides[u, S_LD]
+            drunk = 0
+            if sides[u, S_DRUNK] and state[2, u] == FIGHTING:
+                # MDNR Bestias "Borrachos": 1D6 at the start of each own turn; 1 stupid (test),
+                # 6 frenzied "hasta el final del turno propio"
+                if not sides[u, S_FRENZY]:
+                    state[1, u] = 0
+                if sides[u, S_SIDE] == active:
+                    if state[15, u] == 0:  # else rolled at the charge
+                        state[15, u] = buf[p]
+                        p += 1
+                    drunk = state[15, u]
+                    state[15, u] = 0
+                    if drunk == 6:
+                        state[1, u] = 1
+            if ((sides[u, S_STUPID] or drunk == 1) and sides[u, S_SIDE] == active
+                    and state[2, u] == FIGHTING):
+                ld = 0 if sides[u, S_COLD] else sides[u, S_LD]
+                ld_c = sides[u, S_LD] if sides[u, S_COLD] else 0  # MDNR "Sangre fría"
                 for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
                     if state[0, b] > 0 and not state[6, b]:
-                        ld = max(ld, sides[b, S_LD])
-                passed, p = leadership_test(buf, p, ld, False, False)
+                        if sides[b, S_COLD]:
+                            ld_c = max(ld_c, sides[b, S_LD])
+                        else:
+                            ld = max(ld, sides[b, S_LD])
+                ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
+                passed, p = leadership_test(buf, p, ld, False, False, cold)
                 stupid = not passed
             for c in range(nc):
                 d = end_of(u, c, contacts)
@@ -292,11 +336,16 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         face_v = contacts[c, 3 - d]
                         # the start's fighters less the casualties since (§1.2)
                         taken = pool[c, 4 + d]
-                        na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, d] - taken,
-                                           pool[c, 2 + d] - pool[c, 6 + d],
-                                           max(0, pool[c, 8 + d] - taken),
-                                           state[7, u] == c and state[0, u] > 0, groups,
-                                           state[1, u], state[14, u])
+                        if groups[u, v, gi, kind, G_BURNING]:
+                            # "Cuerpo ardiente": a hit on each enemy model in contact (those
+                            # of the start of the round less the front casualties since)
+                            na = max(0, touch[c, 1 - d] - pool[c, 5 - d])
+                        else:
+                            na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, d] - taken,
+                                               pool[c, 2 + d] - pool[c, 6 + d],
+                                               max(0, pool[c, 8 + d] - taken),
+                                               state[7, u] == c and state[0, u] > 0, groups,
+                                               state[1, u], state[14, u])
                         alloc[0, q - i, c] = na
                         if na == 0 or not has_chars:
                             continue
@@ -467,7 +516,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 continue
             broken, p = break_test(buf, p, lo, diff, sides, state, contacts,
                                    gen0 if sides[lo, S_SIDE] == 0 else gen1,
-                                   bsb0 if sides[lo, S_SIDE] == 0 else bsb1, flags[2])
+                                   bsb0 if sides[lo, S_SIDE] == 0 else bsb1, flags[2],
+                                   rnd == 0)
             if broken:
                 brk[rnd, lo] += 1
                 state[2, lo] = FLEEING

@@ -50,11 +50,17 @@ Modelling conventions (documented choices where the rules leave one)
   the active side's, then they alternate); failed, only half of its
   rank-and-file fighters (and supporting ones) fight that round, an odd one
   on a 4+, per contact; characters and the champion fight normally.
+* Drunk units (MDNR Bestias "Borrachos", ``drunk``): at the start of each
+  round of its side's turn the unit rolls a D6: 1, the stupidity test above;
+  6, frenzied for that round.  A drunk charger on the side whose turn it is
+  rolls before the charge tests (frenzied, it takes none).
 * Panic (§3.4): when a unit breaks or is destroyed in a round, every other
   unit of its side in the combat that is still fighting (not immune to
   psychology, not unbreakable) tests once that phase on its best Ld (or the
   General's); failed, it flees and can be pursued.  All units of a combat
-  are taken to be within 15 cm of each other.
+  are taken to be within 15 cm of each other (so a friendly unit with MDNR
+  Enanos "Viejos cascarrabias" still fighting lets every unit of its side
+  re-roll a failed panic test).
 * Models in base contact (§1.1): a face of a unit is a line of models: the
   front rank (``min(models, files)`` models of its base width,
   :data:`BASE_WIDTH_MM`), the rear rank (the last, possibly incomplete,
@@ -155,7 +161,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from odds import rules
+from odds import dice, rules
 from odds import validation as v
 from odds.units import Command, Unit
 
@@ -212,10 +218,18 @@ from odds.units import Command, Unit
     S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
     S_HERD,  # cancels no enemy ranks from a flank or the rear: a Bestias herd, skirmishers
     S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
+    S_COLD,  # cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6, drop highest
+    S_GRUMBLERS,  # MDNR Enanos "Viejos cascarrabias": friends re-roll failed panic tests
+    S_FLIGHT_IGNORE,  # bit x set: unit x of the same side fleeing causes this one no panic
+    S_DRUNK,  # MDNR Bestias "Borrachos": each own turn 1D6: 1 stupidity test, 6 frenzied
+    S_UNPURSUED,  # fleeing from a combat, its enemies never pursue it (Tichi Huichi)
+    S_BURNING,  # "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
+    S_BURN_SAVE,  # its armour save against the test's wounds (7 = none)
+    S_INDEPENDENT,  # never uses the General's Ld ("Independientes")
+    S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
     S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
-    S_NO_GENERAL,  # never uses the General's Ld (Elfos Oscuros "Bestias", the harpies)
     N_SIDE,
-) = range(54)
+) = range(62)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -233,15 +247,16 @@ ALLOCATIONS = ("troops", "character", "split")
     G_KB,
     G_SAVE,  # needed roll after modifiers, 7 = none
     G_WARD,  # 7 = none
-    G_MW,  # multiple wounds: 0 none, 1 x2, 2 D3, 3 D6
+    G_MW,  # multiple wounds: 0 none, 1 x2, 2 D3, 3 D6; flaming on flammable 4 2D3, 5 2D6, 6 x4
     G_FRENZY_A,  # extra attacks while frenzied
     G_RANKS,  # ranks fighting to the front (2 for infantry spears not charging)
     G_PER_MODEL,  # fighters per model (crew, steeds)
     G_IMPACT_DICE,  # impact: number of D6 (or D3 if G_IMPACT_SIDES == 3)
     G_IMPACT_SIDES,
     G_FLAMING,  # one wound ends the target's regeneration (§1.6)
+    G_BURNING,  # impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
     N_GROUP,
-) = range(18)
+) = range(19)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
 N_GROUPS = 5
@@ -272,9 +287,13 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
     F_CHARGER,
     F_TARGET,
     F_EXPAND,  # the winner expands its frontage / laps round (§1.11)
+    F_CHARGER_COLD,  # the charger's test is cold-blooded (3D6 without the highest die)
+    F_TARGET_COLD,  # the charged unit's test is cold-blooded
+    F_CHARGER_REROLL,  # the charger re-rolls a failed test (Imperio "Ejemplo de Sigmar")
+    F_TARGET_REROLL,  # the charged unit re-rolls a failed test
     F_REACH_DICE,  # a random-moving charger's move dice (0: F_REACH is its fixed reach)
     F_REACH_TAIL,  # first of REACH_TAIL_SIZE counts (see charge_flags)
-) = range(18)
+) = range(22)
 REACH_TAIL_SIZE = 49
 """Entries of the random-move tail table in ``CombatModel.flags`` (sums 0..48 of 8D6)."""
 N_FLAGS = F_REACH_TAIL + REACH_TAIL_SIZE
@@ -304,6 +323,7 @@ BASE_DEPTH_MM = {
 """Base depths (mm): the length one rank adds to a flank."""
 
 _MW_CODE = {"": 0, "2": 1, "d3": 2, "d6": 3}
+_MW_DOUBLED = {0: 1, 1: 6, 2: 4, 3: 5}  # gst "Inflamable": wounds from flaming attacks x2
 _MAN_SIZED = ("infantry", "cavalry")
 _NO_PURSUIT = ("war_machine",)
 
@@ -505,9 +525,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_REGEN] = unit.regeneration or rules.IMPOSSIBLE
     s[S_MAN_SIZED] = unit.troop_type in _MAN_SIZED
     s[S_BSB] = opts.bsb
-    # Elfos Oscuros "Bestias": "las Arpías nunca pueden usar el Liderazgo del General"
-    s[S_NO_GENERAL] = unit.has("no_general_ld")
-    s[S_GENERAL_LD] = 0 if s[S_NO_GENERAL] else opts.general_ld
+    s[S_GENERAL_LD] = opts.general_ld
     s[S_STATIC] = opts.static_bonus
     s[S_HIGH_GROUND] = opts.high_ground
     s[S_RANKS_OK] = (unit.troop_type not in ("monster", "chariot", "war_machine")
@@ -530,6 +548,18 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_CHAMPION_LD] = champ.Ld
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
     s[S_STUPID] = unit.has("stupidity")
+    s[S_COLD] = unit.has("cold_blooded")
+    # panic re-rolls for friends: 1 while the unit fights ("Viejos cascarrabias": "que no
+    # estén huyendo"), 2 while it has not been destroyed ("Ejemplo de Sigmar")
+    s[S_GRUMBLERS] = 1 if unit.has("old_grumblers") else 2 * unit.has("sigmar_example")
+    s[S_DRUNK] = unit.has("drunk")
+    s[S_UNPURSUED] = unit.has("unpursued")
+    s[S_BURNING] = p.T if unit.has("burning_body") else 0
+    s[S_BURN_SAVE] = unit.armour_save
+    s[S_INDEPENDENT] = unit.has("independent")
+    if unit.has("independent"):
+        s[S_GENERAL_LD] = 0  # "nunca utilizan el Liderazgo del General" (also "Bestias")
+    s[S_STUBBORN_FIRST] = unit.has("first_round_stubborn")
     return s
 
 
@@ -571,6 +601,99 @@ def braced(units: list[Unit], charged: list[bool],
         out.append(u.equipment.weapon == "pike" and not charged[i] and bool(faces)
                    and all(f == FRONT for f in faces))
     return out
+
+
+VOMITS: dict[str, tuple[int, bool, bool, str]] = {
+    # Orcos y Goblins, Mercenarios, Reinos del Caos "Vómito de troll": "un único ataque de
+    # F5, que impacta automáticamente y Anula armaduras"
+    "troll_vomit": (5, True, True, ""),
+    # Reinos del Caos "Vómito putrefacto": "un ataque que impacta automáticamente y causa
+    # impactos de F3" (armour saves as usual)
+    "putrid_vomit": (3, True, False, ""),
+    # Reinos del Caos "Vómito pestilente de troll": "un único ataque de F5 que anula
+    # armaduras y con Heridas múltiples (1D3)" (rolled to hit: the text does not say it hits
+    # automatically)
+    "pestilent_vomit": (5, False, True, "d3"),
+}
+"""Vomit special attacks (``Unit`` rule → (S, automatic hit, no armour save, multiple
+wounds)): one attack per fighting model instead of all its attacks, at its Initiative, with
+no re-roll, poison, killing blow or flaming property (those are the models' weapons').  The
+unit vomits in a round kind against an enemy when one vomit attack is expected to cause more
+unsaved wounds than a model's normal attacks (:func:`expected_unsaved`); ties attack
+normally.  The whole unit attacks the same way ("Toda la unidad debe realizar o bien sus
+ataques normales o bien sus ataques de vómito"): rank and file and champion alike, judged on
+the rank and file; in a combat of several units the choice is made against each enemy (a
+unit fighting two enemy units at once might vomit at one only: a documented simplification).
+"""
+
+_MW_MEAN = {0: 1.0, 1: 2.0, 2: 2.0, 3: 3.5, 4: 4.0, 5: 7.0, 6: 4.0}
+
+
+def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:
+    """Expected unsaved wounds of one fighting model of an attack-group row (``G_*``).
+
+    Hits (automatic, rolled, re-rolled), poison (a natural to-hit roll at or above
+    ``G_POISON`` wounds automatically), wounds, killing blow (a 6 to wound slays, no armour
+    save), armour and ward saves and the mean of multiple wounds; random attacks are not
+    counted.  Used to choose an attack, not as a probability of the combat.
+    """
+    attacks = int(row[G_ATTACKS]) + (int(row[G_FRENZY_A]) if frenzied else 0)
+    hit = int(row[G_HIT])
+
+    def p_at_least(need: int) -> float:
+        return 0.0 if need >= rules.IMPOSSIBLE else (7 - max(1, need)) / 6
+
+    poison = p_at_least(int(row[G_POISON])) if hit > 0 else 0.0
+    p_hit = 1.0 if hit == 0 else p_at_least(hit)
+    p_plain = max(0.0, p_hit - poison)  # hits that roll to wound
+    if hit > 0 and row[G_REROLL]:
+        p_plain, poison = p_plain * (2 - p_hit), poison * (2 - p_hit)
+    fail = (1.0 - p_at_least(int(row[G_SAVE]))) * (1.0 - p_at_least(int(row[G_WARD])))
+    p_wound = p_at_least(int(row[G_WOUND]))
+    kb = 1 / 6 if row[G_KB] and p_wound > 0 else 0.0
+    per_hit = (p_wound - kb) * fail * _MW_MEAN[int(row[G_MW])] + kb * (
+        1.0 - p_at_least(int(row[G_WARD])))
+    per_poison = fail * _MW_MEAN[int(row[G_MW])]
+    return attacks * (p_plain * per_hit + poison * per_poison)
+
+
+def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, ward: int,
+           unwoundable: bool) -> None:
+    """Replace the unit's attacks in round kind ``kind`` by its vomit if better (:data:`VOMITS`).
+
+    With ``vomit_by_mount`` the steeds' group (the riders, in the data) vomits instead.
+    """
+    rule = next((r for r in VOMITS if unit.has(r)), None)
+    by_mount = unit.has("vomit_by_mount")
+    normal = out[MOUNT if by_mount else RANK_AND_FILE, kind]
+    if rule is None or not normal[G_ACTIVE] or (unit.random_attacks and not by_mount):
+        return
+    strength, automatic, no_armour, mw = VOMITS[rule]
+    vomit = normal.copy()
+    vomit[G_ATTACKS] = 1
+    vomit[G_FRENZY_A] = 0
+    vomit[G_HIT] = 0 if automatic else normal[G_HIT]
+    vomit[G_REROLL] = 0
+    vomit[G_POISON] = rules.IMPOSSIBLE
+    vomit[G_KB] = 0
+    vomit[G_FLAMING] = 0
+    vomit[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                      else max(2, rules.to_wound(strength, enemy.profile.T)))
+    vomit[G_SAVE] = rules.IMPOSSIBLE if no_armour else _save_needed(e_save, strength, False)
+    vomit[G_WARD] = ward
+    vomit[G_MW] = _MW_CODE[mw]
+    vomit[G_RANKS] = 1
+    if expected_unsaved(vomit) <= expected_unsaved(normal, unit.has("frenzy") and not by_mount):
+        return
+    for g in (MOUNT,) if by_mount else (RANK_AND_FILE, CHAMPION):
+        if out[g, kind, G_ACTIVE]:
+            key, per_model = out[g, kind, G_KEY], out[g, kind, G_PER_MODEL]
+            out[g, kind] = vomit
+            out[g, kind, G_KEY], out[g, kind, G_PER_MODEL] = key, per_model
+
+
+BURNING_STRENGTH = 4
+"""S of the hits of Enanos del Caos "Cuerpo ardiente" ("un impacto automático de F4")."""
 
 
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
@@ -618,6 +741,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         poison, kb = rules.IMPOSSIBLE, False
     mw = _MW_CODE[unit.multiple_wounds]
     cap = 7 if enemy.has("stone_monstrosity") else 10  # the strength its hits count at most
+    flaming = unit.has("flaming_attacks") and not enemy.has("immune_to_flaming")
     for kind in (0, 1):
         first = kind == 0
         charging = charged and first
@@ -631,6 +755,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                                           first_round=first)
             if charging and unit.choppa and unit.troop_type in rules.FOOT_TROOP_TYPES:
                 s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
+            if unit.has("slayer") and enemy.profile.T > s_eff:
+                s_eff = max(s_eff, min(6, enemy.profile.T))  # MDNR "Matador"
             bracing = braced and first and unit.equipment.weapon == "pike"
             if bracing and enemy_charged and enemy.troop_type in BRACED_AGAINST:
                 s_eff = min(10, s_eff + 1)  # MDNR "Pica": +1 S against mounted chargers
@@ -658,7 +784,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             + (unit.has("extra_rank") and unit.equipment.weapon == "spear")
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
-            row[G_FLAMING] = unit.has("flaming_attacks")
+            # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
+            # reciben el doble de heridas" (not against "Inmune a ataques flamígeros")
+            row[G_FLAMING] = flaming
+            if flaming and enemy.has("flammable"):
+                row[G_MW] = _MW_DOUBLED[mw]
         xc = unit.extra_crew
         if xc is not None and xc.A > 0 and xc.WS > 0:
             # a second kind of crew (Bestias "Carro de tuskgors": the "Bestigor" with a great
@@ -682,7 +812,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_FRENZY_A] = 1
             row[G_RANKS] = 1
             row[G_PER_MODEL] = xc.count
-            row[G_FLAMING] = unit.has("flaming_attacks")
+            row[G_FLAMING] = flaming
+            if flaming and enemy.has("flammable"):
+                row[G_MW] = _MW_DOUBLED[mw]
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
@@ -700,6 +832,29 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
+        _vomit(out, unit, enemy, kind, e_save, ward, unwoundable)
+        if unit.has("burning_body") and not enemy.has("immune_to_flaming"):
+            if unit.impact_hits or unit.has("ogre_charge"):
+                raise v.OddsInputError(f"{unit.name}: 'burning_body' with impact hits is not"
+                                       f" supported (both use the impact attack group)")
+            # Enanos del Caos "Cuerpo ardiente": "Al inicio de la fase de combate cuerpo a
+            # cuerpo (después de impactos por carga) toda miniatura ... en contacto ... recibe
+            # un impacto automático de F4 con Ataques flamígeros"
+            row = out[IMPACT, kind]
+            row[G_ACTIVE] = 1
+            row[G_BURNING] = 1
+            row[G_ATTACKS] = 1
+            row[G_KEY] = _key(CAT_IMPACT, 10) + 1  # right after impact hits
+            row[G_HIT] = 0
+            row[G_POISON] = rules.IMPOSSIBLE
+            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                            else max(2, rules.to_wound(BURNING_STRENGTH, enemy.profile.T)))
+            row[G_SAVE] = _save_needed(e_save, BURNING_STRENGTH, False)
+            row[G_WARD] = min(ward, 5) if enemy.has("flame_ward") else ward
+            row[G_MW] = _MW_DOUBLED[0] if enemy.has("flammable") else 0
+            row[G_FLAMING] = 1
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = 1
         if (unit.impact_hits or ogre_charge) and charging:
             if unit.impact_hits:
                 n, sides, plus = _dice_code(unit.impact_hits)
@@ -726,6 +881,33 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
         hit[rolled] = np.minimum(6, hit[rolled] + 1)
     return out
+
+
+SLAYER_WEAPONS = ("additional_hand_weapon", "great_weapon")
+"""MDNR Enanos "Hachas de matador": "dos armas de mano y un arma a dos manos"."""
+
+
+def slayer_weapon(unit: Unit, enemy: Unit, charged: bool) -> Unit:
+    """``unit`` with the weapon it fights this combat with (MDNR Enanos "Hachas de matador").
+
+    "Al principio de cualquier combate puede elegir si lucha con dos armas de mano o con arma
+    a dos manos (luchará con lo mismo durante todo el combate)": a unit with
+    ``slayer_axes`` takes the one whose rank and file are expected to cause ``enemy`` more
+    unsaved wounds over a first and a later round (:func:`expected_unsaved`; strike order
+    is left out of the choice; two hand weapons on a tie).  Other units are returned as
+    they are.
+    """
+    if not unit.has("slayer_axes"):
+        return unit
+    best, best_score = unit, -1.0
+    for weapon in SLAYER_WEAPONS:
+        armed = unit.replace(equipment=unit.equipment.replace(weapon=weapon))
+        rows = _groups(armed, enemy, charged)[RANK_AND_FILE]
+        score = sum(expected_unsaved(rows[k]) * int(rows[k, G_PER_MODEL])
+                    for k in (0, 1) if rows[k, G_ACTIVE])
+        if score > best_score:
+            best, best_score = armed, score
+    return best
 
 
 def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
@@ -792,11 +974,25 @@ def _scared(unit: Unit, by: Unit) -> bool:
                 or unit.has("unbreakable") or unit.has("frenzy"))
 
 
-def _test_ld(unit: Unit, opts: SideOptions) -> int:
+def _test_ld(unit: Unit, opts: SideOptions) -> tuple[int, bool]:
+    """The Ld a unit tests at the charge and whether the roll is cold-blooded.
+
+    Its own best Ld (champion's included) or its General's; a cold-blooded unit rolls 3D6
+    without the highest die on its own Ld (MDNR Elfos Oscuros "Sangre fría": "sólo usarán
+    Sangre Fría si utilizan su propio Liderazgo") and takes the General's 2D6 instead only
+    when that is more likely to pass (:func:`odds.combat.blows.better_test`).
+    """
     ld = unit.profile.Ld
     if unit.command.champion and unit.champion_profile is not None:
         ld = max(ld, unit.champion_profile.Ld)
-    return max(ld, opts.general_ld)
+    if unit.has("independent"):
+        opts = dataclasses.replace(opts, general_ld=0)  # "Independientes"
+    if not unit.has("cold_blooded"):
+        return max(ld, opts.general_ld), False
+    if opts.general_ld and (dice.leadership_pass(opts.general_ld)
+                            >= dice.leadership_pass(ld, cold_blooded=True)):
+        return opts.general_ld, False
+    return ld, True
 
 
 def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: SideOptions,
@@ -823,8 +1019,12 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_CHARGE_TESTS] = 1
     flags[F_CHARGER] = charger
     flags[F_TARGET] = 1 - charger
-    flags[F_CHARGER_LD] = _test_ld(ch, ch_opts) if _scared(ch, tg) else 0
-    flags[F_TARGET_LD] = _test_ld(tg, tg_opts) if _scared(tg, ch) else 0
+    if _scared(ch, tg):
+        flags[F_CHARGER_LD], flags[F_CHARGER_COLD] = _test_ld(ch, ch_opts)
+        flags[F_CHARGER_REROLL] = ch.has("sigmar_example")
+    if _scared(tg, ch):
+        flags[F_TARGET_LD], flags[F_TARGET_COLD] = _test_ld(tg, tg_opts)
+        flags[F_TARGET_REROLL] = tg.has("sigmar_example")
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)
@@ -938,6 +1138,9 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
     (MDNR Altos Elfos "Estoicos": "cuando luchan contra un ejército de MDNR:
     Elfos Oscuros ... nunca deberán hacer chequeos de Pánico de ninguna clase";
     an enemy of another army in the combat, e.g. a mercenary regiment, voids it).
+    A friend ``x`` whose flight causes the unit no panic (:meth:`Unit.flight_panics`:
+    MDNR Regimientos de Renombre hobgoblins' "Desprecio") sets bit ``x`` of its
+    ``S_FLIGHT_IGNORE`` (destroyed, ``x`` still causes panic).
     """
     n = len(units)
     for f, unit in enumerate(units):
@@ -945,6 +1148,11 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
         if unit.no_panic_against and all(
                 not e.tags.isdisjoint(unit.no_panic_against) for e in enemies):
             side_arr[f, S_NO_PANIC] = 1
+        flight = 0  # friends whose flight (not destruction) causes it no panic
+        for x in range(min(n, MAX_PANIC_SOURCES)):
+            if x != f and sides[x] == sides[f] and not units[x].flight_panics(unit):
+                flight |= 1 << x
+        side_arr[f, S_FLIGHT_IGNORE] = flight
         mask = 0
         for x in range(min(n, MAX_PANIC_SOURCES)):
             # Mercenarios "Altamente insignificantes": gnoblars cause no panic to anyone
@@ -1083,6 +1291,11 @@ def build_units(units: list[Unit], sides: list[int],
     if touched != set(range(n)):
         missing = sorted(set(range(n)) - touched)
         raise v.OddsInputError(f"contacts: units {missing} are in no contact")
+    # MDNR "Hachas de matador": the weapon chosen for this combat, against the first enemy
+    # the unit touches
+    units = [slayer_weapon(u, units[next(b if a == i else a for a, b, *_ in contacts
+                                         if i in (a, b))], charged[i])
+             for i, u in enumerate(units)]
     for k, c in enumerate(challenge):
         if c == "champion" and not (units[k].command.champion and units[k].models >= 2):
             raise v.OddsInputError(f"challenge[{k}]: 'champion' sends the unit's champion, but "
@@ -1227,6 +1440,15 @@ def dice_budget(model: CombatModel) -> int:
     """
     n = model.n_units
     total = 2 * 8 + 37 * n + model.contacts.shape[0]
+    # cold-blooded tests roll a third die (MDNR "Sangre fría"): at most 8 tests a round
+    total += 8 * int(model.sides[:, S_COLD].any()) * model.sides.shape[0]
+    total += int(model.sides[:, S_DRUNK].sum())  # "Borrachos": one D6 a unit a round
+    # "Cuerpo ardiente": a T test and D3 wounds with their saves; up to 12 faces for the hit
+    # on each enemy model (every enemy model bounds those in contact)
+    burning = [u for u in range(n) if model.sides[u, S_BURNING]]
+    if burning:
+        enemy_models = sum(int(model.sides[v, S_HP] // model.sides[v, S_W]) for v in range(n))
+        total += len(burning) * (8 + 12 * enemy_models)
     for u in range(n):
         sd = model.sides[u]
         total += int(sd[S_RA_DICE])  # the random-attacks roll

@@ -11,43 +11,54 @@ the kernel's arrays (see :func:`odds.combat.kernel.fight_once`).
 from __future__ import annotations
 
 from odds._jit import lean
-from odds.combat.blows import leadership_test, models_left, sum_faces
+from odds.combat.blows import better_test, leadership_test, models_left, sum_faces
 from odds.combat.fighters import chars_alive, unit_strength
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
+    F_ACTIVE,
     F_CHARGER,
+    F_CHARGER_COLD,
     F_CHARGER_LD,
+    F_CHARGER_REROLL,
     F_REACH,
     F_REACH_DICE,
     F_REACH_TAIL,
     F_TARGET,
+    F_TARGET_COLD,
     F_TARGET_LD,
+    F_TARGET_REROLL,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
     FIGHTING,
+    FLEEING,
     NO_COMBAT,
     PANICKED,
     S_BSB,
     S_CHAMPION,
     S_CHAMPION_LD,
+    S_COLD,
+    S_DRUNK,
     S_ELF,
     S_FEAR,
     S_FEARS_ELVES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
+    S_FLIGHT_IGNORE,
     S_GENERAL_LD,
+    S_GRUMBLERS,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
+    S_INDEPENDENT,
     S_INSTABILITY,
     S_ITP,
     S_LD,
-    S_NO_GENERAL,
     S_NO_PANIC,
     S_PANIC_IGNORE,
     S_SIDE,
     S_STUBBORN,
+    S_STUBBORN_FIRST,
     S_UNBREAKABLE,
     S_UNSTABLE,
     S_US,
@@ -70,20 +81,29 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
     records which (refused, fled, held on 6s).
     """
     nb = sides.shape[0]
-    if p + 16 > buf.size:  # at most two Ld tests and 8 flee dice
+    if p + 24 > buf.size:  # a drunk roll, two re-rolled Ld tests (3 dice if cold), 8 flee dice
         fill_d6(buf, st)
         p = 0
     chg = flags[F_CHARGER]
     tgt = flags[F_TARGET]
-    if flags[F_CHARGER_LD] > 0:
-        passed, p = leadership_test(buf, p, flags[F_CHARGER_LD], False, False)
+    if sides[chg, S_DRUNK] and sides[chg, S_SIDE] == flags[F_ACTIVE]:
+        # MDNR Bestias "Borrachos": the roll at the start of the charging turn, kept for the
+        # first round (state[15]); a 6 makes the charger frenzied, immune to fear and terror
+        state[15, chg] = buf[p]
+        p += 1
+        if state[15, chg] == 6:
+            state[1, chg] = 1
+    if flags[F_CHARGER_LD] > 0 and state[15, chg] != 6:
+        passed, p = leadership_test(buf, p, flags[F_CHARGER_LD], False,
+                                    flags[F_CHARGER_REROLL], flags[F_CHARGER_COLD])
         if not passed:
             for u in range(nb):
                 state[2, u] = NO_COMBAT
             stats[9 + 2 * nb] = 1
             return False, p
     if max_rounds > 0 and flags[F_TARGET_LD] > 0:
-        passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False, False)
+        passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False,
+                                    flags[F_TARGET_REROLL], flags[F_TARGET_COLD])
         if not passed:
             if flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
                 flee, p = sum_faces(buf, p, sides[tgt, S_FLEE_DICE])
@@ -155,7 +175,7 @@ def fear_in_contact(lo, sides, state, contacts):
 
 
 @lean
-def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
+def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first):
     """Does losing unit ``lo`` break, having lost by ``diff``? Returns ``(broken, p)`` (§3.2).
 
     Daemonic instability and unstable units lose wounds instead of testing
@@ -163,8 +183,9 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
     fear auto-break against more fear-causing unit strength in contact, or a
     2D6 test on the best Ld of the unit, its champion and its characters
     (a character who refused a challenge lends none), or ``gen`` (the
-    General's, 0 if none or ``S_NO_GENERAL``) with the modifier; stubborn units test on their own
-    Ld unmodified; ``bsb``: one re-roll; ``insane``: double 1 passes.
+    General's, 0 if none) with the modifier; stubborn units test on their own
+    Ld unmodified (``S_STUBBORN_FIRST``: in the ``first`` round only); ``bsb``: one
+    re-roll; ``insane``: double 1 passes; an ``S_INDEPENDENT`` unit ignores ``gen``.
     """
     m_lo = models_left(state[0, lo], sides[lo, S_W])
     if sides[lo, S_INSTABILITY]:
@@ -189,30 +210,67 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
                 state[2, lo] = WIPED
         return False, p
     us_lo = m_lo * sides[lo, S_US]
-    ld = sides[lo, S_LD] if m_lo > 0 else 0
-    if sides[lo, S_CHAMPION] and m_lo >= 1:
-        ld = max(ld, sides[lo, S_CHAMPION_LD])
+    # Ld values by kind: ld/lead (2D6) and ld_c/lead_c (cold-blooded, MDNR "Sangre fría":
+    # the unit's own and its cold-blooded characters'); ld is used unmodified when stubborn
+    ld = 0
+    ld_c = 0
+    if m_lo > 0:
+        own = sides[lo, S_LD]
+        if sides[lo, S_CHAMPION]:
+            own = max(own, sides[lo, S_CHAMPION_LD])
+        if sides[lo, S_COLD]:
+            ld_c = own
+        else:
+            ld = own
     lead = 0  # a non-stubborn character's Ld, used with the modifier (stubborn units)
-    stub = sides[lo, S_STUBBORN]
+    lead_c = 0
+    stub = sides[lo, S_STUBBORN] or (sides[lo, S_STUBBORN_FIRST] and first)
     for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
         if state[0, b] > 0:
             us_lo += sides[b, S_US]
             if not state[6, b]:  # a character who refused lends no Ld (§1.9)
                 if stub and not sides[b, S_STUBBORN]:
-                    lead = max(lead, sides[b, S_LD])
+                    if sides[b, S_COLD]:
+                        lead_c = max(lead_c, sides[b, S_LD])
+                    else:
+                        lead = max(lead, sides[b, S_LD])
+                elif sides[b, S_COLD]:
+                    ld_c = max(ld_c, sides[b, S_LD])
                 else:
                     ld = max(ld, sides[b, S_LD])
     if (not sides[lo, S_FEAR] and not sides[lo, S_ITP]
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
-    gen = 0 if sides[lo, S_NO_GENERAL] else max(sides[lo, S_GENERAL_LD], gen)
+    gen = 0 if sides[lo, S_INDEPENDENT] else max(sides[lo, S_GENERAL_LD], gen)
     bsb = sides[lo, S_BSB] or bsb
     if stub:  # own Ld unmodified, or a leader's with the modifier (§3.2)
         target = max(ld, max(lead, gen) - diff)
+        target_c = max(ld_c, lead_c - diff)
     else:
         target = max(ld, lead, gen) - diff
-    passed, p = leadership_test(buf, p, target, insane, bsb)
+        target_c = max(ld_c, lead_c) - diff
+    target, cold = better_test(target_c, target, ld_c + lead_c > 0, ld + lead + gen > 0)
+    passed, p = leadership_test(buf, p, target, insane, bsb, cold)
     return not passed, p
+
+
+@lean
+def _panic_ld(f, sides, state, gen):
+    """Best 2D6 Ld for unit ``f``'s panic test (0 = none).
+
+    Its own, champion's, characters' and the General's, leaving out what is cold-blooded.
+    """
+    ld = 0
+    if not sides[f, S_COLD]:
+        ld = sides[f, S_LD]
+        if sides[f, S_CHAMPION] and state[0, f] > 0:
+            ld = max(ld, sides[f, S_CHAMPION_LD])
+    for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
+        if state[0, b] > 0 and not state[6, b] and not sides[b, S_COLD]:
+            ld = max(ld, sides[b, S_LD])
+    if sides[f, S_INDEPENDENT]:
+        return ld  # "Independientes": never the General's Ld
+    return max(ld, sides[f, S_GENERAL_LD], gen)
 
 
 @lean
@@ -223,24 +281,43 @@ def panic_from(buf, p, x, nr, sides, state, gen):
     unit, its champion, its characters who did not refuse, ``gen`` the
     General's); immune to psychology, unbreakable and panic-immune units
     excepted, and those that ignore panic from ``x`` (bit ``x`` of
-    ``S_PANIC_IGNORE``: MDNR partial immunities), and one test per unit per
-    phase (``state[11] == 2`` once tested).  Failed, the unit is ``PANICKED`` and rolls its flight.
+    ``S_PANIC_IGNORE``: MDNR partial immunities; of ``S_FLIGHT_IGNORE`` when ``x``
+    fled), and one test per unit per
+    phase (``state[11] == 2`` once tested); a failed test is re-rolled while a friendly unit
+    with ``S_GRUMBLERS`` is still fighting.  Failed, the unit is ``PANICKED`` and rolls its
+    flight.
     """
     for f in range(nr):
         if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
                 or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
-                or sides[f, S_NO_PANIC] or (sides[f, S_PANIC_IGNORE] >> x) & 1):
+                or sides[f, S_NO_PANIC] or (sides[f, S_PANIC_IGNORE] >> x) & 1
+                or (state[2, x] == FLEEING and (sides[f, S_FLIGHT_IGNORE] >> x) & 1)):
             continue
         state[11, f] = 2  # one panic test per unit per phase
-        ld = sides[f, S_LD]
-        if sides[f, S_CHAMPION] and state[0, f] > 0:
-            ld = max(ld, sides[f, S_CHAMPION_LD])
+        ld = _panic_ld(f, sides, state, gen)
+        ld_c = 0
+        if sides[f, S_COLD]:  # cold-blooded on its own Ld (MDNR "Sangre fría")
+            ld_c = sides[f, S_LD]
+            if sides[f, S_CHAMPION] and state[0, f] > 0:
+                ld_c = max(ld_c, sides[f, S_CHAMPION_LD])
         for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
-            if state[0, b] > 0 and not state[6, b]:
-                ld = max(ld, sides[b, S_LD])
-        if not sides[f, S_NO_GENERAL]:
-            ld = max(ld, sides[f, S_GENERAL_LD], gen)
-        passed, p = leadership_test(buf, p, ld, False, False)
+            if state[0, b] > 0 and not state[6, b] and sides[b, S_COLD]:
+                ld_c = max(ld_c, sides[b, S_LD])
+        ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
+        # MDNR Enanos "Viejos cascarrabias": "Cualquier miniatura o unidad a 15cm o menos de
+        # una o más unidades de Barbaslargas (que no estén huyendo) puede repetir los
+        # chequeos de pánico fallados" (every unit of a combat is within 15 cm)
+        # Imperio "Ejemplo de Sigmar" (S_GRUMBLERS 2): "Toda unidad amiga a 15cm o menos de
+        # la Reiksguard a pie (incluyendo la propia ...) puede repetir cualquier chequeo de
+        # pánico ... fallado" (while it is still on the table: fighting or fleeing)
+        grumble = False
+        for g in range(nr):
+            if sides[g, S_GRUMBLERS] and sides[g, S_SIDE] == sides[f, S_SIDE] and (
+                    state[2, g] == FIGHTING
+                    or (sides[g, S_GRUMBLERS] == 2
+                        and (state[2, g] == FLEEING or state[2, g] == PANICKED))):
+                grumble = True
+        passed, p = leadership_test(buf, p, ld, False, grumble, cold)
         if not passed:
             state[2, f] = PANICKED
             state[5, f], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])

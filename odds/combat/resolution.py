@@ -20,6 +20,7 @@ from odds.combat.model import (
     NO_COMBAT,
     S_CAN_PURSUE,
     S_CHAMPION,
+    S_COLD,
     S_FLEE_MINUS,
     S_HATRED,
     S_HOST,
@@ -32,6 +33,7 @@ from odds.combat.model import (
     S_PURSUE_DICE,
     S_SIDE,
     S_STANDARD,
+    S_UNPURSUED,
     S_US,
     S_W,
     WIPED,
@@ -134,8 +136,8 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
     """Winners whose enemies in contact have all gone leave the combat and pursue (§4.3).
 
     Each such unit is ``WON``; it pursues the biggest fleeing enemy it was in
-    contact with (caught if its pursuit roll, less ``S_FLEE_MINUS``, reaches
-    the flee roll in ``state[5]``) unless it cannot pursue or, with
+    contact with, not one with ``S_UNPURSUED`` (caught if its pursuit roll, less
+    ``S_FLEE_MINUS``, reaches the flee roll in ``state[5]``) unless it cannot pursue or, with
     ``pursuit_test`` (Option), passes a Ld test to hold (frenzied and hating
     units always pursue).  Returns ``p``.
     """
@@ -155,8 +157,8 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
                 continue
             if state[2, e] == FIGHTING:
                 engaged = True
-            elif state[2, e] == FLEEING and (target < 0
-                                             or sides[e, S_HP] > sides[target, S_HP]):
+            elif state[2, e] == FLEEING and not sides[e, S_UNPURSUED] and (
+                    target < 0 or sides[e, S_HP] > sides[target, S_HP]):
                 target = e
         if engaged:
             continue
@@ -164,7 +166,7 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
         if target < 0 or not sides[u, S_CAN_PURSUE]:
             continue
         if pursuit_test and not (state[1, u] or sides[u, S_HATRED]):
-            held, p = leadership_test(buf, p, sides[u, S_LD], False, False)
+            held, p = leadership_test(buf, p, sides[u, S_LD], False, False, sides[u, S_COLD])
             if held:
                 continue
         chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
