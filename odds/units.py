@@ -99,6 +99,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "ogre_charge",
     "herd",
     "bloodgreed",
+    "pikes_behind",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -179,6 +180,12 @@ Formed up in combat (a front of four or five, command and characters in front: t
 
 ``bloodgreed``: MDNR Reinos del Caos "Ansia de sangre": "nunca pueden arrasar ... pero
 persigue 8D6cm en vez de 5D6cm" (the engine has no overrun; it flees as before).
+
+``pikes_behind``: MDNR Regimientos de Renombre (Pirazzo) "Formación mixta": the first rank
+holds crossbowmen with hand weapons and the ranks behind pikes, so the unit fights in ranks
+as with pikes (the front rank strikes with the user's S, as pikes do) but never receives a
+charge as pikes do ("la primera fila no tiene picas (por lo que no atacarían primero si
+reciben una carga, ni tendrían bonificación contra caballería)").
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
@@ -439,6 +446,12 @@ class Unit:
     champion_profile : Profile or None
         The champion's profile; None (default) = rank-and-file with A+1.
         After construction it always holds a Profile.
+    champion_weapon : str
+        The champion's own close-combat weapon, a key of :data:`odds.rules.WEAPONS`
+        (``""``, the default: the unit's ``equipment.weapon``).  MDNR Regimientos de
+        Renombre print the leader's gear apart (Compañía Alcatani: pikemen led by
+        Alcatani with "Dos armas de mano"); the champion fights with it (its Strength,
+        extra attacks and strike order, RULES.md §1.7), the rank and file with theirs.
     notes : str
         Free text (sources, what is not modelled).
     import_notes : tuple of str
@@ -473,6 +486,7 @@ class Unit:
     no_panic_from: tuple[str, ...] = ()
     no_panic_against: tuple[str, ...] = ()
     champion_profile: Profile | None = None
+    champion_weapon: str = ""
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)
 
@@ -551,17 +565,23 @@ class Unit:
             raise OddsInputError(f"notes: must be a string (got {self.notes!r})")
 
     def _check_equipment(self, tt: str) -> None:
-        weapon = rules.WEAPONS[self.equipment.weapon]
-        if weapon.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES:
-            raise OddsInputError(
-                f"equipment.weapon: {weapon.name} is for mounted models"
-                f" ({', '.join(rules.MOUNTED_TROOP_TYPES)}) (got troop_type {tt!r})"
-            )
-        if weapon.foot_only and tt not in rules.FOOT_TROOP_TYPES:
-            raise OddsInputError(
-                f"equipment.weapon: {weapon.name} is for models on foot"
-                f" ({', '.join(rules.FOOT_TROOP_TYPES)}) (got troop_type {tt!r})"
-            )
+        if self.champion_weapon:
+            choice("champion_weapon", self.champion_weapon, tuple(rules.WEAPONS))
+        for where, key in (("equipment.weapon", self.equipment.weapon),
+                           ("champion_weapon", self.champion_weapon)):
+            if not key:
+                continue
+            weapon = rules.WEAPONS[key]
+            if weapon.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES:
+                raise OddsInputError(
+                    f"{where}: {weapon.name} is for mounted models"
+                    f" ({', '.join(rules.MOUNTED_TROOP_TYPES)}) (got troop_type {tt!r})"
+                )
+            if weapon.foot_only and tt not in rules.FOOT_TROOP_TYPES:
+                raise OddsInputError(
+                    f"{where}: {weapon.name} is for models on foot"
+                    f" ({', '.join(rules.FOOT_TROOP_TYPES)}) (got troop_type {tt!r})"
+                )
         if self.equipment.barding and tt not in ("cavalry", "chariot"):
             raise OddsInputError(
                 f"equipment.barding: only cavalry or chariot can have barding"
@@ -634,6 +654,11 @@ class Unit:
         return not seen.isdisjoint(self.no_panic_from)
 
     # ------------------------------------------------------------------ derived values
+
+    @property
+    def champion_weapon_key(self) -> str:
+        """The champion's weapon: :attr:`champion_weapon`, else the unit's ``equipment.weapon``."""
+        return self.champion_weapon or self.equipment.weapon
 
     @property
     def weapon(self) -> rules.Weapon:
@@ -731,6 +756,8 @@ class Unit:
         equipment = dataclasses.asdict(self.equipment)
         if self.armour_save_override is not None:
             equipment["armour_save_override"] = self.armour_save_override
+        if self.champion_weapon:
+            equipment["champion_weapon"] = self.champion_weapon
         out["equipment"] = equipment
         out["command"] = {k: v for k, v in dataclasses.asdict(self.command).items()
                           if not k.endswith("_points") or v}
@@ -828,7 +855,8 @@ _TOP_KEYS = (
     "race", "profile", "equipment", "command", "rules", "mount", "champion_profile",
     "unit_strength_override",
 )
-_EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override")
+_EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override",
+                   "champion_weapon")
 _COMMAND_KEYS = (
     "champion", "standard", "musician", "champion_points", "standard_points", "musician_points",
 )
@@ -842,6 +870,7 @@ _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
 _TOML_PATH = {
     **{key: f"rules.{key}" for key in _RULES_KEYS},
     "armour_save_override": "equipment.armour_save_override",
+    "champion_weapon": "equipment.champion_weapon",
 }
 
 
@@ -967,8 +996,9 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})
-    if "armour_save_override" in eq:
-        kwargs["armour_save_override"] = eq["armour_save_override"]
+    for key in ("armour_save_override", "champion_weapon"):
+        if key in eq:
+            kwargs[key] = eq[key]
     try:
         return Unit(profile=profile, equipment=equipment, command=command, mount=mount,
                     champion_profile=champion, **kwargs)

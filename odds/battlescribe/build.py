@@ -68,6 +68,7 @@ from odds.battlescribe.names import (
     ARMOUR_NAMES,
     ARMOUR_RULES,
     ARMOUR_WARDS,
+    CHAMPION_ITEMS,
     NAMED_HATRED,
     RULE_FLAGS,
     STRUCTURAL_NAMES,
@@ -264,6 +265,9 @@ class _Builder:
         self.riderless = False
         self.scaly_skin = ""
         self.cc_save: list[str] = []  # +1 to the armour save in close combat (_cc_save)
+        self.champion_items: list[str] = []  # CHAMPION_ITEMS carried by the champion
+        self.champion_weapon = ""  # the champion's own weapon (champions_weapon())
+        self.weapon_key = "hand_weapon"  # the unit's weapon (equipment())
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -503,6 +507,7 @@ class _Builder:
         equipment = self.equipment(tt, mount_raw)
         special, extra = self.rules()
         special += self.weapon_rules
+        champion = self.apply_champion_items(champion, special)
         self.random_attacks(extra)
         if self.impale is not None:
             if mount is not None:
@@ -547,6 +552,7 @@ class _Builder:
                 equipment=equipment, command=command, mount=mount, crew=crew,
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
+                champion_weapon=self.champion_weapon if champion is not None else "",
                 impact_strength=impact_strength, **extra,
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
@@ -603,7 +609,7 @@ class _Builder:
         weapons: list[tuple[str, str]] = []
         if mount_raw is not None and "barda" in normalize(mount_raw.name):
             fields["barding"] = True
-        command = {id(x) for n in self.sel.command.values() for x in n.walk()}
+        command = self.command_ids()
         for node in self.sel.taken:
             if node is self.sel.model or node.key in STRUCTURAL_NAMES or id(node) in command:
                 continue
@@ -654,6 +660,11 @@ class _Builder:
                 if w != weapon:
                     self.note(n, "ignored", f"the engine models one close-combat weapon; {weapon}"
                               " used")
+        if (weapon == "brace_of_pistols" and tt in rules.MOUNTED_TROOP_TYPES
+                and "descarga cerrada" in map(normalize, self.rule_names())):
+            # Imperio "Descarga cerrada" (Herreruelos): a brace on horseback
+            # (odds.rules.WEAPONS["volley_of_pistols"])
+            weapon = "volley_of_pistols"
         w = rules.WEAPONS[weapon]
         if (w.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
                 w.foot_only and tt not in rules.FOOT_TROOP_TYPES):
@@ -662,10 +673,60 @@ class _Builder:
         for n, _ in weapons:
             if normalize(n) in APPROXIMATE_WEAPONS:
                 self.note(n, "approximated", "imported as a plain hand weapon")
-        if weapon == "hand_weapon":
-            for n, _ in weapons:
+        for n, w in weapons:  # the rules of the weapons the unit fights with (choppa...)
+            if w == weapon:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
-        return Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
+        equipment = Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
+        self.weapon_key = weapon
+        self.champion_weapon = self.champions_weapon(tt, equipment)
+        return equipment
+
+    def champions_weapon(self, tt: str, equipment: Equipment) -> str:
+        """The champion's (leader's) own weapon when its entry lists one unlike the unit's.
+
+        MDNR Regimientos de Renombre list the leader's gear under its entry (Compañía
+        Alcatani: the pikemen's "Pica", Alcatani's "Dos armas de mano"); ``""`` when it
+        lists none, or the unit's among its weapons (RULES.md §1.7: the whole unit makes
+        the same choice).  Its rules (:data:`WEAPON_RULES`) are not the
+        champion's alone in the engine: such a weapon is reported.
+        """
+        node = self.sel.command.get("champion")
+        if node is None:
+            return ""
+        taken = {id(n) for n in self.sel.taken}
+        weapons = []
+        for n in node.walk()[1:]:
+            key = self.equipment_key(n) if id(n) in taken else None
+            if key in WEAPON_NAMES and key not in CHAMPION_ITEMS:
+                weapons.append((n.name, key, self.weapon(key, tt)))
+        special = [x for x in weapons if x[2] != "hand_weapon"]
+        if not weapons or any(w == equipment.weapon for _, _, w in weapons):
+            # RULES.md §1.7: "the whole unit uses the same choice" (Chronus's "Arma de mano",
+            # "Lanza" and "Arma a dos manos": the knights' spear)
+            return ""
+        name, key, weapon = special[0] if special else weapons[0]
+        for n, _, w in special[1:]:
+            if w != weapon:
+                self.note(n, "ignored", f"the engine models one weapon for the champion;"
+                          f" {weapon} used")
+        w = rules.WEAPONS[weapon]
+        if (w.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
+                w.foot_only and tt not in rules.FOOT_TROOP_TYPES):
+            self.note(name, "ignored", f"{weapon} cannot be used by {tt}; the champion's hand"
+                      " weapon used")
+            weapon = "hand_weapon"
+        if weapon == equipment.weapon:
+            return ""
+        if key in WEAPON_RULES:
+            self.note(name, "ignored", "the rules of the champion's own weapon are not"
+                      " modelled (the engine gives weapon rules to the whole unit)")
+        saves = {rules.armour_save(tt, equipment.armour, equipment.shield, equipment.barding,
+                                   x, in_close_combat=True) for x in (weapon, equipment.weapon)}
+        if len(saves) > 1:
+            self.note(name, "approximated", "the champion's weapon changes its own save (its"
+                      " shield in close combat); the unit's save used")
+        self.note(name, "note", f"the champion fights with its own weapon: {weapon}")
+        return weapon
 
     def equipment_key(self, node: Node) -> str | None:
         for name in (node.name, *node.info):
@@ -685,9 +746,35 @@ class _Builder:
         weapon = WEAPON_NAMES[key]
         if weapon == "spear" and tt not in rules.FOOT_TROOP_TYPES:
             return "cavalry_spear"
+        if key == "martillo del lobo blanco" and tt in rules.MOUNTED_TROOP_TYPES:
+            return "white_wolf_hammer"  # "Si la miniatura va montada ... F+2 ... cuando carga"
         return weapon
 
     # ------------------------------------------------------------ rules
+
+    def champion_carries(self, rule: str) -> bool:
+        """Whether ``rule`` comes with an entry under the champion's (leader's) entry."""
+        node = self.sel.command.get("champion")
+        return node is not None and any(rule in n.rules for n in node.walk())
+
+    def apply_champion_items(self, champion: Profile | None, special: list[str]
+                             ) -> Profile | None:
+        """The champion's profile with its :data:`CHAMPION_ITEMS` (reported when it cannot)."""
+        for name in self.champion_items:
+            deltas, needs = CHAMPION_ITEMS[normalize(name)]
+            if champion is None or (needs and needs not in special):
+                self.note(name, "ignored", "an item of the champion the engine cannot apply"
+                          f" ({'no champion profile' if champion is None else 'no ' + needs})")
+                continue
+            champion = champion.replace(**{c: min(10, getattr(champion, c) + d)
+                                           for c, d in deltas})
+            self.note(name, "note", "the champion's profile: " + ", ".join(
+                f"{c}{d:+d}" for c, d in deltas))
+        return champion
+
+    def command_ids(self) -> set[int]:
+        """Ids of the command models' entries and everything under them."""
+        return {id(x) for n in self.sel.command.values() for x in n.walk()}
 
     def rule_names(self) -> list[str]:
         """The rules of the unit entry and of everything taken, in order (repeats kept)."""
@@ -725,6 +812,20 @@ class _Builder:
                 continue
             if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
                 continue  # the rule of a taken armour option ("Capa"): equipment() has it
+            if key == "descarga cerrada" and self.weapon_key == "volley_of_pistols":
+                continue  # the unit's weapon (equipment())
+            if key in CHAMPION_ITEMS and self.champion_carries(name):
+                self.champion_items.append(name)  # applied to its profile in build()
+                continue
+            if key in WEAPON_NAMES and any(normalize(n.name) == key for n in self.sel.taken
+                                           if id(n) not in self.command_ids()):
+                continue  # the rule of a taken weapon option ("¡Montones de pistolas!")
+            if key in WEAPON_NAMES and WEAPON_NAMES[key] == "hand_weapon" and \
+                    key not in WEAPON_RULES:
+                # a rule naming the hand weapon every model has (Condes Vampiro "Garras (arma
+                # de mano)"): nothing to add (RULES.md §1.7)
+                self.note(name, "note", "a hand weapon (RULES.md §1.7)")
+                continue
             if key == "ataques aleatorios":
                 self.random_rule = name  # its dice are the printed A (random_attacks())
             if name in modelled:

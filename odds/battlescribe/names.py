@@ -44,6 +44,7 @@ __all__ = [
     "ARMOUR_NAMES",
     "ARMOUR_RULES",
     "ARMOUR_WARDS",
+    "CHAMPION_ITEMS",
     "NAMED_HATRED",
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
@@ -112,6 +113,19 @@ WEAPON_NAMES: MappingProxyType = _table({
     "Rebanadora": "hand_weapon",  # with the choppa rule (see the module notes)
     "Garras (arma de mano)": "hand_weapon",
     "Pica": "pike",  # Mercenarios, Regimientos de Renombre (odds.rules.WEAPONS["pike"])
+    # gst, Imperio, Mercenarios, Enanos, Regimientos de Renombre "Par de pistolas": "cuentan
+    # como dos armas de mano y, además, el primer turno de combate cuerpo a cuerpo todos los
+    # ataques del personaje son de F4 y con Poder de Penetración" (RULES.md §1.7)
+    "Par de pistolas": "brace_of_pistols",
+    # Regimientos de Renombre (Drong) "¡Montones de pistolas!": the brace's shot in every round
+    "¡Montones de pistolas!": "heaps_of_pistols",
+    # Enanos del Caos "Guja ardiente (combate)": "En combate se trata como una Alabarda
+    # (requiere ambas manos, F+1) ... En ambos casos tiene Ataques flamígeros"
+    "Guja ardiente": "halberd",  # with flaming attacks (WEAPON_RULES)
+    # Imperio "Martillo del lobo blanco": "Requiere ambas manos. F+1. Si la miniatura va
+    # montada, tiene F+2 en el turno en que carga": a halberd on foot, mounted
+    # odds.rules.WEAPONS["white_wolf_hammer"]
+    "Martillo del lobo blanco": "halberd",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -122,8 +136,9 @@ WEAPON_RULES: MappingProxyType = _table({
     "Rebanadora": ("choppa",),
     # Mercenarios "Maza ogra": "Arma de mano. Poder de penetración."
     "Maza ogra": ("armour_piercing",),
+    "Guja ardiente": ("flaming_attacks",),
 })
-"""Weapons that also carry a special rule of the engine."""
+"""Weapons that also carry a special rule of the engine (while the unit fights with them)."""
 
 ARMOUR_NAMES: MappingProxyType = _table({
     "Armadura ligera": ("armour", "light"),
@@ -241,6 +256,11 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reinos del Caos "Ansia de sangre": "nunca pueden arrasar (...) pero persigue 8D6cm en
     # vez de 5D6cm" (the engine's combat ends with the pursuit: no overrun to forbid)
     "Ansia de sangre": ("bloodgreed",),
+    # Regimientos de Renombre (Pirazzo) "Formación mixta": "La primera fila ... siempre será
+    # de ballesteros, mientras que el resto ... de piqueros ... la primera fila no tiene picas
+    # (por lo que no atacarían primero si reciben una carga, ni tendrían bonificación contra
+    # caballería)" (casualties from the rear ranks: the engine's front stays full)
+    "Formación mixta": ("pikes_behind",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
@@ -267,8 +287,21 @@ NAMED_HATRED: MappingProxyType = _table({
     "Odio (Elfos)": ("elf",),
     "Odio a Bretonia": ("bretonnia",),
     "Odio a los No Muertos": ("undead",),
+    # Regimientos de Renombre (Caballeros de la Llama Purificadora) "Odio a Reyes Funerarios"
+    # (a rule without text: the army of MDNR Reyes Funerarios)
+    "Odio a Reyes Funerarios": ("tomb_kings",),
 })
 """Hatred of named enemies → the army or race tags hated (:data:`odds.armies.TAGS`)."""
+
+CHAMPION_ITEMS: MappingProxyType = _table({
+    # Regimientos de Renombre (Harboth, the regiment's leader) "Dos rebanadoras": "cuenta como
+    # si tuviera dos armas de mano (realiza, pues, 4 ataques) y todos ellos con F+1 en el
+    # turno en que carga": one more attack on the leader's profile; the F+1 on the charge is
+    # the unit's choppa rule (its shield gives no parry with a choppa either)
+    "Dos rebanadoras": ((("A", 1),), "choppa"),
+})
+"""Items of a unit's champion (leader) that change only its profile: name → ((letter, added),
+...) and the special rule the unit must have for the rest of the item's text (``""``: none)."""
 
 _PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^regeneracion(?: \((\d)\+\))?$"), "regeneration", "4"),
@@ -365,6 +398,21 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Carro espectral", "Ágil", "Relicario", "Estandarte de Kalad", "Pavés",
     "Telescopio del Navegante", "Anfibios", "Puntos", "Gigante de asedio", "Magia de Tzeentch",
     "En compañía de horrores", "Disparando el cañón",
+    # Regimientos de Renombre: "Cazador ballestero" (Marco "puede Mover y disparar con su
+    # Ballesta"); "Pistola ballesta" ("Alcance 20cm. Fuerza 3. Disparos múltiples x3"; Elfos
+    # Oscuros: "Pese al nombre, no usa las reglas de Pistola (ni ... cuenta como arma
+    # adicional al combate)"); Drong's "Pistola (solo una por fase de disparo)" (the profile
+    # "Pistola (disparo)"; their close-combat pistols are "¡Montones de pistolas!"); Ulther's
+    # "Cuerno del Dragón" ("al inicio de tu fase de movimiento ... Todas las unidades enemigas
+    # a 30cm ... chequeo de Pánico"); "Aprendiz de Mullah" ("Hechicero de nivel 1"); Ruglud's
+    # "Animosidad especial" (rolled "excepto si están huyendo o trabados en combate": no
+    # voluntary move or shot, as "Animosidad");
+    # Enanos del Caos "Trabuco" ("un arma de proyectiles ... con un área de efecto"), Imperio
+    # "Trabuco" ("Mover o disparar; plantilla de llamas"); Altos Elfos "Capa de león blanco"
+    # ("5+ a los ataques a distancia (proyectiles o magia)")
+    "Cazador ballestero", "Pistola ballesta", "Pistola (solo una por fase de disparo)",
+    "Cuerno del Dragón", "Aprendiz de Mullah", "Animosidad especial", "Trabuco",
+    "Capa de león blanco",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 
