@@ -467,6 +467,10 @@ WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
         # miniatura va montada, tiene F+2 en el turno en que carga" (on foot: a halberd)
         Weapon("white_wolf_hammer", "martillo del lobo blanco", strength_bonus=1,
                charge_extra=1, two_handed=True, mounted_only=True),
+        # MDNR Regimientos de Renombre (Amazonas de Anakonda) "Garras de los ancestrales
+        # (cuerpo a cuerpo)": "F+1. Además, proporciona ... una tirada de salvación especial
+        # de 6+. No son un arma mágica" (the ward: the import's WEAPON_WARDS)
+        Weapon("ancestral_claws", "garras de los ancestrales", strength_bonus=1),
         Weapon("heaps_of_pistols", "montones de pistolas", extra_attacks=1, two_handed=True,
                foot_only=True, shot_strength=4, shot_when="always"),
     )

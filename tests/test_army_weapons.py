@@ -224,19 +224,26 @@ def test_pirazzo_s_lost_legion():
 
 
 @needs_data
-def test_named_hatred_of_the_tomb_kings():
+def test_named_hatred_of_the_tomb_kings_and_arabia():
     """Regimientos de Renombre, Caballeros de la Llama Purificadora: "Odio a Reyes
-    Funerarios" is hatred of the army of MDNR Reyes Funerarios; "Odio a Arabia" (no army
-    in the data) stays reported."""
+    Funerarios" is hatred of the army of MDNR Reyes Funerarios; "Odio a Arabia": "También
+    odian a Regimientos de Renombre de Arabia, como los Perros del Desierto de Al Muktar y
+    al Comando Mortal de Mullah Aklan'd" -- those entries carry the army tag "arabia"."""
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     name = entry(c, "Caballeros de la Llama Purificadora")
     u = c.unit(name)
-    assert u.hatred == ("tomb_kings",)
+    assert u.hatred == ("arabia", "tomb_kings")
     tk = cat("MDNR_Reyes_Funerarios v5.cat")
     assert u.hates(tk.unit(tk.entries[0].name))
     assert not u.hates(cat("MDNR_Imperio v4_5.cat").unit("Lanceros"))
+    for start in ("Perros del Desierto de Al Muktar", "Comando Mortal de Mullah"):
+        for e in (e for e in c.entries if e.name.startswith(start)):
+            arab = c.unit(e.name)
+            assert arab.army == "arabia" and arab.tags == {"arabia", "human"}
+            assert u.hates(arab)
+    assert not u.hates(c.unit(entry(c, "Compañía Alcatani")))  # a regiment of renown
     k = kinds(c, name)
-    assert "Odio a Reyes Funerarios" not in k and k["Odio a Arabia"] == "ignored"
+    assert "Odio a Reyes Funerarios" not in k and "Odio a Arabia" not in k
 
 
 @needs_data
@@ -260,11 +267,19 @@ def test_weapons_listed_as_rules_or_options():
     """Enanos del Caos "Guja ardiente (combate)": "En combate se trata como una Alabarda
     (requiere ambas manos, F+1) ... En ambos casos tiene Ataques flamígeros"; Imperio
     "Martillo del lobo blanco" on foot (Guardia teutógena): "Requiere ambas manos. F+1";
-    Condes Vampiro "Garras (arma de mano)" (a rule naming the hand weapon): nothing to add."""
+    Condes Vampiro "Garras (arma de mano)" (a rule naming the hand weapon): nothing to add;
+    Amazonas de Anakonda "Garras de los ancestrales (cuerpo a cuerpo)": "F+1. Además,
+    proporciona a las Amazonas una tirada de salvación especial de 6+"."""
     ec = cat("MDNR_Enanos_del_Caos v4_5.cat")
     g = ec.unit("Gujas ardientes")
     assert g.equipment.weapon == "halberd" and g.has("flaming_attacks")
     assert "Guja ardiente" not in kinds(ec, "Gujas ardientes")
+    r = cat("MDNR_Regimientos_de_Renombre v5.cat")
+    amazons = entry(r, "Amazonas de Anakonda")
+    a = r.unit(amazons)
+    assert a.equipment.weapon == "ancestral_claws" and a.ward_save == 6
+    assert "Garras de los ancestrales (cuerpo a cuerpo)" not in kinds(r, amazons)
+    assert rules.weapon_strength(3, "ancestral_claws", charging=False, first_round=False) == 4
     im = cat("MDNR_Imperio v4_5.cat")
     assert im.unit("Guardia teutógena").equipment.weapon == "halberd"
     assert "Martillo del lobo blanco" not in kinds(im, "Guardia teutógena")

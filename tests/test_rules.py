@@ -275,6 +275,8 @@ WEAPON_TABLE = [
     ("volley_of_pistols", 0, "always", 0, False, False, True),
     # MDNR Imperio "Martillo del lobo blanco" mounted: F+1, F+2 on the charge (charge_extra)
     ("white_wolf_hammer", 1, "always", 0, False, False, True),
+    # Regimientos de Renombre "Garras de los ancestrales (cuerpo a cuerpo)": "F+1"
+    ("ancestral_claws", 1, "always", 0, False, False, False),
 ]
 
 

@@ -75,6 +75,8 @@ from odds.battlescribe.names import (
     TROOP_TYPE_NAMES,
     WEAPON_NAMES,
     WEAPON_RULES,
+    WEAPON_WARDS,
+    entry_army,
     is_no_combat_effect,
     is_panic_rule,
     mark_effects,
@@ -252,7 +254,10 @@ def _missile_only(node: Node) -> bool:
 
 class _Builder:
     def __init__(self, sel: Selection, name: str, sink: Collector, army: str = "") -> None:
-        self.sel, self.name, self.sink, self.army = sel, name, sink, army
+        # an entry of another army than its catalogue's (names.ENTRY_ARMIES: the regiments
+        # of renown of Arabia)
+        self.sel, self.name, self.sink = sel, name, sink
+        self.army = entry_army(sel.unit.name, army) if army else army
         self.weapon_rules: tuple[str, ...] = ()
         self.wards: list[int] = []
         self.thick_skin = False
@@ -676,6 +681,8 @@ class _Builder:
         for n, w in weapons:  # the rules of the weapons the unit fights with (choppa...)
             if w == weapon:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
+                if normalize(n) in WEAPON_WARDS:
+                    self.wards.append(WEAPON_WARDS[normalize(n)])
         equipment = Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
         self.weapon_key = weapon
         self.champion_weapon = self.champions_weapon(tt, equipment)

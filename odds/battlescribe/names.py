@@ -53,6 +53,8 @@ __all__ = [
     "TROOP_TYPE_NAMES",
     "WEAPON_NAMES",
     "WEAPON_RULES",
+    "WEAPON_WARDS",
+    "entry_army",
     "is_no_combat_effect",
     "is_panic_rule",
     "mark_effects",
@@ -126,6 +128,9 @@ WEAPON_NAMES: MappingProxyType = _table({
     # montada, tiene F+2 en el turno en que carga": a halberd on foot, mounted
     # odds.rules.WEAPONS["white_wolf_hammer"]
     "Martillo del lobo blanco": "halberd",
+    # Regimientos de Renombre "Garras de los ancestrales (cuerpo a cuerpo)": "F+1 ... una
+    # tirada de salvación especial de 6+" (WEAPON_WARDS)
+    "Garras de los ancestrales (cuerpo a cuerpo)": "ancestral_claws",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -139,6 +144,11 @@ WEAPON_RULES: MappingProxyType = _table({
     "Guja ardiente": ("flaming_attacks",),
 })
 """Weapons that also carry a special rule of the engine (while the unit fights with them)."""
+
+WEAPON_WARDS: MappingProxyType = _table({
+    "Garras de los ancestrales (cuerpo a cuerpo)": 6,
+})
+"""Weapons that also give a ward save (the roll needed), while the unit fights with them."""
 
 ARMOUR_NAMES: MappingProxyType = _table({
     "Armadura ligera": ("armour", "light"),
@@ -290,6 +300,10 @@ NAMED_HATRED: MappingProxyType = _table({
     # Regimientos de Renombre (Caballeros de la Llama Purificadora) "Odio a Reyes Funerarios"
     # (a rule without text: the army of MDNR Reyes Funerarios)
     "Odio a Reyes Funerarios": ("tomb_kings",),
+    # Regimientos de Renombre "Odio a Arabia": "También odian a Regimientos de Renombre de
+    # Arabia, como los Perros del Desierto de Al Muktar y al Comando Mortal de Mullah
+    # Aklan'd" (their entries carry the army tag "arabia": ENTRY_ARMIES)
+    "Odio a Arabia": ("arabia",),
 })
 """Hatred of named enemies → the army or race tags hated (:data:`odds.armies.TAGS`)."""
 
@@ -302,6 +316,22 @@ CHAMPION_ITEMS: MappingProxyType = _table({
 })
 """Items of a unit's champion (leader) that change only its profile: name → ((letter, added),
 ...) and the special rule the unit must have for the rest of the item's text (``""``: none)."""
+
+ENTRY_ARMIES: tuple[tuple[str, str], ...] = (
+    # Regimientos de Renombre "Odio a Arabia": "Regimientos de Renombre de Arabia, como los
+    # Perros del Desierto de Al Muktar y al Comando Mortal de Mullah Aklan'd"
+    (normalize("Perros del Desierto de Al Muktar"), "arabia"),
+    (normalize("Comando Mortal de Mullah Aklan'd"), "arabia"),
+)
+"""Unit entries (normalized name prefixes) whose army is not their catalogue's, as the data
+says: the army tag their enemies' hatred refers to (:func:`entry_army`)."""
+
+
+def entry_army(entry: str, army: str) -> str:
+    """The army tag of a unit entry named ``entry`` in a catalogue of army ``army``."""
+    key = normalize(entry).replace("’", "'")
+    return next((tag for prefix, tag in ENTRY_ARMIES if key.startswith(prefix)), army)
+
 
 _PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^regeneracion(?: \((\d)\+\))?$"), "regeneration", "4"),
