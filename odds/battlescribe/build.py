@@ -694,8 +694,9 @@ class _Builder:
         MDNR Regimientos de Renombre list the leader's gear under its entry (Compañía
         Alcatani: the pikemen's "Pica", Alcatani's "Dos armas de mano"); ``""`` when it
         lists none, or the unit's among its weapons (RULES.md §1.7: the whole unit makes
-        the same choice).  Its rules (:data:`WEAPON_RULES`) are not the
-        champion's alone in the engine: such a weapon is reported.
+        the same choice).  The engine gives weapon rules (:data:`WEAPON_RULES`) to the
+        whole unit, so a champion's weapon that has one is reported, and so is one that
+        changes the champion's own save (a shield it cannot use with it).
         """
         node = self.sel.command.get("champion")
         if node is None:
