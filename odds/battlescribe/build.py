@@ -825,14 +825,11 @@ class _Builder:
             if key in CHAMPION_ITEMS and self.champion_carries(name):
                 self.champion_items.append(name)  # applied to its profile in build()
                 continue
-            if key in WEAPON_NAMES and any(normalize(n.name) == key for n in self.sel.taken
-                                           if id(n) not in self.command_ids()):
-                continue  # the rule of a taken weapon option ("¡Montones de pistolas!")
-            if key in WEAPON_NAMES and WEAPON_NAMES[key] == "hand_weapon" and \
-                    key not in WEAPON_RULES:
-                # a rule naming the hand weapon every model has (Condes Vampiro "Garras (arma
-                # de mano)"): nothing to add (RULES.md §1.7)
-                self.note(name, "note", "a hand weapon (RULES.md §1.7)")
+            if (WEAPON_NAMES.get(key, "hand_weapon") != "hand_weapon"
+                    and any(normalize(n.name) == key and name in n.rules
+                            for n in self.sel.taken if id(n) not in self.command_ids())):
+                # the rule of a taken weapon option, its text the weapon's ("¡Montones de
+                # pistolas!"): equipment() has it
                 continue
             if key == "ataques aleatorios":
                 self.random_rule = name  # its dice are the printed A (random_attacks())

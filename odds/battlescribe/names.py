@@ -432,16 +432,15 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # Ballesta"); "Pistola ballesta" ("Alcance 20cm. Fuerza 3. Disparos múltiples x3"; Elfos
     # Oscuros: "Pese al nombre, no usa las reglas de Pistola (ni ... cuenta como arma
     # adicional al combate)"); Drong's "Pistola (solo una por fase de disparo)" (the profile
-    # "Pistola (disparo)"; their close-combat pistols are "¡Montones de pistolas!"); Ulther's
-    # "Cuerno del Dragón" ("al inicio de tu fase de movimiento ... Todas las unidades enemigas
-    # a 30cm ... chequeo de Pánico"); "Aprendiz de Mullah" ("Hechicero de nivel 1"); Ruglud's
+    # "Pistola (disparo)"; their close-combat pistols are "¡Montones de pistolas!");
+    # "Aprendiz de Mullah" ("Hechicero de nivel 1"); Ruglud's
     # "Animosidad especial" (rolled "excepto si están huyendo o trabados en combate": no
     # voluntary move or shot, as "Animosidad");
     # Enanos del Caos "Trabuco" ("un arma de proyectiles ... con un área de efecto"), Imperio
     # "Trabuco" ("Mover o disparar; plantilla de llamas"); Altos Elfos "Capa de león blanco"
     # ("5+ a los ataques a distancia (proyectiles o magia)")
     "Cazador ballestero", "Pistola ballesta", "Pistola (solo una por fase de disparo)",
-    "Cuerno del Dragón", "Aprendiz de Mullah", "Animosidad especial", "Trabuco",
+    "Aprendiz de Mullah", "Animosidad especial", "Trabuco",
     "Capa de león blanco",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
