@@ -769,15 +769,18 @@ class _Builder:
                              ) -> Profile | None:
         """The champion's profile with its :data:`CHAMPION_ITEMS` (reported when it cannot)."""
         for name in self.champion_items:
-            deltas, needs = CHAMPION_ITEMS[normalize(name)]
+            deltas, needs, approximation = CHAMPION_ITEMS[normalize(name)]
             if champion is None or (needs and needs not in special):
                 self.note(name, "ignored", "an item of the champion the engine cannot apply"
                           f" ({'no champion profile' if champion is None else 'no ' + needs})")
                 continue
             champion = champion.replace(**{c: min(10, getattr(champion, c) + d)
                                            for c, d in deltas})
-            self.note(name, "note", "the champion's profile: " + ", ".join(
-                f"{c}{d:+d}" for c, d in deltas))
+            done = "the champion's profile: " + ", ".join(f"{c}{d:+d}" for c, d in deltas)
+            if approximation:
+                self.note(name, "approximated", f"{done}; {approximation}")
+            else:
+                self.note(name, "note", done)
         return champion
 
     def command_ids(self) -> set[int]:
