@@ -376,10 +376,15 @@ def test_harboth_s_two_choppas():
 @needs_data
 def test_lucca_s_pistol():
     """Regimientos de Renombre "Pistola de Lucca": "Lucca lleva también pistola, así que
-    cuenta como dos armas de mano": "Lucca Braganza (líder)" A3 fights with 4 attacks; his
-    pistol's own S4 armour-piercing attack in the first round is approximated (reported)."""
+    cuenta como dos armas de mano": "Lucca Braganza (líder)" (A3, printed) fights with two
+    hand weapons (4 attacks); his pistol's own S4 armour-piercing attack in the first round
+    is approximated (reported)."""
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     for name in (e.name for e in c.entries if e.name.startswith("Ballesteros de Braganza")):
         u = c.unit(name)
-        assert (u.champion_profile.A, u.champion_profile.S, u.champion_weapon) == (4, 4, "")
+        assert (u.champion_profile.A, u.champion_profile.S) == (3, 4)
+        assert (u.equipment.weapon, u.champion_weapon) == ("hand_weapon",
+                                                           "additional_hand_weapon")
         assert kinds(c, name)["Pistola de Lucca"] == "approximated"
+        model = build(u, fighter("Blanco", 20, 10), options=CombatOptions(max_rounds=1))
+        assert model.groups[0, 1, CHAMPION, 0, G_ATTACKS] == 4

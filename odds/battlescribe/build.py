@@ -767,16 +767,29 @@ class _Builder:
 
     def apply_champion_items(self, champion: Profile | None, special: list[str]
                              ) -> Profile | None:
-        """The champion's profile with its :data:`CHAMPION_ITEMS` (reported when it cannot)."""
+        """The champion's profile and weapon with its :data:`CHAMPION_ITEMS`.
+
+        An item the engine cannot apply (no champion, no rule it needs, a weapon the
+        champion's troop type cannot carry) is reported.
+        """
         for name in self.champion_items:
-            deltas, needs, approximation = CHAMPION_ITEMS[normalize(name)]
-            if champion is None or (needs and needs not in special):
-                self.note(name, "ignored", "an item of the champion the engine cannot apply"
-                          f" ({'no champion profile' if champion is None else 'no ' + needs})")
+            deltas, needs, approximation, weapon = CHAMPION_ITEMS[normalize(name)]
+            w = rules.WEAPONS.get(weapon)
+            unusable = w is not None and (
+                (w.mounted_only and self.troop_type not in rules.MOUNTED_TROOP_TYPES)
+                or (w.foot_only and self.troop_type not in rules.FOOT_TROOP_TYPES))
+            if champion is None or (needs and needs not in special) or unusable:
+                why = ("no champion profile" if champion is None else
+                       f"{weapon} for {self.troop_type}" if unusable else "no " + needs)
+                self.note(name, "ignored", f"an item of the champion the engine cannot apply"
+                          f" ({why})")
                 continue
             champion = champion.replace(**{c: min(10, getattr(champion, c) + d)
                                            for c, d in deltas})
-            done = "the champion's profile: " + ", ".join(f"{c}{d:+d}" for c, d in deltas)
+            done = ", ".join([*(f"the champion's {c}{d:+d}" for c, d in deltas),
+                              *([f"the champion's weapon {weapon}"] if weapon else [])])
+            if weapon:
+                self.champion_weapon = "" if weapon == self.weapon_key else weapon
             if approximation:
                 self.note(name, "approximated", f"{done}; {approximation}")
             else:

@@ -312,16 +312,17 @@ CHAMPION_ITEMS: MappingProxyType = _table({
     # si tuviera dos armas de mano (realiza, pues, 4 ataques) y todos ellos con F+1 en el
     # turno en que carga": one more attack on the leader's profile; the F+1 on the charge is
     # the unit's choppa rule (its shield gives no parry with a choppa either)
-    "Dos rebanadoras": ((("A", 1),), "choppa", ""),
+    # (the choppa's F+1 holds for both choppas: a profile change, not two hand weapons)
+    "Dos rebanadoras": ((("A", 1),), "choppa", "", ""),
     # Regimientos de Renombre (Lucca Braganza, the leader, with "Arma de mano" and "Pistola")
     # "Pistola de Lucca": "Lucca lleva también pistola, así que cuenta como dos armas de
     # mano"; the pistol's own attack is S4 armour piercing in the first round (RULES.md §1.7)
-    "Pistola de Lucca": ((("A", 1),), "", "the pistol's attack (S4, armour piercing in the"
-                         " first round) fights as the hand weapon's"),
+    "Pistola de Lucca": ((), "", "the pistol's attack (S4, armour piercing in the first"
+                         " round) fights as a hand weapon's", "additional_hand_weapon"),
 })
-"""Items of a unit's champion (leader) that change only its profile: name → ((letter, added),
-...), the special rule the unit must have for the rest of the item's text (``""``: none) and
-what stays approximated (``""``: nothing)."""
+"""Items of a unit's champion (leader): name → (((letter, added), ...) on its profile, the
+special rule the unit must have for the rest of the item's text (``""``: none), what stays
+approximated (``""``: nothing), the champion's weapon (``""``: its own as read))."""
 
 ENTRY_ARMIES: tuple[tuple[str, str], ...] = (
     # Regimientos de Renombre "Odio a Arabia": "Regimientos de Renombre de Arabia, como los
