@@ -20,6 +20,9 @@ __all__ = ["ARMIES", "ARMY_RACE", "RACES", "RACE_PARENT", "TAGS", "army_from_cat
            "race_of", "race_tags"]
 
 ARMIES: Mapping[str, str] = MappingProxyType({
+    # no MDNR book in the data: the Regimientos de Renombre "de Arabia" (Perros del Desierto
+    # de Al Muktar, Comando Mortal de Mullah Aklan'd) and the enemy of "Odio a Arabia"
+    "arabia": "Arabia",
     "beasts_of_chaos": "Reinos del Caos: Bestias",
     "bretonnia": "Bretonia",
     "chaos_dwarfs": "Enanos del Caos",
@@ -61,6 +64,7 @@ ancestral*).  Black orcs are not ``orc``: wherever MDNR speaks of orcs it says
 "exceptuando Orcos Negros" or names them apart."""
 
 ARMY_RACE: Mapping[str, str] = MappingProxyType({
+    "arabia": "human",
     "beasts_of_chaos": "beast",
     "bretonnia": "human",
     "chaos_dwarfs": "dwarf",

@@ -43,6 +43,7 @@ __all__ = [
     "to_hit",
     "to_wound",
     "unit_strength_per_model",
+    "weapon_shoots",
     "weapon_strength",
 ]
 
@@ -400,6 +401,16 @@ class Weapon:
     rank_depth : int
         Ranks fighting to the front with ``fights_in_ranks`` when the unit did
         not charge: 2 (spear), 4 (pike).
+    shot_strength : int
+        Pistols: the Strength of every blow (not the wielder's) while the shot
+        applies (``shot_when``), armour piercing then too; 0 = no shot.
+    shot_when : str
+        ``"first_round"`` (first round of each combat: RULES.md §1.7 "Pistol in
+        CC") or ``"always"``.
+    shot_attacks : int
+        Attacks added while the shot applies (a mounted brace's volley).
+    charge_extra : int
+        Strength added, on top of ``strength_bonus``, on the turn the model charges.
 
     """
 
@@ -414,6 +425,10 @@ class Weapon:
     mounted_only: bool = False
     foot_only: bool = False
     rank_depth: int = 2
+    shot_strength: int = 0
+    shot_when: str = "first_round"
+    shot_attacks: int = 0
+    charge_extra: int = 0
 
 
 WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
@@ -437,6 +452,33 @@ WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
         Weapon("morning_star", "mangual", strength_bonus=1, bonus_when="first_round"),
         Weapon("cavalry_spear", "lanza (caballería)", strength_bonus=1, bonus_when="charge",
                mounted_only=True),
+        # RULES.md §1.7 "Pistol in CC: S4 + armour piercing, first round only; brace = two
+        # hand weapons (+1 A)"; MDNR gst "Par de pistolas": "Sólo infantería. Requiere ambas
+        # manos ... cuentan como dos armas de mano y, además, el primer turno de combate
+        # cuerpo a cuerpo todos los ataques del personaje son de F4 y con Poder de
+        # Penetración"
+        Weapon("brace_of_pistols", "par de pistolas", extra_attacks=1, two_handed=True,
+               foot_only=True, shot_strength=4),
+        # MDNR Regimientos de Renombre "¡Montones de pistolas!" (Drong's pirates): "un ataque
+        # adicional (combaten con dos pistolas) ... todos sus ataques son de Pistola de F4 con
+        # el poder penetración habitual ... el bonificador por usar pistola debe
+        # contabilizarse siempre, todas las rondas de combate"
+        # MDNR Imperio (Herreruelos) "Descarga cerrada": "Si llevan par de pistolas, en la
+        # primera ronda de cada combate, cada Herreruelo puede realizar 2 ataques de F4 con
+        # Poder de penetración ... En las demás rondas puede efectuar un único ataque de F3
+        # (más su caballo)": a brace on horseback, one more attack in the first round only
+        Weapon("volley_of_pistols", "descarga cerrada", two_handed=True, mounted_only=True,
+               shot_strength=4, shot_attacks=1),
+        # MDNR Imperio "Martillo del lobo blanco": "Requiere ambas manos. F+1. Si la
+        # miniatura va montada, tiene F+2 en el turno en que carga" (on foot: a halberd)
+        Weapon("white_wolf_hammer", "martillo del lobo blanco", strength_bonus=1,
+               charge_extra=1, two_handed=True, mounted_only=True),
+        # MDNR Regimientos de Renombre (Amazonas de Anakonda) "Garras de los ancestrales
+        # (cuerpo a cuerpo)": "F+1. Además, proporciona ... una tirada de salvación especial
+        # de 6+. No son un arma mágica" (the ward: the import's WEAPON_WARDS)
+        Weapon("ancestral_claws", "garras de los ancestrales", strength_bonus=1),
+        Weapon("heaps_of_pistols", "montones de pistolas", extra_attacks=1, two_handed=True,
+               foot_only=True, shot_strength=4, shot_when="always"),
     )
 })
 """Close-combat weapons by key (RULES.md §1.7; MDNR gst weapon profiles).
@@ -469,8 +511,33 @@ def weapon_strength(strength: int, weapon: str, *, charging: bool, first_round: 
     w = WEAPONS[choice("weapon", weapon, tuple(WEAPONS))]
     ch = flag("charging", charging)
     fr = flag("first_round", first_round)
+    if weapon_shoots(weapon, first_round=fr):
+        return w.shot_strength  # a pistol's shot: its own Strength, not the wielder's
     active = {"always": True, "charge": ch, "first_round": fr}[w.bonus_when]
-    return min(10, s + (w.strength_bonus if active else 0))
+    return min(10, s + (w.strength_bonus if active else 0) + (w.charge_extra if ch else 0))
+
+
+def weapon_shoots(weapon: str, *, first_round: bool) -> bool:
+    """Whether a pistol weapon's shot applies: its Strength and armour piercing (RULES.md §1.7).
+
+    Parameters
+    ----------
+    weapon : str
+        A key of :data:`WEAPONS`.
+    first_round : bool
+        First round of this combat for the unit.
+
+    Returns
+    -------
+    bool
+        True for a weapon with a ``shot_strength`` in the rounds of its
+        ``shot_when`` (pistols: the first round; *¡Montones de pistolas!*: every
+        round); its blows are then armour piercing.
+
+    """
+    w = WEAPONS[choice("weapon", weapon, tuple(WEAPONS))]
+    fr = flag("first_round", first_round)
+    return w.shot_strength > 0 and (fr or w.shot_when == "always")
 
 
 def fighting_ranks(weapon: str, *, charged: bool) -> int:

@@ -122,6 +122,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "first_round_stubborn",
     "sigmar_example",
     "vomit_by_mount",
+    "pikes_behind",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -299,6 +300,12 @@ unidad amiga a 15cm o menos de la Reiksguard a pie (incluyendo la propia Reiksgu
 puede repetir cualquier chequeo de pánico, miedo o terror fallado": every unit of its side in
 the combat re-rolls failed panic tests while the unit has not been destroyed, and the unit
 re-rolls its own failed fear or terror test at the charge (RULES.md §3.3, §3.4).
+
+``pikes_behind``: MDNR Regimientos de Renombre (Pirazzo) "Formación mixta": the first rank
+holds crossbowmen with hand weapons and the ranks behind pikes, so the unit fights in ranks
+as with pikes (the front rank strikes with the user's S, as pikes do) but never receives a
+charge as pikes do ("la primera fila no tiene picas (por lo que no atacarían primero si
+reciben una carga, ni tendrían bonificación contra caballería)").
 
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
@@ -615,6 +622,12 @@ class Unit:
     champion_profile : Profile or None
         The champion's profile; None (default) = rank-and-file with A+1.
         After construction it always holds a Profile.
+    champion_weapon : str
+        The champion's own close-combat weapon, a key of :data:`odds.rules.WEAPONS`
+        (``""``, the default: the unit's ``equipment.weapon``).  MDNR Regimientos de
+        Renombre print the leader's gear apart (Compañía Alcatani: pikemen led by
+        Alcatani with "Dos armas de mano"); the champion fights with it (its Strength,
+        extra attacks and strike order, RULES.md §1.7), the rank and file with theirs.
     notes : str
         Free text (sources, what is not modelled).
     import_notes : tuple of str
@@ -653,6 +666,7 @@ class Unit:
     flight_panics_only: tuple[str, ...] = ()
     flight_panics_not: tuple[str, ...] = ()
     champion_profile: Profile | None = None
+    champion_weapon: str = ""
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)
 
@@ -746,17 +760,23 @@ class Unit:
             raise OddsInputError(f"notes: must be a string (got {self.notes!r})")
 
     def _check_equipment(self, tt: str) -> None:
-        weapon = rules.WEAPONS[self.equipment.weapon]
-        if weapon.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES:
-            raise OddsInputError(
-                f"equipment.weapon: {weapon.name} is for mounted models"
-                f" ({', '.join(rules.MOUNTED_TROOP_TYPES)}) (got troop_type {tt!r})"
-            )
-        if weapon.foot_only and tt not in rules.FOOT_TROOP_TYPES:
-            raise OddsInputError(
-                f"equipment.weapon: {weapon.name} is for models on foot"
-                f" ({', '.join(rules.FOOT_TROOP_TYPES)}) (got troop_type {tt!r})"
-            )
+        if self.champion_weapon:
+            choice("champion_weapon", self.champion_weapon, tuple(rules.WEAPONS))
+        for where, key in (("equipment.weapon", self.equipment.weapon),
+                           ("champion_weapon", self.champion_weapon)):
+            if not key:
+                continue
+            weapon = rules.WEAPONS[key]
+            if weapon.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES:
+                raise OddsInputError(
+                    f"{where}: {weapon.name} is for mounted models"
+                    f" ({', '.join(rules.MOUNTED_TROOP_TYPES)}) (got troop_type {tt!r})"
+                )
+            if weapon.foot_only and tt not in rules.FOOT_TROOP_TYPES:
+                raise OddsInputError(
+                    f"{where}: {weapon.name} is for models on foot"
+                    f" ({', '.join(rules.FOOT_TROOP_TYPES)}) (got troop_type {tt!r})"
+                )
         if self.extra_crew is not None:
             crew_weapon = rules.WEAPONS[self.extra_crew.weapon]
             if (crew_weapon.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
@@ -845,6 +865,11 @@ class Unit:
         return not seen.isdisjoint(self.no_panic_from)
 
     # ------------------------------------------------------------------ derived values
+
+    @property
+    def champion_weapon_key(self) -> str:
+        """The champion's weapon: :attr:`champion_weapon`, else the unit's ``equipment.weapon``."""
+        return self.champion_weapon or self.equipment.weapon
 
     @property
     def weapon(self) -> rules.Weapon:
@@ -942,6 +967,8 @@ class Unit:
         equipment = dataclasses.asdict(self.equipment)
         if self.armour_save_override is not None:
             equipment["armour_save_override"] = self.armour_save_override
+        if self.champion_weapon:
+            equipment["champion_weapon"] = self.champion_weapon
         out["equipment"] = equipment
         out["command"] = {k: v for k, v in dataclasses.asdict(self.command).items()
                           if not k.endswith("_points") or v}
@@ -1044,7 +1071,8 @@ _TOP_KEYS = (
     "race", "profile", "equipment", "command", "rules", "mount", "champion_profile",
     "unit_strength_override", "extra_crew",
 )
-_EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override")
+_EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override",
+                   "champion_weapon")
 _COMMAND_KEYS = (
     "champion", "standard", "musician", "champion_points", "standard_points", "musician_points",
 )
@@ -1061,6 +1089,7 @@ _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
 _TOML_PATH = {
     **{key: f"rules.{key}" for key in _RULES_KEYS},
     "armour_save_override": "equipment.armour_save_override",
+    "champion_weapon": "equipment.champion_weapon",
 }
 
 
@@ -1196,8 +1225,9 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})
-    if "armour_save_override" in eq:
-        kwargs["armour_save_override"] = eq["armour_save_override"]
+    for key in ("armour_save_override", "champion_weapon"):
+        if key in eq:
+            kwargs[key] = eq[key]
     try:
         return Unit(profile=profile, equipment=equipment, command=command, mount=mount,
                     champion_profile=champion, extra_crew=extra_crew, **kwargs)

@@ -150,10 +150,18 @@ def test_cavalry_beasts_without_a_steed_get_no_cavalry_bonus():
 @needs_data
 def test_a_pistol_option_is_not_filed_as_shooting_only():
     """RULES.md §1.7 "Pistol in CC" (gst "Pistola (cuerpo a cuerpo)"): an option that links
-    only "Pistola (disparo)" still changes a close combat, so it stays reported."""
+    only "Pistola (disparo)" is not shooting-only by its profiles.  Drong's pirates fight
+    with their pistols through "¡Montones de pistolas!" (their weapon), so their option
+    "Pistola (solo una por fase de disparo)" is named as the shot alone (no combat effect)."""
+    from odds.battlescribe.build import _missile_only
+
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     name = next(n for n in c.names if n.startswith("Matadores Pirata de Drong"))
-    assert kinds(c, name)["Pistola (solo una por fase de disparo)"] == "ignored"
+    node = next(n for n in c.entry(name)._node.walk()
+                if n.name == "Pistola (solo una por fase de disparo)")
+    assert node.info == ["Pistola (disparo)"] and not _missile_only(node)
+    assert c.unit(name).equipment.weapon == "heaps_of_pistols"
+    assert kinds(c, name)["Pistola (solo una por fase de disparo)"] == "no_combat_effect"
 
 
 @needs_data

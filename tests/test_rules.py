@@ -267,6 +267,16 @@ WEAPON_TABLE = [
     ("morning_star", 1, "first_round", 0, False, False, False),
     # not in §1.7: MDNR Mercenarios "Pica" ("Lucha en cuatro filas ... Requiere ambas manos")
     ("pike", 0, "always", 0, False, True, True),
+    # §1.7 "Pistol in CC ... brace = two hand weapons (+1 A)": the shot's S4 and armour
+    # piercing are shot_strength (first round; every round for "¡Montones de pistolas!")
+    ("brace_of_pistols", 0, "always", 1, False, False, True),
+    ("heaps_of_pistols", 0, "always", 1, False, False, True),
+    # MDNR Imperio "Descarga cerrada": a brace on horseback, +1 A in the first round only
+    ("volley_of_pistols", 0, "always", 0, False, False, True),
+    # MDNR Imperio "Martillo del lobo blanco" mounted: F+1, F+2 on the charge (charge_extra)
+    ("white_wolf_hammer", 1, "always", 0, False, False, True),
+    # Regimientos de Renombre "Garras de los ancestrales (cuerpo a cuerpo)": "F+1"
+    ("ancestral_claws", 1, "always", 0, False, False, False),
 ]
 
 
@@ -288,8 +298,10 @@ def test_weapon_carriers_s1_7():
     """RULES.md §1.7: lances mounted only; additional hand weapon foot only."""
     mounted = {k for k, w in rules.WEAPONS.items() if w.mounted_only}
     foot = {k for k, w in rules.WEAPONS.items() if w.foot_only}
-    assert mounted == {"lance", "cavalry_spear"}
-    assert foot == {"additional_hand_weapon", "spear", "pike"}  # "Pica": "Sólo Infantería"
+    assert mounted == {"lance", "cavalry_spear", "volley_of_pistols", "white_wolf_hammer"}
+    # "Pica": "Sólo Infantería"; gst "Par de pistolas": "Sólo infantería"
+    assert foot == {"additional_hand_weapon", "spear", "pike", "brace_of_pistols",
+                    "heaps_of_pistols"}
 
 
 @pytest.mark.parametrize(

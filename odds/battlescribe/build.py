@@ -74,6 +74,7 @@ from odds.battlescribe.names import (
     ARMOUR_NAMES,
     ARMOUR_RULES,
     ARMOUR_WARDS,
+    CHAMPION_ITEMS,
     NAMED_HATRED,
     RULE_FLAGS,
     STRUCTURAL_NAMES,
@@ -81,6 +82,8 @@ from odds.battlescribe.names import (
     UNMODELLED_REASONS,
     WEAPON_NAMES,
     WEAPON_RULES,
+    WEAPON_WARDS,
+    entry_army,
     flight_panic,
     is_no_combat_effect,
     is_panic_rule,
@@ -292,7 +295,10 @@ def _missile_only(node: Node) -> bool:
 
 class _Builder:
     def __init__(self, sel: Selection, name: str, sink: Collector, army: str = "") -> None:
-        self.sel, self.name, self.sink, self.army = sel, name, sink, army
+        # an entry of another army than its catalogue's (names.ENTRY_ARMIES: the regiments
+        # of renown of Arabia)
+        self.sel, self.name, self.sink = sel, name, sink
+        self.army = entry_army(sel.unit.name, army) if army else army
         self.weapon_rules: tuple[str, ...] = ()
         self.wards: list[int] = []
         self.thick_skin = False
@@ -310,6 +316,9 @@ class _Builder:
         self.riderless = False
         self.scaly_skin = ""
         self.cc_save: list[str] = []  # +1 to the armour save in close combat (_cc_save)
+        self.champion_items: list[str] = []  # CHAMPION_ITEMS carried by the champion
+        self.champion_weapon = ""  # the champion's own weapon (champions_weapon())
+        self.weapon_key = "hand_weapon"  # the unit's weapon (equipment())
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -614,6 +623,7 @@ class _Builder:
             # extra attacks (the steed's group); "solo los del Jinete, los Sapos atacarán de
             # la forma habitual": the vomit replaces those
             special.append("vomit_by_mount")
+        champion = self.apply_champion_items(champion, special)
         self.random_attacks(extra)
         if self.random_move:
             extra["random_move"] = self.random_move
@@ -661,6 +671,7 @@ class _Builder:
                 extra_crew=extra_crew,
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
+                champion_weapon=self.champion_weapon if champion is not None else "",
                 impact_strength=impact_strength, **extra,
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
@@ -717,7 +728,7 @@ class _Builder:
         weapons: list[tuple[str, str]] = []
         if mount_raw is not None and "barda" in normalize(mount_raw.name):
             fields["barding"] = True
-        command = {id(x) for n in self.sel.command.values() for x in n.walk()}
+        command = self.command_ids()
         for node in self.sel.taken:
             if node is self.sel.model or node.key in STRUCTURAL_NAMES or id(node) in command:
                 continue
@@ -771,6 +782,11 @@ class _Builder:
                 if w != weapon:
                     self.note(n, "ignored", f"the engine models one close-combat weapon; {weapon}"
                               " used")
+        if (weapon == "brace_of_pistols" and tt in rules.MOUNTED_TROOP_TYPES
+                and "descarga cerrada" in map(normalize, self.rule_names())):
+            # Imperio "Descarga cerrada" (Herreruelos): a brace on horseback
+            # (odds.rules.WEAPONS["volley_of_pistols"])
+            weapon = "volley_of_pistols"
         w = rules.WEAPONS[weapon]
         if (w.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
                 w.foot_only and tt not in rules.FOOT_TROOP_TYPES):
@@ -779,12 +795,63 @@ class _Builder:
         for n, _ in weapons:
             if normalize(n) in APPROXIMATE_WEAPONS:
                 self.note(n, "approximated", "imported as a plain hand weapon")
-        if weapon == "hand_weapon":
-            for n, _ in weapons:
+        for n, w in weapons:  # the rules of the weapons the unit fights with (choppa...)
+            if w == weapon:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
-        elif special:  # the rule of the weapon used (Enanos "Hachas de matador")
-            self.weapon_rules += WEAPON_RULES.get(normalize(special[0][0]), ())
-        return Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
+                if normalize(n) in WEAPON_WARDS:
+                    self.wards.append(WEAPON_WARDS[normalize(n)])
+        equipment = Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
+        self.weapon_key = weapon
+        self.champion_weapon = self.champions_weapon(tt, equipment)
+        return equipment
+
+    def champions_weapon(self, tt: str, equipment: Equipment) -> str:
+        """The champion's (leader's) own weapon when its entry lists one unlike the unit's.
+
+        MDNR Regimientos de Renombre list the leader's gear under its entry (Compañía
+        Alcatani: the pikemen's "Pica", Alcatani's "Dos armas de mano"); ``""`` when it
+        lists none, or the unit's among its weapons (RULES.md §1.7: the whole unit makes
+        the same choice).  The engine gives weapon rules (:data:`WEAPON_RULES`) to the
+        whole unit, so a champion's weapon that has one is reported, and so is one that
+        changes the champion's own save (a shield it cannot use with it).
+        """
+        node = self.sel.command.get("champion")
+        if node is None:
+            return ""
+        taken = {id(n) for n in self.sel.taken}
+        weapons = []
+        for n in node.walk()[1:]:
+            key = self.equipment_key(n) if id(n) in taken else None
+            if key in WEAPON_NAMES and key not in CHAMPION_ITEMS:
+                weapons.append((n.name, key, self.weapon(key, tt)))
+        special = [x for x in weapons if x[2] != "hand_weapon"]
+        if not weapons or any(w == equipment.weapon for _, _, w in weapons):
+            # RULES.md §1.7: "the whole unit uses the same choice" (Chronus's "Arma de mano",
+            # "Lanza" and "Arma a dos manos": the knights' spear)
+            return ""
+        name, key, weapon = special[0] if special else weapons[0]
+        for n, _, w in special[1:]:
+            if w != weapon:
+                self.note(n, "ignored", f"the engine models one weapon for the champion;"
+                          f" {weapon} used")
+        w = rules.WEAPONS[weapon]
+        if (w.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
+                w.foot_only and tt not in rules.FOOT_TROOP_TYPES):
+            self.note(name, "ignored", f"{weapon} cannot be used by {tt}; the champion's hand"
+                      " weapon used")
+            weapon = "hand_weapon"
+        if weapon == equipment.weapon:
+            return ""
+        if key in WEAPON_RULES:
+            self.note(name, "ignored", "the rules of the champion's own weapon are not"
+                      " modelled (the engine gives weapon rules to the whole unit)")
+        saves = {rules.armour_save(tt, equipment.armour, equipment.shield, equipment.barding,
+                                   x, in_close_combat=True) for x in (weapon, equipment.weapon)}
+        if len(saves) > 1:
+            self.note(name, "approximated", "the champion's weapon changes its own save (its"
+                      " shield in close combat); the unit's save used")
+        self.note(name, "note", f"the champion fights with its own weapon: {weapon}")
+        return weapon
 
     def crew_weapon(self, carrier: Node, tt: str) -> str:
         """The close-combat weapon taken under a second kind of crew's entry ``carrier``."""
@@ -867,9 +934,51 @@ class _Builder:
         weapon = WEAPON_NAMES[key]
         if weapon == "spear" and tt not in rules.FOOT_TROOP_TYPES:
             return "cavalry_spear"
+        if key == "martillo del lobo blanco" and tt in rules.MOUNTED_TROOP_TYPES:
+            return "white_wolf_hammer"  # "Si la miniatura va montada ... F+2 ... cuando carga"
         return weapon
 
     # ------------------------------------------------------------ rules
+
+    def champion_carries(self, rule: str) -> bool:
+        """Whether ``rule`` comes with an entry under the champion's (leader's) entry."""
+        node = self.sel.command.get("champion")
+        return node is not None and any(rule in n.rules for n in node.walk())
+
+    def apply_champion_items(self, champion: Profile | None, special: list[str]
+                             ) -> Profile | None:
+        """The champion's profile and weapon with its :data:`CHAMPION_ITEMS`.
+
+        An item the engine cannot apply (no champion, no rule it needs, a weapon the
+        champion's troop type cannot carry) is reported.
+        """
+        for name in self.champion_items:
+            deltas, needs, approximation, weapon = CHAMPION_ITEMS[normalize(name)]
+            w = rules.WEAPONS.get(weapon)
+            unusable = w is not None and (
+                (w.mounted_only and self.troop_type not in rules.MOUNTED_TROOP_TYPES)
+                or (w.foot_only and self.troop_type not in rules.FOOT_TROOP_TYPES))
+            if champion is None or (needs and needs not in special) or unusable:
+                why = ("no champion profile" if champion is None else
+                       f"{weapon} for {self.troop_type}" if unusable else "no " + needs)
+                self.note(name, "ignored", f"an item of the champion the engine cannot apply"
+                          f" ({why})")
+                continue
+            champion = champion.replace(**{c: min(10, getattr(champion, c) + d)
+                                           for c, d in deltas})
+            done = ", ".join([*(f"the champion's {c}{d:+d}" for c, d in deltas),
+                              *([f"the champion's weapon {weapon}"] if weapon else [])])
+            if weapon:
+                self.champion_weapon = "" if weapon == self.weapon_key else weapon
+            if approximation:
+                self.note(name, "approximated", f"{done}; {approximation}")
+            else:
+                self.note(name, "note", done)
+        return champion
+
+    def command_ids(self) -> set[int]:
+        """Ids of the command models' entries and everything under them."""
+        return {id(x) for n in self.sel.command.values() for x in n.walk()}
 
     def rule_names(self) -> list[str]:
         """The rules of the unit entry and of everything taken, in order (repeats kept)."""
@@ -947,6 +1056,17 @@ class _Builder:
                 # of it is in this unit
                 self.note(name, "note", f"the rule of the option {self.option_rules[key]!r},"
                           " not taken")
+                continue
+            if key == "descarga cerrada" and self.weapon_key == "volley_of_pistols":
+                continue  # the unit's weapon (equipment())
+            if key in CHAMPION_ITEMS and self.champion_carries(name):
+                self.champion_items.append(name)  # applied to its profile in build()
+                continue
+            if (WEAPON_NAMES.get(key, "hand_weapon") != "hand_weapon"
+                    and any(normalize(n.name) == key and name in n.rules
+                            for n in self.sel.taken if id(n) not in self.command_ids())):
+                # the rule of a taken weapon option, its text the weapon's ("¡Montones de
+                # pistolas!"): equipment() has it
                 continue
             if key == "ataques aleatorios":
                 self.random_rule = name  # its dice are the printed A (random_attacks())

@@ -44,6 +44,7 @@ __all__ = [
     "ARMOUR_NAMES",
     "ARMOUR_RULES",
     "ARMOUR_WARDS",
+    "CHAMPION_ITEMS",
     "NAMED_HATRED",
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
@@ -53,6 +54,8 @@ __all__ = [
     "UNMODELLED_REASONS",
     "WEAPON_NAMES",
     "WEAPON_RULES",
+    "WEAPON_WARDS",
+    "entry_army",
     "flight_panic",
     "is_no_combat_effect",
     "is_panic_rule",
@@ -118,6 +121,22 @@ WEAPON_NAMES: MappingProxyType = _table({
     # Enanos "Hachas de matador": "dos armas de mano y un arma a dos manos ... puede elegir
     # si lucha con dos armas de mano o con arma a dos manos" (the slayer_axes rule chooses)
     "Hachas de matador": "additional_hand_weapon",
+    # gst, Imperio, Mercenarios, Enanos, Regimientos de Renombre "Par de pistolas": "cuentan
+    # como dos armas de mano y, además, el primer turno de combate cuerpo a cuerpo todos los
+    # ataques del personaje son de F4 y con Poder de Penetración" (RULES.md §1.7)
+    "Par de pistolas": "brace_of_pistols",
+    # Regimientos de Renombre (Drong) "¡Montones de pistolas!": the brace's shot in every round
+    "¡Montones de pistolas!": "heaps_of_pistols",
+    # Enanos del Caos "Guja ardiente (combate)": "En combate se trata como una Alabarda
+    # (requiere ambas manos, F+1) ... En ambos casos tiene Ataques flamígeros"
+    "Guja ardiente": "halberd",  # with flaming attacks (WEAPON_RULES)
+    # Imperio "Martillo del lobo blanco": "Requiere ambas manos. F+1. Si la miniatura va
+    # montada, tiene F+2 en el turno en que carga": a halberd on foot, mounted
+    # odds.rules.WEAPONS["white_wolf_hammer"]
+    "Martillo del lobo blanco": "halberd",
+    # Regimientos de Renombre "Garras de los ancestrales (cuerpo a cuerpo)": "F+1 ... una
+    # tirada de salvación especial de 6+" (WEAPON_WARDS)
+    "Garras de los ancestrales (cuerpo a cuerpo)": "ancestral_claws",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -129,8 +148,14 @@ WEAPON_RULES: MappingProxyType = _table({
     # Mercenarios "Maza ogra": "Arma de mano. Poder de penetración."
     "Maza ogra": ("armour_piercing",),
     "Hachas de matador": ("slayer_axes",),
+    "Guja ardiente": ("flaming_attacks",),
 })
-"""Weapons that also carry a special rule of the engine."""
+"""Weapons that also carry a special rule of the engine (while the unit fights with them)."""
+
+WEAPON_WARDS: MappingProxyType = _table({
+    "Garras de los ancestrales (cuerpo a cuerpo)": 6,
+})
+"""Weapons that also give a ward save (the roll needed), while the unit fights with them."""
 
 ARMOUR_NAMES: MappingProxyType = _table({
     "Armadura ligera": ("armour", "light"),
@@ -283,6 +308,11 @@ RULE_FLAGS: MappingProxyType = _table({
     # Sigmar": friends within 15 cm, itself included, re-roll failed panic, fear and terror
     "Resolutos": ("first_round_stubborn",),
     "Ejemplo de Sigmar": ("sigmar_example",),
+    # Regimientos de Renombre (Pirazzo) "Formación mixta": "La primera fila ... siempre será
+    # de ballesteros, mientras que el resto ... de piqueros ... la primera fila no tiene picas
+    # (por lo que no atacarían primero si reciben una carga, ni tendrían bonificación contra
+    # caballería)" (casualties from the rear ranks: the engine's front stays full)
+    "Formación mixta": ("pikes_behind",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
@@ -326,8 +356,48 @@ NAMED_HATRED: MappingProxyType = _table({
     "Odio (Elfos)": ("elf",),
     "Odio a Bretonia": ("bretonnia",),
     "Odio a los No Muertos": ("undead",),
+    # Regimientos de Renombre (Caballeros de la Llama Purificadora) "Odio a Reyes Funerarios"
+    # (a rule without text: the army of MDNR Reyes Funerarios)
+    "Odio a Reyes Funerarios": ("tomb_kings",),
+    # Regimientos de Renombre "Odio a Arabia": "También odian a Regimientos de Renombre de
+    # Arabia, como los Perros del Desierto de Al Muktar y al Comando Mortal de Mullah
+    # Aklan'd" (their entries carry the army tag "arabia": ENTRY_ARMIES)
+    "Odio a Arabia": ("arabia",),
 })
 """Hatred of named enemies → the army or race tags hated (:data:`odds.armies.TAGS`)."""
+
+CHAMPION_ITEMS: MappingProxyType = _table({
+    # Regimientos de Renombre (Harboth, the regiment's leader) "Dos rebanadoras": "cuenta como
+    # si tuviera dos armas de mano (realiza, pues, 4 ataques) y todos ellos con F+1 en el
+    # turno en que carga": one more attack on the leader's profile; the F+1 on the charge is
+    # the unit's choppa rule (its shield gives no parry with a choppa either)
+    # (the choppa's F+1 holds for both choppas: a profile change, not two hand weapons)
+    "Dos rebanadoras": ((("A", 1),), "choppa", "", ""),
+    # Regimientos de Renombre (Lucca Braganza, the leader, with "Arma de mano" and "Pistola")
+    # "Pistola de Lucca": "Lucca lleva también pistola, así que cuenta como dos armas de
+    # mano"; the pistol's own attack is S4 armour piercing in the first round (RULES.md §1.7)
+    "Pistola de Lucca": ((), "", "the pistol's attack (S4, armour piercing in the first"
+                         " round) fights as a hand weapon's", "additional_hand_weapon"),
+})
+"""Items of a unit's champion (leader): name → (((letter, added), ...) on its profile, the
+special rule the unit must have for the rest of the item's text (``""``: none), what stays
+approximated (``""``: nothing), the champion's weapon (``""``: its own as read))."""
+
+ENTRY_ARMIES: tuple[tuple[str, str], ...] = (
+    # Regimientos de Renombre "Odio a Arabia": "Regimientos de Renombre de Arabia, como los
+    # Perros del Desierto de Al Muktar y al Comando Mortal de Mullah Aklan'd"
+    (normalize("Perros del Desierto de Al Muktar"), "arabia"),
+    (normalize("Comando Mortal de Mullah Aklan'd"), "arabia"),
+)
+"""Unit entries (normalized name prefixes) whose army is not their catalogue's, as the data
+says: the army tag their enemies' hatred refers to (:func:`entry_army`)."""
+
+
+def entry_army(entry: str, army: str) -> str:
+    """The army tag of a unit entry named ``entry`` in a catalogue of army ``army``."""
+    key = normalize(entry).replace("’", "'")
+    return next((tag for prefix, tag in ENTRY_ARMIES if key.startswith(prefix)), army)
+
 
 _PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^regeneracion(?: \((\d)\+\))?$"), "regeneration", "4"),
@@ -467,6 +537,20 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # "Peligrosos" ("Los personajes no pueden unirse a Rebaños de Garrapatos" / "a la unidad
     # de Jinetez de Garrapatos a menos que vayan montados en un Garrapato Cavernícola")
     "Locos", "Peligrosos",
+    # Regimientos de Renombre: "Cazador ballestero" (Marco "puede Mover y disparar con su
+    # Ballesta"); "Pistola ballesta" ("Alcance 20cm. Fuerza 3. Disparos múltiples x3"; Elfos
+    # Oscuros: "Pese al nombre, no usa las reglas de Pistola (ni ... cuenta como arma
+    # adicional al combate)"); Drong's "Pistola (solo una por fase de disparo)" (the profile
+    # "Pistola (disparo)"; their close-combat pistols are "¡Montones de pistolas!");
+    # "Aprendiz de Mullah" ("Hechicero de nivel 1"); Ruglud's
+    # "Animosidad especial" (rolled "excepto si están huyendo o trabados en combate": no
+    # voluntary move or shot, as "Animosidad");
+    # Enanos del Caos "Trabuco" ("un arma de proyectiles ... con un área de efecto"), Imperio
+    # "Trabuco" ("Mover o disparar; plantilla de llamas"); Altos Elfos "Capa de león blanco"
+    # ("5+ a los ataques a distancia (proyectiles o magia)")
+    "Cazador ballestero", "Pistola ballesta", "Pistola (solo una por fase de disparo)",
+    "Aprendiz de Mullah", "Animosidad especial", "Trabuco",
+    "Capa de león blanco",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 

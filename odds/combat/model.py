@@ -598,8 +598,9 @@ def braced(units: list[Unit], charged: list[bool],
     for i, u in enumerate(units):
         faces = [fa if a == i else fb for a, b, fa, fb in contacts
                  if i in (a, b) and charged[b if a == i else a]]
-        out.append(u.equipment.weapon == "pike" and not charged[i] and bool(faces)
-                   and all(f == FRONT for f in faces))
+        # Regimientos de Renombre "Formación mixta" (pikes_behind): no pikes in the front rank
+        out.append(u.equipment.weapon == "pike" and not u.has("pikes_behind")
+                   and not charged[i] and bool(faces) and all(f == FRONT for f in faces))
     return out
 
 
@@ -723,7 +724,6 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     tiene F7").
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
-    w = unit.weapon
     e_save = enemy.armour_save
     ap = unit.has("armour_piercing")
     kb = (unit.has("killing_blow") and enemy.troop_type in _MAN_SIZED
@@ -745,27 +745,33 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     for kind in (0, 1):
         first = kind == 0
         charging = charged and first
-        cat = _category(unit, charging, w.strikes_last)
         for g, prof in ((RANK_AND_FILE, unit.profile), (CHAMPION, unit.champion_profile)):
             if g == CHAMPION and not unit.command.champion:
                 continue
             if (prof.A == 0 and not unit.random_attacks) or prof.WS == 0:
                 continue
-            s_eff = rules.weapon_strength(prof.S, unit.equipment.weapon, charging=charging,
-                                          first_round=first)
-            if charging and unit.choppa and unit.troop_type in rules.FOOT_TROOP_TYPES:
+            # the champion fights with its own weapon when it has one (Unit.champion_weapon)
+            wkey = unit.champion_weapon_key if g == CHAMPION else unit.equipment.weapon
+            wg = rules.WEAPONS[wkey]
+            cat = _category(unit, charging, wg.strikes_last)
+            s_eff = rules.weapon_strength(prof.S, wkey, charging=charging, first_round=first)
+            if (charging and "choppa" in unit.special and wkey == "hand_weapon"
+                    and unit.troop_type in rules.FOOT_TROOP_TYPES):
                 s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
             if unit.has("slayer") and enemy.profile.T > s_eff:
                 s_eff = max(s_eff, min(6, enemy.profile.T))  # MDNR "Matador"
-            bracing = braced and first and unit.equipment.weapon == "pike"
+            bracing = braced and first and wkey == "pike"
             if bracing and enemy_charged and enemy.troop_type in BRACED_AGAINST:
                 s_eff = min(10, s_eff + 1)  # MDNR "Pica": +1 S against mounted chargers
+            # a pistol's shot is armour piercing (RULES.md §1.7); a volley adds attacks
+            shot = rules.weapon_shoots(wkey, first_round=first)
+            more = wg.extra_attacks + (wg.shot_attacks if shot else 0)
             row = out[g, kind]
             row[G_ACTIVE] = 1
             # random attacks: the roll (state row 14, each round) plus this fixed part
-            row[G_ATTACKS] = (prof.A + w.extra_attacks if not unit.random_attacks else
+            row[G_ATTACKS] = (prof.A + more if not unit.random_attacks else
                               rules.parse_dice(unit.random_attacks).plus + prof.A
-                              - unit.profile.A + w.extra_attacks)
+                              - unit.profile.A + more)
             row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(prof.WS, enemy.profile.WS))
             # MDNR gst "Odio": re-roll missed hits in the first round against the hated
@@ -776,12 +782,12 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                             else max(2, rules.to_wound(min(s_eff, cap), enemy.profile.T)))
             row[G_KB] = kb
-            row[G_SAVE] = _save_needed(e_save, min(s_eff, cap), ap)
+            row[G_SAVE] = _save_needed(e_save, min(s_eff, cap), ap or shot)
             row[G_WARD] = ward
             row[G_MW] = mw
             row[G_FRENZY_A] = 1
-            row[G_RANKS] = (rules.fighting_ranks(unit.equipment.weapon, charged=charging)
-                            + (unit.has("extra_rank") and unit.equipment.weapon == "spear")
+            row[G_RANKS] = (rules.fighting_ranks(wkey, charged=charging)
+                            + (unit.has("extra_rank") and wkey == "spear")
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
             # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
@@ -804,9 +810,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
             row[G_POISON] = poison
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(s_x, enemy.profile.T)))
+                            else max(2, rules.to_wound(min(s_x, cap), enemy.profile.T)))
             row[G_KB] = kb
-            row[G_SAVE] = _save_needed(e_save, s_x, ap)
+            row[G_SAVE] = _save_needed(e_save, min(s_x, cap), ap)
             row[G_WARD] = ward
             row[G_MW] = mw
             row[G_FRENZY_A] = 1
@@ -1330,8 +1336,11 @@ def build_units(units: list[Unit], sides: list[int],
              for k, (host, ch) in enumerate(characters)]
     for i in champions:
         u = full_units[i]
+        # the champion's own weapon (Unit.champion_weapon) is the body's
         body = u.replace(name=f"{u.name} champion", models=1, files=1,
-                         profile=u.champion_profile, command=Command())
+                         profile=u.champion_profile, command=Command(), champion_weapon="",
+                         equipment=dataclasses.replace(u.equipment,
+                                                       weapon=u.champion_weapon_key))
         extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
     # each unit's characters, then its champion, are consecutive bodies (stable sort by host)

@@ -190,10 +190,13 @@ def _parts(d: Duellist, e: Duellist, side: int, charging: bool, first_round: boo
             poison=d.poisoned or _IMPOSSIBLE,
             wound=max(2, rules.to_wound(s_eff, e.profile.T)),
             kb=d.killing_blow and e.man_sized,
-            save=_save_needed(e.armour_save, s_eff, d.armour_piercing),
+            save=_save_needed(e.armour_save, s_eff, d.armour_piercing or rules.weapon_shoots(
+                d.weapon, first_round=first_round)),  # a pistol's shot (RULES.md §1.7)
             ward=ward,
         )
-        out.append(_Part(side, _key(cat, p.I), p.A + w.extra_attacks, p_ord, p_kb,
+        shot = rules.weapon_shoots(d.weapon, first_round=first_round)
+        out.append(_Part(side, _key(cat, p.I),
+                         p.A + w.extra_attacks + (w.shot_attacks if shot else 0), p_ord, p_kb,
                          d.multiple_wounds))
     m = d.mount
     if m is not None and m.A > 0 and m.WS > 0:
