@@ -123,7 +123,9 @@ Modelling conventions (documented choices where the rules leave one)
   while more than the champion remains, the champion with the last model.
 * Cavalry and chariots: the rider/crew profile fights with its weapon, the
   steeds with their own WS, S, I and A at their own Initiative; hatred,
-  poison, killing blow and frenzy belong to the rider/crew.
+  poison, killing blow and frenzy belong to the rider/crew.  A steed's own rules
+  (:attr:`odds.units.MountProfile.poisoned` and ``special``: strikes first,
+  magic attacks) act on its blows only.
 * Killing blow works against infantry and cavalry (man-sized, §1.6).
 * Strike order (§1.2): always-strikes-first beats everything; the
   always-strikes-last *rule* holds even on the charge, while a strikes-last
@@ -491,6 +493,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # must pursue (§4.3 restrain_pursuit): hatred of every enemy, or of a named one, whoever
     # the beaten enemy is (kept simple: _side does not know the enemy; documented choice)
     s[S_HATRED] = unit.has("hatred") or unit.has("eternal_hatred") or bool(unit.hatred)
+    if unit.has("must_pursue"):  # "Hambrientos", "¡Enajenados mentales!": always pursue
+        s[S_HATRED] = 1
     s[S_REGEN] = unit.regeneration or rules.IMPOSSIBLE
     s[S_MAN_SIZED] = unit.troop_type in _MAN_SIZED
     s[S_BSB] = opts.bsb
@@ -499,7 +503,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_HIGH_GROUND] = opts.high_ground
     s[S_RANKS_OK] = (unit.troop_type not in ("monster", "chariot", "war_machine")
                      and not unit.has("skirmishers") and not unit.has("fast_cavalry"))
-    s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT
+    s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT and not unit.has("no_pursuit")
     # MDNR Bestias "La manada en combate": "pueden aplicar bonificador por filas de hasta
     # +2"; "La manada cargando": "la Manada es Hostigadora (aunque tenga filas), por lo que
     # no anula filas a unidades enemigas cargadas por el flanco o la retaguardia"
@@ -603,6 +607,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                                           first_round=first)
             if charging and unit.choppa and unit.troop_type in rules.FOOT_TROOP_TYPES:
                 s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
+            if charging and unit.has("strength_on_charge"):
+                s_eff = min(10, s_eff + 1)  # "Carga arrolladora", "Carga atronadora": F+1
             bracing = braced and first and unit.equipment.weapon == "pike"
             if bracing and enemy_charged and enemy.troop_type in BRACED_AGAINST:
                 s_eff = min(10, s_eff + 1)  # MDNR "Pica": +1 S against mounted chargers
@@ -637,15 +643,26 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_ACTIVE] = 1
             # MDNR "Empalar" (Orcos y Goblins boars: "F+2 en carga"): the steeds' charge bonus
             s_m = min(10, m.S + m.charge_bonus) if charging else m.S
+            # the steeds' own rules (MDNR Reinos del Caos "Siempre ataca primero (sólo
+            # Corcel)", "Ataques envenenados 6+ (sólo Corcel)", "Ataques mágicos (sólo
+            # Juggernaut)"): their blows only, on top of the unit's rules that reach them
+            m_ward, m_unwoundable = ward, unwoundable
+            if m.has("magic_attacks") and not magic:  # no daemonic aura, ethereal wounded
+                m_ward = enemy.ward_save or rules.IMPOSSIBLE
+                if unit.has("flaming_attacks") and enemy.has("flame_ward"):
+                    m_ward = min(m_ward, 5)  # as the unit's ward above
+                m_unwoundable = False
             row[G_ATTACKS] = m.A
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
+                              or m.has("always_strikes_first")
                               else CAT_CHARGER if charging else CAT_INITIATIVE, m.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(m.WS, enemy.profile.WS))
-            row[G_POISON] = rules.IMPOSSIBLE
-            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+            row[G_POISON] = (m.poisoned or rules.IMPOSSIBLE) if not m_unwoundable \
+                else rules.IMPOSSIBLE
+            row[G_WOUND] = (rules.IMPOSSIBLE if m_unwoundable
                             else max(2, rules.to_wound(s_m, enemy.profile.T)))
             row[G_SAVE] = _save_needed(e_save, s_m, False)
-            row[G_WARD] = ward
+            row[G_WARD] = m_ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
         if (unit.impact_hits or ogre_charge) and charging:
