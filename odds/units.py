@@ -107,6 +107,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "must_pursue",
     "no_pursuit",
     "strength_on_charge",
+    "glorious_charge",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -200,6 +201,12 @@ enemigos que haya hecho huir en combate cuerpo a cuerpo").  ``strength_on_charge
 the rank and file and the champion in the first round of a combat they charged (Condes
 Vampiro "Carga arrolladora": "F+1 en carga"; Reinos del Caos: Bestias "Carga atronadora":
 "F+1 en el turno en que carga").
+
+``glorious_charge``: a unit it charges, when its unit strength is 5 or more, tests panic at
+the charge before any fear or terror test and flees if it fails (MDNR Imperio "Carga
+gloriosa": "deben efectuar un chequeo de pánico igual que si hubiera sido cargada por el
+flanco mientras estuviera trabada"; RULES.md §3.4), unless it takes no panic tests
+(:func:`odds.combat.model.glorious_panic`; two-unit combats, as every test at the charge).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

@@ -314,3 +314,68 @@ def test_morghast_ebony_armour_and_a_mark_without_text():
     s = m.unit("Siegacráneos de Khorne")
     assert s.has("frenzy") and kinds(m, "Siegacráneos de Khorne")["Marca de Khorne"] == "note"
     assert clean(m, "Siegacráneos de Khorne")
+
+
+# ----------------------------------------------------------------- panic at the charge (§3.4)
+
+
+def _lancers(models=5, special=("glorious_charge",)):
+    return fighter("Lanceros", models, models, T=10, special=list(special)).replace(
+        troop_type="cavalry", profile=Profile(M=20, WS=4, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=8),
+        mount=MountProfile(WS=3, S=3, I=3, A=1))
+
+
+def test_glorious_charge_panics_the_charged_unit():
+    """MDNR Imperio "Carga gloriosa": "Cualquier unidad que reciba una carga de una unidad de
+    Lanceros Alados de potencia de unidad 5+ deben efectuar un chequeo de pánico" (RULES.md
+    §3.4: failed, it flees; §5.3: caught iff 2 M - gap >= its 5D6 flee roll).  Five lancers
+    (US 10, M20) charge Ld 7 infantry from 12 cm: panic failed with 15/36, caught with
+    P(5D6 <= 28)."""
+    from odds import dice
+    from odds.combat import fight
+
+    p_pass = float(dice.p_at_most(dice.sum_pmf(2), 7))
+    r = fight(_lancers(), fighter("E", 10, 5), trials=N, seed=90, keep_rows=True,
+              options=CombatOptions(distance=12.0))
+    ch = r.extra["charge"]
+    assert ch["p_fled_exact"] == pytest.approx(1 - p_pass)
+    assert_mc(ch["p_fled"], 1 - p_pass, N, what="fled")
+    rows = r.rows[r.rows["rounds"] == 0]
+    caught = float(dice.p_at_most(dice.sum_pmf(5), 28))
+    assert_mc(float((rows["outcome"] == "defender_caught").sum()) / N, (1 - p_pass) * caught,
+              N, what="caught at the charge")
+    # no test: lancers of US 4, a target immune to psychology, or immune to panic
+    for ch_unit, target in ((_lancers(2), fighter("E", 10, 5)),
+                            (_lancers(), fighter("E", 10, 5, special=["immune_to_psychology"])),
+                            (_lancers(), fighter("E", 10, 5, special=["immune_to_panic"])),
+                            (_lancers(special=()), fighter("E", 10, 5))):
+        r = fight(ch_unit, target, trials=1000, seed=91)
+        assert r.extra["charge"]["p_fled_exact"] == 0 and r.extra["charge"]["p_fled"] == 0
+
+
+def test_glorious_charge_panic_comes_before_fear():
+    """RULES.md §3.3 "panic, fear, terror": a fear-causing glorious charger against Ld 7
+    infantry of higher unit strength: panic failed → flees (15/36); passed, fear failed →
+    holds and hits on 6s ((21/36) (15/36))."""
+    from odds import dice
+    from odds.combat import fight
+
+    p_pass = float(dice.p_at_most(dice.sum_pmf(2), 7))
+    scary = _lancers(special=("glorious_charge", "fear"))
+    r = fight(scary, fighter("E", 20, 5), trials=N, seed=92)
+    ch = r.extra["charge"]
+    assert ch["p_fled_exact"] == pytest.approx(1 - p_pass)
+    assert ch["p_hits_on_6_exact"] == pytest.approx(p_pass * (1 - p_pass))
+    assert_mc(ch["p_fled"], 1 - p_pass, N, what="fled")
+    assert_mc(ch["p_hits_on_6"], p_pass * (1 - p_pass), N, what="hits on 6s")
+
+
+@needs_data
+def test_glorious_charge_from_the_catalogue():
+    """Spot check, MDNR Imperio "Lanceros alados de Kislev" (HA4 F3 R3 I3 A1 L8, lance,
+    shield, heavy armour) and "Legión del grifo" (F4 I4): "Carga gloriosa"."""
+    e = cat("MDNR_Imperio v4_5.cat")
+    for name, s in (("Lanceros alados de Kislev", 3), ("Legión del grifo", 4)):
+        u = e.unit(name)
+        assert u.has("glorious_charge") and clean(e, name)
+        assert (u.profile.WS, u.profile.S, u.equipment.weapon) == (4, s, "lance")

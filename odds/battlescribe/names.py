@@ -256,6 +256,10 @@ RULE_FLAGS: MappingProxyType = _table({
     # Regimientos de Renombre (Mengil) "Despellejar": "El regimiento nunca puede perseguir a
     # los enemigos que haya hecho huir en combate cuerpo a cuerpo" (+100 victory points)
     "Despellejar": ("no_pursuit",),
+    # Imperio (Lanceros alados, Legión del grifo) "Carga gloriosa": "Cualquier unidad que
+    # reciba una carga de una unidad de Lanceros Alados de potencia de unidad 5+ deben
+    # efectuar un chequeo de pánico igual que si hubiera sido cargada por el flanco"
+    "Carga gloriosa": ("glorious_charge",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),

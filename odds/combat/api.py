@@ -27,6 +27,7 @@ from odds.combat.model import (
     F_CHARGER_LD,
     F_TARGET,
     F_TARGET_LD,
+    F_TARGET_PANIC_LD,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
     FIGHTING,
@@ -371,11 +372,14 @@ def charge_exact(model: CombatModel) -> dict[str, float]:
     two = dice.sum_pmf(2)
     go = float(dice.p_at_most(two, int(f[F_CHARGER_LD]))) if f[F_CHARGER_LD] else 1.0
     hold = float(dice.p_at_most(two, int(f[F_TARGET_LD]))) if f[F_TARGET_LD] else 1.0
+    # panic first ("Carga gloriosa"): failed, the unit flees
+    calm = (float(dice.p_at_most(two, int(f[F_TARGET_PANIC_LD])))
+            if f[F_TARGET_PANIC_LD] else 1.0)
     flees = bool(f[F_TARGET_TERROR] or f[F_TARGET_SMALLER])
     out["p_refused"] = 1.0 - go
-    out["p_fled"] = go * (1.0 - hold) if flees else 0.0
-    out["p_hits_on_6"] = 0.0 if flees else go * (1.0 - hold)
-    out["p_plain"] = go * hold
+    out["p_fled"] = go * (1.0 - calm) + (go * calm * (1.0 - hold) if flees else 0.0)
+    out["p_hits_on_6"] = 0.0 if flees else go * calm * (1.0 - hold)
+    out["p_plain"] = go * calm * hold
     return out
 
 

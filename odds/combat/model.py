@@ -271,8 +271,9 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
     F_CHARGER,
     F_TARGET,
     F_EXPAND,  # the winner expands its frontage / laps round (§1.11)
+    F_TARGET_PANIC_LD,  # the charged unit's panic test at the charge: Ld, 0 = no test
     N_FLAGS,
-) = range(17)
+) = range(18)
 """Indices of ``CombatModel.flags``."""
 FACES = ("front", "flank", "rear")
 
@@ -363,7 +364,8 @@ class CombatOptions:
         combat); a charged unit tests fear or terror of the charger (terror
         failed, or fear failed with a lower unit strength: it flees and is
         caught if the charge reaches it; fear failed otherwise: it hits only
-        on 6s in the first round).
+        on 6s in the first round); charged by a unit with ``glorious_charge``
+        (MDNR "Carga gloriosa"), it tests panic first (failed: it flees).
     distance : float
         The gap (cm) between the charger and its target before the charge,
         0 .. twice the charger's M: decides whether a unit fleeing at the
@@ -772,6 +774,24 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)
+    flags[F_TARGET_PANIC_LD] = _test_ld(tg, tg_opts) if glorious_panic(tg, ch) else 0
+
+
+def glorious_panic(unit: Unit, by: Unit) -> bool:
+    """Whether ``unit``, charged by ``by``, tests panic at the charge ("Carga gloriosa").
+
+    "Cualquier unidad que reciba una carga de una unidad de Lanceros Alados de potencia de
+    unidad 5+ deben efectuar un chequeo de pánico igual que si hubiera sido cargada por el
+    flanco mientras estuviera trabada" (RULES.md §3.4: charger US >= 5): unless ``unit``
+    takes no panic tests (immune to panic or psychology, unbreakable, frenzied, or immune
+    to panic against ``by``'s army or race).
+    """
+    if not by.has("glorious_charge") or by.unit_strength < 5:
+        return False
+    if any(unit.has(r) for r in ("immune_to_panic", "immune_to_psychology", "unbreakable",
+                                 "frenzy")):
+        return False
+    return by.tags.isdisjoint(unit.no_panic_against)
 
 
 OGRE_CHARGE_MOVE = 15.0

@@ -21,6 +21,7 @@ from odds.combat.model import (
     F_REACH,
     F_TARGET,
     F_TARGET_LD,
+    F_TARGET_PANIC_LD,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
     FIGHTING,
@@ -60,14 +61,15 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
     """Fear and terror at the charge (§3.3); returns ``(fought, p)``.
 
     The charger tests first: failed, no combat (every body ``NO_COMBAT``).
-    Then the charged unit: terror failed, or fear failed with a lower unit
+    Then the charged unit: panic (MDNR "Carga gloriosa") failed, terror failed, or fear
+    failed with a lower unit
     strength, it flees (caught if the charge reaches it) and there is no
     combat; fear failed otherwise, it holds and hits only on 6s in the first
     round (``state[10]`` of it and its characters).  ``stats[9 + 2 nb + k]``
     records which (refused, fled, held on 6s).
     """
     nb = sides.shape[0]
-    if p + 16 > buf.size:  # at most two Ld tests and 8 flee dice
+    if p + 16 > buf.size:  # at most three Ld tests and 8 flee dice
         fill_d6(buf, st)
         p = 0
     chg = flags[F_CHARGER]
@@ -79,10 +81,18 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
                 state[2, u] = NO_COMBAT
             stats[9 + 2 * nb] = 1
             return False, p
-    if max_rounds > 0 and flags[F_TARGET_LD] > 0:
-        passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False, False)
+    # panic before fear and terror (RULES.md §3.3: "panic, fear, terror"); failed, it flees
+    # as from terror (MDNR Imperio "Carga gloriosa", F_TARGET_PANIC_LD)
+    panicked = False
+    if max_rounds > 0 and flags[F_TARGET_PANIC_LD] > 0:
+        passed, p = leadership_test(buf, p, flags[F_TARGET_PANIC_LD], False, False)
+        panicked = not passed
+    if max_rounds > 0 and (panicked or flags[F_TARGET_LD] > 0):
+        passed = False
+        if not panicked:
+            passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False, False)
         if not passed:
-            if flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
+            if panicked or flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
                 flee, p = sum_faces(buf, p, sides[tgt, S_FLEE_DICE])
                 flee -= sides[tgt, S_FLEE_MINUS]
                 state[2, tgt] = CAUGHT if flags[F_REACH] >= flee else ESCAPED
