@@ -108,6 +108,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "no_pursuit",
     "strength_on_charge",
     "glorious_charge",
+    "bodyguard",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -207,6 +208,10 @@ the charge before any fear or terror test and flees if it fails (MDNR Imperio "C
 gloriosa": "deben efectuar un chequeo de pánico igual que si hubiera sido cargada por el
 flanco mientras estuviera trabada"; RULES.md §3.4), unless it takes no panic tests
 (:func:`odds.combat.model.glorious_panic`; two-unit combats, as every test at the charge).
+
+``bodyguard``: the unit is stubborn while a living General character stands in it (MDNR Altos
+Elfos "Guardaespaldas": "Los Leones Blancos son Tozudos mientras el General esté incluido en la
+unidad"; RULES.md §3.2).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

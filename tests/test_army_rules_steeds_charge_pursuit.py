@@ -379,3 +379,47 @@ def test_glorious_charge_from_the_catalogue():
         u = e.unit(name)
         assert u.has("glorious_charge") and clean(e, name)
         assert (u.profile.WS, u.profile.S, u.equipment.weapon) == (4, s, "lance")
+
+
+# ----------------------------------------------------------------- bodyguard (§3.2)
+
+
+@pytest.mark.parametrize("bodyguard, general, p_break, seed", [
+    # stubborn: Ld 7 unmodified, 2D6 <= 7 passes with 21/36
+    (True, True, 1 - 21 / 36, 93),
+    # not stubborn: Ld 7 - 5 = 2, passes with 1/36
+    (False, True, 1 - 1 / 36, 94),
+    (True, False, 1 - 1 / 36, 95),  # a character who is not the General: no bodyguard
+])
+def test_bodyguard_is_stubborn_with_the_general(bodyguard, general, p_break, seed):
+    """MDNR Altos Elfos "Guardaespaldas": "Los Leones Blancos son Tozudos mientras el General
+    esté incluido en la unidad" (RULES.md §3.2: a stubborn unit tests on its own Ld
+    unmodified).  Nobody can wound (S1 against T10); both sides have a rank bonus of +1, the
+    unit (US 10 and its character) outnumbers the enemy (+1), and the enemy's +6 static bonus
+    wins the round by 5; the unit and the character in it have Ld 7."""
+    from odds.characters import Character
+    from odds.combat.model import FRONT, build_units
+
+    lions = fighter("Leones", 10, 5, S=1, T=10, special=["bodyguard"] if bodyguard else [])
+    lord = Character(name="Príncipe", profile=Profile(M=12, WS=3, BS=3, S=1, T=10, W=2, I=3,
+                                                      A=1, Ld=7), general=general)
+    enemy = fighter("E", 10, 5, S=1, T=10)
+    model = build_units([lions, enemy], [0, 1], [(0, 1, FRONT, FRONT)], [False, True],
+                        [None, SideOptions(static_bonus=6)], CombatOptions(max_rounds=1),
+                        characters=[(0, lord)])
+    out = simulate(model, N, seed)
+    broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
+    assert_mc(broke, p_break, N, what=f"lions break (bodyguard {bodyguard}, general {general})")
+
+
+@needs_data
+def test_white_lions_from_the_catalogue():
+    """Spot check, MDNR Altos Elfos "Leones blancos de Cracia": M12 HA5 HP4 F4 R3 H1 I5 A1 L8,
+    "Guardaespaldas"; "Capa de león blanco" ("5+ solo a distancia": "a los ataques a
+    distancia (proyectiles o magia)") has no effect in close combat."""
+    h = cat("MDNR_Altos_Elfos v4_5.cat")
+    for name in (e.name for e in h.entries if e.name.startswith("Leones blancos de Cracia")):
+        u = h.unit(name)
+        assert u.has("bodyguard") and not u.has("stubborn") and clean(h, name)
+        assert u.profile == Profile(M=12, WS=5, BS=4, S=4, T=3, W=1, I=5, A=1, Ld=8)
+        assert kinds(h, name)["Capa de león blanco"] == "no_combat_effect"

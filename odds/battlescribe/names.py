@@ -260,6 +260,9 @@ RULE_FLAGS: MappingProxyType = _table({
     # reciba una carga de una unidad de Lanceros Alados de potencia de unidad 5+ deben
     # efectuar un chequeo de pánico igual que si hubiera sido cargada por el flanco"
     "Carga gloriosa": ("glorious_charge",),
+    # Altos Elfos (Leones blancos) "Guardaespaldas": "Los Leones Blancos son Tozudos mientras
+    # el General esté incluido en la unidad"
+    "Guardaespaldas": ("bodyguard",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
@@ -416,6 +419,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Carro espectral", "Ágil", "Relicario", "Estandarte de Kalad", "Pavés",
     "Telescopio del Navegante", "Anfibios", "Puntos", "Gigante de asedio", "Magia de Tzeentch",
     "En compañía de horrores", "Disparando el cañón",
+    # Altos Elfos "Capa de león blanco": "una tirada de salvación por armadura de 5+ a los
+    # ataques a distancia (proyectiles o magia)" (its profile: "5+ solo a distancia")
+    "Capa de león blanco",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 

@@ -213,8 +213,9 @@ from odds.units import Command, Unit
     S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
     S_HERD,  # MDNR Bestias herd: cancels no enemy ranks from a flank or the rear
     S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
+    S_BODYGUARD,  # stubborn while a living General stands in the unit (Altos Elfos)
     N_SIDE,
-) = range(52)
+) = range(53)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -469,6 +470,9 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_US] = unit.unit_strength_per_model
     s[S_LD] = p.Ld
     s[S_STUBBORN] = unit.has("stubborn")
+    # MDNR Altos Elfos "Guardaespaldas": "Tozudos mientras el General esté incluido en la
+    # unidad" (a living General character among its bodies: psychology.break_test)
+    s[S_BODYGUARD] = unit.has("bodyguard")
     s[S_UNBREAKABLE] = unit.has("unbreakable")
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     s[S_FEAR] = unit.causes_fear

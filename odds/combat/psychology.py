@@ -27,6 +27,7 @@ from odds.combat.model import (
     FIGHTING,
     NO_COMBAT,
     PANICKED,
+    S_BODYGUARD,
     S_BSB,
     S_CHAMPION,
     S_CHAMPION_LD,
@@ -40,6 +41,7 @@ from odds.combat.model import (
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_INSTABILITY,
+    S_IS_GENERAL,
     S_ITP,
     S_LD,
     S_NO_PANIC,
@@ -193,6 +195,10 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane):
         ld = max(ld, sides[lo, S_CHAMPION_LD])
     lead = 0  # a non-stubborn character's Ld, used with the modifier (stubborn units)
     stub = sides[lo, S_STUBBORN]
+    if sides[lo, S_BODYGUARD]:  # MDNR Altos Elfos "Guardaespaldas": stubborn with the General
+        for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
+            if state[0, b] > 0 and sides[b, S_IS_GENERAL]:
+                stub = 1
     for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
         if state[0, b] > 0:
             us_lo += sides[b, S_US]
