@@ -48,7 +48,8 @@ TOML schema (the same shape as a unit's; profile letters English or Spanish)
     shield = true
     armour = "heavy"
     barding = true
-    [mount]                       # WS S I A (HA F I A); count must be 1
+    [mount]                       # WS S I A (HA F I A); count must be 1; optional
+                                  # poisoned (5/6) and special (MOUNT_RULES): the steed's own
     WS = 3
     S = 3
     I = 3
@@ -328,6 +329,10 @@ class Character:
         out["equipment"] = equipment
         if self.mount is not None:
             out["mount"] = {k: getattr(self.mount, k) for k in ("WS", "S", "I", "A")}
+            if self.mount.poisoned:
+                out["mount"]["poisoned"] = self.mount.poisoned
+            if self.mount.special:
+                out["mount"]["special"] = list(self.mount.special)
         out["rules"] = {
             "special": list(self.special),
             **{k: getattr(self, k)
@@ -404,7 +409,8 @@ def _character_from_dict(data: Mapping[str, Any]) -> Character:
     check_keys(rl, _RULES_KEYS, "rules")
     mount = None
     if "mount" in data:
-        values = letters_from(subtable(data, "mount"), "mount", ("WS", "S", "I", "A"), ("count",))
+        values = letters_from(subtable(data, "mount"), "mount", ("WS", "S", "I", "A"),
+                              ("count", "poisoned", "special"))
         for c in ("WS", "S", "I", "A"):
             if c not in values:
                 raise OddsInputError(f"mount.{c}: missing; a mount needs WS S I A")

@@ -47,6 +47,7 @@ from odds.validation import (
 
 __all__ = [
     "CHARACTERISTICS",
+    "MOUNT_RULES",
     "SPANISH_LETTERS",
     "SPECIAL_RULES",
     "Command",
@@ -61,6 +62,10 @@ __all__ = [
     "unit_from_dict",
     "unit_warnings",
 ]
+
+MOUNT_RULES: tuple[str, ...] = ("always_strikes_first", "magic_attacks")
+"""Rules a steed can have of its own (:attr:`MountProfile.special`): its blows strike first
+(§1.2) or are magical (daemonic aura, ethereal enemies), whatever its rider's."""
 
 SPECIAL_RULES: tuple[str, ...] = (
     "stubborn",
@@ -123,6 +128,11 @@ SPECIAL_RULES: tuple[str, ...] = (
     "sigmar_example",
     "vomit_by_mount",
     "pikes_behind",
+    "must_pursue",
+    "no_pursuit",
+    "strength_on_charge",
+    "glorious_charge",
+    "bodyguard",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -310,6 +320,25 @@ reciben una carga, ni tendrían bonificación contra caballería)").
 ``ignores_strikes_last``: the unit ignores the strikes-last rule of its weapon
 (MDNR Swordmasters of Hoeth: "Ignoran la regla de atacar en último lugar de su
 arma a dos manos"); unlike ``always_strikes_first`` it strikes in normal order.
+
+``must_pursue``: the unit always pursues a beaten enemy, never tests to hold back (§4.3; MDNR
+Condes Vampiro "Hambrientos": "tras el combate, siempre deben perseguir, pero no pueden
+arrasar"; Imperio "¡Enajenados mentales!": "Debe perseguir siempre").  ``no_pursuit``: the
+unit never pursues (Regimientos de Renombre "Despellejar": "nunca puede perseguir a los
+enemigos que haya hecho huir en combate cuerpo a cuerpo").  ``strength_on_charge``: +1 S for
+the rank and file and the champion in the first round of a combat they charged (Condes
+Vampiro "Carga arrolladora": "F+1 en carga"; Reinos del Caos: Bestias "Carga atronadora":
+"F+1 en el turno en que carga").
+
+``glorious_charge``: a unit it charges, when its unit strength is 5 or more, tests panic at
+the charge before any fear or terror test and flees if it fails (MDNR Imperio "Carga
+gloriosa": "deben efectuar un chequeo de pánico igual que si hubiera sido cargada por el
+flanco mientras estuviera trabada"; RULES.md §3.4), unless it takes no panic tests
+(:func:`odds.combat.model.glorious_panic`; two-unit combats, as every test at the charge).
+
+``bodyguard``: the unit is stubborn while a living General character stands in it (MDNR Altos
+Elfos "Guardaespaldas": "Los Leones Blancos son Tozudos mientras el General esté incluido en la
+unidad"; RULES.md §3.2).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -393,6 +422,14 @@ class MountProfile:
     charge_bonus : int
         Strength the steeds add in the first round of a combat they charged, 0..3
         (MDNR "Empalar": Orcos y Goblins boars "F+2 en carga").
+    poisoned : int
+        The steeds' own poisoned attacks: 0 = none, else the natural to-hit roll that
+        wounds automatically (5 or 6).  The unit's ``poisoned`` is the rider's/crew's.
+    special : tuple of str
+        The steeds' own rules, from :data:`MOUNT_RULES` (stored sorted, unique), on top
+        of those of the unit that reach its steeds (MDNR Reinos del Caos "Siempre ataca
+        primero (sólo Corcel)", "Ataques mágicos (sólo Juggernaut)": the rule is the
+        steed's, not the rider's).
     """
 
     WS: int
@@ -401,11 +438,22 @@ class MountProfile:
     A: int
     count: int = 1
     charge_bonus: int = 0
+    poisoned: int = 0
+    special: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _check_characteristics(self, ("WS", "S", "I", "A"))
         integer("count", self.count, low=1, high=8)
         integer("charge_bonus", self.charge_bonus, low=0, high=3)
+        if integer("poisoned", self.poisoned, low=0, high=6) not in (0, 5, 6):
+            raise OddsInputError(f"poisoned: must be 0 (none), 5 or 6 (got {self.poisoned!r})")
+        object.__setattr__(self, "special", _names_from("special", self.special, MOUNT_RULES,
+                                                        "steed rule names", "steed rule"))
+
+    def has(self, rule: str) -> bool:
+        """Whether the steeds have the rule ``rule`` of their own (:data:`MOUNT_RULES`)."""
+        choice("rule", rule, MOUNT_RULES)
+        return rule in self.special
 
     def replace(self, **changes: Any) -> MountProfile:
         """Return a validated copy with some fields changed."""
@@ -989,8 +1037,9 @@ class Unit:
         if self.extra_crew is not None:
             out["extra_crew"] = dataclasses.asdict(self.extra_crew)
         if self.mount is not None:
-            out["mount"] = {k: v for k, v in dataclasses.asdict(self.mount).items()
-                            if k != "charge_bonus" or v}
+            out["mount"] = {k: list(v) if k == "special" else v
+                            for k, v in dataclasses.asdict(self.mount).items()
+                            if k not in ("charge_bonus", "poisoned", "special") or v}
         assert self.champion_profile is not None
         if self.champion_profile != _default_champion(self.profile):
             out["champion_profile"] = self.champion_profile.as_dict()
@@ -1083,7 +1132,7 @@ _RULES_KEYS = (
     "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
     "flight_panics_only", "flight_panics_not",
 )
-_MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus")
+_MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus", "poisoned", "special")
 
 # Where each Unit attribute lives in the TOML schema (for error messages).
 _TOML_PATH = {
@@ -1197,7 +1246,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     mount = None
     if "mount" in data:
         mount_values = letters_from(subtable(data, "mount"), "mount", ("WS", "S", "I", "A"),
-                                    ("count", "charge_bonus"))
+                                    ("count", "charge_bonus", "poisoned", "special"))
         for c in ("WS", "S", "I", "A"):
             if c not in mount_values:
                 raise OddsInputError(f"mount.{c}: missing; a mount needs WS S I A (count optional)")

@@ -93,6 +93,7 @@ from odds.battlescribe.names import (
     parametric_rule,
     race_from_name,
     race_from_tipo,
+    steed_rule,
     text_rule,
 )
 from odds.battlescribe.report import Collector
@@ -271,6 +272,16 @@ def _shooting_only(key: str, text: str | None) -> bool:
     plain = normalize(text)
     return (("ataque de disparo" in plain or "en vez de disparar" in plain)
             and "trabad" not in plain)
+_ARMOUR_SAVE = re.compile(r"^\s*([2-6])\+\s*$")
+
+
+def _armour_save_of(node: Node) -> int:
+    """The save of an option's armour profile (``Salvación por armadura: 4+``), else 0."""
+    for p in node.info_profiles:
+        m = _ARMOUR_SAVE.match(p.values.get("Salvación por armadura") or "")
+        if m:
+            return int(m.group(1))
+    return 0
 
 
 def _missile_only(node: Node) -> bool:
@@ -319,6 +330,9 @@ class _Builder:
         self.champion_items: list[str] = []  # CHAMPION_ITEMS carried by the champion
         self.champion_weapon = ""  # the champion's own weapon (champions_weapon())
         self.weapon_key = "hand_weapon"  # the unit's weapon (equipment())
+        self.steed_rules: list[tuple[str, tuple[str, ...], int]] = []  # (name, flags, poison)
+        self.charge_strength = ""  # a rule giving "F+1 en carga" to the beast that has it
+        self.worn: list[tuple[str, int]] = []  # armour options of a printed save: (name, save)
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -633,6 +647,20 @@ class _Builder:
             else:
                 self.note(self.impale[0], "ignored", "a charge bonus of steeds the engine"
                           " does not model (no steed profile)")
+        if self.charge_strength:
+            # the beast with the rule: the model itself, or the steeds when it has some (the
+            # garragors pulling a "Carro de garragor")
+            if mount is not None:
+                mount = mount.replace(charge_bonus=min(3, mount.charge_bonus + 1))
+            else:
+                special.append("strength_on_charge")
+        for name, flags, poison in self.steed_rules:
+            # the steeds' own rules (names.steed_rule): their blows only
+            if mount is not None and mount_raw is not None:
+                mount = mount.replace(special=(*mount.special, *flags),
+                                      poisoned=poison or mount.poisoned)
+            else:
+                self.note(name, "ignored", "a rule of the steeds only, and no steed profile")
         if self.centaur is not None:
             special += self.centaur.special
         if self.wards:
@@ -687,6 +715,11 @@ class _Builder:
                           f" {printed_save}+ used")
             else:
                 self.note(self.scaly_skin, "ignored", "natural armour not in the save used")
+        for name, worn in self.worn:
+            if unit.armour_save_against(in_close_combat=False) == worn:
+                self.note(name, "note", f"armour of its own: in the printed save {worn}+ used")
+            else:
+                self.note(name, "ignored", f"armour save {worn}+ not the save used")
         if printed_us is not None and printed_us != unit.unit_strength_per_model:
             self.note("Potencia", "note",
                       f"printed unit strength {printed_us} per model, engine"
@@ -747,6 +780,13 @@ class _Builder:
                 ward = _ward_of(node)
                 if ward:
                     self.wards.append(ward)
+                    continue
+                worn = _armour_save_of(node)
+                if worn and tt in ("chariot", "monster", "war_machine"):
+                    # armour of its own on a model whose save is the printed one (Condes
+                    # Vampiro Morghast "Armadura de Ébano": "la miniatura tiene una Tirada de
+                    # salvación por armadura de 4+"): checked against the save used in build()
+                    self.worn.append((node.name, worn))
                     continue
                 if node.rules:
                     continue
@@ -1036,6 +1076,13 @@ class _Builder:
                 self.impale = (name, int(re.search(r"f\+(\d)",
                                                    normalize(texts[name])).group(1)))
                 continue
+            if key in ("carga arrolladora", "carga atronadora") and re.search(
+                    r"\bf\+1 en (?:el turno en que )?carga", normalize(texts.get(name, ""))):
+                # Condes Vampiro "Carga arrolladora": "F+1 en carga" (wolves); Bestias "Carga
+                # atronadora": "El Garragor ... F+1 en el turno en que carga" (the model, or
+                # the steeds pulling a chariot: applied in build())
+                self.charge_strength = name
+                continue
             if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
                 continue  # the rule of a taken armour option ("Capa"): equipment() has it
             if key == "tunelador" and self.random_move and "huye y persigue" in normalize(
@@ -1130,6 +1177,10 @@ class _Builder:
                 if self.thick_skin_unusable():
                     self.note(name, "ignored", "only for cavalry without a fixed save")
                 continue
+            steed = steed_rule(name, texts.get(name) or "")
+            if steed is not None:
+                self.steed_rules.append((name, *steed))  # applied to the mount in build()
+                continue
             if key in RULE_FLAGS or key in NAMED_HATRED:
                 special += RULE_FLAGS.get(key, ())
                 hated = NAMED_HATRED.get(key, ())
@@ -1146,6 +1197,16 @@ class _Builder:
                         "impact_hits", "multiple_wounds", "random_attacks") else value
                 else:
                     self.note(name, "ignored", f"{field} {value!r} not supported by the engine")
+                continue
+            if key.startswith("marca de ") and not (texts.get(name) or "").strip() and any(
+                    "los efectos de otorgar una marca ya estan incluidos en las tropas"
+                    in normalize(t or "") for t in texts.values()):
+                # a mark with no text of its own on a unit that carries it (Mortales
+                # "Siegacráneos de Khorne"); "Marcas del Caos": "Los efectos de otorgar una
+                # marca ya están incluidos en las tropas y personajes (cuando llevan esa
+                # marca ...)": its effects are the unit's own rules (Furia asesina...)
+                self.note(name, "note", "a mark without text: its effects are in the unit's"
+                          " own rules ('Marcas del Caos')")
                 continue
             if key.startswith("marca de ") and texts.get(name):
                 flags, unknown = mark_effects(texts[name])

@@ -65,6 +65,7 @@ __all__ = [
     "parametric_rule",
     "race_from_name",
     "race_from_tipo",
+    "steed_rule",
     "text_rule",
 ]
 
@@ -313,6 +314,27 @@ RULE_FLAGS: MappingProxyType = _table({
     # (por lo que no atacarían primero si reciben una carga, ni tendrían bonificación contra
     # caballería)" (casualties from the rear ranks: the engine's front stays full)
     "Formación mixta": ("pikes_behind",),
+    # Condes Vampiro "Carroñeros": "Los Necrófagos son Hostigadores y ningún personaje puede
+    # unirse a ellos" (the rest: joining characters, and that they are not undead)
+    "Carroñeros": ("skirmishers",),
+    # Condes Vampiro "Hambrientos": "Siempre que puedan efectuar una carga, deberán cargar
+    # ... tras el combate, siempre deben perseguir, pero no pueden arrasar" (charging is the
+    # movement phase's; the engine has no overrun)
+    "Hambrientos": ("must_pursue",),
+    # Imperio "¡Enajenados mentales!": "Inmunes a desmoralización. Siempre superan cualquier
+    # tirada de Liderazgo. Debe perseguir siempre. Sólo pueden Mantener la posición como
+    # reacción a una carga" (the engine's Ld tests of an unbreakable unit: none; it holds)
+    "¡Enajenados mentales!": ("unbreakable", "must_pursue"),
+    # Regimientos de Renombre (Mengil) "Despellejar": "El regimiento nunca puede perseguir a
+    # los enemigos que haya hecho huir en combate cuerpo a cuerpo" (+100 victory points)
+    "Despellejar": ("no_pursuit",),
+    # Imperio (Lanceros alados, Legión del grifo) "Carga gloriosa": "Cualquier unidad que
+    # reciba una carga de una unidad de Lanceros Alados de potencia de unidad 5+ deben
+    # efectuar un chequeo de pánico igual que si hubiera sido cargada por el flanco"
+    "Carga gloriosa": ("glorious_charge",),
+    # Altos Elfos (Leones blancos) "Guardaespaldas": "Los Leones Blancos son Tozudos mientras
+    # el General esté incluido en la unidad"
+    "Guardaespaldas": ("bodyguard",),
     "Etéreos": ("ethereal",),
     "Etéreo": ("ethereal",),
     "Odio eterno": ("eternal_hatred",),
@@ -428,6 +450,38 @@ def parametric_rule(name: str) -> tuple[str, str] | None:
             if value.startswith("1d"):
                 value = value[1:]
             return field, value
+    return None
+
+
+_STEED_ONLY = re.compile(r"^(.*) \((?:solo|solo el|solo la) (?:corcel|juggernaut|montura)\)$")
+_STEED_POISON = re.compile(r"^ataques? envenenados?(?: \(?(\d)\+\)?)?$")
+
+
+def steed_rule(name: str, text: str = "") -> tuple[tuple[str, ...], int] | None:
+    """A rule of the steeds only: ``(their special rules, their poisoned roll)``, or None.
+
+    MDNR Reinos del Caos prints the rules of a steed that its rider lacks as a rule
+    named for the steed: "Siempre ataca primero (sólo Corcel)", "Ataques envenenados 6+
+    (sólo Córcel)" (Diablillas montadas), "Ataques mágicos (sólo Juggernaut)"
+    (Revientacráneos); Demonios "Corceles de Slaanesh": "Los Corceles de Slaanesh tienen
+    las reglas Ataque envenenado y Siempre ataca primero" (poisoned without a roll is
+    6+, gst "Ataques envenenados").  The flags are :data:`odds.units.MOUNT_RULES`;
+    the roll 0 when the steeds are not poisoned.
+    """
+    key, plain = normalize(name), normalize(text)
+    if key == "corceles de slaanesh" and "tienen las reglas ataque envenenado y siempre" \
+            " ataca primero" in plain:
+        return ("always_strikes_first",), 6
+    m = _STEED_ONLY.match(key)
+    if m is None:
+        return None
+    inner = m.group(1).strip()
+    poison = _STEED_POISON.match(inner)
+    if poison:
+        return (), int(poison.group(1) or 6)
+    flags = RULE_FLAGS.get(inner)
+    if flags in (("always_strikes_first",), ("magic_attacks",)):
+        return flags, 0
     return None
 
 
@@ -550,6 +604,8 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # ("5+ a los ataques a distancia (proyectiles o magia)")
     "Cazador ballestero", "Pistola ballesta", "Pistola (solo una por fase de disparo)",
     "Aprendiz de Mullah", "Animosidad especial", "Trabuco",
+    # Altos Elfos "Capa de león blanco": "una tirada de salvación por armadura de 5+ a los
+    # ataques a distancia (proyectiles o magia)" (its profile: "5+ solo a distancia")
     "Capa de león blanco",
 ]))
 """Known names with no effect on a close combat as the engine models it."""

@@ -31,6 +31,8 @@ from odds.combat.model import (
     F_TARGET,
     F_TARGET_COLD,
     F_TARGET_LD,
+    F_TARGET_PANIC_COLD,
+    F_TARGET_PANIC_LD,
     F_TARGET_REROLL,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
@@ -385,11 +387,16 @@ def charge_exact(model: CombatModel) -> dict[str, float]:
                                  int(f[F_TARGET_LD]))) if f[F_TARGET_LD] else 1.0)
     if f[F_TARGET_REROLL]:
         hold = 1 - (1 - hold) ** 2
+    # panic first ("Carga gloriosa"): failed, the unit flees
+    calm = (float(dice.p_at_most(dice.leadership_pmf(bool(f[F_TARGET_PANIC_COLD])),
+                                 int(f[F_TARGET_PANIC_LD]))) if f[F_TARGET_PANIC_LD] else 1.0)
+    if f[F_TARGET_REROLL]:
+        calm = 1 - (1 - calm) ** 2
     flees = bool(f[F_TARGET_TERROR] or f[F_TARGET_SMALLER])
     out["p_refused"] = 1.0 - go
-    out["p_fled"] = go * (1.0 - hold) if flees else 0.0
-    out["p_hits_on_6"] = 0.0 if flees else go * (1.0 - hold)
-    out["p_plain"] = go * hold
+    out["p_fled"] = go * (1.0 - calm) + (go * calm * (1.0 - hold) if flees else 0.0)
+    out["p_hits_on_6"] = 0.0 if flees else go * calm * (1.0 - hold)
+    out["p_plain"] = go * calm * hold
     return out
 
 

@@ -130,7 +130,9 @@ Modelling conventions (documented choices where the rules leave one)
   while more than the champion remains, the champion with the last model.
 * Cavalry and chariots: the rider/crew profile fights with its weapon, the
   steeds with their own WS, S, I and A at their own Initiative; hatred,
-  poison, killing blow and frenzy belong to the rider/crew.
+  poison, killing blow and frenzy belong to the rider/crew.  A steed's own rules
+  (:attr:`odds.units.MountProfile.poisoned` and ``special``: strikes first,
+  magic attacks) act on its blows only.
 * Killing blow works against infantry and cavalry (man-sized, §1.6).
 * Strike order (§1.2): always-strikes-first beats everything; the
   always-strikes-last *rule* holds even on the charge, while a strikes-last
@@ -228,8 +230,9 @@ from odds.units import Command, Unit
     S_INDEPENDENT,  # never uses the General's Ld ("Independientes")
     S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
     S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
+    S_BODYGUARD,  # stubborn while a living General stands in the unit (Altos Elfos)
     N_SIDE,
-) = range(62)
+) = range(63)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -291,9 +294,11 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
     F_TARGET_COLD,  # the charged unit's test is cold-blooded
     F_CHARGER_REROLL,  # the charger re-rolls a failed test (Imperio "Ejemplo de Sigmar")
     F_TARGET_REROLL,  # the charged unit re-rolls a failed test
+    F_TARGET_PANIC_LD,  # the charged unit's panic test at the charge: Ld, 0 = no test
+    F_TARGET_PANIC_COLD,  # that test is cold-blooded
     F_REACH_DICE,  # a random-moving charger's move dice (0: F_REACH is its fixed reach)
     F_REACH_TAIL,  # first of REACH_TAIL_SIZE counts (see charge_flags)
-) = range(22)
+) = range(24)
 REACH_TAIL_SIZE = 49
 """Entries of the random-move tail table in ``CombatModel.flags`` (sums 0..48 of 8D6)."""
 N_FLAGS = F_REACH_TAIL + REACH_TAIL_SIZE
@@ -388,7 +393,8 @@ class CombatOptions:
         combat); a charged unit tests fear or terror of the charger (terror
         failed, or fear failed with a lower unit strength: it flees and is
         caught if the charge reaches it; fear failed otherwise: it hits only
-        on 6s in the first round).
+        on 6s in the first round); charged by a unit with ``glorious_charge``
+        (MDNR "Carga gloriosa"), it tests panic first (failed: it flees).
     distance : float
         The gap (cm) between the charger and its target before the charge,
         0 .. twice the charger's M: decides whether a unit fleeing at the
@@ -492,6 +498,9 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_US] = unit.unit_strength_per_model
     s[S_LD] = p.Ld
     s[S_STUBBORN] = unit.has("stubborn")
+    # MDNR Altos Elfos "Guardaespaldas": "Tozudos mientras el General esté incluido en la
+    # unidad" (a living General character among its bodies: psychology.break_test)
+    s[S_BODYGUARD] = unit.has("bodyguard")
     s[S_UNBREAKABLE] = unit.has("unbreakable")
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     s[S_FEAR] = unit.causes_fear
@@ -522,6 +531,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # must pursue (§4.3 restrain_pursuit): hatred of every enemy, or of a named one, whoever
     # the beaten enemy is (kept simple: _side does not know the enemy; documented choice)
     s[S_HATRED] = unit.has("hatred") or unit.has("eternal_hatred") or bool(unit.hatred)
+    if unit.has("must_pursue"):  # "Hambrientos", "¡Enajenados mentales!": always pursue
+        s[S_HATRED] = 1
     s[S_REGEN] = unit.regeneration or rules.IMPOSSIBLE
     s[S_MAN_SIZED] = unit.troop_type in _MAN_SIZED
     s[S_BSB] = opts.bsb
@@ -530,7 +541,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_HIGH_GROUND] = opts.high_ground
     s[S_RANKS_OK] = (unit.troop_type not in ("monster", "chariot", "war_machine")
                      and not unit.has("skirmishers") and not unit.has("fast_cavalry"))
-    s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT
+    s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT and not unit.has("no_pursuit")
     # MDNR Bestias "La manada en combate": "pueden aplicar bonificador por filas de hasta
     # +2"; "La manada cargando": "la Manada es Hostigadora (aunque tenga filas), por lo que
     # no anula filas a unidades enemigas cargadas por el flanco o la retaguardia"
@@ -758,6 +769,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             if (charging and "choppa" in unit.special and wkey == "hand_weapon"
                     and unit.troop_type in rules.FOOT_TROOP_TYPES):
                 s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
+            if charging and unit.has("strength_on_charge"):
+                s_eff = min(10, s_eff + 1)  # "Carga arrolladora", "Carga atronadora": F+1
             if unit.has("slayer") and enemy.profile.T > s_eff:
                 s_eff = max(s_eff, min(6, enemy.profile.T))  # MDNR "Matador"
             bracing = braced and first and wkey == "pike"
@@ -827,15 +840,26 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_ACTIVE] = 1
             # MDNR "Empalar" (Orcos y Goblins boars: "F+2 en carga"): the steeds' charge bonus
             s_m = min(10, m.S + m.charge_bonus) if charging else m.S
+            # the steeds' own rules (MDNR Reinos del Caos "Siempre ataca primero (sólo
+            # Corcel)", "Ataques envenenados 6+ (sólo Corcel)", "Ataques mágicos (sólo
+            # Juggernaut)"): their blows only, on top of the unit's rules that reach them
+            m_ward, m_unwoundable = ward, unwoundable
+            if m.has("magic_attacks") and not magic:  # no daemonic aura, ethereal wounded
+                m_ward = enemy.ward_save or rules.IMPOSSIBLE
+                if unit.has("flaming_attacks") and enemy.has("flame_ward"):
+                    m_ward = min(m_ward, 5)  # as the unit's ward above
+                m_unwoundable = False
             row[G_ATTACKS] = m.A
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
+                              or m.has("always_strikes_first")
                               else CAT_CHARGER if charging else CAT_INITIATIVE, m.I)
             row[G_HIT] = _clamp_hit(rules.to_hit(m.WS, enemy.profile.WS))
-            row[G_POISON] = rules.IMPOSSIBLE
-            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+            row[G_POISON] = (m.poisoned or rules.IMPOSSIBLE) if not m_unwoundable \
+                else rules.IMPOSSIBLE
+            row[G_WOUND] = (rules.IMPOSSIBLE if m_unwoundable
                             else max(2, rules.to_wound(min(s_m, cap), enemy.profile.T)))
             row[G_SAVE] = _save_needed(e_save, min(s_m, cap), False)
-            row[G_WARD] = ward
+            row[G_WARD] = m_ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
         _vomit(out, unit, enemy, kind, e_save, ward, unwoundable)
@@ -1030,7 +1054,8 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
         flags[F_CHARGER_REROLL] = ch.has("sigmar_example")
     if _scared(tg, ch):
         flags[F_TARGET_LD], flags[F_TARGET_COLD] = _test_ld(tg, tg_opts)
-        flags[F_TARGET_REROLL] = tg.has("sigmar_example")
+    # Imperio "Ejemplo de Sigmar": failed panic, fear and terror tests re-rolled
+    flags[F_TARGET_REROLL] = tg.has("sigmar_example")
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)
@@ -1040,6 +1065,8 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
         flags[F_REACH] = math.ceil(gap)
         flags[F_REACH_DICE] = n
         flags[F_REACH_TAIL:F_REACH_TAIL + REACH_TAIL_SIZE] = random_move_tail(n)
+    if glorious_panic(tg, ch):
+        flags[F_TARGET_PANIC_LD], flags[F_TARGET_PANIC_COLD] = _test_ld(tg, tg_opts)
 
 
 def random_move_tail(n: int) -> np.ndarray:
@@ -1055,6 +1082,23 @@ def random_move_tail(n: int) -> np.ndarray:
     total = np.cumsum(ways[::-1])[::-1]  # total[k] = outcomes with sum >= k
     tail[: total.size] = total[:REACH_TAIL_SIZE]
     return tail
+
+
+def glorious_panic(unit: Unit, by: Unit) -> bool:
+    """Whether ``unit``, charged by ``by``, tests panic at the charge ("Carga gloriosa").
+
+    "Cualquier unidad que reciba una carga de una unidad de Lanceros Alados de potencia de
+    unidad 5+ deben efectuar un chequeo de pánico igual que si hubiera sido cargada por el
+    flanco mientras estuviera trabada" (RULES.md §3.4: charger US >= 5): unless ``unit``
+    takes no panic tests (immune to panic or psychology, unbreakable, frenzied, or immune
+    to panic against ``by``'s army or race).
+    """
+    if not by.has("glorious_charge") or by.unit_strength < 5:
+        return False
+    if any(unit.has(r) for r in ("immune_to_panic", "immune_to_psychology", "unbreakable",
+                                 "frenzy")):
+        return False
+    return by.tags.isdisjoint(unit.no_panic_against)
 
 
 OGRE_CHARGE_MOVE = 15.0

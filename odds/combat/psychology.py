@@ -27,6 +27,8 @@ from odds.combat.model import (
     F_TARGET,
     F_TARGET_COLD,
     F_TARGET_LD,
+    F_TARGET_PANIC_COLD,
+    F_TARGET_PANIC_LD,
     F_TARGET_REROLL,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
@@ -34,6 +36,7 @@ from odds.combat.model import (
     FLEEING,
     NO_COMBAT,
     PANICKED,
+    S_BODYGUARD,
     S_BSB,
     S_CHAMPION,
     S_CHAMPION_LD,
@@ -52,6 +55,7 @@ from odds.combat.model import (
     S_HOSTED_LO,
     S_INDEPENDENT,
     S_INSTABILITY,
+    S_IS_GENERAL,
     S_ITP,
     S_LD,
     S_NO_PANIC,
@@ -74,14 +78,15 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
     """Fear and terror at the charge (§3.3); returns ``(fought, p)``.
 
     The charger tests first: failed, no combat (every body ``NO_COMBAT``).
-    Then the charged unit: terror failed, or fear failed with a lower unit
+    Then the charged unit: panic (MDNR "Carga gloriosa") failed, terror failed, or fear
+    failed with a lower unit
     strength, it flees (caught if the charge reaches it) and there is no
     combat; fear failed otherwise, it holds and hits only on 6s in the first
     round (``state[10]`` of it and its characters).  ``stats[9 + 2 nb + k]``
     records which (refused, fled, held on 6s).
     """
     nb = sides.shape[0]
-    if p + 24 > buf.size:  # a drunk roll, two re-rolled Ld tests (3 dice if cold), 8 flee dice
+    if p + 28 > buf.size:  # drunk roll, panic, fear/terror tests (re-rolled, cold), 8 flee dice
         fill_d6(buf, st)
         p = 0
     chg = flags[F_CHARGER]
@@ -101,11 +106,20 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
                 state[2, u] = NO_COMBAT
             stats[9 + 2 * nb] = 1
             return False, p
-    if max_rounds > 0 and flags[F_TARGET_LD] > 0:
-        passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False,
-                                    flags[F_TARGET_REROLL], flags[F_TARGET_COLD])
+    # panic before fear and terror (RULES.md §3.3: "panic, fear, terror"); failed, it flees
+    # as from terror (MDNR Imperio "Carga gloriosa", F_TARGET_PANIC_LD)
+    panicked = False
+    if max_rounds > 0 and flags[F_TARGET_PANIC_LD] > 0:
+        passed, p = leadership_test(buf, p, flags[F_TARGET_PANIC_LD], False,
+                                    flags[F_TARGET_REROLL], flags[F_TARGET_PANIC_COLD])
+        panicked = not passed
+    if max_rounds > 0 and (panicked or flags[F_TARGET_LD] > 0):
+        passed = False
+        if not panicked:
+            passed, p = leadership_test(buf, p, flags[F_TARGET_LD], False,
+                                        flags[F_TARGET_REROLL], flags[F_TARGET_COLD])
         if not passed:
-            if flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
+            if panicked or flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
                 flee, p = sum_faces(buf, p, sides[tgt, S_FLEE_DICE])
                 flee -= sides[tgt, S_FLEE_MINUS]
                 if flags[F_REACH_DICE] > 0:
@@ -225,6 +239,10 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     lead = 0  # a non-stubborn character's Ld, used with the modifier (stubborn units)
     lead_c = 0
     stub = sides[lo, S_STUBBORN] or (sides[lo, S_STUBBORN_FIRST] and first)
+    if sides[lo, S_BODYGUARD]:  # MDNR Altos Elfos "Guardaespaldas": stubborn with the General
+        for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
+            if state[0, b] > 0 and sides[b, S_IS_GENERAL]:
+                stub = 1
     for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
         if state[0, b] > 0:
             us_lo += sides[b, S_US]
