@@ -477,6 +477,11 @@ WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
         # (cuerpo a cuerpo)": "F+1. Además, proporciona ... una tirada de salvación especial
         # de 6+. No son un arma mágica" (the ward: the import's WEAPON_WARDS)
         Weapon("ancestral_claws", "garras de los ancestrales", strength_bonus=1),
+        # MDNR Reinos del Caos Mortales "Mayales de la ira": "cuentan como dos armas de mano,
+        # proporcionan F+1 en primer turno de combate, e Impactos por carga(1) (los impactos
+        # por carga son de su F4 natural)" (the impact hit: the import's WEAPON_IMPACTS)
+        Weapon("wrath_flails", "mayales de la ira", extra_attacks=1, strength_bonus=1,
+               bonus_when="first_round", two_handed=True, foot_only=True),
         Weapon("heaps_of_pistols", "montones de pistolas", extra_attacks=1, two_handed=True,
                foot_only=True, shot_strength=4, shot_when="always"),
     )

@@ -111,6 +111,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "no_flank_bonus_against",
     "martial_honour",
     "causes_no_panic",
+    "fire_resistance",
     "troll_vomit",
     "putrid_vomit",
     "pestilent_vomit",
@@ -190,6 +191,10 @@ challenge policy (MDNR Condes Vampiro "Honor marcial": "El Campeón siempre debe
 aceptar desafíos").  ``causes_no_panic``: the unit fleeing, broken or destroyed causes no
 panic tests (MDNR Mercenarios "Altamente insignificantes": "Las unidades de gnoblars
 huyendo, desmoralizadas o destruidas no causan pánico").
+
+``fire_resistance``: flaming hits on the unit are resolved at S-1 (MDNR Orcos y Goblins
+"Resistencia al fuego": "Cualquier impacto con la regla Ataques flamígeros que impacte en un
+Kobold de Fuego reduce en 1 su Fuerza").
 
 ``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
 Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").

@@ -243,6 +243,20 @@ def test_gnoblars_cause_no_panic(special, p_flee, seed):
     assert_mc(fled, p_flee, N, what=f"Y flees ({special})")
 
 
+def test_fire_resistance_lowers_flaming_hits():
+    """MDNR Orcos y Goblins "Resistencia al fuego": "Cualquier impacto con la regla Ataques
+    flamígeros que impacte en un Kobold de Fuego reduce en 1 su Fuerza" (RULES.md §1.4).
+
+    10 flaming WS3 S4 attacks on WS3 T3 (no save): 4+ to hit, 3+ to wound, p = 1/3; on the
+    kobolds S3: 4+ to wound, p = 1/4.  Blows that are not flaming keep S4."""
+    kobolds = fighter("Kobolds de fuego", S=1, special=["fire_resistance"])
+    fire = fighter("A", S=4, T=10, special=["flaming_attacks"])
+    for attacker, p, seed in ((fire, 1 / 4, 73), (fighter("B", S=4, T=10), 1 / 3, 74)):
+        model = build(attacker, kobolds, options=CombatOptions(max_rounds=1))
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == (4 if p < 1 / 3 else 3)
+        check_first_round(model, binomial(10, p), seed, f"wounds on kobolds ({attacker.name})")
+
+
 @needs_data
 def test_struck_rules_from_the_catalogues():
     """The catalogue names map to the engine's rules (read in the .cat files by hand)."""
@@ -260,7 +274,9 @@ def test_struck_rules_from_the_catalogues():
             ("MDNR_Condes_Vampiro_v5.cat", "Caballeros sangrientos", "Honor marcial",
              "martial_honour"),
             ("MDNR_Mercenarios v5.cat", "Gnoblars muerdehombres", "Altamente insignificantes",
-             "causes_no_panic")):
+             "causes_no_panic"),
+            ("MDNR_Orcos_y_Goblins v4_5.cat", "Kobolds de fuego", "Resistencia al fuego",
+             "fire_resistance")):
         cat = load_catalogue(SHARED / name)
         assert cat.unit(unit).has(flag), (unit, flag)
         assert rule not in {i.item for i in cat.report.for_unit(unit)
@@ -277,10 +293,60 @@ def test_struck_rules_from_the_catalogues():
     ("MDNR_Reinos_del_Caos_Mortales_v5.cat", "Mutalith", "Mutador"),
     # Mercenarios "Heridas y bajas": wounds go to the unit, an ogre removed per 3 wounds
     ("MDNR_Mercenarios v5.cat", "Comehombres", "Heridas y bajas"),
+    # Monstruos Arcanos "Escupir llamas": "Se trata de un Ataque de Aliento"
+    ("MDNR_Monstruos_Arcanos_v5.cat",
+     "Dragón de magma (monstruo arcano, ocupa hueco de singular y héroe)", "Escupir llamas"),
 ])
+
 def test_rules_read_as_no_combat_effect(book, unit, rule):
     from odds.battlescribe import load_catalogue
 
     cat = load_catalogue(SHARED / book)
     kinds = {i.item: i.kind for i in cat.report.for_unit(unit)}
     assert kinds.get(rule) == "no_combat_effect", (unit, kinds)
+
+
+
+def test_wrath_flails():
+    """MDNR Reinos del Caos Mortales "Mayales de la ira": "cuentan como dos armas de mano,
+    proporcionan F+1 en primer turno de combate, e Impactos por carga(1) (los impactos por
+    carga son de su F4 natural)" (RULES.md §1.6 impact hits, §1.7 weapons).
+
+    A charging S4 A3 model: 4 attacks at S5 in the first round, at S4 later; one impact hit
+    at S4 on the charge.  Its first round against WS4 T4 with no save: the impact hit
+    wounds on 4+ (1/2); each attack hits on 4+ and wounds on 3+ (1/3)."""
+    from odds.combat.model import G_ACTIVE, G_ATTACKS
+
+    bearers = unit_from_dict({
+        "name": "Portadores", "troop_type": "monstrous_infantry", "models": 1, "files": 1,
+        "profile": {"M": 12, "WS": 4, "BS": 2, "S": 4, "T": 10, "W": 3, "I": 5, "A": 3,
+                    "Ld": 8},
+        "equipment": {"weapon": "wrath_flails", "armour_save_override": 7},
+        "rules": {"special": [], "impact_hits": "1"}})
+    target = fighter("E", 1, WS=4, S=1, T=4)
+    model = build(bearers, target, options=CombatOptions(max_rounds=1, charge_tests=False))
+    g = model.groups[0, 1]
+    assert g[RANK_AND_FILE, 0, G_ATTACKS] == 4 and g[RANK_AND_FILE, 1, G_ATTACKS] == 4
+    assert g[RANK_AND_FILE, 0, G_WOUND] == 3 and g[RANK_AND_FILE, 1, G_WOUND] == 4
+    assert g[IMPACT, 0, G_ACTIVE] == 1 and g[IMPACT, 0, G_WOUND] == 4
+    # the target has one wound: it survives the impact hit (1/2) and all four attacks
+    # (each wounds with 1/2 * 2/3 = 1/3): P(no wound) = 1/2 * (2/3) ** 4
+    p0 = 0.5 * (2 / 3) ** 4
+    exact = first_round_exact(model)["wounds"][0]
+    assert abs(exact[0] - p0) < 1e-12
+    out = simulate(model, N, 75)
+    assert_distribution({k: c / N for k, c in enumerate(out["w1"][0]) if c}, [p0, 1 - p0], N,
+                        what="wrath flails' first round")
+
+
+@needs_data
+def test_wrath_flails_from_the_catalogue():
+    """Reinos del Caos Mortales "Portadores de la ira de Khorne" take "Mayales de la ira"."""
+    from odds.battlescribe import load_catalogue
+
+    cat = load_catalogue(SHARED / "MDNR_Reinos_del_Caos_Mortales_v5.cat")
+    unit = cat.unit("Portadores de la ira de Khorne")
+    assert unit.equipment.weapon == "wrath_flails"
+    assert (unit.impact_hits, unit.impact_strength) == ("1", 4)
+    assert not [i for i in cat.report.for_unit(unit.name)
+                if i.kind in ("ignored", "approximated")]

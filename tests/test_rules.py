@@ -277,6 +277,9 @@ WEAPON_TABLE = [
     ("white_wolf_hammer", 1, "always", 0, False, False, True),
     # Regimientos de Renombre "Garras de los ancestrales (cuerpo a cuerpo)": "F+1"
     ("ancestral_claws", 1, "always", 0, False, False, False),
+    # Reinos del Caos Mortales "Mayales de la ira": "cuentan como dos armas de mano,
+    # proporcionan F+1 en primer turno de combate"
+    ("wrath_flails", 1, "first_round", 1, False, False, True),
 ]
 
 
@@ -300,8 +303,9 @@ def test_weapon_carriers_s1_7():
     foot = {k for k, w in rules.WEAPONS.items() if w.foot_only}
     assert mounted == {"lance", "cavalry_spear", "volley_of_pistols", "white_wolf_hammer"}
     # "Pica": "Sólo Infantería"; gst "Par de pistolas": "Sólo infantería"
+    # "Mayales de la ira": "cuentan como dos armas de mano" (as the additional hand weapon)
     assert foot == {"additional_hand_weapon", "spear", "pike", "brace_of_pistols",
-                    "heaps_of_pistols"}
+                    "heaps_of_pistols", "wrath_flails"}
 
 
 @pytest.mark.parametrize(

@@ -80,6 +80,7 @@ from odds.battlescribe.names import (
     STRUCTURAL_NAMES,
     TROOP_TYPE_NAMES,
     UNMODELLED_REASONS,
+    WEAPON_IMPACTS,
     WEAPON_NAMES,
     WEAPON_RULES,
     WEAPON_WARDS,
@@ -330,6 +331,7 @@ class _Builder:
         self.champion_items: list[str] = []  # CHAMPION_ITEMS carried by the champion
         self.champion_weapon = ""  # the champion's own weapon (champions_weapon())
         self.weapon_key = "hand_weapon"  # the unit's weapon (equipment())
+        self.weapon_impacts = ""  # impact hits its weapon gives (WEAPON_IMPACTS)
         self.steed_rules: list[tuple[str, tuple[str, ...], int]] = []  # (name, flags, poison)
         self.charge_strength = ""  # a rule giving "F+1 en carga" to the beast that has it
         self.worn: list[tuple[str, int]] = []  # armour options of a printed save: (name, save)
@@ -666,6 +668,8 @@ class _Builder:
         if self.wards:
             best = min([*self.wards, extra.get("ward_save") or 7])  # type: ignore[operator]
             extra["ward_save"] = best
+        if self.weapon_impacts and not extra.get("impact_hits"):
+            extra["impact_hits"] = self.weapon_impacts  # "Mayales de la ira"
         impact_strength = None
         if extra.get("impact_hits"):
             impact_strength = profile.S
@@ -840,6 +844,7 @@ class _Builder:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
                 if normalize(n) in WEAPON_WARDS:
                     self.wards.append(WEAPON_WARDS[normalize(n)])
+                self.weapon_impacts = WEAPON_IMPACTS.get(normalize(n), self.weapon_impacts)
         equipment = Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
         self.weapon_key = weapon
         self.champion_weapon = self.champions_weapon(tt, equipment)

@@ -52,6 +52,7 @@ __all__ = [
     "STRUCTURAL_NAMES",
     "TROOP_TYPE_NAMES",
     "UNMODELLED_REASONS",
+    "WEAPON_IMPACTS",
     "WEAPON_NAMES",
     "WEAPON_RULES",
     "WEAPON_WARDS",
@@ -138,6 +139,9 @@ WEAPON_NAMES: MappingProxyType = _table({
     # Regimientos de Renombre "Garras de los ancestrales (cuerpo a cuerpo)": "F+1 ... una
     # tirada de salvación especial de 6+" (WEAPON_WARDS)
     "Garras de los ancestrales (cuerpo a cuerpo)": "ancestral_claws",
+    # Reinos del Caos Mortales "Mayales de la ira" (Portadores de la ira de Khorne): two hand
+    # weapons, F+1 in the first round, an impact hit at the model's own S (WEAPON_IMPACTS)
+    "Mayales de la ira": "wrath_flails",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -157,6 +161,13 @@ WEAPON_WARDS: MappingProxyType = _table({
     "Garras de los ancestrales (cuerpo a cuerpo)": 6,
 })
 """Weapons that also give a ward save (the roll needed), while the unit fights with them."""
+
+WEAPON_IMPACTS: MappingProxyType = _table({
+    # Reinos del Caos Mortales "Mayales de la ira": "Impactos por carga(1) (los impactos por
+    # carga son de su F4 natural)"
+    "Mayales de la ira": "1",
+})
+"""Weapons that also give impact hits (``odds.rules.IMPACT_HITS``, at the model's own S)."""
 
 ARMOUR_NAMES: MappingProxyType = _table({
     "Armadura ligera": ("armour", "light"),
@@ -343,6 +354,8 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reyes Funerarios "Monstruosidad de piedra": "Cualquier impacto de F8 o superior ... se
     # considera que tiene F7"
     "Monstruosidad de piedra": ("stone_monstrosity",),
+    # Orcos y Goblins "Resistencia al fuego": flaming hits on the Kobolds de fuego at S-1
+    "Resistencia al fuego": ("fire_resistance",),
     # Elfos Oscuros "Danza de la muerte": "pueden anular el bonificador ... por filas de los
     # enemigos pese a ser Hostigadores"
     "Danza de la muerte": ("cancels_ranks",),
@@ -571,6 +584,10 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # Oscuros and Enanos del Caos "Aliento de fuego": "En la fase de disparo ...", "Se trata de
     # un Ataque de Aliento que usa la plantilla de lágrima")
     "Arma de aliento", "Aliento", "Aliento de fuego",
+    # every catalogue's "Escupir llamas": "Se trata de un Ataque de Aliento que usa la
+    # plantilla de lágrima" (Altos Elfos, Imperio, Mercenarios, Monstruos Arcanos) or "Arma
+    # de proyectiles ... dos Ataques de Aliento por turno" (Reinos del Caos)
+    "Escupir llamas",
     # read in the catalogues (movement, deployment, shooting, magic or army composition only):
     # Elfos Oscuros "Tamaño mínimo", "Solitaria" (joining), "Carro (Marchar)", "Personajes"
     # (who may join the Caldero de sangre); Enanos "Terreno" (Barcatronante's movement),

@@ -753,6 +753,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     mw = _MW_CODE[unit.multiple_wounds]
     cap = 7 if enemy.has("stone_monstrosity") else 10  # the strength its hits count at most
     flaming = unit.has("flaming_attacks") and not enemy.has("immune_to_flaming")
+    # Orcos y Goblins "Resistencia al fuego": "Cualquier impacto con la regla Ataques
+    # flamígeros que impacte en un Kobold de Fuego reduce en 1 su Fuerza"
+    fire = 1 if enemy.has("fire_resistance") else 0
     for kind in (0, 1):
         first = kind == 0
         charging = charged and first
@@ -793,9 +796,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
             row[G_POISON] = poison
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(min(s_eff, cap), enemy.profile.T)))
+                            else max(2, rules.to_wound(min(s_eff - fire * flaming, cap),
+                                                       enemy.profile.T)))
             row[G_KB] = kb
-            row[G_SAVE] = _save_needed(e_save, min(s_eff, cap), ap or shot)
+            row[G_SAVE] = _save_needed(e_save, min(s_eff - fire * flaming, cap), ap or shot)
             row[G_WARD] = ward
             row[G_MW] = mw
             row[G_FRENZY_A] = 1
@@ -823,9 +827,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
             row[G_POISON] = poison
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(min(s_x, cap), enemy.profile.T)))
+                            else max(2, rules.to_wound(min(s_x - fire * flaming, cap),
+                                                       enemy.profile.T)))
             row[G_KB] = kb
-            row[G_SAVE] = _save_needed(e_save, min(s_x, cap), ap)
+            row[G_SAVE] = _save_needed(e_save, min(s_x - fire * flaming, cap), ap)
             row[G_WARD] = ward
             row[G_MW] = mw
             row[G_FRENZY_A] = 1
@@ -878,8 +883,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_HIT] = 0
             row[G_POISON] = rules.IMPOSSIBLE
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(BURNING_STRENGTH, enemy.profile.T)))
-            row[G_SAVE] = _save_needed(e_save, BURNING_STRENGTH, False)
+                            else max(2, rules.to_wound(BURNING_STRENGTH - fire,
+                                                       enemy.profile.T)))
+            row[G_SAVE] = _save_needed(e_save, BURNING_STRENGTH - fire, False)
             row[G_WARD] = min(ward, 5) if enemy.has("flame_ward") else ward
             row[G_MW] = _MW_DOUBLED[0] if enemy.has("flammable") else 0
             row[G_FLAMING] = 1
