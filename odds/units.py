@@ -112,6 +112,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "martial_honour",
     "causes_no_panic",
     "fire_resistance",
+    "no_characters",
     "troll_vomit",
     "putrid_vomit",
     "pestilent_vomit",
@@ -195,6 +196,11 @@ huyendo, desmoralizadas o destruidas no causan pánico").
 ``fire_resistance``: flaming hits on the unit are resolved at S-1 (MDNR Orcos y Goblins
 "Resistencia al fuego": "Cualquier impacto con la regla Ataques flamígeros que impacte en un
 Kobold de Fuego reduce en 1 su Fuerza").
+
+``no_characters``: no character may join the unit; joining one is an error (MDNR Condes
+Vampiro "Carroñeros": "ningún personaje puede unirse a ellos"; Elfos Oscuros "Bestias":
+"Ningún personaje puede unirse a una unidad de Arpías", "Solitaria"; Mercenarios "Altamente
+insignificantes"; Regimientos de Renombre "Independientes").
 
 ``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
 Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").

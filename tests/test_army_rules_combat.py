@@ -350,3 +350,38 @@ def test_wrath_flails_from_the_catalogue():
     assert (unit.impact_hits, unit.impact_strength) == ("1", 4)
     assert not [i for i in cat.report.for_unit(unit.name)
                 if i.kind in ("ignored", "approximated")]
+
+
+def test_no_character_may_join():
+    """MDNR Condes Vampiro "Carroñeros" ("ningún personaje puede unirse a ellos"), Elfos
+    Oscuros "Bestias" and "Solitaria", Mercenarios "Altamente insignificantes", Regimientos
+    de Renombre "Independientes": joining a character to such a unit is a clear error
+    naming the unit, not a combat fought as if it could (RULES.md §1.1 characters in units)."""
+    from odds.characters import Character
+    from odds.combat.model import FRONT, build_units
+    from odds.units import Profile
+    from odds.validation import OddsInputError
+
+    hero = Character(name="Héroe", profile=Profile(M=10, WS=5, BS=5, S=4, T=4, W=2, I=5, A=3,
+                                                   Ld=8))
+    for special, joins in (((), True), (("no_characters",), False)):
+        ghouls = fighter("Necrófagos", 10, special=["skirmishers", *special])
+        args = ([ghouls, fighter("E", 10)], [0, 1], [(0, 1, FRONT, FRONT)], [False, True],
+                [None, None], CombatOptions(max_rounds=1))
+        if joins:
+            assert build_units(*args, characters=[(0, hero)]).sides.shape[0] == 3
+        else:
+            with pytest.raises(OddsInputError, match="'Héroe' cannot join 'Necrófagos'"):
+                build_units(*args, characters=[(0, hero)])
+
+
+@needs_data
+@pytest.mark.parametrize("book, unit", [
+    ("MDNR_Condes_Vampiro_v5.cat", "Necrófagos"),
+    ("MDNR_Elfos_Oscuros_v7.cat", "Arpías"),
+    ("MDNR_Mercenarios v5.cat", "Gnoblars muerdehombres"),
+])
+def test_no_character_units_from_the_catalogues(book, unit):
+    from odds.battlescribe import load_catalogue
+
+    assert load_catalogue(SHARED / book).unit(unit).has("no_characters")

@@ -315,7 +315,7 @@ RULE_FLAGS: MappingProxyType = _table({
     "Cuerpo ardiente": ("burning_body",),
     # Regimientos de Renombre "Independientes": "nunca utilizan el Liderazgo del General"
     # (and no character may join them: army building)
-    "Independientes": ("independent",),
+    "Independientes": ("independent", "no_characters"),
     # Imperio "Resolutos": "Tozuda en la primera ronda de cada combate"; "Ejemplo de
     # Sigmar": friends within 15 cm, itself included, re-roll failed panic, fear and terror
     "Resolutos": ("first_round_stubborn",),
@@ -327,7 +327,7 @@ RULE_FLAGS: MappingProxyType = _table({
     "Formación mixta": ("pikes_behind",),
     # Condes Vampiro "Carroñeros": "Los Necrófagos son Hostigadores y ningún personaje puede
     # unirse a ellos" (the rest: joining characters, and that they are not undead)
-    "Carroñeros": ("skirmishers",),
+    "Carroñeros": ("skirmishers", "no_characters"),
     # Condes Vampiro "Hambrientos": "Siempre que puedan efectuar una carga, deberán cargar
     # ... tras el combate, siempre deben perseguir, pero no pueden arrasar" (charging is the
     # movement phase's; the engine has no overrun)
@@ -364,12 +364,15 @@ RULE_FLAGS: MappingProxyType = _table({
     "Monstruoso": ("no_flank_bonus_against",),
     # Elfos Oscuros "Bestias" (Arpías): "Ningún personaje puede unirse a una unidad de
     # Arpías. Además, las Arpías nunca pueden usar el Liderazgo del General"
-    "Bestias": ("independent",),
+    "Bestias": ("independent", "no_characters"),
+    # Elfos Oscuros "Solitaria" (Medusas drenasangre): "ni los personajes pueden unirse a
+    # Medusas Drenasangre para formar unidades"
+    "Solitaria": ("no_characters",),
     # Condes Vampiro "Honor marcial": "El Campeón siempre debe lanzar y aceptar desafíos";
     # Mercenarios "Altamente insignificantes": "Las unidades de gnoblars huyendo,
     # desmoralizadas o destruidas no causan pánico. Ni siquiera a otros gnoblars"
     "Honor marcial": ("martial_honour",),
-    "Altamente insignificantes": ("causes_no_panic",),
+    "Altamente insignificantes": ("causes_no_panic", "no_characters"),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -589,7 +592,7 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # de proyectiles ... dos Ataques de Aliento por turno" (Reinos del Caos)
     "Escupir llamas",
     # read in the catalogues (movement, deployment, shooting, magic or army composition only):
-    # Elfos Oscuros "Tamaño mínimo", "Solitaria" (joining), "Carro (Marchar)", "Personajes"
+    # Elfos Oscuros "Tamaño mínimo", "Carro (Marchar)", "Personajes"
     # (who may join the Caldero de sangre); Enanos "Terreno" (Barcatronante's movement),
     # "Bombardeo" ("En la fase de disparo ..."), "Máquina de guerra" (Yunque: "despliega junto
     # al resto de máquinas de guerra"; Enanos del Caos: "puede pivotar gratis ... no puede
@@ -597,7 +600,7 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # dotación" (a crewless cannon's movement); Imperio "Culebrina" (the land ship's cannon),
     # "Rayo lumínico de Solheim" and "Tormenta de Shemtek" ("en cada fase de magia");
     # Reyes Funerarios "Pesado" (under a spell, "no puede usar su movimiento volador")
-    "Tamaño mínimo", "Solitaria", "Carro (Marchar)", "Personajes", "Terreno", "Bombardeo",
+    "Tamaño mínimo", "Carro (Marchar)", "Personajes", "Terreno", "Bombardeo",
     "Máquina de guerra", "Tren de artillería", "Pérdida de la dotación", "Culebrina",
     "Rayo lumínico de Solheim", "Tormenta de Shemtek", "Pesado",
     # Mercenarios "Riñas": "Si al inicio de un turno propio la unidad no se encuentra trabada

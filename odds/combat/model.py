@@ -1327,6 +1327,11 @@ def build_units(units: list[Unit], sides: list[int],
             raise v.OddsInputError(f"sides[{i}]: must be 0 or 1 (got {sides[i]!r})")
     if set(sides) != {0, 1}:
         raise v.OddsInputError("sides: each side needs at least one unit")
+    for k, (host, ch) in enumerate(characters):
+        if units[host].has("no_characters"):
+            raise v.OddsInputError(
+                f"characters[{k}]: {getattr(ch, 'name', ch)!r} cannot join {units[host].name!r}:"
+                f" no character may join that unit (its rule 'no_characters')")
     opts = []
     for i, o in enumerate(unit_options):
         o = o or SideOptions()
