@@ -430,6 +430,11 @@ class Weapon:
     shot_attacks: int = 0
     charge_extra: int = 0
 
+    def usable_by(self, troop_type: str) -> bool:
+        """Whether models of ``troop_type`` may fight with it (``mounted_only``, ``foot_only``)."""
+        return not ((self.mounted_only and troop_type not in MOUNTED_TROOP_TYPES)
+                    or (self.foot_only and troop_type not in FOOT_TROOP_TYPES))
+
 
 WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
     w.name: w

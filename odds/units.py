@@ -838,8 +838,7 @@ class Unit:
                 )
         if self.extra_crew is not None:
             crew_weapon = rules.WEAPONS[self.extra_crew.weapon]
-            if (crew_weapon.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
-                    crew_weapon.foot_only and tt not in rules.FOOT_TROOP_TYPES):
+            if not crew_weapon.usable_by(tt):
                 raise OddsInputError(f"extra_crew.weapon: {crew_weapon.name} cannot be used by"
                                      f" the crew of a {tt}")
         if self.equipment.barding and tt not in ("cavalry", "chariot"):

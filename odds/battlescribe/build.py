@@ -818,22 +818,13 @@ class _Builder:
                 self.weapon_rules += ARMOUR_RULES.get(one, ())
                 if one in ARMOUR_WARDS:
                     self.wards.append(ARMOUR_WARDS[one])
-        special = [(n, w) for n, w in weapons if w != "hand_weapon"]
-        weapon = "hand_weapon"
-        if special:
-            weapon = special[0][1]
-            for n, w in special[1:]:
-                if w != weapon:
-                    self.note(n, "ignored", f"the engine models one close-combat weapon; {weapon}"
-                              " used")
+        weapon = self.one_weapon(weapons)
         if (weapon == "brace_of_pistols" and tt in rules.MOUNTED_TROOP_TYPES
                 and "descarga cerrada" in map(normalize, self.rule_names())):
             # Imperio "Descarga cerrada" (Herreruelos): a brace on horseback
             # (odds.rules.WEAPONS["volley_of_pistols"])
             weapon = "volley_of_pistols"
-        w = rules.WEAPONS[weapon]
-        if (w.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
-                w.foot_only and tt not in rules.FOOT_TROOP_TYPES):
+        if not rules.WEAPONS[weapon].usable_by(tt):
             self.note(weapon, "ignored", f"{weapon} cannot be used by {tt}; hand weapon used")
             weapon = "hand_weapon"
         for n, _ in weapons:
@@ -849,6 +840,20 @@ class _Builder:
         self.weapon_key = weapon
         self.champion_weapon = self.champions_weapon(tt, equipment)
         return equipment
+
+    def one_weapon(self, weapons: list[tuple[str, str]], per: str = "") -> str:
+        """The weapon fought with among the options taken, ``(name, weapon key)`` pairs.
+
+        The first that is not a hand weapon; another one is reported as ignored (the
+        engine models one close-combat weapon, ``per`` the crew when it says so).
+        """
+        special = [(n, w) for n, w in weapons if w != "hand_weapon"]
+        weapon = special[0][1] if special else "hand_weapon"
+        for n, w in special[1:]:
+            if w != weapon:
+                self.note(n, "ignored", f"the engine models one close-combat weapon{per};"
+                          f" {weapon} used")
+        return weapon
 
     def champions_weapon(self, tt: str, equipment: Equipment) -> str:
         """The champion's (leader's) own weapon when its entry lists one unlike the unit's.
@@ -879,9 +884,7 @@ class _Builder:
             if w != weapon:
                 self.note(n, "ignored", f"the engine models one weapon for the champion;"
                           f" {weapon} used")
-        w = rules.WEAPONS[weapon]
-        if (w.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
-                w.foot_only and tt not in rules.FOOT_TROOP_TYPES):
+        if not rules.WEAPONS[weapon].usable_by(tt):
             self.note(name, "ignored", f"{weapon} cannot be used by {tt}; the champion's hand"
                       " weapon used")
             weapon = "hand_weapon"
@@ -903,15 +906,8 @@ class _Builder:
         taken = {id(n) for n in self.sel.taken}
         weapons = [(n.name, self.weapon(key, tt)) for n in carrier.walk()[1:]
                    if id(n) in taken and (key := self.equipment_key(n)) in WEAPON_NAMES]
-        special = [(n, w) for n, w in weapons if w != "hand_weapon"]
-        weapon = special[0][1] if special else "hand_weapon"
-        for n, w in special[1:]:
-            if w != weapon:
-                self.note(n, "ignored", f"the engine models one close-combat weapon per crew;"
-                          f" {weapon} used")
-        w = rules.WEAPONS[weapon]
-        if (w.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES) or (
-                w.foot_only and tt not in rules.FOOT_TROOP_TYPES):
+        weapon = self.one_weapon(weapons, " per crew")
+        if not rules.WEAPONS[weapon].usable_by(tt):
             self.note(weapon, "ignored", f"{weapon} cannot be used by {tt}; hand weapon used")
             weapon = "hand_weapon"
         for n, _ in weapons:
@@ -1000,9 +996,7 @@ class _Builder:
         for name in self.champion_items:
             deltas, needs, approximation, weapon = CHAMPION_ITEMS[normalize(name)]
             w = rules.WEAPONS.get(weapon)
-            unusable = w is not None and (
-                (w.mounted_only and self.troop_type not in rules.MOUNTED_TROOP_TYPES)
-                or (w.foot_only and self.troop_type not in rules.FOOT_TROOP_TYPES))
+            unusable = w is not None and not w.usable_by(self.troop_type)
             if champion is None or (needs and needs not in special) or unusable:
                 why = ("no champion profile" if champion is None else
                        f"{weapon} for {self.troop_type}" if unusable else "no " + needs)
