@@ -615,16 +615,11 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         (characters, killing blows on a regenerating unit, "Cuerpo ardiente", a drunk
         charger's charge test).
     """
-    if model.sides[:, S_BURNING].any():
-        return None  # "Cuerpo ardiente": hits by the enemy models in contact, T tests
-    drunk = drunk_models(model)
-    if drunk is None:
+    parts = first_round_parts(model)
+    if parts is None:
         return None
-    if drunk:
-        return mix_results([(w, first_round_exact(m)) for w, m in drunk])
-    rolls = random_attack_models(model)
-    if rolls:
-        return mix_results([(w, first_round_exact(m)) for w, m in rolls])
+    if parts:
+        return mix_results([(w, first_round_exact(m)) for w, m in parts])
     p = first_round_dp(model)
     if p is None:
         return None
@@ -738,6 +733,23 @@ def drunk_models(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
                 sides[u, S_FRENZY] = 1
         out.append((float(weight), dataclasses.replace(model, sides=sides)))
     return out
+
+
+def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
+    """The models whose mixture is the first round, for both exact engines.
+
+    None where the exact first round does not apply ("Cuerpo ardiente": hits by the enemy
+    models in contact and T tests; a drunk charger's charge test); the outcomes of the
+    first round's drunk rolls (:func:`drunk_models`), else of its random-attacks rolls
+    (:func:`random_attack_models`: a drunk part is split again when solved); empty when
+    the model is one combat.
+    """
+    if model.sides[:, S_BURNING].any():
+        return None
+    drunk = drunk_models(model)
+    if drunk is None or drunk:
+        return drunk
+    return random_attack_models(model)
 
 
 def mix_results(parts: list[tuple[float, Any]]) -> Any:

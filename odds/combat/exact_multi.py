@@ -35,11 +35,10 @@ from odds.combat.exact import (
     binomial,
     break_probability,
     damage_matrix,
-    drunk_models,
+    first_round_parts,
     group_attacks,
     mix_results,
     models_left,
-    random_attack_models,
     regenerates,
     start_fighters,
     strike_steps,
@@ -50,7 +49,6 @@ from odds.combat.model import (
     FRONT,
     G_ACTIVE,
     N_GROUPS,
-    S_BURNING,
     S_CHAMPION,
     S_ELF,
     S_FEAR,
@@ -235,16 +233,11 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         breaks in round 1)], "wounds": [pmf of wounds caused by side 0, by
         side 1]}``; None where it does not apply (see the module notes).
     """
-    if model.sides[:, S_BURNING].any():
-        return None  # "Cuerpo ardiente": hits by the enemy models in contact, T tests
-    drunk = drunk_models(model)
-    if drunk is None:
+    parts = first_round_parts(model)
+    if parts is None:
         return None
-    if drunk:
-        return mix_results([(w, first_round_exact_multi(m)) for w, m in drunk])
-    rolls = random_attack_models(model)
-    if rolls:
-        return mix_results([(w, first_round_exact_multi(m)) for w, m in rolls])
+    if parts:
+        return mix_results([(w, first_round_exact_multi(m)) for w, m in parts])
     sd = model.sides
     n = model.n_units
     if 0 <= model.n_regiments < n:
