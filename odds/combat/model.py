@@ -756,6 +756,27 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     # Orcos y Goblins "Resistencia al fuego": "Cualquier impacto con la regla Ataques
     # flamígeros que impacte en un Kobold de Fuego reduce en 1 su Fuerza"
     fire = 1 if enemy.has("fire_resistance") else 0
+
+    def blows(row: np.ndarray, ws: int, s: int, pierce: bool, first: bool) -> None:
+        """To hit, to wound, saves and the blow rules of a row of the unit's own blows."""
+        s = min(s - fire * flaming, cap)
+        row[G_HIT] = _clamp_hit(rules.to_hit(ws, enemy.profile.WS))
+        # MDNR gst "Odio": re-roll missed hits in the first round against the hated
+        # enemy (every enemy, or one whose army/race tag the unit hates); Elfos Oscuros
+        # "Odio eterno": in every round
+        row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
+        row[G_POISON] = poison
+        row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                        else max(2, rules.to_wound(s, enemy.profile.T)))
+        row[G_KB] = kb
+        row[G_SAVE] = _save_needed(e_save, s, pierce)
+        row[G_WARD] = ward
+        # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
+        # reciben el doble de heridas" (not against "Inmune a ataques flamígeros")
+        row[G_MW] = _MW_DOUBLED[mw] if flaming and enemy.has("flammable") else mw
+        row[G_FRENZY_A] = 1
+        row[G_FLAMING] = flaming
+
     for kind in (0, 1):
         first = kind == 0
         charging = charged and first
@@ -789,29 +810,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                               rules.parse_dice(unit.random_attacks).plus + prof.A
                               - unit.profile.A + more)
             row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
-            row[G_HIT] = _clamp_hit(rules.to_hit(prof.WS, enemy.profile.WS))
-            # MDNR gst "Odio": re-roll missed hits in the first round against the hated
-            # enemy (every enemy, or one whose army/race tag the unit hates); Elfos Oscuros
-            # "Odio eterno": in every round
-            row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
-            row[G_POISON] = poison
-            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(min(s_eff - fire * flaming, cap),
-                                                       enemy.profile.T)))
-            row[G_KB] = kb
-            row[G_SAVE] = _save_needed(e_save, min(s_eff - fire * flaming, cap), ap or shot)
-            row[G_WARD] = ward
-            row[G_MW] = mw
-            row[G_FRENZY_A] = 1
+            blows(row, prof.WS, s_eff, ap or shot, first)
             row[G_RANKS] = (rules.fighting_ranks(wkey, charged=charging)
                             + (unit.has("extra_rank") and wkey == "spear")
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
-            # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
-            # reciben el doble de heridas" (not against "Inmune a ataques flamígeros")
-            row[G_FLAMING] = flaming
-            if flaming and enemy.has("flammable"):
-                row[G_MW] = _MW_DOUBLED[mw]
         xc = unit.extra_crew
         if xc is not None and xc.A > 0 and xc.WS > 0:
             # a second kind of crew (Bestias "Carro de tuskgors": the "Bestigor" with a great
@@ -823,22 +826,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_ACTIVE] = 1
             row[G_ATTACKS] = xc.A + xw.extra_attacks
             row[G_KEY] = _key(_category(unit, charging, xw.strikes_last), xc.I)
-            row[G_HIT] = _clamp_hit(rules.to_hit(xc.WS, enemy.profile.WS))
-            row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
-            row[G_POISON] = poison
-            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(min(s_x - fire * flaming, cap),
-                                                       enemy.profile.T)))
-            row[G_KB] = kb
-            row[G_SAVE] = _save_needed(e_save, min(s_x - fire * flaming, cap), ap)
-            row[G_WARD] = ward
-            row[G_MW] = mw
-            row[G_FRENZY_A] = 1
+            blows(row, xc.WS, s_x, ap, first)
             row[G_RANKS] = 1
             row[G_PER_MODEL] = xc.count
-            row[G_FLAMING] = flaming
-            if flaming and enemy.has("flammable"):
-                row[G_MW] = _MW_DOUBLED[mw]
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
