@@ -1,9 +1,10 @@
-"""Shared test helpers: the z = 5 check, the slow marker, a headless backend."""
+"""Shared test helpers: the z = 5 check, the slow marker, a headless backend, the MDNR data."""
 
 from __future__ import annotations
 
 import math
 import os
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,46 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 
 Z = 5.0
 """Monte Carlo answers must lie within Z standard errors of the exact value."""
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
+"""The MDNR BattleScribe catalogues: shared test data beside the project, not in it."""
+
+needs_data = pytest.mark.skipif(not SHARED.is_dir(),
+                                reason=f"MDNR BattleScribe data not found in {SHARED}")
+"""Skips a test, with the reason, where :data:`SHARED` is absent."""
+
+_CATALOGUES: dict[str, object] = {}
+
+
+def cat(name: str):
+    """The catalogue file ``name`` of :data:`SHARED`, loaded once per test session."""
+    from odds.battlescribe import load_catalogue
+
+    if name not in _CATALOGUES:
+        _CATALOGUES[name] = load_catalogue(SHARED / name)
+    return _CATALOGUES[name]
+
+
+def kinds(catalogue, unit: str) -> dict[str, str]:
+    """Each report item of ``unit`` in ``catalogue`` and its kind (ignored, note...)."""
+    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
+
+
+def binomial(n: int, p: float) -> list[float]:
+    """The Binomial(n, p) pmf."""
+    return [math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def check_first_round(model, pmf, seed: int, what: str, trials: int = 200_000) -> None:
+    """Side 0's first-round wounds: the exact engine and the kernel (z = 5) against ``pmf``."""
+    from odds.combat.api import simulate
+    from odds.combat.exact import first_round_exact
+
+    exact = first_round_exact(model)["wounds"][0]
+    assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12, what
+    out = simulate(model, trials, seed)
+    sim = {k: c / trials for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, pmf, trials, what=what)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -71,3 +112,21 @@ def assert_distribution(simulated: dict[int, float], exact: list[float] | object
         bins.append((0, top, e_acc, s_acc))
     for a, b, e, s in bins:
         assert_mc(s, min(1.0, e), trials, z=z, what=f"{what} values {a}..{b}")
+
+
+def check_first_round_break(model, unit: int, p_break: float, seed: int, what: str,
+                            trials: int = 200_000) -> None:
+    """Unit ``unit`` (0 attacker, 1 defender) breaks in the first round with ``p_break``.
+
+    The exact engine to 1e-12, and the kernel (caught or escaped) at z = 5.
+    """
+    from odds.combat.api import simulate
+    from odds.combat.exact import first_round_exact
+    from odds.combat.model import CAUGHT, ESCAPED
+
+    key = ("attacker_breaks", "defender_breaks")[unit]
+    exact = first_round_exact(model)["first_round"][key]
+    assert abs(exact - p_break) < 1e-12
+    out = simulate(model, trials, seed)
+    broke = (out["status"][unit, CAUGHT] + out["status"][unit, ESCAPED]) / trials
+    assert_mc(broke, p_break, trials, what=what)

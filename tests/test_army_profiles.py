@@ -6,30 +6,11 @@ absent); the rule descriptions quoted are the catalogues'.  RULES.md sections ci
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from conftest import cat, kinds, needs_data
 
 from odds.combat.model import G_KB, RANK_AND_FILE, _groups
 from odds.units import MountProfile, Profile, unit_from_dict
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
-needs_data = pytest.mark.skipif(not SHARED.is_dir(),
-                                reason=f"MDNR BattleScribe data not found in {SHARED}")
-_CACHE: dict[str, object] = {}
-
-
-def cat(name: str):
-    from odds.battlescribe import load_catalogue
-
-    if name not in _CACHE:
-        _CACHE[name] = load_catalogue(SHARED / name)
-    return _CACHE[name]
-
-
-def kinds(catalogue, unit: str) -> dict[str, str]:
-    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
-
 
 CHAOS = ("MDNR_Reinos_del_Caos_Bestias_v5.cat", "MDNR_Reinos_del_Caos_Demonios_v5.cat",
          "MDNR_Reinos_del_Caos_Mortales_v5.cat")

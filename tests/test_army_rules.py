@@ -8,10 +8,8 @@ fixed seed (``RULES.md`` sections cited per test).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from conftest import assert_mc
+from conftest import assert_mc, cat, check_first_round_break, kinds, needs_data
 
 from odds.combat.api import simulate
 from odds.combat.model import (
@@ -27,23 +25,7 @@ from odds.combat.model import (
 from odds.units import unit_from_dict
 from odds.validation import OddsInputError
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
-needs_data = pytest.mark.skipif(not SHARED.is_dir(),
-                                reason=f"MDNR BattleScribe data not found in {SHARED}")
 N = 200_000
-_CACHE: dict[str, object] = {}
-
-
-def cat(name: str):
-    from odds.battlescribe import load_catalogue
-
-    if name not in _CACHE:
-        _CACHE[name] = load_catalogue(SHARED / name)
-    return _CACHE[name]
-
-
-def kinds(catalogue, unit: str) -> dict[str, str]:
-    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
 
 
 def unit(name, *, Ld=7, special=(), army="", race="", **rules):
@@ -301,7 +283,6 @@ def test_aura_of_slaanesh_lowers_the_leadership_in_contact():
 
     Neither side can wound (S1 against T10); the daemons win by their +3 bonus and the enemy
     (Ld 8) breaks when 2D6 > Ld - 3: 30/36 with the aura (Ld 7), 26/36 without."""
-    from odds.combat.exact import first_round_exact
     from odds.combat.model import S_CHAMPION_LD, S_LD, build
 
     for aura, p_break, seed in ((True, 30 / 36, 43), (False, 26 / 36, 44)):
@@ -312,11 +293,7 @@ def test_aura_of_slaanesh_lowers_the_leadership_in_contact():
         assert (model.sides[1, S_LD], model.sides[1, S_CHAMPION_LD]) == (
             (7, 7) if aura else (8, 8))
         assert model.sides[0, S_LD] == 7  # the aura's carriers are not touched
-        exact = first_round_exact(model)["first_round"]["defender_breaks"]
-        assert abs(exact - p_break) < 1e-12
-        out = simulate(model, N, seed)
-        broke = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
-        assert_mc(broke, p_break, N, what=f"enemy breaks (aura {aura})")
+        check_first_round_break(model, 1, p_break, seed, f"enemy breaks (aura {aura})")
     low = fighter("L", S=1, T=10, Ld=2)
     model = build(fighter("D", special=["aura_of_slaanesh"]), low)
     assert model.sides[1, S_LD] == 2  # "hasta un mínimo de 2"
@@ -437,7 +414,6 @@ def test_goblins_fear_elves_they_do_not_outnumber():
 
     Nobody can wound; the elves (10, US 10) win by +1 static and +1 outnumbering, so five
     goblins (Ld 7) break on 2D6 > 5 (26/36), or always when they fear the elves."""
-    from odds.combat.exact import first_round_exact
     from odds.combat.model import S_ELF, S_FEARS_ELVES, build
 
     for army, p_break, seed in (("high_elves", 1.0, 46), ("empire", 26 / 36, 47)):
@@ -446,11 +422,7 @@ def test_goblins_fear_elves_they_do_not_outnumber():
                       options=CombatOptions(max_rounds=1, charger="none"))
         assert model.sides[0, S_FEARS_ELVES] == 1
         assert model.sides[1, S_ELF] == (army == "high_elves")
-        exact = first_round_exact(model)["first_round"]["attacker_breaks"]
-        assert abs(exact - p_break) < 1e-12
-        out = simulate(model, N, seed)
-        broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
-        assert_mc(broke, p_break, N, what=f"goblins break (against {army})")
+        check_first_round_break(model, 0, p_break, seed, f"goblins break (against {army})")
 
 
 def test_goblins_count_their_friends_in_the_combat():
@@ -746,7 +718,6 @@ def test_herd_rank_bonus_is_at_most_two():
 
     Nobody can wound; the twenty (+2 ranks, or +3 without the rule, +1 outnumbering) beat
     five of Ld 7, who break on 2D6 > 4 (30/36), or > 3 (33/36) against ranked troops."""
-    from odds.combat.exact import first_round_exact
     from odds.combat.model import S_RANK_MAX, build
 
     for herd, p_break, seed in ((True, 30 / 36, 60), (False, 33 / 36, 61)):
@@ -756,11 +727,7 @@ def test_herd_rank_bonus_is_at_most_two():
                       options=CombatOptions(max_rounds=1, charger="none"))
         assert model.ranks[0, 20] == (2 if herd else 3)
         assert model.sides[0, S_RANK_MAX] == (2 if herd else 3)
-        exact = first_round_exact(model)["first_round"]["defender_breaks"]
-        assert abs(exact - p_break) < 1e-12
-        out = simulate(model, N, seed)
-        broke = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
-        assert_mc(broke, p_break, N, what=f"enemy breaks (herd {herd})")
+        check_first_round_break(model, 1, p_break, seed, f"enemy breaks (herd {herd})")
 
 
 def test_herd_on_a_flank_cancels_no_ranks():
@@ -771,7 +738,6 @@ def test_herd_on_a_flank_cancels_no_ranks():
     Five (US 5) charge the flank of twenty in fives; nobody can wound.  The herd: +1 flank
     against +3 ranks and +1 outnumbering, it loses by 3 and breaks on 2D6 > 4 (Ld 7; 30/36).
     Ranked troops in its place cancel the ranks: +1 against +1, a draw, nobody breaks."""
-    from odds.combat.exact import first_round_exact
     from odds.combat.model import build
 
     for herd, p_break, seed in ((True, 30 / 36, 62), (False, 0.0, 63)):
@@ -779,11 +745,7 @@ def test_herd_on_a_flank_cancels_no_ranks():
         model = build(h, fighter("E", 20, 5, S=1, T=10),
                       options=CombatOptions(max_rounds=1, attacker_face="flank",
                                             charge_tests=False))
-        exact = first_round_exact(model)["first_round"]["attacker_breaks"]
-        assert abs(exact - p_break) < 1e-12
-        out = simulate(model, N, seed)
-        broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
-        assert_mc(broke, p_break, N, what=f"the flanker breaks (herd {herd})")
+        check_first_round_break(model, 0, p_break, seed, f"the flanker breaks (herd {herd})")
 
 
 @needs_data

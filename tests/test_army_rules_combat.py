@@ -7,11 +7,15 @@ Engine checks compare the exact first round and the kernel with a law worked out
 
 from __future__ import annotations
 
-from math import comb
-from pathlib import Path
-
 import pytest
-from conftest import assert_distribution
+from conftest import (
+    SHARED,
+    assert_distribution,
+    binomial,
+    check_first_round,
+    check_first_round_break,
+    needs_data,
+)
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -27,9 +31,6 @@ from odds.combat.model import (
 )
 from odds.units import MountProfile, Profile, unit_from_dict
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
-needs_data = pytest.mark.skipif(not SHARED.is_dir(),
-                                reason=f"MDNR BattleScribe data not found in {SHARED}")
 N = 200_000
 
 
@@ -43,18 +44,6 @@ def fighter(name, models=10, *, WS=3, S=3, T=3, W=1, save=7, special=(), **extra
         **extra,
     })
 
-
-def binomial(n, p):
-    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
-
-
-def check_first_round(model, pmf, seed, what):
-    """Side 0's first-round wounds: the exact engine and the kernel against ``pmf``."""
-    exact = first_round_exact(model)["wounds"][0]
-    assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12, what
-    out = simulate(model, N, seed)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
-    assert_distribution(sim, pmf, N, what=what)
 
 
 def test_hard_to_hit_costs_every_attacker_one_to_hit():
@@ -131,19 +120,11 @@ def test_skirmishers_on_a_flank_cancel_no_ranks(special, p_break, seed):
     Five skirmishers (US 5) charge the flank of twenty in fives; nobody can wound.  They
     get +1 flank against +3 ranks and +1 outnumbering, lose by 3 and break on 2D6 > 4 (Ld 7:
     30/36); dancers cancel the ranks: +1 against +1, a draw, nobody breaks."""
-    from conftest import assert_mc
-
-    from odds.combat.model import CAUGHT, ESCAPED
-
     skirm = fighter("Hostigadores", 5, S=1, T=10, special=["skirmishers", *special])
     model = build(skirm, unit_from_dict({**fighter("E", 20, S=1, T=10).to_dict(), "files": 5}),
                   options=CombatOptions(max_rounds=1, attacker_face="flank",
                                         charge_tests=False))
-    exact = first_round_exact(model)["first_round"]["attacker_breaks"]
-    assert abs(exact - p_break) < 1e-12
-    out = simulate(model, N, seed)
-    broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
-    assert_mc(broke, p_break, N, what=f"the flanking skirmishers break ({special})")
+    check_first_round_break(model, 0, p_break, seed, f"the flanking skirmishers break ({special})")
 
 
 @pytest.mark.parametrize("special, p_break, seed", [
@@ -156,10 +137,6 @@ def test_no_flank_bonus_against_a_monstrous_varghulf(special, p_break, seed):
     Five S1 infantry (US 5, one rank) charge the flank of a T10 W5 monster (US 5) that
     cannot hurt them either: +1 flank against nothing, the monster loses by 1 and breaks on
     2D6 > 6 (Ld 7: 21/36); Monstruoso: no bonus, a draw, nobody breaks."""
-    from conftest import assert_mc
-
-    from odds.combat.model import CAUGHT, ESCAPED
-
     varghulf = unit_from_dict({
         "name": "Varghulf", "troop_type": "monster", "models": 1, "files": 1,
         "profile": {"M": 20, "WS": 3, "BS": 0, "S": 1, "T": 10, "W": 5, "I": 3, "A": 1,
@@ -168,11 +145,7 @@ def test_no_flank_bonus_against_a_monstrous_varghulf(special, p_break, seed):
     model = build(fighter("E", 5, S=1, T=10), varghulf,
                   options=CombatOptions(max_rounds=1, attacker_face="flank",
                                         charge_tests=False))
-    exact = first_round_exact(model)["first_round"]["defender_breaks"]
-    assert abs(exact - p_break) < 1e-12
-    out = simulate(model, N, seed)
-    broke = (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N
-    assert_mc(broke, p_break, N, what=f"the flanked monster breaks ({special})")
+    check_first_round_break(model, 1, p_break, seed, f"the flanked monster breaks ({special})")
 
 
 @pytest.mark.parametrize("special, p_break, seed", [
@@ -184,20 +157,15 @@ def test_harpies_never_use_the_generals_leadership(special, p_break, seed):
 
     Five Ld 5 models that nobody can wound lose by the enemy's static +1; the General (Ld 9)
     is near.  They break on 2D6 > 9 - 1 (10/36), harpies on their own 2D6 > 5 - 1 (30/36)."""
-    from conftest import assert_mc
 
-    from odds.combat.model import CAUGHT, ESCAPED, SideOptions
+    from odds.combat.model import SideOptions
 
     harpies = fighter("Arpías", 5, S=1, T=10, special=["skirmishers", *special])
     harpies = harpies.replace(profile=harpies.profile.replace(Ld=5))
     model = build(harpies, fighter("E", 5, S=1, T=10, special=["skirmishers"]),
                   SideOptions(general_ld=9), SideOptions(static_bonus=1),
                   CombatOptions(max_rounds=1, charge_tests=False))
-    exact = first_round_exact(model)["first_round"]["attacker_breaks"]
-    assert abs(exact - p_break) < 1e-12
-    out = simulate(model, N, seed)
-    broke = (out["status"][0, CAUGHT] + out["status"][0, ESCAPED]) / N
-    assert_mc(broke, p_break, N, what=f"the harpies break ({special})")
+    check_first_round_break(model, 0, p_break, seed, f"the harpies break ({special})")
 
 
 @pytest.mark.parametrize("special, issued", [((), 0), (("martial_honour",), 1)])

@@ -9,11 +9,16 @@ kernel with a probability worked out by hand or by enumeration at z = 5 with a f
 
 from __future__ import annotations
 
-from math import comb
-from pathlib import Path
-
 import pytest
-from conftest import assert_distribution, assert_mc
+from conftest import (
+    assert_distribution,
+    assert_mc,
+    binomial,
+    cat,
+    check_first_round,
+    kinds,
+    needs_data,
+)
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -33,23 +38,7 @@ from odds.combat.model import (
 )
 from odds.units import unit_from_dict
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
-needs_data = pytest.mark.skipif(not SHARED.is_dir(),
-                                reason=f"MDNR BattleScribe data not found in {SHARED}")
 N = 200_000
-_CACHE: dict[str, object] = {}
-
-
-def cat(name: str):
-    from odds.battlescribe import load_catalogue
-
-    if name not in _CACHE:
-        _CACHE[name] = load_catalogue(SHARED / name)
-    return _CACHE[name]
-
-
-def kinds(catalogue, unit: str) -> dict[str, str]:
-    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
 
 
 def strict_items(catalogue, unit: str) -> list[str]:
@@ -68,18 +57,6 @@ def fighter(name, models=5, files=5, *, WS=3, S=3, T=3, A=1, init=3, Ld=7, save=
         **extra,
     })
 
-
-def binomial(n: int, p: float) -> list[float]:
-    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
-
-
-def check_first_round(model, pmf, seed, what):
-    """The exact first round and the kernel both give unit 0's wounds as ``pmf``."""
-    exact = first_round_exact(model)["wounds"][0]
-    assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12, what
-    out = simulate(model, N, seed)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
-    assert_distribution(sim, pmf, N, what=what)
 
 
 # ----------------------------------------------------------------- vomit (special attacks)

@@ -8,11 +8,9 @@ fixed seed (``RULES.md`` sections cited per test).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
-from conftest import assert_distribution, assert_mc
+from conftest import assert_distribution, assert_mc, cat, kinds, needs_data
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -35,23 +33,7 @@ from odds.combat.model import (
 from odds.units import MountProfile, Profile, unit_from_dict
 from odds.validation import OddsInputError
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
-needs_data = pytest.mark.skipif(not SHARED.is_dir(),
-                                reason=f"MDNR BattleScribe data not found in {SHARED}")
 N = 200_000
-_CACHE: dict[str, object] = {}
-
-
-def cat(name: str):
-    from odds.battlescribe import load_catalogue
-
-    if name not in _CACHE:
-        _CACHE[name] = load_catalogue(SHARED / name)
-    return _CACHE[name]
-
-
-def kinds(catalogue, unit: str) -> dict[str, str]:
-    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
 
 
 def clean(catalogue, unit: str) -> bool:

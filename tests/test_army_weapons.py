@@ -8,10 +8,9 @@ descriptions in ../shared/battlescribe/ (skipped when the folder is absent).
 from __future__ import annotations
 
 from math import comb
-from pathlib import Path
 
 import pytest
-from conftest import assert_distribution
+from conftest import assert_distribution, cat, kinds, needs_data
 
 from odds import rules
 from odds.combat.api import simulate
@@ -31,23 +30,7 @@ from odds.combat.model import (
 from odds.units import Command, unit_from_dict
 from odds.validation import OddsInputError
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
-needs_data = pytest.mark.skipif(not SHARED.is_dir(),
-                                reason=f"MDNR BattleScribe data not found in {SHARED}")
 N = 200_000
-_CACHE: dict[str, object] = {}
-
-
-def cat(name: str):
-    from odds.battlescribe import load_catalogue
-
-    if name not in _CACHE:
-        _CACHE[name] = load_catalogue(SHARED / name)
-    return _CACHE[name]
-
-
-def kinds(catalogue, unit: str) -> dict[str, str]:
-    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
 
 
 def entry(catalogue, start: str) -> str:

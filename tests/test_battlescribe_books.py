@@ -7,27 +7,13 @@ folder is absent).  Rule texts cited are the catalogue's.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from conftest import SHARED, cat, kinds
 
-from odds.battlescribe import load_catalogue
 from odds.units import Profile
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
-_CACHE: dict[str, object] = {}
-
-
-def cat(name: str):
-    if name not in _CACHE:
-        _CACHE[name] = load_catalogue(SHARED / name)
-    return _CACHE[name]
-
-
-def kinds(catalogue, unit: str) -> dict[str, str]:
-    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
 
 
 def test_elfos_oscuros_witch_elves_and_black_guard():

@@ -5,14 +5,12 @@ Skipped when ../shared/battlescribe/ (shared test data, not in the project) is a
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from conftest import SHARED
 
 from odds.battlescribe import load_catalogue
 from odds.battlescribe.fidelity import COLUMNS, fidelity_table
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 

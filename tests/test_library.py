@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import re
 from importlib import resources
-from pathlib import Path
 
 import pytest
+from conftest import SHARED
 
 from odds.battlescribe import load_catalogue
 from odds.units import library_names, library_unit
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
 HEADER = re.compile(r'^# Catalogue: (?P<file>[^,]+\.cat), entry "(?P<entry>[^"]+)"'
                     r'(?:, upgrades (?P<upgrades>.+))?$')
 

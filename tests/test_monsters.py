@@ -8,11 +8,10 @@ the kernel with a probability worked out by hand at z = 5 with a fixed seed.
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import assert_mc
+from conftest import assert_mc, cat, kinds, needs_data
 
 from odds import dice
 from odds.combat import CombatOptions, fight
@@ -22,23 +21,7 @@ from odds.unit_reference import load_unit
 from odds.units import unit_from_dict
 from odds.validation import OddsInputError
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
-needs_data = pytest.mark.skipif(not SHARED.is_dir(),
-                                reason=f"MDNR BattleScribe data not found in {SHARED}")
 N = 100_000
-_CACHE: dict[str, object] = {}
-
-
-def cat(name: str):
-    from odds.battlescribe import load_catalogue
-
-    if name not in _CACHE:
-        _CACHE[name] = load_catalogue(SHARED / name)
-    return _CACHE[name]
-
-
-def kinds(catalogue, unit: str) -> dict[str, str]:
-    return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
 
 
 def p_pass(ld: int) -> float:

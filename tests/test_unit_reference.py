@@ -8,12 +8,12 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from conftest import SHARED
 
 from odds.unit_reference import find_library_name, load_unit
 from odds.units import library_unit
 from odds.validation import OddsInputError
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "battlescribe"
 EXAMPLES = Path(__file__).resolve().parents[1] / "odds" / "examples"
 
 
