@@ -87,13 +87,13 @@ from odds.combat.model import (
     S_FILES,
     S_FRENZY,
     S_GENERAL_LD,
-    S_HERD,
     S_HP,
     S_INSTABILITY,
     S_ITP,
     S_LD,
     S_MUSICIAN,
     S_NO_FLANK_BONUS,
+    S_NO_RANK_CANCEL,
     S_RA_DICE,
     S_RA_SIDES,
     S_REGEN,
@@ -635,7 +635,7 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         champ, std = int(sd[s, S_CHAMPION] != 0), int(sd[s, S_STANDARD] != 0)
         # ranks at the start of the round, cancelled by an enemy of US >= 5 on a flank or rear
         cancelled = (faces[s] != FRONT and start_us[1 - s] >= 5
-                     and not sd[1 - s, S_HERD])  # herds and skirmishers cancel none
+                     and not sd[1 - s, S_NO_RANK_CANCEL])  # herds and skirmishers cancel none
         ranks = 0 if cancelled else int(model.ranks[s, models_left(hp[s], w)])
         m.append(m_s)
         us.append(m_s * int(sd[s, S_US]))

@@ -54,12 +54,12 @@ from odds.combat.model import (
     S_FEAR,
     S_FEARS_ELVES,
     S_FRENZY,
-    S_HERD,
     S_HP,
     S_INSTABILITY,
     S_ITP,
     S_MUSICIAN,
     S_NO_FLANK_BONUS,
+    S_NO_RANK_CANCEL,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
@@ -254,7 +254,7 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
     cancelled = [False] * n
     for u in range(n):
         for v, _fu, fv in st.links[u]:
-            if fv != FRONT and st.models[u] * sd[u, S_US] >= 5 and not sd[u, S_HERD]:
+            if fv != FRONT and st.models[u] * sd[u, S_US] >= 5 and not sd[u, S_NO_RANK_CANCEL]:
                 cancelled[v] = True
     ranks = [max([int(model.ranks[u, st.models[u]]) for u in range(n)
                   if side[u] == s and not cancelled[u]] or [0]) for s in (0, 1)]

@@ -29,11 +29,11 @@ from odds.combat.model import (
     S_CHALLENGE,
     S_DEPTH,
     S_FILES,
-    S_HERD,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_IS_CHAMPION,
+    S_NO_RANK_CANCEL,
     S_RANK_MAX,
     S_RANKS_OK,
     S_RATING,
@@ -409,10 +409,10 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
             continue
         # a flanker's unit strength counts the characters in it
         # (not a herd: MDNR Bestias "La manada cargando", "no anula filas")
-        if (contacts[c, 3] != FRONT and not sides[a, S_HERD]
+        if (contacts[c, 3] != FRONT and not sides[a, S_NO_RANK_CANCEL]
                 and unit_strength(a, sides, state) >= 5):
             state[4, b] = 1
-        if (contacts[c, 2] != FRONT and not sides[b, S_HERD]
+        if (contacts[c, 2] != FRONT and not sides[b, S_NO_RANK_CANCEL]
                 and unit_strength(b, sides, state) >= 5):
             state[4, a] = 1
     ranks_side0 = 0

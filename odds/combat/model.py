@@ -218,7 +218,7 @@ from odds.units import Command, Unit
     S_RA_DICE,  # random attacks (gst "Ataques aleatorios"): dice rolled each round, 0 = none
     S_RA_SIDES,  # their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
     S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
-    S_HERD,  # cancels no enemy ranks from a flank or the rear: a Bestias herd, skirmishers
+    S_NO_RANK_CANCEL,  # cancels no enemy ranks from a flank or rear: a Bestias herd, skirmishers
     S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
     S_COLD,  # cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6, drop highest
     S_GRUMBLERS,  # MDNR Enanos "Viejos cascarrabias": friends re-roll failed panic tests
@@ -550,7 +550,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # herd text above rests on it) -- unless Elfos Oscuros "Danza de la muerte": "pueden
     # anular el bonificador a la resolución de combate por filas de los enemigos pese a ser
     # Hostigadores" (``cancels_ranks``)
-    s[S_HERD] = unit.has("herd") or (unit.has("skirmishers") and not unit.has("cancels_ranks"))
+    s[S_NO_RANK_CANCEL] = unit.has("herd") or (unit.has("skirmishers")
+                                               and not unit.has("cancels_ranks"))
     s[S_RANK_MAX] = 2 if unit.has("herd") else 3
     # Condes Vampiro "Monstruoso" (Varghulf): "El oponente no puede aplicar el bonificador a
     # resolución del combate por combatir contra el flanco o retaguardia del Varghulf"
