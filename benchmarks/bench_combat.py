@@ -13,6 +13,11 @@ Run ``python benchmarks/bench_combat.py`` (or ``--quick``).
 (b) A full combat to resolution between two 20-model infantry units
     (Empire swordsmen charging Empire halberdiers), one thread and all threads.
 (c) A straightforward NumPy implementation of (a) that rolls every die.
+(a0) The round of (a) with both units at A 0: no blows, only the engine's
+    per-trial bookkeeping (fighters, strike steps, combat result, the
+    defender's break test, flee and pursuit).  Its time per trial is a floor
+    under (a)'s; printed as a ratio to (c) too, it says how far the general
+    engine can get towards "(a) >= 2 x (c)" without a different design.
 
 Ratios printed: (a) / (c), and (a)'s dice use: dice consumed per trial
 (worked out exactly from the first-round probabilities) times trials/s,
@@ -41,21 +46,21 @@ from odds.units import library_unit, unit_from_dict
 KEY = 0xC0FFEE
 
 
-def reference_units():
-    """The two units of matchup (a)."""
+def reference_units(attacks: int = 1):
+    """The two units of matchup (a) (``attacks`` 0: those of (a0))."""
     def unit(name, files, ws, save):
         return unit_from_dict({
             "name": name, "troop_type": "infantry", "models": 40, "files": files,
-            "profile": {"M": 10, "WS": ws, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1,
-                        "Ld": 7},
+            "profile": {"M": 10, "WS": ws, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3,
+                        "A": attacks, "Ld": 7},
             "equipment": {"armour_save_override": save},
             "rules": {"special": ["skirmishers"]},
         })
     return unit("A", 10, 4, 6), unit("B", 8, 3, 5)
 
 
-def reference_model():
-    a, b = reference_units()
+def reference_model(attacks: int = 1):
+    a, b = reference_units(attacks)
     return build(a, b, SideOptions(static_bonus=3), SideOptions(static_bonus=1),
                  CombatOptions(charger="attacker", max_rounds=1))
 
@@ -110,6 +115,11 @@ def main() -> None:
     t_a1 = best_of(lambda: simulate(model_a, n_a, KEY))
     numba.set_num_threads(threads)
     t_an = best_of(lambda: simulate(model_a, n_a, KEY))
+    model_a0 = reference_model(attacks=0)
+    simulate(model_a0, 1000, KEY)
+    numba.set_num_threads(1)
+    t_a0 = best_of(lambda: simulate(model_a0, n_a, KEY))
+    numba.set_num_threads(threads)
     model_b = build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers"))
     simulate(model_b, 1000, KEY)
     numba.set_num_threads(1)
@@ -129,6 +139,8 @@ def main() -> None:
          f"{rate_a1 / rate_np:6.1f} x numpy (c); dice use {dice * rate_a1 / raw:5.1%} of raw D6/s"),
         (f"(a) reference round, {threads} threads", rate_an, "trials/s",
          f"{rate_an / rate_np:6.1f} x numpy (c)"),
+        ("(a0) its bookkeeping alone (A 0), 1 thread", n_a / t_a0, "trials/s",
+         f"{n_a / t_a0 / rate_np:6.1f} x numpy (c)"),
         ("(b) 20 v 20 full combat, 1 thread", n_b / t_b1, "combats/s", ""),
         (f"(b) 20 v 20 full combat, {threads} threads", n_b / t_bn, "combats/s",
          f"{t_b1 / t_bn:4.2f} x 1 thread"),
