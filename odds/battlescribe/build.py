@@ -89,6 +89,7 @@ from odds.battlescribe.names import (
     is_no_combat_effect,
     is_panic_rule,
     mark_effects,
+    no_effect_text,
     normalize,
     panic_immunity,
     parametric_rule,
@@ -1158,6 +1159,10 @@ class _Builder:
             flags = text_rule(name, texts.get(name) or "")
             if flags is not None:
                 special += flags
+                continue
+            known = no_effect_text(name, texts.get(name) or "")
+            if known is not None:
+                self.note(name, *known)
                 continue
             if key == "bestias de karond-kar" and "liderazgo de cualquier senor de las" \
                     " bestias a 30cm" in normalize(texts.get(name) or ""):

@@ -719,7 +719,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     against greenskins); the orc choppa's +1 S on the charge (MDNR
     "Rebanadora", infantry with a single choppa); the enemy's ward save with
     its daemonic aura (5+ unless ``unit`` has magic attacks); nothing wounds an
-    ethereal enemy but magic attacks or ethereal creatures.  ``braced``: the unit
+    ethereal enemy but magic attacks or ethereal creatures, and no magic attack of a Skaven
+    ``unit`` wounds a ``warp_immune`` enemy.  ``braced``: the unit
     receives a charge in its front with pikes (:func:`braced`): in the first round
     its pikes strike after always-strikes-first blows and before the chargers, at
     S+1 against a charging cavalry, chariot or monster ``enemy`` (MDNR "Pica":
@@ -749,6 +750,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         ward = min(ward, 5)  # Enanos del Caos "Armadura negra": 5+ against flaming attacks
     # gst "Etéreos": wounded only by magic attacks or by other ethereal creatures
     unwoundable = enemy.has("ethereal") and not magic and not unit.has("ethereal")
+    # Monstruos Arcanos "Inmune a disformidad": "ninguna arma mágica ni ataque mágico Skaven
+    # puede herir al Dragón de Disformidad (... incluso aquellas que pudieran herir
+    # automáticamente)"
+    skaven = "skaven" in unit.tags and enemy.has("warp_immune")
+    unwoundable = unwoundable or (skaven and magic)
     if unwoundable:
         poison, kb = rules.IMPOSSIBLE, False
     mw = _MW_CODE[unit.multiple_wounds]
@@ -844,7 +850,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 m_ward = enemy.ward_save or rules.IMPOSSIBLE
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)  # as the unit's ward above
-                m_unwoundable = False
+                m_unwoundable = skaven  # a Skaven steed's magic attacks: "Inmune a disformidad"
             row[G_ATTACKS] = m.A
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
                               or m.has("always_strikes_first")
