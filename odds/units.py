@@ -137,6 +137,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "bodyguard",
     "counts_as_daemon_undead",
     "warp_immune",
+    "daemonic_bsb",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -213,6 +214,15 @@ of a Skaven unit (army or race tag ``skaven``) wounds the unit, not even an auto
 (Monstruos Arcanos "Inmune a disformidad": "ninguna arma mágica ni ataque mágico Skaven puede
 herir al Dragón de Disformidad (se considera que todas las tiradas para herir fallan
 automáticamente, incluso aquellas que pudieran herir automáticamente)").
+
+``daemonic_bsb``: the unit acts as a daemonic battle standard bearer for itself (MDNR Reinos
+del Caos "Bendición de Nurgle", the Carromato de Plaga, of type Nurgle: "actúa como un
+Portaestandarte de Batalla Demoníaco a todos los efectos, pero sólo a unidades de tipo Nurgle
+(permite repetir tirada de desmoralización, la inestabilidad demoníaca, da +1 a la Resolución
+de Combate, etc)"): +1 combat result as a standard, a failed break test re-rolled, and a
+daemonic instability roll re-rolled when a fresh roll is expected to cost fewer wounds
+(:func:`odds.combat.psychology.break_test`).  Other Nurgle units beside it take the re-roll
+as the side's ``bsb`` option.
 
 ``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
 Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").

@@ -8,6 +8,7 @@ cited per test).
 
 from __future__ import annotations
 
+import numpy as np
 from conftest import binomial, cat, check_first_round, kinds, needs_data
 
 from odds import rules
@@ -167,3 +168,93 @@ def test_chaos_rules_of_other_phases_from_the_catalogues():
     m = cat(MORTALES)
     assert m.unit("Malditos").has("no_characters")
     assert "Enajenados" not in kinds(m, "Malditos")
+
+
+# ----------------------------------------------------------------- Bendición de Nurgle
+
+
+def _daemons(models, *special, ld=8):
+    return unit_from_dict({
+        "name": "Carromato", "troop_type": "infantry", "models": models, "files": 5,
+        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 1, "T": 10, "W": 1, "I": 3, "A": 1,
+                    "Ld": ld},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": ["skirmishers", "daemonic_instability", "immune_to_psychology",
+                              *special]}})
+
+
+def _instability_left(left: int, ld: int, diff: int, reroll: bool = True) -> list[float]:
+    """Models (W1) left after a daemonic instability roll re-rolled when a fresh roll is
+    expected to cost fewer wounds (Demonios "Inestabilidad Demoníaca": above Ld all, above
+    Ld - diff one per point over it)."""
+    ways = {r: 6 - abs(r - 7) for r in range(2, 13)}
+
+    def loss(r):
+        return left if r > ld else min(left, max(0, r - ld + diff))
+
+    mean = sum(w * loss(r) for r, w in ways.items()) / 36
+    pmf = [0.0] * (left + 1)
+    for r, w in ways.items():
+        if reroll and loss(r) > mean:
+            for r2, w2 in ways.items():
+                pmf[left - loss(r2)] += w / 36 * w2 / 36
+        else:
+            pmf[left - loss(r)] += w / 36
+    return pmf
+
+
+def test_daemonic_battle_standard_re_rolls_instability():
+    """MDNR Reinos del Caos "Bendición de Nurgle": "El Carromato de Plaga actúa como un
+    Portaestandarte de Batalla Demoníaco a todos los efectos, pero sólo a unidades de tipo
+    Nurgle (permite repetir tirada de desmoralización, la inestabilidad demoníaca, da +1 a la
+    Resolución de Combate, etc)" (RULES.md §2.2 standard, §3.2 break test).
+
+    Nobody wounds, the enemy is as big (no outnumbering) and has +4, the blessed unit +1 as a
+    standard: it loses by 3.  Ten
+    daemons of Ld 8 lose 0 on 2..5, 1-3 on 6..8, all on 9+ (a mean of 132/36 = 3.67): only
+    the 9+ is re-rolled, so 10 left with 10/36 + (10/36)^2, none with (10/36)^2.  Three
+    daemons lose 0, 1, 2, 3, 3 (a mean of 62/36): 7+ is re-rolled.  Without the rule the
+    enemy's +4 is a loss by 4 and nothing is re-rolled."""
+    from conftest import assert_distribution
+
+    from odds.combat import SideOptions
+    from odds.combat.api import fight
+
+    for models, seed in ((10, 321), (3, 322)):
+        r = fight(_daemons(models, ld=10).replace(name="Otros", special=("skirmishers",)),
+                  _daemons(models, "daemonic_bsb"), charger="none", max_rounds=1,
+                  trials=200_000, seed=seed, attacker_options=SideOptions(static_bonus=4))
+        surv = r.survivors[r.survivors.side == "defender"]
+        sim = dict(zip(surv.models, surv.probability, strict=True))
+        exact = _instability_left(models, 8, 3)
+        if models == 10:
+            assert abs(exact[10] - (10 / 36 + (10 / 36) ** 2)) < 1e-12
+            assert abs(exact[0] - (10 / 36) ** 2) < 1e-12
+        assert_distribution(sim, exact, 200_000, what=f"{models} blessed daemons left")
+    plain = fight(_daemons(10, ld=10).replace(name="Otros", special=("skirmishers",)),
+                  _daemons(10), charger="none", max_rounds=1, trials=200_000, seed=323,
+                  attacker_options=SideOptions(static_bonus=4))
+    surv = plain.survivors[plain.survivors.side == "defender"]
+    sim = dict(zip(surv.models, surv.probability, strict=True))
+    exact = [10 / 36] + [0.0] * 5 + [5 / 36, 6 / 36, 5 / 36, 4 / 36, 6 / 36]
+    assert max(map(abs, np.subtract(_instability_left(10, 8, 4, reroll=False), exact))) < 1e-12
+    assert_distribution(sim, exact, 200_000, what="daemons left without the blessing")
+
+
+@needs_data
+def test_plague_cart_from_the_catalogues():
+    """Spot check, Reinos del Caos (Bestias, Demonios, Mortales) "Carromato de Plaga": the
+    cart "Carromato de plaga" F4 R4 H3 TSA 5+, Tipo "Carro, No Muerto, Caos, Nurgle" (of type
+    Nurgle: its "Bendición de Nurgle" blesses itself): daemonic_bsb, a standard and S_BSB 2
+    in the combat model."""
+    from odds.combat.model import S_BSB, S_STANDARD
+
+    for book in (BESTIAS, DEMONIOS, MORTALES):
+        c = cat(book)
+        u = c.unit("Carromato de Plaga")
+        assert u.has("daemonic_bsb") and u.has("daemonic_instability")
+        assert (u.troop_type, u.profile.T, u.profile.W, u.armour_save) == ("chariot", 4, 3, 5)
+        assert not u.command.standard
+        assert not strict_items(c, "Carromato de Plaga"), book
+        model = build(u, fighter("Otros"), options=ONE_ROUND)
+        assert (model.sides[0, S_STANDARD], model.sides[0, S_BSB]) == (1, 2)

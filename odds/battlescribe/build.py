@@ -630,6 +630,12 @@ class _Builder:
                           f" are not in the war machine's wounds")
         special, extra = self.rules()
         special += self.weapon_rules
+        if "daemonic_bsb" in special and not re.search(
+                r"\bnurgle\b", normalize(main.values.get("Tipo") or "")):
+            # "Bendición de Nurgle": "sólo a unidades de tipo Nurgle"
+            special = [f for f in special if f != "daemonic_bsb"]
+            self.note("Bendición de Nurgle", "ignored", "a daemonic battle standard for"
+                      " units of type Nurgle only; this one is not")
         vomit = next((t for n, t in self.rule_texts().items()
                       if normalize(n) == "vomito putrefacto"), "")
         if ("putrid_vomit" in special and mount is not None and mount_raw is not None

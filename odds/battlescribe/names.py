@@ -805,6 +805,12 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # Enanos del Caos, Reinos del Caos Mortales "Arrasar" (Cañón infernal): a compulsory
     # charge of 5D6 in the movement phase and "El cañón no puede perseguir"
     ("arrasar", "el canon no puede perseguir", ("no_pursuit",)),
+    # Reinos del Caos "Bendición de Nurgle" (Carromato de Plaga): "actúa como un
+    # Portaestandarte de Batalla Demoníaco a todos los efectos, pero sólo a unidades de tipo
+    # Nurgle (permite repetir tirada de desmoralización, la inestabilidad demoníaca, da +1 a
+    # la Resolución de Combate, etc)" (for itself only when it is of type Nurgle: build)
+    ("bendicion de nurgle", "actua como un portaestandarte de batalla demoniaco a todos los"
+     " efectos, pero solo a unidades de tipo nurgle", ("daemonic_bsb",)),
     # Reinos del Caos Mortales "Enajenados" (Malditos): "Ningún personaje puede unirse a una
     # unidad de Malditos"
     ("enajenados", "ningun personaje puede unirse a una unidad de malditos",

@@ -188,7 +188,7 @@ from odds.units import Command, Unit
     S_HATRED,
     S_REGEN,  # needed roll, 7 = none
     S_MAN_SIZED,
-    S_BSB,
+    S_BSB,  # 1 a battle standard within 30 cm, 2 a daemonic one (also daemonic instability)
     S_GENERAL_LD,  # 0 = none
     S_STATIC,
     S_HIGH_GROUND,
@@ -524,7 +524,10 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
                            and unit.troop_type in ("infantry", "war_machine"))
     s[S_NO_PANIC] = unit.has("immune_to_panic")  # gst "Inmune a pánico": no panic tests
     s[S_INSTABILITY] = unit.has("daemonic_instability")
-    s[S_STANDARD] = unit.command.standard
+    # Reinos del Caos "Bendición de Nurgle" (daemonic_bsb): a daemonic battle standard for
+    # itself, "da +1 a la Resolución de Combate" as a standard and re-rolls (S_BSB 2: its
+    # daemonic instability too, psychology.break_test)
+    s[S_STANDARD] = unit.command.standard or unit.has("daemonic_bsb")
     s[S_MUSICIAN] = unit.command.musician
     s[S_CHAMPION] = unit.command.champion
     s[S_FRENZY] = unit.has("frenzy")
@@ -535,7 +538,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
         s[S_HATRED] = 1
     s[S_REGEN] = unit.regeneration or rules.IMPOSSIBLE
     s[S_MAN_SIZED] = unit.troop_type in _MAN_SIZED
-    s[S_BSB] = opts.bsb
+    s[S_BSB] = 2 if unit.has("daemonic_bsb") else opts.bsb
     s[S_GENERAL_LD] = opts.general_ld
     s[S_STATIC] = opts.static_bonus
     s[S_HIGH_GROUND] = opts.high_ground
