@@ -1028,6 +1028,30 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                             " modelled by the engine",
     "Ataque de lengua": "one attack always strikes first, poisoned, S4, and if it hits the unit"
                         " hit has -1 to hit the Sapodragón this phase: not modelled",
+    # Reinos del Caos and Monstruos Arcanos rules the engine cannot express yet (issue 11)
+    "Enormes garfios": "the hooks' S+1 and killing blow serve the giant's swipe ('Barrido con"
+                       " los garfios') of its attack table: not modelled",
+    "Grandote": "immune to panic caused by friends that are not large targets: the engine"
+                " does not tell large targets apart",
+    "Devorador": "after winning, the Preyton pursues only after passing a Ld test; failed (or"
+                 " not pursuing) it feasts and enemies within 25 cm test panic: not modelled",
+    "Engullir entero": "all attacks given up for one at I1 killing on 4+ that heals 1D3 wounds:"
+                       " not modelled",
+    "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
+                   " Ld-1) swapped by a Ld test at the end of each turn once wounded: not"
+                   " modelled",
+    "Visión ultraterrena": "re-rolls to hit against wizards, undead, daemons, plants and spirits:"
+                           " the engine does not tell wizards apart, not modelled",
+    "Mutaciones": "one of six mutations rolled at deployment (strikes last, armour piercing,"
+                  " WS+1, S+1, poison, killing blow): not modelled",
+    "Garras mecánicas": "an Initiative test at the start of each combat phase; failed, the"
+                        " attacks on that model hit automatically: not modelled",
+    "Desollador": "1D6 S5 hits after both sides' blows, before the combat result: not modelled",
+    "Festín de sangre": "the throne heals a wound per unsaved impact wound on 4+: not modelled",
+    "Furia asesina (ataques solo desangradores)": "frenzy's extra attack for the Bloodletters"
+                                                  " only: not modelled",
+    "Carro, furia asesina y frontal": "frenzy's extra attack for the Bloodletters only, the"
+                                      " cannon attacking to its front: not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
