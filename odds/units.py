@@ -135,6 +135,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "strength_on_charge",
     "glorious_charge",
     "bodyguard",
+    "counts_as_daemon_undead",
+    "warp_immune",
+    "daemonic_bsb",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -201,6 +204,25 @@ Kobold de Fuego reduce en 1 su Fuerza").
 Vampiro "Carroñeros": "ningún personaje puede unirse a ellos"; Elfos Oscuros "Bestias":
 "Ningún personaje puede unirse a una unidad de Arpías", "Solitaria"; Mercenarios "Altamente
 insignificantes"; Regimientos de Renombre "Independientes").
+
+``counts_as_daemon_undead``: the unit counts as a daemon and as undead for the effects that
+would cause it more damage (MDNR Monstruos Arcanos "Elemental encarnado": "cuentan como tipo
+"Demonio" y "No Muerto" en lo que respecta a efectos que les puedan causar daño adicional"):
+an enemy's hatred of daemons or undead reaches it (:meth:`Unit.hates`), its race is not
+otherwise changed (panic rules, fear of elves...).  ``warp_immune``: nothing with magic attacks
+of a Skaven unit (army or race tag ``skaven``) wounds the unit, not even an automatic wound
+(Monstruos Arcanos "Inmune a disformidad": "ninguna arma mágica ni ataque mágico Skaven puede
+herir al Dragón de Disformidad (se considera que todas las tiradas para herir fallan
+automáticamente, incluso aquellas que pudieran herir automáticamente)").
+
+``daemonic_bsb``: the unit acts as a daemonic battle standard bearer for itself (MDNR Reinos
+del Caos "Bendición de Nurgle", the Carromato de Plaga, of type Nurgle: "actúa como un
+Portaestandarte de Batalla Demoníaco a todos los efectos, pero sólo a unidades de tipo Nurgle
+(permite repetir tirada de desmoralización, la inestabilidad demoníaca, da +1 a la Resolución
+de Combate, etc)"): +1 combat result as a standard, a failed break test re-rolled, and a
+daemonic instability roll re-rolled when a fresh roll is expected to cost fewer wounds
+(:func:`odds.combat.psychology.break_test`).  Other Nurgle units beside it take the re-roll
+as the side's ``bsb`` option.
 
 ``immune_to_killing_blow``: enemies' killing blow does not work against the unit (MDNR
 Enanos del Caos "Centauro menor": "Los Centauros Menores son inmunes a Golpe Letal").
@@ -900,7 +922,18 @@ class Unit:
         if self.has("hatred") or self.has("eternal_hatred"):
             return True
         return bool(self.hatred) and not set(self.hatred).isdisjoint(
-            getattr(enemy, "tags", frozenset()))
+            getattr(enemy, "damage_tags", getattr(enemy, "tags", frozenset())))
+
+    @property
+    def damage_tags(self) -> frozenset[str]:
+        """The tags an enemy's effects of extra damage (hatred) are matched against.
+
+        :attr:`tags`, and ``daemon`` and ``undead`` with ``counts_as_daemon_undead``
+        (MDNR Monstruos Arcanos "Elemental encarnado").
+        """
+        if "counts_as_daemon_undead" in self.special:
+            return self.tags | {"daemon", "undead"}
+        return self.tags
 
     def flight_panics(self, friend: Any) -> bool:
         """Whether this unit fleeing causes ``friend`` (a unit with ``tags``) a panic test.

@@ -89,6 +89,7 @@ from odds.battlescribe.names import (
     is_no_combat_effect,
     is_panic_rule,
     mark_effects,
+    no_effect_text,
     normalize,
     panic_immunity,
     parametric_rule,
@@ -629,6 +630,12 @@ class _Builder:
                           f" are not in the war machine's wounds")
         special, extra = self.rules()
         special += self.weapon_rules
+        if "daemonic_bsb" in special and not re.search(
+                r"\bnurgle\b", normalize(main.values.get("Tipo") or "")):
+            # "Bendición de Nurgle": "sólo a unidades de tipo Nurgle"
+            special = [f for f in special if f != "daemonic_bsb"]
+            self.note("Bendición de Nurgle", "ignored", "a daemonic battle standard for"
+                      " units of type Nurgle only; this one is not")
         vomit = next((t for n, t in self.rule_texts().items()
                       if normalize(n) == "vomito putrefacto"), "")
         if ("putrid_vomit" in special and mount is not None and mount_raw is not None
@@ -1158,6 +1165,10 @@ class _Builder:
             flags = text_rule(name, texts.get(name) or "")
             if flags is not None:
                 special += flags
+                continue
+            known = no_effect_text(name, texts.get(name) or "")
+            if known is not None:
+                self.note(name, *known)
                 continue
             if key == "bestias de karond-kar" and "liderazgo de cualquier senor de las" \
                     " bestias a 30cm" in normalize(texts.get(name) or ""):

@@ -61,6 +61,7 @@ __all__ = [
     "is_no_combat_effect",
     "is_panic_rule",
     "mark_effects",
+    "no_effect_text",
     "normalize",
     "panic_immunity",
     "parametric_rule",
@@ -801,6 +802,32 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # la posición (no pueden perseguir ...)"
     ("bendecidos por los ancestrales", "los enemigos siempre deben mantener la posicion (no"
      " pueden perseguir", ("unpursued",)),
+    # Enanos del Caos, Reinos del Caos Mortales "Arrasar" (Cañón infernal): a compulsory
+    # charge of 5D6 in the movement phase and "El cañón no puede perseguir"
+    ("arrasar", "el canon no puede perseguir", ("no_pursuit",)),
+    # Reinos del Caos "Bendición de Nurgle" (Carromato de Plaga): "actúa como un
+    # Portaestandarte de Batalla Demoníaco a todos los efectos, pero sólo a unidades de tipo
+    # Nurgle (permite repetir tirada de desmoralización, la inestabilidad demoníaca, da +1 a
+    # la Resolución de Combate, etc)" (for itself only when it is of type Nurgle: build)
+    ("bendicion de nurgle", "actua como un portaestandarte de batalla demoniaco a todos los"
+     " efectos, pero solo a unidades de tipo nurgle", ("daemonic_bsb",)),
+    # Reinos del Caos Mortales "Enajenados" (Malditos): "Ningún personaje puede unirse a una
+    # unidad de Malditos"
+    ("enajenados", "ningun personaje puede unirse a una unidad de malditos",
+     ("no_characters",)),
+    # Monstruos Arcanos "Inmune a disformidad" (Dragón de disformidad): "ninguna arma mágica
+    # ni ataque mágico Skaven puede herir al Dragón de Disformidad (se considera que todas
+    # las tiradas para herir fallan automáticamente, incluso aquellas que pudieran herir
+    # automáticamente)"
+    ("inmune a disformidad", "ninguna arma magica ni ataque magico skaven puede herir",
+     ("warp_immune",)),
+    # Monstruos Arcanos "Elemental encarnado (Saber)": "Inmune a todos los hechizos del Saber
+    # de ... Los Elementales Encarnados cuentan como tipo "Demonio" y "No Muerto" en lo que
+    # respecta a efectos que les puedan causar daño adicional" (the spells: magic phase)
+    *((f"elemental encarnado ({lore})", "cuentan como tipo demonio y no muerto en lo que"
+       " respecta a efectos que les puedan causar dano adicional",
+       ("counts_as_daemon_undead",))
+      for lore in ("vida", "cielos", "bestias", "fuego", "muerte", "metal")),
 )
 
 
@@ -810,9 +837,68 @@ def text_rule(name: str, text: str) -> tuple[str, ...] | None:
     Returns None when the name and text are not one of :data:`_TEXT_RULES`.
     """
     key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    plain = re.sub("[\"'\u201c\u201d\u2018\u2019]", "", plain)  # quotes left out
     for rule, phrase, flags in _TEXT_RULES:
         if key == rule and phrase in plain:
             return flags
+    return None
+
+
+_NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
+    # (name, phrase of its text, kind, reason)
+    # Reinos del Caos: Demonios "Fuego Rojo de la Alteración (Objeto portahechizos)": "El carro
+    # contiene: Objeto portahechizos de nivel 3 y puede lanzar el Fuego rojo ..."
+    ("fuego rojo de la alteracion (objeto portahechizos)", "objeto portahechizos de nivel 3",
+     "no_combat_effect", "a bound spell: the magic phase"),
+    # Reinos del Caos "Llamaradas de Tzeentch": "Se trata de un Ataque de disparo ... arma
+    # arrojadiza" (a missile weapon, as every other: no stand and shoot in the engine)
+    ("llamaradas de tzeentch", "se trata de un ataque de disparo", "no_combat_effect",
+     "a shooting attack (a thrown weapon)"),
+    # Bestias "Lengua prensil" (Escuerzo alado): "se trata como un arma de proyectiles a todos
+    # los efectos"; "Lanzar pedruscos" (Cigor): "trata este ataque de disparo como si fuera una
+    # Catapulta"
+    ("lengua prensil", "se trata como un arma de proyectiles a todos los efectos",
+     "no_combat_effect", "a missile weapon"),
+    ("lanzar pedruscos", "trata este ataque de disparo como si fuera una catapulta",
+     "no_combat_effect", "a shooting attack (a catapult)"),
+    # Bestias "Aura de locura": "Al inicio de la fase de magia del jugador del Caos ...";
+    # "Devorador de almas" (Cigor): "Al inicio de cada fase de magia enemiga, elige un
+    # hechicero enemigo ..."
+    ("aura de locura", "al inicio de la fase de magia del jugador del caos",
+     "no_combat_effect", "the magic phase"),
+    ("devorador de almas", "al inicio de cada fase de magia enemiga", "no_combat_effect",
+     "the magic phase (enemy wizards' miscasts)"),
+    # Enanos del Caos, Reinos del Caos Mortales "Impredecible" (Cañón infernal): "En caso de
+    # obtener Problemas, lanza 1D6": the misfire of its shot, which "Arrasar" forbids while
+    # engaged ("Si el cañón arrasa o está trabado, sólo puede escupir inmundicia (no puede
+    # disparar de la forma habitual)"; spitting filth rolls no artillery dice)
+    ("impredecible", "en caso de obtener problemas", "no_combat_effect",
+     "the misfire of the cannon's shot, which it cannot fire while engaged ('Arrasar')"),
+    # Mercenarios, Monstruos Arcanos "Vinculado (X)": "Para poder incluir este monstruo, tu
+    # ejército debe contar con un hechicero con el saber X. A inicio de cualquier turno
+    # propio, si en tu ejército no hay ningún hechicero con el saber X, el monstruo debe
+    # efectuar una tirada en la Tabla de Reacción de Monstruos ..."
+    ("vinculado (x)", "para poder incluir este monstruo, tu ejercito debe contar con un"
+     " hechicero con el saber x", "note",
+     "army composition: fielded with a wizard of the lore in the army, it fights as printed;"
+     " once none is left (a wizard slain elsewhere) the Tabla de Reacción de Monstruos applies,"
+     " not modelled"),
+)
+
+
+def no_effect_text(name: str, text: str) -> tuple[str, str] | None:
+    """How a rule named after its unit is reported, recognised by its catalogue text.
+
+    Returns
+    -------
+    (kind, reason) or None
+        ``"no_combat_effect"`` (or ``"note"``, a condition the combat assumes) and why;
+        None when the name and text are not one of :data:`_NO_EFFECT_TEXTS`.
+    """
+    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    for rule, phrase, kind, reason in _NO_EFFECT_TEXTS:
+        if key == rule and phrase in plain:
+            return kind, reason
     return None
 
 
@@ -942,6 +1028,30 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                             " modelled by the engine",
     "Ataque de lengua": "one attack always strikes first, poisoned, S4, and if it hits the unit"
                         " hit has -1 to hit the Sapodragón this phase: not modelled",
+    # Reinos del Caos and Monstruos Arcanos rules the engine cannot express yet (issue 11)
+    "Enormes garfios": "the hooks' S+1 and killing blow serve the giant's swipe ('Barrido con"
+                       " los garfios') of its attack table: not modelled",
+    "Grandote": "immune to panic caused by friends that are not large targets: the engine"
+                " does not tell large targets apart",
+    "Devorador": "after winning, the Preyton pursues only after passing a Ld test; failed (or"
+                 " not pursuing) it feasts and enemies within 25 cm test panic: not modelled",
+    "Engullir entero": "all attacks given up for one at I1 killing on 4+ that heals 1D3 wounds:"
+                       " not modelled",
+    "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
+                   " Ld-1) swapped by a Ld test at the end of each turn once wounded: not"
+                   " modelled",
+    "Visión ultraterrena": "re-rolls to hit against wizards, undead, daemons, plants and spirits:"
+                           " the engine does not tell wizards apart, not modelled",
+    "Mutaciones": "one of six mutations rolled at deployment (strikes last, armour piercing,"
+                  " WS+1, S+1, poison, killing blow): not modelled",
+    "Garras mecánicas": "an Initiative test at the start of each combat phase; failed, the"
+                        " attacks on that model hit automatically: not modelled",
+    "Desollador": "1D6 S5 hits after both sides' blows, before the combat result: not modelled",
+    "Festín de sangre": "the throne heals a wound per unsaved impact wound on 4+: not modelled",
+    "Furia asesina (ataques solo desangradores)": "frenzy's extra attack for the Bloodletters"
+                                                  " only: not modelled",
+    "Carro, furia asesina y frontal": "frenzy's extra attack for the Bloodletters only, the"
+                                      " cannon attacking to its front: not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,

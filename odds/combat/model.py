@@ -188,7 +188,7 @@ from odds.units import Command, Unit
     S_HATRED,
     S_REGEN,  # needed roll, 7 = none
     S_MAN_SIZED,
-    S_BSB,
+    S_BSB,  # 1 a battle standard within 30 cm, 2 a daemonic one (also daemonic instability)
     S_GENERAL_LD,  # 0 = none
     S_STATIC,
     S_HIGH_GROUND,
@@ -524,7 +524,10 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
                            and unit.troop_type in ("infantry", "war_machine"))
     s[S_NO_PANIC] = unit.has("immune_to_panic")  # gst "Inmune a pánico": no panic tests
     s[S_INSTABILITY] = unit.has("daemonic_instability")
-    s[S_STANDARD] = unit.command.standard
+    # Reinos del Caos "Bendición de Nurgle" (daemonic_bsb): a daemonic battle standard for
+    # itself, "da +1 a la Resolución de Combate" as a standard and re-rolls (S_BSB 2: its
+    # daemonic instability too, psychology.break_test)
+    s[S_STANDARD] = unit.command.standard or unit.has("daemonic_bsb")
     s[S_MUSICIAN] = unit.command.musician
     s[S_CHAMPION] = unit.command.champion
     s[S_FRENZY] = unit.has("frenzy")
@@ -535,7 +538,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
         s[S_HATRED] = 1
     s[S_REGEN] = unit.regeneration or rules.IMPOSSIBLE
     s[S_MAN_SIZED] = unit.troop_type in _MAN_SIZED
-    s[S_BSB] = opts.bsb
+    s[S_BSB] = 2 if unit.has("daemonic_bsb") else opts.bsb
     s[S_GENERAL_LD] = opts.general_ld
     s[S_STATIC] = opts.static_bonus
     s[S_HIGH_GROUND] = opts.high_ground
@@ -719,7 +722,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     against greenskins); the orc choppa's +1 S on the charge (MDNR
     "Rebanadora", infantry with a single choppa); the enemy's ward save with
     its daemonic aura (5+ unless ``unit`` has magic attacks); nothing wounds an
-    ethereal enemy but magic attacks or ethereal creatures.  ``braced``: the unit
+    ethereal enemy but magic attacks or ethereal creatures, and no magic attack of a Skaven
+    ``unit`` wounds a ``warp_immune`` enemy.  ``braced``: the unit
     receives a charge in its front with pikes (:func:`braced`): in the first round
     its pikes strike after always-strikes-first blows and before the chargers, at
     S+1 against a charging cavalry, chariot or monster ``enemy`` (MDNR "Pica":
@@ -749,6 +753,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         ward = min(ward, 5)  # Enanos del Caos "Armadura negra": 5+ against flaming attacks
     # gst "Etéreos": wounded only by magic attacks or by other ethereal creatures
     unwoundable = enemy.has("ethereal") and not magic and not unit.has("ethereal")
+    # Monstruos Arcanos "Inmune a disformidad": "ninguna arma mágica ni ataque mágico Skaven
+    # puede herir al Dragón de Disformidad (... incluso aquellas que pudieran herir
+    # automáticamente)"
+    skaven = "skaven" in unit.tags and enemy.has("warp_immune")
+    unwoundable = unwoundable or (skaven and magic)
     if unwoundable:
         poison, kb = rules.IMPOSSIBLE, False
     mw = _MW_CODE[unit.multiple_wounds]
@@ -844,7 +853,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 m_ward = enemy.ward_save or rules.IMPOSSIBLE
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)  # as the unit's ward above
-                m_unwoundable = False
+                m_unwoundable = skaven  # a Skaven steed's magic attacks: "Inmune a disformidad"
             row[G_ATTACKS] = m.A
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
                               or m.has("always_strikes_first")

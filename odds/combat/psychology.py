@@ -199,7 +199,9 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     (a character who refused a challenge lends none), or ``gen`` (the
     General's, 0 if none) with the modifier; stubborn units test on their own
     Ld unmodified (``S_STUBBORN_FIRST``: in the ``first`` round only); ``bsb``: one
-    re-roll; ``insane``: double 1 passes; an ``S_INDEPENDENT`` unit ignores ``gen``.
+    re-roll (``S_BSB`` 2, a daemonic battle standard: the instability roll too, when a fresh
+    roll is expected to cost fewer wounds); ``insane``: double 1 passes; an
+    ``S_INDEPENDENT`` unit ignores ``gen``.
     """
     m_lo = models_left(state[0, lo], sides[lo, S_W])
     if sides[lo, S_INSTABILITY]:
@@ -209,6 +211,18 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
         if state[0, lo] > 0:
             roll, p = sum_faces(buf, p, 2)
             base = sides[lo, S_LD]
+            if sides[lo, S_BSB] == 2:
+                # a daemonic battle standard ("Bendición de Nurgle": "permite repetir ... la
+                # inestabilidad demoníaca"): re-rolled when a fresh roll costs fewer wounds
+                # on average (36 x the mean against 36 x this roll's loss)
+                left = state[0, lo]
+                mean = 0
+                for r in range(2, 13):
+                    mean += (6 - abs(r - 7)) * (left if r > base
+                                                else min(left, max(0, r - base + diff)))
+                now = left if roll > base else min(left, max(0, roll - base + diff))
+                if mean < 36 * now:
+                    roll, p = sum_faces(buf, p, 2)
             if roll > base:
                 state[0, lo] = 0
             elif roll > base - diff:

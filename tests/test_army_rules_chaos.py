@@ -1,0 +1,283 @@
+"""Army-book rules of issue 11 for the Reinos del Caos books, Monstruos Arcanos and the giants.
+
+Catalogue checks are written by hand from the rule descriptions in ../shared/battlescribe/
+(skipped when the folder is absent); engine checks compare the exact first round and the
+kernel (z = 5, fixed seeds) with probabilities worked out by hand (``RULES.md`` sections
+cited per test).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from conftest import binomial, cat, check_first_round, kinds, needs_data
+
+from odds import rules
+from odds.combat.model import (
+    G_POISON,
+    G_REROLL,
+    G_WOUND,
+    MOUNT,
+    RANK_AND_FILE,
+    CombatOptions,
+    build,
+)
+from odds.units import unit_from_dict
+
+MA = "MDNR_Monstruos_Arcanos_v5.cat"
+BESTIAS = "MDNR_Reinos_del_Caos_Bestias_v5.cat"
+DEMONIOS = "MDNR_Reinos_del_Caos_Demonios_v5.cat"
+MORTALES = "MDNR_Reinos_del_Caos_Mortales_v5.cat"
+EDC = "MDNR_Enanos_del_Caos v4_5.cat"
+
+ONE_ROUND = CombatOptions(max_rounds=1, charger="none")
+
+
+def strict_items(catalogue, unit: str) -> list[str]:
+    return [i.item for i in catalogue.report.for_unit(unit)
+            if i.kind in ("ignored", "approximated")]
+
+
+def fighter(name, models=5, files=5, *, WS=3, S=3, T=3, A=1, init=3, Ld=7, save=7, special=(),
+            army="", **more_rules):
+    return unit_from_dict({
+        "name": name, "troop_type": "infantry", "models": models, "files": files,
+        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": init, "A": A,
+                    "Ld": Ld},
+        "equipment": {"armour_save_override": save},
+        "rules": {"special": list(special), **more_rules},
+        "army": army,
+    })
+
+
+# ----------------------------------------------------------------- Monstruos Arcanos
+
+
+def test_embodied_elemental_is_hated_as_undead_and_daemon():
+    """MDNR Monstruos Arcanos "Elemental encarnado": "Los Elementales Encarnados cuentan como
+    tipo "Demonio" y "No Muerto" en lo que respecta a efectos que les puedan causar daño
+    adicional": hatred of undead (Regimientos de Renombre "Odio a los No Muertos") or of
+    daemons reaches them (gst "Odio": re-roll missed hits in the first round, RULES.md §1.3).
+
+    Five WS3 S3 A1 haters against WS3 T3 models: hits 1/2 + 1/2 x 1/2 = 3/4 with the re-roll,
+    wounds 1/2: Binomial(5, 3/8); against the same models without the rule Binomial(5, 1/4).
+    The elemental's own race tags are unchanged (panic and fear rules read them)."""
+    for hated, seed in (("undead", 301), ("daemon", 302)):
+        haters = fighter("Cazadores", T=10, hatred=[hated])
+        elemental = fighter("Elemental", S=1, init=1, special=["counts_as_daemon_undead"],
+                            army="monsters")
+        assert elemental.tags == frozenset({"monsters"})
+        model = build(haters, elemental, options=ONE_ROUND)
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_REROLL] == 1
+        check_first_round(model, binomial(5, 3 / 8), seed, f"hatred of {hated}")
+    plain = build(fighter("Cazadores", T=10, hatred=["undead"]),
+                  fighter("Monstruo", S=1, init=1, army="monsters"), options=ONE_ROUND)
+    assert plain.groups[0, 1, RANK_AND_FILE, 0, G_REROLL] == 0
+    check_first_round(plain, binomial(5, 1 / 4), 303, "no hatred of an ordinary monster")
+
+
+def test_warp_immune_against_skaven_magic_attacks():
+    """MDNR Monstruos Arcanos "Inmune a disformidad": "ninguna arma mágica ni ataque mágico
+    Skaven puede herir al Dragón de Disformidad (se considera que todas las tiradas para herir
+    fallan automáticamente, incluso aquellas que pudieran herir automáticamente)".
+
+    Five Skaven WS3 S3 A1 with magic and poisoned attacks wound it never; without magic
+    attacks (or not Skaven) they wound as usual: hits 1/2, wounds 1/2 (poison: a 6 to hit
+    wounds, 1/6 + 2/6 x 1/2 = 1/3 with it)."""
+    dragon = fighter("Dragón", S=1, init=1, special=["warp_immune"])
+    magic_rats = fighter("Alimañas", T=10, special=["magic_attacks"], army="skaven",
+                         poisoned=6)
+    model = build(magic_rats, dragon, options=ONE_ROUND)
+    row = model.groups[0, 1, RANK_AND_FILE, 0]
+    assert row[G_WOUND] == rules.IMPOSSIBLE and row[G_POISON] == rules.IMPOSSIBLE
+    check_first_round(model, [1.0], 311, "Skaven magic attacks on the warp dragon")
+    rats = fighter("Guerreros", T=10, army="skaven", poisoned=6)
+    check_first_round(build(rats, dragon, options=ONE_ROUND), binomial(5, 1 / 3), 312,
+                      "Skaven mundane attacks")
+    wizards = fighter("Hechiceros", T=10, special=["magic_attacks"], army="empire")
+    check_first_round(build(wizards, dragon, options=ONE_ROUND), binomial(5, 1 / 4), 313,
+                      "other magic attacks")
+    ogre = unit_from_dict({
+        "name": "Jinete", "troop_type": "cavalry", "models": 1, "files": 1,
+        "profile": {"M": 20, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7},
+        "mount": {"WS": 3, "S": 3, "I": 3, "A": 1, "special": ["magic_attacks"]},
+        "army": "skaven"})
+    steed = build(ogre, dragon, options=ONE_ROUND).groups[0, 1, MOUNT, 0]
+    assert steed[G_WOUND] == rules.IMPOSSIBLE
+
+
+@needs_data
+def test_monstruos_arcanos_from_the_catalogue():
+    """Spot checks, Monstruos Arcanos: "Elemental de tierra" M15 HA5 F5 R6 H5 I4 A5 L7 and the
+    five other elementals ("Elemental encarnado (Saber)": counts as daemon and undead; its
+    spells' immunity is the magic phase; "Vinculado (X)": "Para poder incluir este monstruo, tu
+    ejército debe contar con un hechicero con el saber X", a note); "Dragón de disformidad"
+    M15 HA6 F6 R6 H6 I3 A5 L8 3+ ("Inmune a disformidad")."""
+    c = cat(MA)
+    lores = {"agua": "Vida", "aire": "Cielos", "bestias": "Bestias", "fuego": "Fuego",
+             "muerte": "Muerte", "tierra": "Metal"}
+    for kind, lore in lores.items():
+        name = f"Elemental de {kind} (monstruo arcano)"
+        u = c.unit(name)
+        assert u.has("counts_as_daemon_undead") and u.has("unstable")
+        assert kinds(c, name)["Vinculado (X)"] == "note"
+        assert f"Elemental encarnado ({lore})" not in kinds(c, name)
+        assert not strict_items(c, name), name
+    p = c.unit("Elemental de tierra (monstruo arcano)").profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 5, 5, 6, 5, 4, 5, 7)
+    name = "Dragón de disformidad (monstruo arcano, ocupa hueco de singular y héroe)"
+    d = c.unit(name)
+    assert d.has("warp_immune") and d.armour_save == 3
+    p = d.profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 6, 6, 6, 6, 3, 5, 8)
+    assert not strict_items(c, name)
+
+
+# ----------------------------------------------------------------- rules of other phases
+
+
+@needs_data
+def test_chaos_rules_of_other_phases_from_the_catalogues():
+    """Read in the catalogues as having no close-combat effect: Demonios "Carro flamígero de
+    Tzeentch" "Llamaradas de Tzeentch" ("Se trata de un Ataque de disparo") and "Fuego Rojo de
+    la Alteración" ("Objeto portahechizos de nivel 3"); Bestias "Escuerzo alado" "Lengua
+    prensil" ("se trata como un arma de proyectiles a todos los efectos") and "Aura de locura"
+    ("Al inicio de la fase de magia"); Cigor "Lanzar pedruscos" ("como si fuera una Catapulta")
+    and "Devorador de almas" ("Al inicio de cada fase de magia enemiga"); Cañón infernal
+    "Impredecible" (the misfire of a shot it cannot fire while engaged) and "Arrasar" ("El
+    cañón no puede perseguir": no_pursuit); Mortales "Malditos" "Enajenados" ("Ningún
+    personaje puede unirse a una unidad de Malditos")."""
+    d = cat(DEMONIOS)
+    k = kinds(d, "Carro flamígero de Tzeentch")
+    assert k["Llamaradas de Tzeentch"] == "no_combat_effect"
+    assert k["Fuego Rojo de la Alteración (Objeto portahechizos)"] == "no_combat_effect"
+    assert not strict_items(d, "Carro flamígero de Tzeentch")
+    b = cat(BESTIAS)
+    name = "Escuerzo alado (ocupa opción extra de héroe)"
+    assert kinds(b, name)["Lengua prensil"] == "no_combat_effect"
+    assert kinds(b, name)["Aura de locura"] == "no_combat_effect"
+    assert not strict_items(b, name)
+    p = b.unit(name).profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (20, 4, 5, 5, 5, 3, 5, 9)
+    k = kinds(b, "Cigor")
+    assert k["Lanzar pedruscos"] == k["Devorador de almas"] == "no_combat_effect"
+    for book in (EDC, MORTALES):
+        c = cat(book)
+        name = "Cañón infernal (dos huecos de singular)"
+        assert kinds(c, name)["Impredecible"] == "no_combat_effect"
+        assert "Arrasar" not in kinds(c, name) and c.unit(name).has("no_pursuit")
+    m = cat(MORTALES)
+    assert m.unit("Malditos").has("no_characters")
+    assert "Enajenados" not in kinds(m, "Malditos")
+
+
+# ----------------------------------------------------------------- Bendición de Nurgle
+
+
+def _daemons(models, *special, ld=8):
+    return unit_from_dict({
+        "name": "Carromato", "troop_type": "infantry", "models": models, "files": 5,
+        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 1, "T": 10, "W": 1, "I": 3, "A": 1,
+                    "Ld": ld},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": ["skirmishers", "daemonic_instability", "immune_to_psychology",
+                              *special]}})
+
+
+def _instability_left(left: int, ld: int, diff: int, reroll: bool = True) -> list[float]:
+    """Models (W1) left after a daemonic instability roll re-rolled when a fresh roll is
+    expected to cost fewer wounds (Demonios "Inestabilidad Demoníaca": above Ld all, above
+    Ld - diff one per point over it)."""
+    ways = {r: 6 - abs(r - 7) for r in range(2, 13)}
+
+    def loss(r):
+        return left if r > ld else min(left, max(0, r - ld + diff))
+
+    mean = sum(w * loss(r) for r, w in ways.items()) / 36
+    pmf = [0.0] * (left + 1)
+    for r, w in ways.items():
+        if reroll and loss(r) > mean:
+            for r2, w2 in ways.items():
+                pmf[left - loss(r2)] += w / 36 * w2 / 36
+        else:
+            pmf[left - loss(r)] += w / 36
+    return pmf
+
+
+def test_daemonic_battle_standard_re_rolls_instability():
+    """MDNR Reinos del Caos "Bendición de Nurgle": "El Carromato de Plaga actúa como un
+    Portaestandarte de Batalla Demoníaco a todos los efectos, pero sólo a unidades de tipo
+    Nurgle (permite repetir tirada de desmoralización, la inestabilidad demoníaca, da +1 a la
+    Resolución de Combate, etc)" (RULES.md §2.2 standard, §3.2 break test).
+
+    Nobody wounds, the enemy is as big (no outnumbering) and has +4, the blessed unit +1 as a
+    standard: it loses by 3.  Ten
+    daemons of Ld 8 lose 0 on 2..5, 1-3 on 6..8, all on 9+ (a mean of 132/36 = 3.67): only
+    the 9+ is re-rolled, so 10 left with 10/36 + (10/36)^2, none with (10/36)^2.  Three
+    daemons lose 0, 1, 2, 3, 3 (a mean of 62/36): 7+ is re-rolled.  Without the rule the
+    enemy's +4 is a loss by 4 and nothing is re-rolled."""
+    from conftest import assert_distribution
+
+    from odds.combat import SideOptions
+    from odds.combat.api import fight
+
+    for models, seed in ((10, 321), (3, 322)):
+        r = fight(_daemons(models, ld=10).replace(name="Otros", special=("skirmishers",)),
+                  _daemons(models, "daemonic_bsb"), charger="none", max_rounds=1,
+                  trials=200_000, seed=seed, attacker_options=SideOptions(static_bonus=4))
+        surv = r.survivors[r.survivors.side == "defender"]
+        sim = dict(zip(surv.models, surv.probability, strict=True))
+        exact = _instability_left(models, 8, 3)
+        if models == 10:
+            assert abs(exact[10] - (10 / 36 + (10 / 36) ** 2)) < 1e-12
+            assert abs(exact[0] - (10 / 36) ** 2) < 1e-12
+        assert_distribution(sim, exact, 200_000, what=f"{models} blessed daemons left")
+    plain = fight(_daemons(10, ld=10).replace(name="Otros", special=("skirmishers",)),
+                  _daemons(10), charger="none", max_rounds=1, trials=200_000, seed=323,
+                  attacker_options=SideOptions(static_bonus=4))
+    surv = plain.survivors[plain.survivors.side == "defender"]
+    sim = dict(zip(surv.models, surv.probability, strict=True))
+    exact = [10 / 36] + [0.0] * 5 + [5 / 36, 6 / 36, 5 / 36, 4 / 36, 6 / 36]
+    assert max(map(abs, np.subtract(_instability_left(10, 8, 4, reroll=False), exact))) < 1e-12
+    assert_distribution(sim, exact, 200_000, what="daemons left without the blessing")
+
+
+@needs_data
+def test_plague_cart_from_the_catalogues():
+    """Spot check, Reinos del Caos (Bestias, Demonios, Mortales) "Carromato de Plaga": the
+    cart "Carromato de plaga" F4 R4 H3 TSA 5+, Tipo "Carro, No Muerto, Caos, Nurgle" (of type
+    Nurgle: its "Bendición de Nurgle" blesses itself): daemonic_bsb, a standard and S_BSB 2
+    in the combat model."""
+    from odds.combat.model import S_BSB, S_STANDARD
+
+    for book in (BESTIAS, DEMONIOS, MORTALES):
+        c = cat(book)
+        u = c.unit("Carromato de Plaga")
+        assert u.has("daemonic_bsb") and u.has("daemonic_instability")
+        assert (u.troop_type, u.profile.T, u.profile.W, u.armour_save) == ("chariot", 4, 3, 5)
+        assert not u.command.standard
+        assert not strict_items(c, "Carromato de Plaga"), book
+        model = build(u, fighter("Otros"), options=ONE_ROUND)
+        assert (model.sides[0, S_STANDARD], model.sides[0, S_BSB]) == (1, 2)
+
+
+@needs_data
+def test_rules_left_reported_say_why():
+    """The giants' attack table and falls and the Reinos del Caos rules the engine cannot
+    express yet stay ``ignored``, each with its reason (names.UNMODELLED_REASONS), so the
+    unit's warning says what is missing: Bestias "Preyton" "Devorador" ("deberá hacer un
+    chequeo de Liderazgo (en vez de un chequeo para no perseguir ...)"), "Gorgona" "Engullir
+    entero", "Ettin maldito" "Dos cabezas"; Enanos del Caos "Gigante de asedio" ("Ataques del
+    gigante", "Caídas", "Enormes garfios", "Grandote")."""
+    b = cat(BESTIAS)
+    for unit, rule, phrase in (("Preyton", "Devorador", "Ld test"),
+                               ("Gorgona", "Engullir entero", "killing on 4+"),
+                               ("Ettin maldito", "Dos cabezas", "two personalities"),
+                               ("Gigante del Caos", "Ataques del gigante", "special attacks")):
+        items = {i.item: i for i in b.report.for_unit(unit)}
+        assert items[rule].kind == "ignored" and phrase in items[rule].reason, (unit, rule)
+    e = cat(EDC)
+    items = {i.item: i for i in e.report.for_unit("Gigante de asedio")}
+    for rule in ("Ataques del gigante", "Caídas", "Enormes garfios", "Grandote"):
+        assert items[rule].kind == "ignored", rule
+        assert items[rule].reason != "rule not modelled by the engine", rule
+    assert items["Gigante A"].kind == "approximated"
