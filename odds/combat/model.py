@@ -132,7 +132,7 @@ Modelling conventions (documented choices where the rules leave one)
   steeds with their own WS, S, I and A at their own Initiative; hatred,
   poison, killing blow and frenzy belong to the rider/crew.  A steed's own rules
   (:attr:`odds.units.MountProfile.poisoned` and ``special``: strikes first,
-  magic attacks) act on its blows only.
+  magic attacks, or no magic attacks though the rider's are) act on its blows only.
 * Killing blow works against infantry and cavalry (man-sized, §1.6).
 * Strike order (§1.2): always-strikes-first beats everything; the
   always-strikes-last *rule* holds even on the charge, while a strikes-last
@@ -710,7 +710,8 @@ BURNING_STRENGTH = 4
 
 
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
-            enemy_charged: bool = False, ogre_charge: int = 0) -> np.ndarray:
+            enemy_charged: bool = False, ogre_charge: int = 0, omens: bool = False
+            ) -> np.ndarray:
     """Attack groups of ``unit`` against ``enemy`` for both round kinds.
 
     Thresholds that depend on who the enemy is are set here: hatred
@@ -733,7 +734,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     cuerpo"; automatic hits are not rolled, a 6 still hits); hits on an ``enemy``
     with ``stone_monstrosity`` wound and pierce armour at S7 at most (Reyes Funerarios
     "Monstruosidad de piedra": "Cualquier impacto de F8 o superior ... se considera que
-    tiene F7").
+    tiene F7").  ``omens``: a friend of ``unit`` in the combat (itself included) has
+    ``battle_omens``: its rolled hits are at +1 (Imperio "Portentos de batalla": "Todas las
+    unidades ... amigas a 15cm o menos del Huracanum (incluidos los Acólitos y las monturas)
+    tienen un +1 a todas sus tiradas para impactar"; a 1 still misses), summed with the
+    enemy's -1 before the roll is bounded.
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     e_save = enemy.armour_save
@@ -845,6 +850,14 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)  # as the unit's ward above
                 m_unwoundable = False
+            elif m.has("mundane_attacks") and magic:
+                # the riders' magic attacks only (Reyes Funerarios "Ataques mágicos (sólo
+                # Caballero y Capitán)"): the steeds' blows meet the aura and the ethereal
+                m_ward = enemy.ward_save or (5 if enemy.has("daemonic_aura")
+                                             else rules.IMPOSSIBLE)
+                if unit.has("flaming_attacks") and enemy.has("flame_ward"):
+                    m_ward = min(m_ward, 5)
+                m_unwoundable = enemy.has("ethereal") and not unit.has("ethereal")
             row[G_ATTACKS] = m.A
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
                               or m.has("always_strikes_first")
@@ -903,10 +916,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
-    if enemy.has("hard_to_hit"):
+    modifier = int(enemy.has("hard_to_hit")) - int(omens)
+    if modifier:
         hit = out[:, :, G_HIT]
         rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
-        hit[rolled] = np.minimum(6, hit[rolled] + 1)
+        hit[rolled] = np.clip(hit[rolled] + modifier, 2, 6)
     return out
 
 
@@ -1431,11 +1445,14 @@ def build_units(units: list[Unit], sides: list[int],
                                   options.distance) if charged[i] else 0
              for i in range(n_units)]
     ogres += [ogres[e.host] if e.champion else 0 for e in extra]
+    # Imperio "Portentos de batalla": friends of a Huracanum in the combat, itself included
+    omens = [any(bodies[k].has("battle_omens") for k in range(n) if sides[k] == sides[i])
+             for i in range(n)]
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
                 groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]), bracing[i],
-                                       bool(charged[j]), ogres[i])
+                                       bool(charged[j]), ogres[i], omens[i])
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target
     n_slots = n * N_GROUPS
