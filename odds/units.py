@@ -138,6 +138,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "glorious_charge",
     "bodyguard",
     "battle_omens",
+    "aura_of_agony",
+    "decapitating_strike",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -359,6 +361,16 @@ close combat, a natural 1 still missing (MDNR Imperio "Portentos de batalla": "T
 unidades (y miniaturas individuales) amigas a 15cm o menos del Huracanum (incluidos los
 Acólitos y las monturas) tienen un +1 a todas sus tiradas para impactar"; the engine has no
 positions: friends in the same combat are taken to be within 15 cm).
+
+``aura_of_agony``: enemies in base contact with the unit have Ld -1 (minimum 2) unless they
+are Dark Elves, and Dark Elves in contact or on the unit's side in the combat (itself
+included) Ld +1 (maximum 10) (MDNR Elfos Oscuros "Altar drenasangre" "Aura de agonía";
+:func:`odds.combat.model.contact_effects`).
+
+``decapitating_strike``: one attack of each fighting model is struck apart with multiple
+wounds (1D6) (MDNR Reyes Funerarios "Golpe decapitador": "Uno de sus ataques debes
+realizarlo con un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6"; the
+attack group of a second crew, so not with ``extra_crew`` or random attacks).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

@@ -9,17 +9,21 @@ fixed seed (``RULES.md`` sections cited per test).
 from __future__ import annotations
 
 import pytest
-from conftest import binomial, cat, check_first_round, kinds, needs_data
+from conftest import binomial, cat, check_first_round, check_first_round_break, kinds, needs_data
 
 from odds.combat.model import (
     CHAMPION,
+    CREW,
     FRONT,
+    G_ATTACKS,
     G_HIT,
+    G_MW,
     G_WARD,
     G_WOUND,
     MOUNT,
     RANK_AND_FILE,
     CombatOptions,
+    SideOptions,
     build,
     build_units,
 )
@@ -247,3 +251,94 @@ def test_immune_to_killing_blow_rhinox(immune):
     model = build(killer, target, options=CombatOptions(max_rounds=1))
     pmf = [8 / 9, 1 / 9] if immune else [8 / 9, 0, 0, 0, 0, 1 / 9]
     check_first_round(model, pmf, 1305 + immune, f"killing blow (immune {immune})")
+
+
+@pytest.mark.parametrize("who, loser, ld, seed", [
+    ("human", 1, 6, 1311),  # an enemy in contact that is not a Dark Elf: Ld 7 - 1
+    ("dark elf", 1, 8, 1312),  # a Dark Elf enemy in contact: Ld 7 + 1
+    ("altar", 0, 8, 1313),  # the altar's own side (its crew are Dark Elves): Ld 7 + 1
+    ("none", 1, 7, 1314),  # no aura
+])
+def test_aura_of_agony(who, loser, ld, seed):
+    """MDNR Elfos Oscuros (Altar drenasangre) "Aura de agonía": "Las unidades enemigas que no
+    sean de tipo Elfo Oscuro y que estén en contacto peana con peana con uno o más Altares
+    Drenasangre tienen L-1 a todos los efectos (hasta un mínimo de 2). Las unidades de tipo
+    Elfo Oscuro (amigas o enemigas) a 15cm o menos del Altar tienen L+1".
+
+    Nobody can wound (S1 against T10); the loser loses by its enemy's +2 static bonus and
+    breaks unless 2D6 <= Ld - 2 (RULES.md §3.2): P(break) = 1 - P(2D6 <= ld - 2)."""
+    altar = fighter("Altar", 1, 1, S=1, T=10, special=[] if who == "none" else
+                    ["aura_of_agony"], army="dark_elves")
+    enemy = fighter("Enemigo", 1, 1, S=1, T=10, army="dark_elves" if who == "dark elf"
+                    else "empire")
+    bonus = (SideOptions(static_bonus=2), None) if loser == 1 else (None,
+                                                                   SideOptions(static_bonus=2))
+    model = build(altar, enemy, *bonus, options=CombatOptions(max_rounds=1))
+    passes = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= ld - 2) / 36
+    check_first_round_break(model, loser, 1 - passes, seed, f"agony ({who})")
+
+
+@needs_data
+def test_altar_and_daemon_weapons_from_the_catalogues():
+    """Spot checks against the XML: Elfos Oscuros "Altar drenasangre" ("Altar drenasangre"
+    M12 F5 R5 H5 TSA 4+, "Guardiana del altar" HA5 F3 I6 A1 L8, "Medusa drenasangre" HA5 F4
+    I5 A4 with "Alabarda") carries "Aura de agonía"; Enanos del Caos "Guardia infernal
+    (Juramentados)" (HA5 F4 R4 I2 A1 L9) with "Arma demoníaca" ("La del portador + 1",
+    "Ataques mágicos", "pierden el bono por parada por arma de mano y escudo"), "Armadura
+    negra" (4+) and "Escudo": S5 magic blows, 3+ in close combat (no parry)."""
+    de = cat("MDNR_Elfos_Oscuros_v7.cat")
+    a = de.unit("Altar drenasangre")
+    assert a.has("aura_of_agony") and a.army == "dark_elves" and "dark_elves" in a.tags
+    assert (a.profile.WS, a.profile.T, a.profile.W, a.profile.I, a.profile.Ld) == (5, 5, 5, 6, 8)
+    assert clean(de, "Altar drenasangre")
+    cd = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    name = "Guardia infernal (Juramentados)"
+    g = cd.unit(name)
+    assert g.profile == Profile(M=8, WS=5, BS=3, S=4, T=4, W=1, I=2, A=1, Ld=9)
+    assert g.equipment.weapon == "daemon_weapon" and g.equipment.shield
+    assert g.has("magic_attacks") and g.armour_save == 3
+    assert clean(cd, name)
+    # S5 against T4 wounds on 3+; the magic blows ignore a daemonic aura
+    daemon = fighter("Demonio", 5, 5, T=4, special=["daemonic_aura"])
+    groups = build(g, daemon).groups
+    assert groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == 3
+    assert groups[0, 1, RANK_AND_FILE, 0, G_WARD] == 7
+
+
+def test_decapitating_strike():
+    """MDNR Reyes Funerarios (Necroesfinge) "Golpe decapitador": "Uno de sus ataques debes
+    realizarlo con un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6"
+    (gst "Heridas múltiples": each unsaved wound becomes 1D6 wounds; RULES.md §1.6).
+
+    One WS4 S5 A2 model charging a WS4 T6 W10 model with no save: each attack hits on 4+ and
+    wounds on 5+, p = 1/6.  The plain attack makes 0 or 1 wound, the decapitating one 0 or
+    1..6 with 1/36 each: the sum's pmf is their convolution."""
+    sphinx = fighter("Esfinge", 1, 1, WS=4, S=5, A=2, special=["decapitating_strike"])
+    target = fighter("Monstruo", 1, 1, WS=4, T=6, A=0, I=1).replace(
+        troop_type="monster", profile=Profile(M=15, WS=4, BS=0, S=5, T=6, W=10, I=1, A=0,
+                                              Ld=8))
+    model = build(sphinx, target, options=CombatOptions(max_rounds=1))
+    assert model.groups[0, 1, CREW, 0, G_ATTACKS] == 1 and model.groups[0, 1, CREW, 0, G_MW] == 3
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_ATTACKS] == 1
+    plain = [5 / 6, 1 / 6]
+    decap = [5 / 6] + [1 / 36] * 6
+    pmf = [sum(plain[a] * decap[k - a] for a in range(2) if 0 <= k - a < 7) for k in range(8)]
+    check_first_round(model, pmf, 1321, "decapitating strike")
+    with pytest.raises(Exception, match="decapitating_strike"):
+        build(sphinx.replace(random_attacks="d6"), target)
+
+
+@needs_data
+def test_necrosphinx_from_the_catalogue():
+    """Spot check against the XML: Reyes Funerarios "Necroesfinge" HA4 F5 R6 H5 I1 A5 L8
+    (Monstruo) with "Golpe decapitador", "Golpe letal", "Volar"; four plain attacks and the
+    decapitating one (multiple wounds 1D6)."""
+    c = cat(TOMB)
+    name = "Necroesfinge (ocupa hueco de singular y de héroe)"
+    u = c.unit(name)
+    assert u.profile == Profile(M=15, WS=4, BS=0, S=5, T=6, W=5, I=1, A=5, Ld=8)
+    assert u.has("decapitating_strike") and u.has("killing_blow") and u.multiple_wounds == ""
+    assert clean(c, name)
+    groups = build(u, fighter("E", 10, 5)).groups
+    assert groups[0, 1, RANK_AND_FILE, 0, G_ATTACKS] == 4
+    assert (groups[0, 1, CREW, 0, G_ATTACKS], groups[0, 1, CREW, 0, G_MW]) == (1, 3)

@@ -156,6 +156,10 @@ WEAPON_NAMES: MappingProxyType = _table({
     # Reinos del Caos Mortales "Mayales de la ira" (Portadores de la ira de Khorne): two hand
     # weapons, F+1 in the first round, an impact hit at the model's own S (WEAPON_IMPACTS)
     "Mayales de la ira": "wrath_flails",
+    # Enanos del Caos (Guardia infernal de juramentados) "Arma demoníaca": "La del portador +
+    # 1", "Ataques mágicos" (WEAPON_RULES), "pierden el bono por parada por arma de mano y
+    # escudo"
+    "Arma demoníaca": "daemon_weapon",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -168,6 +172,7 @@ WEAPON_RULES: MappingProxyType = _table({
     "Maza ogra": ("armour_piercing",),
     "Hachas de matador": ("slayer_axes",),
     "Guja ardiente": ("flaming_attacks",),
+    "Arma demoníaca": ("magic_attacks",),
 })
 """Weapons that also carry a special rule of the engine (while the unit fights with them)."""
 
@@ -401,6 +406,12 @@ RULE_FLAGS: MappingProxyType = _table({
     # las monturas) tienen un +1 a todas sus tiradas para impactar, ya sea por disparos o en
     # combate cuerpo a cuerpo"
     "Portentos de batalla": ("battle_omens",),
+    # Elfos Oscuros (Altar drenasangre) "Aura de agonía": enemies in contact not of type
+    # Elfo Oscuro L-1 (minimum 2), Dark Elves within 15 cm L+1 (maximum 10)
+    "Aura de agonía": ("aura_of_agony",),
+    # Reyes Funerarios (Necroesfinge) "Golpe decapitador": "Uno de sus ataques debes
+    # realizarlo con un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6"
+    "Golpe decapitador": ("decapitating_strike",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

@@ -835,6 +835,25 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             blows(row, xc.WS, s_x, ap, first)
             row[G_RANKS] = 1
             row[G_PER_MODEL] = xc.count
+        rf = out[RANK_AND_FILE, kind]
+        if unit.has("decapitating_strike") and (xc is not None or unit.random_attacks):
+            raise v.OddsInputError(f"{unit.name}: 'decapitating_strike' with a second crew or"
+                                   " random attacks is not supported (it uses the crew"
+                                   " attack group)")
+        if unit.has("decapitating_strike") and rf[G_ACTIVE] and rf[G_ATTACKS] > 0:
+            # Reyes Funerarios "Golpe decapitador": "Uno de sus ataques debes realizarlo con
+            # un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6": one
+            # attack of each fighting model, struck with the others, in a group of its own
+            row = out[CREW, kind]
+            row[:] = rf
+            row[G_ATTACKS] = 1
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = 1
+            row[G_FRENZY_A] = 0  # a frenzied model's extra attack stays with the others
+            row[G_MW] = _MW_DOUBLED[3] if flaming and enemy.has("flammable") else 3
+            rf[G_ATTACKS] -= 1
+            if out[CHAMPION, kind, G_ACTIVE]:
+                out[CHAMPION, kind, G_ATTACKS] -= 1  # its decapitating blow: the group's
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
@@ -1161,6 +1180,15 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
       unidades y personajes enemigos en contacto peana con peana ... tienen un -1
       a su Liderazgo, hasta un mínimo de 2" (their own Ld: a General out of the
       combat lends his whole).
+    * Aura de agonía (``aura_of_agony``, Elfos Oscuros "Altar drenasangre"): "Las unidades
+      enemigas que no sean de tipo Elfo Oscuro y que estén en contacto peana con peana con
+      uno o más Altares Drenasangre tienen L-1 a todos los efectos (hasta un mínimo de 2).
+      Las unidades de tipo Elfo Oscuro (amigas o enemigas) a 15cm o menos del Altar tienen
+      L+1 a todos los efectos (hasta un máximo de 10)": -1 for the enemies in contact that
+      are not Dark Elves (army tag ``dark_elves``), +1 for the Dark Elves in contact and
+      for those on the altar's side in the combat, the altar itself included (its crew are
+      Dark Elves at 0 cm; the engine has no positions: friends in the combat are taken to
+      be within 15 cm).  Not cumulative; summed with the Aura de Slaanesh before bounding.
     """
     n_units = side_arr.shape[0] - len(hosts)
     host_of = list(range(n_units)) + list(hosts)
@@ -1179,9 +1207,18 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
             hit = groups[i, :, :, :, G_HIT]
             rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
             hit[rolled] = np.minimum(6, hit[rolled] + 1)
-        if any(carried(e, "aura_of_slaanesh") for e in enemies):
+        # Ld modifiers summed, then bounded to 2..10 once
+        ld = -int(any(carried(e, "aura_of_slaanesh") for e in enemies))
+        agony_near = any(carried(e, "aura_of_agony") for e in enemies)
+        agony_friend = any(bodies[k].has("aura_of_agony") for k in range(len(bodies))
+                           if side_arr[k, S_SIDE] == side_arr[i, S_SIDE])
+        if "dark_elves" in body.tags and (agony_near or agony_friend):
+            ld += 1
+        elif agony_near:
+            ld -= 1
+        if ld:
             for col in (S_LD, S_CHAMPION_LD):
-                side_arr[i, col] = max(2, side_arr[i, col] - 1)
+                side_arr[i, col] = min(10, max(2, side_arr[i, col] + ld))
 
 
 MAX_PANIC_SOURCES = 62
