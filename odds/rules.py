@@ -482,6 +482,11 @@ WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
         # (cuerpo a cuerpo)": "F+1. Además, proporciona ... una tirada de salvación especial
         # de 6+. No son un arma mágica" (the ward: the import's WEAPON_WARDS)
         Weapon("ancestral_claws", "garras de los ancestrales", strength_bonus=1),
+        # MDNR Enanos del Caos (Guardia infernal de juramentados) "Arma demoníaca": "La del
+        # portador + 1 ... Ataques mágicos ... pierden el bono por parada por arma de mano y
+        # escudo" (one hand; the parry needs the hand weapon; the magic attacks: the import's
+        # WEAPON_RULES)
+        Weapon("daemon_weapon", "arma demoníaca", strength_bonus=1),
         # MDNR Reinos del Caos Mortales "Mayales de la ira": "cuentan como dos armas de mano,
         # proporcionan F+1 en primer turno de combate, e Impactos por carga(1) (los impactos
         # por carga son de su F4 natural)" (the impact hit: the import's WEAPON_IMPACTS)

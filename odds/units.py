@@ -63,9 +63,11 @@ __all__ = [
     "unit_warnings",
 ]
 
-MOUNT_RULES: tuple[str, ...] = ("always_strikes_first", "magic_attacks")
+MOUNT_RULES: tuple[str, ...] = ("always_strikes_first", "magic_attacks", "mundane_attacks")
 """Rules a steed can have of its own (:attr:`MountProfile.special`): its blows strike first
-(§1.2) or are magical (daemonic aura, ethereal enemies), whatever its rider's."""
+(§1.2) or are magical (daemonic aura, ethereal enemies), whatever its rider's; or are not
+magical though its rider's are (``mundane_attacks``: MDNR Reyes Funerarios "Ataques mágicos
+(sólo Caballero y Capitán)", the Necrosierpe's blows are not)."""
 
 SPECIAL_RULES: tuple[str, ...] = (
     "stubborn",
@@ -138,6 +140,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "counts_as_daemon_undead",
     "warp_immune",
     "daemonic_bsb",
+    "battle_omens",
+    "aura_of_agony",
+    "decapitating_strike",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -372,6 +377,22 @@ flanco mientras estuviera trabada"; RULES.md §3.4), unless it takes no panic te
 ``bodyguard``: the unit is stubborn while a living General character stands in it (MDNR Altos
 Elfos "Guardaespaldas": "Los Leones Blancos son Tozudos mientras el General esté incluido en la
 unidad"; RULES.md §3.2).
+
+``battle_omens``: the unit and its friends in the combat (characters included) hit at +1 in
+close combat, a natural 1 still missing (MDNR Imperio "Portentos de batalla": "Todas las
+unidades (y miniaturas individuales) amigas a 15cm o menos del Huracanum (incluidos los
+Acólitos y las monturas) tienen un +1 a todas sus tiradas para impactar"; the engine has no
+positions: friends in the same combat are taken to be within 15 cm).
+
+``aura_of_agony``: enemies in base contact with the unit have Ld -1 (minimum 2) unless they
+are Dark Elves, and Dark Elves in contact or on the unit's side in the combat (itself
+included) Ld +1 (maximum 10) (MDNR Elfos Oscuros "Altar drenasangre" "Aura de agonía";
+:func:`odds.combat.model.contact_effects`).
+
+``decapitating_strike``: one attack of each fighting model is struck apart with multiple
+wounds (1D6) (MDNR Reyes Funerarios "Golpe decapitador": "Uno de sus ataques debes
+realizarlo con un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6"; the
+attack group of a second crew, so not with ``extra_crew`` or random attacks).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

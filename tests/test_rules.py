@@ -277,6 +277,8 @@ WEAPON_TABLE = [
     ("white_wolf_hammer", 1, "always", 0, False, False, True),
     # Regimientos de Renombre "Garras de los ancestrales (cuerpo a cuerpo)": "F+1"
     ("ancestral_claws", 1, "always", 0, False, False, False),
+    # Enanos del Caos "Arma demoníaca": "La del portador + 1" (one hand, no parry)
+    ("daemon_weapon", 1, "always", 0, False, False, False),
     # Reinos del Caos Mortales "Mayales de la ira": "cuentan como dos armas de mano,
     # proporcionan F+1 en primer turno de combate"
     ("wrath_flails", 1, "first_round", 1, False, False, True),

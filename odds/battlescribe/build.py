@@ -80,6 +80,7 @@ from odds.battlescribe.names import (
     STRUCTURAL_NAMES,
     TROOP_TYPE_NAMES,
     UNMODELLED_REASONS,
+    UNPRINTED_TROOP_TYPES,
     WEAPON_IMPACTS,
     WEAPON_NAMES,
     WEAPON_RULES,
@@ -95,8 +96,10 @@ from odds.battlescribe.names import (
     parametric_rule,
     race_from_name,
     race_from_tipo,
+    rider_rule,
     steed_rule,
     text_rule,
+    text_ward,
 )
 from odds.battlescribe.report import Collector
 from odds.battlescribe.selection import Selection, included_roles
@@ -334,6 +337,7 @@ class _Builder:
         self.weapon_key = "hand_weapon"  # the unit's weapon (equipment())
         self.weapon_impacts = ""  # impact hits its weapon gives (WEAPON_IMPACTS)
         self.steed_rules: list[tuple[str, tuple[str, ...], int]] = []  # (name, flags, poison)
+        self.rider_magic = False  # magic attacks of the riders only (names.rider_rule)
         self.charge_strength = ""  # a rule giving "F+1 en carga" to the beast that has it
         self.worn: list[tuple[str, int]] = []  # armour options of a printed save: (name, save)
 
@@ -504,6 +508,12 @@ class _Builder:
             exact = True
             self.note(f"{main.name} Tipo", "note", "'Caballería monstruosa' is cavalry with its"
                       " printed Potencia, not man-sized (killing blow: RULES.md §1.6)")
+        unprinted = UNPRINTED_TROOP_TYPES.get(normalize(main.name))
+        if tt is None and not printed_type and unprinted is not None and (
+                rules.unit_strength_per_model(unprinted[0]) == _potencia(main)):
+            tt, exact = unprinted[0], True
+            self.note(f"{main.name} Tipo", "note", f"no Tipo printed; {tt}: {unprinted[1]}"
+                      f" (Potencia {_potencia(main)} agrees)")
         if tt is None:
             us = _potencia(main)
             tt = {1: "infantry", 2: "cavalry", 3: "monstrous_infantry", None: "infantry"}.get(
@@ -670,6 +680,8 @@ class _Builder:
                                       poisoned=poison or mount.poisoned)
             else:
                 self.note(name, "ignored", "a rule of the steeds only, and no steed profile")
+        if self.rider_magic and mount is not None and "magic_attacks" not in mount.special:
+            mount = mount.replace(special=(*mount.special, "mundane_attacks"))
         if self.centaur is not None:
             special += self.centaur.special
         if self.wards:
@@ -1169,6 +1181,18 @@ class _Builder:
             known = no_effect_text(name, texts.get(name) or "")
             if known is not None:
                 self.note(name, *known)
+                continue
+            ward = text_ward(name, texts.get(name) or "")
+            if ward is not None:
+                self.wards.append(ward)  # the best ward wins in build()
+                continue
+            rider = rider_rule(name)
+            if rider is not None:
+                # "Golpe letal (solo jinete)", "Ataques mágicos (sólo Caballero y Capitán)":
+                # the rider's and champion's; magic attacks kept off the steeds in build()
+                special += rider
+                if "magic_attacks" in rider:
+                    self.rider_magic = True
                 continue
             if key == "bestias de karond-kar" and "liderazgo de cualquier senor de las" \
                     " bestias a 30cm" in normalize(texts.get(name) or ""):

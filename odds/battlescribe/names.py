@@ -52,6 +52,7 @@ __all__ = [
     "STRUCTURAL_NAMES",
     "TROOP_TYPE_NAMES",
     "UNMODELLED_REASONS",
+    "UNPRINTED_TROOP_TYPES",
     "WEAPON_IMPACTS",
     "WEAPON_NAMES",
     "WEAPON_RULES",
@@ -67,8 +68,10 @@ __all__ = [
     "parametric_rule",
     "race_from_name",
     "race_from_tipo",
+    "rider_rule",
     "steed_rule",
     "text_rule",
+    "text_ward",
 ]
 
 
@@ -94,6 +97,17 @@ TROOP_TYPE_NAMES: MappingProxyType = _table({
     "Máquina de guerra": "war_machine",
 })
 """First word(s) of ``Tipo`` → :data:`odds.rules.TROOP_TYPES` (exact)."""
+
+UNPRINTED_TROOP_TYPES: MappingProxyType = _table({
+    # Orcos y Goblins "Troll" (Trolls; no Tipo, Potencia 3): every other troll of the MDNR
+    # books is printed monstrous infantry (Mercenarios "Troll de hielo": "Infantería
+    # Monstruosa, Troll."; Reinos del Caos "Troll del Caos": "Infantería monstruosa, Troll,
+    # Caos"), as its Potencia 3 says
+    "Troll": ("monstrous_infantry", "every other MDNR troll is printed 'Infantería"
+              " monstruosa, Troll'"),
+})
+"""Model profiles printed without ``Tipo`` whose troop type the other books print: name →
+(troop type, why)."""
 
 APPROXIMATE_TROOP_TYPES: MappingProxyType = _table({
     "Caballería monstruosa": "cavalry",
@@ -143,6 +157,10 @@ WEAPON_NAMES: MappingProxyType = _table({
     # Reinos del Caos Mortales "Mayales de la ira" (Portadores de la ira de Khorne): two hand
     # weapons, F+1 in the first round, an impact hit at the model's own S (WEAPON_IMPACTS)
     "Mayales de la ira": "wrath_flails",
+    # Enanos del Caos (Guardia infernal de juramentados) "Arma demoníaca": "La del portador +
+    # 1", "Ataques mágicos" (WEAPON_RULES), "pierden el bono por parada por arma de mano y
+    # escudo"
+    "Arma demoníaca": "daemon_weapon",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -155,6 +173,7 @@ WEAPON_RULES: MappingProxyType = _table({
     "Maza ogra": ("armour_piercing",),
     "Hachas de matador": ("slayer_axes",),
     "Guja ardiente": ("flaming_attacks",),
+    "Arma demoníaca": ("magic_attacks",),
 })
 """Weapons that also carry a special rule of the engine (while the unit fights with them)."""
 
@@ -374,6 +393,26 @@ RULE_FLAGS: MappingProxyType = _table({
     # desmoralizadas o destruidas no causan pánico. Ni siquiera a otros gnoblars"
     "Honor marcial": ("martial_honour",),
     "Altamente insignificantes": ("causes_no_panic", "no_characters"),
+    # Orcos y Goblins (Goblins de polvo) "No moríoz": "aunque sean Inmunes a psicología, sean
+    # Inestables y Causen miedo, no están sujetos al resto de reglas habituales de no
+    # muertos: pueden reaccionar a la carga, pueden marchar..."; "Hazen pezte": "Ningún
+    # personaje puede unirse a una unidad de Goblins de Polvo"
+    "No moríoz": ("immune_to_psychology", "unstable", "fear"),
+    "Hazen pezte": ("no_characters",),
+    # Mercenarios (Jinetes de rinobuey) "Inmune a golpe letal": "el jinete no es de tamaño
+    # humano así que no se ven afectados por el Golpe Letal"
+    "Inmune a golpe letal": ("immune_to_killing_blow",),
+    # Imperio (Huracanum celestial) "Portentos de batalla": "Todas las unidades (y
+    # miniaturas individuales) amigas a 15cm o menos del Huracanum (incluidos los Acólitos y
+    # las monturas) tienen un +1 a todas sus tiradas para impactar, ya sea por disparos o en
+    # combate cuerpo a cuerpo"
+    "Portentos de batalla": ("battle_omens",),
+    # Elfos Oscuros (Altar drenasangre) "Aura de agonía": enemies in contact not of type
+    # Elfo Oscuro L-1 (minimum 2), Dark Elves within 15 cm L+1 (maximum 10)
+    "Aura de agonía": ("aura_of_agony",),
+    # Reyes Funerarios (Necroesfinge) "Golpe decapitador": "Uno de sus ataques debes
+    # realizarlo con un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6"
+    "Golpe decapitador": ("decapitating_strike",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -470,7 +509,10 @@ def parametric_rule(name: str) -> tuple[str, str] | None:
     return None
 
 
-_STEED_ONLY = re.compile(r"^(.*) \((?:solo|solo el|solo la) (?:corcel|juggernaut|montura)\)$")
+# Orcos y Goblins "Ataques envenenados (solo la araña)" (Jinetez de araña), Reyes Funerarios
+# "Ataques envenenados (solo Necrosierpe)" (Caballeros de la Necrópolis): the steed's
+_STEED_ONLY = re.compile(r"^(.*) \((?:solo|solo el|solo la) (?:corcel|juggernaut|montura|arana"
+                         r"|necrosierpe)\)$")
 _STEED_POISON = re.compile(r"^ataques? envenenados?(?: \(?(\d)\+\)?)?$")
 
 
@@ -500,6 +542,26 @@ def steed_rule(name: str, text: str = "") -> tuple[tuple[str, ...], int] | None:
     if flags in (("always_strikes_first",), ("magic_attacks",)):
         return flags, 0
     return None
+
+
+_RIDER_ONLY = re.compile(r"^(.*) \((?:solo|solo el) (?:jinete|caballero y capitan)\)$")
+
+
+def rider_rule(name: str) -> tuple[str, ...] | None:
+    """A rule of the riders only (not their steeds): its special-rule flags, or None.
+
+    MDNR Reyes Funerarios "Caballeros de la Necrópolis" prints "Golpe letal (solo jinete)"
+    and "Ataques mágicos (sólo Caballero y Capitán)" (the rider and the champion, not the
+    Necrosierpe).  The engine's killing blow is the rider's and crew's alone (the steeds'
+    blows never carry it), so the first is the unit's ``killing_blow``; the unit's magic
+    attacks reach its steeds unless they have ``mundane_attacks``
+    (:data:`odds.units.MOUNT_RULES`), which the builder gives them for the second.
+    """
+    m = _RIDER_ONLY.match(normalize(name))
+    if m is None:
+        return None
+    flags = RULE_FLAGS.get(m.group(1).strip())
+    return flags if flags in (("killing_blow",), ("magic_attacks",)) else None
 
 
 STRUCTURAL_NAMES: frozenset[str] = frozenset(map(normalize, [
@@ -628,6 +690,33 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     # Altos Elfos "Capa de león blanco": "una tirada de salvación por armadura de 5+ a los
     # ataques a distancia (proyectiles o magia)" (its profile: "5+ solo a distancia")
     "Capa de león blanco",
+    # read in the catalogues (issue 11, army13): movement, shooting, magic or army
+    # composition only.  Orcos y Goblins and Elfos Oscuros "Anfibio" (no text; the 6th rule
+    # and Regimientos de Renombre "Anfibios": crossing water, cover in it), Orcos y Goblins
+    # "Disparos envenenados" ("Los ataques a distancia de los Troglagobs (jabalina o arco)
+    # son Ataques envenenados"), "Cruzar todo salvo impasables y acuáticos" (movement),
+    # "Lanzagoblins" ("se dispara como una Catapulta") and its "Problemas" (the misfire
+    # table of that shot); Reyes Funerarios "Objetivo pequeño" ("No bloquean línea de
+    # visión"), "Cráneos aullantes" (the catapult's hits: magical, flaming, a panic test
+    # "ya sea en fase de disparo o de magia"), "El lanzacráneos y el cántico del embate de
+    # Horekhah" (an extra shooting phase), "El lanzacráneos y el cántico de invocación de
+    # Djedra" (victory points; the chant's healing is cast in the magic phase), "Icono de
+    # Ptra" (a bound spell, "objeto portahechizos"), "Conducto espiritual" (+1 to the
+    # priests' chants); Imperio "Foco de Azyr" (+1 power die), "Foco de Hysh" (+1 dispel
+    # die), "Aura divina" ("Resistencia a la Magia (1)"), "Altar" ("Las Plegarias lanzadas
+    # desde un altar ganan un +1 a su nivel de energía"); Mercenarios "Mal genio" (a Ld
+    # test in the charge declaration subphase that may force a charge), "De mente simple"
+    # (no reforming while moving, one pivot), "Ocupan un hueco adicional de singular" and
+    # "En caso de incluir Meargh, ocupa hueco de héroe" (army composition); Condes Vampiro
+    # "Miasma del vigor nigromántico" ("puede desatar su poder en la fase de magia ...
+    # objeto portahechizos")
+    "Anfibio", "Disparos envenenados", "Cruzar todo salvo impasables y acuáticos",
+    "Lanzagoblins", "Problemas", "Objetivo pequeño", "Cráneos aullantes",
+    "El lanzacráneos y el cántico del embate de Horekhah",
+    "El lanzacráneos y el cántico de invocación de Djedra", "Icono de Ptra",
+    "Conducto espiritual", "Foco de Azyr", "Foco de Hysh", "Aura divina", "Altar",
+    "Mal genio", "De mente simple", "Ocupan un hueco adicional de singular",
+    "En caso de incluir Meargh, ocupa hueco de héroe", "Miasma del vigor nigromántico",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 
@@ -828,6 +917,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
        " respecta a efectos que les puedan causar dano adicional",
        ("counts_as_daemon_undead",))
       for lore in ("vida", "cielos", "bestias", "fuego", "muerte", "metal")),
+    # Reyes Funerarios (Enjambre funerario) "Enjambre": "Pese a ser Enjambre, es No Muerto,
+    # con lo que sigue sujeto a la Inestabilidad de los No Muertos (así que si pierden un
+    # combate, pueden perder heridas siguiendo la Inestabilidad pese a ser Inmunes a
+    # desmoralización)": unstable (an unstable unit takes no break test in the engine)
+    ("enjambre", "sigue sujeto a la inestabilidad de los no muertos", ("unstable",)),
 )
 
 
@@ -899,6 +993,25 @@ def no_effect_text(name: str, text: str) -> tuple[str, str] | None:
     for rule, phrase, kind, reason in _NO_EFFECT_TEXTS:
         if key == rule and phrase in plain:
             return kind, reason
+    return None
+
+
+_TEXT_WARDS: tuple[tuple[str, str, int], ...] = (
+    # Imperio (Luminarca de Hysh) "Aura de protección": "Todas las unidades ... amigas a
+    # 15cm o menos de uno o más Luminarcas (incluido el mismo Luminarca) tienen una tirada de
+    # salvación especial de 6+. No tiene ningún efecto sobre las miniaturas amigas que ya
+    # tenían tirada de salvación especial" (the Luminarca's own ward: a better one wins)
+    ("aura de proteccion", "(incluido el mismo luminarca) tienen una tirada de salvacion"
+     " especial de 6+", 6),
+)
+
+
+def text_ward(name: str, text: str) -> int | None:
+    """The ward save (roll needed) a rule gives its own unit, recognised by its text, or None."""
+    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    for rule, phrase, ward in _TEXT_WARDS:
+        if key == rule and phrase in plain:
+            return ward
     return None
 
 

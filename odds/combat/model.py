@@ -132,7 +132,7 @@ Modelling conventions (documented choices where the rules leave one)
   steeds with their own WS, S, I and A at their own Initiative; hatred,
   poison, killing blow and frenzy belong to the rider/crew.  A steed's own rules
   (:attr:`odds.units.MountProfile.poisoned` and ``special``: strikes first,
-  magic attacks) act on its blows only.
+  magic attacks, or no magic attacks though the rider's are) act on its blows only.
 * Killing blow works against infantry and cavalry (man-sized, §1.6).
 * Strike order (§1.2): always-strikes-first beats everything; the
   always-strikes-last *rule* holds even on the charge, while a strikes-last
@@ -713,7 +713,8 @@ BURNING_STRENGTH = 4
 
 
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
-            enemy_charged: bool = False, ogre_charge: int = 0) -> np.ndarray:
+            enemy_charged: bool = False, ogre_charge: int = 0, omens: bool = False
+            ) -> np.ndarray:
     """Attack groups of ``unit`` against ``enemy`` for both round kinds.
 
     Thresholds that depend on who the enemy is are set here: hatred
@@ -737,7 +738,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     cuerpo"; automatic hits are not rolled, a 6 still hits); hits on an ``enemy``
     with ``stone_monstrosity`` wound and pierce armour at S7 at most (Reyes Funerarios
     "Monstruosidad de piedra": "Cualquier impacto de F8 o superior ... se considera que
-    tiene F7").
+    tiene F7").  ``omens``: a friend of ``unit`` in the combat (itself included) has
+    ``battle_omens``: its rolled hits are at +1 (Imperio "Portentos de batalla": "Todas las
+    unidades ... amigas a 15cm o menos del Huracanum (incluidos los Acólitos y las monturas)
+    tienen un +1 a todas sus tiradas para impactar"; a 1 still misses), summed with the
+    enemy's -1 before the roll is bounded.
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     e_save = enemy.armour_save
@@ -839,6 +844,25 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             blows(row, xc.WS, s_x, ap, first)
             row[G_RANKS] = 1
             row[G_PER_MODEL] = xc.count
+        rf = out[RANK_AND_FILE, kind]
+        if unit.has("decapitating_strike") and (xc is not None or unit.random_attacks):
+            raise v.OddsInputError(f"{unit.name}: 'decapitating_strike' with a second crew or"
+                                   " random attacks is not supported (it uses the crew"
+                                   " attack group)")
+        if unit.has("decapitating_strike") and rf[G_ACTIVE] and rf[G_ATTACKS] > 0:
+            # Reyes Funerarios "Golpe decapitador": "Uno de sus ataques debes realizarlo con
+            # un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6": one
+            # attack of each fighting model, struck with the others, in a group of its own
+            row = out[CREW, kind]
+            row[:] = rf
+            row[G_ATTACKS] = 1
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = 1
+            row[G_FRENZY_A] = 0  # a frenzied model's extra attack stays with the others
+            row[G_MW] = _MW_DOUBLED[3] if flaming and enemy.has("flammable") else 3
+            rf[G_ATTACKS] -= 1
+            if out[CHAMPION, kind, G_ACTIVE]:
+                out[CHAMPION, kind, G_ATTACKS] -= 1  # its decapitating blow: the group's
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
@@ -854,6 +878,14 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)  # as the unit's ward above
                 m_unwoundable = skaven  # a Skaven steed's magic attacks: "Inmune a disformidad"
+            elif m.has("mundane_attacks") and magic:
+                # the riders' magic attacks only (Reyes Funerarios "Ataques mágicos (sólo
+                # Caballero y Capitán)"): the steeds' blows meet the aura and the ethereal
+                m_ward = enemy.ward_save or (5 if enemy.has("daemonic_aura")
+                                             else rules.IMPOSSIBLE)
+                if unit.has("flaming_attacks") and enemy.has("flame_ward"):
+                    m_ward = min(m_ward, 5)
+                m_unwoundable = enemy.has("ethereal") and not unit.has("ethereal")
             row[G_ATTACKS] = m.A
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
                               or m.has("always_strikes_first")
@@ -912,10 +944,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
-    if enemy.has("hard_to_hit"):
+    modifier = int(enemy.has("hard_to_hit")) - int(omens)
+    if modifier:
         hit = out[:, :, G_HIT]
         rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
-        hit[rolled] = np.minimum(6, hit[rolled] + 1)
+        hit[rolled] = np.clip(hit[rolled] + modifier, 2, 6)
     return out
 
 
@@ -1156,6 +1189,15 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
       unidades y personajes enemigos en contacto peana con peana ... tienen un -1
       a su Liderazgo, hasta un mínimo de 2" (their own Ld: a General out of the
       combat lends his whole).
+    * Aura de agonía (``aura_of_agony``, Elfos Oscuros "Altar drenasangre"): "Las unidades
+      enemigas que no sean de tipo Elfo Oscuro y que estén en contacto peana con peana con
+      uno o más Altares Drenasangre tienen L-1 a todos los efectos (hasta un mínimo de 2).
+      Las unidades de tipo Elfo Oscuro (amigas o enemigas) a 15cm o menos del Altar tienen
+      L+1 a todos los efectos (hasta un máximo de 10)": -1 for the enemies in contact that
+      are not Dark Elves (army tag ``dark_elves``), +1 for the Dark Elves in contact and
+      for those on the altar's side in the combat, the altar itself included (its crew are
+      Dark Elves at 0 cm; the engine has no positions: friends in the combat are taken to
+      be within 15 cm).  Not cumulative; summed with the Aura de Slaanesh before bounding.
     """
     n_units = side_arr.shape[0] - len(hosts)
     host_of = list(range(n_units)) + list(hosts)
@@ -1174,9 +1216,18 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
             hit = groups[i, :, :, :, G_HIT]
             rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
             hit[rolled] = np.minimum(6, hit[rolled] + 1)
-        if any(carried(e, "aura_of_slaanesh") for e in enemies):
+        # Ld modifiers summed, then bounded to 2..10 once
+        ld = -int(any(carried(e, "aura_of_slaanesh") for e in enemies))
+        agony_near = any(carried(e, "aura_of_agony") for e in enemies)
+        agony_friend = any(bodies[k].has("aura_of_agony") for k in range(len(bodies))
+                           if side_arr[k, S_SIDE] == side_arr[i, S_SIDE])
+        if "dark_elves" in body.tags and (agony_near or agony_friend):
+            ld += 1
+        elif agony_near:
+            ld -= 1
+        if ld:
             for col in (S_LD, S_CHAMPION_LD):
-                side_arr[i, col] = max(2, side_arr[i, col] - 1)
+                side_arr[i, col] = min(10, max(2, side_arr[i, col] + ld))
 
 
 MAX_PANIC_SOURCES = 62
@@ -1440,11 +1491,14 @@ def build_units(units: list[Unit], sides: list[int],
                                   options.distance) if charged[i] else 0
              for i in range(n_units)]
     ogres += [ogres[e.host] if e.champion else 0 for e in extra]
+    # Imperio "Portentos de batalla": friends of a Huracanum in the combat, itself included
+    omens = [any(bodies[k].has("battle_omens") for k in range(n) if sides[k] == sides[i])
+             for i in range(n)]
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
                 groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]), bracing[i],
-                                       bool(charged[j]), ogres[i])
+                                       bool(charged[j]), ogres[i], omens[i])
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target
     n_slots = n * N_GROUPS
