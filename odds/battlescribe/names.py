@@ -340,6 +340,11 @@ RULE_FLAGS: MappingProxyType = _table({
     # Regimientos de Renombre (Mengil) "Despellejar": "El regimiento nunca puede perseguir a
     # los enemigos que haya hecho huir en combate cuerpo a cuerpo" (+100 victory points)
     "Despellejar": ("no_pursuit",),
+    # Bestias (Preyton) "Devorador": "si el Preyton quiere perseguir o arrasar deberá hacer un
+    # chequeo de Liderazgo (en vez de un chequeo para no perseguir como es habitual) ... Si
+    # falla ese chequeo, o si decide no perseguir o arrasar ... todas las unidades enemigas a
+    # 25cm o menos del Preyton deberán hacer un chequeo de Pánico" (the engine has no overrun)
+    "Devorador": ("devourer",),
     # Imperio (Lanceros alados, Legión del grifo) "Carga gloriosa": "Cualquier unidad que
     # reciba una carga de una unidad de Lanceros Alados de potencia de unidad 5+ deben
     # efectuar un chequeo de pánico igual que si hubiera sido cargada por el flanco"
@@ -1033,8 +1038,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                        " los garfios') of its attack table: not modelled",
     "Grandote": "immune to panic caused by friends that are not large targets: the engine"
                 " does not tell large targets apart",
-    "Devorador": "after winning, the Preyton pursues only after passing a Ld test; failed (or"
-                 " not pursuing) it feasts and enemies within 25 cm test panic: not modelled",
     "Engullir entero": "all attacks given up for one at I1 killing on 4+ that heals 1D3 wounds:"
                        " not modelled",
     "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
