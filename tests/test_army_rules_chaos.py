@@ -19,6 +19,7 @@ from odds.combat.model import (
     CAUGHT,
     ESCAPED,
     FRONT,
+    G_FRENZY_A,
     G_POISON,
     G_REROLL,
     G_WOUND,
@@ -226,6 +227,52 @@ def test_preyton_from_the_catalogue():
     assert u.has("devourer") and u.has("eternal_hatred") and u.has("flying")
     assert "Devorador" not in kinds(b, "Preyton")
     assert not strict_items(b, "Preyton")
+
+
+# ----------------------------------------------------------------- Demonios: Khorne chariots
+
+
+@needs_data
+def test_skull_cannon_bloodletters_frenzied_and_the_cannon_as_its_beast():
+    """MDNR Demonios "Cañón de cráneos" "Carro, furia asesina y frontal": "Sólo los
+    Desangradores ganan el ataque extra (no el Cañón) ... el Cañón sólo ataca por su frontal,
+    como si fuera una bestia de tiro".  Spot check of the XML: "Cañón de cráneos" M18 HA5 F5
+    R5 H5 I2 A2 3+, two "Desangrador" HA5 F5 I4 A1 L8.
+
+    Against ten WS3 T3 models with no save, not charging (no impact hits): the two
+    Bloodletters strike 1 + 1 (frenzy) each and the cannon 2 (no frenzy attack), every one
+    hitting on 3+ and wounding on 2+: Binomial(6, 2/3 x 5/6)."""
+    d = cat(DEMONIOS)
+    name = "Cañón de cráneos"
+    u = d.unit(name)
+    p = u.profile
+    assert (u.troop_type, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == ("chariot", 5, 5, 5, 5, 4, 1, 8)
+    assert u.crew == 2 and u.armour_save == 3 and u.has("frenzy")
+    m = u.mount
+    assert (m.WS, m.S, m.I, m.A, m.count) == (5, 5, 2, 2, 1)
+    assert "Carro, furia asesina y frontal" not in kinds(d, name)
+    assert not strict_items(d, name)
+    model = build(u, fighter("Objetivo", 10, 5, S=1), options=ONE_ROUND)
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_FRENZY_A] == 1
+    assert model.groups[0, 1, MOUNT, 0, G_FRENZY_A] == 0
+    check_first_round(model, binomial(6, 2 / 3 * 5 / 6), 341, "skull cannon")
+
+
+@needs_data
+def test_khorne_throne_frenzy_reaches_the_bloodletters():
+    """MDNR Demonios "Trono sangriento de Khorne" "Furia asesina (ataques solo desangradores)":
+    "afecta a toda la miniatura, aunque el ataque extra es sólo a los dos Desangradores" (the
+    throne's own profile has no attacks): frenzy, the crew's extra attack.  Against ten WS3 T3
+    models: Binomial(4, 2/3 x 5/6).  "Festín de sangre" stays reported."""
+    d = cat(DEMONIOS)
+    name = "Trono sangriento de Khorne"
+    u = d.unit(name)
+    assert u.has("frenzy") and u.crew == 2 and u.mount is None
+    k = kinds(d, name)
+    assert "Furia asesina (ataques solo desangradores)" not in k
+    assert k["Festín de sangre"] == "ignored"
+    check_first_round(build(u, fighter("Objetivo", 10, 5, S=1), options=ONE_ROUND),
+                      binomial(4, 2 / 3 * 5 / 6), 342, "Khorne throne")
 
 
 # ----------------------------------------------------------------- rules of other phases

@@ -226,6 +226,16 @@ RULE_FLAGS: MappingProxyType = _table({
     "Indesmoralizable": ("unbreakable",),
     "Indesmoralizables": ("unbreakable",),
     "Furia asesina": ("frenzy",),
+    # Demonios "Cañón de cráneos" "Carro, furia asesina y frontal": "Sólo los Desangradores
+    # ganan el ataque extra (no el Cañón), pero toda la miniatura se ve sujeta a las reglas de
+    # movimiento de la Furia Asesina. Ten en cuenta que el Cañón sólo ataca por su frontal,
+    # como si fuera una bestia de tiro": frenzy (its extra attack is the crew's: steeds get
+    # none, model._groups), the cannon's own attacks as the chariot's one beast (build:
+    # _BODY_AS_BEAST); "Trono sangriento de Khorne" "Furia asesina (ataques solo
+    # desangradores)": "afecta a toda la miniatura, aunque el ataque extra es sólo a los dos
+    # Desangradores" (the throne itself has no attacks)
+    "Carro, furia asesina y frontal": ("frenzy",),
+    "Furia asesina (ataques solo desangradores)": ("frenzy",),
     "Golpe letal": ("killing_blow",),
     # gst "Golpe letal (6+)": the text of "Golpe letal" ("Cuando obtiene un 6 en la tirada
     # para herir, retira la miniatura enemiga si es de tamaño similar a humano ...")
@@ -1051,10 +1061,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                         " attacks on that model hit automatically: not modelled",
     "Desollador": "1D6 S5 hits after both sides' blows, before the combat result: not modelled",
     "Festín de sangre": "the throne heals a wound per unsaved impact wound on 4+: not modelled",
-    "Furia asesina (ataques solo desangradores)": "frenzy's extra attack for the Bloodletters"
-                                                  " only: not modelled",
-    "Carro, furia asesina y frontal": "frenzy's extra attack for the Bloodletters only, the"
-                                      " cannon attacking to its front: not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
