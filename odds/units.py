@@ -134,6 +134,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "pikes_behind",
     "must_pursue",
     "no_pursuit",
+    "devourer",
     "strength_on_charge",
     "glorious_charge",
     "bodyguard",
@@ -363,7 +364,13 @@ arma a dos manos"); unlike ``always_strikes_first`` it strikes in normal order.
 Condes Vampiro "Hambrientos": "tras el combate, siempre deben perseguir, pero no pueden
 arrasar"; Imperio "¡Enajenados mentales!": "Debe perseguir siempre").  ``no_pursuit``: the
 unit never pursues (Regimientos de Renombre "Despellejar": "nunca puede perseguir a los
-enemigos que haya hecho huir en combate cuerpo a cuerpo").  ``strength_on_charge``: +1 S for
+enemigos que haya hecho huir en combate cuerpo a cuerpo").  ``devourer``: the unit pursues
+only after a passed Ld test, taken instead of the test to hold back; held back (it fails or
+the player holds), it feasts and the beaten enemy's units still fighting test panic (MDNR
+Bestias "Devorador": "si el Preyton quiere perseguir o arrasar deberá hacer un chequeo de
+Liderazgo ... Si falla ese chequeo, o si decide no perseguir o arrasar ... todas las unidades
+enemigas a 25cm o menos del Preyton deberán hacer un chequeo de Pánico").
+``strength_on_charge``: +1 S for
 the rank and file and the champion in the first round of a combat they charged (Condes
 Vampiro "Carga arrolladora": "F+1 en carga"; Reinos del Caos: Bestias "Carga atronadora":
 "F+1 en el turno en que carga").

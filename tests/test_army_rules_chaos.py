@@ -9,17 +9,26 @@ cited per test).
 from __future__ import annotations
 
 import numpy as np
-from conftest import binomial, cat, check_first_round, kinds, needs_data
+import pytest
+from conftest import assert_mc, binomial, cat, check_first_round, kinds, needs_data
 
 from odds import rules
+from odds.combat import SideOptions
+from odds.combat.api import simulate
 from odds.combat.model import (
+    CAUGHT,
+    ESCAPED,
+    FRONT,
+    G_FRENZY_A,
     G_POISON,
     G_REROLL,
     G_WOUND,
     MOUNT,
     RANK_AND_FILE,
+    S_CAN_PURSUE,
     CombatOptions,
     build,
+    build_units,
 )
 from odds.units import unit_from_dict
 
@@ -130,6 +139,140 @@ def test_monstruos_arcanos_from_the_catalogue():
     p = d.profile
     assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 6, 6, 6, 6, 3, 5, 8)
     assert not strict_items(c, name)
+
+
+# ----------------------------------------------------------------- Bestias: Devorador
+
+
+def _sum_pmf(n):
+    pmf = np.array([1.0])
+    for _ in range(n):
+        pmf = np.convolve(pmf, np.r_[0.0, np.full(6, 1 / 6)])
+    return pmf
+
+
+P_CATCH = float(sum(_sum_pmf(5)[c] * _sum_pmf(5)[f] for c in range(31) for f in range(31)
+                    if c >= f))
+"""P(5D6 >= 5D6): an M10 pursuer catches infantry fleeing 5D6."""
+N_PURSUIT = 200_000
+
+
+@pytest.mark.parametrize("special, restrain, p_caught, seed", [
+    # "Devorador": pursues only on a passed Ld 6 test (15/36), whatever the restrain option
+    # says of other units; holding back (restrain) it needs no test and never pursues
+    (("devourer",), False, 15 / 36 * P_CATCH, 321),
+    (("devourer", "eternal_hatred"), False, 15 / 36 * P_CATCH, 322),
+    (("devourer",), True, 0.0, 323),
+    # without it: always pursues, or tests Ld 6 to hold (restrain) and pursues on a failure
+    ((), False, P_CATCH, 324),
+    ((), True, 21 / 36 * P_CATCH, 325),
+])
+def test_devourer_pursues_after_a_passed_leadership_test(special, restrain, p_caught, seed):
+    """MDNR Bestias "Preyton" "Devorador": "Al ganar un combate, si el Preyton quiere perseguir
+    o arrasar deberá hacer un chequeo de Liderazgo (en vez de un chequeo para no perseguir
+    como es habitual). Si supera ese chequeo podrá perseguir o arrasar de la forma habitual"
+    (RULES.md §4.3: pursuit 5D6 against the flight's 5D6).  Nobody can wound; the winner's +5
+    static bonus breaks the Ld 2 enemy every time.  The test replaces the hatred's pursuit
+    (the Preyton's "Odio eterno")."""
+    w = fighter("Preyton", S=1, T=10, Ld=6, special=special)
+    model = build(w, fighter("E", S=1, T=10, Ld=2), SideOptions(static_bonus=5),
+                  options=CombatOptions(max_rounds=1, charger="none",
+                                        restrain_pursuit=restrain))
+    assert model.sides[0, S_CAN_PURSUE] == (2 if special else 1)
+    out = simulate(model, N_PURSUIT, seed)
+    assert out["status"][1, CAUGHT] + out["status"][1, ESCAPED] == N_PURSUIT
+    assert_mc(out["status"][1, CAUGHT] / N_PURSUIT, p_caught, N_PURSUIT,
+              what=f"caught ({special}, restrain={restrain})")
+
+
+@pytest.mark.parametrize("devourer, restrain, seed", [
+    (True, True, 331), (True, False, 332), (False, True, 333)])
+def test_devourer_feast_makes_the_beaten_side_test_panic(devourer, restrain, seed):
+    """MDNR Bestias "Devorador": "Si falla ese chequeo, o si decide no perseguir o arrasar, el
+    Preyton tendrá un festín de cadáveres ...; todas las unidades enemigas a 25cm o menos del
+    Preyton deberán hacer un chequeo de Pánico" (RULES.md §3.4: one panic test per unit per
+    phase).
+
+    The Preyton (Ld 6) beats E1 (Ld 2, broken every time by the side's +5); E2 (stubborn Ld 7)
+    fights a friend of the Preyton, passes its break test with 21/36, and E1's flight causes
+    it no panic (E1 panics only goblins, ``flight_panics_only``): only the feast makes it test
+    panic (Ld 7 failed 15/36).  E2 flees with 15/36 + 21/36 x q x 15/36, q the chance the
+    Preyton feasts: 1 when holding back, 21/36 (its failed Ld 6 test) when it would pursue, 0
+    without the rule."""
+    preyton = fighter("Preyton", S=1, T=10, Ld=6, special=["devourer"] if devourer else [])
+    friend = fighter("Amigo", S=1, T=10, Ld=10, special=["no_pursuit"])
+    e1 = fighter("E1", S=1, T=10, Ld=2, flight_panics_only=["goblin"])
+    e2 = fighter("E2", S=1, T=10, Ld=7, special=["stubborn"])
+    model = build_units([preyton, friend, e1, e2], [0, 0, 1, 1],
+                        [(0, 2, FRONT, FRONT), (1, 3, FRONT, FRONT)], [False] * 4,
+                        [SideOptions(static_bonus=5), None, None, None],
+                        CombatOptions(max_rounds=1, restrain_pursuit=restrain))
+    q = (1.0 if restrain else 21 / 36) if devourer else 0.0
+    p_fled = 15 / 36 + 21 / 36 * q * 15 / 36
+    out = simulate(model, N_PURSUIT, seed)
+    fled = (out["status"][3, CAUGHT] + out["status"][3, ESCAPED]) / N_PURSUIT
+    assert_mc(fled, p_fled, N_PURSUIT, what=f"E2 fled (devourer={devourer}, {restrain=})")
+
+
+@needs_data
+def test_preyton_from_the_catalogue():
+    """Spot check, Bestias "Preyton": M15 HA5 F5 R5 H4 I5 A4 L6, "Monstruo", "Odio eterno"
+    ("repite siempre las tiradas para impactar"), "Miedo", "Volar" and "Devorador" (modelled:
+    ``devourer``); nothing left ignored or approximated."""
+    b = cat(BESTIAS)
+    u = b.unit("Preyton")
+    p = u.profile
+    assert (p.M, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (15, 5, 5, 5, 4, 5, 4, 6)
+    assert u.troop_type == "monster"
+    assert u.has("devourer") and u.has("eternal_hatred") and u.has("flying")
+    assert "Devorador" not in kinds(b, "Preyton")
+    assert not strict_items(b, "Preyton")
+
+
+# ----------------------------------------------------------------- Demonios: Khorne chariots
+
+
+@needs_data
+def test_skull_cannon_bloodletters_frenzied_and_the_cannon_as_its_beast():
+    """MDNR Demonios "Cañón de cráneos" "Carro, furia asesina y frontal": "Sólo los
+    Desangradores ganan el ataque extra (no el Cañón) ... el Cañón sólo ataca por su frontal,
+    como si fuera una bestia de tiro".  Spot check of the XML: "Cañón de cráneos" M18 HA5 F5
+    R5 H5 I2 A2 3+, two "Desangrador" HA5 F5 I4 A1 L8.
+
+    Against ten WS3 T3 models with no save, not charging (no impact hits): the two
+    Bloodletters strike 1 + 1 (frenzy) each and the cannon 2 (no frenzy attack), every one
+    hitting on 3+ and wounding on 2+: Binomial(6, 2/3 x 5/6)."""
+    d = cat(DEMONIOS)
+    name = "Cañón de cráneos"
+    u = d.unit(name)
+    p = u.profile
+    assert (u.troop_type, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == ("chariot", 5, 5, 5, 5, 4, 1, 8)
+    assert u.crew == 2 and u.armour_save == 3 and u.has("frenzy")
+    m = u.mount
+    assert (m.WS, m.S, m.I, m.A, m.count) == (5, 5, 2, 2, 1)
+    assert "Carro, furia asesina y frontal" not in kinds(d, name)
+    assert not strict_items(d, name)
+    model = build(u, fighter("Objetivo", 10, 5, S=1), options=ONE_ROUND)
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_FRENZY_A] == 1
+    assert model.groups[0, 1, MOUNT, 0, G_FRENZY_A] == 0
+    check_first_round(model, binomial(6, 2 / 3 * 5 / 6), 341, "skull cannon")
+
+
+@needs_data
+def test_khorne_throne_frenzy_reaches_the_bloodletters():
+    """MDNR Demonios "Trono sangriento de Khorne" "Furia asesina (ataques solo desangradores)":
+    "afecta a toda la miniatura, aunque el ataque extra es sólo a los dos Desangradores" (the
+    throne's own profile has no attacks): frenzy, the crew's extra attack.  Against ten WS3 T3
+    models: Binomial(4, 2/3 x 5/6).  "Festín de sangre" stays reported."""
+    d = cat(DEMONIOS)
+    name = "Trono sangriento de Khorne"
+    u = d.unit(name)
+    assert u.has("frenzy") and u.crew == 2 and u.mount is None
+    k = kinds(d, name)
+    assert "Furia asesina (ataques solo desangradores)" not in k
+    assert k["Festín de sangre"] == "ignored"
+    check_first_round(build(u, fighter("Objetivo", 10, 5, S=1), options=ONE_ROUND),
+                      binomial(4, 2 / 3 * 5 / 6), 342, "Khorne throne")
 
 
 # ----------------------------------------------------------------- rules of other phases
@@ -264,13 +407,11 @@ def test_plague_cart_from_the_catalogues():
 def test_rules_left_reported_say_why():
     """The giants' attack table and falls and the Reinos del Caos rules the engine cannot
     express yet stay ``ignored``, each with its reason (names.UNMODELLED_REASONS), so the
-    unit's warning says what is missing: Bestias "Preyton" "Devorador" ("deberá hacer un
-    chequeo de Liderazgo (en vez de un chequeo para no perseguir ...)"), "Gorgona" "Engullir
-    entero", "Ettin maldito" "Dos cabezas"; Enanos del Caos "Gigante de asedio" ("Ataques del
+    unit's warning says what is missing: Bestias "Gorgona" "Engullir entero", "Ettin
+    maldito" "Dos cabezas"; Enanos del Caos "Gigante de asedio" ("Ataques del
     gigante", "Caídas", "Enormes garfios", "Grandote")."""
     b = cat(BESTIAS)
-    for unit, rule, phrase in (("Preyton", "Devorador", "Ld test"),
-                               ("Gorgona", "Engullir entero", "killing on 4+"),
+    for unit, rule, phrase in (("Gorgona", "Engullir entero", "killing on 4+"),
                                ("Ettin maldito", "Dos cabezas", "two personalities"),
                                ("Gigante del Caos", "Ataques del gigante", "special attacks")):
         items = {i.item: i for i in b.report.for_unit(unit)}

@@ -118,6 +118,9 @@ from odds.validation import OddsInputError
 
 _DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1"
 _FLYING_MONSTER = "se considera como un monstruo volador a todos los demas efectos"
+# Demonios "Cañón de cráneos" ("Carro, furia asesina y frontal"): "Ten en cuenta que el Cañón
+# sólo ataca por su frontal, como si fuera una bestia de tiro": the chariot's own body fights
+_BODY_AS_BEAST = "como si fuera una bestia de tiro"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
 
 __all__ = ["Built", "build_unit"]
@@ -586,6 +589,11 @@ class _Builder:
         elif mount_raw is not None and tt == "war_machine":
             self.note(mount_raw.name, "approximated", "the steeds of a war machine (horse"
                       " artillery) give its move only; they do not fight in the engine")
+        elif (mount_raw is None and tt == "chariot" and crew_raw is not None
+              and any(_BODY_AS_BEAST in normalize(t or "") for t in self.rule_texts().values())):
+            # its body's own attacks (WS, S, I, A of the chariot's profile) as its one beast
+            mount = MountProfile(**{c: self.characteristic(c, [main], "the chariot")
+                                    for c in ("WS", "S", "I", "A")}, count=1)
         elif mount_raw is not None:
             mount = MountProfile(
                 **{c: self.characteristic(c, [mount_raw], "the steed")
@@ -602,7 +610,8 @@ class _Builder:
             default = _CHARIOT_CREW if tt == "chariot" else _WAR_MACHINE_CREW
             crew = min(high, max(low, counted or default))
             missing = [] if counted else [f"{default} crew"]
-            if tt == "chariot" and mount is not None and not self.count_of(mount_raw):
+            if (tt == "chariot" and mount is not None and mount_raw is not None
+                    and not self.count_of(mount_raw)):
                 missing.append(f"{_CHARIOT_STEEDS} steeds")
             if missing:
                 self.note(main.name, "approximated",

@@ -245,6 +245,16 @@ RULE_FLAGS: MappingProxyType = _table({
     "Indesmoralizable": ("unbreakable",),
     "Indesmoralizables": ("unbreakable",),
     "Furia asesina": ("frenzy",),
+    # Demonios "Cañón de cráneos" "Carro, furia asesina y frontal": "Sólo los Desangradores
+    # ganan el ataque extra (no el Cañón), pero toda la miniatura se ve sujeta a las reglas de
+    # movimiento de la Furia Asesina. Ten en cuenta que el Cañón sólo ataca por su frontal,
+    # como si fuera una bestia de tiro": frenzy (its extra attack is the crew's: steeds get
+    # none, model._groups), the cannon's own attacks as the chariot's one beast (build:
+    # _BODY_AS_BEAST); "Trono sangriento de Khorne" "Furia asesina (ataques solo
+    # desangradores)": "afecta a toda la miniatura, aunque el ataque extra es sólo a los dos
+    # Desangradores" (the throne itself has no attacks)
+    "Carro, furia asesina y frontal": ("frenzy",),
+    "Furia asesina (ataques solo desangradores)": ("frenzy",),
     "Golpe letal": ("killing_blow",),
     # gst "Golpe letal (6+)": the text of "Golpe letal" ("Cuando obtiene un 6 en la tirada
     # para herir, retira la miniatura enemiga si es de tamaño similar a humano ...")
@@ -359,6 +369,11 @@ RULE_FLAGS: MappingProxyType = _table({
     # Regimientos de Renombre (Mengil) "Despellejar": "El regimiento nunca puede perseguir a
     # los enemigos que haya hecho huir en combate cuerpo a cuerpo" (+100 victory points)
     "Despellejar": ("no_pursuit",),
+    # Bestias (Preyton) "Devorador": "si el Preyton quiere perseguir o arrasar deberá hacer un
+    # chequeo de Liderazgo (en vez de un chequeo para no perseguir como es habitual) ... Si
+    # falla ese chequeo, o si decide no perseguir o arrasar ... todas las unidades enemigas a
+    # 25cm o menos del Preyton deberán hacer un chequeo de Pánico" (the engine has no overrun)
+    "Devorador": ("devourer",),
     # Imperio (Lanceros alados, Legión del grifo) "Carga gloriosa": "Cualquier unidad que
     # reciba una carga de una unidad de Lanceros Alados de potencia de unidad 5+ deben
     # efectuar un chequeo de pánico igual que si hubiera sido cargada por el flanco"
@@ -1146,8 +1161,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                        " los garfios') of its attack table: not modelled",
     "Grandote": "immune to panic caused by friends that are not large targets: the engine"
                 " does not tell large targets apart",
-    "Devorador": "after winning, the Preyton pursues only after passing a Ld test; failed (or"
-                 " not pursuing) it feasts and enemies within 25 cm test panic: not modelled",
     "Engullir entero": "all attacks given up for one at I1 killing on 4+ that heals 1D3 wounds:"
                        " not modelled",
     "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
@@ -1161,10 +1174,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                         " attacks on that model hit automatically: not modelled",
     "Desollador": "1D6 S5 hits after both sides' blows, before the combat result: not modelled",
     "Festín de sangre": "the throne heals a wound per unsaved impact wound on 4+: not modelled",
-    "Furia asesina (ataques solo desangradores)": "frenzy's extra attack for the Bloodletters"
-                                                  " only: not modelled",
-    "Carro, furia asesina y frontal": "frenzy's extra attack for the Bloodletters only, the"
-                                      " cannon attacking to its front: not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,

@@ -193,7 +193,7 @@ from odds.units import Command, Unit
     S_STATIC,
     S_HIGH_GROUND,
     S_RANKS_OK,
-    S_CAN_PURSUE,
+    S_CAN_PURSUE,  # 1 yes; 2 only after a passed Ld test ("Devorador")
     S_CHAMPION_LD,
     S_SIDE,  # 0 attacker, 1 defender
     S_DEPTH,
@@ -545,6 +545,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_RANKS_OK] = (unit.troop_type not in ("monster", "chariot", "war_machine")
                      and not unit.has("skirmishers") and not unit.has("fast_cavalry"))
     s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT and not unit.has("no_pursuit")
+    if s[S_CAN_PURSUE] and unit.has("devourer"):
+        # MDNR Bestias "Devorador": "si el Preyton quiere perseguir o arrasar deberá hacer un
+        # chequeo de Liderazgo (en vez de un chequeo para no perseguir como es habitual)";
+        # held back, it feasts and enemies test panic (resolution.leave_and_pursue)
+        s[S_CAN_PURSUE] = 2
     # MDNR Bestias "La manada en combate": "pueden aplicar bonificador por filas de hasta
     # +2"; "La manada cargando": "la Manada es Hostigadora (aunque tenga filas), por lo que
     # no anula filas a unidades enemigas cargadas por el flanco o la retaguardia"

@@ -306,8 +306,11 @@ def _panic_ld(f, sides, state, gen):
 
 
 @lean
-def panic_from(buf, p, x, nr, sides, state, gen):
+def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
     """Panic tests caused by unit ``x`` breaking or being destroyed (§3.4); returns ``p``.
+
+    ``by_friend`` False: the tests of ``x``'s side caused by an enemy (MDNR "Devorador":
+    :func:`odds.combat.resolution.leave_and_pursue`), which no immunity to ``x`` spares.
 
     The other units of its side still fighting test (2D6 <= the best Ld of the
     unit, its champion, its characters who did not refuse, ``gen`` the
@@ -322,8 +325,9 @@ def panic_from(buf, p, x, nr, sides, state, gen):
     for f in range(nr):
         if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
                 or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
-                or sides[f, S_NO_PANIC] or (sides[f, S_PANIC_IGNORE] >> x) & 1
-                or (state[2, x] == FLEEING and (sides[f, S_FLIGHT_IGNORE] >> x) & 1)):
+                or sides[f, S_NO_PANIC] or (by_friend and (sides[f, S_PANIC_IGNORE] >> x) & 1)
+                or (by_friend and state[2, x] == FLEEING
+                    and (sides[f, S_FLIGHT_IGNORE] >> x) & 1)):
             continue
         state[11, f] = 2  # one panic test per unit per phase
         ld = _panic_ld(f, sides, state, gen)

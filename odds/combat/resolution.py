@@ -18,6 +18,7 @@ from odds.combat.model import (
     FLEEING,
     FRONT,
     NO_COMBAT,
+    PANICKED,
     S_CAN_PURSUE,
     S_CHAMPION,
     S_COLD,
@@ -39,6 +40,7 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
+from odds.combat.psychology import panic_from
 
 
 @inline
@@ -139,7 +141,12 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
     contact with, not one with ``S_UNPURSUED`` (caught if its pursuit roll, less
     ``S_FLEE_MINUS``, reaches the flee roll in ``state[5]``) unless it cannot pursue or, with
     ``pursuit_test`` (Option), passes a Ld test to hold (frenzied and hating
-    units always pursue).  Returns ``p``.
+    units always pursue).  ``S_CAN_PURSUE`` 2 (MDNR "Devorador"): it pursues only
+    after a passed Ld test, and holds with ``pursuit_test``; holding, it feasts and
+    the beaten side's units still fighting that have not tested panic this phase
+    test it (:func:`panic_from` of an enemy: partial immunities to the fled friend
+    do not spare them; the General's Ld of a General still fighting).
+    Returns ``p``.
     """
     nc = contacts.shape[0]
     # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
@@ -165,7 +172,24 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
         state[2, u] = WON
         if target < 0 or not sides[u, S_CAN_PURSUE]:
             continue
-        if pursuit_test and not (state[1, u] or sides[u, S_HATRED]):
+        if sides[u, S_CAN_PURSUE] == 2:
+            chase = not pursuit_test
+            if chase:
+                chase, p = leadership_test(buf, p, sides[u, S_LD], False, False,
+                                           sides[u, S_COLD])
+            if not chase:
+                gen = 0
+                for b in range(nr, sides.shape[0]):
+                    if (sides[b, S_SIDE] == sides[target, S_SIDE] and sides[b, S_IS_GENERAL]
+                            and state[0, b] > 0 and not state[6, b]
+                            and state[2, sides[b, S_HOST]] == FIGHTING):
+                        gen = sides[b, S_LD]
+                p = panic_from(buf, p, target, nr, sides, state, gen, False)
+                for f in range(nr):
+                    if state[2, f] == PANICKED:
+                        state[2, f] = FLEEING
+                continue
+        elif pursuit_test and not (state[1, u] or sides[u, S_HATRED]):
             held, p = leadership_test(buf, p, sides[u, S_LD], False, False, sides[u, S_COLD])
             if held:
                 continue
