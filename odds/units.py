@@ -143,6 +143,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "battle_omens",
     "aura_of_agony",
     "decapitating_strike",
+    "thunderous_charge",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -393,6 +394,13 @@ included) Ld +1 (maximum 10) (MDNR Elfos Oscuros "Altar drenasangre" "Aura de ag
 wounds (1D6) (MDNR Reyes Funerarios "Golpe decapitador": "Uno de sus ataques debes
 realizarlo con un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6"; the
 attack group of a second crew, so not with ``extra_crew`` or random attacks).
+
+``thunderous_charge``: the unit's impact hits (:attr:`Unit.impact_hits`) are struck only when
+its charge covered at least :data:`odds.combat.model.THUNDEROUS_CHARGE_MOVE` cm (the gap
+:attr:`odds.combat.model.CombatOptions.distance`) (MDNR Mercenarios "Jinetes de rinobuey"
+"Carga atronadora": "Si todas las miniaturas ... cargan, persiguen o arrasan 18cm o más, cada
+miniatura causa 1D3 impactos por carga"; a pursuit into a fresh enemy is not part of a combat
+of the engine).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

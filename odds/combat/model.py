@@ -1168,6 +1168,25 @@ def ogre_charge_strength(unit: Unit, characters: list[Unit], distance: float) ->
     return min(10, unit.profile.S + max(0, unit.models // unit.files - 1))
 
 
+THUNDEROUS_CHARGE_MOVE = 18.0
+"""cm a charge must cover for MDNR "Carga atronadora" ("cargan, persiguen o arrasan 18cm o más")."""
+
+
+def thunderous_charge(unit: Unit, distance: float) -> Unit:
+    """``unit`` as it strikes after a charge across ``distance`` cm (MDNR "Carga atronadora").
+
+    Mercenarios "Jinetes de rinobuey": "Si todas las miniaturas de una unidad de Jinetes de
+    Rinobuey cargan, persiguen o arrasan 18cm o más, cada miniatura causa 1D3 impactos por
+    carga": a unit with ``thunderous_charge`` keeps its impact hits only when the gap before
+    the charge (:attr:`CombatOptions.distance`) is at least
+    :data:`THUNDEROUS_CHARGE_MOVE`; the engine's charges start at that gap, so all the
+    unit's models cover it.  Other units are returned as they are.
+    """
+    if not unit.has("thunderous_charge") or distance >= THUNDEROUS_CHARGE_MOVE:
+        return unit
+    return unit.replace(impact_hits="", impact_strength=None)
+
+
 def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit],
                     hosts: list[int], contacts: list[tuple[int, int, int, int]]) -> None:
     """Rules acting on the enemies in base contact: to-hit and Ld penalties, in place.
@@ -1494,10 +1513,12 @@ def build_units(units: list[Unit], sides: list[int],
     # Imperio "Portentos de batalla": friends of a Huracanum in the combat, itself included
     omens = [any(bodies[k].has("battle_omens") for k in range(n) if sides[k] == sides[i])
              for i in range(n)]
+    # Mercenarios "Carga atronadora": no impact hits after a charge shorter than 18 cm
+    strikers = [thunderous_charge(b, options.distance) for b in bodies]
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
-                groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]), bracing[i],
+                groups[i, j] = _groups(strikers[i], bodies[j], bool(charged[i]), bracing[i],
                                        bool(charged[j]), ogres[i], omens[i])
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target
