@@ -230,9 +230,10 @@ from odds.units import Command, Unit
     S_INDEPENDENT,  # never uses the General's Ld ("Independientes")
     S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
     S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
-    S_BODYGUARD,  # stubborn while a living General stands in the unit (Altos Elfos)
+    S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear
+    S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
     N_SIDE,
-) = range(63)
+) = range(64)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -498,9 +499,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_US] = unit.unit_strength_per_model
     s[S_LD] = p.Ld
     s[S_STUBBORN] = unit.has("stubborn")
-    # MDNR Altos Elfos "Guardaespaldas": "Tozudos mientras el General esté incluido en la
-    # unidad" (a living General character among its bodies: psychology.break_test)
-    s[S_BODYGUARD] = unit.has("bodyguard")
+    # while a living guarded character (S_GUARDED, guarded()) stands in the unit
+    # (psychology.break_test): Altos Elfos "Guardaespaldas" and Mercenarios "Escolta" make it
+    # stubborn (1), Enanos "Guardia personal" immune to fear (2)
+    s[S_BODYGUARD] = (1 if unit.has("bodyguard") or unit.has("paymaster_guard")
+                      else 2 if unit.has("royal_guard") else 0)
     s[S_UNBREAKABLE] = unit.has("unbreakable")
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     s[S_FEAR] = unit.causes_fear
@@ -1304,6 +1307,27 @@ def character_body(character: Any) -> Unit:
                 hatred=getattr(character, "hatred", ()))
 
 
+def guarded(unit: Unit, hosted: Any) -> bool:
+    """Whether the character ``hosted`` (a :class:`_Hosted`) is one ``unit``'s guard rule names.
+
+    * Altos Elfos "Guardaespaldas" (``bodyguard``): "Los Leones Blancos son Tozudos mientras el
+      General esté incluido en la unidad": the General;
+    * Mercenarios "Escolta" (``paymaster_guard``, Escolta del pagador): "Mientras el Pagador
+      esté en la unidad, son Tozudos": a character with ``paymaster`` (gst-less Mercenarios
+      rule "Pagador": "el Pagador es el Portaestandarte de Batalla mercenario");
+    * Enanos "Guardia personal" (``royal_guard``, Martilladores): "Si hay algún personaje con
+      la regla Sangre Real en la unidad, ésta es Inmune a miedo e Inmune a Terror": a
+      character with ``royal_blood``.
+
+    A promoted champion is never guarded.
+    """
+    if hosted.champion:
+        return False
+    return bool((unit.has("bodyguard") and hosted.general)
+                or (unit.has("paymaster_guard") and hosted.body.has("paymaster"))
+                or (unit.has("royal_guard") and hosted.body.has("royal_blood")))
+
+
 class _Hosted(NamedTuple):
     """A body standing in a unit's front rank: a character or a promoted champion."""
 
@@ -1489,6 +1513,7 @@ def build_units(units: list[Unit], sides: list[int],
             row[S_US] = e.unit_strength
             row[S_IS_GENERAL] = e.general
             row[S_IS_BSB] = e.battle_standard
+            row[S_GUARDED] = guarded(units[e.host], e)
             row[S_IS_CHAMPION] = e.champion
             row[S_CHAMP_BODY] = -1
             row[S_HOSTED_LO] = 0
