@@ -144,6 +144,11 @@ SPECIAL_RULES: tuple[str, ...] = (
     "battle_omens",
     "aura_of_agony",
     "decapitating_strike",
+    "thunderous_charge",
+    "paymaster_guard",
+    "paymaster",
+    "royal_guard",
+    "royal_blood",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -400,6 +405,23 @@ included) Ld +1 (maximum 10) (MDNR Elfos Oscuros "Altar drenasangre" "Aura de ag
 wounds (1D6) (MDNR Reyes Funerarios "Golpe decapitador": "Uno de sus ataques debes
 realizarlo con un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6"; the
 attack group of a second crew, so not with ``extra_crew`` or random attacks).
+
+``paymaster_guard``: the unit is stubborn while a living character with ``paymaster`` stands
+in it (MDNR Mercenarios "Escolta del pagador" "Escolta": "Mientras el Pagador esté en la
+unidad, son Tozudos"); ``paymaster``: the character is the Mercenarios' Pagador (its battle
+standard: "el Pagador es el Portaestandarte de Batalla mercenario").  ``royal_guard``: the unit
+is immune to fear and terror while a living character with ``royal_blood`` stands in it (MDNR
+Enanos "Martilladores" "Guardia personal": "Si hay algún personaje con la regla Sangre Real en
+la unidad, ésta es Inmune a miedo e Inmune a Terror"; in a combat with characters the only
+fear left is the auto-break of §3.2, :func:`odds.combat.model.guarded`); ``royal_blood``: the
+character has Enanos "Sangre real".
+
+``thunderous_charge``: the unit's impact hits (:attr:`Unit.impact_hits`) are struck only when
+its charge covered at least :data:`odds.combat.model.THUNDEROUS_CHARGE_MOVE` cm (the gap
+:attr:`odds.combat.model.CombatOptions.distance`) (MDNR Mercenarios "Jinetes de rinobuey"
+"Carga atronadora": "Si todas las miniaturas ... cargan, persiguen o arrasan 18cm o más, cada
+miniatura causa 1D3 impactos por carga"; a pursuit into a fresh enemy is not part of a combat
+of the engine).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

@@ -204,7 +204,8 @@ def test_charge_strength_from_the_catalogues():
     arrolladora"), Bestias "Garragors" (M18 HA3 F5 R5 H3 I2 A3, "Carga atronadora") on the
     model; the "Carro de garragor" pulled by a garragor gives its steed the bonus (as
     "Empalar").  Mercenarios "Carga atronadora" (rhinox riders: "cada miniatura causa 1D3
-    impactos por carga" after an 18 cm move) is another rule: still reported."""
+    impactos por carga" after an 18 cm move) is another rule: impact hits, not a charge
+    bonus (thunderous_charge, tests/test_army_rules_guards.py)."""
     v = cat("MDNR_Condes_Vampiro_v5.cat")
     w = v.unit("Lobos espectrales")
     assert w.has("strength_on_charge") and clean(v, "Lobos espectrales")
@@ -218,8 +219,8 @@ def test_charge_strength_from_the_catalogues():
     assert "Carga atronadora" not in kinds(b, "Carro de garragor")
     m = cat("MDNR_Mercenarios v5.cat")
     rhinox = next(e.name for e in m.entries if e.name.startswith("Jinetes de rinobuey"))
-    assert kinds(m, rhinox)["Carga atronadora"] == "ignored"
-    assert not m.unit(rhinox).has("strength_on_charge")
+    assert "Carga atronadora" not in kinds(m, rhinox)
+    assert not m.unit(rhinox).has("strength_on_charge") and m.unit(rhinox).impact_hits == "d3"
 
 
 # ----------------------------------------------------------------- pursuit (§4.3)

@@ -97,7 +97,8 @@ def test_enanos_martilladores_by_hand():
     assert u.profile == Profile(M=8, WS=5, BS=3, S=4, T=4, W=1, I=2, A=1, Ld=9)
     assert (u.equipment.weapon, u.equipment.armour, u.equipment.shield) == ("great_weapon",
                                                                            "heavy", False)
-    assert u.special == ("resolute", "stubborn")  # "Firmeza", "Tozudez"
+    # "Firmeza", "Guardia personal" (fearless with a Sangre Real character), "Tozudez"
+    assert u.special == ("resolute", "royal_guard", "stubborn")
     assert u.points_per_model == 12.0
     assert (u.command.champion_points, u.command.standard_points, u.command.musician_points) \
         == (12.0, 12.0, 6.0)
@@ -172,9 +173,10 @@ def test_chaos_chariot_by_hand():
 def test_strict_raises_on_unmodelled_rule():
     # the first entry, "Guerreros enanos": "Avance imparable" (march) has no combat effect,
     # "Agravio ancestral" is hatred of greenskins, "Firmeza" (flee 5D6-2 cm) is modelled, so
-    # is the longbeards' panic re-roll for friends ("Viejos cascarrabias"): the first entry
-    # with something not modelled is the hammerers' "Guardia personal"
-    with pytest.raises(OddsInputError, match="'Guardia personal' ignored"):
+    # is the longbeards' panic re-roll for friends ("Viejos cascarrabias"), so is the
+    # hammerers' "Guardia personal": the first entry with something not modelled is the
+    # slayers' (their attacks are "Torbellino de muerte")
+    with pytest.raises(OddsInputError, match="'Buscamuerte A' approximated"):
         load_catalogue(SHARED / FILES["enanos"], strict=True)
 
 

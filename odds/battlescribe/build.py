@@ -703,6 +703,11 @@ class _Builder:
             impact_strength = profile.S
             if tt == "chariot":
                 impact_strength = self.characteristic("S", [main], "the chariot")
+            elif "thunderous_charge" in special and mount is not None:
+                # "Carga atronadora": the rhinox's charge, at its own S, as a chariot's impact
+                # hits are at the chariot's S, not its crew's (6th "Impact Hits": "D6 hits
+                # with its own Strength")
+                impact_strength = mount.S
         printed_save, _ = parse_save(main.values.get("TSA"))
         override = self.save(tt, equipment, printed_save, compare_save)
         printed_us = _potencia(mount_raw) if tt == "cavalry" and mount_raw else _potencia(main)
@@ -1170,6 +1175,15 @@ class _Builder:
                 # Reinos del Caos "Carro ligero": "se trata como un carro a todos los efectos,
                 # salvo que causa 1D3 impactos por carga en vez de los habituales 1D6"
                 extra["impact_hits"] = "d3"
+                continue
+            if key == "carga atronadora" and re.search(
+                    r"cargan, persiguen o arrasan 18 ?cm o mas, cada miniatura causa 1d3"
+                    r" impactos por carga", normalize(texts.get(name) or "")):
+                # Mercenarios "Jinetes de rinobuey": "Si todas las miniaturas ... cargan,
+                # persiguen o arrasan 18cm o más, cada miniatura causa 1D3 impactos por
+                # carga" (the distance: model.thunderous_charge; the S: the steed's, in build())
+                extra["impact_hits"] = "d3"
+                special.append("thunderous_charge")
                 continue
             if key == "piel escamosa":
                 self.scaly_skin = name  # checked against the save used in build()

@@ -8,7 +8,8 @@ profile, weapon, armour, steed, rules, ward saves), then:
   is ``mount_wounds``; its WS, S, I, A fight as the mount), else ``"none"``;
 * ``general`` when a taken option is named ``General`` (or the character has
   a rule of that name); ``battle_standard`` when it has the rule or option
-  ``Portaestandarte de batalla``;
+  ``Portaestandarte de batalla``, or is the Mercenarios' ``Pagador`` ("el Pagador es el
+  Portaestandarte de Batalla mercenario": ``paymaster``);
 * ``points`` = the selection's cost plus everything taken under it.
 
 The printed ``Tipo`` of characters (``Personaje``) is what a character is,
@@ -82,7 +83,8 @@ def character_from_selection(node: Node, sink: Collector, army: str = "") -> Cha
             mount_wounds=mount_wounds, special=unit.special, ward_save=unit.ward_save,
             regeneration=unit.regeneration, poisoned=unit.poisoned,
             multiple_wounds=unit.multiple_wounds, general=_GENERAL in names,
-            battle_standard=_BSB in names and _GENERAL not in names, points=points,
+            battle_standard=(_BSB in names or unit.has("paymaster")) and _GENERAL not in names,
+            points=points,
             notes="imported from a BattleScribe roster", army=unit.army, race=unit.race,
             hatred=unit.hatred,
         )

@@ -937,6 +937,18 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # combate, pueden perder heridas siguiendo la Inestabilidad pese a ser Inmunes a
     # desmoralización)": unstable (an unstable unit takes no break test in the engine)
     ("enjambre", "sigue sujeto a la inestabilidad de los no muertos", ("unstable",)),
+    # Mercenarios "Escolta" (Escolta del pagador): "Mientras el Pagador esté en la unidad, son
+    # Tozudos"; Mercenarios "Pagador" (the character): "el Pagador es el Portaestandarte de
+    # Batalla mercenario" (the battle standard: odds.battlescribe.character)
+    ("escolta", "mientras el pagador este en la unidad, son tozudos", ("paymaster_guard",)),
+    ("pagador", "el pagador es el portaestandarte de batalla mercenario", ("paymaster",)),
+    # Enanos "Guardia personal" (Martilladores): "Si hay algún personaje con la regla Sangre
+    # Real en la unidad, ésta es Inmune a miedo e Inmune a Terror"; Enanos "Sangre real" (the
+    # characters who have it; its own text is army composition)
+    ("guardia personal", "si hay algun personaje con la regla sangre real en la unidad, esta"
+     " es inmune a miedo e inmune a terror", ("royal_guard",)),
+    ("sangre real", "un ejercito que incluya uno o mas personajes con sangre real",
+     ("royal_blood",)),
 )
 
 

@@ -230,9 +230,10 @@ from odds.units import Command, Unit
     S_INDEPENDENT,  # never uses the General's Ld ("Independientes")
     S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
     S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
-    S_BODYGUARD,  # stubborn while a living General stands in the unit (Altos Elfos)
+    S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear
+    S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
     N_SIDE,
-) = range(63)
+) = range(64)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -498,9 +499,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_US] = unit.unit_strength_per_model
     s[S_LD] = p.Ld
     s[S_STUBBORN] = unit.has("stubborn")
-    # MDNR Altos Elfos "Guardaespaldas": "Tozudos mientras el General esté incluido en la
-    # unidad" (a living General character among its bodies: psychology.break_test)
-    s[S_BODYGUARD] = unit.has("bodyguard")
+    # while a living guarded character (S_GUARDED, guarded()) stands in the unit
+    # (psychology.break_test): Altos Elfos "Guardaespaldas" and Mercenarios "Escolta" make it
+    # stubborn (1), Enanos "Guardia personal" immune to fear (2)
+    s[S_BODYGUARD] = (1 if unit.has("bodyguard") or unit.has("paymaster_guard")
+                      else 2 if unit.has("royal_guard") else 0)
     s[S_UNBREAKABLE] = unit.has("unbreakable")
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     s[S_FEAR] = unit.causes_fear
@@ -1173,6 +1176,25 @@ def ogre_charge_strength(unit: Unit, characters: list[Unit], distance: float) ->
     return min(10, unit.profile.S + max(0, unit.models // unit.files - 1))
 
 
+THUNDEROUS_CHARGE_MOVE = 18.0
+"""cm a charge must cover for MDNR "Carga atronadora" ("cargan, persiguen o arrasan 18cm o más")."""
+
+
+def thunderous_charge(unit: Unit, distance: float) -> Unit:
+    """``unit`` as it strikes after a charge across ``distance`` cm (MDNR "Carga atronadora").
+
+    Mercenarios "Jinetes de rinobuey": "Si todas las miniaturas de una unidad de Jinetes de
+    Rinobuey cargan, persiguen o arrasan 18cm o más, cada miniatura causa 1D3 impactos por
+    carga": a unit with ``thunderous_charge`` keeps its impact hits only when the gap before
+    the charge (:attr:`CombatOptions.distance`) is at least
+    :data:`THUNDEROUS_CHARGE_MOVE`; the engine's charges start at that gap, so all the
+    unit's models cover it.  Other units are returned as they are.
+    """
+    if not unit.has("thunderous_charge") or distance >= THUNDEROUS_CHARGE_MOVE:
+        return unit
+    return unit.replace(impact_hits="", impact_strength=None)
+
+
 def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit],
                     hosts: list[int], contacts: list[tuple[int, int, int, int]]) -> None:
     """Rules acting on the enemies in base contact: to-hit and Ld penalties, in place.
@@ -1288,6 +1310,27 @@ def character_body(character: Any) -> Unit:
                 armour_save_override=character.armour_save,
                 army=getattr(character, "army", ""), race=getattr(character, "race", ""),
                 hatred=getattr(character, "hatred", ()))
+
+
+def guarded(unit: Unit, hosted: Any) -> bool:
+    """Whether the character ``hosted`` (a :class:`_Hosted`) is one ``unit``'s guard rule names.
+
+    * Altos Elfos "Guardaespaldas" (``bodyguard``): "Los Leones Blancos son Tozudos mientras el
+      General esté incluido en la unidad": the General;
+    * Mercenarios "Escolta" (``paymaster_guard``, Escolta del pagador): "Mientras el Pagador
+      esté en la unidad, son Tozudos": a character with ``paymaster`` (gst-less Mercenarios
+      rule "Pagador": "el Pagador es el Portaestandarte de Batalla mercenario");
+    * Enanos "Guardia personal" (``royal_guard``, Martilladores): "Si hay algún personaje con
+      la regla Sangre Real en la unidad, ésta es Inmune a miedo e Inmune a Terror": a
+      character with ``royal_blood``.
+
+    A promoted champion is never guarded.
+    """
+    if hosted.champion:
+        return False
+    return bool((unit.has("bodyguard") and hosted.general)
+                or (unit.has("paymaster_guard") and hosted.body.has("paymaster"))
+                or (unit.has("royal_guard") and hosted.body.has("royal_blood")))
 
 
 class _Hosted(NamedTuple):
@@ -1475,6 +1518,7 @@ def build_units(units: list[Unit], sides: list[int],
             row[S_US] = e.unit_strength
             row[S_IS_GENERAL] = e.general
             row[S_IS_BSB] = e.battle_standard
+            row[S_GUARDED] = guarded(units[e.host], e)
             row[S_IS_CHAMPION] = e.champion
             row[S_CHAMP_BODY] = -1
             row[S_HOSTED_LO] = 0
@@ -1499,10 +1543,12 @@ def build_units(units: list[Unit], sides: list[int],
     # Imperio "Portentos de batalla": friends of a Huracanum in the combat, itself included
     omens = [any(bodies[k].has("battle_omens") for k in range(n) if sides[k] == sides[i])
              for i in range(n)]
+    # Mercenarios "Carga atronadora": no impact hits after a charge shorter than 18 cm
+    strikers = [thunderous_charge(b, options.distance) for b in bodies]
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
-                groups[i, j] = _groups(bodies[i], bodies[j], bool(charged[i]), bracing[i],
+                groups[i, j] = _groups(strikers[i], bodies[j], bool(charged[i]), bracing[i],
                                        bool(charged[j]), ogres[i], omens[i])
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target

@@ -50,12 +50,12 @@ from odds.combat.model import (
     S_FLIGHT_IGNORE,
     S_GENERAL_LD,
     S_GRUMBLERS,
+    S_GUARDED,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_INDEPENDENT,
     S_INSTABILITY,
-    S_IS_GENERAL,
     S_ITP,
     S_LD,
     S_NO_PANIC,
@@ -253,10 +253,13 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     lead = 0  # a non-stubborn character's Ld, used with the modifier (stubborn units)
     lead_c = 0
     stub = sides[lo, S_STUBBORN] or (sides[lo, S_STUBBORN_FIRST] and first)
-    if sides[lo, S_BODYGUARD]:  # MDNR Altos Elfos "Guardaespaldas": stubborn with the General
+    guard = 0  # MDNR "Guardaespaldas", "Escolta" (stubborn), "Guardia personal" (no fear)
+    if sides[lo, S_BODYGUARD]:
         for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
-            if state[0, b] > 0 and sides[b, S_IS_GENERAL]:
-                stub = 1
+            if state[0, b] > 0 and sides[b, S_GUARDED]:
+                guard = sides[lo, S_BODYGUARD]
+    if guard == 1:
+        stub = 1
     for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
         if state[0, b] > 0:
             us_lo += sides[b, S_US]
@@ -270,7 +273,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
                     ld_c = max(ld_c, sides[b, S_LD])
                 else:
                     ld = max(ld, sides[b, S_LD])
-    if (not sides[lo, S_FEAR] and not sides[lo, S_ITP]
+    if (not sides[lo, S_FEAR] and not sides[lo, S_ITP] and guard != 2
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
     gen = 0 if sides[lo, S_INDEPENDENT] else max(sides[lo, S_GENERAL_LD], gen)
