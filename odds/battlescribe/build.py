@@ -1184,6 +1184,9 @@ class _Builder:
                 # carga" (the distance: model.thunderous_charge; the S: the steed's, in build())
                 extra["impact_hits"] = "d3"
                 special.append("thunderous_charge")
+                self.note(name, "note", "1D3 impact hits per model only after a charge of 18 cm"
+                          " or more: give the gap before the charge (CombatOptions.distance,"
+                          " odds combat --distance; default 10 cm)")
                 continue
             if key == "piel escamosa":
                 self.scaly_skin = name  # checked against the save used in build()

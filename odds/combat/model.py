@@ -399,8 +399,10 @@ class CombatOptions:
     distance : float
         The gap (cm) between the charger and its target before the charge,
         0 .. twice the charger's M: decides whether a unit fleeing at the
-        charge is caught (``2 M >= distance + flee roll``, §5.3).  Default
-        10 cm.
+        charge is caught (``2 M >= distance + flee roll``, §5.3), and
+        whether rules that need a long charge strike: MDNR "Arremetida"
+        (:func:`ogre_charge_strength`), "Carga atronadora" (18 cm or more,
+        :func:`thunderous_charge`).  Default 10 cm.
     expand_frontage : bool
         A unit that won a round widens its front by up to two models at each
         end, or laps round the enemy's flanks once its front reaches past them

@@ -36,7 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--distance", type=nonneg_float, default=10.0, metavar="CM",
                    help="gap between the units before the charge, in cm (default 10): decides "
                    "whether a unit fleeing at the charge (fear or terror, RULES.md §3.3) is "
-                   "caught; at most twice the charger's M")
+                   "caught, and whether charge-distance rules strike (MDNR Arremetida of "
+                   "ogres, Carga atronadora of rhinox riders from 18 cm); at most twice the "
+                   "charger's M")
     p.add_argument("--no-expand-frontage", action="store_true",
                    help="winners do not expand their frontage or lap round (RULES.md §1.11 is on "
                    "by default)")
