@@ -47,12 +47,14 @@ from odds.validation import (
 
 __all__ = [
     "CHARACTERISTICS",
+    "MEMBER_ROLES",
     "MOUNT_RULES",
     "SPANISH_LETTERS",
     "SPECIAL_RULES",
     "Command",
     "CrewProfile",
     "Equipment",
+    "Member",
     "MountProfile",
     "Profile",
     "Unit",
@@ -581,6 +583,69 @@ class Command:
 
 
 
+MEMBER_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
+"""What a named member of a unit stands in for (:class:`Member`): it is in the unit when
+the unit has that command model (``Unit.command``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A named model of a unit with a profile of its own, fighting as a character in it.
+
+    MDNR Regimientos de Renombre, "Otros miembros con nombre": "Algunos Regimientos de
+    Renombre tienen otras miniaturas 'con nombre' (Colibrí, Larva, Ned Puñojamón,
+    Skaff...). Esas miniaturas con nombre ... se tratan también como Líderes: forman parte
+    de la unidad ... se rigen por ¡Cuidado, Señor!, es necesario designar ataques
+    explícitamente, pueden lanzar y aceptar desafíos, etc. La excepción es que la unidad NO
+    puede usar el Liderazgo de esos 'miembros con nombre'"; a Leader is "a efectos
+    generales ... un personaje".  In a combat the member stands in the unit's front rank
+    as a body of its own (its profile, equipment, wounds and save; the unit's special
+    rules), like a character that cannot leave, and lends the unit no Ld.  A standard
+    bearer or musician carries the unit's standard or instrument: the unit has it while
+    the member lives (RULES.md §2.2, §2.4).
+
+    Attributes
+    ----------
+    name : str
+        The member's name (``"Skaff (portaestandarte)"``).
+    role : str
+        One of :data:`MEMBER_ROLES`: the command model it is (a ``champion`` beside the
+        unit's leader: Comando Mortal's "Hasim el Eunuco (campeón)").  The member is in
+        the unit when ``Unit.command`` has that role.
+    profile : Profile
+        Its characteristics.
+    equipment : Equipment
+        Its close-combat weapon and armour.
+    special : tuple of str or None
+        Its special rules (:data:`SPECIAL_RULES`); None (default): the unit's.  A member
+        without the unit's weapon lacks that weapon's rules (Ruglud's "Larva" with a hand
+        weapon among orcs with choppas).
+    """
+
+    name: str
+    role: str
+    profile: Profile
+    equipment: Equipment = field(default_factory=Equipment)
+    special: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise OddsInputError(f"name: must be a non-empty string (got {self.name!r})")
+        choice("role", self.role, MEMBER_ROLES)
+        if not isinstance(self.profile, Profile):
+            raise OddsInputError(f"profile: must be a Profile (got"
+                                 f" {type(self.profile).__name__})")
+        if not isinstance(self.equipment, Equipment):
+            raise OddsInputError(f"equipment: must be an Equipment (got"
+                                 f" {type(self.equipment).__name__})")
+        if self.special is not None:
+            object.__setattr__(self, "special", special_rules_from(self.special))
+
+    def replace(self, **changes: Any) -> Member:
+        """Return a validated copy with some fields changed."""
+        return replace_fields(self, changes)
+
+
 # --------------------------------------------------------------------------- the unit
 
 
@@ -687,6 +752,10 @@ class Unit:
         Renombre print the leader's gear apart (Compañía Alcatani: pikemen led by
         Alcatani with "Dos armas de mano"); the champion fights with it (its Strength,
         extra attacks and strike order, RULES.md §1.7), the rank and file with theirs.
+    members : tuple of Member
+        Named models of the unit with profiles of their own (:class:`Member`), counted
+        in ``models``; each is in the unit when ``command`` has its role
+        (:attr:`present_members`).
     notes : str
         Free text (sources, what is not modelled).
     import_notes : tuple of str
@@ -726,6 +795,7 @@ class Unit:
     flight_panics_not: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     champion_weapon: str = ""
+    members: tuple[Member, ...] = ()
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)
 
@@ -817,6 +887,30 @@ class Unit:
             )
         if not isinstance(self.notes, str):
             raise OddsInputError(f"notes: must be a string (got {self.notes!r})")
+        self._check_members(tt)
+
+    def _check_members(self, tt: str) -> None:
+        if isinstance(self.members, list):
+            object.__setattr__(self, "members", tuple(self.members))
+        if not isinstance(self.members, tuple) or not all(
+                isinstance(m, Member) for m in self.members):
+            raise OddsInputError(f"members: must be a tuple of Member (got {self.members!r})")
+        if self.members and tt not in ("infantry", "cavalry", "monstrous_infantry"):
+            raise OddsInputError(f"members: only infantry, cavalry or monstrous infantry have"
+                                 f" named members (got troop_type {tt!r})")
+        for k, m in enumerate(self.members):
+            w = rules.WEAPONS[m.equipment.weapon]
+            if not w.usable_by(tt):
+                raise OddsInputError(f"members[{k}].equipment.weapon: {w.name} cannot be"
+                                     f" used by {tt}")
+            if m.equipment.barding and tt != "cavalry":
+                raise OddsInputError(f"members[{k}].equipment.barding: only cavalry can have"
+                                     f" barding (got troop_type {tt!r})")
+
+    @property
+    def present_members(self) -> tuple[Member, ...]:
+        """The :attr:`members` in the unit: those whose role its ``command`` has."""
+        return tuple(m for m in self.members if getattr(self.command, m.role))
 
     def _check_equipment(self, tt: str) -> None:
         if self.champion_weapon:
@@ -951,6 +1045,22 @@ class Unit:
         )
 
     @property
+    def champion_save(self) -> int:
+        """The champion's armour save in close combat, 1..7: the unit's armour with its weapon.
+
+        It differs from :attr:`armour_save` when :attr:`champion_weapon` changes what the
+        shield gives in close combat (MDNR Regimientos de Renombre, Mordini: the skeletons'
+        halberds, Ennio's "Arma de mano" and "Escudo"); the champion then fights as a body
+        of its own in the front rank (:func:`odds.combat.model.build_units`).
+        """
+        if self.armour_save_override is not None or not self.champion_weapon:
+            return self.armour_save
+        e = self.equipment
+        choppa = "choppa" in self.special and self.champion_weapon == "hand_weapon"
+        return rules.armour_save(self.troop_type, e.armour, e.shield, e.barding,
+                                 self.champion_weapon, not choppa)
+
+    @property
     def choppa(self) -> bool:
         """Fights with a single orc choppa (the ``choppa`` rule with a hand weapon)."""
         return "choppa" in self.special and self.equipment.weapon == "hand_weapon"
@@ -1053,6 +1163,12 @@ class Unit:
         assert self.champion_profile is not None
         if self.champion_profile != _default_champion(self.profile):
             out["champion_profile"] = self.champion_profile.as_dict()
+        if self.members:
+            out["members"] = [{"name": m.name, "role": m.role, "profile": m.profile.as_dict(),
+                               "equipment": dataclasses.asdict(m.equipment),
+                               **({"special": list(m.special)} if m.special is not None
+                                  else {})}
+                              for m in self.members]
         return out
 
 
@@ -1128,7 +1244,7 @@ def special_rules_from(value: object) -> tuple[str, ...]:
 _TOP_KEYS = (
     "name", "troop_type", "models", "files", "crew", "points_per_model", "notes", "army",
     "race", "profile", "equipment", "command", "rules", "mount", "champion_profile",
-    "unit_strength_override", "extra_crew",
+    "unit_strength_override", "extra_crew", "members",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override",
                    "champion_weapon")
@@ -1277,6 +1393,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         champion = profile_from(subtable(data, "champion_profile"), "champion_profile",
                             base=prefixed("profile", lambda: _default_champion(profile)))
 
+    members = _members_from(data.get("members", []))
+
     kwargs: dict[str, Any] = {
         key: data[key]
         for key in ("name", "troop_type", "models", "files", "crew", "points_per_model", "notes",
@@ -1289,13 +1407,38 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
             kwargs[key] = eq[key]
     try:
         return Unit(profile=profile, equipment=equipment, command=command, mount=mount,
-                    champion_profile=champion, extra_crew=extra_crew, **kwargs)
+                    champion_profile=champion, extra_crew=extra_crew, members=members,
+                    **kwargs)
     except OddsInputError as exc:
         msg = str(exc)
         key = msg.split(":", 1)[0]
         if key in _TOML_PATH:
             msg = _TOML_PATH[key] + msg[len(key):]
         raise OddsInputError(msg) from None
+
+
+def _members_from(value: object) -> tuple[Member, ...]:
+    """``[[members]]`` tables (name, role, profile, equipment) → :class:`Member` records."""
+    if not isinstance(value, list):
+        raise OddsInputError(f"members: must be a list of tables (got {value!r})")
+    out = []
+    for k, table in enumerate(value):
+        where = f"members[{k}]"
+        if not isinstance(table, Mapping):
+            raise OddsInputError(f"{where}: must be a table (got {table!r})")
+        check_keys(table, ("name", "role", "profile", "equipment", "special"), where)
+        for key in ("name", "role", "profile"):
+            if key not in table:
+                raise OddsInputError(f"{where}.{key}: missing (a member needs name, role and"
+                                     f" profile)")
+        profile = profile_from(subtable(table, "profile"), f"{where}.profile")
+        eq = subtable(table, "equipment")
+        check_keys(eq, ("weapon", "shield", "armour", "barding"), f"{where}.equipment")
+        equipment = prefixed(f"{where}.equipment", lambda eq=eq: Equipment(**eq))
+        out.append(prefixed(where, lambda t=table, p=profile, e=equipment: Member(
+            name=t["name"], role=t["role"], profile=p, equipment=e,
+            special=t.get("special"))))
+    return tuple(out)
 
 
 def _library_dir() -> Any:

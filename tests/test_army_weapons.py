@@ -323,7 +323,8 @@ def test_regiment_leaders_fight_with_their_own_weapons():
     """Regimientos de Renombre: Compañía Alcatani's pikemen ("Pica") are led by Alcatani
     with "Dos armas de mano"; Leopold leads his pikemen with an "Arma de mano"; Darkhoth
     (Discípulos de la Redención Roja) has "Dos armas de mano" beside the disciples'
-    "Mangual" and "Escudo" -- his own save in close combat (no shield) is reported."""
+    "Mangual" and "Escudo" -- his own save in close combat (light armour, the shield unused
+    with two hand weapons: 6+, the disciples' 5+) makes him fight as a body of his own."""
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     alcatani = c.unit(entry(c, "Compañía Alcatani"))
     assert alcatani.equipment.weapon == "pike"
@@ -334,8 +335,8 @@ def test_regiment_leaders_fight_with_their_own_weapons():
     name = entry(c, "Discípulos de la Redención Roja")
     u = c.unit(name)
     assert (u.equipment.weapon, u.champion_weapon) == ("morning_star", "additional_hand_weapon")
-    assert ("Dos armas de mano", "approximated") in {(i.item, i.kind)
-                                                     for i in c.report.for_unit(name)}
+    assert ("Dos armas de mano", "note") in {(i.item, i.kind) for i in c.report.for_unit(name)}
+    assert (u.armour_save, u.champion_save) == (5, 6)
     # Chronus carries "Arma de mano", "Lanza" and "Arma a dos manos": the knights' choice
     knights = c.unit(entry(c, "Caballeros de la Llama Purificadora"))
     assert knights.champion_weapon == ""

@@ -106,6 +106,7 @@ from odds.units import (
     Command,
     CrewProfile,
     Equipment,
+    Member,
     MountProfile,
     Profile,
     Unit,
@@ -115,6 +116,7 @@ from odds.validation import OddsInputError
 _DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1"
 _FLYING_MONSTER = "se considera como un monstruo volador a todos los demas efectos"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
+_MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
 
 __all__ = ["Built", "build_unit"]
 
@@ -335,6 +337,10 @@ class _Builder:
         self.steed_rules: list[tuple[str, tuple[str, ...], int]] = []  # (name, flags, poison)
         self.charge_strength = ""  # a rule giving "F+1 en carga" to the beast that has it
         self.worn: list[tuple[str, int]] = []  # armour options of a printed save: (name, save)
+        # named members (odds.units.Member): (profile, role, entry), and their entries' ids
+        self.member_raws: list[tuple[RawProfile, str, Node]] = []
+        self.member_ids: set[int] = set()
+        self.weapon_only_rules: tuple[str, ...] = ()  # the unit's weapon's WEAPON_RULES
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -523,20 +529,33 @@ class _Builder:
         self.riderless = (tt == "cavalry" and exact and mount_raw is None
                           and self.centaur is None and _tipo(main)[0] == "cavalry")
         used += [p for p in (mount_raw, crew_raw, extra_raw) if p is not None]
-        command_profiles = {id(q) for r, n in self.sel.command.items() if r != "champion"
-                            for q in n.profiles}
+        command_profiles = {id(q): (r, n) for r, n in self.sel.command.items()
+                            if r != "champion" for q in n.profiles}
+        leader = self.sel.command.get("champion")
         for p in others:
             if p in used:
                 continue
             if id(p) in command_profiles:  # a named musician or standard bearer
                 same = all(p.values.get(k) == main.values.get(k)
                            for k in ("HA", "F", "R", "H", "I", "A", "L"))
-                if not same:
+                if not same and tt in _MEMBER_TYPES:
+                    self.member_raws.append((p, *command_profiles[id(p)]))
+                elif not same:
                     self.note(p.name, "approximated", "a command model's own profile: it"
                               " fights as the rank and file")
                 continue
+            named = next((n for n in self.sel.unit.walk()[1:] if any(q is p for q in n.profiles)
+                          and n.key.endswith("(campeon)") and n.kind != "group"
+                          and (n.low or 0) >= 1 and n.high == 1), None)
+            if (named is not None and leader is not None and named is not leader
+                    and tt in _MEMBER_TYPES):
+                # a champion beside the regiment's leader (Comando Mortal: "Mullah Aklan'd
+                # (líder)" and "Hasim el Eunuco (campeón)"): a named member
+                self.member_raws.append((p, "champion", named))
+                continue
             self.note(p.name, "ignored", "second model profile in the unit: only the first"
                       " rank-and-file profile is modelled")
+        self.member_ids = {id(x) for _, _, n in self.member_raws for x in n.walk()}
 
         if tt in _CREWED:
             body = crew_raw or main
@@ -696,6 +715,7 @@ class _Builder:
                 self.note("Potencia", "note", f"printed unit strength {printed_us} per model"
                           f" used (the troop type gives {derived}; RULES.md §2.3)")
         command = self.command(roles | included_roles(self.sel))
+        members = self.members(tt, equipment, mount_raw, main, tuple(special))
         try:
             unit = Unit(
                 name=self.name, troop_type=tt, models=models, files=files, profile=profile,
@@ -704,7 +724,7 @@ class _Builder:
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
                 champion_weapon=self.champion_weapon if champion is not None else "",
-                impact_strength=impact_strength, **extra,
+                impact_strength=impact_strength, **extra, members=members,
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
             )
@@ -729,6 +749,63 @@ class _Builder:
                       f"printed unit strength {printed_us} per model, engine"
                       f" {unit.unit_strength_per_model} (RULES.md §2.3; engine wins)")
         return Built(unit, printed_save, printed_us)
+
+    def members(self, tt: str, equipment: Equipment, mount_raw: RawProfile | None,
+                main: RawProfile, special: tuple[str, ...]) -> tuple[Member, ...]:
+        """The unit's named members (:class:`odds.units.Member`) from their own entries.
+
+        MDNR Regimientos de Renombre, "Otros miembros con nombre" (Colibrí, Larva, Skaff...):
+        "se tratan también como Líderes" (a Leader is "a efectos generales ... un personaje")
+        "... La excepción es que la unidad NO puede usar el Liderazgo de esos 'miembros con
+        nombre'".  Each keeps its printed profile and the weapon and armour listed under its
+        entry (the unit's when it lists none); the unit's weapon rules only with the unit's
+        weapon.
+        """
+        out = []
+        taken = {id(n) for n in self.sel.taken}
+        for raw, role, node in self.member_raws:
+            per_letter = {"M": ([mount_raw] if mount_raw else []) + [raw, main]}
+            profile = self.profile([raw, main], "the member", per_letter)
+            weapons: list[tuple[str, str]] = []
+            fields: dict[str, object] = {}
+            for n in node.walk()[1:]:
+                if id(n) not in taken or n.kind == "group":
+                    continue
+                key = self.equipment_key(n)
+                if key is None:
+                    if not n.rules and not n.children and not (
+                            is_no_combat_effect(n.name) or _missile_only(n)):
+                        self.note(n.name, "ignored", f"an option of {raw.name!r} not modelled"
+                                  " by the engine")
+                    continue
+                for one in self.combined_keys(n, key):
+                    if one in WEAPON_NAMES:
+                        weapons.append((n.name, self.weapon(one, tt)))
+                    elif ARMOUR_NAMES[one][0] in ("armour", "shield"):
+                        fields[ARMOUR_NAMES[one][0]] = ARMOUR_NAMES[one][1]
+            if not weapons and not fields:
+                own = equipment
+            else:
+                weapon = self.one_weapon(weapons, f" for {raw.name!r}")
+                if not rules.WEAPONS[weapon].usable_by(tt):
+                    self.note(raw.name, "ignored", f"{weapon} cannot be used by {tt}; hand"
+                              " weapon used")
+                    weapon = "hand_weapon"
+                own = Equipment(weapon=weapon, shield=bool(fields.get("shield", False)),
+                                armour=str(fields.get("armour", "none")),
+                                barding=equipment.barding)
+            names = {normalize(n) for n, w in weapons if w == own.weapon}
+            rules_of_own = {r for n in names for r in WEAPON_RULES.get(n, ())}
+            member_special = None
+            if set(self.weapon_only_rules) != rules_of_own:
+                member_special = tuple(sorted(
+                    {r for r in special if r not in self.weapon_only_rules} | rules_of_own))
+            self.note(raw.name, "note", f"a named member ({role}): fights in the front rank as"
+                      f" a character with its own profile and {own.weapon}, lends the unit no"
+                      " Ld (Regimientos de Renombre, 'Otros miembros con nombre')")
+            out.append(Member(name=raw.name, role=role, profile=profile, equipment=own,
+                              special=member_special))
+        return tuple(out)
 
     def hooves(self, main: RawProfile, champion_raw: RawProfile | None, profile: Profile,
                champion: Profile | None) -> tuple[Profile, Profile | None, MountProfile]:
@@ -769,6 +846,8 @@ class _Builder:
         for node in self.sel.taken:
             if node is self.sel.model or node.key in STRUCTURAL_NAMES or id(node) in command:
                 continue
+            if id(node) in self.member_ids:
+                continue  # a named member's own gear (members())
             if id(node) in self.extra_nodes:
                 continue  # the second crew's own weapons (crew_weapon)
             if node.profiles:
@@ -833,6 +912,7 @@ class _Builder:
         for n, w in weapons:  # the rules of the weapons the unit fights with (choppa...)
             if w == weapon:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
+                self.weapon_only_rules += WEAPON_RULES.get(normalize(n), ())
                 if normalize(n) in WEAPON_WARDS:
                     self.wards.append(WEAPON_WARDS[normalize(n)])
                 self.weapon_impacts = WEAPON_IMPACTS.get(normalize(n), self.weapon_impacts)
@@ -896,8 +976,23 @@ class _Builder:
         saves = {rules.armour_save(tt, equipment.armour, equipment.shield, equipment.barding,
                                    x, in_close_combat=True) for x in (weapon, equipment.weapon)}
         if len(saves) > 1:
-            self.note(name, "approximated", "the champion's weapon changes its own save (its"
-                      " shield in close combat); the unit's save used")
+            # the champion fights as a body of its own (Unit.champion_save): the unit's armour
+            # and shield with its weapon, which must be what its entry lists
+            own = {"armour": "none", "shield": False}
+            for n in node.walk()[1:]:
+                k = self.equipment_key(n) if id(n) in taken else None
+                if k in ARMOUR_NAMES and ARMOUR_NAMES[k][0] in own:
+                    own[ARMOUR_NAMES[k][0]] = ARMOUR_NAMES[k][1]
+            body = rules.armour_save(tt, equipment.armour, equipment.shield, equipment.barding,
+                                     weapon, in_close_combat=True)
+            listed = rules.armour_save(tt, str(own["armour"]), bool(own["shield"]),
+                                       equipment.barding, weapon, in_close_combat=True)
+            if body == listed:
+                self.note(name, "note", f"the champion's weapon gives it its own save"
+                          f" {body}+ in close combat: it fights as a body of its own")
+            else:
+                self.note(name, "approximated", f"the champion's own gear saves {listed}+ in"
+                          f" close combat; {body}+ (the unit's armour with its weapon) used")
         self.note(name, "note", f"the champion fights with its own weapon: {weapon}")
         return weapon
 

@@ -165,7 +165,7 @@ import numpy as np
 
 from odds import dice, rules
 from odds import validation as v
-from odds.units import Command, Unit
+from odds.units import Command, Member, Unit
 
 # --------------------------------------------------------------------------- side constants
 (
@@ -1236,6 +1236,7 @@ class _Hosted(NamedTuple):
     battle_standard: bool
     champion: bool
     label: str
+    member: bool = False  # a named member of the unit (odds.units.Member)
 
 
 def build_units(units: list[Unit], sides: list[int],
@@ -1361,11 +1362,28 @@ def build_units(units: list[Unit], sides: list[int],
     for a, b, fa, fb in contacts:
         if fa == FRONT and fb == FRONT and (may_challenge[a] or may_challenge[b]):
             dueller |= {a, b}
+    # ... and one whose own weapon gives it another save than its unit's (Unit.champion_save:
+    # the MDNR Regimientos de Renombre leader is "a efectos generales ... un personaje")
     champions = [i for i, u in enumerate(units)
-                 if i in dueller and u.command.champion and u.models >= 2]
+                 if u.command.champion and u.models >= 2
+                 and (i in dueller or u.champion_save != u.armour_save)]
     full_units = list(units)
     units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
              if i in champions else u for i, u in enumerate(units)]
+    # named members (odds.units.Member) stand in the front rank as bodies of their own,
+    # as many as leave the unit one model besides its champion; a standard bearer or
+    # musician takes the unit's standard or instrument with it
+    members: list[tuple[int, Member]] = []
+    for i, u in enumerate(units):
+        present = u.present_members[: max(0, u.models - u.command.champion - 1)]
+        if not present:
+            continue
+        members += [(i, m) for m in present]
+        roles = {m.role for m in present}
+        units[i] = u.replace(models=u.models - len(present), members=(), command=u.command.replace(
+            standard=u.command.standard and "standard" not in roles,
+            musician=u.command.musician and "musician" not in roles))
+    n_members = [sum(1 for h, _ in members if h == i) for i in range(n_units)]
     side_arr = np.stack([_side(u, o) for u, o in zip(units, opts, strict=True)])
     side_arr[:, S_SIDE] = sides
     side_arr[:, S_CHARGED] = charged
@@ -1389,7 +1407,18 @@ def build_units(units: list[Unit], sides: list[int],
                                                        weapon=u.champion_weapon_key))
         extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
-    # each unit's characters, then its champion, are consecutive bodies (stable sort by host)
+    for i, m in members:
+        u = full_units[i]
+        body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
+                         equipment=m.equipment, champion_profile=None, champion_weapon="",
+                         members=(), command=Command(standard=m.role == "standard",
+                                                     musician=m.role == "musician"),
+                         special=u.special if m.special is None else m.special)
+        extra.append(_Hosted(i, body, m.profile, u.unit_strength_per_model, False, False,
+                             False, f"{named[i] if i < len(named) else u.name} {m.name}",
+                             member=True))
+    # each unit's characters, then its champion and members, are consecutive bodies (stable
+    # sort by host)
     extra.sort(key=lambda e: e.host)
     side_arr[:, S_HOSTED_LO] = n_units
     side_arr[:, S_HOSTED_HI] = n_units
@@ -1416,6 +1445,8 @@ def build_units(units: list[Unit], sides: list[int],
             row[S_HOSTED_HI] = 0
             pr = e.profile
             row[S_RATING] = pr.WS + pr.S + pr.T + pr.W + pr.I + pr.A
+            if e.member:  # "la unidad NO puede usar el Liderazgo de esos miembros con nombre"
+                row[S_LD] = min(row[S_LD], side_arr[e.host, S_LD])
             rows.append(row)
             bodies.append(e.body)
         side_arr = np.vstack([side_arr, np.stack(rows)])
@@ -1426,11 +1457,11 @@ def build_units(units: list[Unit], sides: list[int],
     bracing += [bracing[e.host] for e in extra]  # a promoted champion has the unit's pike
     groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
     # "Arremetida": the unit as it was built (a promoted champion strikes its own hit)
-    ogres = [ogre_charge_strength(full_units[i], [e.body for e in extra
-                                                  if e.host == i and not e.champion],
+    ogres = [ogre_charge_strength(full_units[i], [e.body for e in extra if e.host == i
+                                                  and not e.champion and not e.member],
                                   options.distance) if charged[i] else 0
              for i in range(n_units)]
-    ogres += [ogres[e.host] if e.champion else 0 for e in extra]
+    ogres += [ogres[e.host] if e.champion or e.member else 0 for e in extra]
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
@@ -1463,7 +1494,7 @@ def build_units(units: list[Unit], sides: list[int],
     # indexed by the unit's models left plus its living characters and promoted champion,
     # who fill rank spaces (§2.2)
     hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)
-              for i in range(n_units)]
+              - n_members[i] for i in range(n_units)]
     ranks = np.zeros((n, max(u.models + h for u, h in zip(full_units, hosted, strict=False)) + 1),
                      np.int64)
     for i, u in enumerate(full_units):

@@ -1,0 +1,226 @@
+"""Named members of a unit (odds.units.Member) and leaders with saves of their own (issue 11).
+
+MDNR Regimientos de Renombre, "Regimientos de Renombre" (the rule every regiment carries):
+"Otros miembros con nombre. Algunos Regimientos de Renombre tienen otras miniaturas 'con
+nombre' (Colibrí, Larva, Ned Puñojamón, Skaff...). Esas miniaturas con nombre, a no ser que
+se especifique lo contrario, se tratan también como Líderes: forman parte de la unidad ... se
+rigen por ¡Cuidado, Señor!, es necesario designar ataques explícitamente, pueden lanzar y
+aceptar desafíos, etc. La excepción es que la unidad NO puede usar el Liderazgo de esos
+'miembros con nombre', sólo de los Líderes"; and "A efectos generales, un Líder es un
+personaje, salvo que no puede abandonar la unidad".
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import assert_distribution, assert_mc, binomial, cat, kinds, needs_data
+
+from odds.combat.api import fight, simulate
+from odds.combat.kernel import TERMS
+from odds.combat.model import (
+    G_SAVE,
+    RANK_AND_FILE,
+    S_HP,
+    S_LD,
+    S_MUSICIAN,
+    S_STANDARD,
+    CombatOptions,
+    SideOptions,
+    build,
+)
+from odds.units import Equipment, Member, unit_from_dict
+from odds.validation import OddsInputError
+
+RR = "MDNR_Regimientos_de_Renombre v5.cat"
+N = 200_000
+
+
+def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, Ld=7, command=None, special=()):
+    return unit_from_dict({
+        "name": name, "troop_type": "infantry", "models": models, "files": files,
+        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": 3, "A": 1,
+                    "Ld": Ld},
+        "equipment": {"armour_save_override": 7},
+        "command": command or {},
+        "rules": {"special": list(special)},
+    })
+
+
+def with_member(unit, role="standard", **changes):
+    prof = unit.profile.replace(**changes)
+    return unit.replace(members=(Member(f"Nombrado ({role})", role, prof, unit.equipment),))
+
+
+def test_member_fights_in_the_front_rank_with_its_own_attacks():
+    """Ten WS3 S3 A1 models, one of them a named standard bearer with A4 (Skaff's profile
+    beside the Comehombres of Golgfag: the ogres A3, "Skaff (portaestandarte)" A4), charge
+    ten WS3 T3 models: the member stands in the front rank, nine rank and file beside it,
+    so the charge makes 9 + 4 = 13 attacks hitting on 4+ and wounding on 4+:
+    Binomial(13, 1/4) wounds (Binomial(10, 1/4) if it fought as the rank and file)."""
+    a = with_member(fighter("A", command={"standard": True}), A=4)
+    model = build(a, fighter("D", S=1), options=CombatOptions(max_rounds=1))
+    assert model.names == ("A", "D", "A Nombrado (standard)")
+    # the unit keeps nine models, the member one, and carries the standard
+    assert list(model.sides[:, S_HP]) == [9, 10, 1]
+    assert list(model.sides[:, S_STANDARD]) == [0, 0, 1]
+    out = simulate(model, N, 1101)
+    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, binomial(13, 1 / 4), N, what="wounds with the member")
+    # without its members the same unit makes ten attacks
+    plain = build(a.replace(members=()), fighter("D", S=1), options=CombatOptions(max_rounds=1))
+    out = simulate(plain, N, 1102)
+    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, binomial(10, 1 / 4), N, what="wounds without the member")
+
+
+def test_member_carries_the_standard_while_it_lives():
+    """The named standard bearer carries the unit's standard (+1, RULES.md §2.2) while it
+    lives, whatever becomes of the rank and file: one T1 model and a member of T10 are
+    charged by ten S3 models; the model dies in most trials (wounded on 2+ by up to four
+    attackers), the standard still counts in every first round."""
+    a = with_member(fighter("A", 2, 2, T=1, command={"standard": True}), T=10)
+    model = build(a, fighter("D"), options=CombatOptions(max_rounds=1, charger="defender"))
+    out = simulate(model, N, 1103)
+    assert out["terms"][0, TERMS.index("standard")] == N
+    assert out["surv"][0, 0] > N / 2  # the unit's own model died
+    # a musician member: draws are won by the side whose musician stands (RULES.md §2.4)
+    m = with_member(fighter("A", 2, 2, command={"musician": True}), role="musician")
+    assert build(m, fighter("D")).sides[:, S_MUSICIAN].tolist() == [0, 0, 1]
+
+
+def test_the_unit_cannot_use_a_member_s_leadership():
+    """"La unidad NO puede usar el Liderazgo de esos 'miembros con nombre'": nobody can
+    wound, the unit (its standard +1) loses by 2 to +3 static; it breaks on its own Ld:
+    Ld 2 always breaks, Ld 7 passes 2D6 <= 5 (10/36), although the member has Ld 10."""
+    for ld, p_break, seed in ((2, 1.0, 1104), (7, 26 / 36, 1105)):
+        a = with_member(fighter("A", 5, 5, S=1, T=10, Ld=ld, command={"standard": True}),
+                        Ld=10, T=10)
+        model = build(a, fighter("D", 5, 5, S=1, T=10), None, SideOptions(static_bonus=3),
+                      options=CombatOptions(max_rounds=1, charger="none"))
+        assert model.sides[2, S_LD] == ld  # the member lends no Ld
+        out = simulate(model, N, seed)
+        assert_mc(out["breaks"][0, 0] / N, p_break, N, what=f"breaks on Ld {ld}")
+
+
+def test_members_validate_and_round_trip():
+    """A member's role is a command role; its weapon must suit the troop type; only units of
+    rank-and-file models carry members; the TOML schema round-trips them."""
+    a = with_member(fighter("A", command={"standard": True}), A=2)
+    assert unit_from_dict(a.to_dict()) == a
+    assert a.present_members == a.members
+    assert a.replace(command=a.command.replace(standard=False)).present_members == ()
+    with pytest.raises(OddsInputError, match="role"):
+        Member("X", "general", a.profile)
+    with pytest.raises(OddsInputError, match=r"members\[0\]\.equipment\.weapon"):
+        a.replace(members=(Member("X", "standard", a.profile, Equipment(weapon="lance")),))
+    with pytest.raises(OddsInputError, match=r"members\[0\]\.profile"):
+        unit_from_dict({**a.to_dict(), "members": [{"name": "X", "role": "standard",
+                                                   "profile": {"M": 10}}]})
+    chariot = unit_from_dict({"name": "C", "troop_type": "chariot", "models": 1, "files": 1,
+                              "crew": 2, "profile": a.profile.as_dict()})
+    with pytest.raises(OddsInputError, match="members: only"):
+        chariot.replace(members=(Member("X", "champion", a.profile),))
+
+
+# --------------------------------------------------------------------------- the catalogue
+
+
+def _entries(c, start):
+    return [e.name for e in c.entries if e.name.startswith(start)]
+
+
+@needs_data
+@pytest.mark.parametrize("start, member, role, profile, weapon, armour", [
+    # "Skaff (portaestandarte)": M15 HA3 HP2 F4 R4 H3 I2 A4 L7, "Dos armas de mano",
+    # "Armadura pesada" (the ogres of Golgfag: A3)
+    ("Comehombres de Golgfag", "Skaff (portaestandarte)", "standard",
+     (15, 3, 2, 4, 4, 3, 2, 4, 7), "additional_hand_weapon", "heavy"),
+    # "Larva (portaestandarte)": M10 HA2 HP3 F3 R3 H1 I2 A1 L6, "Arma de mano", "Armadura
+    # pesada" (the orcs: HA3 R4 with "Rebanadora")
+    ("Orcos akorazados de Ruglud", "Larva (portaestandarte)", "standard",
+     (10, 2, 3, 3, 3, 1, 2, 1, 6), "hand_weapon", "heavy"),
+    # "Colibrí (portaestandarte)" and "Piraña (músico)": HA4 (the amazons HA3)
+    ("Amazonas de Anakonda", "Colibrí (portaestandarte)", "standard",
+     (10, 4, 3, 3, 3, 1, 3, 1, 7), "ancestral_claws", "light"),
+    ("Amazonas de Anakonda", "Piraña (músico)", "musician",
+     (10, 4, 3, 3, 3, 1, 3, 1, 7), "ancestral_claws", "light"),
+    # "Hasim el Eunuco (campeón)": A2, "Arma de mano", "Escudo" and "Armadura ligera",
+    # beside the leader
+    ("Comando Mortal de Mullah Aklan'd", "Hasim el Eunuco (campeón)", "champion",
+     (10, 4, 3, 3, 3, 1, 4, 2, 7), "hand_weapon", "light"),
+    # "Renzo (campeón)": a skeleton with A2 and "Dos armas de mano"
+    ("Legión de Pesadilla de Mordini", "Renzo (campeón)", "champion",
+     (10, 2, 2, 3, 3, 1, 2, 2, 3), "additional_hand_weapon", "heavy"),
+    # "Mordric el Condenado (campeón)": A2 and "Mayal" ("La del usuario +2 el primer turno de
+    # combate", "Requiere ambas manos"), light armour and no shield
+    ("Discípulos de la Redención Roja", "Mordric el Condenado (campeón)", "champion",
+     (10, 4, 3, 3, 3, 1, 4, 2, 7), "flail", "light"),
+])
+def test_named_members_from_the_catalogue(start, member, role, profile, weapon, armour):
+    """Spot checks against the XML: each named member with its printed profile and the gear
+    listed under its own entry, filed as a note."""
+    c = cat(RR)
+    names = _entries(c, start)
+    assert names
+    for name in names:
+        u = c.unit(name)
+        m = next(x for x in u.members if x.name == member)
+        p = m.profile
+        assert (p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld) == profile
+        assert (m.role, m.equipment.weapon, m.equipment.armour) == (role, weapon, armour)
+        assert kinds(c, name)[member] == "note"
+        assert unit_from_dict(u.to_dict()) == u
+        assert m in u.present_members
+
+
+@needs_data
+def test_larva_fights_without_a_choppa():
+    """Ruglud's orcs fight with "Rebanadora" (F+1 on the charge on foot, no parry); Larva
+    carries an "Arma de mano": the choppa's rule is the unit's, not Larva's.  Charging ten
+    WS3 T3 models, Larva (HA2 F3) hits on 4+ and wounds on 4+ (S3), the orcs wound on 3+
+    (S4 on the charge)."""
+    from odds.combat.model import G_WOUND
+
+    c = cat(RR)
+    for name in _entries(c, "Orcos akorazados de Ruglud"):
+        u = c.unit(name)
+        larva = next(m for m in u.members if m.name.startswith("Larva"))
+        assert u.has("choppa") and larva.special is not None and "choppa" not in larva.special
+        model = build(u, fighter("D"), options=CombatOptions(max_rounds=1))
+        body = model.names.index(f"{u.name} {larva.name}")
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == 3
+        assert model.groups[body, 1, RANK_AND_FILE, 0, G_WOUND] == 4
+        assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]
+
+
+@needs_data
+def test_leader_with_a_save_of_its_own_fights_as_a_body():
+    """Mordini's skeletons fight with "Alabarda" (no shield in close combat: heavy armour
+    5+); Ennio carries "Arma de mano" and "Escudo": 3+ with the parry (RULES.md §1.5).
+    Darkhoth's "Dos armas de mano" leave him light armour alone (6+) among disciples with
+    shields (5+).  Each leader fights as a body of its own: an enemy S3 blow against it
+    needs its own save (G_SAVE 3 and 6), against the unit the unit's (5 and 5)."""
+    c = cat(RR)
+    for start, (unit_save, own) in (("Legión de Pesadilla de Mordini", (5, 3)),
+                                    ("Discípulos de la Redención Roja", (5, 6))):
+        for name in _entries(c, start):
+            u = c.unit(name)
+            assert (u.armour_save, u.champion_save) == (unit_save, own)
+            model = build(fighter("E", 10, 10), u, options=CombatOptions(max_rounds=1))
+            champion = model.names.index(f"{u.name} champion")
+            assert model.groups[0, 1, RANK_AND_FILE, 0, G_SAVE] == unit_save
+            assert model.groups[0, champion, RANK_AND_FILE, 0, G_SAVE] == own
+            assert not [i for i in c.report.for_unit(name)
+                        if i.kind in ("ignored", "approximated")]
+
+
+@needs_data
+def test_a_regiment_with_members_fights_through_the_api():
+    """``fight`` takes a unit with members: outcomes sum to one, the per-trial rows read the
+    two units' survivors (at most the unit's own models)."""
+    c = cat(RR)
+    golgfag = c.unit(_entries(c, "Comehombres de Golgfag")[0])
+    r = fight(golgfag, "empire_swordsmen", trials=4000, seed=7, keep_rows=True)
+    assert r.outcomes["probability"].sum() == pytest.approx(1.0)
+    assert r.rows["attacker_survivors"].max() <= golgfag.models - 1
+    assert r.rows["defender_survivors"].max() <= 20
