@@ -137,6 +137,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "strength_on_charge",
     "glorious_charge",
     "bodyguard",
+    "pursuit_3d6_more",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -348,6 +349,11 @@ the charge before any fear or terror test and flees if it fails (MDNR Imperio "C
 gloriosa": "deben efectuar un chequeo de pánico igual que si hubiera sido cargada por el
 flanco mientras estuviera trabada"; RULES.md §3.4), unless it takes no panic tests
 (:func:`odds.combat.model.glorious_panic`; two-unit combats, as every test at the charge).
+
+``pursuit_3d6_more``: the unit pursues a unit broken in close combat with 3D6 more than
+its pursuit dice (MDNR Regimientos de Renombre, Oglah Khan's "Pellejo de Wulfag": "Cada vez
+que Oglah y su unidad persigan a una unidad desmoralizada en combate, pueden perseguir +3D6cm
+adicionales.  Esta distancia se añade únicamente a la persecución"; it flees as before).
 
 ``bodyguard``: the unit is stubborn while a living General character stands in it (MDNR Altos
 Elfos "Guardaespaldas": "Los Leones Blancos son Tozudos mientras el General esté incluido en la

@@ -285,6 +285,11 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reinos del Caos "Ansia de sangre": "nunca pueden arrasar (...) pero persigue 8D6cm en
     # vez de 5D6cm" (the engine's combat ends with the pursuit: no overrun to forbid)
     "Ansia de sangre": ("bloodgreed",),
+    # Regimientos de Renombre, Oglah Khan's item "Pellejo de Wulfag": "Oglah y su unidad
+    # siempre deben perseguir, si pueden hacerlo. Cada vez que Oglah y su unidad persigan a
+    # una unidad desmoralizada en combate, pueden perseguir +3D6cm adicionales" (his unit's
+    # rule: Oglah leaves it only dead, and the engine's champion dies with its last model)
+    "Pellejo de Wulfag": ("must_pursue", "pursuit_3d6_more"),
     # special attacks replacing a model's attacks (odds.combat.model.VOMITS): Orcos y Goblins,
     # Mercenarios, Reinos del Caos "Vómito de troll" ("un único ataque de F5, que impacta
     # automáticamente y Anula armaduras"), Reinos del Caos "Vómito putrefacto" ("un ataque
@@ -570,6 +575,12 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Carro espectral", "Ágil", "Relicario", "Estandarte de Kalad", "Pavés",
     "Telescopio del Navegante", "Anfibios", "Puntos", "Gigante de asedio", "Magia de Tzeentch",
     "En compañía de horrores", "Disparando el cañón",
+    # Regimientos de Renombre fixed items read in the catalogue: "Jarra de cerveza de Bugman"
+    # ("En cada fase de movimiento, si la unidad no está trabada, todo personaje de la unidad
+    # ... recuperan una herida": never while engaged), Marco Colombo's "Pergamino de Arabia"
+    # ("una Tirada de salvación especial de 2+ contra cualquier herida provocada por un
+    # Hechizo": spells only)
+    "Jarra de cerveza de Bugman", "Pergamino de Arabia",
     # read in the catalogues: game system "Salir desde abajo" (deployment and arrival; the
     # emergence itself is `odds emerge`, a unit that comes up under an enemy charges it) and
     # Reyes Funerarios "Salir desde abajo (Aclaración)" (markers); Imperio "Gran cañón" ("Puede

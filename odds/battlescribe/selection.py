@@ -37,7 +37,15 @@ _EXCLUDED = ("grupo de mando", "destacamento", "pueden tener", "puede tener")
 
 
 def _excluded(node: Node) -> bool:
+    """Entries never taken as the unit's gear: command groups, detachments, magic allowances.
+
+    A magic-item group the entry makes mandatory (``min`` >= 1) is the model's fixed gear,
+    not an allowance (Regimientos de Renombre: Beorg's "Talismán Colmillo de Oso", Oerl's
+    "Estandarte del Oso"): it is taken like any other default, so its rules are read.
+    """
     key = node.key
+    if "magic" in key and node.kind == "group" and (node.low or 0) >= 1:
+        return False
     return key.startswith(_EXCLUDED) or "magic" in key
 
 

@@ -517,6 +517,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
         s[S_FLEE_DICE] = rules.parse_dice(unit.random_move, "random_move").n
     # MDNR Reinos del Caos "Ansia de sangre": "persigue 8D6cm en vez de 5D6cm"
     s[S_PURSUE_DICE] = 8 if unit.has("bloodgreed") else s[S_FLEE_DICE]
+    # Regimientos de Renombre "Pellejo de Wulfag": "pueden perseguir +3D6cm adicionales"
+    s[S_PURSUE_DICE] += 3 * unit.has("pursuit_3d6_more")
     # MDNR Enanos "Firmeza": "Todas las miniaturas de tipo Infantería de este libro huyen y
     # persiguen 2cm menos (es decir, 5D6-2 cm), incluyendo la dotación de máquinas de guerra
     # (pero no el Girocóptero)"
@@ -1529,6 +1531,8 @@ def dice_budget(model: CombatModel) -> int:
     # cold-blooded tests roll a third die (MDNR "Sangre fría"): at most 8 tests a round
     total += 8 * int(model.sides[:, S_COLD].any()) * model.sides.shape[0]
     total += int(model.sides[:, S_DRUNK].sum())  # "Borrachos": one D6 a unit a round
+    # pursuit rolls of more than 8 dice ("Pellejo de Wulfag": 3D6 more)
+    total += int(np.maximum(model.sides[:, S_PURSUE_DICE] - 8, 0).sum())
     # "Cuerpo ardiente": a T test and D3 wounds with their saves; up to 12 faces for the hit
     # on each enemy model (every enemy model bounds those in contact)
     burning = [u for u in range(n) if model.sides[u, S_BURNING]]

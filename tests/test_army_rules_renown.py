@@ -1,0 +1,139 @@
+"""MDNR Regimientos de Renombre: the regiments' fixed items and named members (issue 11).
+
+The catalogue's rule texts (in Spanish) are the spec; each test quotes the phrase it
+checks and works the expected numbers by hand (binomials, sums of dice) or with the exact
+engine, Monte Carlo at z = 5 with fixed seeds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from conftest import assert_mc, cat, kinds, needs_data
+
+from odds.combat.api import simulate
+from odds.combat.model import (
+    CAUGHT,
+    ESCAPED,
+    S_FLEE_DICE,
+    S_HATRED,
+    S_PURSUE_DICE,
+    CombatOptions,
+    SideOptions,
+    build,
+    dice_budget,
+)
+from odds.units import unit_from_dict
+
+RR = "MDNR_Regimientos_de_Renombre v5.cat"
+N = 200_000
+
+
+def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, Ld=7, M=10, troop_type="infantry",
+            special=(), **extra):
+    return unit_from_dict({
+        "name": name, "troop_type": troop_type, "models": models, "files": files,
+        "profile": {"M": M, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": 3, "A": 1,
+                    "Ld": Ld},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": list(special)},
+        **extra,
+    })
+
+
+def sum_pmf(n: int) -> np.ndarray:
+    """PMF of the sum of ``n`` D6 (index = total)."""
+    pmf = np.array([1.0])
+    for _ in range(n):
+        pmf = np.convolve(pmf, np.r_[0.0, np.full(6, 1 / 6)])
+    return pmf
+
+
+def p_at_least(chase: int, flee: int) -> float:
+    """P(chase D6 >= flee D6), the two rolls independent."""
+    c, f = sum_pmf(chase), sum_pmf(flee)
+    tail = np.cumsum(c[::-1])[::-1]  # tail[k] = P(chase >= k)
+    return float(sum(f[k] * tail[k] for k in range(min(len(f), len(tail)))))
+
+
+# --------------------------------------------------------------------------- fixed items
+
+
+@needs_data
+def test_fixed_magic_items_are_read_not_dropped():
+    """A regiment's leader or standard bearer comes with fixed magic items (a mandatory
+    "Objetos mágicos" group, min 1): Hombres Oso de Urslo's "Talismán Colmillo de Oso"
+    ("Beorg tiene una Tirada de salvación especial de 4+") and "Estandarte del Oso" ("Toda la
+    unidad ... reciben un +1 a sus tiradas para impactar en la primera ronda de cada
+    combate"), Asesinos de Véspero's "La Máscara de la Muerte" ("Véspero causa Miedo"),
+    Marco Colombo's "Gema de Lustria" and "Calabaza de vino de Lustria" change a close combat
+    and are reported (they were dropped unread with the magic-item allowance); "Jarra de
+    cerveza de Bugman" ("si la unidad no está trabada") and "Pergamino de Arabia" ("contra
+    cualquier herida provocada por un Hechizo") cannot, and are filed so."""
+    c = cat(RR)
+    oso = next(e.name for e in c.entries if e.name.startswith("Hombres Oso de Urslo"))
+    k = kinds(c, oso)
+    assert k["Talismán Colmillo de Oso"] == "ignored" and k["Estandarte del Oso"] == "ignored"
+    for e in c.entries:
+        k = kinds(c, e.name)
+        if e.name.startswith("Asesinos de Véspero"):
+            assert k["La Máscara de la Muerte"] == "ignored"
+        if e.name.startswith("Marco Colombo"):
+            assert k["Gema de Lustria"] == k["Calabaza de vino de Lustria"] == "ignored"
+            assert k["Pergamino de Arabia"] == "no_combat_effect"
+        if e.name.startswith("Montaraces de Bugman"):
+            assert k["Jarra de cerveza de Bugman"] == "no_combat_effect"
+
+
+# --------------------------------------------------------------------------- Pellejo de Wulfag
+
+
+def test_wulfag_pelt_pursues_three_dice_more():
+    """Regimientos de Renombre, Oglah Khan's "Pellejo de Wulfag": "Oglah y su unidad siempre
+    deben perseguir, si pueden hacerlo. Cada vez que Oglah y su unidad persigan a una unidad
+    desmoralizada en combate, pueden perseguir +3D6cm adicionales. Esta distancia se añade
+    únicamente a la persecución".
+
+    Nobody can wound; the wolf riders (M22: 8D6) win by +5 static against cavalry of Ld 2
+    (M20: 8D6), who always break: caught with P(11D6 >= 8D6) = 0.92993..., or P(8D6 >= 8D6)
+    = (1 + P(8D6 = 8D6)) / 2 = 0.52890... without the pelt (then Ld 7 riders may hold back:
+    P(2D6 <= 7) = 21/36); the riders still flee 8D6, and with the pelt never test."""
+    assert round(p_at_least(11, 8), 5) == 0.92993
+    assert abs(p_at_least(8, 8) - (1 + float((sum_pmf(8) ** 2).sum())) / 2) < 1e-12
+    for pelt, seed in ((True, 311), (False, 312)):
+        riders = fighter("Jinetez", 5, 5, S=1, T=10, M=22, troop_type="cavalry",
+                         special=["must_pursue", "pursuit_3d6_more"] if pelt else [])
+        prey = fighter("Presa", 5, 5, S=1, T=10, M=20, troop_type="cavalry", Ld=2)
+        model = build(riders, prey, SideOptions(static_bonus=5),
+                      options=CombatOptions(max_rounds=1, charger="none",
+                                            restrain_pursuit=True))
+        assert model.sides[0, S_FLEE_DICE] == 8 and model.sides[1, S_FLEE_DICE] == 8
+        assert model.sides[0, S_PURSUE_DICE] == (11 if pelt else 8)
+        assert model.sides[0, S_HATRED] == pelt  # must pursue: no test to hold back
+        out = simulate(model, N, seed)
+        assert out["status"][1, CAUGHT] + out["status"][1, ESCAPED] == N  # always breaks
+        # without the pelt, the riders (Ld 7) may hold back: P(pass) = 21/36
+        hold = 0.0 if pelt else 21 / 36
+        assert_mc(out["status"][1, CAUGHT] / N,
+                  (1 - hold) * p_at_least(11 if pelt else 8, 8), N,
+                  what=f"fleers caught (pelt {pelt})")
+    # the dice budget covers the 3 extra pursuit dice
+    assert dice_budget(model) >= 8
+
+
+@needs_data
+def test_oglah_khan_carries_the_pelt():
+    """Spot check against the XML: "Oglah Khan (líder)" M- HA5 HP4 F4 R4 H2 I3 A3 L7 on a
+    "Lobo gigante" M22, his fixed item "Pellejo de Wulfag" read as must_pursue and
+    pursuit_3d6_more; nothing of the unit is left reported."""
+    c = cat(RR)
+    for e in c.entries:
+        if not e.name.startswith("Jinetez de lobo de Oglah Khan"):
+            continue
+        u = c.unit(e.name)
+        ch = u.champion_profile
+        assert (ch.M, ch.WS, ch.S, ch.T, ch.W, ch.I, ch.A, ch.Ld) == (22, 5, 4, 4, 2, 3, 3, 7)
+        assert u.has("must_pursue") and u.has("pursuit_3d6_more")
+        assert not [i for i in c.report.for_unit(e.name)
+                    if i.kind in ("ignored", "approximated")]
+        model = build(u, fighter("Blanco"))
+        assert model.sides[0, S_PURSUE_DICE] == 11
