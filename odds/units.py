@@ -138,6 +138,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "glorious_charge",
     "bodyguard",
     "pursuit_3d6_more",
+    "leader_fearless",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -354,6 +355,11 @@ flanco mientras estuviera trabada"; RULES.md §3.4), unless it takes no panic te
 its pursuit dice (MDNR Regimientos de Renombre, Oglah Khan's "Pellejo de Wulfag": "Cada vez
 que Oglah y su unidad persigan a una unidad desmoralizada en combate, pueden perseguir +3D6cm
 adicionales.  Esta distancia se añade únicamente a la persecución"; it flees as before).
+
+``leader_fearless``: while the unit's champion (its leader) lives, the unit is immune to fear
+and terror: no fear or terror test at the charge, no fear auto-break (MDNR Regimientos de
+Renombre "Montaraces de Bugman": "Mientras Bugman siga vivo, Bugman y la unidad son Inmunes a
+miedo e Inmunes a terror"; RULES.md §3.2, §3.3).  Without its champion it has no effect.
 
 ``bodyguard``: the unit is stubborn while a living General character stands in it (MDNR Altos
 Elfos "Guardaespaldas": "Los Leones Blancos son Tozudos mientras el General esté incluido en la
@@ -758,6 +764,12 @@ class Unit:
         Renombre print the leader's gear apart (Compañía Alcatani: pikemen led by
         Alcatani with "Dos armas de mano"); the champion fights with it (its Strength,
         extra attacks and strike order, RULES.md §1.7), the rank and file with theirs.
+    champion_armour : str
+        The champion's own armour (``none``, ``light``, ``heavy``, ``plate``; ``""``, the
+        default: the unit's).  MDNR Regimientos de Renombre list a leader's armour under its
+        entry (Josef Bugman's "Armadura de Gromril" among rangers in heavy armour).
+    champion_shield : bool or None
+        Whether the champion carries a shield (None, the default: as the unit).
     members : tuple of Member
         Named models of the unit with profiles of their own (:class:`Member`), counted
         in ``models``; each is in the unit when ``command`` has its role
@@ -801,6 +813,8 @@ class Unit:
     flight_panics_not: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     champion_weapon: str = ""
+    champion_armour: str = ""
+    champion_shield: bool | None = None
     members: tuple[Member, ...] = ()
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)
@@ -921,6 +935,10 @@ class Unit:
     def _check_equipment(self, tt: str) -> None:
         if self.champion_weapon:
             choice("champion_weapon", self.champion_weapon, tuple(rules.WEAPONS))
+        if self.champion_armour:
+            choice("champion_armour", self.champion_armour, rules.ARMOURS)
+        if self.champion_shield is not None:
+            flag("champion_shield", self.champion_shield)
         for where, key in (("equipment.weapon", self.equipment.weapon),
                            ("champion_weapon", self.champion_weapon)):
             if not key:
@@ -1051,20 +1069,35 @@ class Unit:
         )
 
     @property
-    def champion_save(self) -> int:
-        """The champion's armour save in close combat, 1..7: the unit's armour with its weapon.
+    def champion_equipment(self) -> Equipment:
+        """The champion's weapon and armour (the unit's where its own are not given).
 
-        It differs from :attr:`armour_save` when :attr:`champion_weapon` changes what the
-        shield gives in close combat (MDNR Regimientos de Renombre, Mordini: the skeletons'
-        halberds, Ennio's "Arma de mano" and "Escudo"); the champion then fights as a body
-        of its own in the front rank (:func:`odds.combat.model.build_units`).
+        :attr:`champion_weapon_key`, :attr:`champion_armour`, :attr:`champion_shield`.
         """
-        if self.armour_save_override is not None or not self.champion_weapon:
-            return self.armour_save
         e = self.equipment
-        choppa = "choppa" in self.special and self.champion_weapon == "hand_weapon"
-        return rules.armour_save(self.troop_type, e.armour, e.shield, e.barding,
-                                 self.champion_weapon, not choppa)
+        return Equipment(
+            weapon=self.champion_weapon_key,
+            shield=e.shield if self.champion_shield is None else self.champion_shield,
+            armour=self.champion_armour or e.armour, barding=e.barding)
+
+    @property
+    def champion_save(self) -> int:
+        """The champion's armour save in close combat, 1..7 (its :attr:`champion_equipment`).
+
+        It differs from :attr:`armour_save` when the champion's weapon changes what the
+        shield gives in close combat (MDNR Regimientos de Renombre, Mordini: the skeletons'
+        halberds, Ennio's "Arma de mano" and "Escudo") or its armour is its own (Bugman's
+        "Armadura de Gromril"); the champion then fights as a body of its own in the front
+        rank (:func:`odds.combat.model.build_units`).
+        """
+        if self.armour_save_override is not None:
+            return self.armour_save
+        e = self.champion_equipment
+        if e == self.equipment:
+            return self.armour_save
+        choppa = "choppa" in self.special and e.weapon == "hand_weapon"
+        return rules.armour_save(self.troop_type, e.armour, e.shield, e.barding, e.weapon,
+                                 not choppa)
 
     @property
     def choppa(self) -> bool:
@@ -1143,6 +1176,10 @@ class Unit:
             equipment["armour_save_override"] = self.armour_save_override
         if self.champion_weapon:
             equipment["champion_weapon"] = self.champion_weapon
+        if self.champion_armour:
+            equipment["champion_armour"] = self.champion_armour
+        if self.champion_shield is not None:
+            equipment["champion_shield"] = self.champion_shield
         out["equipment"] = equipment
         out["command"] = {k: v for k, v in dataclasses.asdict(self.command).items()
                           if not k.endswith("_points") or v}
@@ -1253,7 +1290,7 @@ _TOP_KEYS = (
     "unit_strength_override", "extra_crew", "members",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override",
-                   "champion_weapon")
+                   "champion_weapon", "champion_armour", "champion_shield")
 _COMMAND_KEYS = (
     "champion", "standard", "musician", "champion_points", "standard_points", "musician_points",
 )
@@ -1271,6 +1308,8 @@ _TOML_PATH = {
     **{key: f"rules.{key}" for key in _RULES_KEYS},
     "armour_save_override": "equipment.armour_save_override",
     "champion_weapon": "equipment.champion_weapon",
+    "champion_armour": "equipment.champion_armour",
+    "champion_shield": "equipment.champion_shield",
 }
 
 
@@ -1408,7 +1447,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})
-    for key in ("armour_save_override", "champion_weapon"):
+    for key in ("armour_save_override", "champion_weapon", "champion_armour", "champion_shield"):
         if key in eq:
             kwargs[key] = eq[key]
     try:

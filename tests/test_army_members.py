@@ -224,3 +224,55 @@ def test_a_regiment_with_members_fights_through_the_api():
     assert r.outcomes["probability"].sum() == pytest.approx(1.0)
     assert r.rows["attacker_survivors"].max() <= golgfag.models - 1
     assert r.rows["defender_survivors"].max() <= 20
+
+
+# --------------------------------------------------------------------------- leaders' own gear
+
+
+@needs_data
+def test_leaders_own_armour_matches_their_printed_save():
+    """Regimientos de Renombre list a leader's armour and shield under its own entry (Josef
+    Bugman "Armadura de Gromril" and "Escudo" among rangers in "Armadura pesada"; Rodrigo
+    Delmonte "Armadura pesada" among pikemen in light armour; Lumpin Croop "Armadura
+    ligera" and "Escudo" among unarmoured halflings).  Every leader read with gear of its
+    own has, out of close combat, the save printed in its profile's TSA (RULES.md §1.5)."""
+    from odds import rules
+    from odds.battlescribe.selection import select
+    from odds.battlescribe.values import parse_save
+
+    c = cat(RR)
+    seen = 0
+    for e in c.entries:
+        u = e.default_unit
+        if not (u.champion_armour or u.champion_shield is not None):
+            continue
+        seen += 1
+        leader = select(e._node).command["champion"].profiles[0]
+        printed, _ = parse_save(leader.values.get("TSA"))
+        ce = u.champion_equipment
+        assert rules.armour_save(u.troop_type, ce.armour, ce.shield, ce.barding, ce.weapon,
+                                 in_close_combat=False) == printed, e.name
+        assert unit_from_dict(u.to_dict()) == u
+    assert seen >= 20
+    bugman = c.unit(_entries(c, "Montaraces de Bugman")[0])
+    assert (bugman.champion_armour, bugman.champion_shield) == ("plate", None)
+    # Gromril 4+, shield 3+, hand weapon and shield in close combat 2+; the rangers' great
+    # weapons leave them heavy armour alone: 5+
+    assert (bugman.champion_save, bugman.armour_save) == (2, 5)
+    lumpin = c.unit(_entries(c, "Gallos de pelea de Lumpin Croop")[0])
+    assert (lumpin.champion_armour, lumpin.champion_shield) == ("light", True)
+    assert (lumpin.champion_save, lumpin.armour_save) == (4, 7)
+
+
+@needs_data
+def test_a_leader_in_its_own_armour_is_hit_through_it():
+    """Enemy S3 blows need the leader's own save as a body (Bugman 2+, Ulther's plate without
+    a shield with his pair of pistols 4+) and the unit's against the unit (5+)."""
+    c = cat(RR)
+    for start, own in (("Montaraces de Bugman", 2), ("Compañía dragón de Ulther", 4)):
+        for name in _entries(c, start):
+            u = c.unit(name)
+            model = build(fighter("E"), u, options=CombatOptions(max_rounds=1))
+            champion = model.names.index(f"{u.name} champion")
+            assert model.groups[0, 1, RANK_AND_FILE, 0, G_SAVE] == 5
+            assert model.groups[0, champion, RANK_AND_FILE, 0, G_SAVE] == own

@@ -137,3 +137,78 @@ def test_oglah_khan_carries_the_pelt():
                     if i.kind in ("ignored", "approximated")]
         model = build(u, fighter("Blanco"))
         assert model.sides[0, S_PURSUE_DICE] == 11
+
+
+# --------------------------------------------------------------------------- Bugman
+
+
+def _rangers(name, models, special, *, WS=3, init=1, champion_T=10):
+    return unit_from_dict({
+        "name": name, "troop_type": "infantry", "models": models, "files": 5,
+        "profile": {"M": 8, "WS": WS, "BS": 3, "S": 1, "T": 10, "W": 1, "I": init, "A": 1,
+                    "Ld": 7},
+        "command": {"champion": True}, "champion_profile": {"T": champion_T},
+        "rules": {"special": list(special)},
+    })
+
+
+def test_bugman_keeps_fear_away_while_he_lives():
+    """Regimientos de Renombre "Montaraces de Bugman": "Mientras Bugman siga vivo, Bugman y la
+    unidad son Inmunes a miedo e Inmunes a terror" (RULES.md §3.2 step 3, §3.3).
+
+    Ten rangers (US 10) face twenty fear-causing models (US 21 with their champion); nobody
+    can wound but the champions, who duel: the enemy's (WS10 S1, two attacks, striking
+    first) kills the rangers' T1 champion with P = 1 - (2/3)^2 = 5/9 (3+ to hit, 4+ to
+    wound, no save).  The rangers lose by 3 (ranks +3, outnumber +1 against ranks +1) or
+    more: Bugman alive, they test Ld 7 - 3 (break 30/36); Bugman dead, fear breaks them.
+    P(break) = 5/9 + 4/9 x 30/36 = 300/324; without the rule 1."""
+    from odds.combat.model import FRONT, S_FEARLESS, build_units
+
+    for special, p_break, seed in ((["leader_fearless"], 300 / 324, 313), ([], 1.0, 314)):
+        rangers = _rangers("R", 10, special, champion_T=1)
+        enemy = _rangers("E", 20, ["fear"], WS=10, init=3)
+        model = build_units([rangers, enemy], [0, 1], [(0, 1, FRONT, FRONT)], [False, False],
+                            [None, None], CombatOptions(max_rounds=1, charger="none"),
+                            challenge=["champion", "champion"])
+        assert model.sides[0, S_FEARLESS] == bool(special)
+        out = simulate(model, N, seed)
+        assert_mc(out["breaks"][0, 0] / N, p_break, N, what=f"rangers break ({special})")
+    # without Bugman (no champion) the rule does nothing
+    bare = _rangers("R", 10, ["leader_fearless"]).replace(
+        command=_rangers("R", 10, []).command.replace(champion=False))
+    assert build(bare, _rangers("E", 20, ["fear"])).sides[0, S_FEARLESS] == 0
+
+
+def test_bugman_takes_no_fear_or_terror_test_at_the_charge():
+    """Charged by a terror-causing unit, the rangers take no test while Bugman leads them
+    (``charge_exact``: a plain charge with certainty); without him they test terror on Ld 7
+    and flee with P = 1 - 21/36."""
+    from odds.combat.api import charge_exact
+    from odds.combat.model import F_TARGET_LD
+
+    monster = _rangers("Terror", 5, ["terror"])
+    for champion, p_fled in ((True, 0.0), (False, 15 / 36)):
+        rangers = _rangers("R", 10, ["leader_fearless"])
+        rangers = rangers.replace(command=rangers.command.replace(champion=champion))
+        model = build(monster, rangers, options=CombatOptions(max_rounds=1))
+        assert bool(model.flags[F_TARGET_LD]) == (not champion)
+        assert abs(charge_exact(model)["p_fled"] - p_fled) < 1e-12
+
+
+@needs_data
+def test_bugman_from_the_catalogue():
+    """Spot check against the XML: "Josef Bugman (líder)" M8 HA6 HP5 F4 R5 H2 I4 A3 L10 with
+    "Hacha de Bugman" ("Arma de mano. Lleva una Runa de la Fuerza (F+1) y una Runa de la
+    Furia (A+1)"): F5 A4 with a hand weapon; "Montaraz" M8 HA5 HP3 F4 R4 H1 I2 A1 L9; the
+    unit immune to panic and to fear while Bugman lives; nothing left reported."""
+    c = cat(RR)
+    for name in (e.name for e in c.entries if e.name.startswith("Montaraces de Bugman")):
+        u = c.unit(name)
+        p, ch = u.profile, u.champion_profile
+        assert (p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (8, 5, 3, 4, 4, 1, 2, 1, 9)
+        assert (ch.M, ch.WS, ch.BS, ch.S, ch.T, ch.W, ch.I, ch.A, ch.Ld) == (
+            8, 6, 5, 5, 5, 2, 4, 4, 10)
+        assert u.champion_weapon == "hand_weapon" and u.equipment.weapon == "great_weapon"
+        assert u.has("leader_fearless") and u.has("immune_to_panic")
+        assert kinds(c, name)["Hacha de Bugman"] == "note"
+        assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]

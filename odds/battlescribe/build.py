@@ -716,6 +716,8 @@ class _Builder:
                           f" used (the troop type gives {derived}; RULES.md §2.3)")
         command = self.command(roles | included_roles(self.sel))
         members = self.members(tt, equipment, mount_raw, main, tuple(special))
+        champion_armour, champion_shield = (self.champions_armour(equipment)
+                                            if champion is not None else ("", None))
         try:
             unit = Unit(
                 name=self.name, troop_type=tt, models=models, files=files, profile=profile,
@@ -724,12 +726,19 @@ class _Builder:
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
                 champion_weapon=self.champion_weapon if champion is not None else "",
+                champion_armour=champion_armour, champion_shield=champion_shield,
                 impact_strength=impact_strength, **extra, members=members,
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
             )
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
+        if unit.command.champion and unit.champion_save != unit.armour_save:
+            ce = unit.champion_equipment
+            self.note(champion_raw.name if champion_raw is not None else "champion", "note",
+                      f"the champion's own gear ({ce.weapon}, {ce.armour} armour"
+                      f"{', shield' if ce.shield else ''}) saves {unit.champion_save}+ in close"
+                      f" combat, the unit {unit.armour_save}+: it fights as a body of its own")
         if self.scaly_skin:
             # gst "Piel escamosa": "una tirada de salvación por armadura innata": MDNR prints
             # it in the model's TSA (Cocatriz 4+ with no armour)
@@ -975,26 +984,36 @@ class _Builder:
                       " modelled (the engine gives weapon rules to the whole unit)")
         saves = {rules.armour_save(tt, equipment.armour, equipment.shield, equipment.barding,
                                    x, in_close_combat=True) for x in (weapon, equipment.weapon)}
-        if len(saves) > 1:
-            # the champion fights as a body of its own (Unit.champion_save): the unit's armour
-            # and shield with its weapon, which must be what its entry lists
-            own = {"armour": "none", "shield": False}
-            for n in node.walk()[1:]:
-                k = self.equipment_key(n) if id(n) in taken else None
-                if k in ARMOUR_NAMES and ARMOUR_NAMES[k][0] in own:
-                    own[ARMOUR_NAMES[k][0]] = ARMOUR_NAMES[k][1]
-            body = rules.armour_save(tt, equipment.armour, equipment.shield, equipment.barding,
-                                     weapon, in_close_combat=True)
-            listed = rules.armour_save(tt, str(own["armour"]), bool(own["shield"]),
-                                       equipment.barding, weapon, in_close_combat=True)
-            if body == listed:
-                self.note(name, "note", f"the champion's weapon gives it its own save"
-                          f" {body}+ in close combat: it fights as a body of its own")
-            else:
-                self.note(name, "approximated", f"the champion's own gear saves {listed}+ in"
-                          f" close combat; {body}+ (the unit's armour with its weapon) used")
+        del saves  # a save of its own: Unit.champion_save, noted in build()
         self.note(name, "note", f"the champion fights with its own weapon: {weapon}")
         return weapon
+
+    def champions_armour(self, equipment: Equipment) -> tuple[str, bool | None]:
+        """The champion's (leader's) own armour and shield when its entry lists its kit.
+
+        MDNR Regimientos de Renombre list the leader's armour under its entry (Josef
+        Bugman: "Armadura de Gromril" and "Escudo", the rangers "Armadura pesada"): an entry
+        listing armour or a shield lists all it wears.  ``("", None)``: the unit's.
+        """
+        node = self.sel.command.get("champion")
+        if node is None:
+            return "", None
+        taken = {id(n) for n in self.sel.taken}
+        own: dict[str, object] = {}
+        for n in node.walk()[1:]:
+            key = self.equipment_key(n) if id(n) in taken else None
+            if key is None:
+                continue
+            for one in self.combined_keys(n, key):
+                attr, value = ARMOUR_NAMES.get(one, ("", None))
+                if attr in ("armour", "shield"):
+                    own[attr] = value
+        if not own:
+            return "", None
+        armour = str(own.get("armour", "none"))
+        shield = bool(own.get("shield", False))
+        return ("" if armour == equipment.armour else armour,
+                None if shield == equipment.shield else shield)
 
     def crew_weapon(self, carrier: Node, tt: str) -> str:
         """The close-combat weapon taken under a second kind of crew's entry ``carrier``."""

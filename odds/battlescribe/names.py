@@ -290,6 +290,10 @@ RULE_FLAGS: MappingProxyType = _table({
     # una unidad desmoralizada en combate, pueden perseguir +3D6cm adicionales" (his unit's
     # rule: Oglah leaves it only dead, and the engine's champion dies with its last model)
     "Pellejo de Wulfag": ("must_pursue", "pursuit_3d6_more"),
+    # Regimientos de Renombre "Montaraces de Bugman (Mercenarios)" (the rule of both Bugman
+    # entries): "Mientras Bugman siga vivo, Bugman y la unidad son Inmunes a miedo e Inmunes a
+    # terror"
+    "Montaraces de Bugman (Mercenarios)": ("leader_fearless",),
     # special attacks replacing a model's attacks (odds.combat.model.VOMITS): Orcos y Goblins,
     # Mercenarios, Reinos del Caos "Vómito de troll" ("un único ataque de F5, que impacta
     # automáticamente y Anula armaduras"), Reinos del Caos "Vómito putrefacto" ("un ataque
@@ -421,6 +425,10 @@ CHAMPION_ITEMS: MappingProxyType = _table({
     # mano"; the pistol's own attack is S4 armour piercing in the first round (RULES.md §1.7)
     "Pistola de Lucca": ((), "", "the pistol's attack (S4, armour piercing in the first"
                          " round) fights as a hand weapon's", "additional_hand_weapon"),
+    # Regimientos de Renombre (Josef Bugman, the leader) "Hacha de Bugman": "Arma de mano.
+    # Lleva una Runa de la Fuerza (F+1) y una Runa de la Furia (A+1)": S+1 and A+1 on his
+    # profile, fighting with a hand weapon (his shield's parry with it)
+    "Hacha de Bugman": ((("S", 1), ("A", 1)), "", "", "hand_weapon"),
 })
 """Items of a unit's champion (leader): name → (((letter, added), ...) on its profile, the
 special rule the unit must have for the rest of the item's text (``""``: none), what stays

@@ -231,8 +231,9 @@ from odds.units import Command, Member, Unit
     S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
     S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
     S_BODYGUARD,  # stubborn while a living General stands in the unit (Altos Elfos)
+    S_FEARLESS,  # immune to fear while its champion lives (Bugman's rangers: leader_fearless)
     N_SIDE,
-) = range(63)
+) = range(64)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -999,8 +1000,11 @@ def _scared(unit: Unit, by: Unit) -> bool:
                 and unit.unit_strength <= 2 * by.unit_strength)
     if not (by.causes_fear or by.causes_terror or orejotaz):
         return False
+    # Regimientos de Renombre "Montaraces de Bugman": immune to fear and terror while Bugman
+    # lives (at the charge he does)
+    fearless = unit.has("leader_fearless") and unit.command.champion
     return not (unit.causes_fear or unit.causes_terror or unit.has("immune_to_psychology")
-                or unit.has("unbreakable") or unit.has("frenzy"))
+                or unit.has("unbreakable") or unit.has("frenzy") or fearless)
 
 
 def _test_ld(unit: Unit, opts: SideOptions) -> tuple[int, bool]:
@@ -1364,7 +1368,7 @@ def build_units(units: list[Unit], sides: list[int],
     for a, b, fa, fb in contacts:
         if fa == FRONT and fb == FRONT and (may_challenge[a] or may_challenge[b]):
             dueller |= {a, b}
-    # ... and one whose own weapon gives it another save than its unit's (Unit.champion_save:
+    # ... and one whose own gear gives it another save than its unit's (Unit.champion_save:
     # the MDNR Regimientos de Renombre leader is "a efectos generales ... un personaje")
     champions = [i for i, u in enumerate(units)
                  if u.command.champion and u.models >= 2
@@ -1393,6 +1397,9 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr[:, S_ALLOC] = [ALLOCATIONS.index(a) for a in allocation]
     side_arr[:, S_CHALLENGE] = [CHALLENGE_POLICIES.index(c) for c in challenge]
     side_arr[:, S_CHAMP_BODY] = -1
+    # immune to fear while the champion lives (psychology.break_test: its body, if promoted)
+    side_arr[:, S_FEARLESS] = [u.has("leader_fearless") and u.command.champion
+                               for u in full_units]
     panic_immunities(side_arr, units, sides)
     bodies = list(units)
     named = tuple(names or ())
@@ -1402,11 +1409,11 @@ def build_units(units: list[Unit], sides: list[int],
              for k, (host, ch) in enumerate(characters)]
     for i in champions:
         u = full_units[i]
-        # the champion's own weapon (Unit.champion_weapon) is the body's
+        # the champion's own weapon and armour (Unit.champion_equipment) are the body's
         body = u.replace(name=f"{u.name} champion", models=1, files=1,
                          profile=u.champion_profile, command=Command(), champion_weapon="",
-                         equipment=dataclasses.replace(u.equipment,
-                                                       weapon=u.champion_weapon_key))
+                         champion_armour="", champion_shield=None, members=(),
+                         equipment=u.champion_equipment)
         extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
     for i, m in members:
