@@ -139,6 +139,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "bodyguard",
     "pursuit_3d6_more",
     "leader_fearless",
+    "spares_vampires",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -360,6 +361,11 @@ adicionales.  Esta distancia se añade únicamente a la persecución"; it flees 
 and terror: no fear or terror test at the charge, no fear auto-break (MDNR Regimientos de
 Renombre "Montaraces de Bugman": "Mientras Bugman siga vivo, Bugman y la unidad son Inmunes a
 miedo e Inmunes a terror"; RULES.md §3.2, §3.3).  Without its champion it has no effect.
+
+``spares_vampires``: the unit's blows never hit an enemy of race ``vampire`` (MDNR
+Regimientos de Renombre, Comando Mortal "¿Y si es él?": "En combate cuerpo a cuerpo, nunca
+atacarán a miniaturas de tipo Vampiro. Si se vieran obligados a atacar ... se considera que
+fallan todos sus ataques contra miniaturas de tipo Vampiro").
 
 ``bodyguard``: the unit is stubborn while a living General character stands in it (MDNR Altos
 Elfos "Guardaespaldas": "Los Leones Blancos son Tozudos mientras el General esté incluido en la
@@ -770,6 +776,15 @@ class Unit:
         entry (Josef Bugman's "Armadura de Gromril" among rangers in heavy armour).
     champion_shield : bool or None
         Whether the champion carries a shield (None, the default: as the unit).
+    champion_ward : int
+        The champion's own ward save (0, the default: the unit's; else 2..6).  MDNR
+        Regimientos de Renombre leaders' talismans ("Talismán Colmillo de Oso": "Beorg tiene
+        una Tirada de salvación especial de 4+"); wards do not add up: the better one counts.
+    champion_special : tuple of str
+        Special rules only the champion has, on top of the unit's (:data:`SPECIAL_RULES`;
+        stored sorted, unique).  MDNR Regimientos de Renombre give a leader rules of its
+        own under its entry (Ennio Mordini's "Golpe letal" and "Ataques mágicos", not his
+        skeletons'); the champion then fights as a body of its own.
     members : tuple of Member
         Named models of the unit with profiles of their own (:class:`Member`), counted
         in ``models``; each is in the unit when ``command`` has its role
@@ -815,6 +830,8 @@ class Unit:
     champion_weapon: str = ""
     champion_armour: str = ""
     champion_shield: bool | None = None
+    champion_ward: int = 0
+    champion_special: tuple[str, ...] = ()
     members: tuple[Member, ...] = ()
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)
@@ -939,6 +956,11 @@ class Unit:
             choice("champion_armour", self.champion_armour, rules.ARMOURS)
         if self.champion_shield is not None:
             flag("champion_shield", self.champion_shield)
+        if integer("champion_ward", self.champion_ward, low=0, high=6) == 1:
+            raise OddsInputError("champion_ward: must be 0 (the unit's) or one of 2, 3, 4, 5,"
+                                 " 6 (got 1)")
+        object.__setattr__(self, "champion_special", _names_from(
+            "champion_special", self.champion_special, SPECIAL_RULES, "rule names", "rule"))
         for where, key in (("equipment.weapon", self.equipment.weapon),
                            ("champion_weapon", self.champion_weapon)):
             if not key:
@@ -1081,6 +1103,12 @@ class Unit:
             armour=self.champion_armour or e.armour, barding=e.barding)
 
     @property
+    def champion_ward_save(self) -> int:
+        """The champion's ward save, 0..6 (0 = none): its own or the unit's, the better."""
+        wards = [w for w in (self.ward_save, self.champion_ward) if w]
+        return min(wards) if wards else 0
+
+    @property
     def champion_save(self) -> int:
         """The champion's armour save in close combat, 1..7 (its :attr:`champion_equipment`).
 
@@ -1186,6 +1214,8 @@ class Unit:
         rules_table: dict[str, Any] = {"special": list(self.special)}
         for key in ("ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits"):
             rules_table[key] = getattr(self, key)
+        if self.champion_ward:
+            rules_table["champion_ward"] = self.champion_ward
         if self.impact_strength is not None:
             rules_table["impact_strength"] = self.impact_strength
         if self.random_attacks:
@@ -1193,7 +1223,7 @@ class Unit:
         if self.random_move:
             rules_table["random_move"] = self.random_move
         for key in ("hatred", "no_panic_from", "no_panic_against", "flight_panics_only",
-                    "flight_panics_not"):
+                    "flight_panics_not", "champion_special"):
             if getattr(self, key):
                 rules_table[key] = list(getattr(self, key))
         out["rules"] = rules_table
@@ -1299,7 +1329,7 @@ _RULES_KEYS = (
     "impact_strength", "random_attacks", "random_move", "hatred", "no_panic_from",
     "no_panic_against",
     "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
-    "flight_panics_only", "flight_panics_not",
+    "flight_panics_only", "flight_panics_not", "champion_special", "champion_ward",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus", "poisoned", "special")
 

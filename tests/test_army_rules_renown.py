@@ -61,18 +61,19 @@ def p_at_least(chase: int, flee: int) -> float:
 @needs_data
 def test_fixed_magic_items_are_read_not_dropped():
     """A regiment's leader or standard bearer comes with fixed magic items (a mandatory
-    "Objetos mágicos" group, min 1): Hombres Oso de Urslo's "Talismán Colmillo de Oso"
-    ("Beorg tiene una Tirada de salvación especial de 4+") and "Estandarte del Oso" ("Toda la
-    unidad ... reciben un +1 a sus tiradas para impactar en la primera ronda de cada
-    combate"), Asesinos de Véspero's "La Máscara de la Muerte" ("Véspero causa Miedo"),
-    Marco Colombo's "Gema de Lustria" and "Calabaza de vino de Lustria" change a close combat
-    and are reported (they were dropped unread with the magic-item allowance); "Jarra de
+    "Objetos mágicos" group, min 1), once dropped unread with the magic-item allowance: Hombres
+    Oso de Urslo's "Estandarte del Oso" ("Toda la unidad ... reciben un +1 a sus tiradas para
+    impactar en la primera ronda de cada combate"), Asesinos de Véspero's "La Máscara de la
+    Muerte" ("Véspero causa Miedo"), Marco Colombo's "Gema de Lustria" and "Calabaza de vino
+    de Lustria" change a close combat and are reported; "Talismán Colmillo de Oso" ("Beorg
+    tiene una Tirada de salvación especial de 4+") is Beorg's own ward (a note); "Jarra de
     cerveza de Bugman" ("si la unidad no está trabada") and "Pergamino de Arabia" ("contra
-    cualquier herida provocada por un Hechizo") cannot, and are filed so."""
+    cualquier herida provocada por un Hechizo") cannot change one, and are filed so."""
     c = cat(RR)
     oso = next(e.name for e in c.entries if e.name.startswith("Hombres Oso de Urslo"))
     k = kinds(c, oso)
-    assert k["Talismán Colmillo de Oso"] == "ignored" and k["Estandarte del Oso"] == "ignored"
+    assert k["Estandarte del Oso"] == "ignored"
+    assert k["Talismán Colmillo de Oso"] == "note"  # Beorg's own ward (champion_ward)
     for e in c.entries:
         k = kinds(c, e.name)
         if e.name.startswith("Asesinos de Véspero"):
@@ -211,4 +212,93 @@ def test_bugman_from_the_catalogue():
         assert u.champion_weapon == "hand_weapon" and u.equipment.weapon == "great_weapon"
         assert u.has("leader_fearless") and u.has("immune_to_panic")
         assert kinds(c, name)["Hacha de Bugman"] == "note"
+        assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]
+
+
+# --------------------------------------------------------------------------- leaders' own rules
+
+
+@needs_data
+def test_a_leader_s_own_rules_are_not_his_unit_s():
+    """Rules under a leader's entry are the leader's (a Leader "a efectos generales ... es un
+    personaje"): Ennio Mordini's "Golpe letal" and "Ataques mágicos" are not his skeletons'
+    (champion_special, he fights as a body of his own); "Richter Kreugar (no el resto de la
+    compañía) odia al resto de No Muertos" is not the company's hatred (reported); Oglah
+    Khan's "Pellejo de Wulfag" ("Oglah y su unidad") stays the unit's."""
+    from odds.combat.model import G_KB, G_WOUND, RANK_AND_FILE
+
+    c = cat(RR)
+    name = next(e.name for e in c.entries if e.name.startswith("Legión de Pesadilla"))
+    u = c.unit(name)
+    assert u.champion_special == ("killing_blow", "magic_attacks")
+    assert not u.has("killing_blow") and not u.has("magic_attacks")
+    assert kinds(c, name)["Golpe letal"] == kinds(c, name)["Ataques mágicos"] == "note"
+    # against ethereal men: only Ennio's magic blows wound (gst "Etéreos"), he alone slays
+    ghosts = fighter("Espectros", special=["ethereal"])
+    model = build(u, ghosts, options=CombatOptions(max_rounds=1))
+    ennio = model.names.index(f"{u.name} champion")
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == 7  # impossible
+    assert model.groups[ennio, 1, RANK_AND_FILE, 0, G_WOUND] == 3  # S4 against T3
+    assert model.groups[ennio, 1, RANK_AND_FILE, 0, G_KB] == 1
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_KB] == 0
+    for e in c.entries:
+        if e.name.startswith("Compañía maldita de Kreugar"):
+            assert c.unit(e.name).hatred == ()
+            assert kinds(c, e.name)["Odio a los No Muertos"] == "ignored"
+        if e.name.startswith("Jinetez de lobo de Oglah Khan"):
+            assert c.unit(e.name).has("pursuit_3d6_more")
+
+
+@needs_data
+def test_a_leader_s_talisman_is_his_own_ward():
+    """"Talismán Colmillo de Oso": "Talismán. Beorg tiene una Tirada de salvación especial de
+    4+"; "Gema del Desierto": "Talismán que le proporciona una tirada de salvación especial de
+    6+"; "Gema oscura de los condenados": "Richter tiene una Tirada de salvación especial de
+    4+": each leader's own ward (his body's G_WARD), his unit none (7)."""
+    from odds.combat.model import G_WARD, RANK_AND_FILE
+
+    c = cat(RR)
+    for start, ward in (("Hombres Oso de Urslo", 4), ("Comando Mortal", 6),
+                        ("Compañía maldita de Kreugar", 4)):
+        for name in (e.name for e in c.entries if e.name.startswith(start)):
+            u = c.unit(name)
+            assert (u.champion_ward, u.ward_save) == (ward, 0)
+            assert unit_from_dict(u.to_dict()) == u
+            model = build(fighter("E"), u, options=CombatOptions(max_rounds=1))
+            leader = model.names.index(f"{u.name} champion")
+            assert model.groups[0, 1, RANK_AND_FILE, 0, G_WARD] == 7
+            assert model.groups[0, leader, RANK_AND_FILE, 0, G_WARD] == ward
+
+
+# --------------------------------------------------------------------------- ¿Y si es él?
+
+
+@needs_data
+def test_the_death_commando_never_strikes_a_vampire():
+    """Comando Mortal de Mullah Aklan'd "¿Y si es él?": "En combate cuerpo a cuerpo, nunca
+    atacarán a miniaturas de tipo Vampiro ... se considera que fallan todos sus ataques
+    contra miniaturas de tipo Vampiro".  Condes Vampiro "Caballeros sangrientos" (Tipo
+    "Caballería, No Muerto, Vampiro, Dragón Sangriento") are vampires (and undead: hated
+    where the undead are); "Zombis" are not.  Charging the knights the commandos cause no
+    wound in any first round (exact engine and kernel); charging zombies they do."""
+    from odds.combat.exact import first_round_exact
+
+    c = cat(RR)
+    vc = cat("MDNR_Condes_Vampiro_v5.cat")
+    knights = vc.unit("Caballeros sangrientos")
+    assert knights.race == "vampire" and {"vampire", "undead"} <= knights.tags
+    assert fighter("Cazadores").replace(hatred=("undead",)).hates(knights)
+    zombies = vc.unit(next(e.name for e in vc.entries if e.name.startswith("Zombis")))
+    assert "vampire" not in zombies.tags
+    for name in (e.name for e in c.entries if e.name.startswith("Comando Mortal")):
+        commando = c.unit(name)
+        assert commando.has("spares_vampires")
+        plain = commando.replace(members=(), champion_ward=0)  # no bodies: the exact engine
+        model = build(plain, knights, options=CombatOptions(max_rounds=1, charge_tests=False))
+        assert abs(first_round_exact(model)["wounds"][0][0] - 1.0) < 1e-12
+        out = simulate(build(commando, knights, options=CombatOptions(
+            max_rounds=1, charge_tests=False)), 20_000, 315)
+        assert out["w1"][0, 0] == out["rounds"][1:].sum() == 20_000
+        model = build(plain, zombies, options=CombatOptions(max_rounds=1, charge_tests=False))
+        assert first_round_exact(model)["wounds"][0][0] < 0.01
         assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]

@@ -117,6 +117,9 @@ _DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1
 _FLYING_MONSTER = "se considera como un monstruo volador a todos los demas efectos"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
 _MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
+# a leader's own item that is a plain ward save, all its text (no "contra ...")
+_LEADER_WARD = re.compile(r"(?:talisman\.? )?(?:[a-z ]+ )?(?:tiene|proporciona) una tirada de"
+                          r" salvacion especial de ([2-6])\+\.?")
 
 __all__ = ["Built", "build_unit"]
 
@@ -341,6 +344,8 @@ class _Builder:
         self.member_raws: list[tuple[RawProfile, str, Node]] = []
         self.member_ids: set[int] = set()
         self.weapon_only_rules: tuple[str, ...] = ()  # the unit's weapon's WEAPON_RULES
+        self.champion_special: tuple[str, ...] = ()  # the leader's own rules (leader_only)
+        self.champion_ward = 0  # the leader's own ward save (_LEADER_WARD)
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -727,6 +732,9 @@ class _Builder:
                 points_per_model=points_per_model, champion_profile=champion,
                 champion_weapon=self.champion_weapon if champion is not None else "",
                 champion_armour=champion_armour, champion_shield=champion_shield,
+                champion_special=tuple(f for f in self.champion_special if f not in special)
+                if champion is not None else (),
+                champion_ward=self.champion_ward if champion is not None else 0,
                 impact_strength=impact_strength, **extra, members=members,
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
@@ -1170,9 +1178,22 @@ class _Builder:
                     break
         return out
 
+    def leader_only(self) -> set[str]:
+        """Keys of the rules carried only under the champion's (leader's) taken entry."""
+        node = self.sel.command.get("champion")
+        if node is None:
+            return set()
+        under = {id(x) for x in node.walk()}
+        taken = [n for n in self.sel.taken if id(n) in under]
+        elsewhere = {normalize(r) for r in self.sel.unit.rules}
+        elsewhere |= {normalize(r) for n in self.sel.taken if id(n) not in under
+                      for r in n.rules}
+        return {normalize(r) for n in taken for r in n.rules} - elsewhere
+
     def rules(self) -> tuple[list[str], dict[str, object]]:
         names = self.rule_names()
         texts = self.rule_texts()
+        leader_only = self.leader_only()
         modelled = set() if self.centaur is None else set(self.centaur.rules)
         special: list[str] = []
         extra: dict[str, object] = {}
@@ -1222,6 +1243,29 @@ class _Builder:
             if key in CHAMPION_ITEMS and self.champion_carries(name):
                 self.champion_items.append(name)  # applied to its profile in build()
                 continue
+            if key in leader_only and "su unidad" not in normalize(texts.get(name) or ""):
+                # a rule under the leader's entry only (Mordini: Ennio's "Golpe letal" and
+                # "Ataques mágicos"; Kreugar: "Richter Kreugar (no el resto de la compañía)
+                # odia al resto de No Muertos"), unless its text gives it to "su unidad"
+                # (Oglah Khan's "Pellejo de Wulfag": "Oglah y su unidad")
+                if key in NAMED_HATRED or key.startswith("odio "):
+                    self.note(name, "ignored", "hatred of the leader alone: not modelled")
+                    continue
+                ward = _LEADER_WARD.fullmatch(re.sub(r"\s+", " ", normalize(
+                    texts.get(name) or "")).strip())
+                if ward:
+                    # "Talismán Colmillo de Oso": "Talismán. Beorg tiene una Tirada de
+                    # salvación especial de 4+"; "Gema del Desierto": "Talismán que le
+                    # proporciona una tirada de salvación especial de 6+"
+                    self.champion_ward = min(int(ward.group(1)), self.champion_ward or 7)
+                    self.note(name, "note", f"the leader's own ward save {ward.group(1)}+:"
+                              " it fights as a body of its own")
+                    continue
+                if key in RULE_FLAGS:
+                    self.champion_special += RULE_FLAGS[key]
+                    self.note(name, "note", "the leader's own rule: it fights as a body of its"
+                              " own with it (Unit.champion_special)")
+                    continue
             if (WEAPON_NAMES.get(key, "hand_weapon") != "hand_weapon"
                     and any(normalize(n.name) == key and name in n.rules
                             for n in self.sel.taken if id(n) not in self.command_ids())):

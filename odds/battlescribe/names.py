@@ -294,6 +294,11 @@ RULE_FLAGS: MappingProxyType = _table({
     # entries): "Mientras Bugman siga vivo, Bugman y la unidad son Inmunes a miedo e Inmunes a
     # terror"
     "Montaraces de Bugman (Mercenarios)": ("leader_fearless",),
+    # Regimientos de Renombre (Comando Mortal de Mullah Aklan'd) "¿Y si es él?": "En combate
+    # cuerpo a cuerpo, nunca atacarán a miniaturas de tipo Vampiro. Si se vieran obligados a
+    # atacar por cualquier motivo ... se considera que fallan todos sus ataques contra
+    # miniaturas de tipo Vampiro"
+    "¿Y si es él?": ("spares_vampires",),
     # special attacks replacing a model's attacks (odds.combat.model.VOMITS): Orcos y Goblins,
     # Mercenarios, Reinos del Caos "Vómito de troll" ("un único ataque de F5, que impacta
     # automáticamente y Anula armaduras"), Reinos del Caos "Vómito putrefacto" ("un ataque
@@ -681,7 +686,8 @@ _RACE_RULES: tuple[tuple[str, str], ...] = (
 
 
 _TIPO_RACES: tuple[tuple[str, str], ...] = (
-    ("demonio", "daemon"), ("no muerto", "undead"),
+    # a vampire is undead too (armies.RACE_PARENT), named first
+    ("demonio", "daemon"), ("vampiro", "vampire"), ("no muerto", "undead"),
     # kinds of greenskin before "Pielverde" (Regimientos de Renombre "Krujemadrez":
     # "Infantería, Orco negro, Pielverde.")
     ("orco negro", "black_orc"), ("orco", "orc"), ("goblin", "goblin"),

@@ -910,6 +910,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         hit = out[:, :, G_HIT]
         rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
         hit[rolled] = np.minimum(6, hit[rolled] + 1)
+    if unit.has("spares_vampires") and "vampire" in enemy.tags:
+        # Regimientos de Renombre "¿Y si es él?": "se considera que fallan todos sus ataques
+        # contra miniaturas de tipo Vampiro"
+        out[:, :, G_HIT] = rules.IMPOSSIBLE
+        out[:, :, G_POISON] = rules.IMPOSSIBLE
     return out
 
 
@@ -1368,11 +1373,13 @@ def build_units(units: list[Unit], sides: list[int],
     for a, b, fa, fb in contacts:
         if fa == FRONT and fb == FRONT and (may_challenge[a] or may_challenge[b]):
             dueller |= {a, b}
-    # ... and one whose own gear gives it another save than its unit's (Unit.champion_save:
-    # the MDNR Regimientos de Renombre leader is "a efectos generales ... un personaje")
+    # ... and one whose own gear gives it another save than its unit's (Unit.champion_save)
+    # or that has rules of its own (Unit.champion_special): the MDNR Regimientos de Renombre
+    # leader is "a efectos generales ... un personaje"
     champions = [i for i, u in enumerate(units)
                  if u.command.champion and u.models >= 2
-                 and (i in dueller or u.champion_save != u.armour_save)]
+                 and (i in dueller or u.champion_save != u.armour_save
+                      or u.champion_special or u.champion_ward_save != u.ward_save)]
     full_units = list(units)
     units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
              if i in champions else u for i, u in enumerate(units)]
@@ -1413,7 +1420,9 @@ def build_units(units: list[Unit], sides: list[int],
         body = u.replace(name=f"{u.name} champion", models=1, files=1,
                          profile=u.champion_profile, command=Command(), champion_weapon="",
                          champion_armour="", champion_shield=None, members=(),
-                         equipment=u.champion_equipment)
+                         equipment=u.champion_equipment, champion_special=(),
+                         special=(*u.special, *u.champion_special), champion_ward=0,
+                         ward_save=u.champion_ward_save)
         extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
     for i, m in members:
