@@ -271,6 +271,9 @@ WEAPON_TABLE = [
     # piercing are shot_strength (first round; every round for "¡Montones de pistolas!")
     ("brace_of_pistols", 0, "always", 1, False, False, True),
     ("heaps_of_pistols", 0, "always", 1, False, False, True),
+    # Regimientos de Renombre "Pistola de Lucca": "cuenta como dos armas de mano"; one of the
+    # attacks is the pistol's (its shot: S4, armour piercing in the first round)
+    ("hand_weapon_and_pistol", 0, "always", 1, False, False, True),
     # MDNR Imperio "Descarga cerrada": a brace on horseback, +1 A in the first round only
     ("volley_of_pistols", 0, "always", 0, False, False, True),
     # MDNR Imperio "Martillo del lobo blanco" mounted: F+1, F+2 on the charge (charge_extra)
@@ -305,7 +308,11 @@ def test_weapon_carriers_s1_7():
     # "Pica": "Sólo Infantería"; gst "Par de pistolas": "Sólo infantería"
     # "Mayales de la ira": "cuentan como dos armas de mano" (as the additional hand weapon)
     assert foot == {"additional_hand_weapon", "spear", "pike", "brace_of_pistols",
-                    "heaps_of_pistols", "wrath_flails"}
+                    "heaps_of_pistols", "wrath_flails", "hand_weapon_and_pistol"}
+    # of Lucca's two weapons only the pistol's blow takes the shot
+    assert rules.WEAPONS["hand_weapon_and_pistol"].pistol_attacks == 1
+    assert rules.weapon_shoots("hand_weapon_and_pistol", first_round=True)
+    assert not rules.weapon_shoots("hand_weapon_and_pistol", first_round=False)
 
 
 @pytest.mark.parametrize(

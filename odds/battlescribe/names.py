@@ -427,9 +427,9 @@ CHAMPION_ITEMS: MappingProxyType = _table({
     "Dos rebanadoras": ((("A", 1),), "choppa", "", ""),
     # Regimientos de Renombre (Lucca Braganza, the leader, with "Arma de mano" and "Pistola")
     # "Pistola de Lucca": "Lucca lleva también pistola, así que cuenta como dos armas de
-    # mano"; the pistol's own attack is S4 armour piercing in the first round (RULES.md §1.7)
-    "Pistola de Lucca": ((), "", "the pistol's attack (S4, armour piercing in the first"
-                         " round) fights as a hand weapon's", "additional_hand_weapon"),
+    # mano"; the pistol's own attack is S4 armour piercing in the first round (RULES.md
+    # §1.7): rules.WEAPONS["hand_weapon_and_pistol"]
+    "Pistola de Lucca": ((), "", "", "hand_weapon_and_pistol"),
     # Regimientos de Renombre (Josef Bugman, the leader) "Hacha de Bugman": "Arma de mano.
     # Lleva una Runa de la Fuerza (F+1) y una Runa de la Furia (A+1)": S+1 and A+1 on his
     # profile, fighting with a hand weapon (his shield's parry with it)

@@ -793,7 +793,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             wkey = unit.champion_weapon_key if g == CHAMPION else unit.equipment.weapon
             wg = rules.WEAPONS[wkey]
             cat = _category(unit, charging, wg.strikes_last)
-            s_eff = rules.weapon_strength(prof.S, wkey, charging=charging, first_round=first)
+            # "Pistola de Lucca" (pistol_attacks): the blows of this row are the hand
+            # weapon's, the pistol's are the crew row below
+            s_eff = rules.weapon_strength(prof.S, "hand_weapon" if wg.pistol_attacks else wkey,
+                                          charging=charging, first_round=first)
             if (charging and "choppa" in unit.special and wkey == "hand_weapon"
                     and unit.troop_type in rules.FOOT_TROOP_TYPES):
                 s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
@@ -807,6 +810,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # a pistol's shot is armour piercing (RULES.md §1.7); a volley adds attacks
             shot = rules.weapon_shoots(wkey, first_round=first)
             more = wg.extra_attacks + (wg.shot_attacks if shot else 0)
+            pistol = (wg.pistol_attacks if g == RANK_AND_FILE and unit.extra_crew is None
+                      else 0)
+            if wg.pistol_attacks:
+                # the pistol's own blows are the crew row below (a champion in its unit, not
+                # a body, fights them all as these)
+                shot = False
+                more -= pistol
             row = out[g, kind]
             row[G_ACTIVE] = 1
             # random attacks: the roll (state row 14, each round) plus this fixed part
@@ -819,6 +829,19 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             + (unit.has("extra_rank") and wkey == "spear")
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
+            if pistol:
+                # the pistol's blows: one set per model in contact, its shot in the first
+                # round (S4, armour piercing), the wielder's S after
+                p_shot = rules.weapon_shoots(wkey, first_round=first)
+                prow = out[CREW, kind]
+                prow[G_ACTIVE] = 1
+                prow[G_ATTACKS] = pistol
+                prow[G_KEY] = row[G_KEY]
+                blows(prow, prof.WS, rules.weapon_strength(
+                    prof.S, wkey, charging=charging, first_round=first), ap or p_shot, first)
+                prow[G_FRENZY_A] = 0  # frenzy's extra attack is the main row's
+                prow[G_RANKS] = 1
+                prow[G_PER_MODEL] = unit.crew
         xc = unit.extra_crew
         if xc is not None and xc.A > 0 and xc.WS > 0:
             # a second kind of crew (Bestias "Carro de tuskgors": the "Bestigor" with a great
@@ -1379,7 +1402,8 @@ def build_units(units: list[Unit], sides: list[int],
     champions = [i for i, u in enumerate(units)
                  if u.command.champion and u.models >= 2
                  and (i in dueller or u.champion_save != u.armour_save
-                      or u.champion_special or u.champion_ward_save != u.ward_save)]
+                      or u.champion_special or u.champion_ward_save != u.ward_save
+                      or rules.WEAPONS[u.champion_weapon_key].pistol_attacks)]
     full_units = list(units)
     units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
              if i in champions else u for i, u in enumerate(units)]
