@@ -776,6 +776,10 @@ class Unit:
         entry (Josef Bugman's "Armadura de Gromril" among rangers in heavy armour).
     champion_shield : bool or None
         Whether the champion carries a shield (None, the default: as the unit).
+    champion_save_override : int or None
+        The champion's own fixed armour save (1..7; None, the default: from its equipment).
+        MDNR Regimientos de Renombre "Armadura 3+" (Karnac): "Karnac tiene una piel escamosa
+        de 4+ ... sumado a su armadura le queda una tirada de salvación de 3+".
     champion_ward : int
         The champion's own ward save (0, the default: the unit's; else 2..6).  MDNR
         Regimientos de Renombre leaders' talismans ("Talismán Colmillo de Oso": "Beorg tiene
@@ -830,6 +834,7 @@ class Unit:
     champion_weapon: str = ""
     champion_armour: str = ""
     champion_shield: bool | None = None
+    champion_save_override: int | None = None
     champion_ward: int = 0
     champion_special: tuple[str, ...] = ()
     members: tuple[Member, ...] = ()
@@ -956,6 +961,8 @@ class Unit:
             choice("champion_armour", self.champion_armour, rules.ARMOURS)
         if self.champion_shield is not None:
             flag("champion_shield", self.champion_shield)
+        if self.champion_save_override is not None:
+            integer("champion_save_override", self.champion_save_override, low=1, high=7)
         if integer("champion_ward", self.champion_ward, low=0, high=6) == 1:
             raise OddsInputError("champion_ward: must be 0 (the unit's) or one of 2, 3, 4, 5,"
                                  " 6 (got 1)")
@@ -1118,6 +1125,8 @@ class Unit:
         "Armadura de Gromril"); the champion then fights as a body of its own in the front
         rank (:func:`odds.combat.model.build_units`).
         """
+        if self.champion_save_override is not None:
+            return self.champion_save_override
         if self.armour_save_override is not None:
             return self.armour_save
         e = self.champion_equipment
@@ -1208,6 +1217,8 @@ class Unit:
             equipment["champion_armour"] = self.champion_armour
         if self.champion_shield is not None:
             equipment["champion_shield"] = self.champion_shield
+        if self.champion_save_override is not None:
+            equipment["champion_save_override"] = self.champion_save_override
         out["equipment"] = equipment
         out["command"] = {k: v for k, v in dataclasses.asdict(self.command).items()
                           if not k.endswith("_points") or v}
@@ -1320,7 +1331,8 @@ _TOP_KEYS = (
     "unit_strength_override", "extra_crew", "members",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override",
-                   "champion_weapon", "champion_armour", "champion_shield")
+                   "champion_weapon", "champion_armour", "champion_shield",
+                   "champion_save_override")
 _COMMAND_KEYS = (
     "champion", "standard", "musician", "champion_points", "standard_points", "musician_points",
 )
@@ -1340,6 +1352,7 @@ _TOML_PATH = {
     "champion_weapon": "equipment.champion_weapon",
     "champion_armour": "equipment.champion_armour",
     "champion_shield": "equipment.champion_shield",
+    "champion_save_override": "equipment.champion_save_override",
 }
 
 
@@ -1477,7 +1490,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})
-    for key in ("armour_save_override", "champion_weapon", "champion_armour", "champion_shield"):
+    for key in ("armour_save_override", "champion_weapon", "champion_armour", "champion_shield",
+                "champion_save_override"):
         if key in eq:
             kwargs[key] = eq[key]
     try:

@@ -276,3 +276,31 @@ def test_a_leader_in_its_own_armour_is_hit_through_it():
             champion = model.names.index(f"{u.name} champion")
             assert model.groups[0, 1, RANK_AND_FILE, 0, G_SAVE] == 5
             assert model.groups[0, champion, RANK_AND_FILE, 0, G_SAVE] == own
+
+
+@needs_data
+def test_karnac_s_scales_are_his_own_save():
+    """Regimientos de Renombre "Incursores de Karnac", "Armadura 5+" / "Armadura 3+": "Los
+    Incursores llevan Armadura ligera y tienen una salvación por piel escamosa de 6+,
+    quedando una salvación por armadura definitiva de 5+. Karnac tiene una piel escamosa de
+    4+ ... sumado a su armadura le queda una tirada de salvación de 3+"; "Desoves": "El
+    efecto de ambos desoves ya está reflejado en sus reglas y perfil" (a note).  Profiles
+    against the XML: "Incursor de Karnac" M10 HA3 HP2 F4 R4 H1 I2 A2 L8 TSA 5+, "Karnac
+    (líder)" HA5 F5 H2 I4 A4 TSA 3+.  An enemy S3 blow needs 5+ against the raiders, 3+
+    against Karnac's body; S5 blows 6+ and 5+ (RULES.md §1.5)."""
+    c = cat(RR)
+    name = _entries(c, "Incursores de Karnac")[0]
+    u = c.unit(name)
+    p, ch = u.profile, u.champion_profile
+    assert (p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (10, 3, 2, 4, 4, 1, 2, 2, 8)
+    assert (ch.WS, ch.S, ch.W, ch.I, ch.A) == (5, 5, 2, 4, 4)
+    assert (u.armour_save, u.champion_save, u.champion_save_override) == (5, 3, 3)
+    k = kinds(c, name)
+    assert k["Armadura 5+"] == k["Armadura 3+"] == k["Desoves"] == "note"
+    assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]
+    assert unit_from_dict(u.to_dict()) == u
+    for s, (unit_save, own) in ((3, (5, 3)), (5, (7, 5))):
+        model = build(fighter("E", S=s), u, options=CombatOptions(max_rounds=1))
+        karnac = model.names.index(f"{name} champion")
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_SAVE] == unit_save
+        assert model.groups[0, karnac, RANK_AND_FILE, 0, G_SAVE] == own

@@ -346,6 +346,7 @@ class _Builder:
         self.weapon_only_rules: tuple[str, ...] = ()  # the unit's weapon's WEAPON_RULES
         self.champion_special: tuple[str, ...] = ()  # the leader's own rules (leader_only)
         self.champion_ward = 0  # the leader's own ward save (_LEADER_WARD)
+        self.champion_save_override: int | None = None  # the leader's "Armadura 3+"
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -735,13 +736,16 @@ class _Builder:
                 champion_special=tuple(f for f in self.champion_special if f not in special)
                 if champion is not None else (),
                 champion_ward=self.champion_ward if champion is not None else 0,
+                champion_save_override=(self.champion_save_override if champion is not None
+                                        else None),
                 impact_strength=impact_strength, **extra, members=members,
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
             )
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
-        if unit.command.champion and unit.champion_save != unit.armour_save:
+        if (unit.command.champion and unit.champion_save != unit.armour_save
+                and unit.champion_save_override is None):
             ce = unit.champion_equipment
             self.note(champion_raw.name if champion_raw is not None else "champion", "note",
                       f"the champion's own gear ({ce.weapon}, {ce.armour} armour"
@@ -1242,6 +1246,26 @@ class _Builder:
                 continue  # the unit's weapon (equipment())
             if key in CHAMPION_ITEMS and self.champion_carries(name):
                 self.champion_items.append(name)  # applied to its profile in build()
+                continue
+            worn = re.fullmatch(r"armadura ([2-6])\+", key)
+            if worn:
+                # Regimientos de Renombre (Karnac) "Armadura 5+" / "Armadura 3+": "Los
+                # Incursores llevan Armadura ligera y tienen una salvación por piel escamosa
+                # de 6+, quedando una salvación por armadura definitiva de 5+. Karnac tiene una
+                # piel escamosa de 4+ ... le queda una tirada de salvación de 3+": a fixed save,
+                # the leader's own under his entry alone
+                if key in leader_only:
+                    self.champion_save_override = int(worn.group(1))
+                    self.note(name, "note", f"the leader's own armour save {worn.group(1)}+:"
+                              " he fights as a body of his own")
+                else:
+                    self.worn.append((name, int(worn.group(1))))  # checked in build()
+                continue
+            if "ya esta reflejado en sus reglas y perfil" in normalize(texts.get(name) or ""):
+                # Regimientos de Renombre (Karnac) "Desoves": "El efecto de ambos desoves ya
+                # está reflejado en sus reglas y perfil"
+                self.note(name, "note", "its effects are the unit's own rules and profiles"
+                          " (its text says so)")
                 continue
             if key in leader_only and "su unidad" not in normalize(texts.get(name) or ""):
                 # a rule under the leader's entry only (Mordini: Ennio's "Golpe letal" and

@@ -1446,7 +1446,10 @@ def build_units(units: list[Unit], sides: list[int],
                          champion_armour="", champion_shield=None, members=(),
                          equipment=u.champion_equipment, champion_special=(),
                          special=(*u.special, *u.champion_special), champion_ward=0,
-                         ward_save=u.champion_ward_save)
+                         ward_save=u.champion_ward_save, champion_save_override=None,
+                         armour_save_override=(u.champion_save_override
+                                               if u.champion_save_override is not None
+                                               else u.armour_save_override))
         extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
     for i, m in members:
