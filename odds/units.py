@@ -601,9 +601,12 @@ class Command:
 
 
 
-MEMBER_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
+MEMBER_ROLES: tuple[str, ...] = ("champion", "standard", "musician", "character")
 """What a named member of a unit stands in for (:class:`Member`): it is in the unit when
-the unit has that command model (``Unit.command``)."""
+the unit has that command model (``Unit.command``); a ``character`` always is, and lends
+the unit its Ld as a joined character does (Regimientos de Renombre "Scarloc": "se
+considera a todos los efectos como si fuera un personaje que se ha unido a la unidad ...
+salvo que no puede abandonar la unidad")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,7 +632,8 @@ class Member:
     role : str
         One of :data:`MEMBER_ROLES`: the command model it is (a ``champion`` beside the
         unit's leader: Comando Mortal's "Hasim el Eunuco (campeón)").  The member is in
-        the unit when ``Unit.command`` has that role.
+        the unit when ``Unit.command`` has that role; a ``character`` always is and lends
+        its Ld.
     profile : Profile
         Its characteristics.
     equipment : Equipment
@@ -952,7 +956,8 @@ class Unit:
     @property
     def present_members(self) -> tuple[Member, ...]:
         """The :attr:`members` in the unit: those whose role its ``command`` has."""
-        return tuple(m for m in self.members if getattr(self.command, m.role))
+        return tuple(m for m in self.members
+                     if m.role == "character" or getattr(self.command, m.role))
 
     def _check_equipment(self, tt: str) -> None:
         if self.champion_weapon:

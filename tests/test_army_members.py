@@ -304,3 +304,72 @@ def test_karnac_s_scales_are_his_own_save():
         karnac = model.names.index(f"{name} champion")
         assert model.groups[0, 1, RANK_AND_FILE, 0, G_SAVE] == unit_save
         assert model.groups[0, karnac, RANK_AND_FILE, 0, G_SAVE] == own
+
+
+# --------------------------------------------------------------------------- Scarloc, sizes
+
+
+@needs_data
+def test_regiment_sizes_count_every_named_model():
+    """A regiment of renown's fixed size is its base entry plus each single model with a
+    profile of its own (leader, named command models, a champion beside the leader,
+    "Scarloc", "Glam, el que ríe", "Kylist base") plus a second base: counted against the XML
+    by hand (Comando Mortal: "Comandos base" 8, Mullah, Hasim; Pirazzo: "Piqueros base" 5,
+    "Ballesteros base" 4, Pirazzo)."""
+    c = cat(RR)
+    sizes = {"Comando Mortal": 10, "Discípulos de la Redención Roja": 10,
+             "Legión de Pesadilla de Mordini": 10, "Perros del Desierto de Al Muktar": 6,
+             "Arqueros de Scarloc": 7, "Monturas Infernales de Toxote": 6,
+             "Legión Perdida de Pirazzo": 10, "Comehombres de Golgfag": 4,
+             "Amazonas de Anakonda": 5}
+    for start, n in sizes.items():
+        for name in _entries(c, start):
+            assert c.entry(name).min_models == n, name
+            assert c.unit(name).models == n, name
+
+
+@needs_data
+def test_scarloc_and_glam():
+    """Arqueros de Scarloc: "Scarloc se considera a todos los efectos como si fuera un
+    personaje que se ha unido a la unidad ... salvo que no puede abandonar la unidad" (a
+    member that lends its Ld: L9); "Glam el que ríe": "... Glam posee Tatuajes talismánicos
+    (Tirada de salvación especial de 6+) ... Glam tiene F+1 en carga ... Glam es el campeón
+    de la unidad" (his "Dos armas de mano" are his, the archers fight with "Arma de mano").
+    Against ten WS4 T3 models, charging: Glam (F3 +1) wounds on 3+, the archers (F3) on 4+;
+    an enemy blow on Glam is warded on 6+.  Profiles against the XML."""
+    from odds.combat.model import G_WARD, G_WOUND
+
+    c = cat(RR)
+    for name in _entries(c, "Arqueros de Scarloc"):
+        u = c.unit(name)
+        p, glam = u.profile, u.champion_profile
+        assert (p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (12, 4, 4, 3, 3, 1, 5, 1, 8)
+        assert (glam.WS, glam.I, glam.A) == (6, 6, 2)
+        assert (u.equipment.weapon, u.champion_weapon) == ("hand_weapon",
+                                                           "additional_hand_weapon")
+        assert (u.champion_ward, u.champion_special) == (6, ("strength_on_charge",))
+        (scarloc,) = u.members
+        sp = scarloc.profile
+        assert (scarloc.role, sp.WS, sp.S, sp.W, sp.I, sp.A, sp.Ld) == (
+            "character", 6, 4, 2, 7, 3, 9)
+        assert not [i for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")]
+        model = build(u, fighter("E", WS=4), options=CombatOptions(max_rounds=1))
+        g = model.names.index(f"{name} champion")
+        s = model.names.index(f"{name} Scarloc")
+        assert model.sides[s, S_LD] == 9  # Scarloc lends his Ld
+        assert model.groups[g, 1, RANK_AND_FILE, 0, G_WOUND] == 3
+        assert model.groups[0, 1, RANK_AND_FILE, 0, G_WOUND] == 4
+        assert model.groups[1, g, RANK_AND_FILE, 0, G_WARD] == 6
+        assert model.groups[1, 0, RANK_AND_FILE, 0, G_WARD] == 7
+
+
+def test_a_character_member_lends_its_leadership():
+    """A member with the role ``character`` lends the unit its Ld (a joined character,
+    RULES.md §3.1): nobody can wound, the unit (Ld 5; the member Ld 9) loses by 2 to +3
+    static and tests Ld 9 - 2: breaks with P(2D6 > 7) = 15/36."""
+    a = fighter("A", 5, 5, S=1, T=10, Ld=5, command={"standard": True})
+    a = a.replace(members=(Member("Scarloc", "character", a.profile.replace(Ld=9, T=10)),))
+    model = build(a, fighter("D", 5, 5, S=1, T=10), None, SideOptions(static_bonus=3),
+                  options=CombatOptions(max_rounds=1, charger="none"))
+    out = simulate(model, N, 1106)
+    assert_mc(out["breaks"][0, 0] / N, 15 / 36, N, what="breaks on the member's Ld 9")

@@ -75,6 +75,7 @@ from odds.battlescribe.names import (
     ARMOUR_RULES,
     ARMOUR_WARDS,
     CHAMPION_ITEMS,
+    CHAMPION_RULES,
     NAMED_HATRED,
     RULE_FLAGS,
     STRUCTURAL_NAMES,
@@ -117,6 +118,7 @@ _DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1
 _FLYING_MONSTER = "se considera como un monstruo volador a todos los demas efectos"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
 _MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
+_JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member character
 # a leader's own item that is a plain ward save, all its text (no "contra ...")
 _LEADER_WARD = re.compile(r"(?:talisman\.? )?(?:[a-z ]+ )?(?:tiene|proporciona) una tirada de"
                           r" salvacion especial de ([2-6])\+\.?")
@@ -559,6 +561,17 @@ class _Builder:
                 # (líder)" and "Hasim el Eunuco (campeón)"): a named member
                 self.member_raws.append((p, "champion", named))
                 continue
+            joined = next((n for n in self.sel.unit.walk()[1:]
+                           if any(q is p for q in n.profiles) and n.kind != "group"
+                           and (n.low or 0) >= 1 and n.high == 1
+                           and any(_JOINED in normalize(t or "") for t in n.rule_texts.values())),
+                          None)
+            if joined is not None and tt in _MEMBER_TYPES:
+                # "Scarloc se considera a todos los efectos como si fuera un personaje que se
+                # ha unido a la unidad ... salvo que no puede abandonar la unidad": a member
+                # that lends its Ld as a joined character does
+                self.member_raws.append((p, "character", joined))
+                continue
             self.note(p.name, "ignored", "second model profile in the unit: only the first"
                       " rank-and-file profile is modelled")
         self.member_ids = {id(x) for _, _, n in self.member_raws for x in n.walk()}
@@ -821,9 +834,11 @@ class _Builder:
             if set(self.weapon_only_rules) != rules_of_own:
                 member_special = tuple(sorted(
                     {r for r in special if r not in self.weapon_only_rules} | rules_of_own))
+            lends = ("lends the unit its Ld as a joined character" if role == "character"
+                     else "lends the unit no Ld (Regimientos de Renombre, 'Otros miembros con"
+                     " nombre')")
             self.note(raw.name, "note", f"a named member ({role}): fights in the front rank as"
-                      f" a character with its own profile and {own.weapon}, lends the unit no"
-                      " Ld (Regimientos de Renombre, 'Otros miembros con nombre')")
+                      f" a character with its own profile and {own.weapon}, {lends}")
             out.append(Member(name=raw.name, role=role, profile=profile, equipment=own,
                               special=member_special))
         return tuple(out)
@@ -1261,6 +1276,11 @@ class _Builder:
                 else:
                     self.worn.append((name, int(worn.group(1))))  # checked in build()
                 continue
+            if _JOINED in normalize(texts.get(name) or ""):
+                # "Scarloc": the model it names is a member with the role character (members())
+                self.note(name, "note", "a named model fighting as a character joined to the"
+                          " unit for good (Unit.members, role 'character')")
+                continue
             if "ya esta reflejado en sus reglas y perfil" in normalize(texts.get(name) or ""):
                 # Regimientos de Renombre (Karnac) "Desoves": "El efecto de ambos desoves ya
                 # está reflejado en sus reglas y perfil"
@@ -1284,6 +1304,14 @@ class _Builder:
                     self.champion_ward = min(int(ward.group(1)), self.champion_ward or 7)
                     self.note(name, "note", f"the leader's own ward save {ward.group(1)}+:"
                               " it fights as a body of its own")
+                    continue
+                if key in CHAMPION_RULES:
+                    ward, flags = CHAMPION_RULES[key]
+                    self.champion_ward = min(ward or 7, self.champion_ward or 7) % 7
+                    self.champion_special += flags
+                    self.note(name, "note", f"the leader's own rule: ward {ward}+ and"
+                              f" {', '.join(flags) or 'nothing else'} in close combat (he"
+                              f" fights as a body of his own)")
                     continue
                 if key in RULE_FLAGS:
                     self.champion_special += RULE_FLAGS[key]

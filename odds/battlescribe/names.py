@@ -45,6 +45,7 @@ __all__ = [
     "ARMOUR_RULES",
     "ARMOUR_WARDS",
     "CHAMPION_ITEMS",
+    "CHAMPION_RULES",
     "NAMED_HATRED",
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
@@ -438,6 +439,20 @@ CHAMPION_ITEMS: MappingProxyType = _table({
 """Items of a unit's champion (leader): name → (((letter, added), ...) on its profile, the
 special rule the unit must have for the rest of the item's text (``""``: none), what stays
 approximated (``""``: nothing), the champion's weapon (``""``: its own as read))."""
+
+CHAMPION_RULES: MappingProxyType = _table({
+    # Regimientos de Renombre (Arqueros de Scarloc) "Glam el que ríe": "Glam es un bailarín
+    # guerrero, así que es Inmune a psicología pero se verá sujeto a los movimientos y
+    # chequeos de la unidad" (the unit's tests are the unit's: nothing in close combat)
+    # "... Glam posee Tatuajes talismánicos (Tirada de salvación especial de 6+)" (his ward)
+    # "; además, mientras Glam siga con vida, toda la unidad tiene Resistencia a la Magia
+    # (1)" (spells only) ". Glam tiene F+1 en carga" (strength_on_charge, his blows) ". A
+    # diferencia de los demás Bailarines, Glam lleva también arco largo (y no puede hacer
+    # danzas ...)" (shooting; no dances) ". Glam es el campeón de la unidad."
+    "Glam el que ríe": (6, ("strength_on_charge",)),
+})
+"""A champion's (leader's) own rule read whole from its text: name → (its ward save, 0 =
+none; special rules of its own, :attr:`odds.units.Unit.champion_special`)."""
 
 ENTRY_ARMIES: tuple[tuple[str, str], ...] = (
     # Regimientos de Renombre "Odio a Arabia": "Regimientos de Renombre de Arabia, como los

@@ -1271,6 +1271,7 @@ class _Hosted(NamedTuple):
     champion: bool
     label: str
     member: bool = False  # a named member of the unit (odds.units.Member)
+    lends_ld: bool = True  # a member lends no Ld unless it counts as a character
 
 
 def build_units(units: list[Unit], sides: list[int],
@@ -1461,7 +1462,7 @@ def build_units(units: list[Unit], sides: list[int],
                          special=u.special if m.special is None else m.special)
         extra.append(_Hosted(i, body, m.profile, u.unit_strength_per_model, False, False,
                              False, f"{named[i] if i < len(named) else u.name} {m.name}",
-                             member=True))
+                             member=True, lends_ld=m.role == "character"))
     # each unit's characters, then its champion and members, are consecutive bodies (stable
     # sort by host)
     extra.sort(key=lambda e: e.host)
@@ -1490,7 +1491,7 @@ def build_units(units: list[Unit], sides: list[int],
             row[S_HOSTED_HI] = 0
             pr = e.profile
             row[S_RATING] = pr.WS + pr.S + pr.T + pr.W + pr.I + pr.A
-            if e.member:  # "la unidad NO puede usar el Liderazgo de esos miembros con nombre"
+            if not e.lends_ld:  # "la unidad NO puede usar el Liderazgo de esos miembros"
                 row[S_LD] = min(row[S_LD], side_arr[e.host, S_LD])
             rows.append(row)
             bodies.append(e.body)
