@@ -501,6 +501,9 @@ WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
         # (RULES.md §1.7 "Pistol in CC": S4 + armour piercing, first round only)
         Weapon("hand_weapon_and_pistol", "arma de mano y pistola", extra_attacks=1,
                two_handed=True, foot_only=True, shot_strength=4, pistol_attacks=1),
+        # MDNR Regimientos de Renombre (Jeque Ahmed Shufti) "Cimitarra de Dakistir": "Arma de
+        # mano. F+2 en el turno en que carga; F+1 en los demás"
+        Weapon("dakistir_scimitar", "cimitarra de dakistir", strength_bonus=1, charge_extra=1),
     )
 })
 """Close-combat weapons by key (RULES.md §1.7; MDNR gst weapon profiles).

@@ -373,3 +373,27 @@ def test_a_character_member_lends_its_leadership():
                   options=CombatOptions(max_rounds=1, charger="none"))
     out = simulate(model, N, 1106)
     assert_mc(out["breaks"][0, 0] / N, 15 / 36, N, what="breaks on the member's Ld 9")
+
+
+@needs_data
+def test_jeque_ahmed_s_scimitar():
+    """Perros del Desierto de Al Muktar: "Jeque Ahmed Shufti (campeón)" (HA4 F4 A2, a member
+    beside the leader Al Muktar) with "Cimitarra de Dakistir": "Arma de mano. F+2 en el turno
+    en que carga; F+1 en los demás": against T4 he wounds on 2+ charging (S6) and 3+ after
+    (S5); "Ibn el Ciego (portaestandarte)" A0 carries the standard.  The regiment stays
+    reported for its "Estandarte Negro de los Muktarin" (+1D3 combat result)."""
+    from odds.combat.model import G_WOUND
+
+    c = cat(RR)
+    for name in _entries(c, "Perros del Desierto de Al Muktar"):
+        u = c.unit(name)
+        jeque = next(m for m in u.members if m.name.startswith("Jeque"))
+        ibn = next(m for m in u.members if m.name.startswith("Ibn"))
+        assert jeque.equipment.weapon == "dakistir_scimitar" and ibn.profile.A == 0
+        assert ibn.role == "standard"
+        model = build(u, fighter("E", T=4), options=CombatOptions(max_rounds=2))
+        j = model.names.index(f"{name} {jeque.name}")
+        assert model.groups[j, 1, RANK_AND_FILE, 0, G_WOUND] == 2
+        assert model.groups[j, 1, RANK_AND_FILE, 1, G_WOUND] == 3
+        assert [i.item for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")
+                ] == ["Estandarte Negro de los Muktarin"]

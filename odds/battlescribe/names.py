@@ -116,6 +116,9 @@ WEAPON_NAMES: MappingProxyType = _table({
     "Lanza (caballería)": "cavalry_spear",
     "Mayal": "flail",
     "Mangual": "morning_star",
+    # Regimientos de Renombre (Jeque Ahmed Shufti) "Cimitarra de Dakistir": "Arma de mano.
+    # F+2 en el turno en que carga; F+1 en los demás"
+    "Cimitarra de Dakistir": "dakistir_scimitar",
     "Dos rebanadoras": "additional_hand_weapon",
     "Maza ogra": "hand_weapon",  # with armour piercing (WEAPON_RULES)
     "Rebanadora": "hand_weapon",  # with the choppa rule (see the module notes)
@@ -982,6 +985,45 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                             " modelled by the engine",
     "Ataque de lengua": "one attack always strikes first, poisoned, S4, and if it hits the unit"
                         " hit has -1 to hit the Sapodragón this phase: not modelled",
+    # Regimientos de Renombre: what keeps a regiment reported, read in its text
+    "Estandarte Negro de los Muktarin": "+1D3 combat result for the standard instead of +1"
+                                        " (while Ibn carries it): the kernel's combat result"
+                                        " rolls no dice",
+    "Estandarte del Oso": "+1 to hit in each first round while Oerl carries the standard: the"
+                          " bonus would have to end if he falls during that round",
+    "Juego sucio": "Edvard's extra killing-blow attack after every other blow of a round and"
+                   " his 6+ ward in challenges only: not modelled",
+    "Estandarte de la Esposa del Mar": "the unit causes fear while it carries its standard"
+                                       " (lost with it): the kernel's fear is fixed",
+    "Estandarte de los Malditos": "one instability wound fewer while the standard is carried:"
+                                  " not modelled",
+    "Bienvenido a la Maldición": "every 1-wound model the company slays in close combat rises"
+                                 " as a skeleton in it: not modelled",
+    "Aflicción": "Richter's hand weapon with S+1 and killing blow for his blows alone: not"
+                 " modelled",
+    "Cuerno del Dragón": "one use, at the start of the unit's movement phase: every enemy within"
+                         " 30 cm tests panic (an engaged one too): not modelled",
+    "Hacha de Ulther": "S+1, and multiple wounds (1D6) against Dragon-type models only: not"
+                       " modelled",
+    "Hordas de Harkon": "in a Vampire Counts army the pirates are that army's zombies (its"
+                        " battle standard's instability relief, crumbling when the General"
+                        " dies): not modelled",
+    "Zombis": "no characters may join, no benefit from a near battle standard (with 'Hordas de"
+              " Harkon' in a Vampire Counts army): kept with it, not modelled",
+    "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
+                     " frenzied or S+1 W+1 for the rest of the battle: not modelled",
+    "La Máscara de la Muerte": "Véspero alone causes fear: whether enemies charged by his"
+                               " unit test fear is not settled; not modelled",
+    "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",
+    "Calabaza de vino de Lustria": "one use, +1D6 S for a turn of the player's choice: not"
+                                   " modelled",
+    "Unidad controlada": "when Barda (never in the unit) dies, the gargoyles test as a monster"
+                         " that lost its rider: not modelled",
+    "Personaje": "Barda is a character of his own who cannot join the gargoyles; the import"
+                 " still makes him their champion",
+    "Resistencia elevada a lo sobrenatural": "-1 to hit the gargoyles for Daemon, Undead or"
+                                             " Forest Spirit models or magic attacks: not"
+                                             " modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
