@@ -1414,7 +1414,11 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
         Top-level keys ``name, troop_type, models, files`` (required), ``crew,
         points_per_model, notes, army, race`` and tables ``profile`` (required), ``equipment``,
         ``command``, ``rules``, ``mount``, ``extra_crew``, ``champion_profile`` (optional; the
-        latter overrides characteristics of the default champion).  Profiles
+        latter overrides characteristics of the default champion) and the array of tables
+        ``members`` (``name``, ``role``, ``profile``, optional ``equipment`` and ``special``:
+        :class:`Member`).  ``equipment`` may carry the champion's own ``champion_weapon``,
+        ``champion_armour``, ``champion_shield`` and ``champion_save_override``; ``rules`` its
+        ``champion_special`` and ``champion_ward``.  Profiles
         accept English (M WS BS S T W I A Ld) or MDNR Spanish (M HA HP F R H I A
         L) letters.
     source : str
