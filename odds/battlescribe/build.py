@@ -1276,8 +1276,12 @@ class _Builder:
                 else:
                     self.worn.append((name, int(worn.group(1))))  # checked in build()
                 continue
-            if _JOINED in normalize(texts.get(name) or ""):
-                # "Scarloc": the model it names is a member with the role character (members())
+            if _JOINED in normalize(texts.get(name) or "") and any(
+                    role == "character" and name in node.rules
+                    for _, role, node in self.member_raws):
+                # "Scarloc": the model it names is a member with the role character (members());
+                # elsewhere (Reinos del Caos "Cuidador gor", the hounds' champion) it stays
+                # reported
                 self.note(name, "note", "a named model fighting as a character joined to the"
                           " unit for good (Unit.members, role 'character')")
                 continue
