@@ -47,13 +47,13 @@ ARMIES: Mapping[str, str] = MappingProxyType({
 
 RACES: tuple[str, ...] = (
     "beast", "daemon", "dwarf", "elf", "greenskin", "human", "lizardman", "ogre", "skaven",
-    "troll", "undead", "black_orc", "goblin", "hobgoblin", "orc", "snotling",
+    "troll", "undead", "black_orc", "goblin", "hobgoblin", "orc", "snotling", "vampire",
 )
 """Race tags (the MDNR catalogues' *miniaturas de tipo ...*)."""
 
 RACE_PARENT: Mapping[str, str] = MappingProxyType({
     "black_orc": "greenskin", "goblin": "greenskin", "hobgoblin": "greenskin",
-    "orc": "greenskin", "snotling": "greenskin",
+    "orc": "greenskin", "snotling": "greenskin", "vampire": "undead",
 })
 """Kinds of greenskin the panic rules tell apart → the race they belong to.
 
@@ -61,7 +61,9 @@ MDNR Orcos y Goblins "Inmune al pánico de Snotlings y Goblins amigos" and Enano
 del Caos "Desprecio" ("Los Hobgoblin son inmunes al pánico causado por Goblins")
 name them; a unit of one of them is also ``greenskin`` (hated by *Agravio
 ancestral*).  Black orcs are not ``orc``: wherever MDNR speaks of orcs it says
-"exceptuando Orcos Negros" or names them apart."""
+"exceptuando Orcos Negros" or names them apart.  A ``vampire`` (Condes Vampiro ``Tipo``
+"..., No Muerto, Vampiro") is also ``undead``: MDNR Regimientos de Renombre "¿Y si es él?"
+names "miniaturas de tipo Vampiro" apart from the other undead."""
 
 ARMY_RACE: Mapping[str, str] = MappingProxyType({
     "arabia": "human",

@@ -411,6 +411,10 @@ class Weapon:
         Attacks added while the shot applies (a mounted brace's volley).
     charge_extra : int
         Strength added, on top of ``strength_bonus``, on the turn the model charges.
+    pistol_attacks : int
+        Of the wielder's attacks (``extra_attacks`` included), how many are the pistol's:
+        they alone take the shot (``shot_strength``, armour piercing while ``shot_when``),
+        the others are a hand weapon's (0: every blow takes the shot).
 
     """
 
@@ -429,6 +433,7 @@ class Weapon:
     shot_when: str = "first_round"
     shot_attacks: int = 0
     charge_extra: int = 0
+    pistol_attacks: int = 0
 
     def usable_by(self, troop_type: str) -> bool:
         """Whether models of ``troop_type`` may fight with it (``mounted_only``, ``foot_only``)."""
@@ -494,6 +499,16 @@ WEAPONS: MappingProxyType[str, Weapon] = MappingProxyType({
                bonus_when="first_round", two_handed=True, foot_only=True),
         Weapon("heaps_of_pistols", "montones de pistolas", extra_attacks=1, two_handed=True,
                foot_only=True, shot_strength=4, shot_when="always"),
+        # MDNR Regimientos de Renombre "Pistola de Lucca": "Lucca lleva también pistola, así
+        # que cuenta como dos armas de mano" (his "Arma de mano" and "Pistola (cuerpo a
+        # cuerpo)": "Fuerza=4 el primer turno de combate", "Poder de penetración el primer
+        # turno de combate"): one more attack, the pistol's; only that one takes the shot
+        # (RULES.md §1.7 "Pistol in CC": S4 + armour piercing, first round only)
+        Weapon("hand_weapon_and_pistol", "arma de mano y pistola", extra_attacks=1,
+               two_handed=True, foot_only=True, shot_strength=4, pistol_attacks=1),
+        # MDNR Regimientos de Renombre (Jeque Ahmed Shufti) "Cimitarra de Dakistir": "Arma de
+        # mano. F+2 en el turno en que carga; F+1 en los demás"
+        Weapon("dakistir_scimitar", "cimitarra de dakistir", strength_bonus=1, charge_extra=1),
     )
 })
 """Close-combat weapons by key (RULES.md §1.7; MDNR gst weapon profiles).

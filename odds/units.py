@@ -47,12 +47,14 @@ from odds.validation import (
 
 __all__ = [
     "CHARACTERISTICS",
+    "MEMBER_ROLES",
     "MOUNT_RULES",
     "SPANISH_LETTERS",
     "SPECIAL_RULES",
     "Command",
     "CrewProfile",
     "Equipment",
+    "Member",
     "MountProfile",
     "Profile",
     "Unit",
@@ -149,6 +151,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "paymaster",
     "royal_guard",
     "royal_blood",
+    "pursuit_3d6_more",
+    "leader_fearless",
+    "spares_vampires",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -385,6 +390,21 @@ the charge before any fear or terror test and flees if it fails (MDNR Imperio "C
 gloriosa": "deben efectuar un chequeo de pánico igual que si hubiera sido cargada por el
 flanco mientras estuviera trabada"; RULES.md §3.4), unless it takes no panic tests
 (:func:`odds.combat.model.glorious_panic`; two-unit combats, as every test at the charge).
+
+``pursuit_3d6_more``: the unit pursues a unit broken in close combat with 3D6 more than
+its pursuit dice (MDNR Regimientos de Renombre, Oglah Khan's "Pellejo de Wulfag": "Cada vez
+que Oglah y su unidad persigan a una unidad desmoralizada en combate, pueden perseguir +3D6cm
+adicionales.  Esta distancia se añade únicamente a la persecución"; it flees as before).
+
+``leader_fearless``: while the unit's champion (its leader) lives, the unit is immune to fear
+and terror: no fear or terror test at the charge, no fear auto-break (MDNR Regimientos de
+Renombre "Montaraces de Bugman": "Mientras Bugman siga vivo, Bugman y la unidad son Inmunes a
+miedo e Inmunes a terror"; RULES.md §3.2, §3.3).  Without its champion it has no effect.
+
+``spares_vampires``: the unit's blows never hit an enemy of race ``vampire`` (MDNR
+Regimientos de Renombre, Comando Mortal "¿Y si es él?": "En combate cuerpo a cuerpo, nunca
+atacarán a miniaturas de tipo Vampiro. Si se vieran obligados a atacar ... se considera que
+fallan todos sus ataques contra miniaturas de tipo Vampiro").
 
 ``bodyguard``: the unit is stubborn while a living General character stands in it (MDNR Altos
 Elfos "Guardaespaldas": "Los Leones Blancos son Tozudos mientras el General esté incluido en la
@@ -653,6 +673,73 @@ class Command:
 
 
 
+MEMBER_ROLES: tuple[str, ...] = ("champion", "standard", "musician", "character")
+"""What a named member of a unit stands in for (:class:`Member`): it is in the unit when
+the unit has that command model (``Unit.command``); a ``character`` always is, and lends
+the unit its Ld as a joined character does (Regimientos de Renombre "Scarloc": "se
+considera a todos los efectos como si fuera un personaje que se ha unido a la unidad ...
+salvo que no puede abandonar la unidad")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A named model of a unit with a profile of its own, fighting as a character in it.
+
+    MDNR Regimientos de Renombre, "Otros miembros con nombre": "Algunos Regimientos de
+    Renombre tienen otras miniaturas 'con nombre' (Colibrí, Larva, Ned Puñojamón,
+    Skaff...). Esas miniaturas con nombre ... se tratan también como Líderes: forman parte
+    de la unidad ... se rigen por ¡Cuidado, Señor!, es necesario designar ataques
+    explícitamente, pueden lanzar y aceptar desafíos, etc. La excepción es que la unidad NO
+    puede usar el Liderazgo de esos 'miembros con nombre'"; a Leader is "a efectos
+    generales ... un personaje".  In a combat the member stands in the unit's front rank
+    as a body of its own (its profile, equipment, wounds and save; the unit's special
+    rules), like a character that cannot leave, and lends the unit no Ld.  A standard
+    bearer or musician carries the unit's standard or instrument: the unit has it while
+    the member lives (RULES.md §2.2, §2.4).
+
+    Attributes
+    ----------
+    name : str
+        The member's name (``"Skaff (portaestandarte)"``).
+    role : str
+        One of :data:`MEMBER_ROLES`: the command model it is (a ``champion`` beside the
+        unit's leader: Comando Mortal's "Hasim el Eunuco (campeón)").  The member is in
+        the unit when ``Unit.command`` has that role; a ``character`` always is and lends
+        its Ld.
+    profile : Profile
+        Its characteristics.
+    equipment : Equipment
+        Its close-combat weapon and armour.
+    special : tuple of str or None
+        Its special rules (:data:`SPECIAL_RULES`); None (default): the unit's.  A member
+        without the unit's weapon lacks that weapon's rules (Ruglud's "Larva" with a hand
+        weapon among orcs with choppas).
+    """
+
+    name: str
+    role: str
+    profile: Profile
+    equipment: Equipment = field(default_factory=Equipment)
+    special: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise OddsInputError(f"name: must be a non-empty string (got {self.name!r})")
+        choice("role", self.role, MEMBER_ROLES)
+        if not isinstance(self.profile, Profile):
+            raise OddsInputError(f"profile: must be a Profile (got"
+                                 f" {type(self.profile).__name__})")
+        if not isinstance(self.equipment, Equipment):
+            raise OddsInputError(f"equipment: must be an Equipment (got"
+                                 f" {type(self.equipment).__name__})")
+        if self.special is not None:
+            object.__setattr__(self, "special", special_rules_from(self.special))
+
+    def replace(self, **changes: Any) -> Member:
+        """Return a validated copy with some fields changed."""
+        return replace_fields(self, changes)
+
+
 # --------------------------------------------------------------------------- the unit
 
 
@@ -759,6 +846,29 @@ class Unit:
         Renombre print the leader's gear apart (Compañía Alcatani: pikemen led by
         Alcatani with "Dos armas de mano"); the champion fights with it (its Strength,
         extra attacks and strike order, RULES.md §1.7), the rank and file with theirs.
+    champion_armour : str
+        The champion's own armour (``none``, ``light``, ``heavy``, ``plate``; ``""``, the
+        default: the unit's).  MDNR Regimientos de Renombre list a leader's armour under its
+        entry (Josef Bugman's "Armadura de Gromril" among rangers in heavy armour).
+    champion_shield : bool or None
+        Whether the champion carries a shield (None, the default: as the unit).
+    champion_save_override : int or None
+        The champion's own fixed armour save (1..7; None, the default: from its equipment).
+        MDNR Regimientos de Renombre "Armadura 3+" (Karnac): "Karnac tiene una piel escamosa
+        de 4+ ... sumado a su armadura le queda una tirada de salvación de 3+".
+    champion_ward : int
+        The champion's own ward save (0, the default: the unit's; else 2..6).  MDNR
+        Regimientos de Renombre leaders' talismans ("Talismán Colmillo de Oso": "Beorg tiene
+        una Tirada de salvación especial de 4+"); wards do not add up: the better one counts.
+    champion_special : tuple of str
+        Special rules only the champion has, on top of the unit's (:data:`SPECIAL_RULES`;
+        stored sorted, unique).  MDNR Regimientos de Renombre give a leader rules of its
+        own under its entry (Ennio Mordini's "Golpe letal" and "Ataques mágicos", not his
+        skeletons'); the champion then fights as a body of its own.
+    members : tuple of Member
+        Named models of the unit with profiles of their own (:class:`Member`), counted
+        in ``models``; each is in the unit when ``command`` has its role
+        (:attr:`present_members`).
     notes : str
         Free text (sources, what is not modelled).
     import_notes : tuple of str
@@ -798,6 +908,12 @@ class Unit:
     flight_panics_not: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     champion_weapon: str = ""
+    champion_armour: str = ""
+    champion_shield: bool | None = None
+    champion_save_override: int | None = None
+    champion_ward: int = 0
+    champion_special: tuple[str, ...] = ()
+    members: tuple[Member, ...] = ()
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)
 
@@ -889,10 +1005,46 @@ class Unit:
             )
         if not isinstance(self.notes, str):
             raise OddsInputError(f"notes: must be a string (got {self.notes!r})")
+        self._check_members(tt)
+
+    def _check_members(self, tt: str) -> None:
+        if isinstance(self.members, list):
+            object.__setattr__(self, "members", tuple(self.members))
+        if not isinstance(self.members, tuple) or not all(
+                isinstance(m, Member) for m in self.members):
+            raise OddsInputError(f"members: must be a tuple of Member (got {self.members!r})")
+        if self.members and tt not in ("infantry", "cavalry", "monstrous_infantry"):
+            raise OddsInputError(f"members: only infantry, cavalry or monstrous infantry have"
+                                 f" named members (got troop_type {tt!r})")
+        for k, m in enumerate(self.members):
+            w = rules.WEAPONS[m.equipment.weapon]
+            if not w.usable_by(tt):
+                raise OddsInputError(f"members[{k}].equipment.weapon: {w.name} cannot be"
+                                     f" used by {tt}")
+            if m.equipment.barding and tt != "cavalry":
+                raise OddsInputError(f"members[{k}].equipment.barding: only cavalry can have"
+                                     f" barding (got troop_type {tt!r})")
+
+    @property
+    def present_members(self) -> tuple[Member, ...]:
+        """The :attr:`members` in the unit: those whose role its ``command`` has."""
+        return tuple(m for m in self.members
+                     if m.role == "character" or getattr(self.command, m.role))
 
     def _check_equipment(self, tt: str) -> None:
         if self.champion_weapon:
             choice("champion_weapon", self.champion_weapon, tuple(rules.WEAPONS))
+        if self.champion_armour:
+            choice("champion_armour", self.champion_armour, rules.ARMOURS)
+        if self.champion_shield is not None:
+            flag("champion_shield", self.champion_shield)
+        if self.champion_save_override is not None:
+            integer("champion_save_override", self.champion_save_override, low=1, high=7)
+        if integer("champion_ward", self.champion_ward, low=0, high=6) == 1:
+            raise OddsInputError("champion_ward: must be 0 (the unit's) or one of 2, 3, 4, 5,"
+                                 " 6 (got 1)")
+        object.__setattr__(self, "champion_special", _names_from(
+            "champion_special", self.champion_special, SPECIAL_RULES, "rule names", "rule"))
         for where, key in (("equipment.weapon", self.equipment.weapon),
                            ("champion_weapon", self.champion_weapon)):
             if not key:
@@ -1034,6 +1186,45 @@ class Unit:
         )
 
     @property
+    def champion_equipment(self) -> Equipment:
+        """The champion's weapon and armour (the unit's where its own are not given).
+
+        :attr:`champion_weapon_key`, :attr:`champion_armour`, :attr:`champion_shield`.
+        """
+        e = self.equipment
+        return Equipment(
+            weapon=self.champion_weapon_key,
+            shield=e.shield if self.champion_shield is None else self.champion_shield,
+            armour=self.champion_armour or e.armour, barding=e.barding)
+
+    @property
+    def champion_ward_save(self) -> int:
+        """The champion's ward save, 0..6 (0 = none): its own or the unit's, the better."""
+        wards = [w for w in (self.ward_save, self.champion_ward) if w]
+        return min(wards) if wards else 0
+
+    @property
+    def champion_save(self) -> int:
+        """The champion's armour save in close combat, 1..7 (its :attr:`champion_equipment`).
+
+        It differs from :attr:`armour_save` when the champion's weapon changes what the
+        shield gives in close combat (MDNR Regimientos de Renombre, Mordini: the skeletons'
+        halberds, Ennio's "Arma de mano" and "Escudo") or its armour is its own (Bugman's
+        "Armadura de Gromril"); the champion then fights as a body of its own in the front
+        rank (:func:`odds.combat.model.build_units`).
+        """
+        if self.champion_save_override is not None:
+            return self.champion_save_override
+        if self.armour_save_override is not None:
+            return self.armour_save
+        e = self.champion_equipment
+        if e == self.equipment:
+            return self.armour_save
+        choppa = "choppa" in self.special and e.weapon == "hand_weapon"
+        return rules.armour_save(self.troop_type, e.armour, e.shield, e.barding, e.weapon,
+                                 not choppa)
+
+    @property
     def choppa(self) -> bool:
         """Fights with a single orc choppa (the ``choppa`` rule with a hand weapon)."""
         return "choppa" in self.special and self.equipment.weapon == "hand_weapon"
@@ -1110,12 +1301,20 @@ class Unit:
             equipment["armour_save_override"] = self.armour_save_override
         if self.champion_weapon:
             equipment["champion_weapon"] = self.champion_weapon
+        if self.champion_armour:
+            equipment["champion_armour"] = self.champion_armour
+        if self.champion_shield is not None:
+            equipment["champion_shield"] = self.champion_shield
+        if self.champion_save_override is not None:
+            equipment["champion_save_override"] = self.champion_save_override
         out["equipment"] = equipment
         out["command"] = {k: v for k, v in dataclasses.asdict(self.command).items()
                           if not k.endswith("_points") or v}
         rules_table: dict[str, Any] = {"special": list(self.special)}
         for key in ("ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits"):
             rules_table[key] = getattr(self, key)
+        if self.champion_ward:
+            rules_table["champion_ward"] = self.champion_ward
         if self.impact_strength is not None:
             rules_table["impact_strength"] = self.impact_strength
         if self.random_attacks:
@@ -1123,7 +1322,7 @@ class Unit:
         if self.random_move:
             rules_table["random_move"] = self.random_move
         for key in ("hatred", "no_panic_from", "no_panic_against", "flight_panics_only",
-                    "flight_panics_not"):
+                    "flight_panics_not", "champion_special"):
             if getattr(self, key):
                 rules_table[key] = list(getattr(self, key))
         out["rules"] = rules_table
@@ -1136,6 +1335,12 @@ class Unit:
         assert self.champion_profile is not None
         if self.champion_profile != _default_champion(self.profile):
             out["champion_profile"] = self.champion_profile.as_dict()
+        if self.members:
+            out["members"] = [{"name": m.name, "role": m.role, "profile": m.profile.as_dict(),
+                               "equipment": dataclasses.asdict(m.equipment),
+                               **({"special": list(m.special)} if m.special is not None
+                                  else {})}
+                              for m in self.members]
         return out
 
 
@@ -1211,10 +1416,11 @@ def special_rules_from(value: object) -> tuple[str, ...]:
 _TOP_KEYS = (
     "name", "troop_type", "models", "files", "crew", "points_per_model", "notes", "army",
     "race", "profile", "equipment", "command", "rules", "mount", "champion_profile",
-    "unit_strength_override", "extra_crew",
+    "unit_strength_override", "extra_crew", "members",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override",
-                   "champion_weapon")
+                   "champion_weapon", "champion_armour", "champion_shield",
+                   "champion_save_override")
 _COMMAND_KEYS = (
     "champion", "standard", "musician", "champion_points", "standard_points", "musician_points",
 )
@@ -1223,7 +1429,7 @@ _RULES_KEYS = (
     "impact_strength", "random_attacks", "random_move", "hatred", "no_panic_from",
     "no_panic_against",
     "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
-    "flight_panics_only", "flight_panics_not",
+    "flight_panics_only", "flight_panics_not", "champion_special", "champion_ward",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus", "poisoned", "special")
 
@@ -1232,6 +1438,9 @@ _TOML_PATH = {
     **{key: f"rules.{key}" for key in _RULES_KEYS},
     "armour_save_override": "equipment.armour_save_override",
     "champion_weapon": "equipment.champion_weapon",
+    "champion_armour": "equipment.champion_armour",
+    "champion_shield": "equipment.champion_shield",
+    "champion_save_override": "equipment.champion_save_override",
 }
 
 
@@ -1288,7 +1497,11 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
         Top-level keys ``name, troop_type, models, files`` (required), ``crew,
         points_per_model, notes, army, race`` and tables ``profile`` (required), ``equipment``,
         ``command``, ``rules``, ``mount``, ``extra_crew``, ``champion_profile`` (optional; the
-        latter overrides characteristics of the default champion).  Profiles
+        latter overrides characteristics of the default champion) and the array of tables
+        ``members`` (``name``, ``role``, ``profile``, optional ``equipment`` and ``special``:
+        :class:`Member`).  ``equipment`` may carry the champion's own ``champion_weapon``,
+        ``champion_armour``, ``champion_shield`` and ``champion_save_override``; ``rules`` its
+        ``champion_special`` and ``champion_ward``.  Profiles
         accept English (M WS BS S T W I A Ld) or MDNR Spanish (M HA HP F R H I A
         L) letters.
     source : str
@@ -1360,6 +1573,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         champion = profile_from(subtable(data, "champion_profile"), "champion_profile",
                             base=prefixed("profile", lambda: _default_champion(profile)))
 
+    members = _members_from(data.get("members", []))
+
     kwargs: dict[str, Any] = {
         key: data[key]
         for key in ("name", "troop_type", "models", "files", "crew", "points_per_model", "notes",
@@ -1367,18 +1582,44 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})
-    for key in ("armour_save_override", "champion_weapon"):
+    for key in ("armour_save_override", "champion_weapon", "champion_armour", "champion_shield",
+                "champion_save_override"):
         if key in eq:
             kwargs[key] = eq[key]
     try:
         return Unit(profile=profile, equipment=equipment, command=command, mount=mount,
-                    champion_profile=champion, extra_crew=extra_crew, **kwargs)
+                    champion_profile=champion, extra_crew=extra_crew, members=members,
+                    **kwargs)
     except OddsInputError as exc:
         msg = str(exc)
         key = msg.split(":", 1)[0]
         if key in _TOML_PATH:
             msg = _TOML_PATH[key] + msg[len(key):]
         raise OddsInputError(msg) from None
+
+
+def _members_from(value: object) -> tuple[Member, ...]:
+    """``[[members]]`` tables (name, role, profile, equipment) → :class:`Member` records."""
+    if not isinstance(value, list):
+        raise OddsInputError(f"members: must be a list of tables (got {value!r})")
+    out = []
+    for k, table in enumerate(value):
+        where = f"members[{k}]"
+        if not isinstance(table, Mapping):
+            raise OddsInputError(f"{where}: must be a table (got {table!r})")
+        check_keys(table, ("name", "role", "profile", "equipment", "special"), where)
+        for key in ("name", "role", "profile"):
+            if key not in table:
+                raise OddsInputError(f"{where}.{key}: missing (a member needs name, role and"
+                                     f" profile)")
+        profile = profile_from(subtable(table, "profile"), f"{where}.profile")
+        eq = subtable(table, "equipment")
+        check_keys(eq, ("weapon", "shield", "armour", "barding"), f"{where}.equipment")
+        equipment = prefixed(f"{where}.equipment", lambda eq=eq: Equipment(**eq))
+        out.append(prefixed(where, lambda t=table, p=profile, e=equipment: Member(
+            name=t["name"], role=t["role"], profile=p, equipment=e,
+            special=t.get("special"))))
+    return tuple(out)
 
 
 def _library_dir() -> Any:

@@ -323,7 +323,8 @@ def test_regiment_leaders_fight_with_their_own_weapons():
     """Regimientos de Renombre: Compañía Alcatani's pikemen ("Pica") are led by Alcatani
     with "Dos armas de mano"; Leopold leads his pikemen with an "Arma de mano"; Darkhoth
     (Discípulos de la Redención Roja) has "Dos armas de mano" beside the disciples'
-    "Mangual" and "Escudo" -- his own save in close combat (no shield) is reported."""
+    "Mangual" and "Escudo" -- his own save in close combat (light armour, the shield unused
+    with two hand weapons: 6+, the disciples' 5+) makes him fight as a body of his own."""
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     alcatani = c.unit(entry(c, "Compañía Alcatani"))
     assert alcatani.equipment.weapon == "pike"
@@ -334,8 +335,8 @@ def test_regiment_leaders_fight_with_their_own_weapons():
     name = entry(c, "Discípulos de la Redención Roja")
     u = c.unit(name)
     assert (u.equipment.weapon, u.champion_weapon) == ("morning_star", "additional_hand_weapon")
-    assert ("Dos armas de mano", "approximated") in {(i.item, i.kind)
-                                                     for i in c.report.for_unit(name)}
+    assert ("Dos armas de mano", "note") in {(i.item, i.kind) for i in c.report.for_unit(name)}
+    assert (u.armour_save, u.champion_save) == (5, 6)
     # Chronus carries "Arma de mano", "Lanza" and "Arma a dos manos": the knights' choice
     knights = c.unit(entry(c, "Caballeros de la Llama Purificadora"))
     assert knights.champion_weapon == ""
@@ -359,15 +360,35 @@ def test_harboth_s_two_choppas():
 @needs_data
 def test_lucca_s_pistol():
     """Regimientos de Renombre "Pistola de Lucca": "Lucca lleva también pistola, así que
-    cuenta como dos armas de mano": "Lucca Braganza (líder)" (A3, printed) fights with two
-    hand weapons (4 attacks); his pistol's own S4 armour-piercing attack in the first round
-    is approximated (reported)."""
+    cuenta como dos armas de mano"; his "Pistola (cuerpo a cuerpo)": "Fuerza=4 el primer
+    turno de combate", "Poder de penetración el primer turno de combate" (RULES.md §1.7).
+    "Lucca Braganza (líder)" (A3 F4, printed) fights as a body with 3 hand-weapon blows and
+    the pistol's one, armour piercing in the first round only.
+
+    Against T7 (the crossbowmen's S3 cannot wound) with a 4+ save, Lucca (WS5: 3+ to hit,
+    S4: 6+ to wound) charging: each hand-weapon blow is an unsaved wound with 2/3 x 1/6 x
+    4/6 = 2/27 (5+ save), the pistol's with 2/3 x 1/6 x 5/6 = 5/54 (6+):
+    Binomial(3, 2/27) convolved with Bernoulli(5/54)."""
+    import numpy as np
+
+    from odds.combat.model import CREW, G_SAVE
+
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     for name in (e.name for e in c.entries if e.name.startswith("Ballesteros de Braganza")):
         u = c.unit(name)
         assert (u.champion_profile.A, u.champion_profile.S) == (3, 4)
         assert (u.equipment.weapon, u.champion_weapon) == ("hand_weapon",
-                                                           "additional_hand_weapon")
-        assert kinds(c, name)["Pistola de Lucca"] == "approximated"
-        model = build(u, fighter("Blanco", 20, 10), options=CombatOptions(max_rounds=1))
-        assert model.groups[0, 1, CHAMPION, 0, G_ATTACKS] == 4
+                                                           "hand_weapon_and_pistol")
+        assert kinds(c, name)["Pistola de Lucca"] == "note"
+        target = fighter("Blanco", 20, 10, T=7, save=4)
+        model = build(u, target, options=CombatOptions(max_rounds=2))
+        lucca = model.names.index(f"{name} champion")
+        rows = model.groups[lucca, 1]
+        assert (rows[RANK_AND_FILE, 0, G_ATTACKS], rows[CREW, 0, G_ATTACKS]) == (3, 1)
+        assert (rows[RANK_AND_FILE, 0, G_SAVE], rows[CREW, 0, G_SAVE]) == (5, 6)
+        assert rows[CREW, 1, G_SAVE] == 5  # no shot after the first round
+    pmf = np.convolve([comb(3, k) * (2 / 27) ** k * (25 / 27) ** (3 - k) for k in range(4)],
+                      [49 / 54, 5 / 54])
+    out = simulate(build(u, target, options=CombatOptions(max_rounds=1)), 200_000, 4242)
+    sim = {k: v / 200_000 for k, v in enumerate(out["w1"][0]) if v}
+    assert_distribution(sim, list(pmf), 200_000, what="Lucca's first round")

@@ -271,6 +271,12 @@ WEAPON_TABLE = [
     # piercing are shot_strength (first round; every round for "¡Montones de pistolas!")
     ("brace_of_pistols", 0, "always", 1, False, False, True),
     ("heaps_of_pistols", 0, "always", 1, False, False, True),
+    # Regimientos de Renombre "Pistola de Lucca": "cuenta como dos armas de mano"; one of the
+    # attacks is the pistol's (its shot: S4, armour piercing in the first round)
+    ("hand_weapon_and_pistol", 0, "always", 1, False, False, True),
+    # Regimientos de Renombre "Cimitarra de Dakistir": "F+2 en el turno en que carga; F+1 en
+    # los demás" (a hand weapon)
+    ("dakistir_scimitar", 1, "always", 0, False, False, False),
     # MDNR Imperio "Descarga cerrada": a brace on horseback, +1 A in the first round only
     ("volley_of_pistols", 0, "always", 0, False, False, True),
     # MDNR Imperio "Martillo del lobo blanco" mounted: F+1, F+2 on the charge (charge_extra)
@@ -307,7 +313,11 @@ def test_weapon_carriers_s1_7():
     # "Pica": "Sólo Infantería"; gst "Par de pistolas": "Sólo infantería"
     # "Mayales de la ira": "cuentan como dos armas de mano" (as the additional hand weapon)
     assert foot == {"additional_hand_weapon", "spear", "pike", "brace_of_pistols",
-                    "heaps_of_pistols", "wrath_flails"}
+                    "heaps_of_pistols", "wrath_flails", "hand_weapon_and_pistol"}
+    # of Lucca's two weapons only the pistol's blow takes the shot
+    assert rules.WEAPONS["hand_weapon_and_pistol"].pistol_attacks == 1
+    assert rules.weapon_shoots("hand_weapon_and_pistol", first_round=True)
+    assert not rules.weapon_shoots("hand_weapon_and_pistol", first_round=False)
 
 
 @pytest.mark.parametrize(
@@ -324,6 +334,8 @@ def test_weapon_carriers_s1_7():
         (4, "flail", True, False, 4),  # first round only
         (4, "morning_star", False, True, 5),
         (4, "morning_star", False, False, 4),
+        (4, "dakistir_scimitar", True, True, 6),  # F+2 on the turn it charges
+        (4, "dakistir_scimitar", False, True, 5),  # F+1 otherwise
         (9, "great_weapon", False, False, 10),  # characteristics never exceed 10
     ],
 )

@@ -75,6 +75,7 @@ from odds.battlescribe.names import (
     ARMOUR_RULES,
     ARMOUR_WARDS,
     CHAMPION_ITEMS,
+    CHAMPION_RULES,
     NAMED_HATRED,
     RULE_FLAGS,
     STRUCTURAL_NAMES,
@@ -110,6 +111,7 @@ from odds.units import (
     Command,
     CrewProfile,
     Equipment,
+    Member,
     MountProfile,
     Profile,
     Unit,
@@ -122,6 +124,11 @@ _FLYING_MONSTER = "se considera como un monstruo volador a todos los demas efect
 # sólo ataca por su frontal, como si fuera una bestia de tiro": the chariot's own body fights
 _BODY_AS_BEAST = "como si fuera una bestia de tiro"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
+_MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
+_JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member character
+# a leader's own item that is a plain ward save, all its text (no "contra ...")
+_LEADER_WARD = re.compile(r"(?:talisman\.? )?(?:[a-z ]+ )?(?:tiene|proporciona) una tirada de"
+                          r" salvacion especial de ([2-6])\+\.?")
 
 __all__ = ["Built", "build_unit"]
 
@@ -343,6 +350,13 @@ class _Builder:
         self.rider_magic = False  # magic attacks of the riders only (names.rider_rule)
         self.charge_strength = ""  # a rule giving "F+1 en carga" to the beast that has it
         self.worn: list[tuple[str, int]] = []  # armour options of a printed save: (name, save)
+        # named members (odds.units.Member): (profile, role, entry), and their entries' ids
+        self.member_raws: list[tuple[RawProfile, str, Node]] = []
+        self.member_ids: set[int] = set()
+        self.weapon_only_rules: tuple[str, ...] = ()  # the unit's weapon's WEAPON_RULES
+        self.champion_special: tuple[str, ...] = ()  # the leader's own rules (leader_only)
+        self.champion_ward = 0  # the leader's own ward save (_LEADER_WARD)
+        self.champion_save_override: int | None = None  # the leader's "Armadura 3+"
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)
@@ -537,20 +551,44 @@ class _Builder:
         self.riderless = (tt == "cavalry" and exact and mount_raw is None
                           and self.centaur is None and _tipo(main)[0] == "cavalry")
         used += [p for p in (mount_raw, crew_raw, extra_raw) if p is not None]
-        command_profiles = {id(q) for r, n in self.sel.command.items() if r != "champion"
-                            for q in n.profiles}
+        command_profiles = {id(q): (r, n) for r, n in self.sel.command.items()
+                            if r != "champion" for q in n.profiles}
+        leader = self.sel.command.get("champion")
         for p in others:
             if p in used:
                 continue
             if id(p) in command_profiles:  # a named musician or standard bearer
                 same = all(p.values.get(k) == main.values.get(k)
                            for k in ("HA", "F", "R", "H", "I", "A", "L"))
-                if not same:
+                if not same and tt in _MEMBER_TYPES:
+                    self.member_raws.append((p, *command_profiles[id(p)]))
+                elif not same:
                     self.note(p.name, "approximated", "a command model's own profile: it"
                               " fights as the rank and file")
                 continue
+            named = next((n for n in self.sel.unit.walk()[1:] if any(q is p for q in n.profiles)
+                          and n.key.endswith("(campeon)") and n.kind != "group"
+                          and (n.low or 0) >= 1 and n.high == 1), None)
+            if (named is not None and leader is not None and named is not leader
+                    and tt in _MEMBER_TYPES):
+                # a champion beside the regiment's leader (Comando Mortal: "Mullah Aklan'd
+                # (líder)" and "Hasim el Eunuco (campeón)"): a named member
+                self.member_raws.append((p, "champion", named))
+                continue
+            joined = next((n for n in self.sel.unit.walk()[1:]
+                           if any(q is p for q in n.profiles) and n.kind != "group"
+                           and (n.low or 0) >= 1 and n.high == 1
+                           and any(_JOINED in normalize(t or "") for t in n.rule_texts.values())),
+                          None)
+            if joined is not None and tt in _MEMBER_TYPES:
+                # "Scarloc se considera a todos los efectos como si fuera un personaje que se
+                # ha unido a la unidad ... salvo que no puede abandonar la unidad": a member
+                # that lends its Ld as a joined character does
+                self.member_raws.append((p, "character", joined))
+                continue
             self.note(p.name, "ignored", "second model profile in the unit: only the first"
                       " rank-and-file profile is modelled")
+        self.member_ids = {id(x) for _, _, n in self.member_raws for x in n.walk()}
 
         if tt in _CREWED:
             body = crew_raw or main
@@ -729,6 +767,9 @@ class _Builder:
                 self.note("Potencia", "note", f"printed unit strength {printed_us} per model"
                           f" used (the troop type gives {derived}; RULES.md §2.3)")
         command = self.command(roles | included_roles(self.sel))
+        members = self.members(tt, equipment, mount_raw, main, tuple(special))
+        champion_armour, champion_shield = (self.champions_armour(equipment)
+                                            if champion is not None else ("", None))
         try:
             unit = Unit(
                 name=self.name, troop_type=tt, models=models, files=files, profile=profile,
@@ -737,12 +778,25 @@ class _Builder:
                 special=tuple(special), armour_save_override=override,
                 points_per_model=points_per_model, champion_profile=champion,
                 champion_weapon=self.champion_weapon if champion is not None else "",
-                impact_strength=impact_strength, **extra,
+                champion_armour=champion_armour, champion_shield=champion_shield,
+                champion_special=tuple(f for f in self.champion_special if f not in special)
+                if champion is not None else (),
+                champion_ward=self.champion_ward if champion is not None else 0,
+                champion_save_override=(self.champion_save_override if champion is not None
+                                        else None),
+                impact_strength=impact_strength, **extra, members=members,
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
             )
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
+        if (unit.command.champion and unit.champion_save != unit.armour_save
+                and unit.champion_save_override is None):
+            ce = unit.champion_equipment
+            self.note(champion_raw.name if champion_raw is not None else "champion", "note",
+                      f"the champion's own gear ({ce.weapon}, {ce.armour} armour"
+                      f"{', shield' if ce.shield else ''}) saves {unit.champion_save}+ in close"
+                      f" combat, the unit {unit.armour_save}+: it fights as a body of its own")
         if self.scaly_skin:
             # gst "Piel escamosa": "una tirada de salvación por armadura innata": MDNR prints
             # it in the model's TSA (Cocatriz 4+ with no armour)
@@ -762,6 +816,65 @@ class _Builder:
                       f"printed unit strength {printed_us} per model, engine"
                       f" {unit.unit_strength_per_model} (RULES.md §2.3; engine wins)")
         return Built(unit, printed_save, printed_us)
+
+    def members(self, tt: str, equipment: Equipment, mount_raw: RawProfile | None,
+                main: RawProfile, special: tuple[str, ...]) -> tuple[Member, ...]:
+        """The unit's named members (:class:`odds.units.Member`) from their own entries.
+
+        MDNR Regimientos de Renombre, "Otros miembros con nombre" (Colibrí, Larva, Skaff...):
+        "se tratan también como Líderes" (a Leader is "a efectos generales ... un personaje")
+        "... La excepción es que la unidad NO puede usar el Liderazgo de esos 'miembros con
+        nombre'".  Each keeps its printed profile and the weapon and armour listed under its
+        entry (the unit's when it lists none); the unit's weapon rules only with the unit's
+        weapon.
+        """
+        out = []
+        taken = {id(n) for n in self.sel.taken}
+        for raw, role, node in self.member_raws:
+            per_letter = {"M": ([mount_raw] if mount_raw else []) + [raw, main]}
+            profile = self.profile([raw, main], "the member", per_letter)
+            weapons: list[tuple[str, str]] = []
+            fields: dict[str, object] = {}
+            for n in node.walk()[1:]:
+                if id(n) not in taken or n.kind == "group":
+                    continue
+                key = self.equipment_key(n)
+                if key is None:
+                    if not n.rules and not n.children and not (
+                            is_no_combat_effect(n.name) or _missile_only(n)):
+                        self.note(n.name, "ignored", f"an option of {raw.name!r} not modelled"
+                                  " by the engine")
+                    continue
+                for one in self.combined_keys(n, key):
+                    if one in WEAPON_NAMES:
+                        weapons.append((n.name, self.weapon(one, tt)))
+                    elif ARMOUR_NAMES[one][0] in ("armour", "shield"):
+                        fields[ARMOUR_NAMES[one][0]] = ARMOUR_NAMES[one][1]
+            if not weapons and not fields:
+                own = equipment
+            else:
+                weapon = self.one_weapon(weapons, f" for {raw.name!r}")
+                if not rules.WEAPONS[weapon].usable_by(tt):
+                    self.note(raw.name, "ignored", f"{weapon} cannot be used by {tt}; hand"
+                              " weapon used")
+                    weapon = "hand_weapon"
+                own = Equipment(weapon=weapon, shield=bool(fields.get("shield", False)),
+                                armour=str(fields.get("armour", "none")),
+                                barding=equipment.barding)
+            names = {normalize(n) for n, w in weapons if w == own.weapon}
+            rules_of_own = {r for n in names for r in WEAPON_RULES.get(n, ())}
+            member_special = None
+            if set(self.weapon_only_rules) != rules_of_own:
+                member_special = tuple(sorted(
+                    {r for r in special if r not in self.weapon_only_rules} | rules_of_own))
+            lends = ("lends the unit its Ld as a joined character" if role == "character"
+                     else "lends the unit no Ld (Regimientos de Renombre, 'Otros miembros con"
+                     " nombre')")
+            self.note(raw.name, "note", f"a named member ({role}): fights in the front rank as"
+                      f" a character with its own profile and {own.weapon}, {lends}")
+            out.append(Member(name=raw.name, role=role, profile=profile, equipment=own,
+                              special=member_special))
+        return tuple(out)
 
     def hooves(self, main: RawProfile, champion_raw: RawProfile | None, profile: Profile,
                champion: Profile | None) -> tuple[Profile, Profile | None, MountProfile]:
@@ -802,6 +915,8 @@ class _Builder:
         for node in self.sel.taken:
             if node is self.sel.model or node.key in STRUCTURAL_NAMES or id(node) in command:
                 continue
+            if id(node) in self.member_ids:
+                continue  # a named member's own gear (members())
             if id(node) in self.extra_nodes:
                 continue  # the second crew's own weapons (crew_weapon)
             if node.profiles:
@@ -866,6 +981,7 @@ class _Builder:
         for n, w in weapons:  # the rules of the weapons the unit fights with (choppa...)
             if w == weapon:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
+                self.weapon_only_rules += WEAPON_RULES.get(normalize(n), ())
                 if normalize(n) in WEAPON_WARDS:
                     self.wards.append(WEAPON_WARDS[normalize(n)])
                 self.weapon_impacts = WEAPON_IMPACTS.get(normalize(n), self.weapon_impacts)
@@ -928,11 +1044,36 @@ class _Builder:
                       " modelled (the engine gives weapon rules to the whole unit)")
         saves = {rules.armour_save(tt, equipment.armour, equipment.shield, equipment.barding,
                                    x, in_close_combat=True) for x in (weapon, equipment.weapon)}
-        if len(saves) > 1:
-            self.note(name, "approximated", "the champion's weapon changes its own save (its"
-                      " shield in close combat); the unit's save used")
+        del saves  # a save of its own: Unit.champion_save, noted in build()
         self.note(name, "note", f"the champion fights with its own weapon: {weapon}")
         return weapon
+
+    def champions_armour(self, equipment: Equipment) -> tuple[str, bool | None]:
+        """The champion's (leader's) own armour and shield when its entry lists its kit.
+
+        MDNR Regimientos de Renombre list the leader's armour under its entry (Josef
+        Bugman: "Armadura de Gromril" and "Escudo", the rangers "Armadura pesada"): an entry
+        listing armour or a shield lists all it wears.  ``("", None)``: the unit's.
+        """
+        node = self.sel.command.get("champion")
+        if node is None:
+            return "", None
+        taken = {id(n) for n in self.sel.taken}
+        own: dict[str, object] = {}
+        for n in node.walk()[1:]:
+            key = self.equipment_key(n) if id(n) in taken else None
+            if key is None:
+                continue
+            for one in self.combined_keys(n, key):
+                attr, value = ARMOUR_NAMES.get(one, ("", None))
+                if attr in ("armour", "shield"):
+                    own[attr] = value
+        if not own:
+            return "", None
+        armour = str(own.get("armour", "none"))
+        shield = bool(own.get("shield", False))
+        return ("" if armour == equipment.armour else armour,
+                None if shield == equipment.shield else shield)
 
     def crew_weapon(self, carrier: Node, tt: str) -> str:
         """The close-combat weapon taken under a second kind of crew's entry ``carrier``."""
@@ -1089,9 +1230,22 @@ class _Builder:
                     break
         return out
 
+    def leader_only(self) -> set[str]:
+        """Keys of the rules carried only under the champion's (leader's) taken entry."""
+        node = self.sel.command.get("champion")
+        if node is None:
+            return set()
+        under = {id(x) for x in node.walk()}
+        taken = [n for n in self.sel.taken if id(n) in under]
+        elsewhere = {normalize(r) for r in self.sel.unit.rules}
+        elsewhere |= {normalize(r) for n in self.sel.taken if id(n) not in under
+                      for r in n.rules}
+        return {normalize(r) for n in taken for r in n.rules} - elsewhere
+
     def rules(self) -> tuple[list[str], dict[str, object]]:
         names = self.rule_names()
         texts = self.rule_texts()
+        leader_only = self.leader_only()
         modelled = set() if self.centaur is None else set(self.centaur.rules)
         special: list[str] = []
         extra: dict[str, object] = {}
@@ -1141,6 +1295,66 @@ class _Builder:
             if key in CHAMPION_ITEMS and self.champion_carries(name):
                 self.champion_items.append(name)  # applied to its profile in build()
                 continue
+            worn = re.fullmatch(r"armadura ([2-6])\+", key)
+            if worn:
+                # Regimientos de Renombre (Karnac) "Armadura 5+" / "Armadura 3+": "Los
+                # Incursores llevan Armadura ligera y tienen una salvación por piel escamosa
+                # de 6+, quedando una salvación por armadura definitiva de 5+. Karnac tiene una
+                # piel escamosa de 4+ ... le queda una tirada de salvación de 3+": a fixed save,
+                # the leader's own under his entry alone
+                if key in leader_only:
+                    self.champion_save_override = int(worn.group(1))
+                    self.note(name, "note", f"the leader's own armour save {worn.group(1)}+:"
+                              " he fights as a body of his own")
+                else:
+                    self.worn.append((name, int(worn.group(1))))  # checked in build()
+                continue
+            if _JOINED in normalize(texts.get(name) or "") and any(
+                    role == "character" and name in node.rules
+                    for _, role, node in self.member_raws):
+                # "Scarloc": the model it names is a member with the role character (members());
+                # elsewhere (Reinos del Caos "Cuidador gor", the hounds' champion) it stays
+                # reported
+                self.note(name, "note", "a named model fighting as a character joined to the"
+                          " unit for good (Unit.members, role 'character')")
+                continue
+            if "ya esta reflejado en sus reglas y perfil" in normalize(texts.get(name) or ""):
+                # Regimientos de Renombre (Karnac) "Desoves": "El efecto de ambos desoves ya
+                # está reflejado en sus reglas y perfil"
+                self.note(name, "note", "its effects are the unit's own rules and profiles"
+                          " (its text says so)")
+                continue
+            if key in leader_only and "su unidad" not in normalize(texts.get(name) or ""):
+                # a rule under the leader's entry only (Mordini: Ennio's "Golpe letal" and
+                # "Ataques mágicos"; Kreugar: "Richter Kreugar (no el resto de la compañía)
+                # odia al resto de No Muertos"), unless its text gives it to "su unidad"
+                # (Oglah Khan's "Pellejo de Wulfag": "Oglah y su unidad")
+                if key in NAMED_HATRED or key.startswith("odio "):
+                    self.note(name, "ignored", "hatred of the leader alone: not modelled")
+                    continue
+                ward = _LEADER_WARD.fullmatch(re.sub(r"\s+", " ", normalize(
+                    texts.get(name) or "")).strip())
+                if ward:
+                    # "Talismán Colmillo de Oso": "Talismán. Beorg tiene una Tirada de
+                    # salvación especial de 4+"; "Gema del Desierto": "Talismán que le
+                    # proporciona una tirada de salvación especial de 6+"
+                    self.champion_ward = min(int(ward.group(1)), self.champion_ward or 7)
+                    self.note(name, "note", f"the leader's own ward save {ward.group(1)}+:"
+                              " it fights as a body of its own")
+                    continue
+                if key in CHAMPION_RULES:
+                    ward, flags = CHAMPION_RULES[key]
+                    self.champion_ward = min(ward or 7, self.champion_ward or 7) % 7
+                    self.champion_special += flags
+                    self.note(name, "note", f"the leader's own rule: ward {ward}+ and"
+                              f" {', '.join(flags) or 'nothing else'} in close combat (he"
+                              f" fights as a body of his own)")
+                    continue
+                if key in RULE_FLAGS:
+                    self.champion_special += RULE_FLAGS[key]
+                    self.note(name, "note", "the leader's own rule: it fights as a body of its"
+                              " own with it (Unit.champion_special)")
+                    continue
             if (WEAPON_NAMES.get(key, "hand_weapon") != "hand_weapon"
                     and any(normalize(n.name) == key and name in n.rules
                             for n in self.sel.taken if id(n) not in self.command_ids())):

@@ -45,6 +45,7 @@ __all__ = [
     "ARMOUR_RULES",
     "ARMOUR_WARDS",
     "CHAMPION_ITEMS",
+    "CHAMPION_RULES",
     "NAMED_HATRED",
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
@@ -130,6 +131,9 @@ WEAPON_NAMES: MappingProxyType = _table({
     "Lanza (caballería)": "cavalry_spear",
     "Mayal": "flail",
     "Mangual": "morning_star",
+    # Regimientos de Renombre (Jeque Ahmed Shufti) "Cimitarra de Dakistir": "Arma de mano.
+    # F+2 en el turno en que carga; F+1 en los demás"
+    "Cimitarra de Dakistir": "dakistir_scimitar",
     "Dos rebanadoras": "additional_hand_weapon",
     "Maza ogra": "hand_weapon",  # with armour piercing (WEAPON_RULES)
     "Rebanadora": "hand_weapon",  # with the choppa rule (see the module notes)
@@ -315,6 +319,20 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reinos del Caos "Ansia de sangre": "nunca pueden arrasar (...) pero persigue 8D6cm en
     # vez de 5D6cm" (the engine's combat ends with the pursuit: no overrun to forbid)
     "Ansia de sangre": ("bloodgreed",),
+    # Regimientos de Renombre, Oglah Khan's item "Pellejo de Wulfag": "Oglah y su unidad
+    # siempre deben perseguir, si pueden hacerlo. Cada vez que Oglah y su unidad persigan a
+    # una unidad desmoralizada en combate, pueden perseguir +3D6cm adicionales" (his unit's
+    # rule: Oglah leaves it only dead, and the engine's champion dies with its last model)
+    "Pellejo de Wulfag": ("must_pursue", "pursuit_3d6_more"),
+    # Regimientos de Renombre "Montaraces de Bugman (Mercenarios)" (the rule of both Bugman
+    # entries): "Mientras Bugman siga vivo, Bugman y la unidad son Inmunes a miedo e Inmunes a
+    # terror"
+    "Montaraces de Bugman (Mercenarios)": ("leader_fearless",),
+    # Regimientos de Renombre (Comando Mortal de Mullah Aklan'd) "¿Y si es él?": "En combate
+    # cuerpo a cuerpo, nunca atacarán a miniaturas de tipo Vampiro. Si se vieran obligados a
+    # atacar por cualquier motivo ... se considera que fallan todos sus ataques contra
+    # miniaturas de tipo Vampiro"
+    "¿Y si es él?": ("spares_vampires",),
     # special attacks replacing a model's attacks (odds.combat.model.VOMITS): Orcos y Goblins,
     # Mercenarios, Reinos del Caos "Vómito de troll" ("un único ataque de F5, que impacta
     # automáticamente y Anula armaduras"), Reinos del Caos "Vómito putrefacto" ("un ataque
@@ -468,13 +486,31 @@ CHAMPION_ITEMS: MappingProxyType = _table({
     "Dos rebanadoras": ((("A", 1),), "choppa", "", ""),
     # Regimientos de Renombre (Lucca Braganza, the leader, with "Arma de mano" and "Pistola")
     # "Pistola de Lucca": "Lucca lleva también pistola, así que cuenta como dos armas de
-    # mano"; the pistol's own attack is S4 armour piercing in the first round (RULES.md §1.7)
-    "Pistola de Lucca": ((), "", "the pistol's attack (S4, armour piercing in the first"
-                         " round) fights as a hand weapon's", "additional_hand_weapon"),
+    # mano"; the pistol's own attack is S4 armour piercing in the first round (RULES.md
+    # §1.7): rules.WEAPONS["hand_weapon_and_pistol"]
+    "Pistola de Lucca": ((), "", "", "hand_weapon_and_pistol"),
+    # Regimientos de Renombre (Josef Bugman, the leader) "Hacha de Bugman": "Arma de mano.
+    # Lleva una Runa de la Fuerza (F+1) y una Runa de la Furia (A+1)": S+1 and A+1 on his
+    # profile, fighting with a hand weapon (his shield's parry with it)
+    "Hacha de Bugman": ((("S", 1), ("A", 1)), "", "", "hand_weapon"),
 })
 """Items of a unit's champion (leader): name → (((letter, added), ...) on its profile, the
 special rule the unit must have for the rest of the item's text (``""``: none), what stays
 approximated (``""``: nothing), the champion's weapon (``""``: its own as read))."""
+
+CHAMPION_RULES: MappingProxyType = _table({
+    # Regimientos de Renombre (Arqueros de Scarloc) "Glam el que ríe": "Glam es un bailarín
+    # guerrero, así que es Inmune a psicología pero se verá sujeto a los movimientos y
+    # chequeos de la unidad" (the unit's tests are the unit's: nothing in close combat)
+    # "... Glam posee Tatuajes talismánicos (Tirada de salvación especial de 6+)" (his ward)
+    # "; además, mientras Glam siga con vida, toda la unidad tiene Resistencia a la Magia
+    # (1)" (spells only) ". Glam tiene F+1 en carga" (strength_on_charge, his blows) ". A
+    # diferencia de los demás Bailarines, Glam lleva también arco largo (y no puede hacer
+    # danzas ...)" (shooting; no dances) ". Glam es el campeón de la unidad."
+    "Glam el que ríe": (6, ("strength_on_charge",)),
+})
+"""A champion's (leader's) own rule read whole from its text: name → (its ward save, 0 =
+none; special rules of its own, :attr:`odds.units.Unit.champion_special`)."""
 
 ENTRY_ARMIES: tuple[tuple[str, str], ...] = (
     # Regimientos de Renombre "Odio a Arabia": "Regimientos de Renombre de Arabia, como los
@@ -648,6 +684,12 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Carro espectral", "Ágil", "Relicario", "Estandarte de Kalad", "Pavés",
     "Telescopio del Navegante", "Anfibios", "Puntos", "Gigante de asedio", "Magia de Tzeentch",
     "En compañía de horrores", "Disparando el cañón",
+    # Regimientos de Renombre fixed items read in the catalogue: "Jarra de cerveza de Bugman"
+    # ("En cada fase de movimiento, si la unidad no está trabada, todo personaje de la unidad
+    # ... recuperan una herida": never while engaged), Marco Colombo's "Pergamino de Arabia"
+    # ("una Tirada de salvación especial de 2+ contra cualquier herida provocada por un
+    # Hechizo": spells only)
+    "Jarra de cerveza de Bugman", "Pergamino de Arabia",
     # read in the catalogues: game system "Salir desde abajo" (deployment and arrival; the
     # emergence itself is `odds emerge`, a unit that comes up under an enemy charges it) and
     # Reyes Funerarios "Salir desde abajo (Aclaración)" (markers); Imperio "Gran cañón" ("Puede
@@ -767,7 +809,8 @@ _RACE_RULES: tuple[tuple[str, str], ...] = (
 
 
 _TIPO_RACES: tuple[tuple[str, str], ...] = (
-    ("demonio", "daemon"), ("no muerto", "undead"),
+    # a vampire is undead too (armies.RACE_PARENT), named first
+    ("demonio", "daemon"), ("vampiro", "vampire"), ("no muerto", "undead"),
     # kinds of greenskin before "Pielverde" (Regimientos de Renombre "Krujemadrez":
     # "Infantería, Orco negro, Pielverde.")
     ("orco negro", "black_orc"), ("orco", "orc"), ("goblin", "goblin"),
@@ -1186,6 +1229,45 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                         " attacks on that model hit automatically: not modelled",
     "Desollador": "1D6 S5 hits after both sides' blows, before the combat result: not modelled",
     "Festín de sangre": "the throne heals a wound per unsaved impact wound on 4+: not modelled",
+    # Regimientos de Renombre: what keeps a regiment reported, read in its text
+    "Estandarte Negro de los Muktarin": "+1D3 combat result for the standard instead of +1"
+                                        " (while Ibn carries it): the kernel's combat result"
+                                        " rolls no dice",
+    "Estandarte del Oso": "+1 to hit in each first round while Oerl carries the standard: the"
+                          " bonus would have to end if he falls during that round",
+    "Juego sucio": "Edvard's extra killing-blow attack after every other blow of a round and"
+                   " his 6+ ward in challenges only: not modelled",
+    "Estandarte de la Esposa del Mar": "the unit causes fear while it carries its standard"
+                                       " (lost with it): the kernel's fear is fixed",
+    "Estandarte de los Malditos": "one instability wound fewer while the standard is carried:"
+                                  " not modelled",
+    "Bienvenido a la Maldición": "every 1-wound model the company slays in close combat rises"
+                                 " as a skeleton in it: not modelled",
+    "Aflicción": "Richter's hand weapon with S+1 and killing blow for his blows alone: not"
+                 " modelled",
+    "Cuerno del Dragón": "one use, at the start of the unit's movement phase: every enemy within"
+                         " 30 cm tests panic (an engaged one too): not modelled",
+    "Hacha de Ulther": "S+1, and multiple wounds (1D6) against Dragon-type models only: not"
+                       " modelled",
+    "Hordas de Harkon": "in a Vampire Counts army the pirates are that army's zombies (its"
+                        " battle standard's instability relief, crumbling when the General"
+                        " dies): not modelled",
+    "Zombis": "no characters may join, no benefit from a near battle standard (with 'Hordas de"
+              " Harkon' in a Vampire Counts army): kept with it, not modelled",
+    "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
+                     " frenzied or S+1 W+1 for the rest of the battle: not modelled",
+    "La Máscara de la Muerte": "Véspero alone causes fear: whether enemies charged by his"
+                               " unit test fear is not settled; not modelled",
+    "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",
+    "Calabaza de vino de Lustria": "one use, +1D6 S for a turn of the player's choice: not"
+                                   " modelled",
+    "Unidad controlada": "when Barda (never in the unit) dies, the gargoyles test as a monster"
+                         " that lost its rider: not modelled",
+    "Personaje": "Barda is a character of his own who cannot join the gargoyles; the import"
+                 " still makes him their champion",
+    "Resistencia elevada a lo sobrenatural": "-1 to hit the gargoyles for Daemon, Undead or"
+                                             " Forest Spirit models or magic attacks: not"
+                                             " modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,

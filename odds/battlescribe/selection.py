@@ -37,7 +37,15 @@ _EXCLUDED = ("grupo de mando", "destacamento", "pueden tener", "puede tener")
 
 
 def _excluded(node: Node) -> bool:
+    """Entries never taken as the unit's gear: command groups, detachments, magic allowances.
+
+    A magic-item group the entry makes mandatory (``min`` >= 1) is the model's fixed gear,
+    not an allowance (Regimientos de Renombre: Beorg's "Talismán Colmillo de Oso", Oerl's
+    "Estandarte del Oso"): it is taken like any other default, so its rules are read.
+    """
     key = node.key
+    if "magic" in key and node.kind == "group" and (node.low or 0) >= 1:
+        return False
     return key.startswith(_EXCLUDED) or "magic" in key
 
 
@@ -95,6 +103,15 @@ def command_nodes(unit: Node) -> dict[str, Node]:
                 visit(child)
 
     visit(unit)
+    if "champion" not in out:
+        # a named model whose rule makes it the champion (Regimientos de Renombre "Glam el
+        # que ríe": "Glam es el campeón de la unidad")
+        for child in unit.children:
+            if (child.kind != "group" and child.profiles and not _excluded(child)
+                    and any("es el campeon de la unidad" in normalize(t or "")
+                            for t in child.rule_texts.values())):
+                out["champion"] = child
+                break
     return out
 
 
@@ -110,11 +127,18 @@ def regiment(unit: Node) -> tuple[Node, int, Node | None] | None:
                  and " base" in f" {c.key}" and not _excluded(c)), None)
     if base is None:
         return None
-    singles = [c for c in unit.children if c is not base and (c.low or 0) >= 1
-               and c.kind != "group" and _role(c.key) is not None]
+    # the leader, named command models, and the other named models of the regiment (its
+    # champion "Hasim el Eunuco (campeón)", "Scarloc", "Glam, el que ríe", "Kylist base"):
+    # single entries with a profile of their own; a second base of other models (Pirazzo's
+    # "Piqueros base" and "Ballesteros base") adds its own
+    others = [c for c in unit.children if c is not base and (c.low or 0) >= 1
+              and c.kind != "group" and not _excluded(c)
+              and (_role(c.key) is not None or bool(c.profiles))]
+    size = (base.low or 1) + sum(1 if c.high == 1 or _role(c.key) is not None else (c.low or 1)
+                                 for c in others)
     extra = next((c for c in unit.children if "adicional" in c.key and c.kind != "group"),
                  None)
-    return base, (base.low or 1) + len(singles), extra
+    return base, size, extra
 
 
 def included_roles(sel: Selection) -> set[str]:

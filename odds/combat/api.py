@@ -159,8 +159,12 @@ ROW_COLUMNS = ("outcome", "rounds", "attacker_wounds_r1", "defender_wounds_r1", 
                "attacker_survivors", "defender_survivors")
 
 
-def _two_unit_rows(raw: np.ndarray) -> pd.DataFrame:
-    """Per-trial kernel rows of a two-unit combat as :data:`ROW_COLUMNS`."""
+def _two_unit_rows(raw: np.ndarray, nb: int = 2) -> pd.DataFrame:
+    """Per-trial kernel rows of a two-unit combat as :data:`ROW_COLUMNS`.
+
+    ``nb``: the model's bodies (the two units, then the named members standing in them,
+    :class:`odds.units.Member`).
+    """
     s0, s1 = raw[:, 4], raw[:, 5]
     code = np.full(raw.shape[0], OUTCOMES.index("unresolved"), np.int64)
     for k, status in enumerate((WIPED, CAUGHT, ESCAPED)):
@@ -170,7 +174,8 @@ def _two_unit_rows(raw: np.ndarray) -> pd.DataFrame:
     df = pd.DataFrame({
         "outcome": pd.Categorical.from_codes(code, OUTCOMES),
         "rounds": raw[:, 0], "attacker_wounds_r1": raw[:, 1], "defender_wounds_r1": raw[:, 2],
-        "margin_r1": raw[:, 3], "attacker_survivors": raw[:, 6], "defender_survivors": raw[:, 7],
+        "margin_r1": raw[:, 3], "attacker_survivors": raw[:, 4 + nb],
+        "defender_survivors": raw[:, 5 + nb],
     })
     return df
 
@@ -252,7 +257,8 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
     summed = {k: a.sum(axis=0) for k, a in out.items()}
     summed["margin_offset"] = off
     summed["rows"] = rows
-    if nu == 2:
+    if (model.n_regiments if model.n_regiments >= 0 else nu) == 2:
+        # two units (and the named members standing in them): the units' statuses
         st = summed["status"]
         summed["outcome"] = np.array([st[0, WIPED], st[0, CAUGHT], st[0, ESCAPED],
                                       st[1, WIPED], st[1, CAUGHT], st[1, ESCAPED],
@@ -350,7 +356,7 @@ def fight(
     n_rounds = _dist(sim["rounds"], trials, "rounds")
     per_trial = None
     if keep_rows:
-        per_trial = _two_unit_rows(sim["rows"])
+        per_trial = _two_unit_rows(sim["rows"], model.n_units)
     inputs = {"attacker": a.name, "defender": d.name, "charger": options.charger,
               "max_rounds": options.max_rounds, "options": options,
               "attacker_options": attacker_options or SideOptions(),

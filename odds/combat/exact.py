@@ -83,6 +83,7 @@ from odds.combat.model import (
     S_DRUNK,
     S_ELF,
     S_FEAR,
+    S_FEARLESS,
     S_FEARS_ELVES,
     S_FILES,
     S_FRENZY,
@@ -457,7 +458,7 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     feared = sd[1 - lo, S_FEAR] or (sd[lo, S_FEARS_ELVES] and sd[1 - lo, S_ELF]
                                     and us_lo <= 2 * us_w)
     if (model.n_units == 2 and feared and not sd[lo, S_FEAR] and not sd[lo, S_ITP]
-            and us_lo < us_w):
+            and not sd[lo, S_FEARLESS] and us_lo < us_w):
         return 1.0
     ld = int(sd[lo, S_LD])
     if sd[lo, S_CHAMPION]:

@@ -52,6 +52,7 @@ from odds.combat.model import (
     S_CHAMPION,
     S_ELF,
     S_FEAR,
+    S_FEARLESS,
     S_FEARS_ELVES,
     S_FRENZY,
     S_HP,
@@ -310,7 +311,7 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
                                if sd[v, S_ELF] and not sd[v, S_FEAR])
             us_u = m[u] * int(sd[u, S_US])
             if (not sd[u, S_UNBREAKABLE] and not sd[u, S_UNSTABLE] and not sd[u, S_FEAR]
-                    and not sd[u, S_INSTABILITY]
+                    and not sd[u, S_INSTABILITY] and not sd[u, S_FEARLESS]
                     and not sd[u, S_ITP] and us_u < fear_us):
                 breaks[u] += p  # fear auto-break (§3.2 step 3)
             else:

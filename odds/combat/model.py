@@ -165,7 +165,7 @@ import numpy as np
 
 from odds import dice, rules
 from odds import validation as v
-from odds.units import Command, Unit
+from odds.units import Command, Member, Unit
 
 # --------------------------------------------------------------------------- side constants
 (
@@ -232,8 +232,9 @@ from odds.units import Command, Unit
     S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
     S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear
     S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
+    S_FEARLESS,  # immune to fear while its champion lives (Bugman's rangers: leader_fearless)
     N_SIDE,
-) = range(64)
+) = range(65)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -522,6 +523,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
         s[S_FLEE_DICE] = rules.parse_dice(unit.random_move, "random_move").n
     # MDNR Reinos del Caos "Ansia de sangre": "persigue 8D6cm en vez de 5D6cm"
     s[S_PURSUE_DICE] = 8 if unit.has("bloodgreed") else s[S_FLEE_DICE]
+    # Regimientos de Renombre "Pellejo de Wulfag": "pueden perseguir +3D6cm adicionales"
+    s[S_PURSUE_DICE] += 3 * unit.has("pursuit_3d6_more")
     # MDNR Enanos "Firmeza": "Todas las miniaturas de tipo Infantería de este libro huyen y
     # persiguen 2cm menos (es decir, 5D6-2 cm), incluyendo la dotación de máquinas de guerra
     # (pero no el Girocóptero)"
@@ -814,7 +817,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             wkey = unit.champion_weapon_key if g == CHAMPION else unit.equipment.weapon
             wg = rules.WEAPONS[wkey]
             cat = _category(unit, charging, wg.strikes_last)
-            s_eff = rules.weapon_strength(prof.S, wkey, charging=charging, first_round=first)
+            # "Pistola de Lucca" (pistol_attacks): the blows of this row are the hand
+            # weapon's, the pistol's are the crew row below
+            s_eff = rules.weapon_strength(prof.S, "hand_weapon" if wg.pistol_attacks else wkey,
+                                          charging=charging, first_round=first)
             if (charging and "choppa" in unit.special and wkey == "hand_weapon"
                     and unit.troop_type in rules.FOOT_TROOP_TYPES):
                 s_eff = min(10, s_eff + 1)  # MDNR "Rebanadora": F+1 on the charge, on foot
@@ -828,6 +834,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # a pistol's shot is armour piercing (RULES.md §1.7); a volley adds attacks
             shot = rules.weapon_shoots(wkey, first_round=first)
             more = wg.extra_attacks + (wg.shot_attacks if shot else 0)
+            pistol = (wg.pistol_attacks if g == RANK_AND_FILE and unit.extra_crew is None
+                      else 0)
+            if wg.pistol_attacks:
+                # the pistol's own blows are the crew row below (a champion in its unit, not
+                # a body, fights them all as these)
+                shot = False
+                more -= pistol
             row = out[g, kind]
             row[G_ACTIVE] = 1
             # random attacks: the roll (state row 14, each round) plus this fixed part
@@ -840,6 +853,19 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             + (unit.has("extra_rank") and wkey == "spear")
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
+            if pistol:
+                # the pistol's blows: one set per model in contact, its shot in the first
+                # round (S4, armour piercing), the wielder's S after
+                p_shot = rules.weapon_shoots(wkey, first_round=first)
+                prow = out[CREW, kind]
+                prow[G_ACTIVE] = 1
+                prow[G_ATTACKS] = pistol
+                prow[G_KEY] = row[G_KEY]
+                blows(prow, prof.WS, rules.weapon_strength(
+                    prof.S, wkey, charging=charging, first_round=first), ap or p_shot, first)
+                prow[G_FRENZY_A] = 0  # frenzy's extra attack is the main row's
+                prow[G_RANKS] = 1
+                prow[G_PER_MODEL] = unit.crew
         xc = unit.extra_crew
         if xc is not None and xc.A > 0 and xc.WS > 0:
             # a second kind of crew (Bestias "Carro de tuskgors": the "Bestigor" with a great
@@ -959,6 +985,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         hit = out[:, :, G_HIT]
         rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
         hit[rolled] = np.clip(hit[rolled] + modifier, 2, 6)
+    if unit.has("spares_vampires") and "vampire" in enemy.tags:
+        # Regimientos de Renombre "¿Y si es él?": "se considera que fallan todos sus ataques
+        # contra miniaturas de tipo Vampiro"
+        out[:, :, G_HIT] = rules.IMPOSSIBLE
+        out[:, :, G_POISON] = rules.IMPOSSIBLE
     return out
 
 
@@ -1049,8 +1080,11 @@ def _scared(unit: Unit, by: Unit) -> bool:
                 and unit.unit_strength <= 2 * by.unit_strength)
     if not (by.causes_fear or by.causes_terror or orejotaz):
         return False
+    # Regimientos de Renombre "Montaraces de Bugman": immune to fear and terror while Bugman
+    # lives (at the charge he does)
+    fearless = unit.has("leader_fearless") and unit.command.champion
     return not (unit.causes_fear or unit.causes_terror or unit.has("immune_to_psychology")
-                or unit.has("unbreakable") or unit.has("frenzy"))
+                or unit.has("unbreakable") or unit.has("frenzy") or fearless)
 
 
 def _test_ld(unit: Unit, opts: SideOptions) -> tuple[int, bool]:
@@ -1346,6 +1380,8 @@ class _Hosted(NamedTuple):
     battle_standard: bool
     champion: bool
     label: str
+    member: bool = False  # a named member of the unit (odds.units.Member)
+    lends_ld: bool = True  # a member lends no Ld unless it counts as a character
 
 
 def build_units(units: list[Unit], sides: list[int],
@@ -1471,11 +1507,31 @@ def build_units(units: list[Unit], sides: list[int],
     for a, b, fa, fb in contacts:
         if fa == FRONT and fb == FRONT and (may_challenge[a] or may_challenge[b]):
             dueller |= {a, b}
+    # ... and one whose own gear gives it another save than its unit's (Unit.champion_save)
+    # or that has rules of its own (Unit.champion_special): the MDNR Regimientos de Renombre
+    # leader is "a efectos generales ... un personaje"
     champions = [i for i, u in enumerate(units)
-                 if i in dueller and u.command.champion and u.models >= 2]
+                 if u.command.champion and u.models >= 2
+                 and (i in dueller or u.champion_save != u.armour_save
+                      or u.champion_special or u.champion_ward_save != u.ward_save
+                      or rules.WEAPONS[u.champion_weapon_key].pistol_attacks)]
     full_units = list(units)
     units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
              if i in champions else u for i, u in enumerate(units)]
+    # named members (odds.units.Member) stand in the front rank as bodies of their own,
+    # as many as leave the unit one model besides its champion; a standard bearer or
+    # musician takes the unit's standard or instrument with it
+    members: list[tuple[int, Member]] = []
+    for i, u in enumerate(units):
+        present = u.present_members[: max(0, u.models - u.command.champion - 1)]
+        if not present:
+            continue
+        members += [(i, m) for m in present]
+        roles = {m.role for m in present}
+        units[i] = u.replace(models=u.models - len(present), members=(), command=u.command.replace(
+            standard=u.command.standard and "standard" not in roles,
+            musician=u.command.musician and "musician" not in roles))
+    n_members = [sum(1 for h, _ in members if h == i) for i in range(n_units)]
     side_arr = np.stack([_side(u, o) for u, o in zip(units, opts, strict=True)])
     side_arr[:, S_SIDE] = sides
     side_arr[:, S_CHARGED] = charged
@@ -1483,6 +1539,9 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr[:, S_ALLOC] = [ALLOCATIONS.index(a) for a in allocation]
     side_arr[:, S_CHALLENGE] = [CHALLENGE_POLICIES.index(c) for c in challenge]
     side_arr[:, S_CHAMP_BODY] = -1
+    # immune to fear while the champion lives (psychology.break_test: its body, if promoted)
+    side_arr[:, S_FEARLESS] = [u.has("leader_fearless") and u.command.champion
+                               for u in full_units]
     panic_immunities(side_arr, units, sides)
     bodies = list(units)
     named = tuple(names or ())
@@ -1492,14 +1551,30 @@ def build_units(units: list[Unit], sides: list[int],
              for k, (host, ch) in enumerate(characters)]
     for i in champions:
         u = full_units[i]
-        # the champion's own weapon (Unit.champion_weapon) is the body's
+        # the champion's own weapon and armour (Unit.champion_equipment) are the body's
         body = u.replace(name=f"{u.name} champion", models=1, files=1,
                          profile=u.champion_profile, command=Command(), champion_weapon="",
-                         equipment=dataclasses.replace(u.equipment,
-                                                       weapon=u.champion_weapon_key))
+                         champion_armour="", champion_shield=None, members=(),
+                         equipment=u.champion_equipment, champion_special=(),
+                         special=(*u.special, *u.champion_special), champion_ward=0,
+                         ward_save=u.champion_ward_save, champion_save_override=None,
+                         armour_save_override=(u.champion_save_override
+                                               if u.champion_save_override is not None
+                                               else u.armour_save_override))
         extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
-    # each unit's characters, then its champion, are consecutive bodies (stable sort by host)
+    for i, m in members:
+        u = full_units[i]
+        body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
+                         equipment=m.equipment, champion_profile=None, champion_weapon="",
+                         members=(), command=Command(standard=m.role == "standard",
+                                                     musician=m.role == "musician"),
+                         special=u.special if m.special is None else m.special)
+        extra.append(_Hosted(i, body, m.profile, u.unit_strength_per_model, False, False,
+                             False, f"{named[i] if i < len(named) else u.name} {m.name}",
+                             member=True, lends_ld=m.role == "character"))
+    # each unit's characters, then its champion and members, are consecutive bodies (stable
+    # sort by host)
     extra.sort(key=lambda e: e.host)
     side_arr[:, S_HOSTED_LO] = n_units
     side_arr[:, S_HOSTED_HI] = n_units
@@ -1527,6 +1602,8 @@ def build_units(units: list[Unit], sides: list[int],
             row[S_HOSTED_HI] = 0
             pr = e.profile
             row[S_RATING] = pr.WS + pr.S + pr.T + pr.W + pr.I + pr.A
+            if not e.lends_ld:  # "la unidad NO puede usar el Liderazgo de esos miembros"
+                row[S_LD] = min(row[S_LD], side_arr[e.host, S_LD])
             rows.append(row)
             bodies.append(e.body)
         side_arr = np.vstack([side_arr, np.stack(rows)])
@@ -1537,11 +1614,11 @@ def build_units(units: list[Unit], sides: list[int],
     bracing += [bracing[e.host] for e in extra]  # a promoted champion has the unit's pike
     groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
     # "Arremetida": the unit as it was built (a promoted champion strikes its own hit)
-    ogres = [ogre_charge_strength(full_units[i], [e.body for e in extra
-                                                  if e.host == i and not e.champion],
+    ogres = [ogre_charge_strength(full_units[i], [e.body for e in extra if e.host == i
+                                                  and not e.champion and not e.member],
                                   options.distance) if charged[i] else 0
              for i in range(n_units)]
-    ogres += [ogres[e.host] if e.champion else 0 for e in extra]
+    ogres += [ogres[e.host] if e.champion or e.member else 0 for e in extra]
     # Imperio "Portentos de batalla": friends of a Huracanum in the combat, itself included
     omens = [any(bodies[k].has("battle_omens") for k in range(n) if sides[k] == sides[i])
              for i in range(n)]
@@ -1579,7 +1656,7 @@ def build_units(units: list[Unit], sides: list[int],
     # indexed by the unit's models left plus its living characters and promoted champion,
     # who fill rank spaces (§2.2)
     hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)
-              for i in range(n_units)]
+              - n_members[i] for i in range(n_units)]
     ranks = np.zeros((n, max(u.models + h for u, h in zip(full_units, hosted, strict=False)) + 1),
                      np.int64)
     for i, u in enumerate(full_units):
@@ -1614,6 +1691,8 @@ def dice_budget(model: CombatModel) -> int:
     # cold-blooded tests roll a third die (MDNR "Sangre fría"): at most 8 tests a round
     total += 8 * int(model.sides[:, S_COLD].any()) * model.sides.shape[0]
     total += int(model.sides[:, S_DRUNK].sum())  # "Borrachos": one D6 a unit a round
+    # pursuit rolls of more than 8 dice ("Pellejo de Wulfag": 3D6 more)
+    total += int(np.maximum(model.sides[:, S_PURSUE_DICE] - 8, 0).sum())
     # "Cuerpo ardiente": a T test and D3 wounds with their saves; up to 12 faces for the hit
     # on each enemy model (every enemy model bounds those in contact)
     burning = [u for u in range(n) if model.sides[u, S_BURNING]]

@@ -38,12 +38,14 @@ from odds.combat.model import (
     PANICKED,
     S_BODYGUARD,
     S_BSB,
+    S_CHAMP_BODY,
     S_CHAMPION,
     S_CHAMPION_LD,
     S_COLD,
     S_DRUNK,
     S_ELF,
     S_FEAR,
+    S_FEARLESS,
     S_FEARS_ELVES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
@@ -273,7 +275,11 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
                     ld_c = max(ld_c, sides[b, S_LD])
                 else:
                     ld = max(ld, sides[b, S_LD])
-    if (not sides[lo, S_FEAR] and not sides[lo, S_ITP] and guard != 2
+    # "Montaraces de Bugman": immune to fear while the champion lives (its body if promoted;
+    # else it dies with the unit's last model)
+    champ = sides[lo, S_CHAMP_BODY]
+    fearless = sides[lo, S_FEARLESS] and (champ < 0 or state[0, champ] > 0)
+    if (not sides[lo, S_FEAR] and not sides[lo, S_ITP] and guard != 2 and not fearless
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
     gen = 0 if sides[lo, S_INDEPENDENT] else max(sides[lo, S_GENERAL_LD], gen)
