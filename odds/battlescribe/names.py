@@ -428,6 +428,10 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reyes Funerarios (Necroesfinge) "Golpe decapitador": "Uno de sus ataques debes
     # realizarlo con un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6"
     "Golpe decapitador": ("decapitating_strike",),
+    # Enanos del Caos (Demonio de hierro) "Rompecráneos": "realiza 3 ataques en cada fase de
+    # combate cuerpo a cuerpo contra miniaturas o unidades situadas en su frontal; estos
+    # ataques impactan automáticamente y se resuelven con F6"
+    "Rompecráneos": ("skull_crushers",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
