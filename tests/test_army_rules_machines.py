@@ -171,3 +171,26 @@ def test_skull_crushers_need_the_crew_group():
     build(daemon, target())
     with pytest.raises(Exception, match="skull_crushers"):
         build(daemon.replace(extra_crew=CrewProfile(WS=4, S=4, I=2, A=1)), target())
+
+
+# ----------------------------------------------------------------- left reported
+
+
+@needs_data
+@pytest.mark.parametrize("book, unit, rule, phrase", [
+    (CHAOS_DWARFS, "Hobgoblin escurridizos", "Escurridizos", "laps round"),
+    ("MDNR_Mercenarios v5.cat", "Trolls de hielo", "Arma de frío", "6 to hit"),
+    ("MDNR_Condes_Vampiro_v5.cat", "Carruaje negro", "Poder de la muerte", "gains a wound"),
+    ("MDNR_Reyes_Funerarios v5.cat", "Gigante de hueso", "Asalto imparable", "one more attack"),
+    ("MDNR_Enanos v4_5.cat", "Dragón de esquirlas", "Enfurecer", "+1 attack"),
+    ("MDNR_Enanos v4_5.cat", "Dragón de esquirlas", "Escamas puntiagudas", "returns a hit"),
+    ("MDNR_Elfos_Oscuros_v7.cat", "Guardia de la ciudad", "Unidad mixta", "crossbowmen"),
+])
+def test_rules_left_reported_say_why(book, unit, rule, phrase):
+    """Rules read (their texts quoted in names.UNMODELLED_REASONS) and left ``ignored`` because
+    they need a per-trial state or roll the kernel has no column for (no kernel code this
+    round): each keeps its unit out of the fully modelled count and says why."""
+    c = cat(book)
+    items = {i.item: i for i in c.report.for_unit(unit)}
+    assert items[rule].kind == "ignored"
+    assert phrase in items[rule].reason

@@ -1190,7 +1190,26 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                         " attacks on that model hit automatically: not modelled",
     "Desollador": "1D6 S5 hits after both sides' blows, before the combat result: not modelled",
     "Festín de sangre": "the throne heals a wound per unsaved impact wound on 4+: not modelled",
+    # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
+    # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
+    "Escurridizos": "the enemy never laps round the Hobgoblins, who lap round with any number"
+                    " of models even without winning: lapping round (§1.11) is decided in the"
+                    " kernel, which has no rule for it: not modelled",
+    "Arma de frío": "on the charge each 6 to hit adds a wound of S3, and the weapons are lost"
+                    " once a flaming attack wounds the unit: not modelled",
+    "Poder de la muerte": "the Carruaje negro gains a wound per wound it causes (above its"
+                          " starting 5) and blades (+1 impact hit) at 10 or more: not modelled",
+    "Asalto imparable": "on the charge each successful roll to wound gives one more attack,"
+                        " which may give more: not modelled",
+    "Enfurecer": "+1 attack per wound the dragon has lost: attacks that change with the"
+                 " wounds taken during the combat, not modelled",
+    "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"
+                           " of that attack's S to the attacker: not modelled",
+    "Unidad mixta": "a front rank of crossbowmen (hand weapon and shield) before spearmen"
+                    " fighting from the second rank, casualties from the spearmen first: two"
+                    " rank-and-file profiles in one unit, not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
-the slayers' whirlwind, the Sapodragón's tongue (issue 11)."""
+the slayers' whirlwind, the Sapodragón's tongue, rules that need a state or a roll the kernel
+has no column for (issue 11)."""
