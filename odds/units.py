@@ -147,6 +147,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "aura_of_agony",
     "decapitating_strike",
     "thunderous_charge",
+    "skull_crushers",
     "paymaster_guard",
     "paymaster",
     "royal_guard",
@@ -442,6 +443,13 @@ its charge covered at least :data:`odds.combat.model.THUNDEROUS_CHARGE_MOVE` cm 
 "Carga atronadora": "Si todas las miniaturas ... cargan, persiguen o arrasan 18cm o más, cada
 miniatura causa 1D3 impactos por carga"; a pursuit into a fresh enemy is not part of a combat
 of the engine).
+
+``skull_crushers``: each model makes three more attacks every round that hit automatically
+at S6, struck at its Initiative, on the enemies touching its front only (MDNR Enanos del Caos
+"Demonio de hierro" "Rompecráneos": "realiza 3 ataques en cada fase de combate cuerpo a cuerpo
+contra miniaturas o unidades situadas en su frontal; estos ataques impactan automáticamente y
+se resuelven con F6. No afecta si no hay miniaturas en su frontal"; the attack group of a
+second crew, so not with ``extra_crew``).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

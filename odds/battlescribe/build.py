@@ -123,6 +123,8 @@ _FLYING_MONSTER = "se considera como un monstruo volador a todos los demas efect
 # Demonios "Cañón de cráneos" ("Carro, furia asesina y frontal"): "Ten en cuenta que el Cañón
 # sólo ataca por su frontal, como si fuera una bestia de tiro": the chariot's own body fights
 _BODY_AS_BEAST = "como si fuera una bestia de tiro"
+# Enanos del Caos, Reinos del Caos "Cañón infernal" "¡Está vivo!": the machine fights
+_BODY_FIGHTS = "en combate, el propio canon combate"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
 _MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
 _JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member character
@@ -349,6 +351,7 @@ class _Builder:
         self.steed_rules: list[tuple[str, tuple[str, ...], int]] = []  # (name, flags, poison)
         self.rider_magic = False  # magic attacks of the riders only (names.rider_rule)
         self.charge_strength = ""  # a rule giving "F+1 en carga" to the beast that has it
+        self.body_fights = ""  # a war machine's rule making its own body fight ("¡Está vivo!")
         self.worn: list[tuple[str, int]] = []  # armour options of a printed save: (name, save)
         # named members (odds.units.Member): (profile, role, entry), and their entries' ids
         self.member_raws: list[tuple[RawProfile, str, Node]] = []
@@ -687,6 +690,18 @@ class _Builder:
                           f" are not in the war machine's wounds")
         special, extra = self.rules()
         special += self.weapon_rules
+        if self.body_fights and tt == "war_machine" and crew_raw is not None \
+                and extra_crew is None:
+            # "¡Está vivo!": the machine's own WS, S, I and A (its printed profile; the
+            # crew's is the unit's) as a second kind of crew, one per machine, with no
+            # weapon of its own (its T and W are the war machine's wounds already)
+            extra_crew = CrewProfile(**{c: self.characteristic(c, [main], "the machine")
+                                        for c in ("WS", "S", "I", "A")}, count=1)
+            self.note(self.body_fights, "note", f"the machine ({main.name}) fights beside"
+                      f" its crew ({crew_raw.name}) with its own profile")
+        elif self.body_fights:
+            self.note(self.body_fights, "ignored", "the machine's own attacks: no crew"
+                      " profile beside it, or a second crew already")
         if "daemonic_bsb" in special and not re.search(
                 r"\bnurgle\b", normalize(main.values.get("Tipo") or "")):
             # "Bendición de Nurgle": "sólo a unidades de tipo Nurgle"
@@ -1261,6 +1276,13 @@ class _Builder:
                 # (applied to the steeds in build(); without steeds it stays ignored)
                 self.impale = (name, int(re.search(r"f\+(\d)",
                                                    normalize(texts[name])).group(1)))
+                continue
+            if key == normalize("¡Está vivo!") and _BODY_FIGHTS in normalize(
+                    texts.get(name, "")):
+                # Enanos del Caos and Reinos del Caos "Cañón infernal": "En combate, el propio
+                # Cañón combate (así que los Enanos se sitúan a su lado en vez de delante)":
+                # the machine's own profile fights beside its crew (build())
+                self.body_fights = name
                 continue
             if key in ("carga arrolladora", "carga atronadora") and re.search(
                     r"\bf\+1 en (?:el turno en que )?carga", normalize(texts.get(name, ""))):

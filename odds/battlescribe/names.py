@@ -446,6 +446,10 @@ RULE_FLAGS: MappingProxyType = _table({
     # Reyes Funerarios (Necroesfinge) "Golpe decapitador": "Uno de sus ataques debes
     # realizarlo con un dado de otro color. Ese ataque tiene la regla Heridas múltiples 1D6"
     "Golpe decapitador": ("decapitating_strike",),
+    # Enanos del Caos (Demonio de hierro) "Rompecráneos": "realiza 3 ataques en cada fase de
+    # combate cuerpo a cuerpo contra miniaturas o unidades situadas en su frontal; estos
+    # ataques impactan automáticamente y se resuelven con F6"
+    "Rompecráneos": ("skull_crushers",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -1268,7 +1272,26 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Resistencia elevada a lo sobrenatural": "-1 to hit the gargoyles for Daemon, Undead or"
                                              " Forest Spirit models or magic attacks: not"
                                              " modelled",
+    # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
+    # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
+    "Escurridizos": "the enemy never laps round the Hobgoblins, who lap round with any number"
+                    " of models even without winning: lapping round (§1.11) is decided in the"
+                    " kernel, which has no rule for it: not modelled",
+    "Arma de frío": "on the charge each 6 to hit adds a wound of S3, and the weapons are lost"
+                    " once a flaming attack wounds the unit: not modelled",
+    "Poder de la muerte": "the Carruaje negro gains a wound per wound it causes (above its"
+                          " starting 5) and blades (+1 impact hit) at 10 or more: not modelled",
+    "Asalto imparable": "on the charge each successful roll to wound gives one more attack,"
+                        " which may give more: not modelled",
+    "Enfurecer": "+1 attack per wound the dragon has lost: attacks that change with the"
+                 " wounds taken during the combat, not modelled",
+    "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"
+                           " of that attack's S to the attacker: not modelled",
+    "Unidad mixta": "a front rank of crossbowmen (hand weapon and shield) before spearmen"
+                    " fighting from the second rank, casualties from the spearmen first: two"
+                    " rank-and-file profiles in one unit, not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
-the slayers' whirlwind, the Sapodragón's tongue (issue 11)."""
+the slayers' whirlwind, the Sapodragón's tongue, rules that need a state or a roll the kernel
+has no column for (issue 11)."""

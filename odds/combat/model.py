@@ -899,6 +899,25 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             rf[G_ATTACKS] -= 1
             if out[CHAMPION, kind, G_ACTIVE]:
                 out[CHAMPION, kind, G_ATTACKS] -= 1  # its decapitating blow: the group's
+        if unit.has("skull_crushers"):
+            if xc is not None or unit.has("decapitating_strike"):
+                raise v.OddsInputError(f"{unit.name}: 'skull_crushers' with a second crew or"
+                                       " 'decapitating_strike' is not supported (both use the"
+                                       " crew attack group)")
+            # Enanos del Caos "Rompecráneos": "realiza 3 ataques en cada fase de combate ...
+            # estos ataques impactan automáticamente y se resuelven con F6": attacks, so at
+            # the model's Initiative and strike category; its front only (build_units)
+            row = out[CREW, kind]
+            row[G_ACTIVE] = 1
+            row[G_ATTACKS] = SKULL_CRUSHER_ATTACKS
+            row[G_KEY] = _key(_category(unit, charging, False), unit.profile.I)
+            blows(row, unit.profile.WS, SKULL_CRUSHER_STRENGTH, False, first)
+            row[G_HIT] = rules.AUTOMATIC
+            row[G_REROLL] = 0
+            row[G_POISON] = rules.IMPOSSIBLE
+            row[G_FRENZY_A] = 0
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = 1
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]
@@ -991,6 +1010,12 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         out[:, :, G_HIT] = rules.IMPOSSIBLE
         out[:, :, G_POISON] = rules.IMPOSSIBLE
     return out
+
+
+SKULL_CRUSHER_ATTACKS = 3
+SKULL_CRUSHER_STRENGTH = 6
+"""MDNR Enanos del Caos "Rompecráneos": "3 ataques ... impactan automáticamente y se resuelven
+con F6"."""
 
 
 SLAYER_WEAPONS = ("additional_hand_weapon", "great_weapon")
@@ -1629,6 +1654,16 @@ def build_units(units: list[Unit], sides: list[int],
             if sides[i] != sides[j]:
                 groups[i, j] = _groups(strikers[i], bodies[j], bool(charged[i]), bracing[i],
                                        bool(charged[j]), ogres[i], omens[i])
+    # Enanos del Caos "Rompecráneos": "No afecta si no hay miniaturas en su frontal": its
+    # attacks reach only the enemy units touching the model's front
+    host_of = list(range(n_units)) + [e.host for e in extra]
+    for i in range(n_units):
+        if bodies[i].has("skull_crushers"):
+            for j in range(n):
+                if not any((a, b, fa) == (i, host_of[j], FRONT)
+                           or (b, a, fb) == (i, host_of[j], FRONT)
+                           for a, b, fa, fb in contacts):
+                    groups[i, j, CREW] = 0
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
     # strike order over each unit's groups; a group's key does not depend on its target
     n_slots = n * N_GROUPS
