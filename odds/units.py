@@ -149,6 +149,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "paymaster",
     "royal_guard",
     "royal_blood",
+    "living_machine",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -422,6 +423,12 @@ its charge covered at least :data:`odds.combat.model.THUNDEROUS_CHARGE_MOVE` cm 
 "Carga atronadora": "Si todas las miniaturas ... cargan, persiguen o arrasan 18cm o más, cada
 miniatura causa 1D3 impactos por carga"; a pursuit into a fresh enemy is not part of a combat
 of the engine).
+
+``living_machine``: the war machine itself fights beside its crew (MDNR Enanos del Caos,
+Reinos del Caos Mortales "Cañón infernal" "¡Está vivo!": "En combate, el propio Cañón combate
+(así que los Enanos se sitúan a su lado en vez de delante)"); the flag records the rule, its
+blows are the unit's :attr:`Unit.extra_crew` (one, with the machine's printed WS, S, I and A,
+:mod:`odds.battlescribe.build`).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

@@ -260,7 +260,7 @@ def _ward_of(node: Node) -> int:
     return 0
 
 
-_SHOOTING_RULES = ("petrificar", "escupir inmundicia")
+_SHOOTING_RULES = ("petrificar",)
 
 
 def _shooting_only(key: str, text: str | None) -> bool:
@@ -268,12 +268,12 @@ def _shooting_only(key: str, text: str | None) -> bool:
 
     Elfos Oscuros, Mercenarios, Reinos del Caos "Petrificar (1D6)": "Se considera a todos
     los efectos un ataque de disparo" / "Es un ataque de disparo a todos los efectos"; Reyes
-    Funerarios "Petrificar (1D3)": "Se considera un ataque de disparo a todos los efectos";
-    Enanos del Caos "Escupir inmundicia": "En vez de disparar el cañón de forma habitual"
-    (units engaged in close combat do not shoot).  The versions that say they can be used
-    while engaged (gst "Petrificar": "pueden Petrificar incluso estando trabadas en combate
-    cuerpo a cuerpo, en su fase de disparo"; Reinos del Caos "Escupir inmundicia": "aunque
-    esté trabado en combate cuerpo a cuerpo") are not.
+    Funerarios "Petrificar (1D3)": "Se considera un ataque de disparo a todos los efectos".
+    The versions that say they can be used while engaged (gst "Petrificar": "pueden
+    Petrificar incluso estando trabadas en combate cuerpo a cuerpo, en su fase de disparo")
+    are not.  "Escupir inmundicia" (Cañón infernal) is not one either: both books' "Arrasar"
+    say "Si el cañón arrasa o está trabado, sólo puede escupir inmundicia" (reported with its
+    reason, :data:`odds.battlescribe.names.UNMODELLED_REASONS`).
     """
     if not key.startswith(_SHOOTING_RULES) or not text:
         return False
@@ -649,6 +649,22 @@ class _Builder:
                           f" are not in the war machine's wounds")
         special, extra = self.rules()
         special += self.weapon_rules
+        if "living_machine" in special:
+            # "¡Está vivo!" (Cañón infernal): "En combate, el propio Cañón combate (así que los
+            # Enanos se sitúan a su lado en vez de delante)": the machine's printed WS, S, I
+            # and A as one more fighter beside the crew, with a hand weapon (it has no other)
+            if tt != "war_machine" or extra_crew is not None:
+                special = [f for f in special if f != "living_machine"]
+                self.note("¡Está vivo!", "ignored", "a war machine fighting beside its crew;"
+                          f" this unit is a {tt}" + (" with a second crew" if extra_crew
+                                                    else ""))
+            else:
+                extra_crew = CrewProfile(
+                    **{c: self.characteristic(c, [main], "the war machine")
+                       for c in ("WS", "S", "I", "A")}, count=1)
+                self.note(main.name, "note", f"the machine fights beside its crew ('¡Está"
+                          f" vivo!'): WS{extra_crew.WS} S{extra_crew.S} I{extra_crew.I}"
+                          f" A{extra_crew.A}, a hand weapon")
         if "daemonic_bsb" in special and not re.search(
                 r"\bnurgle\b", normalize(main.values.get("Tipo") or "")):
             # "Bendición de Nurgle": "sólo a unidades de tipo Nurgle"

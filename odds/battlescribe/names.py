@@ -909,6 +909,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # Enanos del Caos, Reinos del Caos Mortales "Arrasar" (Cañón infernal): a compulsory
     # charge of 5D6 in the movement phase and "El cañón no puede perseguir"
     ("arrasar", "el canon no puede perseguir", ("no_pursuit",)),
+    # Enanos del Caos, Reinos del Caos Mortales "¡Está vivo!" (Cañón infernal): "En combate,
+    # el propio Cañón combate (así que los Enanos se sitúan a su lado en vez de delante)": the
+    # cannon's own WS, S, I and A fight as one more crew beside the dwarfs (build); "En caso de
+    # Arrasar toda la unidad se desplaza 5D6cm" is its movement
+    ("¡esta vivo!", "en combate, el propio canon combate", ("living_machine",)),
     # Reinos del Caos "Bendición de Nurgle" (Carromato de Plaga): "actúa como un
     # Portaestandarte de Batalla Demoníaco a todos los efectos, pero sólo a unidades de tipo
     # Nurgle (permite repetir tirada de desmoralización, la inestabilidad demoníaca, da +1 a
@@ -1186,6 +1191,13 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                         " attacks on that model hit automatically: not modelled",
     "Desollador": "1D6 S5 hits after both sides' blows, before the combat result: not modelled",
     "Festín de sangre": "the throne heals a wound per unsaved impact wound on 4+: not modelled",
+    # Enanos del Caos, Reinos del Caos Mortales (Cañón infernal): "Arrasar": "Si el cañón
+    # arrasa o está trabado, sólo puede escupir inmundicia"; Mortales "Escupir inmundicia":
+    # "El cañón puede Escupir inmundicia aunque esté trabado en combate cuerpo a cuerpo"
+    "Escupir inmundicia": "a flame-template shot (S6 on the models under it, partial 4+, and a"
+                          " Terror test for every unit under it) it may fire while engaged, in"
+                          " its shooting phase between two rounds: the engine has no shooting"
+                          " phase in a combat nor positions for a template",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
