@@ -476,3 +476,24 @@ def test_hellcannon_spits_filth_while_engaged_reported():
         spit = items["Escupir inmundicia"]
         assert spit.kind == "ignored" and "shooting phase" in spit.reason, book
         assert strict_items(c, name) == ["Escupir inmundicia"], book
+
+
+@needs_data
+def test_mounts_and_bound_monsters_left_reported_say_why():
+    """Left ``ignored`` with their reasons (names.UNMODELLED_REASONS), no classification
+    changed: the Reinos del Caos "Palanquín de Nurgle" (a Herald's mount typed "unit" in the
+    data: "trata la miniatura igual que si fuera una montura de caballería", R, H and L blank)
+    and its daemonic-mount rule; Mortales "Bruto despedazador" "Enlazado" and "Runas de
+    vinculación" ("tendrá HA y Ld iguales que los del personaje a los que se encuentre
+    Enlazado mientras éste siga con vida")."""
+    cases = ((BESTIAS, "Palanquín de Nurgle", "Palanquín de nurgletes", "Herald's mount"),
+             (DEMONIOS, "Palanquín de Nurgle", "Palanquín de Nurgle", "Herald's mount"),
+             (MORTALES, "Palanquín de Nurgle", "Palanquín de Nurgle", "Herald's mount"),
+             (MORTALES, "Palanquín de Nurgle", "Monturas de Tipo Demonio", "rider"),
+             (MORTALES, "Bruto despedazador (0-1 por cada personaje Humano)", "Enlazado",
+              "Human character"),
+             (MORTALES, "Bruto despedazador (0-1 por cada personaje Humano)",
+              "Runas de vinculación", "bound character"))
+    for book, unit, rule, phrase in cases:
+        items = {i.item: i for i in cat(book).report.for_unit(unit)}
+        assert items[rule].kind == "ignored" and phrase in items[rule].reason, (book, rule)
