@@ -155,6 +155,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "pursuit_3d6_more",
     "leader_fearless",
     "spares_vampires",
+    "living_machine",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -450,6 +451,11 @@ at S6, struck at its Initiative, on the enemies touching its front only (MDNR En
 contra miniaturas o unidades situadas en su frontal; estos ataques impactan automáticamente y
 se resuelven con F6. No afecta si no hay miniaturas en su frontal"; the attack group of a
 second crew, so not with ``extra_crew``).
+``living_machine``: the war machine itself fights beside its crew (MDNR Enanos del Caos,
+Reinos del Caos Mortales "Cañón infernal" "¡Está vivo!": "En combate, el propio Cañón combate
+(así que los Enanos se sitúan a su lado en vez de delante)"); the flag records the rule, its
+blows are the unit's :attr:`Unit.extra_crew` (one, with the machine's printed WS, S, I and A,
+:mod:`odds.battlescribe.build`).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

@@ -422,3 +422,78 @@ def test_rules_left_reported_say_why():
         assert items[rule].kind == "ignored", rule
         assert items[rule].reason != "rule not modelled by the engine", rule
     assert items["Gigante A"].kind == "approximated"
+
+
+# ----------------------------------------------------------------- Cañón infernal
+
+
+@needs_data
+@pytest.mark.parametrize("book", [EDC, MORTALES])
+def test_hellcannon_fights_beside_its_crew(book):
+    """MDNR Enanos del Caos and Reinos del Caos Mortales "Cañón infernal" "¡Está vivo!": "En
+    combate, el propio Cañón combate (así que los Enanos se sitúan a su lado en vez de
+    delante)": the cannon's own profile is one more fighter beside the crew.  Spot check of
+    the XML: "Cañón infernal" HA4 F6 R7 H6 I1 A4 L9 3+, its crew "Enano del Caos" HA4 F3 I2 A1
+    (3 crew, the engine's default).
+
+    Against ten WS3 T3 models with no save that cannot wound T7 (S1), nobody charging: the
+    three dwarfs hit on 3+ and wound on 4+ (1/3 each), the cannon's four blows hit on 3+ and
+    wound on 2+ (5/9 each): Binomial(3, 1/3) * Binomial(4, 5/9)."""
+    c = cat(book)
+    name = "Cañón infernal (dos huecos de singular)"
+    u = c.unit(name)
+    p = u.profile
+    assert (u.troop_type, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == ("war_machine", 4, 3, 7, 6,
+                                                                   2, 1, 9)
+    assert u.crew == 3 and u.armour_save == 3 and u.has("living_machine")
+    x = u.extra_crew
+    assert (x.WS, x.S, x.I, x.A, x.count, x.weapon) == (4, 6, 1, 4, 1, "hand_weapon")
+    assert "¡Está vivo!" not in kinds(c, name)
+    crew, cannon = binomial(3, 1 / 3), binomial(4, 5 / 9)
+    pmf = [sum(crew[i] * cannon[k - i] for i in range(len(crew)) if 0 <= k - i < len(cannon))
+           for k in range(len(crew) + len(cannon) - 1)]
+    check_first_round(build(u, fighter("Objetivo", 10, 5, S=1), options=ONE_ROUND), pmf,
+                      343 if book == EDC else 344, "hellcannon")
+    # without the rule the crew alone fight: the test can fail
+    plain = u.replace(extra_crew=None)
+    from odds.combat.exact import first_round_exact
+    alone = first_round_exact(build(plain, fighter("Objetivo", 10, 5, S=1),
+                                    options=ONE_ROUND))["wounds"][0]
+    assert max(abs(a - b) for a, b in zip(alone, crew, strict=False)) < 1e-12
+
+
+@needs_data
+def test_hellcannon_spits_filth_while_engaged_reported():
+    """Both books' "Arrasar": "Si el cañón arrasa o está trabado, sólo puede escupir
+    inmundicia"; Mortales "Escupir inmundicia": "El cañón puede Escupir inmundicia aunque esté
+    trabado en combate cuerpo a cuerpo": a flame-template shot between two rounds (S6 hits,
+    a Terror test) the engine cannot place, so it stays ``ignored`` with its reason in both
+    books (not a shooting attack out of the combat)."""
+    for book in (EDC, MORTALES):
+        c = cat(book)
+        name = "Cañón infernal (dos huecos de singular)"
+        items = {i.item: i for i in c.report.for_unit(name)}
+        spit = items["Escupir inmundicia"]
+        assert spit.kind == "ignored" and "shooting phase" in spit.reason, book
+        assert strict_items(c, name) == ["Escupir inmundicia"], book
+
+
+@needs_data
+def test_mounts_and_bound_monsters_left_reported_say_why():
+    """Left ``ignored`` with their reasons (names.UNMODELLED_REASONS), no classification
+    changed: the Reinos del Caos "Palanquín de Nurgle" (a Herald's mount typed "unit" in the
+    data: "trata la miniatura igual que si fuera una montura de caballería", R, H and L blank)
+    and its daemonic-mount rule; Mortales "Bruto despedazador" "Enlazado" and "Runas de
+    vinculación" ("tendrá HA y Ld iguales que los del personaje a los que se encuentre
+    Enlazado mientras éste siga con vida")."""
+    cases = ((BESTIAS, "Palanquín de Nurgle", "Palanquín de nurgletes", "Herald's mount"),
+             (DEMONIOS, "Palanquín de Nurgle", "Palanquín de Nurgle", "Herald's mount"),
+             (MORTALES, "Palanquín de Nurgle", "Palanquín de Nurgle", "Herald's mount"),
+             (MORTALES, "Palanquín de Nurgle", "Monturas de Tipo Demonio", "rider"),
+             (MORTALES, "Bruto despedazador (0-1 por cada personaje Humano)", "Enlazado",
+              "Human character"),
+             (MORTALES, "Bruto despedazador (0-1 por cada personaje Humano)",
+              "Runas de vinculación", "bound character"))
+    for book, unit, rule, phrase in cases:
+        items = {i.item: i for i in cat(book).report.for_unit(unit)}
+        assert items[rule].kind == "ignored" and phrase in items[rule].reason, (book, rule)

@@ -123,8 +123,6 @@ _FLYING_MONSTER = "se considera como un monstruo volador a todos los demas efect
 # Demonios "Cañón de cráneos" ("Carro, furia asesina y frontal"): "Ten en cuenta que el Cañón
 # sólo ataca por su frontal, como si fuera una bestia de tiro": the chariot's own body fights
 _BODY_AS_BEAST = "como si fuera una bestia de tiro"
-# Enanos del Caos, Reinos del Caos "Cañón infernal" "¡Está vivo!": the machine fights
-_BODY_FIGHTS = "en combate, el propio canon combate"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
 _MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
 _JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member character
@@ -269,7 +267,7 @@ def _ward_of(node: Node) -> int:
     return 0
 
 
-_SHOOTING_RULES = ("petrificar", "escupir inmundicia")
+_SHOOTING_RULES = ("petrificar",)
 
 
 def _shooting_only(key: str, text: str | None) -> bool:
@@ -277,12 +275,12 @@ def _shooting_only(key: str, text: str | None) -> bool:
 
     Elfos Oscuros, Mercenarios, Reinos del Caos "Petrificar (1D6)": "Se considera a todos
     los efectos un ataque de disparo" / "Es un ataque de disparo a todos los efectos"; Reyes
-    Funerarios "Petrificar (1D3)": "Se considera un ataque de disparo a todos los efectos";
-    Enanos del Caos "Escupir inmundicia": "En vez de disparar el cañón de forma habitual"
-    (units engaged in close combat do not shoot).  The versions that say they can be used
-    while engaged (gst "Petrificar": "pueden Petrificar incluso estando trabadas en combate
-    cuerpo a cuerpo, en su fase de disparo"; Reinos del Caos "Escupir inmundicia": "aunque
-    esté trabado en combate cuerpo a cuerpo") are not.
+    Funerarios "Petrificar (1D3)": "Se considera un ataque de disparo a todos los efectos".
+    The versions that say they can be used while engaged (gst "Petrificar": "pueden
+    Petrificar incluso estando trabadas en combate cuerpo a cuerpo, en su fase de disparo")
+    are not.  "Escupir inmundicia" (Cañón infernal) is not one either: both books' "Arrasar"
+    say "Si el cañón arrasa o está trabado, sólo puede escupir inmundicia" (reported with its
+    reason, :data:`odds.battlescribe.names.UNMODELLED_REASONS`).
     """
     if not key.startswith(_SHOOTING_RULES) or not text:
         return False
@@ -351,7 +349,6 @@ class _Builder:
         self.steed_rules: list[tuple[str, tuple[str, ...], int]] = []  # (name, flags, poison)
         self.rider_magic = False  # magic attacks of the riders only (names.rider_rule)
         self.charge_strength = ""  # a rule giving "F+1 en carga" to the beast that has it
-        self.body_fights = ""  # a war machine's rule making its own body fight ("¡Está vivo!")
         self.worn: list[tuple[str, int]] = []  # armour options of a printed save: (name, save)
         # named members (odds.units.Member): (profile, role, entry), and their entries' ids
         self.member_raws: list[tuple[RawProfile, str, Node]] = []
@@ -690,18 +687,22 @@ class _Builder:
                           f" are not in the war machine's wounds")
         special, extra = self.rules()
         special += self.weapon_rules
-        if self.body_fights and tt == "war_machine" and crew_raw is not None \
-                and extra_crew is None:
-            # "¡Está vivo!": the machine's own WS, S, I and A (its printed profile; the
-            # crew's is the unit's) as a second kind of crew, one per machine, with no
-            # weapon of its own (its T and W are the war machine's wounds already)
-            extra_crew = CrewProfile(**{c: self.characteristic(c, [main], "the machine")
-                                        for c in ("WS", "S", "I", "A")}, count=1)
-            self.note(self.body_fights, "note", f"the machine ({main.name}) fights beside"
-                      f" its crew ({crew_raw.name}) with its own profile")
-        elif self.body_fights:
-            self.note(self.body_fights, "ignored", "the machine's own attacks: no crew"
-                      " profile beside it, or a second crew already")
+        if "living_machine" in special:
+            # "¡Está vivo!" (Cañón infernal): "En combate, el propio Cañón combate (así que los
+            # Enanos se sitúan a su lado en vez de delante)": the machine's printed WS, S, I
+            # and A as one more fighter beside the crew, with a hand weapon (it has no other)
+            if tt != "war_machine" or extra_crew is not None:
+                special = [f for f in special if f != "living_machine"]
+                self.note("¡Está vivo!", "ignored", "a war machine fighting beside its crew;"
+                          f" this unit is a {tt}" + (" with a second crew" if extra_crew
+                                                    else ""))
+            else:
+                extra_crew = CrewProfile(
+                    **{c: self.characteristic(c, [main], "the war machine")
+                       for c in ("WS", "S", "I", "A")}, count=1)
+                self.note(main.name, "note", f"the machine fights beside its crew ('¡Está"
+                          f" vivo!'): WS{extra_crew.WS} S{extra_crew.S} I{extra_crew.I}"
+                          f" A{extra_crew.A}, a hand weapon")
         if "daemonic_bsb" in special and not re.search(
                 r"\bnurgle\b", normalize(main.values.get("Tipo") or "")):
             # "Bendición de Nurgle": "sólo a unidades de tipo Nurgle"
@@ -1276,13 +1277,6 @@ class _Builder:
                 # (applied to the steeds in build(); without steeds it stays ignored)
                 self.impale = (name, int(re.search(r"f\+(\d)",
                                                    normalize(texts[name])).group(1)))
-                continue
-            if key == normalize("¡Está vivo!") and _BODY_FIGHTS in normalize(
-                    texts.get(name, "")):
-                # Enanos del Caos and Reinos del Caos "Cañón infernal": "En combate, el propio
-                # Cañón combate (así que los Enanos se sitúan a su lado en vez de delante)":
-                # the machine's own profile fights beside its crew (build())
-                self.body_fights = name
                 continue
             if key in ("carga arrolladora", "carga atronadora") and re.search(
                     r"\bf\+1 en (?:el turno en que )?carga", normalize(texts.get(name, ""))):

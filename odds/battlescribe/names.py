@@ -956,6 +956,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # Enanos del Caos, Reinos del Caos Mortales "Arrasar" (Cañón infernal): a compulsory
     # charge of 5D6 in the movement phase and "El cañón no puede perseguir"
     ("arrasar", "el canon no puede perseguir", ("no_pursuit",)),
+    # Enanos del Caos, Reinos del Caos Mortales "¡Está vivo!" (Cañón infernal): "En combate,
+    # el propio Cañón combate (así que los Enanos se sitúan a su lado en vez de delante)": the
+    # cannon's own WS, S, I and A fight as one more crew beside the dwarfs (build); "En caso de
+    # Arrasar toda la unidad se desplaza 5D6cm" is its movement
+    ("¡esta vivo!", "en combate, el propio canon combate", ("living_machine",)),
     # Reinos del Caos "Bendición de Nurgle" (Carromato de Plaga): "actúa como un
     # Portaestandarte de Batalla Demoníaco a todos los efectos, pero sólo a unidades de tipo
     # Nurgle (permite repetir tirada de desmoralización, la inestabilidad demoníaca, da +1 a
@@ -1194,6 +1199,11 @@ _TABLE_ATTACKS = ("a table of special attacks rolled each round (shouting that w
                   " model...): not modelled by the engine")
 _GIANT_FALL = ("the fallen giant's template hits the models under it in a random direction"
                " (S6, D3 wounds, partial hits on 4+): the engine has no positions to place it")
+_PALANQUIN = ("a Herald's mount printed as a unit entry (no T, W or L of its own: 'trata la"
+             " miniatura igual que si fuera una montura de caballería', a +2 save for the"
+             " Herald, 4 attacks of its own, infantry of Potencia 4 +1): no rider in the entry"
+             " to fight it with, and the engine's characters ride cavalry steeds or monsters"
+             " only")
 UNMODELLED_REASONS: MappingProxyType = _table({
     "Ataques del gigante": f"the giant's attacks: {_TABLE_ATTACKS}",
     "Ataques especiales": f"the Titán's attacks: {_TABLE_ATTACKS}",
@@ -1290,6 +1300,27 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Unidad mixta": "a front rank of crossbowmen (hand weapon and shield) before spearmen"
                     " fighting from the second rank, casualties from the spearmen first: two"
                     " rank-and-file profiles in one unit, not modelled",
+    # Enanos del Caos, Reinos del Caos Mortales (Cañón infernal): "Arrasar": "Si el cañón
+    # arrasa o está trabado, sólo puede escupir inmundicia"; Mortales "Escupir inmundicia":
+    # "El cañón puede Escupir inmundicia aunque esté trabado en combate cuerpo a cuerpo"
+    "Escupir inmundicia": "a flame-template shot (S6 on the models under it, partial 4+, and a"
+                          " Terror test for every unit under it) it may fire while engaged, in"
+                          " its shooting phase between two rounds: the engine has no shooting"
+                          " phase in a combat nor positions for a template",
+    # Reinos del Caos "Palanquín de Nurgle" (a mount linked from the Heralds' "Montura"
+    # options, typed "unit" in the data); Mortales "Monturas de Tipo Demonio" (its rider's
+    # death frees it to instability)
+    "Palanquín de nurgletes": _PALANQUIN,
+    "Palanquín de Nurgle": _PALANQUIN,
+    "Monturas de Tipo Demonio": "a daemonic mount is subject to instability once its rider is"
+                                " dead: no rider in the entry, not modelled",
+    # Mortales "Bruto despedazador": "Enlazado" to a Human character of the army, "Runas de
+    # vinculación": "tendrá HA y Ld iguales que los del personaje a los que se encuentre
+    # Enlazado mientras éste siga con vida"
+    "Enlazado": "bound to a Human character of the army (a monster that lost its rider once"
+                " he dies): the character is not in the entry, not modelled",
+    "Runas de vinculación": "WS and Ld of the bound character while he lives (the printed ones"
+                            " only after his death): the character is not in the entry",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
