@@ -155,6 +155,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "pursuit_3d6_more",
     "leader_fearless",
     "spares_vampires",
+    "hard_to_hit_supernatural",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -450,6 +451,15 @@ at S6, struck at its Initiative, on the enemies touching its front only (MDNR En
 contra miniaturas o unidades situadas en su frontal; estos ataques impactan automáticamente y
 se resuelven con F6. No afecta si no hay miniaturas en su frontal"; the attack group of a
 second crew, so not with ``extra_crew``).
+
+``hard_to_hit_supernatural``: daemons, undead and forest spirits, and magic attacks, are -1 to
+hit the unit in close combat (MDNR Regimientos de Renombre, Gárgolas volantes de Barda
+"Resistencia elevada a lo sobrenatural": "cualquier miniatura de tipo Demonio, No Muerto o
+Espíritu del Bosque, o que tenga Ataques mágicos, tiene un -1 a impactar a las Gárgolas en
+combate cuerpo a cuerpo"): an attacker's blows are at -1 when its race tags (:attr:`Unit.tags`)
+hold ``daemon``, ``undead`` or ``forest_spirit`` or its blows are magic (its steeds': their
+own magic attacks, or the unit's unless they are ``mundane_attacks``); a 6 still hits,
+automatic hits are not rolled, summed with ``hard_to_hit`` (RULES.md §1.3).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
