@@ -48,8 +48,12 @@ ARMIES: Mapping[str, str] = MappingProxyType({
 RACES: tuple[str, ...] = (
     "beast", "daemon", "dwarf", "elf", "greenskin", "human", "lizardman", "ogre", "skaven",
     "troll", "undead", "black_orc", "goblin", "hobgoblin", "orc", "snotling", "vampire",
+    "forest_spirit",
 )
-"""Race tags (the MDNR catalogues' *miniaturas de tipo ...*)."""
+"""Race tags (the MDNR catalogues' *miniaturas de tipo ...*).
+
+``forest_spirit``: *Espíritu del Bosque* (MDNR Regimientos de Renombre "Resistencia elevada a
+lo sobrenatural" names them beside daemons and undead; no catalogue in the data has one)."""
 
 RACE_PARENT: Mapping[str, str] = MappingProxyType({
     "black_orc": "greenskin", "goblin": "greenskin", "hobgoblin": "greenskin",

@@ -156,6 +156,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "leader_fearless",
     "spares_vampires",
     "living_machine",
+    "hard_to_hit_supernatural",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -456,6 +457,15 @@ Reinos del Caos Mortales "Cañón infernal" "¡Está vivo!": "En combate, el pro
 (así que los Enanos se sitúan a su lado en vez de delante)"); the flag records the rule, its
 blows are the unit's :attr:`Unit.extra_crew` (one, with the machine's printed WS, S, I and A,
 :mod:`odds.battlescribe.build`).
+
+``hard_to_hit_supernatural``: daemons, undead and forest spirits, and magic attacks, are -1 to
+hit the unit in close combat (MDNR Regimientos de Renombre, Gárgolas volantes de Barda
+"Resistencia elevada a lo sobrenatural": "cualquier miniatura de tipo Demonio, No Muerto o
+Espíritu del Bosque, o que tenga Ataques mágicos, tiene un -1 a impactar a las Gárgolas en
+combate cuerpo a cuerpo"): an attacker's blows are at -1 when its race tags (:attr:`Unit.tags`)
+hold ``daemon``, ``undead`` or ``forest_spirit`` or its blows are magic (its steeds': their
+own magic attacks, or the unit's unless they are ``mundane_attacks``); a 6 still hits,
+automatic hits are not rolled, summed with ``hard_to_hit`` (RULES.md §1.3).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

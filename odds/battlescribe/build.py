@@ -103,7 +103,7 @@ from odds.battlescribe.names import (
     text_ward,
 )
 from odds.battlescribe.report import Collector
-from odds.battlescribe.selection import Selection, included_roles
+from odds.battlescribe.selection import Selection, apart, included_roles
 from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.values import MISSING_DEFAULTS, parse_characteristic, parse_save
 from odds.units import (
@@ -466,6 +466,13 @@ class _Builder:
 
     def build(self, *, models: int, files: int, roles: set[str], points_per_model: float,
               compare_save: bool) -> Built:
+        for node in self.sel.unit.children:
+            if apart(node):
+                # Regimientos de Renombre "Personaje" (Barda): "no tiene que ir unido a la
+                # unidad (¡de hecho no puede!)": neither its champion nor one of its models
+                self.note(node.name, "note", "a character of his own who can never be in this"
+                          " unit (his rule 'Personaje'): not imported with it, his points"
+                          " stay in the regiment's price")
         self.centaur = _centaur_of(self.rule_texts())
         others, champion_raw = self.profiles()
         # the model's own profile first: a chariot or war machine before its crew, a rider

@@ -815,6 +815,7 @@ _RACE_RULES: tuple[tuple[str, str], ...] = (
 _TIPO_RACES: tuple[tuple[str, str], ...] = (
     # a vampire is undead too (armies.RACE_PARENT), named first
     ("demonio", "daemon"), ("vampiro", "vampire"), ("no muerto", "undead"),
+    ("espiritu del bosque", "forest_spirit"),
     # kinds of greenskin before "Pielverde" (Regimientos de Renombre "Krujemadrez":
     # "Infantería, Orco negro, Pielverde.")
     ("orco negro", "black_orc"), ("orco", "orc"), ("goblin", "goblin"),
@@ -944,6 +945,30 @@ def panic_immunity(name: str, text: str, race: str
 
 
 _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # Regimientos de Renombre (Gárgolas volantes de Barda) "Resistencia elevada a lo
+    # sobrenatural": "Las Gárgolas tienen Resistencia a la Magia (1) [the magic phase].
+    # Además, cualquier miniatura de tipo Demonio, No Muerto o Espíritu del Bosque, o que
+    # tenga Ataques mágicos, tiene un -1 a impactar a las Gárgolas en combate cuerpo a cuerpo"
+    ("resistencia elevada a lo sobrenatural", "cualquier miniatura de tipo demonio, no muerto"
+     " o espiritu del bosque, o que tenga ataques magicos, tiene un -1 a impactar a las"
+     " gargolas en combate cuerpo a cuerpo", ("hard_to_hit_supernatural",)),
+    # Regimientos de Renombre (Piratas zombi) "Zombis": "No pueden marchar [movement].
+    # Ningún personaje puede unirse a una unidad de Piratas Zombi, y la unidad no se beneficia
+    # de la cercanía del Portaestandarte de Batalla [in the engine a battle standard within
+    # 30 cm only re-rolls a break test, which the unstable pirates never take]. La unidad
+    # puede usar el Liderazgo del General si está cerca [as any unit: general_ld]"
+    ("zombis", "ningun personaje puede unirse a una unidad de piratas zombi", ("no_characters",)),
+    # Regimientos de Renombre (Piratas zombi) "Hordas de Harkon": "Si se incluyen los Piratas
+    # Zombi en un ejército de Condes Vampiro, la unidad se tratará como unidad de Zombis a
+    # todos los efectos (incluyendo marcha cerca del General, reducción de heridas por
+    # Inestable cerca del Portaestandarte de Batalla, se verán afectados por la muerte del
+    # General). En un ejército de Condes Vampiro los personajes tampoco pueden unirse": no
+    # character joins in any army; the rest are the Vampire Counts' army rules for their
+    # zombies (the march, the battle standard's "Estandarte de batalla no muerto" and the
+    # General's death: rules of those characters, which the engine applies to no unit, the
+    # Condes Vampiro "Zombis" included), so the pirates fight as those zombies do
+    ("hordas de harkon", "en un ejercito de condes vampiro los personajes tampoco pueden"
+     " unirse", ("no_characters",)),
     # Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles
     # en combate cuerpo a cuerpo"
     ("trolls biliosos", "las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo"
@@ -1263,11 +1288,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                          " 30 cm tests panic (an engaged one too): not modelled",
     "Hacha de Ulther": "S+1, and multiple wounds (1D6) against Dragon-type models only: not"
                        " modelled",
-    "Hordas de Harkon": "in a Vampire Counts army the pirates are that army's zombies (its"
-                        " battle standard's instability relief, crumbling when the General"
-                        " dies): not modelled",
-    "Zombis": "no characters may join, no benefit from a near battle standard (with 'Hordas de"
-              " Harkon' in a Vampire Counts army): kept with it, not modelled",
     "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
                      " frenzied or S+1 W+1 for the rest of the battle: not modelled",
     "La Máscara de la Muerte": "Véspero alone causes fear: whether enemies charged by his"
@@ -1275,13 +1295,11 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",
     "Calabaza de vino de Lustria": "one use, +1D6 S for a turn of the player's choice: not"
                                    " modelled",
-    "Unidad controlada": "when Barda (never in the unit) dies, the gargoyles test as a monster"
-                         " that lost its rider: not modelled",
-    "Personaje": "Barda is a character of his own who cannot join the gargoyles; the import"
-                 " still makes him their champion",
-    "Resistencia elevada a lo sobrenatural": "-1 to hit the gargoyles for Daemon, Undead or"
-                                             " Forest Spirit models or magic attacks: not"
-                                             " modelled",
+    "Unidad controlada": "when Barda dies -- a character of his own, never in the gargoyles'"
+                         " unit ('Personaje'), fighting elsewhere or beside them in a multiple"
+                         " combat -- the gargoyles test as a monster that lost its rider (6th"
+                         " monster reaction): the engine tracks no model outside the unit and"
+                         " has no monster reaction, not modelled",
     # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
     # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
     "Escurridizos": "the enemy never laps round the Hobgoblins, who lap round with any number"

@@ -27,7 +27,7 @@ from odds.battlescribe.names import STRUCTURAL_NAMES, normalize
 from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 
-__all__ = ["COMMAND_ROLES", "Selection", "command_nodes", "included_roles", "model_node",
+__all__ = ["COMMAND_ROLES", "Selection", "apart", "command_nodes", "included_roles", "model_node",
            "options", "regiment", "select"]
 
 COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
@@ -35,9 +35,27 @@ COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
 
 _EXCLUDED = ("grupo de mando", "destacamento", "pueden tener", "puede tener")
 
+_APART = "no tiene que ir unido a la unidad (¡de hecho no puede!)"
+"""A regiment's named model who is a character of his own and can never be in the unit."""
+
+
+def apart(node: Node) -> bool:
+    """Whether ``node`` is a model bought with the regiment that can never be in its unit.
+
+    MDNR Regimientos de Renombre (Gárgolas volantes de Barda) "Personaje": "Barda se
+    considera un Personaje a todos los demás efectos ... Aunque Barda haya creado o invocado
+    a las Gárgolas, no tiene que ir unido a la unidad (¡de hecho no puede!), y puede unirse
+    a otra unidad": his entry "Barda (líder)" is neither the unit's champion nor one of its
+    models.
+    """
+    return node.kind != "group" and any(_APART in normalize(t or "")
+                                        for t in node.rule_texts.values())
+
 
 def _excluded(node: Node) -> bool:
     """Entries never taken as the unit's gear: command groups, detachments, magic allowances.
+
+    Nor a model that can never be in the unit (:func:`apart`).
 
     A magic-item group the entry makes mandatory (``min`` >= 1) is the model's fixed gear,
     not an allowance (Regimientos de Renombre: Beorg's "Talismán Colmillo de Oso", Oerl's
@@ -46,7 +64,7 @@ def _excluded(node: Node) -> bool:
     key = node.key
     if "magic" in key and node.kind == "group" and (node.low or 0) >= 1:
         return False
-    return key.startswith(_EXCLUDED) or "magic" in key
+    return key.startswith(_EXCLUDED) or "magic" in key or apart(node)
 
 
 @dataclass(slots=True)

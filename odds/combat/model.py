@@ -748,7 +748,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     :func:`ogre_charge_strength`; impact hits of its own take precedence).  An
     ``enemy`` with ``hard_to_hit`` is hit at -1 (Reinos del Caos "Trolls biliosos":
     "Las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo a
-    cuerpo"; automatic hits are not rolled, a 6 still hits); hits on an ``enemy``
+    cuerpo"; automatic hits are not rolled, a 6 still hits), and one with
+    ``hard_to_hit_supernatural`` at -1 by a daemon, undead or forest-spirit ``unit`` or
+    magic blows (Regimientos de Renombre "Resistencia elevada a lo sobrenatural", per
+    attack group: the steeds' own magic or mundane attacks count); hits on an ``enemy``
     with ``stone_monstrosity`` wound and pierce armour at S7 at most (Reyes Funerarios
     "Monstruosidad de piedra": "Cualquier impacto de F8 o superior ... se considera que
     tiene F7").  ``omens``: a friend of ``unit`` in the combat (itself included) has
@@ -999,17 +1002,34 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
-    modifier = int(enemy.has("hard_to_hit")) - int(omens)
-    if modifier:
-        hit = out[:, :, G_HIT]
-        rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
-        hit[rolled] = np.clip(hit[rolled] + modifier, 2, 6)
+    modifier = np.full(N_GROUPS, int(enemy.has("hard_to_hit")) - int(omens), np.int64)
+    if enemy.has("hard_to_hit_supernatural"):
+        # Regimientos de Renombre "Resistencia elevada a lo sobrenatural": "cualquier
+        # miniatura de tipo Demonio, No Muerto o Espíritu del Bosque, o que tenga Ataques
+        # mágicos, tiene un -1 a impactar": the unit's race, or magic blows (the steeds'
+        # own: their magic attacks, or the unit's unless theirs are mundane)
+        kind_of = not unit.tags.isdisjoint(SUPERNATURAL)
+        modifier[:] += kind_of or magic
+        if unit.mount is not None:
+            m = unit.mount
+            modifier[MOUNT] += (kind_of or m.has("magic_attacks")
+                                or (magic and not m.has("mundane_attacks"))) - (kind_of or magic)
+    if modifier.any():
+        for g in range(N_GROUPS):
+            hit = out[g, :, G_HIT]
+            rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
+            hit[rolled] = np.clip(hit[rolled] + modifier[g], 2, 6)
     if unit.has("spares_vampires") and "vampire" in enemy.tags:
         # Regimientos de Renombre "¿Y si es él?": "se considera que fallan todos sus ataques
         # contra miniaturas de tipo Vampiro"
         out[:, :, G_HIT] = rules.IMPOSSIBLE
         out[:, :, G_POISON] = rules.IMPOSSIBLE
     return out
+
+
+SUPERNATURAL = frozenset({"daemon", "undead", "forest_spirit"})
+"""Race tags MDNR Regimientos de Renombre "Resistencia elevada a lo sobrenatural" names
+("miniatura de tipo Demonio, No Muerto o Espíritu del Bosque"; a vampire is undead)."""
 
 
 SKULL_CRUSHER_ATTACKS = 3
