@@ -963,9 +963,12 @@ class Unit:
                 raise OddsInputError(
                     f"mount: must be a MountProfile or None (got {type(self.mount).__name__})"
                 )
-            if tt not in ("cavalry", "chariot"):
+            # a ridden monster (one model: a character on a monster, whose profile is the
+            # rider's and whose mount is the monster's WS, S, I and A; RULES.md §1.1)
+            if tt not in ("cavalry", "chariot") and not (tt == "monster" and self.models == 1):
                 raise OddsInputError(
-                    f"mount: only cavalry or chariot can have a mount (got troop_type {tt!r})"
+                    f"mount: only cavalry, chariot or a single ridden monster can have a mount"
+                    f" (got troop_type {tt!r} with {self.models} models)"
                 )
         if self.extra_crew is not None:
             if not isinstance(self.extra_crew, CrewProfile):

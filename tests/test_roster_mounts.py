@@ -31,10 +31,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import binomial, check_first_round
+from conftest import assert_distribution, binomial
 
 from odds.battlescribe import load_roster
 from odds.characters import Character
+from odds.combat.api import simulate
+from odds.combat.exact import first_round_exact
 from odds.combat.model import FRONT, CombatOptions, build_units
 from odds.units import MountProfile, Profile, unit_from_dict
 from odds.validation import OddsInputError
@@ -124,11 +126,6 @@ def test_chariot_characters_keep_their_points(roster):
     assert prince.points == pytest.approx(210.0)
 
 
-@pytest.mark.xfail(strict=True, raises=OddsInputError,
-                   reason="found by this audit, not fixed: a character with mount_type 'monster'"
-                   " cannot be fought -- combat.model.character_body builds a Unit of troop"
-                   " type 'monster' with a mount, which Unit refuses ('mount: only cavalry or"
-                   " chariot can have a mount'); needs a change in odds/combat/model.py")
 def test_herald_on_a_diablo_first_round():
     """The Heraldo demoníaco on a Diablo de Slaanesh, as the roster imports him, in a unit that
     does not attack (A0), against WS3 T5 models with no save: the Herald's 3 attacks hit on 3+
@@ -148,5 +145,25 @@ def test_herald_on_a_diablo_first_round():
     enemy = fighter("E", 10, S=1, T=5, A=1, I=1)
     model = build_units([host, enemy], [0, 1], [(0, 1, FRONT, FRONT)], [True, False],
                         [None, None], CombatOptions(max_rounds=1), characters=[(0, herald)])
-    pmf = np.convolve(binomial(3, 1 / 3), binomial(2, 2 / 9))
-    check_first_round(model, list(pmf), 2001, "Herald and Diablo de Slaanesh")
+    pmf = list(np.convolve(binomial(3, 1 / 3), binomial(2, 2 / 9)))
+    # the exact engine does not take characters (None); the kernel against the pmf, z = 5
+    assert first_round_exact(model) is None
+    trials = 200_000
+    out = simulate(model, trials, 2001)
+    sim = {k: c / trials for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, pmf, trials, what="Herald and Diablo de Slaanesh")
+
+
+def test_only_a_single_ridden_monster_takes_a_mount():
+    """A monster with a mount is a ridden monster: one model (a character's body, rider and
+    monster; RULES.md §1.1).  A regiment of monsters with a mount stays a clear error."""
+    def monster(models):
+        return unit_from_dict({
+            "name": "M", "troop_type": "monster", "models": models, "files": 1,
+            "profile": {"M": 15, "WS": 5, "BS": 0, "S": 5, "T": 5, "W": 4, "I": 3, "A": 3,
+                        "Ld": 8},
+            "mount": {"WS": 4, "S": 4, "I": 5, "A": 2}})
+    assert monster(1).mount == MountProfile(WS=4, S=4, I=5, A=2)
+    with pytest.raises(OddsInputError, match=r"mount: only cavalry, chariot or a single ridden"
+                                             r" monster .*got troop_type 'monster' with 2"):
+        monster(2)
