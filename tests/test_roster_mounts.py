@@ -167,3 +167,22 @@ def test_only_a_single_ridden_monster_takes_a_mount():
     with pytest.raises(OddsInputError, match=r"mount: only cavalry, chariot or a single ridden"
                                              r" monster .*got troop_type 'monster' with 2"):
         monster(2)
+
+
+def test_khorne_herald_mark_with_its_save_is_reported_not_half_applied():
+    """Reinos del Caos Heraldo demoníaco "Marca de Khorne": "El Heraldo Demoníaco está sujeto a
+    Furia Asesina (pese a ser inmune a psicología) y gana una tirada de salvación por armadura
+    de 6+".  The frenzy and the save share a sentence; the save is not modelled, so the mark
+    is reported (``ignored``), not applied as frenzy alone with the save silently lost
+    (found by the army20 audit)."""
+    from odds.battlescribe.names import mark_effects
+    text = ("Gana el tipo de unidad Khorne. El Heraldo Demoníaco está sujeto a Furia Asesina"
+            " (pese a ser inmune a psicología) y gana una tirada de salvación por armadura de"
+            " 6+. Mientras esté en el campo de batalla, el ejército tiene +1 dado de dispersión.")
+    flags, unknown = mark_effects(text)
+    assert flags == ("frenzy",) and len(unknown) == 1 and "salvacion" in unknown[0]
+    assert mark_effects("Furia Asesina. Mientras sigan vivos, el ejército tiene +1 dado de"
+                        " dispersión") == (("frenzy",), [])
+    report = load_roster(ROSTER).report
+    khorne = {i.kind for i in report if i.item == "Marca de Khorne"}
+    assert khorne == {"ignored"}

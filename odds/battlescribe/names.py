@@ -1188,6 +1188,11 @@ def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
         hits = [f for key, fs in _MARK_EFFECTS if key in sentence for f in fs]
         if hits:
             flags += hits
+            if "salvacion" in sentence:
+                # Reinos del Caos Heraldo "Marca de Khorne": "... está sujeto a Furia Asesina
+                # ... y gana una tirada de salvación por armadura de 6+": the save in the
+                # same sentence is not modelled, so the mark is not (never half-applied)
+                unknown.append(sentence)
         elif not any(key in sentence for key in _MARK_NO_EFFECT):
             unknown.append(sentence)
     return tuple(dict.fromkeys(flags)), unknown
