@@ -133,6 +133,11 @@ _JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member c
 # si le es posible en vez de a los Aprendices"
 _HANDLERS = re.compile(r"el enemigo atacara (?:a la|al) [a-z]+ si le es posible en vez de a"
                        r" los ([a-z]+)")
+# Condes Vampiro "Carro de Cadaveres (No se considera un carro)": "Pese a su nombre y su
+# estructura, esta miniatura NO es un Carro a ningún efecto. No causa impactos por carga, no
+# resulta eliminado por heridas de F7 ... Se considera una especie de monstruo / altar"
+_NOT_A_CHARIOT = re.compile(r"\bno es un carro a ningun efecto\b.*\bse considera una especie"
+                            r" de monstruo\b")
 # a monster's printed Potencia counting its handlers: "6 + 1 por cada aprendiz vivo"
 _HANDLERS_US = re.compile(r"^(\d+) \+ 1 por cada ([a-z]+) vivo$")
 # a leader's own item that is a plain ward save, all its text (no "contra ...")
@@ -343,6 +348,7 @@ class _Builder:
         self.random_move = ""  # a printed M roll ("5d6")
         self.extra_nodes: set[int] = set()  # the option tree of a second kind of crew
         self.handlers = ""  # the rule making the second crew a monster's handlers
+        self.not_chariot = ""  # the rule making a model of Tipo "Altar" a monster
         self.option_rules: dict[str, str | None] = {}  # see rules_of_options
         self.flying_monster = ""  # a war machine's rule making it a flying monster
         self.folded_knight = False  # knights printed as one "Infantería" profile with M20
@@ -488,6 +494,17 @@ class _Builder:
                         else rank.get(_tipo(p)[0] or "", 1))
         main = others[0]
         tt, exact, printed_type = _tipo(main)
+        self.not_chariot = next((n for n, t in self.rule_texts().items()
+                                 if _NOT_A_CHARIOT.search(normalize(t or ""))), "")
+        if self.not_chariot and tt == "chariot" and not exact and len(others) == 1:
+            # one model printed "Altar" that its own rule says is no chariot but "una especie
+            # de monstruo": a monster, fighting with its own profile (no crew, no steeds, no
+            # impact hits)
+            tt, exact = "monster", True
+            self.note(f"{main.name} Tipo", "note", f"troop type {printed_type!r}: a monster,"
+                      f" as its rule {self.not_chariot!r} says")
+        else:
+            self.not_chariot = ""
         if tt == "war_machine":
             # Enanos "Máquina experimental" (Girocóptero): "Se considera Máquina de guerra a
             # efectos de Hechizos y Objetos mágicos. Se considera como un Monstruo volador a
@@ -1366,6 +1383,12 @@ class _Builder:
                 self.note(name, "note", f"moves like a flyer; flees and pursues"
                           f" {self.random_move.upper()} (its random move)")
                 continue
+            if self.not_chariot and name == self.not_chariot:
+                # the troop type (build()); "no causa impactos por carga" (it has none), "no
+                # resulta eliminado por heridas de F7" (a monster's wounds), "los zombis pueden
+                # atacar a los flancos y retaguardia" (friends')
+                self.note(name, "note", "a monster, not a chariot: its troop type")
+                continue
             if self.handlers and name == self.handlers:
                 # "En combate cuerpo a cuerpo actúan como una unidad de Hostigadores, colocando
                 # los Aprendices al lado de la Hidra ... el enemigo atacará a la Hidra si le es
@@ -1459,7 +1482,11 @@ class _Builder:
                 # pistolas!"): equipment() has it
                 continue
             if key == "ataques aleatorios":
-                self.random_rule = name  # its dice are the printed A (random_attacks())
+                # its dice are the printed A (random_attacks()): Condes Vampiro "Carro de
+                # cadáveres" A "1D6", "Al inicio de cada fase de combate determina
+                # aleatoriamente el número de ataques que tendrá ese turno: 1D6"
+                self.random_rule = name
+                continue
             if name in modelled:
                 continue  # the centaur's rules: troop type, steed and save in build()
             if key == "caballeria monstruosa":
@@ -1641,6 +1668,9 @@ class _Builder:
                 self.note(item, "approximated", note)
         if self.random_rule and not rolled:
             self.note(self.random_rule, "ignored", "random attacks without their dice")
+        elif self.random_rule:
+            self.note(self.random_rule, "note", f"random attacks: {rolled.upper()}, the dice"
+                      f" printed as the model's A, rolled once each combat round")
 
     def thick_skin_unusable(self) -> bool:
         return bool(self.troop_type) and self.troop_type != "cavalry"

@@ -1,5 +1,6 @@
 """Army-book rules of issue 11 (army19): a monster's handlers (Elfos Oscuros "Hidra de guerra"
-and "Kharibdyss": "Controlada"/"Controlado", "Aprendiz").
+and "Kharibdyss": "Controlada"/"Controlado", "Aprendiz"); a model that is no chariot (Condes
+Vampiro "Carro de cadáveres").
 
 Catalogue checks are written by hand from the rule descriptions and profiles in
 ../shared/battlescribe/ (skipped when the folder is absent); engine checks compare the
@@ -8,6 +9,8 @@ fixed seed (``RULES.md`` sections cited per test).
 """
 
 from __future__ import annotations
+
+from math import comb
 
 import numpy as np
 import pytest
@@ -29,6 +32,8 @@ from odds.units import CrewProfile, Profile, unit_from_dict
 
 DARK_ELVES = "MDNR_Elfos_Oscuros_v7.cat"
 HYDRA = "Hidra de guerra"
+VAMPIRES = "MDNR_Condes_Vampiro_v5.cat"
+CORPSE_CART = "Carro de cadáveres"
 KHARIBDYSS = "Kharibdyss"
 
 
@@ -158,3 +163,37 @@ def test_monster_handlers_from_a_dict():
         CrewProfile(WS=4, S=3, I=5, A=1, hatred=("high_elf",))
     with pytest.raises(Exception, match="extra_crew"):
         unit_from_dict({**data, "troop_type": "infantry"})
+
+
+@needs_data
+def test_corpse_cart_is_a_monster_with_random_attacks():
+    """Spot check against the XML: Condes Vampiro "Carro de cadáveres" HA2 F3 R4 H3 I1 A "1D6"
+    L7 TSA 5+, Tipo "Altar, Zombi, No Muerto", Potencia 3, "Regeneración", "No muertos";
+    "Carro de Cadaveres (No se considera un carro)": "Pese a su nombre y su estructura, esta
+    miniatura NO es un Carro a ningún efecto. No causa impactos por carga, no resulta
+    eliminado por heridas de F7 ... Se considera una especie de monstruo / altar"; "Ataques
+    aleatorios": "Al inicio de cada fase de combate determina aleatoriamente el número de
+    ataques que tendrá ese turno: 1D6".
+
+    Before, it came in as a chariot with an assumed crew of two (HA2 A3 each) and these two
+    rules ignored.  Now: one monster of W3 (unit strength 3, as printed), no impact hits, D6
+    random attacks (one roll a round, RULES.md §1.6).  Charging ten WS3 T4 models with no
+    save: each attack hits on 4+ (WS2 vs WS3) and wounds on 5+ (S3 vs T4): 1/6; the first
+    round's wounds are the mixture (1/6) sum over n = 1..6 of Binomial(n, 1/6)."""
+    c = cat(VAMPIRES)
+    u = c.unit(CORPSE_CART)
+    assert u.troop_type == "monster" and u.models == 1 and u.crew == 1 and u.mount is None
+    assert (u.profile.WS, u.profile.S, u.profile.T, u.profile.W, u.profile.I, u.profile.Ld) \
+        == (2, 3, 4, 3, 1, 7)
+    assert (u.random_attacks, u.impact_hits, u.regeneration, u.armour_save) == ("d6", "", 4, 5)
+    assert u.unit_strength == 3
+    assert {"fear", "unstable"} <= set(u.special)
+    k = kinds(c, CORPSE_CART)
+    assert k["Carro de Cadaveres (No se considera un carro)"] == "note"
+    assert k["Ataques aleatorios"] == "note"
+    assert not [i for i in c.report.for_unit(CORPSE_CART)
+                if i.kind in ("ignored", "approximated")]
+    model = build(u, target(), options=CombatOptions(max_rounds=1))
+    pmf = [sum(comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for n in range(max(k, 1), 7)) / 6
+           for k in range(7)]
+    check_first_round(model, pmf, 1904, "corpse cart")
