@@ -197,3 +197,47 @@ def test_corpse_cart_is_a_monster_with_random_attacks():
     pmf = [sum(comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for n in range(max(k, 1), 7)) / 6
            for k in range(7)]
     check_first_round(model, pmf, 1904, "corpse cart")
+
+
+# ----------------------------------------------------------------- left reported
+
+
+@needs_data
+@pytest.mark.parametrize("book, unit, rule, phrase", [
+    (VAMPIRES, "Trono del aquelarre", "Vampiresas", "crew alone"),
+    (VAMPIRES, "Sagrario mortis", "Coro de doncellas", "shooting phase"),
+    (VAMPIRES, "Demonio de los lamentos", "Carnófago", "regains a wound"),
+    (VAMPIRES, "Demonio de los lamentos", "Frío asesino", "Initiative 1"),
+    (VAMPIRES, "Demonio de los lamentos", "Cazador en la oscuridad", "base contact"),
+    (VAMPIRES, "Demonio de los lamentos", "Garras (arma de mano)", "cold attacks"),
+    (VAMPIRES, "Demonio de los lamentos", "Inmune a frío", "cold attacks"),
+    (DARK_ELVES, KHARIBDYSS, "Aullido abisal", "break tests"),
+    ("MDNR_Enanos v4_5.cat", "Lanzafuegos", "Máquina pequeña", "2 + 1 + 1"),
+    ("MDNR_Enanos v4_5.cat", "Barcatronante", "Runas protectoras", "5+ ward"),
+    ("MDNR_Enanos v4_5.cat", "Barcatronante", "Muerte de los artilleros", "crew casualties"),
+    ("MDNR_Enanos_del_Caos v4_5.cat", "Mortero terremuerte", "Mortero terremuerte", "Ogro"),
+    ("MDNR_Imperio v4_5.cat", "Carro de guerra imperial", "Plataforma de ingenieros",
+     "six engineers"),
+    ("MDNR_Mercenarios v5.cat", "Hermanas de Sigmar", "Martillos de Sigmar", "Chaos tag"),
+    ("MDNR_Mercenarios v5.cat", "Hermanas de Sigmar", "Premonición", "re-roll to wound"),
+    ("MDNR_Mercenarios v5.cat", "Hermanas de Sigmar", "Campeonas", "two champions"),
+    ("MDNR_Mercenarios v5.cat", "Fimir", "Ataque de cola", "rear"),
+    ("MDNR_Mercenarios v5.cat", "Fimir", "Unidad mágica (Invocar niebla)", "-1 to hit"),
+])
+def test_rules_left_reported_say_why(book, unit, rule, phrase):
+    """Rules read from their texts (quoted in names.UNMODELLED_REASONS) and left ``ignored``:
+    each needs a per-trial state, a roll, a tag or model bodies the engine has no column for
+    (no kernel code this round); each keeps its unit out of the fully modelled count and says
+    why instead of "rule not modelled by the engine"."""
+    items = {i.item: i for i in cat(book).report.for_unit(unit) if i.item == rule}
+    assert items[rule].kind == "ignored"
+    assert phrase in items[rule].reason
+
+
+@needs_data
+def test_barcatronante_guns_are_shooting():
+    """Enanos "Armas del barcatronante": "Un Lanzaagravios a proa ... Un Cañón Órgano a
+    estribor ... Pueden dispararse los tres cada turno ... Puede mover y disparar" (a misfire's
+    1D3 wounds in the shooting phase): no close-combat effect."""
+    assert kinds(cat("MDNR_Enanos v4_5.cat"), "Barcatronante")["Armas del barcatronante"] == \
+        "no_combat_effect"
