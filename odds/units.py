@@ -589,13 +589,17 @@ class MountProfile:
 
 @dataclass(frozen=True, slots=True)
 class CrewProfile:
-    """A chariot's or war machine's second kind of crew: the characteristics used to fight.
+    """A chariot's or war machine's second kind of crew, or a monster's handlers.
 
     Some crews mix two profiles (MDNR Reinos del Caos "Carro de tuskgors": an
     "Ungor" with a cavalry spear and a "Bestigor" with a great weapon); the
     unit's ``profile`` and ``crew`` hold the first, this the other.  It fights
     beside the first from each model in contact, with its own weapon
-    (RULES.md §1.7), and takes the unit's special rules.
+    (RULES.md §1.7), and takes the unit's special rules.  A monster's handlers
+    (MDNR Elfos Oscuros "Hidra de guerra", "Kharibdyss": "los dos Aprendices ...
+    el enemigo atacará a la Hidra si le es posible en vez de a los Aprendices")
+    are such a crew: they fight beside the monster and are never attacked while
+    it lives.
 
     Attributes
     ----------
@@ -605,6 +609,11 @@ class CrewProfile:
         Crew of this kind per unit model, 1..6.
     weapon : str
         Its close-combat weapon, a key of :data:`odds.rules.WEAPONS`.
+    hatred : tuple of str
+        Hatred of named enemies of this crew alone (army or race tags, as
+        :attr:`Unit.hatred`), on top of the unit's: its own blows re-roll their
+        missed hits in the first round against them (the handlers' "Odio a los
+        altos elfos"); the unit's pursuit is not changed by it.
     """
 
     WS: int
@@ -613,11 +622,18 @@ class CrewProfile:
     A: int
     count: int = 1
     weapon: str = "hand_weapon"
+    hatred: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _check_characteristics(self, ("WS", "S", "I", "A"))
         integer("count", self.count, low=1, high=6)
         choice("weapon", self.weapon, tuple(rules.WEAPONS))
+        object.__setattr__(self, "hatred", hatred_from(self.hatred))
+
+    def hates(self, enemy: Any) -> bool:
+        """Whether this crew's own hatred names ``enemy`` (a unit with ``damage_tags``)."""
+        return bool(self.hatred) and not set(self.hatred).isdisjoint(
+            getattr(enemy, "damage_tags", getattr(enemy, "tags", frozenset())))
 
     def replace(self, **changes: Any) -> CrewProfile:
         """Return a validated copy with some fields changed."""
@@ -796,8 +812,9 @@ class Unit:
     crew : int
         Fighters using ``profile`` per model: 1, chariots 1..6, war machines 1..10.
     extra_crew : CrewProfile or None
-        A second kind of crew (chariots and war machines only), fighting beside
-        ``crew`` with its own characteristics and weapon.
+        A second kind of crew (chariots and war machines), fighting beside
+        ``crew`` with its own characteristics and weapon, or a monster's
+        handlers (never attacked while the monster lives).
     special : tuple of str
         Special-rule flags from :data:`SPECIAL_RULES` (stored sorted, unique).
     ward_save : int
@@ -974,9 +991,9 @@ class Unit:
             if not isinstance(self.extra_crew, CrewProfile):
                 raise OddsInputError(f"extra_crew: must be a CrewProfile or None"
                                      f" (got {type(self.extra_crew).__name__})")
-            if tt not in ("chariot", "war_machine"):
+            if tt not in ("chariot", "war_machine", "monster"):
                 raise OddsInputError(f"extra_crew: only a chariot or war machine has a crew"
-                                     f" (got troop_type {tt!r})")
+                                     f" or a monster its handlers (got troop_type {tt!r})")
         low, high = _TROOP_TYPE_CREW[tt]
         set_(self, "crew", integer("crew", self.crew, low=low, high=high))
         self._check_equipment(tt)
@@ -1089,7 +1106,8 @@ class Unit:
                 )
         if self.extra_crew is not None:
             crew_weapon = rules.WEAPONS[self.extra_crew.weapon]
-            if not crew_weapon.usable_by(tt):
+            # a monster's handlers fight on foot beside it
+            if not crew_weapon.usable_by("infantry" if tt == "monster" else tt):
                 raise OddsInputError(f"extra_crew.weapon: {crew_weapon.name} cannot be used by"
                                      f" the crew of a {tt}")
         if self.equipment.barding and tt not in ("cavalry", "chariot"):
@@ -1355,6 +1373,10 @@ class Unit:
         out["rules"] = rules_table
         if self.extra_crew is not None:
             out["extra_crew"] = dataclasses.asdict(self.extra_crew)
+            if not self.extra_crew.hatred:
+                del out["extra_crew"]["hatred"]
+            else:
+                out["extra_crew"]["hatred"] = list(self.extra_crew.hatred)
         if self.mount is not None:
             out["mount"] = {k: list(v) if k == "special" else v
                             for k, v in dataclasses.asdict(self.mount).items()
@@ -1588,7 +1610,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     extra_crew = None
     if "extra_crew" in data:
         crew_values = letters_from(subtable(data, "extra_crew"), "extra_crew",
-                                   ("WS", "S", "I", "A"), ("count", "weapon"))
+                                   ("WS", "S", "I", "A"), ("count", "weapon", "hatred"))
         for c in ("WS", "S", "I", "A"):
             if c not in crew_values:
                 raise OddsInputError(f"extra_crew.{c}: missing; a crew needs WS S I A (count"

@@ -334,7 +334,8 @@ _DELETE = object()
         ("equipment.weapon", "cavalry_spear", r"equipment\.weapon: cavalry_spear is for mounted"),
         ("equipment.barding", True, r"equipment\.barding: only cavalry or chariot"),
         ("crew", 2, r"crew: must be an integer in \[1, 1\] \(got 2\)"),
-        ("mount", {"WS": 3, "S": 3, "I": 3, "A": 1}, r"mount: only cavalry, chariot or a single ridden monster"),
+        ("mount", {"WS": 3, "S": 3, "I": 3, "A": 1},
+         r"mount: only cavalry, chariot or a single ridden monster"),
     ],
 )
 def test_validation_errors_name_the_key(path, value, pattern):

@@ -126,6 +126,18 @@ _BODY_AS_BEAST = "como si fuera una bestia de tiro"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
 _MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
 _JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member character
+# a monster's handlers (Elfos Oscuros "Controlada", "Controlado"): "los Aprendices son expertos
+# en utilizar a la Hidra para su propia protección, con lo que el enemigo atacará a la Hidra
+# si le es posible en vez de a los Aprendices"
+_HANDLERS = re.compile(r"el enemigo atacara (?:a la|al) [a-z]+ si le es posible en vez de a"
+                       r" los ([a-z]+)")
+# Condes Vampiro "Carro de Cadaveres (No se considera un carro)": "Pese a su nombre y su
+# estructura, esta miniatura NO es un Carro a ningún efecto. No causa impactos por carga, no
+# resulta eliminado por heridas de F7 ... Se considera una especie de monstruo / altar"
+_NOT_A_CHARIOT = re.compile(r"\bno es un carro a ningun efecto\b.*\bse considera una especie"
+                            r" de monstruo\b")
+# a monster's printed Potencia counting its handlers: "6 + 1 por cada aprendiz vivo"
+_HANDLERS_US = re.compile(r"^(\d+) \+ 1 por cada ([a-z]+) vivo$")
 # a leader's own item that is a plain ward save, all its text (no "contra ...")
 _LEADER_WARD = re.compile(r"(?:talisman\.? )?(?:[a-z ]+ )?(?:tiene|proporciona) una tirada de"
                           r" salvacion especial de ([2-6])\+\.?")
@@ -333,6 +345,8 @@ class _Builder:
         self.random_rule = ""  # "Ataques aleatorios" without its dice in the name
         self.random_move = ""  # a printed M roll ("5d6")
         self.extra_nodes: set[int] = set()  # the option tree of a second kind of crew
+        self.handlers = ""  # the rule making the second crew a monster's handlers
+        self.not_chariot = ""  # the rule making a model of Tipo "Altar" a monster
         self.option_rules: dict[str, str | None] = {}  # see rules_of_options
         self.flying_monster = ""  # a war machine's rule making it a flying monster
         self.folded_knight = False  # knights printed as one "Infantería" profile with M20
@@ -484,6 +498,17 @@ class _Builder:
                         else rank.get(_tipo(p)[0] or "", 1))
         main = others[0]
         tt, exact, printed_type = _tipo(main)
+        self.not_chariot = next((n for n, t in self.rule_texts().items()
+                                 if _NOT_A_CHARIOT.search(normalize(t or ""))), "")
+        if self.not_chariot and tt == "chariot" and not exact and len(others) == 1:
+            # one model printed "Altar" that its own rule says is no chariot but "una especie
+            # de monstruo": a monster, fighting with its own profile (no crew, no steeds, no
+            # impact hits)
+            tt, exact = "monster", True
+            self.note(f"{main.name} Tipo", "note", f"troop type {printed_type!r}: a monster,"
+                      f" as its rule {self.not_chariot!r} says")
+        else:
+            self.not_chariot = ""
         if tt == "war_machine":
             # Enanos "Máquina experimental" (Girocóptero): "Se considera Máquina de guerra a
             # efectos de Hechizos y Objetos mágicos. Se considera como un Monstruo volador a
@@ -526,6 +551,16 @@ class _Builder:
             self.folded_knight = True
             self.note(f"{main.name} Tipo", "note", f"troop type {printed_type!r} with"
                       f" M{main.values.get('M')}: cavalry, the steed folded into the profile")
+        if tt == "monster":
+            # a monster's handlers (Elfos Oscuros "Hidra de guerra", "Kharibdyss"): one profile
+            # on foot beside it that a rule of the unit names as those the enemy may not
+            # attack while the monster lives; kept as the unit's extra_crew
+            rule = next(((n, m.group(1)) for n, t in self.rule_texts().items()
+                         if (m := _HANDLERS.search(normalize(t or "")))), None)
+            feet = [p for p in others[1:] if _tipo(p)[0] == "infantry"
+                    and id(p) not in command_ids]
+            if rule is not None and len(feet) == 1 and normalize(feet[0].name)[:6] == rule[1][:6]:
+                self.handlers, extra_raw = rule[0], feet[0]
         monstrous = any(normalize(_tipo(p)[2]) == "caballeria monstruosa"
                         for p in (main, mount_raw) if p is not None) and tt == "cavalry"
         if monstrous and not exact:
@@ -682,10 +717,15 @@ class _Builder:
                 **{c: self.characteristic(c, [extra_raw], "the crew")
                    for c in ("WS", "S", "I", "A")},
                 count=min(6, max(1, self.count_of(extra_raw) or 1)),
-                weapon=self.crew_weapon(carrier, tt),
+                weapon=self.crew_weapon(carrier, "infantry" if self.handlers else tt),
+                hatred=self.handlers_hatred(carrier) if self.handlers else (),
             )
             beside = crew_raw.name if crew_raw else "the crew"
-            if tt == "chariot":  # a chariot's crew have no wounds of their own: the chariot's
+            if self.handlers:
+                self.handlers_profile(main, extra_raw, extra_crew)
+                profile = profile.replace(Ld=max(profile.Ld, self.characteristic(
+                    "Ld", [extra_raw], "the handlers")))
+            elif tt == "chariot":  # a chariot's crew have no wounds of their own: the chariot's
                 self.note(extra_raw.name, "note", f"a second kind of crew: fights beside"
                           f" {beside} with its own profile and weapon ({extra_crew.weapon})")
             else:
@@ -772,6 +812,7 @@ class _Builder:
         printed_save, _ = parse_save(main.values.get("TSA"))
         override = self.save(tt, equipment, printed_save, compare_save)
         printed_us = _potencia(mount_raw) if tt == "cavalry" and mount_raw else _potencia(main)
+        counted_us = _HANDLERS_US.match(normalize(main.values.get("Potencia") or ""))
         if monstrous:
             # RULES.md §2.3 has no row for it: the data's Potencia (Estrujasangre 3, the
             # Revientacráneos rider 3 with the Juggernaut's blank) is the unit strength
@@ -779,6 +820,14 @@ class _Builder:
             if printed_us is not None and printed_us != 2:
                 extra["unit_strength_override"] = printed_us
             special.append("immune_to_killing_blow")
+        elif counted_us is not None and extra_crew is not None and self.handlers:
+            # "Potencia 6 + 1 por cada aprendiz vivo": the handlers are never attacked
+            # while the monster lives ("Controlada"), so all of them live in every combat
+            printed_us = int(counted_us.group(1)) + extra_crew.count
+            extra["unit_strength_override"] = printed_us
+            self.note("Potencia", "note", f"printed {main.values.get('Potencia')!r}: unit"
+                      f" strength {printed_us} with its {extra_crew.count} handlers, who are"
+                      f" never attacked while it lives")
         elif printed_us is not None and tt != "war_machine":
             # RULES.md §2.3 (MDNR and its BattleScribe data): a printed Potencia above the
             # troop type's counts what the type leaves out (a chariot's rider, a monster's
@@ -1217,11 +1266,44 @@ class _Builder:
         return {id(x) for n in self.sel.command.values() for x in n.walk()}
 
     def rule_names(self) -> list[str]:
-        """The rules of the unit entry and of everything taken, in order (repeats kept)."""
+        """The rules of the unit entry and of everything taken, in order (repeats kept).
+
+        A monster's handlers' own rules are theirs (:meth:`handlers_hatred`), not the unit's.
+        """
         names: list[str] = list(self.sel.unit.rules)
         for node in self.sel.taken:
-            names += node.rules
+            if not (self.handlers and id(node) in self.extra_nodes):
+                names += node.rules
         return names
+
+    def handlers_hatred(self, carrier: Node) -> tuple[str, ...]:
+        """The hatred of a monster's handlers, from the rules under their entry ``carrier``.
+
+        Elfos Oscuros "Aprendiz": "Odio a los altos elfos" (:data:`NAMED_HATRED`): their own
+        blows re-roll missed hits in the first round against High Elves; the monster's do
+        not.  Any other rule of theirs is reported.
+        """
+        taken = {id(n) for n in self.sel.taken}
+        hated: list[str] = []
+        for node in carrier.walk():
+            if id(node) not in taken:
+                continue
+            for name in node.rules:
+                key = normalize(name)
+                if key in NAMED_HATRED:
+                    hated += NAMED_HATRED[key]
+                    self.note(name, "note", "the handlers' own hatred: their blows only")
+                else:
+                    self.note(name, "ignored", "a rule of the handlers alone: not modelled")
+        return tuple(sorted(set(hated)))
+
+    def handlers_profile(self, main: RawProfile, raw: RawProfile, crew: CrewProfile) -> None:
+        """Report a monster's handlers (:attr:`handlers`) as the engine fights them."""
+        self.note(raw.name, "note", f"the monster's {crew.count} handlers: they fight beside"
+                  f" it with their own profile and weapon ({crew.weapon}) and are never"
+                  f" attacked while it lives; the unit tests on the higher Ld of"
+                  f" {main.name} and its handlers (RULES.md: a unit uses the highest Ld among"
+                  f" its models)")
 
     def rule_texts(self) -> dict[str, str]:
         """Descriptions of the rules of :meth:`rule_names` (the unit entry's first)."""
@@ -1301,6 +1383,22 @@ class _Builder:
                 # 5D6": movement, and the flee and pursuit dice of its random_move
                 self.note(name, "note", f"moves like a flyer; flees and pursues"
                           f" {self.random_move.upper()} (its random move)")
+                continue
+            if self.not_chariot and name == self.not_chariot:
+                # the troop type (build()); "no causa impactos por carga" (it has none), "no
+                # resulta eliminado por heridas de F7" (a monster's wounds), "los zombis pueden
+                # atacar a los flancos y retaguardia" (friends')
+                self.note(name, "note", "a monster, not a chariot: its troop type")
+                continue
+            if self.handlers and name == self.handlers:
+                # "En combate cuerpo a cuerpo actúan como una unidad de Hostigadores, colocando
+                # los Aprendices al lado de la Hidra ... el enemigo atacará a la Hidra si le es
+                # posible en vez de a los Aprendices": the handlers fight beside it (the unit's
+                # extra_crew) and take no blows while it lives; the rest (deployment, shooting,
+                # the monster reaction once they are slain, who declares charges) is outside
+                # a close combat in which they cannot die
+                self.note(name, "note", "the handlers fight beside the monster and are never"
+                          " attacked while it lives (its extra crew)")
                 continue
             if name == self.flying_monster:
                 special.append("flying")
@@ -1385,7 +1483,11 @@ class _Builder:
                 # pistolas!"): equipment() has it
                 continue
             if key == "ataques aleatorios":
-                self.random_rule = name  # its dice are the printed A (random_attacks())
+                # its dice are the printed A (random_attacks()): Condes Vampiro "Carro de
+                # cadáveres" A "1D6", "Al inicio de cada fase de combate determina
+                # aleatoriamente el número de ataques que tendrá ese turno: 1D6"
+                self.random_rule = name
+                continue
             if name in modelled:
                 continue  # the centaur's rules: troop type, steed and save in build()
             if key == "caballeria monstruosa":
@@ -1567,6 +1669,9 @@ class _Builder:
                 self.note(item, "approximated", note)
         if self.random_rule and not rolled:
             self.note(self.random_rule, "ignored", "random attacks without their dice")
+        elif self.random_rule:
+            self.note(self.random_rule, "note", f"random attacks: {rolled.upper()}, the dice"
+                      f" printed as the model's A, rolled once each combat round")
 
     def thick_skin_unusable(self) -> bool:
         return bool(self.troop_type) and self.troop_type != "cavalry"

@@ -778,6 +778,9 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Conducto espiritual", "Foco de Azyr", "Foco de Hysh", "Aura divina", "Altar",
     "Mal genio", "De mente simple", "Ocupan un hueco adicional de singular",
     "En caso de incluir Meargh, ocupa hueco de héroe", "Miasma del vigor nigromántico",
+    # Enanos "Armas del barcatronante": its three guns' shooting ("Pueden dispararse los tres
+    # cada turno ... Puede mover y disparar"), a misfire's wounds in the shooting phase
+    "Armas del barcatronante",
 ]))
 """Known names with no effect on a close combat as the engine models it."""
 
@@ -1344,6 +1347,61 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                 " he dies): the character is not in the entry, not modelled",
     "Runas de vinculación": "WS and Ld of the bound character while he lives (the printed ones"
                             " only after his death): the character is not in the entry",
+    # army19: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos and Mercenarios
+    # read from their texts and left ignored (no kernel code this round)
+    "Vampiresas": "'Las vampiresas Siempre Atacan Primero': the crew alone, not the Horda de"
+                  " espíritus pulling the throne, whose 1D6 random attacks the engine cannot"
+                  " roll for steeds either: not modelled",
+    "Coro de doncellas": "a 'Lamento de la Doncella' each turn, in the shooting phase (2D6+2"
+                         " against Ld, at the enemy it is engaged with if engaged): wounds"
+                         " between combat rounds, which the engine does not fight",
+    "Aullido abisal": "the Dark Elf player may make any unit in contact re-roll a Ld-based"
+                      " test, its break tests included (not units immune to psychology or"
+                      " causing fear or terror): a forced re-roll of a passed break test, not"
+                      " modelled",
+    "Máquina pequeña": "the Lanzafuegos is three dwarfs of unit strength 2 + 1 + 1 ('La"
+                       " máquina no tiene perfil separado, se considera parte de los enanos'),"
+                       " a war machine 'a todos los efectos': one unit of models with"
+                       " different unit strengths and no machine wound pool, not modelled",
+    "Plataforma de ingenieros": "six engineers ride the chariot as characters, each with a"
+                                " different weapon (hooked halberd S+1 or S+2 against cavalry,"
+                                " man-catcher killing blow, ball and chain S+3 in the first"
+                                " turn, three hand weapons) and may be attacked instead of the"
+                                " chariot: six crew bodies, not modelled",
+    "Mortero terremuerte": "besides the catapult's shooting, the Ogro crewman fights (its own T"
+                           " and W not in the machine's wounds) and if the mortar is destroyed"
+                           " the surviving crew fight on as a unit: not modelled",
+    "Runas protectoras": "a 5+ ward save for the Barcatronante alone, not for the crew aboard"
+                         " it: the engine's war machine takes one pool of wounds, not modelled",
+    "Muerte de los artilleros": "two crew per gun and a pilot; the Barcatronante is removed"
+                                " when all the crew die: crew casualties of their own, not"
+                                " modelled",
+    "Martillos de Sigmar": "hatred of models of type Chaos ('Caos' in Tipo, whatever their army"
+                           " book: the Fimir, Chaos renown regiments) and of Undead: the engine"
+                           " has no Chaos tag, not modelled",
+    "Premonición": "the Augur re-rolls all failed rolls to hit and to wound and has a 5+ ward:"
+                   " a second champion with a re-roll to wound the engine has no column for,"
+                   " not modelled",
+    "Campeonas": "both the Matriarca and the Augur count as champions: two champions in one"
+                 " unit, not modelled",
+    "Ataque de cola": "one more S4 attack per Fimir (whatever its weapon) against models at the"
+                      " unit's rear only: not modelled",
+    "Unidad mágica (Invocar niebla)": "the spell, if cast, gives -1 to hit the Fimir in close"
+                                      " combat until the next own magic phase: a spell's"
+                                      " success, not modelled",
+    "Meargh": "a level-2 wizard model (A2) in the unit beside the Dirach champion: a second"
+              " model profile, not modelled",
+    "Carnófago": "the Demonio de los lamentos regains a wound per unsaved wound it causes in"
+                 " close combat: wounds that change during the combat, not modelled",
+    "Frío asesino": "enemy models in base contact count as Initiative 1 (not those immune to"
+                    " cold): the enemy's strike order set by this model, not modelled",
+    "Cazador en la oscuridad": "a 5+ ward save, but not against attacks of models in base"
+                               " contact (supporting ranks' attacks are not from contact):"
+                               " not modelled",
+    "Garras (arma de mano)": "its attacks are cold attacks: models immune to cold are never"
+                             " wounded by it; the engine has no immunity to cold, not modelled",
+    "Inmune a frío": "immune to cold attacks (Arma de frío, Garras): the engine has no cold"
+                     " attacks, not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,

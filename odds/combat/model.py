@@ -881,6 +881,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_ATTACKS] = xc.A + xw.extra_attacks
             row[G_KEY] = _key(_category(unit, charging, xw.strikes_last), xc.I)
             blows(row, xc.WS, s_x, ap, first)
+            # the crew's own hatred of a named enemy (a monster's handlers: Elfos Oscuros
+            # "Aprendiz", "Odio a los altos elfos"): its blows alone re-roll missed hits
+            row[G_REROLL] = (unit.hates(enemy) or xc.hates(enemy)) and (
+                first or unit.has("eternal_hatred"))
             row[G_RANKS] = 1
             row[G_PER_MODEL] = xc.count
         rf = out[RANK_AND_FILE, kind]
