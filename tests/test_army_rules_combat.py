@@ -12,6 +12,7 @@ from conftest import (
     SHARED,
     assert_distribution,
     binomial,
+    cat,
     check_first_round,
     check_first_round_break,
     needs_data,
@@ -353,3 +354,16 @@ def test_no_character_units_from_the_catalogues(book, unit):
     from odds.battlescribe import load_catalogue
 
     assert load_catalogue(SHARED / book).unit(unit).has("no_characters")
+
+
+@needs_data
+def test_banshee_wail_at_an_engaged_enemy_is_reported():
+    """Condes Vampiro "Lamento de la doncella": a special attack of the shooting phase, but "si
+    la Doncella está trabada en combate con una o más unidades deberá elegir como objetivo una
+    unidad con la que esté trabada": wounds on the enemy she fights, between two rounds, which
+    the engine does not fight.  So it is ``ignored`` with that reason, not ``no_combat_effect``
+    (it was filed as a shooting weapon before)."""
+    c = cat("MDNR_Condes_Vampiro_v5.cat")
+    items = [i for i in c.report if i.item == "Lamento de la doncella"]
+    assert items and {i.kind for i in items} == {"ignored"}
+    assert all("must aim at an enemy she is fighting" in i.reason for i in items)

@@ -630,7 +630,7 @@ NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
     "Arco", "Arco largo", "Arco corto", "Ballesta", "Arcabuz", "Arcabuz imperial",
     "Jabalinas", "Escupir fuego", "Ballesta de repetición", "Arco de Avelorn",
     "Cuchillos arrojadizos", "Arquería de los Asrai", "Saetas del áspid", "Disparar en vuelo",
-    "Lamento de la doncella", "Chillido mortal", "Unidad mágica", "Cólera de la tormenta",
+    "Chillido mortal", "Unidad mágica", "Cólera de la tormenta",
     "Cruzar (bosques)", "Devotas de Khaine", "Unidad fantasmal", "Ogros dragón y shaggoth",
     "Semigrifos",
     "Hachas arrojadizas", "Armas de proyectiles",
@@ -1352,6 +1352,12 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Vampiresas": "'Las vampiresas Siempre Atacan Primero': the crew alone, not the Horda de"
                   " espíritus pulling the throne, whose 1D6 random attacks the engine cannot"
                   " roll for steeds either: not modelled",
+    # Condes Vampiro "Lamento de la doncella": "si la Doncella está trabada en combate con una
+    # o más unidades deberá elegir como objetivo una unidad con la que esté trabada"
+    "Lamento de la doncella": "a special attack of the shooting phase (2D6+2 against Ld) that"
+                              " an engaged Doncella must aim at an enemy she is fighting:"
+                              " wounds between combat rounds, which the engine does not"
+                              " fight",
     "Coro de doncellas": "a 'Lamento de la Doncella' each turn, in the shooting phase (2D6+2"
                          " against Ld, at the enemy it is engaged with if engaged): wounds"
                          " between combat rounds, which the engine does not fight",
