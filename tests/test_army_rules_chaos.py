@@ -20,9 +20,11 @@ from odds.combat.model import (
     ESCAPED,
     FRONT,
     G_FRENZY_A,
+    G_KEY,
     G_POISON,
     G_REROLL,
     G_WOUND,
+    IMPACT,
     MOUNT,
     RANK_AND_FILE,
     S_CAN_PURSUE,
@@ -263,14 +265,21 @@ def test_khorne_throne_frenzy_reaches_the_bloodletters():
     """MDNR Demonios "Trono sangriento de Khorne" "Furia asesina (ataques solo desangradores)":
     "afecta a toda la miniatura, aunque el ataque extra es sólo a los dos Desangradores" (the
     throne's own profile has no attacks): frenzy, the crew's extra attack.  Against ten WS3 T3
-    models: Binomial(4, 2/3 x 5/6).  "Festín de sangre" stays reported."""
+    models: Binomial(4, 2/3 x 5/6).  "Festín de sangre" ("Cuando carga, tras resolver los
+    impactos por carga ... recupera una Herida perdida anteriormente en la batalla") is a note:
+    the throne starts a combat unwounded and its impact hits are the first blows (RULES.md
+    §1.2), so nothing can be healed; the throne is now fully modelled."""
     d = cat(DEMONIOS)
     name = "Trono sangriento de Khorne"
     u = d.unit(name)
     assert u.has("frenzy") and u.crew == 2 and u.mount is None
     k = kinds(d, name)
     assert "Furia asesina (ataques solo desangradores)" not in k
-    assert k["Festín de sangre"] == "ignored"
+    assert k["Festín de sangre"] == "note"
+    assert not [i for i, kd in k.items() if kd in ("ignored", "approximated")]
+    # its impact hits come first: a strike step before every blow the enemy could land
+    model = build(u, fighter("Objetivo", 10, 5, S=1), options=ONE_ROUND)
+    assert model.groups[0, 1, IMPACT, 0, G_KEY] < model.groups[1, 0, RANK_AND_FILE, 0, G_KEY]
     check_first_round(build(u, fighter("Objetivo", 10, 5, S=1), options=ONE_ROUND),
                       binomial(4, 2 / 3 * 5 / 6), 342, "Khorne throne")
 

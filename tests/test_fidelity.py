@@ -14,7 +14,7 @@ from odds.battlescribe.fidelity import COLUMNS, fidelity_table
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 
-FLOOR = 418
+FLOOR = 419
 """Unit entries fully modelled when this test was written (a regression guard: raise it as
 rules get modelled, never lower it without saying why).  It was 145 until panic in a combat
 (RULES.md §3.4) landed: immunities to panic and panic re-rolls (Desprecio, Estoicos, Inmune
@@ -60,7 +60,9 @@ zombie pirates ("Zombis", "Hordas de Harkon": no characters) back to 417; the wa
 handlers (Aprendiz, Controlada: its extra crew) and the corpse cart (a monster with random
 attacks, "NO es un Carro a ningún efecto") to 419; lowered to 418: the Doncella espectral's
 "Lamento de la doncella" had been filed as a shooting weapon, but an engaged Doncella "deberá
-elegir como objetivo una unidad con la que esté trabada" (wounds between rounds): reported."""
+elegir como objetivo una unidad con la que esté trabada" (wounds between rounds): reported;
+Festín de sangre a note (the Khorne throne starts a combat unwounded and its impact hits are
+the first blows: nothing to heal) to 419."""
 
 
 @pytest.fixture(scope="module")

@@ -1084,6 +1084,15 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "army composition: fielded with a wizard of the lore in the army, it fights as printed;"
      " once none is left (a wizard slain elsewhere) the Tabla de Reacción de Monstruos applies,"
      " not modelled"),
+    # Reinos del Caos: Demonios "Festín de sangre" (Trono sangriento de Khorne): "Cuando carga,
+    # tras resolver los impactos por carga, lanza 1D6 por cada Herida no salvada ... Con cada
+    # resultado de 4+, el Trono Sangriento ... recupera una Herida perdida anteriormente en la
+    # batalla": in the engine the throne starts a combat unwounded and its impact hits are the
+    # first blows of the first round (RULES.md §1.2), so there is no wound yet to recover
+    ("festin de sangre", "recupera una herida perdida anteriormente en la batalla", "note",
+     "heals, after its charge's impact hits, wounds lost earlier in the battle: a combat here"
+     " starts the throne unwounded and its impact hits are the first blows struck, so there is"
+     " nothing to heal"),
 )
 
 
@@ -1275,7 +1284,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Garras mecánicas": "an Initiative test at the start of each combat phase; failed, the"
                         " attacks on that model hit automatically: not modelled",
     "Desollador": "1D6 S5 hits after both sides' blows, before the combat result: not modelled",
-    "Festín de sangre": "the throne heals a wound per unsaved impact wound on 4+: not modelled",
     # Regimientos de Renombre: what keeps a regiment reported, read in its text
     "Estandarte Negro de los Muktarin": "+1D3 combat result for the standard instead of +1"
                                         " (while Ibn carries it): the kernel's combat result"
