@@ -37,6 +37,12 @@ def kinds(catalogue, unit: str) -> dict[str, str]:
     return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
 
 
+def clean(catalogue, unit: str) -> bool:
+    """Whether ``unit`` of ``catalogue`` imports with nothing ignored or approximated."""
+    return not [i for i in catalogue.report.for_unit(unit)
+                if i.kind in ("ignored", "approximated")]
+
+
 def binomial(n: int, p: float) -> list[float]:
     """The Binomial(n, p) pmf."""
     return [math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]

@@ -10,18 +10,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from conftest import binomial, cat, check_first_round, kinds, needs_data
+from conftest import binomial, cat, check_first_round, clean, kinds, needs_data
 
 from odds.combat.model import G_ACTIVE, G_WOUND, IMPACT, CombatOptions, build
 from odds.units import MountProfile, Profile, unit_from_dict
 
 MERCS = "MDNR_Mercenarios v5.cat"
 RHINOX = "Jinetes de rinobuey (dos huecos de singular)"
-
-
-def clean(catalogue, unit: str) -> bool:
-    return not [i for i in catalogue.report.for_unit(unit)
-                if i.kind in ("ignored", "approximated")]
 
 
 def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, I=3, A=1, Ld=7, special=(),  # noqa: E741

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import binomial, cat, check_first_round, kinds, needs_data
+from conftest import binomial, cat, check_first_round, clean, kinds, needs_data
 
 from odds.combat.model import (
     CREW,
@@ -33,11 +33,6 @@ from odds.units import CrewProfile, Profile, unit_from_dict
 CHAOS_DWARFS = "MDNR_Enanos_del_Caos v4_5.cat"
 HELLCANNON = "Cañón infernal (dos huecos de singular)"
 IRON_DAEMON = "Demonio de hierro"
-
-
-def clean(catalogue, unit: str) -> bool:
-    return not [i for i in catalogue.report.for_unit(unit)
-                if i.kind in ("ignored", "approximated")]
 
 
 def target(models=10, files=10, *, T=4, save=7, A=0):

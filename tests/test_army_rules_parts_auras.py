@@ -9,7 +9,15 @@ fixed seed (``RULES.md`` sections cited per test).
 from __future__ import annotations
 
 import pytest
-from conftest import binomial, cat, check_first_round, check_first_round_break, kinds, needs_data
+from conftest import (
+    binomial,
+    cat,
+    check_first_round,
+    check_first_round_break,
+    clean,
+    kinds,
+    needs_data,
+)
 
 from odds.combat.model import (
     CHAMPION,
@@ -33,11 +41,6 @@ N = 200_000
 ORCS = "MDNR_Orcos_y_Goblins v4_5.cat"
 TOMB = "MDNR_Reyes_Funerarios v5.cat"
 EMPIRE = "MDNR_Imperio v4_5.cat"
-
-
-def clean(catalogue, unit: str) -> bool:
-    return not [i for i in catalogue.report.for_unit(unit)
-                if i.kind in ("ignored", "approximated")]
 
 
 def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, I=3, A=1, Ld=7, special=(),  # noqa: E741

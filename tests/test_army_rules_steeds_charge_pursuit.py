@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import assert_distribution, assert_mc, cat, kinds, needs_data
+from conftest import assert_distribution, assert_mc, cat, clean, kinds, needs_data
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -34,11 +34,6 @@ from odds.units import MountProfile, Profile, unit_from_dict
 from odds.validation import OddsInputError
 
 N = 200_000
-
-
-def clean(catalogue, unit: str) -> bool:
-    return not [i for i in catalogue.report.for_unit(unit)
-                if i.kind in ("ignored", "approximated")]
 
 
 def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, I=3, A=1, Ld=7, special=(),  # noqa: E741
