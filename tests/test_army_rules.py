@@ -22,6 +22,7 @@ from odds.combat.model import (
     SideOptions,
     build_units,
 )
+from odds.dice import p_ge, sum_pmf
 from odds.units import unit_from_dict
 from odds.validation import OddsInputError
 
@@ -776,20 +777,11 @@ def test_bloodgreed_pursues_eight_dice():
 
     Nobody can wound; M10 infantry win by +5 static against Ld 2, who always break and flee
     5D6: caught with P(8D6 >= 5D6), or P(5D6 >= 5D6) without the rule."""
-    import numpy as np
 
     from odds.combat.model import S_FLEE_DICE, S_PURSUE_DICE, build
 
-    def sum_pmf(n):
-        pmf = np.array([1.0])
-        for _ in range(n):
-            pmf = np.convolve(pmf, np.r_[0.0, np.full(6, 1 / 6)])
-        return pmf
-
     def p_catch(k):
-        chase, flee = sum_pmf(k), sum_pmf(5)
-        return float(sum(chase[c] * flee[f] for c in range(len(chase))
-                         for f in range(len(flee)) if c >= f))
+        return p_ge(sum_pmf(k), sum_pmf(5))
 
     for greed, seed in ((True, 64), (False, 65)):
         m = fighter("Minotauros", 3, 3, S=1, T=10, special=["bloodgreed"] if greed else [])

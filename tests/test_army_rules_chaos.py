@@ -32,6 +32,7 @@ from odds.combat.model import (
     build,
     build_units,
 )
+from odds.dice import p_ge, sum_pmf
 from odds.units import unit_from_dict
 
 MA = "MDNR_Monstruos_Arcanos_v5.cat"
@@ -146,15 +147,7 @@ def test_monstruos_arcanos_from_the_catalogue():
 # ----------------------------------------------------------------- Bestias: Devorador
 
 
-def _sum_pmf(n):
-    pmf = np.array([1.0])
-    for _ in range(n):
-        pmf = np.convolve(pmf, np.r_[0.0, np.full(6, 1 / 6)])
-    return pmf
-
-
-P_CATCH = float(sum(_sum_pmf(5)[c] * _sum_pmf(5)[f] for c in range(31) for f in range(31)
-                    if c >= f))
+P_CATCH = p_ge(sum_pmf(5), sum_pmf(5))
 """P(5D6 >= 5D6): an M10 pursuer catches infantry fleeing 5D6."""
 N_PURSUIT = 200_000
 

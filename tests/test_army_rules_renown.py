@@ -7,7 +7,6 @@ engine, Monte Carlo at z = 5 with fixed seeds.
 
 from __future__ import annotations
 
-import numpy as np
 from conftest import assert_mc, cat, kinds, needs_data
 
 from odds.combat.api import simulate
@@ -22,6 +21,7 @@ from odds.combat.model import (
     build,
     dice_budget,
 )
+from odds.dice import p_ge, sum_pmf
 from odds.units import unit_from_dict
 
 RR = "MDNR_Regimientos_de_Renombre v5.cat"
@@ -40,19 +40,9 @@ def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, Ld=7, M=10, troop_type
     })
 
 
-def sum_pmf(n: int) -> np.ndarray:
-    """PMF of the sum of ``n`` D6 (index = total)."""
-    pmf = np.array([1.0])
-    for _ in range(n):
-        pmf = np.convolve(pmf, np.r_[0.0, np.full(6, 1 / 6)])
-    return pmf
-
-
 def p_at_least(chase: int, flee: int) -> float:
-    """P(chase D6 >= flee D6), the two rolls independent."""
-    c, f = sum_pmf(chase), sum_pmf(flee)
-    tail = np.cumsum(c[::-1])[::-1]  # tail[k] = P(chase >= k)
-    return float(sum(f[k] * tail[k] for k in range(min(len(f), len(tail)))))
+    """P(chase D6 >= flee D6), the two rolls independent (:func:`odds.dice.p_ge`)."""
+    return p_ge(sum_pmf(chase), sum_pmf(flee))
 
 
 # --------------------------------------------------------------------------- fixed items

@@ -30,6 +30,7 @@ from odds.combat.model import (
     SideOptions,
     build,
 )
+from odds.dice import p_ge, sum_pmf
 from odds.units import MountProfile, Profile, unit_from_dict
 from odds.validation import OddsInputError
 
@@ -221,15 +222,7 @@ def test_charge_strength_from_the_catalogues():
 # ----------------------------------------------------------------- pursuit (§4.3)
 
 
-def _sum_pmf(n):
-    pmf = np.array([1.0])
-    for _ in range(n):
-        pmf = np.convolve(pmf, np.r_[0.0, np.full(6, 1 / 6)])
-    return pmf
-
-
-P_CATCH = float(sum(_sum_pmf(5)[c] * _sum_pmf(5)[f] for c in range(31) for f in range(31)
-                    if c >= f))
+P_CATCH = p_ge(sum_pmf(5), sum_pmf(5))
 """P(5D6 >= 5D6): a pursuer of M10 catches infantry fleeing 5D6."""
 
 
