@@ -1044,12 +1044,7 @@ class _Builder:
             # Imperio "Descarga cerrada" (Herreruelos): a brace on horseback
             # (odds.rules.WEAPONS["volley_of_pistols"])
             weapon = "volley_of_pistols"
-        if not rules.WEAPONS[weapon].usable_by(tt):
-            self.note(weapon, "ignored", f"{weapon} cannot be used by {tt}; hand weapon used")
-            weapon = "hand_weapon"
-        for n, _ in weapons:
-            if normalize(n) in APPROXIMATE_WEAPONS:
-                self.note(n, "approximated", "imported as a plain hand weapon")
+        weapon = self.usable_weapon(weapon, weapons, tt)
         for n, w in weapons:  # the rules of the weapons the unit fights with (choppa...)
             if w == weapon:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
@@ -1147,18 +1142,26 @@ class _Builder:
         return ("" if armour == equipment.armour else armour,
                 None if shield == equipment.shield else shield)
 
-    def crew_weapon(self, carrier: Node, tt: str) -> str:
-        """The close-combat weapon taken under a second kind of crew's entry ``carrier``."""
-        taken = {id(n) for n in self.sel.taken}
-        weapons = [(n.name, self.weapon(key, tt)) for n in carrier.walk()[1:]
-                   if id(n) in taken and (key := self.equipment_key(n)) in WEAPON_NAMES]
-        weapon = self.one_weapon(weapons, " per crew")
+    def usable_weapon(self, weapon: str, weapons: list[tuple[str, str]], tt: str) -> str:
+        """``weapon`` if ``tt`` models may fight with it, else a hand weapon (reported).
+
+        Also notes the ``weapons`` taken that are imported as plain hand weapons.
+        """
         if not rules.WEAPONS[weapon].usable_by(tt):
             self.note(weapon, "ignored", f"{weapon} cannot be used by {tt}; hand weapon used")
             weapon = "hand_weapon"
         for n, _ in weapons:
             if normalize(n) in APPROXIMATE_WEAPONS:
                 self.note(n, "approximated", "imported as a plain hand weapon")
+        return weapon
+
+    def crew_weapon(self, carrier: Node, tt: str) -> str:
+        """The close-combat weapon taken under a second kind of crew's entry ``carrier``."""
+        taken = {id(n) for n in self.sel.taken}
+        weapons = [(n.name, self.weapon(key, tt)) for n in carrier.walk()[1:]
+                   if id(n) in taken and (key := self.equipment_key(n)) in WEAPON_NAMES]
+        weapon = self.one_weapon(weapons, " per crew")
+        weapon = self.usable_weapon(weapon, weapons, tt)
         for n, key in ((x.name, self.equipment_key(x)) for x in carrier.walk()[1:]
                        if id(x) in taken):
             if key is not None and key not in WEAPON_NAMES:
