@@ -821,6 +821,7 @@ def test_capa_is_a_close_combat_armour():
         assert u.profile == Profile(M=10, WS=4, BS=3, S=3, T=3, W=1, I=4, A=1, Ld=7)
         assert u.equipment.armour == "light" and u.armour_save == 6 and u.has("skirmishers")
         # the capes are modelled; Véspero's fixed magic item "La Máscara de la Muerte"
-        # ("Véspero causa Miedo": the leader alone causes fear) is reported
+        # ("Véspero causa Miedo": the leader alone causes fear) is his own rule
         assert [i.item for i in c.report.for_unit(name)
-                if i.kind in ("ignored", "approximated")] == ["La Máscara de la Muerte"]
+                if i.kind in ("ignored", "approximated")] == []
+        assert u.champion_special == ("fear",) and not u.causes_fear

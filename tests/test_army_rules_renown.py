@@ -53,12 +53,13 @@ def test_fixed_magic_items_are_read_not_dropped():
     """A regiment's leader or standard bearer comes with fixed magic items (a mandatory
     "Objetos mágicos" group, min 1), once dropped unread with the magic-item allowance: Hombres
     Oso de Urslo's "Estandarte del Oso" ("Toda la unidad ... reciben un +1 a sus tiradas para
-    impactar en la primera ronda de cada combate"), Asesinos de Véspero's "La Máscara de la
-    Muerte" ("Véspero causa Miedo"), Marco Colombo's "Gema de Lustria" and "Calabaza de vino
-    de Lustria" change a close combat and are reported; "Talismán Colmillo de Oso" ("Beorg
-    tiene una Tirada de salvación especial de 4+") is Beorg's own ward (a note); "Jarra de
-    cerveza de Bugman" ("si la unidad no está trabada") and "Pergamino de Arabia" ("contra
-    cualquier herida provocada por un Hechizo") cannot change one, and are filed so."""
+    impactar en la primera ronda de cada combate"), Marco Colombo's "Gema de Lustria" and
+    "Calabaza de vino de Lustria" change a close combat and are reported; Asesinos de
+    Véspero's "La Máscara de la Muerte" ("Véspero causa Miedo") is Véspero's own fear (a
+    note); "Talismán Colmillo de Oso" ("Beorg tiene una Tirada de salvación especial de 4+")
+    is Beorg's own ward (a note); "Jarra de cerveza de Bugman" ("si la unidad no está
+    trabada") and "Pergamino de Arabia" ("contra cualquier herida provocada por un Hechizo")
+    cannot change one, and are filed so."""
     c = cat(RR)
     oso = next(e.name for e in c.entries if e.name.startswith("Hombres Oso de Urslo"))
     k = kinds(c, oso)
@@ -67,7 +68,8 @@ def test_fixed_magic_items_are_read_not_dropped():
     for e in c.entries:
         k = kinds(c, e.name)
         if e.name.startswith("Asesinos de Véspero"):
-            assert k["La Máscara de la Muerte"] == "ignored"
+            # Véspero's own fear (his body; test_army_rules_renown3)
+            assert k["La Máscara de la Muerte"] == "note"
         if e.name.startswith("Marco Colombo"):
             assert k["Gema de Lustria"] == k["Calabaza de vino de Lustria"] == "ignored"
             assert k["Pergamino de Arabia"] == "no_combat_effect"

@@ -1470,8 +1470,9 @@ class _Builder:
                     ward, flags = CHAMPION_RULES[key]
                     self.champion_ward = min(ward or 7, self.champion_ward or 7) % 7
                     self.champion_special += flags
-                    self.note(name, "note", f"the leader's own rule: ward {ward}+ and"
-                              f" {', '.join(flags) or 'nothing else'} in close combat (he"
+                    self.note(name, "note", f"the leader's own rule: "
+                              f"{f'ward {ward}+ and ' if ward else ''}"
+                              f"{', '.join(flags) or 'nothing else'} in close combat (he"
                               f" fights as a body of his own)")
                     continue
                 if key in RULE_FLAGS:

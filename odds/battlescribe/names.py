@@ -512,6 +512,16 @@ CHAMPION_RULES: MappingProxyType = _table({
     # diferencia de los demás Bailarines, Glam lleva también arco largo (y no puede hacer
     # danzas ...)" (shooting; no dances) ". Glam es el campeón de la unidad."
     "Glam el que ríe": (6, ("strength_on_charge",)),
+    # Regimientos de Renombre (Asesinos de Véspero, under the leader's entry) "La Máscara de
+    # la Muerte": "Véspero causa Miedo": Véspero alone, not his unit.  6th edition
+    # (6th.whfb.app/characters/independent-characters-and-unit-psychology: "While a character
+    # is with a unit of troops he is considered to be part of that unit in all respects";
+    # 6th.whfb.app/psychology/fear: a unit tests "If Charged by a Fear-causing Enemy"): the
+    # unit does not cause fear, so nobody it charges tests fear and it is not immune to fear
+    # itself; his unit strength counts as fear-causing in the fear auto-break of the enemies
+    # in contact (the engine's fear-causing character in a unit that does not cause fear,
+    # odds.combat.psychology.fear_in_contact)
+    "La Máscara de la Muerte": (0, ("fear",)),
 })
 """A champion's (leader's) own rule read whole from its text: name → (its ward save, 0 =
 none; special rules of its own, :attr:`odds.units.Unit.champion_special`)."""
@@ -1306,8 +1316,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                        " modelled",
     "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
                      " frenzied or S+1 W+1 for the rest of the battle: not modelled",
-    "La Máscara de la Muerte": "Véspero alone causes fear: whether enemies charged by his"
-                               " unit test fear is not settled; not modelled",
     "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",
     "Calabaza de vino de Lustria": "one use, +1D6 S for a turn of the player's choice: not"
                                    " modelled",
