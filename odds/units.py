@@ -157,6 +157,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "spares_vampires",
     "living_machine",
     "hard_to_hit_supernatural",
+    "fear_with_standard",
+    "dirty_trick",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -466,6 +468,24 @@ combate cuerpo a cuerpo"): an attacker's blows are at -1 when its race tags (:at
 hold ``daemon``, ``undead`` or ``forest_spirit`` or its blows are magic (its steeds': their
 own magic attacks, or the unit's unless they are ``mundane_attacks``); a 6 still hits,
 automatic hits are not rolled, summed with ``hard_to_hit`` (RULES.md §1.3).
+
+``fear_with_standard``: the unit causes fear while it carries its standard (MDNR Regimientos
+de Renombre, Espadas de Manann "Estandarte de la Esposa del Mar": "La unidad causa Miedo. Ten
+en cuenta que es una regla del estandarte, así que dejarán de causar Miedo si lo pierden"):
+with a standard bearer in its ``command`` it causes fear (:attr:`Unit.causes_fear`: at the
+charge, immune to fear) until its standard is gone the way the engine takes it (the last
+rank-and-file model besides the champion, RULES.md §2.2): from then on it neither causes fear
+nor is immune to it in the fear auto-break (:func:`odds.combat.psychology.break_test`).  A
+named standard bearer (:class:`Member`) carrying it is not supported.
+
+``dirty_trick``: each model makes one more attack with its own weapon after every other blow
+of each round, before the combat result, resolved with killing blow, and has a 6+ ward in
+challenges when it has no ward of its own (MDNR Regimientos de Renombre, Espadas de Manann
+"Juego sucio": "Antes de calcular la resolución de combate, si Edvard está vivo, puede hacer
+un ataque adicional; este ataque final se resuelve con Golpe Letal. Además, en desafíos,
+Edvard tiene una tirada de salvación especial de 6+"; the leader's rule,
+:attr:`Unit.champion_special`: the attack group of a second crew, so not with ``extra_crew``,
+``decapitating_strike``, ``skull_crushers`` or a pistol).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -1069,6 +1089,11 @@ class Unit:
                 raise OddsInputError(f"members[{k}].equipment.barding: only cavalry can have"
                                      f" barding (got troop_type {tt!r})")
 
+        if self.has("fear_with_standard") and any(m.role == "standard"
+                                                  for m in self.members):
+            raise OddsInputError("members: 'fear_with_standard' with a named standard bearer is"
+                                 " not supported (the fear would have to end with the member)")
+
     @property
     def present_members(self) -> tuple[Member, ...]:
         """The :attr:`members` in the unit: those whose role its ``command`` has."""
@@ -1311,8 +1336,9 @@ class Unit:
 
     @property
     def causes_fear(self) -> bool:
-        """Causes fear (fear or terror; RULES.md §3.3)."""
-        return "fear" in self.special or "terror" in self.special
+        """Causes fear (fear or terror, or a standard that makes it cause fear; RULES.md §3.3)."""
+        return ("fear" in self.special or "terror" in self.special
+                or ("fear_with_standard" in self.special and self.command.standard))
 
     @property
     def causes_terror(self) -> bool:

@@ -76,6 +76,7 @@ from odds.battlescribe.names import (
     ARMOUR_WARDS,
     CHAMPION_ITEMS,
     CHAMPION_RULES,
+    LEADER_RULE_FLAGS,
     NAMED_HATRED,
     RULE_FLAGS,
     STRUCTURAL_NAMES,
@@ -1447,6 +1448,15 @@ class _Builder:
                 # está reflejado en sus reglas y perfil"
                 self.note(name, "note", "its effects are the unit's own rules and profiles"
                           " (its text says so)")
+                continue
+            if key in LEADER_RULE_FLAGS:
+                # Espadas de Manann "Juego sucio": the unit's rule, Edvard's blows and ward
+                if self.sel.command.get("champion") is None:
+                    self.note(name, "ignored", "the leader's rule, and the unit has no leader")
+                else:
+                    self.champion_special += LEADER_RULE_FLAGS[key]
+                    self.note(name, "note", "the leader's rule: it fights as a body of its own"
+                              " with it (Unit.champion_special)")
                 continue
             if key in leader_only and "su unidad" not in normalize(texts.get(name) or ""):
                 # a rule under the leader's entry only (Mordini: Ennio's "Golpe letal" and

@@ -46,6 +46,7 @@ __all__ = [
     "ARMOUR_WARDS",
     "CHAMPION_ITEMS",
     "CHAMPION_RULES",
+    "LEADER_RULE_FLAGS",
     "NAMED_HATRED",
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
@@ -235,6 +236,10 @@ ARMOUR_WARDS: MappingProxyType = _table({
 """Armour that also gives a ward save (the roll needed)."""
 
 RULE_FLAGS: MappingProxyType = _table({
+    # Regimientos de Renombre (Espadas de Manann) "Estandarte de la Esposa del Mar": "La
+    # unidad causa Miedo. Ten en cuenta que es una regla del estandarte, así que dejarán de
+    # causar Miedo si lo pierden" (the unit's standard, lost with its last rank and file)
+    "Estandarte de la Esposa del Mar": ("fear_with_standard",),
     "Miedo": ("fear",),
     "Causa miedo": ("fear",),
     "Terror": ("terror",),
@@ -501,6 +506,16 @@ CHAMPION_ITEMS: MappingProxyType = _table({
 """Items of a unit's champion (leader): name → (((letter, added), ...) on its profile, the
 special rule the unit must have for the rest of the item's text (``""``: none), what stays
 approximated (``""``: nothing), the champion's weapon (``""``: its own as read))."""
+
+LEADER_RULE_FLAGS: MappingProxyType = _table({
+    # Regimientos de Renombre (Espadas de Manann, a rule of the unit naming its leader
+    # Edvard Van der Kraal) "Juego sucio": "Antes de calcular la resolución de combate, si
+    # Edvard está vivo, puede hacer un ataque adicional; este ataque final se resuelve con
+    # Golpe Letal. Además, en desafíos, Edvard tiene una tirada de salvación especial de 6+"
+    "Juego sucio": ("dirty_trick",),
+})
+"""A unit's rule whose text gives it to its leader alone: name → the leader's special rules
+(:attr:`odds.units.Unit.champion_special`); reported where the unit has no leader."""
 
 CHAMPION_RULES: MappingProxyType = _table({
     # Regimientos de Renombre (Arqueros de Scarloc) "Glam el que ríe": "Glam es un bailarín
@@ -1300,10 +1315,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                                         " rolls no dice",
     "Estandarte del Oso": "+1 to hit in each first round while Oerl carries the standard: the"
                           " bonus would have to end if he falls during that round",
-    "Juego sucio": "Edvard's extra killing-blow attack after every other blow of a round and"
-                   " his 6+ ward in challenges only: not modelled",
-    "Estandarte de la Esposa del Mar": "the unit causes fear while it carries its standard"
-                                       " (lost with it): the kernel's fear is fixed",
     "Estandarte de los Malditos": "one instability wound fewer while the standard is carried:"
                                   " not modelled",
     "Bienvenido a la Maldición": "every 1-wound model the company slays in close combat rises"

@@ -21,6 +21,7 @@ from odds.combat.model import (
     G_SAVE,
     G_WARD,
     G_WOUND,
+    S_DUEL_WARD,
     S_RA_DICE,
     S_RA_SIDES,
     S_W,
@@ -197,6 +198,12 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     natural 6s only (failed fear, §3.3).
     """
     uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes)
+    if duel and sides[t, S_DUEL_WARD] <= 6 and groups[u, t, gi, kind, G_WARD] > 6:
+        # a ward in challenges only (Espadas de Manann "Juego sucio": Edvard's 6+)
+        saved, p = count_ge(buf, p, uns, sides[t, S_DUEL_WARD])
+        uns -= saved
+        saved, p = count_ge(buf, p, kbw, sides[t, S_DUEL_WARD])
+        kbw -= saved
     if uns + kbw == 0:
         return 0, 0, p
     mw = groups[u, t, gi, kind, G_MW]

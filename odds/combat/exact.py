@@ -579,6 +579,8 @@ def first_round_dp(model: CombatModel) -> np.ndarray | None:
     if model.n_units != 2 or 0 <= model.n_regiments < 2:
         return None
     sd = model.sides
+    if (sd[:, S_FEAR] == 2).any():
+        return None  # fear while the standard is carried ("fear_with_standard"): kernel only
     regen = [regenerates(model, 0, [1]), regenerates(model, 1, [0])]
     if regen[0] is None or regen[1] is None:
         return None

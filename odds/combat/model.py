@@ -233,8 +233,9 @@ from odds.units import Command, Member, Unit
     S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear
     S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
     S_FEARLESS,  # immune to fear while its champion lives (Bugman's rangers: leader_fearless)
+    S_DUEL_WARD,  # a ward save in challenges only, when it has none else (7 = none)
     N_SIDE,
-) = range(65)
+) = range(66)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -509,7 +510,14 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
                       else 2 if unit.has("royal_guard") else 0)
     s[S_UNBREAKABLE] = unit.has("unbreakable")
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
-    s[S_FEAR] = unit.causes_fear
+    # 1 causes fear; 2 while it carries its standard (Espadas de Manann "Estandarte de la
+    # Esposa del Mar": "dejarán de causar Miedo si lo pierden"; psychology.break_test)
+    s[S_FEAR] = (2 if unit.causes_fear and not ("fear" in unit.special
+                                                 or "terror" in unit.special)
+                 else int(unit.causes_fear))
+    # Espadas de Manann "Juego sucio": "en desafíos, Edvard tiene una tirada de salvación
+    # especial de 6+" (wards do not add up: only without one of its own)
+    s[S_DUEL_WARD] = 6 if unit.has("dirty_trick") and not unit.ward_save else rules.IMPOSSIBLE
     s[S_FEARS_ELVES] = unit.has("fears_elves")
     if unit.random_attacks:
         spec = rules.parse_dice(unit.random_attacks, "random_attacks")
@@ -608,6 +616,9 @@ def _category(unit: Unit, charging: bool, weapon_last: bool) -> int:
 BRACED_KEY = CAT_CHARGER * 16 - 1
 """Strike-order key of pikes receiving a charge in their front (after every always-strikes-
 first blow, before every charger; MDNR Mercenarios "Pica")."""
+DIRTY_TRICK_KEY = (CAT_MINDLESS + 1) * 16
+"""Strike-order key of "Juego sucio"'s attack (Espadas de Manann: "Antes de calcular la
+resolución de combate ... puede hacer un ataque adicional"): after every other step."""
 BRACED_AGAINST = ("cavalry", "chariot", "monster")
 """Chargers against which braced pikes strike at S+1 (MDNR "Pica": "Caballería, Carros o
 Monstruos, además del Tanque a Vapor imperial" -- a monster or chariot in the engine)."""
@@ -925,6 +936,25 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_FRENZY_A] = 0
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
+        if unit.has("dirty_trick"):
+            if (xc is not None or unit.has("decapitating_strike")
+                    or unit.has("skull_crushers") or out[CREW, kind, G_ACTIVE]):
+                raise v.OddsInputError(f"{unit.name}: 'dirty_trick' with a second crew, a"
+                                       " pistol, 'decapitating_strike' or 'skull_crushers' is"
+                                       " not supported (they use the crew attack group)")
+            if rf[G_ACTIVE]:
+                # Espadas de Manann "Juego sucio": "Antes de calcular la resolución de
+                # combate, si Edvard está vivo, puede hacer un ataque adicional; este ataque
+                # final se resuelve con Golpe Letal": one attack of its blows, after all others
+                row = out[CREW, kind]
+                row[:] = rf
+                row[G_ATTACKS] = 1
+                row[G_KEY] = DIRTY_TRICK_KEY
+                row[G_FRENZY_A] = 0
+                row[G_RANKS] = 1
+                row[G_PER_MODEL] = 1
+                row[G_KB] = (enemy.troop_type in _MAN_SIZED and not unwoundable
+                             and not enemy.has("immune_to_killing_blow"))
         m = unit.mount
         if m is not None and m.A > 0 and m.WS > 0:
             row = out[MOUNT, kind]

@@ -167,7 +167,9 @@ def fear_in_contact(lo, sides, state, contacts):
         if state[2, e] != FIGHTING:
             continue
         us_e = unit_strength(e, sides, state)
-        if sides[e, S_FEAR]:
+        # S_FEAR 2: while it carries its standard (the last rank and file besides a champion)
+        if sides[e, S_FEAR] == 1 or (sides[e, S_FEAR] == 2 and models_left(
+                state[0, e], sides[e, S_W]) > (1 if sides[e, S_CHAMPION] else 0)):
             fear_us += us_e
         else:
             chars = 0
@@ -279,7 +281,9 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     # else it dies with the unit's last model)
     champ = sides[lo, S_CHAMP_BODY]
     fearless = sides[lo, S_FEARLESS] and (champ < 0 or state[0, champ] > 0)
-    if (not sides[lo, S_FEAR] and not sides[lo, S_ITP] and guard != 2 and not fearless
+    fear = sides[lo, S_FEAR] == 1 or (sides[lo, S_FEAR] == 2 and models_left(
+        state[0, lo], sides[lo, S_W]) > (1 if sides[lo, S_CHAMPION] else 0))
+    if (not fear and not sides[lo, S_ITP] and guard != 2 and not fearless
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
     gen = 0 if sides[lo, S_INDEPENDENT] else max(sides[lo, S_GENERAL_LD], gen)
