@@ -7,6 +7,8 @@ catalogue checks read ../shared/battlescribe/ and are skipped when it is absent.
 
 from __future__ import annotations
 
+import math
+
 from conftest import assert_mc, cat, kinds, needs_data
 
 from odds.combat.api import simulate
@@ -204,7 +206,7 @@ def test_swords_of_manann_from_the_catalogue():
     printed) with standard and musician, led by Edvard Van der Kraal (M10 HA6 HP5 F4 R4 H2
     I5 A3 L8); "Estandarte de la Esposa del Mar" (the unit's rule flag) and "Juego sucio"
     (Edvard's, a note) modelled: nothing ignored or approximated."""
-    from odds.combat.model import CREW, G_ATTACKS, G_KB, build
+    from odds.combat.model import CREW, G_ATTACKS, G_KB, MOUNT, build
 
     c = cat(RENOWN)
     names = _entries(c, "Espadas de Manann")
@@ -220,8 +222,80 @@ def test_swords_of_manann_from_the_catalogue():
         assert (u.models, u.command.champion, u.command.standard) == (10, True, True)
         assert u.has("fear_with_standard") and u.causes_fear
         assert u.champion_special == ("dirty_trick",)
+        # Edvard's "Armas": "Arma de mano" and "Pistola", both taken (min 2, max 2): a hand
+        # weapon and a pistol (6th "Pistol (hand-to-hand)"), reported as a note
+        assert u.champion_weapon == "hand_weapon_and_pistol"
+        assert k["Pistola"] == "note"
         model = build(u, fighter("E"), options=CombatOptions(max_rounds=1))
         e = model.names.index(f"{name} champion")
+        # the pistol's attack is the crew group, the trick the (unused) steeds' group
         assert model.groups[e, 1, CREW, 0, G_ATTACKS] == 1
-        assert model.groups[e, 1, CREW, 1, G_KB] == 1
+        assert model.groups[e, 1, CREW, 1, G_KB] == 0
+        assert model.groups[e, 1, MOUNT, 0, G_ATTACKS] == 1
+        assert model.groups[e, 1, MOUNT, 1, G_KB] == 1
         assert model.sides[0, S_FEAR] == 2
+
+
+def test_dirty_trick_beside_a_pistol():
+    """Edvard's "Arma de mano" and "Pistola" (6th "Pistol (hand-to-hand)": "a warrior with a
+    sword in one hand and a pistol in the other strikes one Attack with the pistol (Strength
+    4/Armour piercing) and remaining Attacks with the hand weapon in the first turn") and his
+    "Juego sucio" together: the pistol takes the crew group, the trick the steeds' group (he
+    is on foot), and both strike.
+
+    As in the test above (ten T7 W2 models, A0, no save; only Edvard's S4 wounds, on 6s):
+    his four attacks (three and the pistol's, S4) first, X ~ Binomial(4, 1/9) wounds, then
+    the trick's killing blow with 1/9: the whole current model, 2 wounds if X is even, 1 if
+    odd.
+    """
+    from conftest import assert_distribution
+
+    from odds.combat.model import CREW, DIRTY_TRICK_KEY, G_KEY, MOUNT, build
+
+    enemy = fighter("E", 10, 5, T=7, A=0).replace(
+        profile=Profile(M=10, WS=3, BS=3, S=3, T=7, W=2, I=3, A=0, Ld=7))
+    d = _edvard().to_dict()
+    d["equipment"]["champion_weapon"] = "hand_weapon_and_pistol"
+    unit = unit_from_dict(d)
+    model = build(unit, enemy, options=CombatOptions(max_rounds=1, charger="attacker"))
+    e = model.names.index("Espadas champion")
+    assert model.groups[e, 1, MOUNT, 0, G_KEY] == DIRTY_TRICK_KEY
+    assert model.groups[e, 1, CREW, 0, G_KEY] < DIRTY_TRICK_KEY
+    q = 1 / 9
+    pmf = [0.0] * 7
+    for k in range(5):
+        pk = math.comb(4, k) * q ** k * (1 - q) ** (4 - k)
+        pmf[k] += pk * (1 - q)
+        pmf[k + (2 if k % 2 == 0 else 1)] += pk * q
+    out = simulate(model, N * 5, 2113)
+    sim = {k: c / (N * 5) for k, c in enumerate(out["w1"][0]) if c}
+    assert_distribution(sim, pmf, N * 5, what="Edvard's pistol, blows and dirty trick")
+
+
+@needs_data
+def test_leaders_pistol_is_not_dropped():
+    """A leader whose entry takes "Arma de mano" and "Pistola" (Leopoldo di Lucci of the
+    Compañía del Leopardo, the pikemen's leader; Edvard) fights with both (6th "Pistol
+    (hand-to-hand)": "+1 additional Attack", the pistol's S4 and armour piercing in the
+    first round); before, the "Pistola" was dropped with no report line.  Printed: Leopoldo
+    M10 HA5 HP5 F4 R4 H2 I5 A3 L8 (four attacks with the pistol's)."""
+    from odds.combat.model import CREW, G_ATTACKS, G_SAVE, RANK_AND_FILE, build
+
+    c = cat(RENOWN)
+    names = _entries(c, "Compañía del Leopardo")
+    assert len(names) == 2
+    for name in names:
+        u = c.unit(name)
+        assert kinds(c, name)["Pistola"] == "note"
+        assert u.equipment.weapon == "pike" and u.champion_weapon == "hand_weapon_and_pistol"
+        assert (u.champion_profile.WS, u.champion_profile.S, u.champion_profile.A) == (5, 4, 3)
+        # a 4+ save enemy: the pistol's first-round blow at S4 armour piercing saves on 6,
+        # the hand weapon's S4 on 5
+        enemy = fighter("E", equipment={"armour_save_override": 4})
+        model = build(u, enemy, options=CombatOptions(max_rounds=1))
+        e = model.names.index(f"{name} champion")
+        assert model.groups[e, 1, RANK_AND_FILE, 0, G_ATTACKS] == 3
+        assert model.groups[e, 1, CREW, 0, G_ATTACKS] == 1
+        assert model.groups[e, 1, RANK_AND_FILE, 0, G_SAVE] == 5
+        assert model.groups[e, 1, CREW, 0, G_SAVE] == 6
+        assert model.groups[e, 1, CREW, 1, G_SAVE] == 5

@@ -1092,6 +1092,13 @@ class _Builder:
             if key in WEAPON_NAMES and key not in CHAMPION_ITEMS:
                 weapons.append((n.name, key, self.weapon(key, tt)))
         special = [x for x in weapons if x[2] != "hand_weapon"]
+        pistols = [n for n in node.walk()[1:] if id(n) in taken and normalize(n.name) == "pistola"]
+        if pistols and not special and rules.WEAPONS["hand_weapon_and_pistol"].usable_by(tt):
+            return self.champions_pistol(pistols[0].name, equipment)
+        if pistols:
+            beside = special[0][2] if special else f"a {tt} mount"
+            self.note(pistols[0].name, "ignored", f"a pistol beside {beside}: the engine"
+                      " models one close-combat weapon for the champion")
         if not weapons or any(w == equipment.weapon for _, _, w in weapons):
             # RULES.md §1.7: "the whole unit uses the same choice" (Chronus's "Arma de mano",
             # "Lanza" and "Arma a dos manos": the knights' spear)
@@ -1114,6 +1121,26 @@ class _Builder:
                                    x, in_close_combat=True) for x in (weapon, equipment.weapon)}
         del saves  # a save of its own: Unit.champion_save, noted in build()
         self.note(name, "note", f"the champion fights with its own weapon: {weapon}")
+        return weapon
+
+    def champions_pistol(self, name: str, equipment: Equipment) -> str:
+        """The weapon of a champion (leader) whose entry takes a "Pistola" beside a hand weapon.
+
+        6th edition, "Pistol (hand-to-hand)" (6th.whfb.app/weapons/pistol-hand-to-hand):
+        "a pistol can be used in one hand whilst the other hand holds either a hand weapon
+        or another pistol ... conferring +1 additional Attack"; in the first round that one
+        attack is the pistol's shot (S4, armour piercing), after it a hand weapon
+        (RULES.md §1.7; gst "Pistola (cuerpo a cuerpo)").  MDNR reads it so too ("Pistola
+        de Lucca": "Lucca lleva también pistola, así que cuenta como dos armas de mano"):
+        :data:`odds.rules.WEAPONS` ``"hand_weapon_and_pistol"``.  Beside a weapon of two
+        hands, or on a mount, the pistol is reported (:meth:`champions_weapon`).
+        """
+        weapon = "hand_weapon_and_pistol"
+        if weapon == equipment.weapon:
+            return ""
+        self.note(name, "note", "the champion fights with a hand weapon and a pistol: one"
+                  " more attack, S4 and armour piercing in the first round (6th 'Pistol"
+                  " (hand-to-hand)'; RULES.md §1.7)")
         return weapon
 
     def champions_armour(self, equipment: Equipment) -> tuple[str, bool | None]:

@@ -937,16 +937,22 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
         if unit.has("dirty_trick"):
+            # its attack's group: the crew's, or on foot the steeds' when a pistol has the
+            # crew's (Edvard's "Arma de mano" and "Pistola"; a character-like body strikes
+            # each group's attacks as they are, whatever the group)
+            trick = CREW if not out[CREW, kind, G_ACTIVE] else MOUNT if unit.mount is None \
+                else -1
             if (xc is not None or unit.has("decapitating_strike")
-                    or unit.has("skull_crushers") or out[CREW, kind, G_ACTIVE]):
+                    or unit.has("skull_crushers") or trick < 0):
                 raise v.OddsInputError(f"{unit.name}: 'dirty_trick' with a second crew, a"
-                                       " pistol, 'decapitating_strike' or 'skull_crushers' is"
-                                       " not supported (they use the crew attack group)")
+                                       " pistol on a mount, 'decapitating_strike' or"
+                                       " 'skull_crushers' is not supported (they use the"
+                                       " crew attack group)")
             if rf[G_ACTIVE]:
                 # Espadas de Manann "Juego sucio": "Antes de calcular la resolución de
                 # combate, si Edvard está vivo, puede hacer un ataque adicional; este ataque
                 # final se resuelve con Golpe Letal": one attack of its blows, after all others
-                row = out[CREW, kind]
+                row = out[trick, kind]
                 row[:] = rf
                 row[G_ATTACKS] = 1
                 row[G_KEY] = DIRTY_TRICK_KEY
