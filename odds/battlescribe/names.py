@@ -1331,9 +1331,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                  " wounds taken during the combat, not modelled",
     "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"
                            " of that attack's S to the attacker: not modelled",
-    "Unidad mixta": "a front rank of crossbowmen (hand weapon and shield) before spearmen"
-                    " fighting from the second rank, casualties from the spearmen first: two"
-                    " rank-and-file profiles in one unit, not modelled",
     # Enanos del Caos, Reinos del Caos Mortales (Cañón infernal): "Arrasar": "Si el cañón
     # arrasa o está trabado, sólo puede escupir inmundicia"; Mortales "Escupir inmundicia":
     # "El cañón puede Escupir inmundicia aunque esté trabado en combate cuerpo a cuerpo"
