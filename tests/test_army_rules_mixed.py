@@ -155,3 +155,34 @@ def test_city_guard_from_the_catalogue():
                        "&upgrades=Lanceros elfos oscuros"
                        "&upgrades=Ballesteros elfos oscuros (primera fila)")
     assert t.replace(points_per_model=s.points_per_model) == s
+
+
+# ----------------------------------------------------------------- left reported
+
+TOXOTE = ("Monturas Infernales de Toxote (Condes Vampiro, Enanos del Caos, Orcos y Goblins,"
+          " Caos, Reyes Funerarios, Skaven)")
+
+
+@needs_data
+@pytest.mark.parametrize("book, unit, item, phrase", [
+    ("MDNR_Reinos_del_Caos_Bestias_v5.cat", "Manada de bestias (mixta)", "Ungor",
+     "behind the Gors"),
+    ("MDNR_Reinos_del_Caos_Demonios_v5.cat", "Manada de bestias (mixta)", "Ungor",
+     "behind the Gors"),
+    ("MDNR_Reinos_del_Caos_Mortales_v5.cat", "Manada de bestias (mixta)", "Ungor",
+     "behind the Gors"),
+    ("MDNR_Regimientos_de_Renombre v5.cat", TOXOTE, "Kylist", "do not say where"),
+    ("MDNR_Regimientos_de_Renombre v5.cat", TOXOTE, "Vino del Odio", "third turn"),
+    ("MDNR_Regimientos_de_Renombre v5.cat", TOXOTE, "Alabarda", "one close-combat weapon"),
+])
+def test_second_profiles_left_reported_say_why(book, unit, item, phrase):
+    """Left ``ignored`` with the reason read from the texts (names.SECOND_PROFILE_REASONS,
+    UNMODELLED_REASONS): the herd's Ungors stand behind its Gors ("coloca ... los gors, y
+    luego los ungors"; "el enemigo puede elegir ... sean personajes, Gors o Ungors"), so the
+    T, save and fighters the enemy meets change as the Gors die; the Toxote regiment's Kylists
+    (and their "Alabarda") have no place in the unit the data give, and "Vino del Odio" is
+    rolled "Al inicio de tu tercer turno" (a 6: "Ganan F+1 y H+1 hasta el final de la
+    batalla"), a turn a combat does not know."""
+    items = {i.item: i for i in cat(book).report.for_unit(unit)}
+    assert items[item].kind == "ignored"
+    assert phrase in items[item].reason

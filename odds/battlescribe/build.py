@@ -78,6 +78,7 @@ from odds.battlescribe.names import (
     CHAMPION_RULES,
     NAMED_HATRED,
     RULE_FLAGS,
+    SECOND_PROFILE_REASONS,
     STRUCTURAL_NAMES,
     TROOP_TYPE_NAMES,
     UNMODELLED_REASONS,
@@ -637,8 +638,9 @@ class _Builder:
                 # that lends its Ld as a joined character does
                 self.member_raws.append((p, "character", joined))
                 continue
-            self.note(p.name, "ignored", "second model profile in the unit: only the first"
-                      " rank-and-file profile is modelled")
+            self.note(p.name, "ignored", SECOND_PROFILE_REASONS.get(
+                normalize(p.name), "second model profile in the unit: only the first"
+                " rank-and-file profile is modelled"))
         self.member_ids = {id(x) for _, _, n in self.member_raws for x in n.walk()}
 
         if tt in _CREWED:
