@@ -907,6 +907,24 @@ class Unit:
         Renombre print the leader's gear apart (Compañía Alcatani: pikemen led by
         Alcatani with "Dos armas de mano"); the champion fights with it (its Strength,
         extra attacks and strike order, RULES.md §1.7), the rank and file with theirs.
+    front_weapon : str
+        The front rank's own close-combat weapon when it is not the ranks' behind
+        (``""``, the default: the unit's ``equipment.weapon`` everywhere).  MDNR Elfos
+        Oscuros "Guardia de la ciudad", "Unidad mixta": "Se trata de Lanceros, salvo la
+        primera fila, que está formada por Ballesteros ... retira las bajas de las filas
+        posteriores ... Sólo cuando hayan caído todos los lanceros se podrá empezar a
+        retirar ballesteros ... luchar con las dos filas (por las lanzas). Recuerda que la
+        primera fila irá armada con arma de mano y escudo en cuerpo a cuerpo, y puede
+        recibir el bono por parada a la armadura. En caso de combate por el flanco o por la
+        retaguardia, las salvaciones se realizarán con la armadura de los lanceros".  The
+        models are alike and casualties come off the ranks behind, so the front rank keeps
+        this weapon: enemies fighting the unit's front roll :attr:`armour_save` (this
+        weapon's, e.g. the hand weapon and shield's parry, RULES.md §1.5), those on its
+        flank or rear :attr:`rear_armour_save` (the unit's weapon's); the champion fights
+        with it unless it has its own (it stands in the front rank).  Its blows must be
+        the unit weapon's (same Strength, attacks and strike order: the rank and file's
+        blows are one group, the unit's weapon giving the ranks that fight), and it cannot
+        fight in ranks itself; anything else is an error.
     champion_armour : str
         The champion's own armour (``none``, ``light``, ``heavy``, ``plate``; ``""``, the
         default: the unit's).  MDNR Regimientos de Renombre list a leader's armour under its
@@ -969,6 +987,7 @@ class Unit:
     flight_panics_not: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     champion_weapon: str = ""
+    front_weapon: str = ""
     champion_armour: str = ""
     champion_shield: bool | None = None
     champion_save_override: int | None = None
@@ -1094,6 +1113,27 @@ class Unit:
             raise OddsInputError("members: 'fear_with_standard' with a named standard bearer is"
                                  " not supported (the fear would have to end with the member)")
 
+    def _check_front_weapon(self, tt: str) -> None:
+        front = rules.WEAPONS[choice("front_weapon", self.front_weapon, tuple(rules.WEAPONS))]
+        if not front.usable_by(tt):
+            raise OddsInputError(f"front_weapon: {front.name} cannot be used by {tt}")
+        back = self.weapon
+        same = (not front.fights_in_ranks and front.extra_attacks == back.extra_attacks
+                and front.strikes_last == back.strikes_last
+                and front.charge_extra == back.charge_extra
+                and not (front.pistol_attacks or back.pistol_attacks or front.shot_attacks
+                         or back.shot_attacks or front.shot_strength or back.shot_strength)
+                and all(rules.weapon_strength(self.profile.S, front.name, charging=c,
+                                              first_round=f)
+                        == rules.weapon_strength(self.profile.S, back.name, charging=c,
+                                                 first_round=f)
+                        for c in (False, True) for f in (False, True)))
+        if not same:
+            raise OddsInputError(
+                f"front_weapon: a front rank with {front.name} before ranks with"
+                f" {back.name} is not supported (only a front weapon striking as the"
+                f" unit's, differing in the ranks that fight and the save)")
+
     @property
     def present_members(self) -> tuple[Member, ...]:
         """The :attr:`members` in the unit: those whose role its ``command`` has."""
@@ -1105,6 +1145,8 @@ class Unit:
             choice("champion_weapon", self.champion_weapon, tuple(rules.WEAPONS))
         if self.champion_armour:
             choice("champion_armour", self.champion_armour, rules.ARMOURS)
+        if self.front_weapon:
+            self._check_front_weapon(tt)
         if self.champion_shield is not None:
             flag("champion_shield", self.champion_shield)
         if self.champion_save_override is not None:
@@ -1231,8 +1273,12 @@ class Unit:
 
     @property
     def champion_weapon_key(self) -> str:
-        """The champion's weapon: :attr:`champion_weapon`, else the unit's ``equipment.weapon``."""
-        return self.champion_weapon or self.equipment.weapon
+        """The champion's weapon: :attr:`champion_weapon`, else the front rank's or the unit's.
+
+        :attr:`front_weapon` when set (the champion stands in the front rank), else
+        ``equipment.weapon``.
+        """
+        return self.champion_weapon or self.front_weapon or self.equipment.weapon
 
     @property
     def weapon(self) -> rules.Weapon:
@@ -1241,18 +1287,40 @@ class Unit:
 
     @property
     def armour_save(self) -> int:
-        """Armour save in close combat, 1..7 (7 = none) (RULES.md §1.5)."""
+        """Armour save in close combat, 1..7 (7 = none) (RULES.md §1.5).
+
+        With a :attr:`front_weapon`, the front rank's: what enemies fighting the unit's
+        front roll.
+        """
         return self.armour_save_against(in_close_combat=True)
 
+    @property
+    def rear_armour_save(self) -> int:
+        """Armour save in close combat of the ranks behind a :attr:`front_weapon`, 1..7.
+
+        What enemies on the unit's flank or rear roll; without a front weapon it is
+        :attr:`armour_save`.
+        """
+        if not self.front_weapon or self.armour_save_override is not None:
+            return self.armour_save
+        e = self.equipment
+        return rules.armour_save(self.troop_type, e.armour, e.shield, e.barding, e.weapon,
+                                 not self.choppa)
+
     def armour_save_against(self, *, in_close_combat: bool) -> int:
-        """Armour save in close combat or against shooting (RULES.md §1.5)."""
+        """Armour save in close combat or against shooting (RULES.md §1.5).
+
+        In close combat a :attr:`front_weapon` is the weapon of the models fought (the
+        front rank's, see :attr:`rear_armour_save`).
+        """
         if self.armour_save_override is not None:
             return self.armour_save_override
         e = self.equipment
         if self.choppa:
             in_close_combat = False  # "Rebanadora": no hand-weapon-and-shield bonus
+        weapon = self.front_weapon if in_close_combat and self.front_weapon else e.weapon
         return rules.armour_save(
-            self.troop_type, e.armour, e.shield, e.barding, e.weapon, in_close_combat
+            self.troop_type, e.armour, e.shield, e.barding, weapon, in_close_combat
         )
 
     @property
@@ -1372,6 +1440,8 @@ class Unit:
             equipment["armour_save_override"] = self.armour_save_override
         if self.champion_weapon:
             equipment["champion_weapon"] = self.champion_weapon
+        if self.front_weapon:
+            equipment["front_weapon"] = self.front_weapon
         if self.champion_armour:
             equipment["champion_armour"] = self.champion_armour
         if self.champion_shield is not None:
@@ -1495,7 +1565,7 @@ _TOP_KEYS = (
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override",
                    "champion_weapon", "champion_armour", "champion_shield",
-                   "champion_save_override")
+                   "champion_save_override", "front_weapon")
 _COMMAND_KEYS = (
     "champion", "standard", "musician", "champion_points", "standard_points", "musician_points",
 )
@@ -1513,6 +1583,7 @@ _TOML_PATH = {
     **{key: f"rules.{key}" for key in _RULES_KEYS},
     "armour_save_override": "equipment.armour_save_override",
     "champion_weapon": "equipment.champion_weapon",
+    "front_weapon": "equipment.front_weapon",
     "champion_armour": "equipment.champion_armour",
     "champion_shield": "equipment.champion_shield",
     "champion_save_override": "equipment.champion_save_override",
@@ -1658,7 +1729,7 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})
     for key in ("armour_save_override", "champion_weapon", "champion_armour", "champion_shield",
-                "champion_save_override"):
+                "champion_save_override", "front_weapon"):
         if key in eq:
             kwargs[key] = eq[key]
     try:

@@ -14,7 +14,7 @@ from odds.battlescribe.fidelity import COLUMNS, fidelity_table
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 
-FLOOR = 424
+FLOOR = 425
 """Unit entries fully modelled when this test was written (a regression guard: raise it as
 rules get modelled, never lower it without saying why).  It was 145 until panic in a combat
 (RULES.md §3.4) landed: immunities to panic and panic re-rolls (Desprecio, Estoicos, Inmune
@@ -62,7 +62,10 @@ attacks, "NO es un Carro a ningún efecto") to 419; lowered to 418: the Doncella
 "Lamento de la doncella" had been filed as a shooting weapon, but an engaged Doncella "deberá
 elegir como objetivo una unidad con la que esté trabada" (wounds between rounds): reported;
 Festín de sangre a note (the Khorne throne starts a combat unwounded and its impact hits are
-the first blows: nothing to heal) to 419."""
+the first blows: nothing to heal) to 419; the Guardia de la ciudad's "Unidad mixta" (its
+front rank's own weapon and save, Unit.front_weapon) to 420; La Máscara de la Muerte (Véspero's
+own fear), Estandarte de la Esposa del Mar and Juego sucio (Espadas de Manann, whose leader's
+pistol is no longer dropped) to 425."""
 
 
 @pytest.fixture(scope="module")

@@ -79,6 +79,7 @@ from odds.battlescribe.names import (
     LEADER_RULE_FLAGS,
     NAMED_HATRED,
     RULE_FLAGS,
+    SECOND_PROFILE_REASONS,
     STRUCTURAL_NAMES,
     TROOP_TYPE_NAMES,
     UNMODELLED_REASONS,
@@ -104,7 +105,7 @@ from odds.battlescribe.names import (
     text_ward,
 )
 from odds.battlescribe.report import Collector
-from odds.battlescribe.selection import Selection, apart, included_roles
+from odds.battlescribe.selection import Selection, apart, included_roles, take
 from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.values import MISSING_DEFAULTS, parse_characteristic, parse_save
 from odds.units import (
@@ -137,6 +138,12 @@ _HANDLERS = re.compile(r"el enemigo atacara (?:a la|al) [a-z]+ si le es posible 
 # resulta eliminado por heridas de F7 ... Se considera una especie de monstruo / altar"
 _NOT_A_CHARIOT = re.compile(r"\bno es un carro a ningun efecto\b.*\bse considera una especie"
                             r" de monstruo\b")
+# Elfos Oscuros "Guardia de la ciudad", "Unidad mixta": "Se trata de Lanceros, salvo la primera
+# fila, que está formada por Ballesteros ... retira las bajas de las filas posteriores ... Sólo
+# cuando hayan caído todos los lanceros se podrá empezar a retirar ballesteros"
+_MIXED_FRONT = re.compile(r"\bse trata de [a-z]+, salvo la primera fila, que esta formada por"
+                          r" [a-z]+\b.*\bretira las bajas de las filas posteriores\b")
+_FRONT_ENTRY = "(primera fila)"
 # a monster's printed Potencia counting its handlers: "6 + 1 por cada aprendiz vivo"
 _HANDLERS_US = re.compile(r"^(\d+) \+ 1 por cada ([a-z]+) vivo$")
 # a leader's own item that is a plain ward save, all its text (no "contra ...")
@@ -347,6 +354,9 @@ class _Builder:
         self.random_move = ""  # a printed M roll ("5d6")
         self.extra_nodes: set[int] = set()  # the option tree of a second kind of crew
         self.handlers = ""  # the rule making the second crew a monster's handlers
+        self.mixed_front = ""  # the rule giving the front rank its own weapon (mixed_front())
+        self.front_ids: set[int] = set()  # the option tree of that front rank's models
+        self.front_weapon = ""  # its weapon (Unit.front_weapon)
         self.not_chariot = ""  # the rule making a model of Tipo "Altar" a monster
         self.option_rules: dict[str, str | None] = {}  # see rules_of_options
         self.flying_monster = ""  # a war machine's rule making it a flying monster
@@ -629,8 +639,9 @@ class _Builder:
                 # that lends its Ld as a joined character does
                 self.member_raws.append((p, "character", joined))
                 continue
-            self.note(p.name, "ignored", "second model profile in the unit: only the first"
-                      " rank-and-file profile is modelled")
+            self.note(p.name, "ignored", SECOND_PROFILE_REASONS.get(
+                normalize(p.name), "second model profile in the unit: only the first"
+                " rank-and-file profile is modelled"))
         self.member_ids = {id(x) for _, _, n in self.member_raws for x in n.walk()}
 
         if tt in _CREWED:
@@ -708,6 +719,7 @@ class _Builder:
         self.troop_type = tt
         self.race = (race_from_tipo(self.army, main.values.get("Tipo") or "")
                      or race_from_name(self.army, self.name, tuple(self.rule_names())))
+        self.mixed_front_rank(tt)
         equipment = self.equipment(tt, mount_raw)
         if self.folded_knight and equipment.armour == "none":
             equipment = self.folded_armour(main, equipment)
@@ -840,6 +852,8 @@ class _Builder:
                 self.note("Potencia", "note", f"printed unit strength {printed_us} per model"
                           f" used (the troop type gives {derived}; RULES.md §2.3)")
         command = self.command(roles | included_roles(self.sel))
+        if self.front_weapon:
+            extra["front_weapon"] = self.front_weapon
         members = self.members(tt, equipment, mount_raw, main, tuple(special))
         champion_armour, champion_shield = (self.champions_armour(equipment)
                                             if champion is not None else ("", None))
@@ -979,9 +993,36 @@ class _Builder:
 
     # ------------------------------------------------------------ equipment
 
+    def mixed_front_rank(self, tt: str) -> None:
+        """Take the two entries of a unit whose front rank is other models than its ranks.
+
+        Elfos Oscuros "Guardia de la ciudad", "Unidad mixta" (:data:`_MIXED_FRONT`): "La
+        primera fila de la unidad ... siempre será de Guerreros con Ballesta de repetición
+        ... mientras que el resto de la unidad debe componerse enteramente de Guerreros con
+        lanza": the entry named ``(primera fila)`` and the other entry of models are both
+        in every unit (taken with their defaults, chosen or not); the front one's
+        close-combat weapon becomes the unit's ``front_weapon`` (equipment()), the other's
+        its weapon.  Both profiles are the unit's one printed profile ("Guardia").
+        """
+        rule = next((n for n, t in self.rule_texts().items()
+                     if _MIXED_FRONT.search(normalize(t or ""))), "")
+        if not rule or tt not in rules.FOOT_TROOP_TYPES:
+            return
+        entries = [c for c in self.sel.unit.children if c.kind != "group" and not c.profiles
+                   and c is not self.sel.model and not c.key.startswith("grupo de mando")
+                   and any(self.equipment_key(n) in WEAPON_NAMES for n in c.walk()[1:])]
+        front = [c for c in entries if _FRONT_ENTRY in c.key]
+        if len(front) != 1 or len(entries) != 2:
+            return  # the rule stays reported (rules())
+        for c in entries:
+            take(self.sel, c)
+        self.mixed_front = rule
+        self.front_ids = {id(n) for n in front[0].walk()}
+
     def equipment(self, tt: str, mount_raw: RawProfile | None) -> Equipment:
         fields: dict[str, object] = {}
         weapons: list[tuple[str, str]] = []
+        front: list[tuple[str, str]] = []  # the front rank's weapons (mixed_front_rank())
         if mount_raw is not None and "barda" in normalize(mount_raw.name):
             fields["barding"] = True
         command = self.command_ids()
@@ -1025,7 +1066,8 @@ class _Builder:
                 continue
             for one in self.combined_keys(node, key):
                 if one in WEAPON_NAMES:
-                    weapons.append((node.name, self.weapon(one, tt)))
+                    (front if id(node) in self.front_ids else weapons).append(
+                        (node.name, self.weapon(one, tt)))
                     continue
                 attr, value = ARMOUR_NAMES[one]
                 if attr == "barding" and tt not in ("cavalry", "chariot"):
@@ -1055,6 +1097,9 @@ class _Builder:
                 self.weapon_impacts = WEAPON_IMPACTS.get(normalize(n), self.weapon_impacts)
         equipment = Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
         self.weapon_key = weapon
+        if self.mixed_front:
+            own = self.usable_weapon(self.one_weapon(front, " per rank"), front, tt)
+            self.front_weapon = "" if own == weapon else own
         self.champion_weapon = self.champions_weapon(tt, equipment)
         return equipment
 
@@ -1420,6 +1465,15 @@ class _Builder:
                 # resulta eliminado por heridas de F7" (a monster's wounds), "los zombis pueden
                 # atacar a los flancos y retaguardia" (friends')
                 self.note(name, "note", "a monster, not a chariot: its troop type")
+                continue
+            if self.mixed_front and name == self.mixed_front:
+                # the rest of the text: "puede Aguantar y disparar" (shooting), the unit's
+                # size and frontage (the user's models and files)
+                self.note(name, "note", "the front rank fights with its own weapon"
+                          f" ({self.front_weapon or self.weapon_key}) and saves with it against"
+                          f" enemies at the front; the ranks behind with {self.weapon_key},"
+                          " their save against enemies on a flank or the rear; casualties"
+                          " come off the ranks behind (Unit.front_weapon)")
                 continue
             if self.handlers and name == self.handlers:
                 # "En combate cuerpo a cuerpo actúan como una unidad de Hostigadores, colocando

@@ -51,6 +51,7 @@ __all__ = [
     "NO_COMBAT_EFFECT",
     "NO_COMBAT_EFFECT_PREFIXES",
     "RULE_FLAGS",
+    "SECOND_PROFILE_REASONS",
     "STRUCTURAL_NAMES",
     "TROOP_TYPE_NAMES",
     "UNMODELLED_REASONS",
@@ -1271,6 +1272,29 @@ _PALANQUIN = ("a Herald's mount printed as a unit entry (no T, W or L of its own
              " Herald, 4 attacks of its own, infantry of Potencia 4 +1): no rider in the entry"
              " to fight it with, and the engine's characters ride cavalry steeds or monsters"
              " only")
+SECOND_PROFILE_REASONS: MappingProxyType = _table({
+    # Reinos del Caos (Bestias, Demonios, Mortales) "Manada de bestias (mixta)": "Cada
+    # manada mixta debe ser de al menos 5 Gor y al menos 5 Ungor"; "La manada cargando":
+    # "coloca el grupo de mando y personajes delante, luego los gors, y luego los ungors",
+    # "los ungors se esconden tras sus hermanos mayores y hostigan al enemigo con sus lanzas";
+    # "La manada en combate": "el enemigo puede elegir ... a cuál de las miniaturas en
+    # contacto peana con peana quiere atacar, sean personajes, Gors o Ungors"
+    "Ungor": "the Ungors (HA3 R3, hand weapon or spear) stand behind the Gors (HA4 R4): the"
+             " enemy strikes the Gors in contact (their T and save) until they are gone, then"
+             " Ungors (T3), and Ungors with spears strike from the second rank with their own"
+             " WS while Gors hold the front: the unit's T, save and fighters change as the Gors"
+             " die, and the kernel keeps one rank-and-file profile per unit (it would need a"
+             " state of its own): not modelled",
+    # Regimientos de Renombre "Monturas Infernales de Toxote": "Kylist base" and "Kylist
+    # extra" (HA4 F4 L7, "Alabarda" or "Arma de mano") among the "Cabrones" (HA3 F3, "Arma a
+    # dos manos" or "Arma de mano"); no rule of the regiment says where the Kylists stand or
+    # from whom casualties are taken
+    "Kylist": "Kylists (HA4 F4, halberd) among the Cabrones (HA3 F3, great weapon): the data"
+              " do not say where they stand in the unit nor from whom casualties are taken,"
+              " and the kernel keeps one rank-and-file profile per unit: not modelled (the"
+              " Kylists fight as Cabrones)",
+})
+"""Why a unit's second rank-and-file profile is left ignored, read from its unit's texts."""
 UNMODELLED_REASONS: MappingProxyType = _table({
     "Ataques del gigante": f"the giant's attacks: {_TABLE_ATTACKS}",
     "Ataques especiales": f"the Titán's attacks: {_TABLE_ATTACKS}",
@@ -1350,9 +1374,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                  " wounds taken during the combat, not modelled",
     "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"
                            " of that attack's S to the attacker: not modelled",
-    "Unidad mixta": "a front rank of crossbowmen (hand weapon and shield) before spearmen"
-                    " fighting from the second rank, casualties from the spearmen first: two"
-                    " rank-and-file profiles in one unit, not modelled",
     # Enanos del Caos, Reinos del Caos Mortales (Cañón infernal): "Arrasar": "Si el cañón
     # arrasa o está trabado, sólo puede escupir inmundicia"; Mortales "Escupir inmundicia":
     # "El cañón puede Escupir inmundicia aunque esté trabado en combate cuerpo a cuerpo"

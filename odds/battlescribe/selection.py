@@ -28,7 +28,7 @@ from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 
 __all__ = ["COMMAND_ROLES", "Selection", "apart", "command_nodes", "included_roles", "model_node",
-           "options", "regiment", "select"]
+           "options", "regiment", "select", "take"]
 
 COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
 """Command roles, as in :class:`odds.units.Command`."""
@@ -274,6 +274,18 @@ def select(unit: Node, upgrades: Iterable[str] = (), *, where: str = "") -> Sele
         _defaults(node, extra)
         taken += [e for e in extra if e not in taken]
     return Selection(unit=unit, model=model_node(unit), taken=taken, command=command_nodes(unit))
+
+
+def take(sel: Selection, node: Node) -> None:
+    """Add ``node`` (an entry of ``sel.unit``) and its defaults to ``sel.taken`` if absent.
+
+    For an entry a rule of the unit makes part of every unit whether it is chosen or not
+    (Elfos Oscuros "Guardia de la ciudad", "Unidad mixta": the crossbowmen of the front rank
+    and the spearmen behind them).
+    """
+    extra = [node]
+    _defaults(node, extra)
+    sel.taken += [e for e in extra if e not in sel.taken]
 
 
 def _under_excluded(node: Node, parents: dict[int, Node | None]) -> bool:

@@ -1469,6 +1469,25 @@ class _Hosted(NamedTuple):
     lends_ld: bool = True  # a member lends no Ld unless it counts as a character
 
 
+def fought_through(unit: Unit, u: int, enemy: int,
+                   contacts: list[tuple[int, int, int, int]]) -> Unit:
+    """``unit`` (body ``u``) as the blows of enemy unit ``enemy`` find it.
+
+    A unit whose front rank has its own weapon (:attr:`odds.units.Unit.front_weapon`)
+    is fought with the front rank's save by an enemy touching its front, with the ranks'
+    behind by one touching only its flank or rear (Elfos Oscuros "Guardia de la ciudad":
+    "En caso de combate por el flanco o por la retaguardia, las salvaciones se realizarán
+    con la armadura de los lanceros, nunca contra la de los ballesteros"): that unit
+    without its front weapon.  Any other unit is returned as it is.
+    """
+    if not unit.front_weapon:
+        return unit
+    faces = [fa if a == u else fb for a, b, fa, fb in contacts if {a, b} == {u, enemy}]
+    if faces and all(f != FRONT for f in faces):
+        return unit.replace(front_weapon="")
+    return unit
+
+
 def build_units(units: list[Unit], sides: list[int],
                 contacts: list[tuple[int, int, int, int]], charged: list[bool],
                 unit_options: list[SideOptions | None],
@@ -1639,6 +1658,7 @@ def build_units(units: list[Unit], sides: list[int],
         # the champion's own weapon and armour (Unit.champion_equipment) are the body's
         body = u.replace(name=f"{u.name} champion", models=1, files=1,
                          profile=u.champion_profile, command=Command(), champion_weapon="",
+                         front_weapon="",
                          champion_armour="", champion_shield=None, members=(),
                          equipment=u.champion_equipment, champion_special=(),
                          special=(*u.special, *u.champion_special), champion_ward=0,
@@ -1652,6 +1672,7 @@ def build_units(units: list[Unit], sides: list[int],
         u = full_units[i]
         body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
                          equipment=m.equipment, champion_profile=None, champion_weapon="",
+                         front_weapon="",
                          members=(), command=Command(standard=m.role == "standard",
                                                      musician=m.role == "musician"),
                          special=u.special if m.special is None else m.special)
@@ -1709,14 +1730,16 @@ def build_units(units: list[Unit], sides: list[int],
              for i in range(n)]
     # Mercenarios "Carga atronadora": no impact hits after a charge shorter than 18 cm
     strikers = [thunderous_charge(b, options.distance) for b in bodies]
+    host_of = list(range(n_units)) + [e.host for e in extra]
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
-                groups[i, j] = _groups(strikers[i], bodies[j], bool(charged[i]), bracing[i],
-                                       bool(charged[j]), ogres[i], omens[i])
+                groups[i, j] = _groups(strikers[i], fought_through(bodies[j], j, host_of[i],
+                                                                    contacts),
+                                       bool(charged[i]), bracing[i], bool(charged[j]),
+                                       ogres[i], omens[i])
     # Enanos del Caos "Rompecráneos": "No afecta si no hay miniaturas en su frontal": its
     # attacks reach only the enemy units touching the model's front
-    host_of = list(range(n_units)) + [e.host for e in extra]
     for i in range(n_units):
         if bodies[i].has("skull_crushers"):
             for j in range(n):
