@@ -157,6 +157,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "spares_vampires",
     "living_machine",
     "hard_to_hit_supernatural",
+    "unstoppable_assault",
+    "life_drain",
+    "abyssal_howl",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -452,6 +455,29 @@ at S6, struck at its Initiative, on the enemies touching its front only (MDNR En
 contra miniaturas o unidades situadas en su frontal; estos ataques impactan automáticamente y
 se resuelven con F6. No afecta si no hay miniaturas en su frontal"; the attack group of a
 second crew, so not with ``extra_crew``).
+``unstoppable_assault``: on the charge (the first round, when it charged) each wound the
+model's own attacks roll -- before saves, a poisoned hit's automatic wound included -- gives
+it one more attack against the same target, and so do those (MDNR Reyes Funerarios "Gigante
+de hueso", Elfos Oscuros "Kharibdyss" "Asalto imparable": "En carga, por cada tirada para
+herir exitosa que haga la miniatura con Asalto Imparable, puede hacer un ataque adicional
+(que a su vez, en caso de herir, desencadenará nuevos ataques). Nótese que es la tirada para
+herir, antes de salvaciones"; every enemy of the engine has a W attribute); at most
+:data:`odds.combat.model.CHAIN_CAP` further attacks a strike.
+``life_drain``: each wound the unit's blows score (the model, its crew and its steeds alike)
+gives it back a wound, above its starting W too (MDNR Condes Vampiro "Carruaje negro" "Poder
+de la muerte": "Por cada herida que cause el Carruaje negro o alguna de sus partes
+(Conductor, Pesadilla), el Carruaje gana una herida. Esto puede aumentar sus Heridas por
+encima de su valor inicial de 5. Sólo cuentan las heridas hechas en combate cuerpo a
+cuerpo"), up to :data:`odds.combat.model.LIFE_DRAIN_CAP`; a single model without
+regeneration.  Its blades ("Si el atributo de Heridas del Carruaje Negro es de 10 o más, el
+Carro pasará a tener Cuchillas (+1 impactos por carga)") never strike here: a combat of the
+engine starts with the charge, before any wound is gained.
+``abyssal_howl``: the enemy units in base contact (not immune to psychology, unbreakable or
+causing fear or terror) re-roll their passed break, panic and stupidity tests, and a failed
+test to hold back from pursuing it, while it lives and fights (MDNR Elfos Oscuros
+"Kharibdyss" "Aullido abisal": "El jugador Elfo Oscuro puede obligar a repetir cualquier
+tirada basada en Liderazgo de cualquier unidad en contacto peana con peana con el Kharibdyss
+(incluyendo Chequeos de Desmoralización)"; :func:`odds.combat.model.contact_effects`).
 ``living_machine``: the war machine itself fights beside its crew (MDNR Enanos del Caos,
 Reinos del Caos Mortales "Cañón infernal" "¡Está vivo!": "En combate, el propio Cañón combate
 (así que los Enanos se sitúan a su lado en vez de delante)"); the flag records the rule, its
@@ -614,6 +640,10 @@ class CrewProfile:
         :attr:`Unit.hatred`), on top of the unit's: its own blows re-roll their
         missed hits in the first round against them (the handlers' "Odio a los
         altos elfos"); the unit's pursuit is not changed by it.
+    handlers : bool
+        A monster's handlers: the monster's poisoned attacks are not theirs (Elfos Oscuros
+        "Kharibdyss": "Ataques envenenados (6+)" is a rule of the Kharibdyss's entry, not
+        of its "Aprendiz").
     """
 
     WS: int
@@ -623,9 +653,11 @@ class CrewProfile:
     count: int = 1
     weapon: str = "hand_weapon"
     hatred: tuple[str, ...] = ()
+    handlers: bool = False
 
     def __post_init__(self) -> None:
         _check_characteristics(self, ("WS", "S", "I", "A"))
+        flag("handlers", self.handlers)
         integer("count", self.count, low=1, high=6)
         choice("weapon", self.weapon, tuple(rules.WEAPONS))
         object.__setattr__(self, "hatred", hatred_from(self.hatred))
@@ -1377,6 +1409,8 @@ class Unit:
                 del out["extra_crew"]["hatred"]
             else:
                 out["extra_crew"]["hatred"] = list(self.extra_crew.hatred)
+            if not self.extra_crew.handlers:
+                del out["extra_crew"]["handlers"]
         if self.mount is not None:
             out["mount"] = {k: list(v) if k == "special" else v
                             for k, v in dataclasses.asdict(self.mount).items()
@@ -1610,7 +1644,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     extra_crew = None
     if "extra_crew" in data:
         crew_values = letters_from(subtable(data, "extra_crew"), "extra_crew",
-                                   ("WS", "S", "I", "A"), ("count", "weapon", "hatred"))
+                                   ("WS", "S", "I", "A"),
+                                   ("count", "weapon", "hatred", "handlers"))
         for c in ("WS", "S", "I", "A"):
             if c not in crew_values:
                 raise OddsInputError(f"extra_crew.{c}: missing; a crew needs WS S I A (count"

@@ -233,8 +233,10 @@ from odds.units import Command, Member, Unit
     S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear
     S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
     S_FEARLESS,  # immune to fear while its champion lives (Bugman's rangers: leader_fearless)
+    S_LIFE_DRAIN,  # gains a wound per wound it causes (Condes Vampiro "Poder de la muerte")
+    S_HOWLED,  # 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld tests, 0 none
     N_SIDE,
-) = range(65)
+) = range(67)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -260,10 +262,23 @@ ALLOCATIONS = ("troops", "character", "split")
     G_IMPACT_SIDES,
     G_FLAMING,  # one wound ends the target's regeneration (§1.6)
     G_BURNING,  # impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
+    G_CHAIN,  # each wound before saves gives one more attack ("Asalto imparable")
     N_GROUP,
-) = range(19)
+) = range(20)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
+
+CHAIN_CAP = 150
+"""Further attacks one strike of "Asalto imparable" makes at most (``G_CHAIN``,
+:func:`odds.combat.blows.chain_attacks`): they are a negative binomial count (the attacks go on
+until as many have failed to wound as the model had attacks), so with up to five attacks
+and at most 0.85 a wound per attack (a 2+ to hit re-rolled, poisoned, 2+ to wound) the cap is
+reached with a probability below 1e-6."""
+
+LIFE_DRAIN_CAP = 60
+"""Wounds a model with Condes Vampiro "Poder de la muerte" (``S_LIFE_DRAIN``) can reach: the
+text sets no ceiling ("puede aumentar sus Heridas por encima de su valor inicial"); the engine
+keeps its wound pool in one model of this many wounds (``S_W``) and gains no more beyond."""
 N_GROUPS = 5
 GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact", "crew")
 
@@ -588,6 +603,16 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     if unit.has("independent"):
         s[S_GENERAL_LD] = 0  # "nunca utilizan el Liderazgo del General" (also "Bestias")
     s[S_STUBBORN_FIRST] = unit.has("first_round_stubborn")
+    if unit.has("life_drain"):
+        # Condes Vampiro "Poder de la muerte": "Por cada herida que cause el Carruaje negro o
+        # alguna de sus partes (Conductor, Pesadilla), el Carruaje gana una herida. Esto puede
+        # aumentar sus Heridas por encima de su valor inicial": one model whose wounds may
+        # grow up to LIFE_DRAIN_CAP (blows.strike), starting at its printed W
+        if unit.models != 1 or unit.regeneration:
+            raise v.OddsInputError(f"{unit.name}: 'life_drain' needs a single model without"
+                                   " regeneration")
+        s[S_LIFE_DRAIN] = 1
+        s[S_W] = LIFE_DRAIN_CAP
     return s
 
 
@@ -856,6 +881,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             + (unit.has("extra_rank") and wkey == "spear")
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
+            # Reyes Funerarios / Elfos Oscuros "Asalto imparable": "En carga, por cada tirada
+            # para herir exitosa ... puede hacer un ataque adicional" (the model's own attacks,
+            # not its handlers'; blows.chain_attacks)
+            row[G_CHAIN] = charging and unit.has("unstoppable_assault")
             if pistol:
                 # the pistol's blows: one set per model in contact, its shot in the first
                 # round (S4, armour piercing), the wielder's S after
@@ -885,6 +914,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # "Aprendiz", "Odio a los altos elfos"): its blows alone re-roll missed hits
             row[G_REROLL] = (unit.hates(enemy) or xc.hates(enemy)) and (
                 first or unit.has("eternal_hatred"))
+            if xc.handlers:  # the monster's poisoned attacks are not its handlers'
+                row[G_POISON] = rules.IMPOSSIBLE
             row[G_RANKS] = 1
             row[G_PER_MODEL] = xc.count
         rf = out[RANK_AND_FILE, kind]
@@ -1310,6 +1341,18 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
       for those on the altar's side in the combat, the altar itself included (its crew are
       Dark Elves at 0 cm; the engine has no positions: friends in the combat are taken to
       be within 15 cm).  Not cumulative; summed with the Aura de Slaanesh before bounding.
+    * Aullido abisal (``abyssal_howl``, Elfos Oscuros "Kharibdyss"): "El jugador Elfo Oscuro
+      puede obligar a repetir cualquier tirada basada en Liderazgo de cualquier unidad en
+      contacto peana con peana con el Kharibdyss (incluyendo Chequeos de Desmoralización)
+      ... NO afecta a miniaturas Inmunes a psicología, o que causen Miedo o Terror": a unit
+      touching it (not immune to psychology, unbreakable, causing fear or terror) gets
+      ``S_HOWLED`` = 1 + the Kharibdyss's index (the first, if several): while that one
+      lives and fights, the kernel re-rolls the unit's passed break, panic and stupidity
+      tests and its failed tests to hold back from pursuing the fleeing Kharibdyss (the
+      re-roll the Dark Elf player wants), once: a test its battle standard already
+      re-rolled stands (RULES.md §3.1: "any die only once"); tests at the charge come
+      before the contact ("el chequeo por Terror o para poder cargar ... no se ven
+      afectados").
     """
     n_units = side_arr.shape[0] - len(hosts)
     host_of = list(range(n_units)) + list(hosts)
@@ -1340,6 +1383,11 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
         if ld:
             for col in (S_LD, S_CHAMPION_LD):
                 side_arr[i, col] = min(10, max(2, side_arr[i, col] + ld))
+        howlers = sorted(e for e in enemies if bodies[e].has("abyssal_howl"))
+        if i < n_units and howlers and not (
+                body.has("immune_to_psychology") or body.has("unbreakable")
+                or body.causes_fear or body.causes_terror):
+            side_arr[i, S_HOWLED] = 1 + howlers[0]
 
 
 MAX_PANIC_SOURCES = 62
@@ -1756,13 +1804,14 @@ def dice_budget(model: CombatModel) -> int:
     # on each enemy model (every enemy model bounds those in contact)
     burning = [u for u in range(n) if model.sides[u, S_BURNING]]
     if burning:
-        enemy_models = sum(int(model.sides[v, S_HP] // model.sides[v, S_W]) for v in range(n))
+        enemy_models = sum(int(-(-model.sides[v, S_HP] // model.sides[v, S_W]))
+                           for v in range(n))
         total += len(burning) * (8 + 12 * enemy_models)
     for u in range(n):
         sd = model.sides[u]
         total += int(sd[S_RA_DICE])  # the random-attacks roll
         files = int(sd[S_FILES])
-        models = int(sd[S_HP] // sd[S_W])
+        models = int(-(-sd[S_HP] // sd[S_W]))  # one, for "Poder de la muerte"'s S_W
         deep = max([2, *(int(model.groups[u, w, RANK_AND_FILE, k, G_RANKS])
                          for w in range(n) for k in (0, 1))])
         reach = min(models, deep * files + math.ceil(models / files) + 4)
@@ -1781,6 +1830,8 @@ def dice_budget(model: CombatModel) -> int:
                     per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
                     total += fighters * int(row[G_IMPACT_DICE])
                 total += 12 * fighters * per
+                if row[G_CHAIN]:  # "Asalto imparable": up to CHAIN_CAP more per strike
+                    total += 12 * CHAIN_CAP * 2 * int(model.contacts.shape[0])
     return -(-total // 8) * 8  # a whole number of 64-bit words (the buffer is filled by words)
 
 
