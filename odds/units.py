@@ -160,6 +160,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "unstoppable_assault",
     "life_drain",
     "abyssal_howl",
+    "cold_weapon",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -478,6 +479,16 @@ test to hold back from pursuing it, while it lives and fights (MDNR Elfos Oscuro
 "Kharibdyss" "Aullido abisal": "El jugador Elfo Oscuro puede obligar a repetir cualquier
 tirada basada en Liderazgo de cualquier unidad en contacto peana con peana con el Kharibdyss
 (incluyendo Chequeos de Desmoralización)"; :func:`odds.combat.model.contact_effects`).
+``cold_weapon``: in the round it charged, each natural 6 its hand weapons roll to hit (a
+hit, re-rolled or not) also causes one wound of S3 -- saved with the target's armour at S3
+and its ward, then removed, regenerated or scored as any other wound -- until a flaming
+attack has wounded the unit in the combat (MDNR Mercenarios "Trolls de hielo" "Arma de
+frío": "Arma de mano. En el turno en que cargan, si sale algún 6 en la tirada para impactar
+causa una herida adicional de F3. No obstante, si la unidad de Trolls de hielo reciben
+alguna herida de Ataque flamígero durante la partida, el Arma de frío se destruye";
+decided: "una herida adicional de F3" is a wound, not a hit to roll to wound, and F3 is the
+save modifier).  Its "no afectará a las miniaturas Inmune a frío" concerns the Condes Vampiro
+"Demonio de los lamentos", whose "Inmune a frío" is reported.
 ``living_machine``: the war machine itself fights beside its crew (MDNR Enanos del Caos,
 Reinos del Caos Mortales "Cañón infernal" "¡Está vivo!": "En combate, el propio Cañón combate
 (así que los Enanos se sitúan a su lado en vez de delante)"); the flag records the rule, its

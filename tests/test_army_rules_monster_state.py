@@ -352,3 +352,90 @@ def test_abyssal_howl_rerolls_a_failed_test_to_hold_back():
         assert out["breaks"][0, 0] == trials
         assert_mc(out["status"][0, CAUGHT] / trials, pursues * catch, trials,
                   what=f"restrain {unit.special}")
+
+
+# ----------------------------------------------------------------- Arma de frío
+
+
+@needs_data
+def test_ice_trolls_from_the_catalogue():
+    """Spot check against the XML: Mercenarios "Trolls de hielo" ("Troll de hielo" M15 HA3 HP1
+    F5 R4 H3 I1 A3 L4, Infantería Monstruosa, Potencia 3; "Vómito de troll", "Miedo",
+    "Regeneración", "Estupidez", "Inflamable"), weapon "Arma de frío" ("Arma de mano. En el
+    turno en que cargan, si sale algún 6 en la tirada para impactar causa una herida
+    adicional de F3") now cold_weapon on a hand weapon: nothing ignored."""
+    c = cat("MDNR_Mercenarios v5.cat")
+    u = c.unit("Trolls de hielo")
+    assert u.troop_type == "monstrous_infantry" and u.models == 3
+    assert u.profile == Profile(M=15, WS=3, BS=1, S=5, T=4, W=3, I=1, A=3, Ld=4)
+    assert u.equipment.weapon == "hand_weapon" and u.regeneration == 4
+    assert {"cold_weapon", "troll_vomit", "stupidity", "flammable", "fear"} <= set(u.special)
+    assert clean(c, "Trolls de hielo")
+
+
+def ice_trolls(**rules):
+    """Three trolls (HA3 F5, A3), immune to psychology (no stupidity), no vomit."""
+    return unit_from_dict({
+        "name": "Trolls", "troop_type": "monstrous_infantry", "models": 3, "files": 3,
+        "profile": {"M": 15, "WS": 3, "BS": 1, "S": 5, "T": 4, "W": 3, "I": 1, "A": 3,
+                    "Ld": 4},
+        "rules": {"special": ["cold_weapon", "immune_to_psychology", *rules.get("special", ())]},
+    })
+
+
+def cold_pmf(save_main: float, save_cold: float) -> np.ndarray:
+    """Wounds of one troll attack charging WS3 T4 models: a 4+ hit; a 6 (1/6) wounds on 3+
+    (F5) unless saved (``save_main``) and adds a wound of F3 unless saved (``save_cold``);
+    a 4 or 5 (1/3) only wounds on 3+."""
+    w = 2 / 3 * (1 - save_main)
+    c = 1 - save_cold
+    one = np.zeros(3)
+    one[0] += 1 / 2 + 1 / 3 * (1 - w) + 1 / 6 * (1 - w) * (1 - c)
+    one[1] += 1 / 3 * w + 1 / 6 * (w * (1 - c) + (1 - w) * c)
+    one[2] += 1 / 6 * w * c
+    return one
+
+
+def test_cold_weapon_adds_a_wound_for_each_six_on_the_charge():
+    """Three trolls, nine attacks, charge WS3 T4 models with a 4+ armour save (6+ against F5,
+    4+ against the cold wound's F3): each attack scores 0, 1 or 2 wounds (cold_pmf), the
+    nine independent; charged, or from the second round, Binomial(9, 1/2 x 2/3 x 5/6) (the
+    exact engine agrees)."""
+    one = cold_pmf(1 / 6, 1 / 2)
+    pmf = np.array([1.0])
+    for _ in range(9):
+        pmf = np.convolve(pmf, one)
+    m = build(ice_trolls(), target(save=4), options=NO_TESTS)
+    assert first_round_exact(m) is None
+    assert_distribution(first_round_wounds(m, 2340), list(pmf), 200_000, what="cold weapon")
+    charged = build(ice_trolls(), target(save=4),
+                    options=CombatOptions(charge_tests=False, charger="defender"))
+    check_first_round(charged, binomial(9, 1 / 2 * 2 / 3 * 5 / 6), 2341, "charged: no cold")
+
+
+def test_cold_weapon_is_lost_to_a_flaming_wound():
+    """"si la unidad de Trolls de hielo reciben alguna herida de Ataque flamígero durante la
+    partida, el Arma de frío se destruye": the charged model (one, HA3 R4 H10, no save)
+    always strikes first with two flaming attacks at F10 (4+, 2+ against the trolls' R4:
+    5/12 each), too few to slay a troll of W10 here; with no flaming wound ((7/12)^2) the
+    trolls' nine attacks score as cold_pmf with no saves, else Binomial(9, 1/3); capped at
+    its 10 wounds."""
+    beast = unit_from_dict({
+        "name": "Salamandra", "troop_type": "monster", "models": 1, "files": 1,
+        "profile": {"M": 10, "WS": 3, "BS": 0, "S": 10, "T": 4, "W": 10, "I": 3, "A": 2,
+                    "Ld": 10},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": ["always_strikes_first", "flaming_attacks", "unbreakable"]},
+    })
+    trolls = ice_trolls().replace(profile=ice_trolls().profile.replace(W=10))
+    one = cold_pmf(0.0, 0.0)
+    cold = np.array([1.0])
+    for _ in range(9):
+        cold = np.convolve(cold, one)
+    keep = (7 / 12) ** 2
+    plain = np.zeros(cold.size)
+    plain[:10] = binomial(9, 1 / 3)
+    pmf = keep * cold + (1 - keep) * plain
+    m = build(trolls, beast, options=NO_TESTS)
+    assert_distribution(first_round_wounds(m, 2342), capped(list(pmf), 10), 200_000,
+                        what="cold weapon after flames")

@@ -462,6 +462,9 @@ RULE_FLAGS: MappingProxyType = _table({
     # repetir cualquier tirada basada en Liderazgo de cualquier unidad en contacto peana con
     # peana con el Kharibdyss (incluyendo Chequeos de Desmoralización)"
     "Aullido abisal": ("abyssal_howl",),
+    # Mercenarios (Trolls de hielo) "Arma de frío": "Arma de mano. En el turno en que cargan,
+    # si sale algún 6 en la tirada para impactar causa una herida adicional de F3"
+    "Arma de frío": ("cold_weapon",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -1333,8 +1336,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Escurridizos": "the enemy never laps round the Hobgoblins, who lap round with any number"
                     " of models even without winning: lapping round (§1.11) is decided in the"
                     " kernel, which has no rule for it: not modelled",
-    "Arma de frío": "on the charge each 6 to hit adds a wound of S3, and the weapons are lost"
-                    " once a flaming attack wounds the unit: not modelled",
     "Enfurecer": "+1 attack per wound the dragon has lost: attacks that change with the"
                  " wounds taken during the combat, not modelled",
     "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"

@@ -14,6 +14,7 @@ from odds._jit import inline, lean
 from odds.combat.model import (
     CHAIN_CAP,
     G_CHAIN,
+    G_COLD,
     G_FLAMING,
     G_HIT,
     G_KB,
@@ -120,17 +121,22 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
-    only on natural 6s (§3.3).  Returns ``(wounds, killing_blows, p)``.
+    only on natural 6s (§3.3).  Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``,
+    the natural 6s to hit of a group with ``G_COLD`` (0 otherwise).
     """
     hit = groups[u, v, gi, kind, G_HIT]
     if only_sixes and hit < 7:
         hit = 6
     poison = groups[u, v, gi, kind, G_POISON]
+    p0 = p
     hits, ph, p = roll_hits(buf, p, n_att, hit, poison)
     if groups[u, v, gi, kind, G_REROLL] and 2 <= hit <= 6 and hits < n_att:
         h2, ph2, p = roll_hits(buf, p, n_att - hits, hit, poison)
         hits += h2
         ph += ph2
+    sixes = 0
+    if groups[u, v, gi, kind, G_COLD]:  # "Arma de frío": the natural 6s rolled to hit
+        sixes, _ = count_ge(buf, p0, p - p0, 6)
     w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
                             groups[u, v, gi, kind, G_KB])
     if groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
@@ -147,7 +153,7 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes):
         armour -= saved
         saved, p = count_ge(buf, p, kbw, ward)
         kbw -= saved
-    return armour, kbw, p
+    return armour, kbw, sixes, p
 
 
 @inline
@@ -237,7 +243,14 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
     natural 6s only (failed fear, §3.3).
     """
-    uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes)
+    uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes)
+    if six > 0 and not state[9, u]:  # "Arma de frío", not after a flaming wound on u
+        kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])
+        six -= kept
+        if groups[u, t, gi, kind, G_WARD] <= 6:
+            kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_WARD])
+            six -= kept
+        uns += six
     if uns + kbw == 0:
         return 0, 0, p
     mw = groups[u, t, gi, kind, G_MW]

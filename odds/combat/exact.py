@@ -58,6 +58,7 @@ from odds.combat.model import (
     G_ACTIVE,
     G_ATTACKS,
     G_CHAIN,
+    G_COLD,
     G_FLAMING,
     G_FRENZY_A,
     G_HIT,
@@ -744,7 +745,7 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
 
     None where the exact first round does not apply ("Cuerpo ardiente": hits by the enemy
     models in contact and T tests; a drunk charger's charge test; "Poder de la muerte",
-    "Aullido abisal", "Asalto imparable"); the outcomes of the
+    "Aullido abisal", "Asalto imparable", "Arma de frío"); the outcomes of the
     first round's drunk rolls (:func:`drunk_models`), else of its random-attacks rolls
     (:func:`random_attack_models`: a drunk part is split again when solved); empty when
     the model is one combat.
@@ -752,9 +753,10 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     if model.sides[:, S_BURNING].any():
         return None
     # "Poder de la muerte" (wounds gained as it strikes), "Aullido abisal" (tests re-rolled
-    # while the howler lives), "Asalto imparable" (attacks won by wounds): the kernel's
+    # while the howler lives), "Asalto imparable" (attacks won by wounds), "Arma de frío"
+    # (wounds from the 6s to hit): the kernel's
     if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
-            or model.groups[..., G_CHAIN].any()):
+            or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()):
         return None
     drunk = drunk_models(model)
     if drunk is None or drunk:

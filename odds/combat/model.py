@@ -263,8 +263,9 @@ ALLOCATIONS = ("troops", "character", "split")
     G_FLAMING,  # one wound ends the target's regeneration (§1.6)
     G_BURNING,  # impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
     G_CHAIN,  # each wound before saves gives one more attack ("Asalto imparable")
+    G_COLD,  # each natural 6 to hit adds a wound; its armour save needed (2..7), 0 = none
     N_GROUP,
-) = range(20)
+) = range(21)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
 
@@ -688,8 +689,9 @@ def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:
 
     Hits (automatic, rolled, re-rolled), poison (a natural to-hit roll at or above
     ``G_POISON`` wounds automatically), wounds, killing blow (a 6 to wound slays, no armour
-    save), armour and ward saves and the mean of multiple wounds; random attacks are not
-    counted.  Used to choose an attack, not as a probability of the combat.
+    save), armour and ward saves and the mean of multiple wounds, and the extra wound of each
+    6 to hit with ``G_COLD`` ("Arma de frío"); random attacks are not counted.  Used to
+    choose an attack, not as a probability of the combat.
     """
     attacks = int(row[G_ATTACKS]) + (int(row[G_FRENZY_A]) if frenzied else 0)
     hit = int(row[G_HIT])
@@ -708,7 +710,11 @@ def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:
     per_hit = (p_wound - kb) * fail * _MW_MEAN[int(row[G_MW])] + kb * (
         1.0 - p_at_least(int(row[G_WARD])))
     per_poison = fail * _MW_MEAN[int(row[G_MW])]
-    return attacks * (p_plain * per_hit + poison * per_poison)
+    cold = 0.0
+    if row[G_COLD] and 0 < hit < rules.IMPOSSIBLE:  # "Arma de frío": a wound per 6 to hit
+        six = (1 / 6) * (1 + (1 - p_hit) if row[G_REROLL] else 1)
+        cold = six * (1.0 - p_at_least(int(row[G_COLD]))) * (1.0 - p_at_least(int(row[G_WARD])))
+    return attacks * (p_plain * per_hit + poison * per_poison + cold)
 
 
 def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, ward: int,
@@ -731,6 +737,8 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
     vomit[G_POISON] = rules.IMPOSSIBLE
     vomit[G_KB] = 0
     vomit[G_FLAMING] = 0
+    vomit[G_COLD] = 0  # the vomit is no blow of its cold weapons ("Arma de frío")
+    vomit[G_CHAIN] = 0
     vomit[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                       else max(2, rules.to_wound(strength, enemy.profile.T)))
     vomit[G_SAVE] = rules.IMPOSSIBLE if no_armour else _save_needed(e_save, strength, False)
@@ -745,6 +753,10 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
             out[g, kind] = vomit
             out[g, kind, G_KEY], out[g, kind, G_PER_MODEL] = key, per_model
 
+
+COLD_STRENGTH = 3
+"""S of the extra wound of Mercenarios "Arma de frío" ("una herida adicional de F3"): its
+armour save modifier."""
 
 BURNING_STRENGTH = 4
 """S of the hits of Enanos del Caos "Cuerpo ardiente" ("un impacto automático de F4")."""
@@ -885,6 +897,12 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # para herir exitosa ... puede hacer un ataque adicional" (the model's own attacks,
             # not its handlers'; blows.chain_attacks)
             row[G_CHAIN] = charging and unit.has("unstoppable_assault")
+            if (charging and unit.has("cold_weapon") and wkey == "hand_weapon"
+                    and not unwoundable):
+                # Mercenarios "Arma de frío": "En el turno en que cargan, si sale algún 6 en
+                # la tirada para impactar causa una herida adicional de F3" (blows.strike;
+                # lost once a flaming attack has wounded the unit)
+                row[G_COLD] = _save_needed(e_save, COLD_STRENGTH, False)
             if pistol:
                 # the pistol's blows: one set per model in contact, its shot in the first
                 # round (S4, armour piercing), the wielder's S after
@@ -1832,6 +1850,8 @@ def dice_budget(model: CombatModel) -> int:
                 total += 12 * fighters * per
                 if row[G_CHAIN]:  # "Asalto imparable": up to CHAIN_CAP more per strike
                     total += 12 * CHAIN_CAP * 2 * int(model.contacts.shape[0])
+                if row[G_COLD]:  # "Arma de frío": a wound's armour and ward save, regeneration
+                    total += 3 * fighters * per
     return -(-total // 8) * 8  # a whole number of 64-bit words (the buffer is filled by words)
 
 
