@@ -14,7 +14,7 @@ from odds.battlescribe.fidelity import COLUMNS, fidelity_table
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 
-FLOOR = 419
+FLOOR = 423
 """Unit entries fully modelled when this test was written (a regression guard: raise it as
 rules get modelled, never lower it without saying why).  It was 145 until panic in a combat
 (RULES.md §3.4) landed: immunities to panic and panic re-rolls (Desprecio, Estoicos, Inmune
@@ -62,7 +62,9 @@ attacks, "NO es un Carro a ningún efecto") to 419; lowered to 418: the Doncella
 "Lamento de la doncella" had been filed as a shooting weapon, but an engaged Doncella "deberá
 elegir como objetivo una unidad con la que esté trabada" (wounds between rounds): reported;
 Festín de sangre a note (the Khorne throne starts a combat unwounded and its impact hits are
-the first blows: nothing to heal) to 419."""
+the first blows: nothing to heal) to 419; Asalto imparable (the bone giant, the Kharibdyss with
+Aullido abisal), Poder de la muerte (the Carruaje negro) and Arma de frío (the ice trolls) to
+423."""
 
 
 @pytest.fixture(scope="module")
