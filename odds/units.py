@@ -159,6 +159,10 @@ SPECIAL_RULES: tuple[str, ...] = (
     "hard_to_hit_supernatural",
     "fear_with_standard",
     "dirty_trick",
+    "unstoppable_assault",
+    "life_drain",
+    "abyssal_howl",
+    "cold_weapon",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -454,6 +458,39 @@ at S6, struck at its Initiative, on the enemies touching its front only (MDNR En
 contra miniaturas o unidades situadas en su frontal; estos ataques impactan automáticamente y
 se resuelven con F6. No afecta si no hay miniaturas en su frontal"; the attack group of a
 second crew, so not with ``extra_crew``).
+``unstoppable_assault``: on the charge (the first round, when it charged) each wound the
+model's own attacks roll -- before saves, a poisoned hit's automatic wound included -- gives
+it one more attack against the same target, and so do those (MDNR Reyes Funerarios "Gigante
+de hueso", Elfos Oscuros "Kharibdyss" "Asalto imparable": "En carga, por cada tirada para
+herir exitosa que haga la miniatura con Asalto Imparable, puede hacer un ataque adicional
+(que a su vez, en caso de herir, desencadenará nuevos ataques). Nótese que es la tirada para
+herir, antes de salvaciones"; every enemy of the engine has a W attribute); at most
+:data:`odds.combat.model.CHAIN_CAP` further attacks a strike.
+``life_drain``: each wound the unit's blows score (the model, its crew and its steeds alike)
+gives it back a wound, above its starting W too (MDNR Condes Vampiro "Carruaje negro" "Poder
+de la muerte": "Por cada herida que cause el Carruaje negro o alguna de sus partes
+(Conductor, Pesadilla), el Carruaje gana una herida. Esto puede aumentar sus Heridas por
+encima de su valor inicial de 5. Sólo cuentan las heridas hechas en combate cuerpo a
+cuerpo"), up to :data:`odds.combat.model.LIFE_DRAIN_CAP`; a single model without
+regeneration.  Its blades ("Si el atributo de Heridas del Carruaje Negro es de 10 o más, el
+Carro pasará a tener Cuchillas (+1 impactos por carga)") never strike here: a combat of the
+engine starts with the charge, before any wound is gained.
+``abyssal_howl``: the enemy units in base contact (not immune to psychology, unbreakable or
+causing fear or terror) re-roll their passed break, panic and stupidity tests, and a failed
+test to hold back from pursuing it, while it lives and fights (MDNR Elfos Oscuros
+"Kharibdyss" "Aullido abisal": "El jugador Elfo Oscuro puede obligar a repetir cualquier
+tirada basada en Liderazgo de cualquier unidad en contacto peana con peana con el Kharibdyss
+(incluyendo Chequeos de Desmoralización)"; :func:`odds.combat.model.contact_effects`).
+``cold_weapon``: in the round it charged, each natural 6 its hand weapons roll to hit (a
+hit, re-rolled or not) also causes one wound of S3 -- saved with the target's armour at S3
+and its ward, then removed, regenerated or scored as any other wound -- until a flaming
+attack has wounded the unit in the combat (MDNR Mercenarios "Trolls de hielo" "Arma de
+frío": "Arma de mano. En el turno en que cargan, si sale algún 6 en la tirada para impactar
+causa una herida adicional de F3. No obstante, si la unidad de Trolls de hielo reciben
+alguna herida de Ataque flamígero durante la partida, el Arma de frío se destruye";
+decided: "una herida adicional de F3" is a wound, not a hit to roll to wound, and F3 is the
+save modifier).  Its "no afectará a las miniaturas Inmune a frío" concerns the Condes Vampiro
+"Demonio de los lamentos", whose "Inmune a frío" is reported.
 ``living_machine``: the war machine itself fights beside its crew (MDNR Enanos del Caos,
 Reinos del Caos Mortales "Cañón infernal" "¡Está vivo!": "En combate, el propio Cañón combate
 (así que los Enanos se sitúan a su lado en vez de delante)"); the flag records the rule, its
@@ -634,6 +671,10 @@ class CrewProfile:
         :attr:`Unit.hatred`), on top of the unit's: its own blows re-roll their
         missed hits in the first round against them (the handlers' "Odio a los
         altos elfos"); the unit's pursuit is not changed by it.
+    handlers : bool
+        A monster's handlers: the monster's poisoned attacks are not theirs (Elfos Oscuros
+        "Kharibdyss": "Ataques envenenados (6+)" is a rule of the Kharibdyss's entry, not
+        of its "Aprendiz").
     """
 
     WS: int
@@ -643,9 +684,11 @@ class CrewProfile:
     count: int = 1
     weapon: str = "hand_weapon"
     hatred: tuple[str, ...] = ()
+    handlers: bool = False
 
     def __post_init__(self) -> None:
         _check_characteristics(self, ("WS", "S", "I", "A"))
+        flag("handlers", self.handlers)
         integer("count", self.count, low=1, high=6)
         choice("weapon", self.weapon, tuple(rules.WEAPONS))
         object.__setattr__(self, "hatred", hatred_from(self.hatred))
@@ -1473,6 +1516,8 @@ class Unit:
                 del out["extra_crew"]["hatred"]
             else:
                 out["extra_crew"]["hatred"] = list(self.extra_crew.hatred)
+            if not self.extra_crew.handlers:
+                del out["extra_crew"]["handlers"]
         if self.mount is not None:
             out["mount"] = {k: list(v) if k == "special" else v
                             for k, v in dataclasses.asdict(self.mount).items()
@@ -1707,7 +1752,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     extra_crew = None
     if "extra_crew" in data:
         crew_values = letters_from(subtable(data, "extra_crew"), "extra_crew",
-                                   ("WS", "S", "I", "A"), ("count", "weapon", "hatred"))
+                                   ("WS", "S", "I", "A"),
+                                   ("count", "weapon", "hatred", "handlers"))
         for c in ("WS", "S", "I", "A"):
             if c not in crew_values:
                 raise OddsInputError(f"extra_crew.{c}: missing; a crew needs WS S I A (count"

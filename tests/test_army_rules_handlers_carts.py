@@ -81,7 +81,8 @@ def test_hydra_handlers_from_the_catalogue():
     assert u.profile == Profile(M=15, WS=4, BS=0, S=5, T=5, W=6, I=2, A=5, Ld=8)
     assert u.armour_save == 4
     assert u.extra_crew == CrewProfile(WS=4, S=3, I=5, A=1, count=2,
-                                       weapon="additional_hand_weapon", hatred=("high_elves",))
+                                       weapon="additional_hand_weapon", hatred=("high_elves",),
+                                       handlers=True)
     assert u.hatred == ()  # the Hydra itself hates no one
     assert u.unit_strength == 8
     k = kinds(c, HYDRA)
@@ -95,17 +96,19 @@ def test_kharibdyss_handlers_from_the_catalogue():
     """Spot check against the XML: "Kharibdyss" HA4 F6 R5 H5 I4 A5 L6 (Potencia "5 + 1 por
     cada aprendiz vivo"), the same two "Aprendiz" and "Controlado" ("el enemigo atacará al
     Kharibdyss si le es posible en vez de a los Aprendices"): the handlers are its extra crew
-    and the unit strength is 7; "Aullido abisal" (an enemy's Ld re-roll) and "Asalto
-    imparable" stay reported."""
+    and the unit strength is 7; "Aullido abisal" and "Asalto imparable" are modelled since
+    army23 (tests/test_army_rules_monster_state.py)."""
     c = cat(DARK_ELVES)
     u = c.unit(KHARIBDYSS)
     assert (u.profile.S, u.profile.W, u.profile.I, u.profile.Ld) == (6, 5, 4, 8)
     assert u.extra_crew == CrewProfile(WS=4, S=3, I=5, A=1, count=2,
-                                       weapon="additional_hand_weapon", hatred=("high_elves",))
+                                       weapon="additional_hand_weapon", hatred=("high_elves",),
+                                       handlers=True)
     assert u.unit_strength == 7 and u.hatred == ()
     k = kinds(c, KHARIBDYSS)
     assert (k["Aprendiz"], k["Controlado"]) == ("note", "note")
-    assert (k["Aullido abisal"], k["Asalto imparable"]) == ("ignored", "ignored")
+    assert "Aullido abisal" not in k and "Asalto imparable" not in k
+    assert u.has("abyssal_howl") and u.has("unstoppable_assault")
 
 
 @needs_data
@@ -211,7 +214,6 @@ def test_corpse_cart_is_a_monster_with_random_attacks():
     (VAMPIRES, "Demonio de los lamentos", "Cazador en la oscuridad", "base contact"),
     (VAMPIRES, "Demonio de los lamentos", "Garras (arma de mano)", "cold attacks"),
     (VAMPIRES, "Demonio de los lamentos", "Inmune a frío", "cold attacks"),
-    (DARK_ELVES, KHARIBDYSS, "Aullido abisal", "break tests"),
     ("MDNR_Enanos v4_5.cat", "Lanzafuegos", "Máquina pequeña", "2 + 1 + 1"),
     ("MDNR_Enanos v4_5.cat", "Barcatronante", "Runas protectoras", "5+ ward"),
     ("MDNR_Enanos v4_5.cat", "Barcatronante", "Muerte de los artilleros", "crew casualties"),

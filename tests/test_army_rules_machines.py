@@ -176,9 +176,6 @@ def test_skull_crushers_need_the_crew_group():
 @needs_data
 @pytest.mark.parametrize("book, unit, rule, phrase", [
     (CHAOS_DWARFS, "Hobgoblin escurridizos", "Escurridizos", "laps round"),
-    ("MDNR_Mercenarios v5.cat", "Trolls de hielo", "Arma de frío", "6 to hit"),
-    ("MDNR_Condes_Vampiro_v5.cat", "Carruaje negro", "Poder de la muerte", "gains a wound"),
-    ("MDNR_Reyes_Funerarios v5.cat", "Gigante de hueso", "Asalto imparable", "one more attack"),
     ("MDNR_Enanos v4_5.cat", "Dragón de esquirlas", "Enfurecer", "+1 attack"),
     ("MDNR_Enanos v4_5.cat", "Dragón de esquirlas", "Escamas puntiagudas", "returns a hit"),
 ])

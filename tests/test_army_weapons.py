@@ -321,7 +321,8 @@ def test_champion_weapon_is_validated_and_kept():
 @needs_data
 def test_regiment_leaders_fight_with_their_own_weapons():
     """Regimientos de Renombre: Compañía Alcatani's pikemen ("Pica") are led by Alcatani
-    with "Dos armas de mano"; Leopold leads his pikemen with an "Arma de mano"; Darkhoth
+    with "Dos armas de mano"; Leopold leads his pikemen with an "Arma de mano" and a "Pistola"
+    (hand_weapon_and_pistol: test_army_rules_renown3, the pistol once dropped); Darkhoth
     (Discípulos de la Redención Roja) has "Dos armas de mano" beside the disciples'
     "Mangual" and "Escudo" -- his own save in close combat (light armour, the shield unused
     with two hand weapons: 6+, the disciples' 5+) makes him fight as a body of his own."""
@@ -331,7 +332,8 @@ def test_regiment_leaders_fight_with_their_own_weapons():
     assert alcatani.champion_weapon == "additional_hand_weapon"
     assert kinds(c, entry(c, "Compañía Alcatani"))["Dos armas de mano"] == "note"
     leopold = c.unit(entry(c, "Compañía del Leopardo"))
-    assert (leopold.equipment.weapon, leopold.champion_weapon) == ("pike", "hand_weapon")
+    assert (leopold.equipment.weapon, leopold.champion_weapon) == ("pike",
+                                                                   "hand_weapon_and_pistol")
     name = entry(c, "Discípulos de la Redención Roja")
     u = c.unit(name)
     assert (u.equipment.weapon, u.champion_weapon) == ("morning_star", "additional_hand_weapon")

@@ -732,6 +732,7 @@ class _Builder:
                 count=min(6, max(1, self.count_of(extra_raw) or 1)),
                 weapon=self.crew_weapon(carrier, "infantry" if self.handlers else tt),
                 hatred=self.handlers_hatred(carrier) if self.handlers else (),
+                handlers=bool(self.handlers),
             )
             beside = crew_raw.name if crew_raw else "the crew"
             if self.handlers:

@@ -456,6 +456,21 @@ RULE_FLAGS: MappingProxyType = _table({
     # combate cuerpo a cuerpo contra miniaturas o unidades situadas en su frontal; estos
     # ataques impactan automáticamente y se resuelven con F6"
     "Rompecráneos": ("skull_crushers",),
+    # Reyes Funerarios (Gigante de hueso), Elfos Oscuros (Kharibdyss) "Asalto imparable": "En
+    # carga, por cada tirada para herir exitosa ... puede hacer un ataque adicional (que a su
+    # vez, en caso de herir, desencadenará nuevos ataques)"
+    "Asalto imparable": ("unstoppable_assault",),
+    # Condes Vampiro (Carruaje negro) "Poder de la muerte": "Por cada herida que cause el
+    # Carruaje negro o alguna de sus partes (Conductor, Pesadilla), el Carruaje gana una
+    # herida" (its blades at 10 wounds or more: odds.units, life_drain)
+    "Poder de la muerte": ("life_drain",),
+    # Elfos Oscuros (Kharibdyss) "Aullido abisal": "El jugador Elfo Oscuro puede obligar a
+    # repetir cualquier tirada basada en Liderazgo de cualquier unidad en contacto peana con
+    # peana con el Kharibdyss (incluyendo Chequeos de Desmoralización)"
+    "Aullido abisal": ("abyssal_howl",),
+    # Mercenarios (Trolls de hielo) "Arma de frío": "Arma de mano. En el turno en que cargan,
+    # si sale algún 6 en la tirada para impactar causa una herida adicional de F3"
+    "Arma de frío": ("cold_weapon",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -1364,12 +1379,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Escurridizos": "the enemy never laps round the Hobgoblins, who lap round with any number"
                     " of models even without winning: lapping round (§1.11) is decided in the"
                     " kernel, which has no rule for it: not modelled",
-    "Arma de frío": "on the charge each 6 to hit adds a wound of S3, and the weapons are lost"
-                    " once a flaming attack wounds the unit: not modelled",
-    "Poder de la muerte": "the Carruaje negro gains a wound per wound it causes (above its"
-                          " starting 5) and blades (+1 impact hit) at 10 or more: not modelled",
-    "Asalto imparable": "on the charge each successful roll to wound gives one more attack,"
-                        " which may give more: not modelled",
     "Enfurecer": "+1 attack per wound the dragon has lost: attacks that change with the"
                  " wounds taken during the combat, not modelled",
     "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"
@@ -1409,10 +1418,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Coro de doncellas": "a 'Lamento de la Doncella' each turn, in the shooting phase (2D6+2"
                          " against Ld, at the enemy it is engaged with if engaged): wounds"
                          " between combat rounds, which the engine does not fight",
-    "Aullido abisal": "the Dark Elf player may make any unit in contact re-roll a Ld-based"
-                      " test, its break tests included (not units immune to psychology or"
-                      " causing fear or terror): a forced re-roll of a passed break test, not"
-                      " modelled",
     "Máquina pequeña": "the Lanzafuegos is three dwarfs of unit strength 2 + 1 + 1 ('La"
                        " máquina no tiene perfil separado, se considera parte de los enanos'),"
                        " a war machine 'a todos los efectos': one unit of models with"

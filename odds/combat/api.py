@@ -42,6 +42,7 @@ from odds.combat.model import (
     NO_COMBAT,
     S_DRUNK,
     S_HP,
+    S_LIFE_DRAIN,
     S_SIDE,
     S_W,
     STATUSES,
@@ -213,7 +214,8 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
     nc = n_chunks(trials)
     mr = model.max_rounds
     nu = model.n_units
-    hp = model.sides[:, S_HP]
+    # a unit with "Poder de la muerte" may lose more wounds than it started with (S_W: its cap)
+    hp = np.where(model.sides[:, S_LIFE_DRAIN] > 0, model.sides[:, S_W], model.sides[:, S_HP])
     w = model.sides[:, S_W]
     side = model.sides[:, S_SIDE]
     max_models = int(((hp + w - 1) // w).max())

@@ -12,6 +12,9 @@ import numpy as np
 
 from odds._jit import inline, lean
 from odds.combat.model import (
+    CHAIN_CAP,
+    G_CHAIN,
+    G_COLD,
     G_FLAMING,
     G_HIT,
     G_KB,
@@ -22,6 +25,7 @@ from odds.combat.model import (
     G_WARD,
     G_WOUND,
     S_DUEL_WARD,
+    S_LIFE_DRAIN,
     S_RA_DICE,
     S_RA_SIDES,
     S_W,
@@ -78,24 +82,67 @@ def roll_wounds(buf, p, n, wound, kb):
     return w, k6, p + n
 
 
+@lean  # called: one kind of monster only
+def chain_attacks(buf, p, n, hit, poison, row):
+    """The attacks ``n`` wounds give and those they give in turn ("Asalto imparable").
+
+    MDNR Reyes Funerarios / Elfos Oscuros "Asalto imparable": "En carga, por cada tirada
+    para herir exitosa ... puede hacer un ataque adicional (que a su vez, en caso de herir,
+    desencadenará nuevos ataques)"; the Elfos Oscuros text counts "cada herida que cause ...
+    (antes de efectuar tiradas de salvación)", so a poisoned hit's wound gives one too.  At
+    most :data:`~odds.combat.model.CHAIN_CAP` attacks in all.  Returns ``(wounds rolled,
+    their natural 6s, poisoned wounds, p)`` of the further attacks; ``row``: the group's
+    ``G_*`` row (re-roll, to wound, killing blow), ``hit`` and ``poison`` as struck.
+    """
+    reroll = row[G_REROLL]
+    wound = row[G_WOUND]
+    kb = row[G_KB]
+    w_all = 0
+    k_all = 0
+    ph_all = 0
+    left = CHAIN_CAP
+    while n > 0 and left > 0:
+        n = min(n, left)
+        left -= n
+        hits, ph, p = roll_hits(buf, p, n, hit, poison)
+        if reroll and 2 <= hit <= 6 and hits < n:
+            h2, ph2, p = roll_hits(buf, p, n - hits, hit, poison)
+            hits += h2
+            ph += ph2
+        w, k6, p = roll_wounds(buf, p, hits - ph, wound, kb)
+        w_all += w
+        k_all += k6
+        ph_all += ph
+        n = w + ph
+    return w_all, k_all, ph_all, p
+
+
 @inline  # the hot path: LLVM inlines it (compiled once; issue 13)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
-    only on natural 6s (§3.3).  Returns ``(wounds, killing_blows, p)``.
+    only on natural 6s (§3.3).  Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``,
+    the natural 6s to hit of a group with ``G_COLD`` (0 otherwise).
     """
     hit = groups[u, v, gi, kind, G_HIT]
     if only_sixes and hit < 7:
         hit = 6
     poison = groups[u, v, gi, kind, G_POISON]
+    p0 = p
     hits, ph, p = roll_hits(buf, p, n_att, hit, poison)
     if groups[u, v, gi, kind, G_REROLL] and 2 <= hit <= 6 and hits < n_att:
         h2, ph2, p = roll_hits(buf, p, n_att - hits, hit, poison)
         hits += h2
         ph += ph2
+    sixes = 0
+    if groups[u, v, gi, kind, G_COLD]:  # "Arma de frío": the natural 6s rolled to hit
+        sixes, _ = count_ge(buf, p0, p - p0, 6)
     w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
                             groups[u, v, gi, kind, G_KB])
+    if groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
+        w2, k2, ph2, p = chain_attacks(buf, p, w + ph, hit, poison, groups[u, v, gi, kind])
+        w, kbw, ph = w + w2, kbw + k2, ph + ph2
     armour = w - kbw + ph
     save = groups[u, v, gi, kind, G_SAVE]
     if save <= 6 and armour > 0:
@@ -107,7 +154,7 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes):
         armour -= saved
         saved, p = count_ge(buf, p, kbw, ward)
         kbw -= saved
-    return armour, kbw, p
+    return armour, kbw, sixes, p
 
 
 @inline
@@ -197,7 +244,14 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
     natural 6s only (failed fear, §3.3).
     """
-    uns, kbw, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes)
+    uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes)
+    if six > 0 and not state[9, u]:  # "Arma de frío", not after a flaming wound on u
+        kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])
+        six -= kept
+        if groups[u, t, gi, kind, G_WARD] <= 6:
+            kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_WARD])
+            six -= kept
+        uns += six
     if duel and sides[t, S_DUEL_WARD] <= 6 and groups[u, t, gi, kind, G_WARD] > 6:
         # a ward in challenges only (Espadas de Manann "Juego sucio": Edvard's 6+)
         saved, p = count_ge(buf, p, uns, sides[t, S_DUEL_WARD])
@@ -219,6 +273,8 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     hp_t, sc, rg, p = apply_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw)
     state[0, t] = hp_t
     state[3, t] += rg
+    if sides[u, S_LIFE_DRAIN] and state[0, u] > 0:  # "Poder de la muerte": a wound per wound
+        state[0, u] = min(state[0, u] + sc, sides[u, S_W])
     if sc > 0 and groups[u, t, gi, kind, G_FLAMING]:
         state[9, t] = 1  # no more regeneration this combat (§1.6)
     return sc, 0, p

@@ -57,6 +57,8 @@ from odds.combat.model import (
     FRONT,
     G_ACTIVE,
     G_ATTACKS,
+    G_CHAIN,
+    G_COLD,
     G_FLAMING,
     G_FRENZY_A,
     G_HIT,
@@ -88,10 +90,12 @@ from odds.combat.model import (
     S_FILES,
     S_FRENZY,
     S_GENERAL_LD,
+    S_HOWLED,
     S_HP,
     S_INSTABILITY,
     S_ITP,
     S_LD,
+    S_LIFE_DRAIN,
     S_MUSICIAN,
     S_NO_FLANK_BONUS,
     S_NO_RANK_CANCEL,
@@ -742,12 +746,19 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     """The models whose mixture is the first round, for both exact engines.
 
     None where the exact first round does not apply ("Cuerpo ardiente": hits by the enemy
-    models in contact and T tests; a drunk charger's charge test); the outcomes of the
+    models in contact and T tests; a drunk charger's charge test; "Poder de la muerte",
+    "Aullido abisal", "Asalto imparable", "Arma de frío"); the outcomes of the
     first round's drunk rolls (:func:`drunk_models`), else of its random-attacks rolls
     (:func:`random_attack_models`: a drunk part is split again when solved); empty when
     the model is one combat.
     """
     if model.sides[:, S_BURNING].any():
+        return None
+    # "Poder de la muerte" (wounds gained as it strikes), "Aullido abisal" (tests re-rolled
+    # while the howler lives), "Asalto imparable" (attacks won by wounds), "Arma de frío"
+    # (wounds from the 6s to hit): the kernel's
+    if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
+            or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()):
         return None
     drunk = drunk_models(model)
     if drunk is None or drunk:

@@ -93,7 +93,7 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
-from odds.combat.psychology import break_test, charge_tests, panic_from
+from odds.combat.psychology import break_test, charge_tests, howled, panic_from
 from odds.combat.resolution import end_stats, leave_and_pursue, side_totals
 from odds.rng import fill_d6
 
@@ -252,6 +252,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                             ld = max(ld, sides[b, S_LD])
                 ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
                 passed, p = leadership_test(buf, p, ld, False, False, cold)
+                if passed and howled(u, sides, state):  # "Aullido abisal": a pass re-rolled
+                    passed, p = leadership_test(buf, p, ld, False, False, cold)
                 stupid = not passed
             for c in range(nc):
                 d = end_of(u, c, contacts)

@@ -234,8 +234,10 @@ from odds.units import Command, Member, Unit
     S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
     S_FEARLESS,  # immune to fear while its champion lives (Bugman's rangers: leader_fearless)
     S_DUEL_WARD,  # a ward save in challenges only, when it has none else (7 = none)
+    S_LIFE_DRAIN,  # gains a wound per wound it causes (Condes Vampiro "Poder de la muerte")
+    S_HOWLED,  # 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld tests, 0 none
     N_SIDE,
-) = range(66)
+) = range(68)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -261,10 +263,24 @@ ALLOCATIONS = ("troops", "character", "split")
     G_IMPACT_SIDES,
     G_FLAMING,  # one wound ends the target's regeneration (§1.6)
     G_BURNING,  # impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
+    G_CHAIN,  # each wound before saves gives one more attack ("Asalto imparable")
+    G_COLD,  # each natural 6 to hit adds a wound; its armour save needed (2..7), 0 = none
     N_GROUP,
-) = range(19)
+) = range(21)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
+
+CHAIN_CAP = 150
+"""Further attacks one strike of "Asalto imparable" makes at most (``G_CHAIN``,
+:func:`odds.combat.blows.chain_attacks`): they are a negative binomial count (the attacks go on
+until as many have failed to wound as the model had attacks), so with up to five attacks
+and at most 0.85 a wound per attack (a 2+ to hit re-rolled, poisoned, 2+ to wound) the cap is
+reached with a probability below 1e-6."""
+
+LIFE_DRAIN_CAP = 60
+"""Wounds a model with Condes Vampiro "Poder de la muerte" (``S_LIFE_DRAIN``) can reach: the
+text sets no ceiling ("puede aumentar sus Heridas por encima de su valor inicial"); the engine
+keeps its wound pool in one model of this many wounds (``S_W``) and gains no more beyond."""
 N_GROUPS = 5
 GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact", "crew")
 
@@ -596,6 +612,16 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     if unit.has("independent"):
         s[S_GENERAL_LD] = 0  # "nunca utilizan el Liderazgo del General" (also "Bestias")
     s[S_STUBBORN_FIRST] = unit.has("first_round_stubborn")
+    if unit.has("life_drain"):
+        # Condes Vampiro "Poder de la muerte": "Por cada herida que cause el Carruaje negro o
+        # alguna de sus partes (Conductor, Pesadilla), el Carruaje gana una herida. Esto puede
+        # aumentar sus Heridas por encima de su valor inicial": one model whose wounds may
+        # grow up to LIFE_DRAIN_CAP (blows.strike), starting at its printed W
+        if unit.models != 1 or unit.regeneration:
+            raise v.OddsInputError(f"{unit.name}: 'life_drain' needs a single model without"
+                                   " regeneration")
+        s[S_LIFE_DRAIN] = 1
+        s[S_W] = LIFE_DRAIN_CAP
     return s
 
 
@@ -674,8 +700,9 @@ def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:
 
     Hits (automatic, rolled, re-rolled), poison (a natural to-hit roll at or above
     ``G_POISON`` wounds automatically), wounds, killing blow (a 6 to wound slays, no armour
-    save), armour and ward saves and the mean of multiple wounds; random attacks are not
-    counted.  Used to choose an attack, not as a probability of the combat.
+    save), armour and ward saves and the mean of multiple wounds, and the extra wound of each
+    6 to hit with ``G_COLD`` ("Arma de frío"); random attacks are not counted.  Used to
+    choose an attack, not as a probability of the combat.
     """
     attacks = int(row[G_ATTACKS]) + (int(row[G_FRENZY_A]) if frenzied else 0)
     hit = int(row[G_HIT])
@@ -694,7 +721,11 @@ def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:
     per_hit = (p_wound - kb) * fail * _MW_MEAN[int(row[G_MW])] + kb * (
         1.0 - p_at_least(int(row[G_WARD])))
     per_poison = fail * _MW_MEAN[int(row[G_MW])]
-    return attacks * (p_plain * per_hit + poison * per_poison)
+    cold = 0.0
+    if row[G_COLD] and 0 < hit < rules.IMPOSSIBLE:  # "Arma de frío": a wound per 6 to hit
+        six = (1 / 6) * (1 + (1 - p_hit) if row[G_REROLL] else 1)
+        cold = six * (1.0 - p_at_least(int(row[G_COLD]))) * (1.0 - p_at_least(int(row[G_WARD])))
+    return attacks * (p_plain * per_hit + poison * per_poison + cold)
 
 
 def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, ward: int,
@@ -717,6 +748,8 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
     vomit[G_POISON] = rules.IMPOSSIBLE
     vomit[G_KB] = 0
     vomit[G_FLAMING] = 0
+    vomit[G_COLD] = 0  # the vomit is no blow of its cold weapons ("Arma de frío")
+    vomit[G_CHAIN] = 0
     vomit[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                       else max(2, rules.to_wound(strength, enemy.profile.T)))
     vomit[G_SAVE] = rules.IMPOSSIBLE if no_armour else _save_needed(e_save, strength, False)
@@ -731,6 +764,10 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
             out[g, kind] = vomit
             out[g, kind, G_KEY], out[g, kind, G_PER_MODEL] = key, per_model
 
+
+COLD_STRENGTH = 3
+"""S of the extra wound of Mercenarios "Arma de frío" ("una herida adicional de F3"): its
+armour save modifier."""
 
 BURNING_STRENGTH = 4
 """S of the hits of Enanos del Caos "Cuerpo ardiente" ("un impacto automático de F4")."""
@@ -867,6 +904,16 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             + (unit.has("extra_rank") and wkey == "spear")
                             if g == RANK_AND_FILE else 1)  # Altos Elfos "Fila adicional"
             row[G_PER_MODEL] = unit.crew if g == RANK_AND_FILE else 1
+            # Reyes Funerarios / Elfos Oscuros "Asalto imparable": "En carga, por cada tirada
+            # para herir exitosa ... puede hacer un ataque adicional" (the model's own attacks,
+            # not its handlers'; blows.chain_attacks)
+            row[G_CHAIN] = charging and unit.has("unstoppable_assault")
+            if (charging and unit.has("cold_weapon") and wkey == "hand_weapon"
+                    and not unwoundable):
+                # Mercenarios "Arma de frío": "En el turno en que cargan, si sale algún 6 en
+                # la tirada para impactar causa una herida adicional de F3" (blows.strike;
+                # lost once a flaming attack has wounded the unit)
+                row[G_COLD] = _save_needed(e_save, COLD_STRENGTH, False)
             if pistol:
                 # the pistol's blows: one set per model in contact, its shot in the first
                 # round (S4, armour piercing), the wielder's S after
@@ -896,6 +943,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # "Aprendiz", "Odio a los altos elfos"): its blows alone re-roll missed hits
             row[G_REROLL] = (unit.hates(enemy) or xc.hates(enemy)) and (
                 first or unit.has("eternal_hatred"))
+            if xc.handlers:  # the monster's poisoned attacks are not its handlers'
+                row[G_POISON] = rules.IMPOSSIBLE
             row[G_RANKS] = 1
             row[G_PER_MODEL] = xc.count
         rf = out[RANK_AND_FILE, kind]
@@ -1346,6 +1395,18 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
       for those on the altar's side in the combat, the altar itself included (its crew are
       Dark Elves at 0 cm; the engine has no positions: friends in the combat are taken to
       be within 15 cm).  Not cumulative; summed with the Aura de Slaanesh before bounding.
+    * Aullido abisal (``abyssal_howl``, Elfos Oscuros "Kharibdyss"): "El jugador Elfo Oscuro
+      puede obligar a repetir cualquier tirada basada en Liderazgo de cualquier unidad en
+      contacto peana con peana con el Kharibdyss (incluyendo Chequeos de Desmoralización)
+      ... NO afecta a miniaturas Inmunes a psicología, o que causen Miedo o Terror": a unit
+      touching it (not immune to psychology, unbreakable, causing fear or terror) gets
+      ``S_HOWLED`` = 1 + the Kharibdyss's index (the first, if several): while that one
+      lives and fights, the kernel re-rolls the unit's passed break, panic and stupidity
+      tests and its failed tests to hold back from pursuing the fleeing Kharibdyss (the
+      re-roll the Dark Elf player wants), once: a test its battle standard already
+      re-rolled stands (RULES.md §3.1: "any die only once"); tests at the charge come
+      before the contact ("el chequeo por Terror o para poder cargar ... no se ven
+      afectados").
     """
     n_units = side_arr.shape[0] - len(hosts)
     host_of = list(range(n_units)) + list(hosts)
@@ -1376,6 +1437,11 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
         if ld:
             for col in (S_LD, S_CHAMPION_LD):
                 side_arr[i, col] = min(10, max(2, side_arr[i, col] + ld))
+        howlers = sorted(e for e in enemies if bodies[e].has("abyssal_howl"))
+        if i < n_units and howlers and not (
+                body.has("immune_to_psychology") or body.has("unbreakable")
+                or body.causes_fear or body.causes_terror):
+            side_arr[i, S_HOWLED] = 1 + howlers[0]
 
 
 MAX_PANIC_SOURCES = 62
@@ -1815,13 +1881,14 @@ def dice_budget(model: CombatModel) -> int:
     # on each enemy model (every enemy model bounds those in contact)
     burning = [u for u in range(n) if model.sides[u, S_BURNING]]
     if burning:
-        enemy_models = sum(int(model.sides[v, S_HP] // model.sides[v, S_W]) for v in range(n))
+        enemy_models = sum(int(-(-model.sides[v, S_HP] // model.sides[v, S_W]))
+                           for v in range(n))
         total += len(burning) * (8 + 12 * enemy_models)
     for u in range(n):
         sd = model.sides[u]
         total += int(sd[S_RA_DICE])  # the random-attacks roll
         files = int(sd[S_FILES])
-        models = int(sd[S_HP] // sd[S_W])
+        models = int(-(-sd[S_HP] // sd[S_W]))  # one, for "Poder de la muerte"'s S_W
         deep = max([2, *(int(model.groups[u, w, RANK_AND_FILE, k, G_RANKS])
                          for w in range(n) for k in (0, 1))])
         reach = min(models, deep * files + math.ceil(models / files) + 4)
@@ -1840,6 +1907,10 @@ def dice_budget(model: CombatModel) -> int:
                     per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
                     total += fighters * int(row[G_IMPACT_DICE])
                 total += 12 * fighters * per
+                if row[G_CHAIN]:  # "Asalto imparable": up to CHAIN_CAP more per strike
+                    total += 12 * CHAIN_CAP * 2 * int(model.contacts.shape[0])
+                if row[G_COLD]:  # "Arma de frío": a wound's armour and ward save, regeneration
+                    total += 3 * fighters * per
     return -(-total // 8) * 8  # a whole number of 64-bit words (the buffer is filled by words)
 
 

@@ -56,6 +56,7 @@ from odds.combat.model import (
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
+    S_HOWLED,
     S_INDEPENDENT,
     S_INSTABILITY,
     S_ITP,
@@ -295,8 +296,24 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
         target = max(ld, lead, gen) - diff
         target_c = max(ld_c, lead_c) - diff
     target, cold = better_test(target_c, target, ld_c + lead_c > 0, ld + lead + gen > 0)
+    if howled(lo, sides, state):  # Elfos Oscuros "Aullido abisal": a pass is re-rolled
+        passed, p = leadership_test(buf, p, target, insane, False, cold)
+        if passed or bsb:  # the enemy's re-roll of a pass, or the standard's of a fail: once
+            passed, p = leadership_test(buf, p, target, insane, False, cold)
+        return not passed, p
     passed, p = leadership_test(buf, p, target, insane, bsb, cold)
     return not passed, p
+
+
+@lean
+def howled(u, sides, state):
+    """Whether unit ``u`` touches a living, fighting enemy with "Aullido abisal" (``S_HOWLED``).
+
+    Its Ld tests are then re-rolled as the Dark Elf player wants
+    (:func:`odds.combat.model.contact_effects`).
+    """
+    h = sides[u, S_HOWLED] - 1
+    return h >= 0 and state[0, h] > 0 and state[2, h] == FIGHTING
 
 
 @lean
@@ -366,7 +383,12 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
                     or (sides[g, S_GRUMBLERS] == 2
                         and (state[2, g] == FLEEING or state[2, g] == PANICKED))):
                 grumble = True
-        passed, p = leadership_test(buf, p, ld, False, grumble, cold)
+        if howled(f, sides, state):  # "Aullido abisal": a pass re-rolled, else a fail once
+            passed, p = leadership_test(buf, p, ld, False, False, cold)
+            if passed or grumble:
+                passed, p = leadership_test(buf, p, ld, False, False, cold)
+        else:
+            passed, p = leadership_test(buf, p, ld, False, grumble, cold)
         if not passed:
             state[2, f] = PANICKED
             state[5, f], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])

@@ -25,6 +25,7 @@ from odds.combat.model import (
     S_FLEE_MINUS,
     S_HATRED,
     S_HOST,
+    S_HOWLED,
     S_HP,
     S_IS_BSB,
     S_IS_GENERAL,
@@ -195,6 +196,10 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
                 continue
         elif pursuit_test and not (state[1, u] or sides[u, S_HATRED]):
             held, p = leadership_test(buf, p, sides[u, S_LD], False, False, sides[u, S_COLD])
+            if not held and sides[u, S_HOWLED] - 1 == target:
+                # Elfos Oscuros "Aullido abisal" ("el chequeo para evitar perseguir"): the
+                # fleeing Kharibdyss's player has a failed test re-rolled
+                held, p = leadership_test(buf, p, sides[u, S_LD], False, False, sides[u, S_COLD])
             if held:
                 continue
         chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
