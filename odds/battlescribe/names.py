@@ -1134,6 +1134,33 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "heals, after its charge's impact hits, wounds lost earlier in the battle: a combat here"
      " starts the throne unwounded and its impact hits are the first blows struck, so there is"
      " nothing to heal"),
+    # Regimientos de Renombre, read in the catalogue (army26): rules of the shooting, magic
+    # and movement phases of named heroes sold as one entry.  Cazadores de brujas
+    # "Bendición": "Mientras Wilhelm siga con vida, el ejército dispone de un dado extra de
+    # dispersión"; "Plegarias a Sigmar": "Wilhelm puede lanzar una única Plegaria a Sigmar por
+    # turno ... Se tratan como objetos portahechizos de nivel de energía 3" (bound spells of
+    # the magic phase, as "Icono de Ptra" and "Miasma del vigor nigromántico" here: a combat of
+    # the engine starts with no spell in play); Gilead y Fithvael "Maestro del Arco": "cada
+    # turno puede disparar hasta tres veces"; "Melancolía": "A principio de cada uno de los
+    # turnos del jugador que lo controla, y sólo si no está trabado en combate cuerpo a
+    # cuerpo, Gilead debe hacer un chequeo de liderazgo" (never while engaged); Cercenagoblins
+    # de Malakai "Arcabuz enano de repetición": "Arma de proyectiles. Alcance 60cm" (its stand
+    # and shoot too: the engine has no shooting, as "Llamaradas de Tzeentch"); "Disparando el
+    # Cercenagoblins": "Para disparar, el jugador ha de designar un objetivo" (the machine's
+    # shot and its crew losses for shooting)
+    ("bendicion", "el ejercito dispone de un dado extra de dispersion", "no_combat_effect",
+     "an extra dispel die for the army: the magic phase"),
+    ("plegarias a sigmar", "se tratan como objetos portahechizos de nivel de energia 3",
+     "no_combat_effect", "bound spells ('objetos portahechizos') cast in the magic phase: a"
+     " combat of the engine starts with no spell in play"),
+    ("maestro del arco", "cada turno puede disparar hasta tres veces", "no_combat_effect",
+     "shooting: three shots a turn with his longbow or crossbow"),
+    ("melancolia", "y solo si no esta trabado en combate cuerpo a cuerpo", "no_combat_effect",
+     "a Ld test at the start of his turns only when he is not engaged: movement"),
+    ("arcabuz enano de repeticion", "arma de proyectiles. alcance 60cm", "no_combat_effect",
+     "a missile weapon (its stand and shoot too: the engine has no shooting)"),
+    ("disparando el cercenagoblins", "para disparar, el jugador ha de designar un objetivo",
+     "no_combat_effect", "the machine's shot: the shooting phase"),
 )
 
 
@@ -1461,6 +1488,57 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                              " wounded by it; the engine has no immunity to cold, not modelled",
     "Inmune a frío": "immune to cold attacks (Arma de frío, Garras): the engine has no cold"
                      " attacks, not modelled",
+    # army26: Regimientos de Renombre's named heroes sold as one entry (Gotrek y Félix, Gilead y
+    # Fithvael, Cazadores de brujas), read in the catalogue
+    "Hacha Rúnica de Gotrek": "one more attack for each of Gotrek's first attacks that hits"
+                              " (the extra ones give none), multiple wounds (2) against T5 or"
+                              " more: attacks added by hits, which the kernel has no column for"
+                              " ('Asalto imparable' adds them for wounds, and chains), not"
+                              " modelled",
+    "Espada de Bronce Fulgurante": "Félix's +2 attacks, and re-rolls to hit and to wound"
+                                   " against Dragon-type models: the engine has no Dragon tag"
+                                   " nor a re-roll to wound, not modelled",
+    "Maldición de Gotrek": "a 4+ ward save and Immune to break for both while Gotrek lives:"
+                           " Félix's ward and break test would change when Gotrek falls, and"
+                           " the two are not imported as one unit of two ('Formación'), not"
+                           " modelled",
+    "Formación": "Gotrek (W3 T5) and Félix (W2 T4) are one unit of two models with weapons of"
+                 " their own: the import takes the entry as a single model (Félix its"
+                 " champion), not modelled",
+    "Luchan juntos": "Johann and Wilhelm fight as one unit of two skirmishers, both its"
+                     " leaders, each with his own weapon: the import takes the entry as a"
+                     " single model (Wilhelm its champion), not modelled",
+    "Cazadores de vampiros": "immune to psychology, with hatred of Undead, Chaos and Skaven"
+                             " models: 'Caos' is a Tipo word of models of several books (the"
+                             " Fimir, Chaos renown regiments) and the engine has no Chaos tag"
+                             " (as 'Martillos de Sigmar'), not modelled",
+    "Báculo sagrado": "Wilhelm's great weapon wounds Undead, Daemon and Skaven models"
+                      " automatically: an enemy-dependent wound roll for one of two heroes the"
+                      " import does not keep apart ('Luchan juntos'), not modelled",
+    "Estaca de Sigmar": "Johann's great weapon: S8 against Undead and Daemons, killing blow"
+                        " against Vampires whatever their size, no regeneration for Vampires"
+                        " against its hits (and his choice of it or the brace of pistols): not"
+                        " modelled",
+    "Balas de plata": "'Los disparos de Johann son Ataques mágicos': with his brace of pistols"
+                      " the first round's close-combat blows are the pistols' shots (6th"
+                      " 'Pistol (hand-to-hand)': 'This represents the pistol's shot'), magic"
+                      " against ethereal and daemonic-aura enemies: not modelled",
+    "Espada de Galeth": "Gilead's magic hand weapon with armour piercing: Gilead and Fithvael"
+                        " are two independent characters ('Personajes independientes') the"
+                        " import takes as one model, not modelled",
+    "Personajes independientes": "Gilead and Fithvael are two characters, each free to join"
+                                 " a unit or fight alone: one entry of two characters, not a"
+                                 " unit; not modelled",
+    "Saga del Destino": "Gilead re-rolls to hit and to wound against one enemy character"
+                        " nominated at the start of the battle: the engine has no re-roll to"
+                        " wound nor a nominated enemy, not modelled",
+    "Sombra rápida": "once a game, for two turns, Gilead fights with the 'Gilead Sombra Rápida'"
+                     " profile (WS10 I10 A8), always strikes first and has a 4+ ward; the"
+                     " import takes that profile for the whole battle: not modelled",
+    "Artillería a caballo": "horse artillery: each light cannon with its crew is a unit of its"
+                            " own, the mounted crewman fights from his horse ('y el caballo"
+                            " también lucha'), Bronzino joins one gun as a character: not"
+                            " modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
