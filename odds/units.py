@@ -163,6 +163,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "life_drain",
     "abyssal_howl",
     "cold_weapon",
+    "black_standard",
+    "crew_strikes_first",
+    "flayer",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -523,6 +526,26 @@ un ataque adicional; este ataque final se resuelve con Golpe Letal. Además, en 
 Edvard tiene una tirada de salvación especial de 6+"; the leader's rule,
 :attr:`Unit.champion_special`: the attack group of a second crew, so not with ``extra_crew``,
 ``decapitating_strike``, ``skull_crushers`` or a pistol).
+
+``black_standard``: the unit's standard adds +1D3 to its side's combat result instead of +1
+(MDNR Regimientos de Renombre, Perros del Desierto de Al Muktar "Estandarte Negro de los
+Muktarin": "Este estandarte suma +1D3 al resultado de combate de los Perros del Desierto en
+vez del habitual +1"), rolled each round the standard counts; carried by a named standard
+bearer (:class:`Member`, "Ibn el Ciego (portaestandarte)") it counts while he lives.  Two
+standards of a side (a battle standard beside it) give the larger of the two.
+
+``crew_strikes_first``: a chariot's crew (its rank and file) always strike first, its steeds
+do not (MDNR Condes Vampiro "Trono del aquelarre", "Vampiresas": "Las vampiresas Siempre Atacan
+Primero"; the "Horda de espíritus" pulling it strikes at its own Initiative).
+
+``flayer``: after every other blow of each round, before the combat result, each model of
+the unit in contact makes 1D6 automatic hits at its impact strength (MDNR Reinos del Caos
+Demonios "Desollador infernal de Slaanesh", "Desollador": "después de realizar los ataques de
+ambos bandos ... pero antes de calcular el resultado del combate, y siempre que el Desollador
+no haya sido aniquilado ... el Desollador hace 1D6 impactos de su Fuerza (F5). Estos impactos
+son adicionales a los impactos por carga y cuentan para la Resolución de Combate"): a chariot
+with impact hits; the hits use the crew attack group, so not with ``extra_crew``,
+``decapitating_strike``, ``skull_crushers``, ``dirty_trick`` or a pistol.
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -614,6 +637,12 @@ class MountProfile:
         of those of the unit that reach its steeds (MDNR Reinos del Caos "Siempre ataca
         primero (sólo Corcel)", "Ataques mágicos (sólo Juggernaut)": the rule is the
         steed's, not the rider's).
+    random_attacks : str
+        The steeds' random attacks ("" = none), one of :data:`odds.rules.RANDOM_ATTACKS`:
+        each steed's attacks are this roll, made once per unit at the start of each
+        close-combat phase (MDNR gst "Ataques aleatorios (X)"; Condes Vampiro "Horda de
+        espíritus" A "1D6" pulling the "Trono del aquelarre"); ``A`` is then unused.  Not
+        with the unit's own ``random_attacks`` (one roll per unit).
     """
 
     WS: int
@@ -624,6 +653,7 @@ class MountProfile:
     charge_bonus: int = 0
     poisoned: int = 0
     special: tuple[str, ...] = ()
+    random_attacks: str = ""
 
     def __post_init__(self) -> None:
         _check_characteristics(self, ("WS", "S", "I", "A"))
@@ -631,6 +661,10 @@ class MountProfile:
         integer("charge_bonus", self.charge_bonus, low=0, high=3)
         if integer("poisoned", self.poisoned, low=0, high=6) not in (0, 5, 6):
             raise OddsInputError(f"poisoned: must be 0 (none), 5 or 6 (got {self.poisoned!r})")
+        if self.random_attacks not in rules.RANDOM_ATTACKS:
+            raise OddsInputError(f"random_attacks: must be \"\" (none) or one of"
+                                 f" {', '.join(rules.RANDOM_ATTACKS[1:])}"
+                                 f" (got {self.random_attacks!r})")
         object.__setattr__(self, "special", _names_from("special", self.special, MOUNT_RULES,
                                                         "steed rule names", "steed rule"))
 
@@ -1131,6 +1165,9 @@ class Unit:
             )
         if not isinstance(self.notes, str):
             raise OddsInputError(f"notes: must be a string (got {self.notes!r})")
+        if self.random_attacks and self.mount is not None and self.mount.random_attacks:
+            raise OddsInputError("mount.random_attacks: not with the unit's own random_attacks"
+                                 " (one random-attacks roll per unit)")
         self._check_members(tt)
 
     def _check_members(self, tt: str) -> None:
@@ -1521,7 +1558,8 @@ class Unit:
         if self.mount is not None:
             out["mount"] = {k: list(v) if k == "special" else v
                             for k, v in dataclasses.asdict(self.mount).items()
-                            if k not in ("charge_bonus", "poisoned", "special") or v}
+                            if k not in ("charge_bonus", "poisoned", "special", "random_attacks")
+                            or v}
         assert self.champion_profile is not None
         if self.champion_profile != _default_champion(self.profile):
             out["champion_profile"] = self.champion_profile.as_dict()
@@ -1621,7 +1659,8 @@ _RULES_KEYS = (
     "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
     "flight_panics_only", "flight_panics_not", "champion_special", "champion_ward",
 )
-_MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus", "poisoned", "special")
+_MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus", "poisoned", "special",
+               "random_attacks")
 
 # Where each Unit attribute lives in the TOML schema (for error messages).
 _TOML_PATH = {
@@ -1743,7 +1782,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     mount = None
     if "mount" in data:
         mount_values = letters_from(subtable(data, "mount"), "mount", ("WS", "S", "I", "A"),
-                                    ("count", "charge_bonus", "poisoned", "special"))
+                                    ("count", "charge_bonus", "poisoned", "special",
+                                     "random_attacks"))
         for c in ("WS", "S", "I", "A"):
             if c not in mount_values:
                 raise OddsInputError(f"mount.{c}: missing; a mount needs WS S I A (count optional)")

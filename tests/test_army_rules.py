@@ -620,7 +620,8 @@ def test_random_attacks_from_the_catalogues():
     """Spot checks, MDNR Reinos del Caos: "Engendro del Caos" M 5D6 HA3 HP0 F4 R5 H3 I2 A "1D6+1"
     L10 with "Ataques aleatorios (1D6+1)"; "Malditos" A "1D3" with "Ataques aleatorios (1D3)".
     Condes Vampiro "Trono del aquelarre": the rule belongs to the "Horda de espíritus" (A
-    "1D6"), a second profile the engine does not fight with: still reported."""
+    "1D6") pulling it: the steeds' random attacks (MountProfile.random_attacks), not the
+    crew's."""
     b = cat("MDNR_Reinos_del_Caos_Bestias_v5.cat")
     spawn = b.unit("Engendro del Caos")
     assert spawn.random_attacks == "d6+1" and spawn.profile.A == 4
@@ -630,8 +631,9 @@ def test_random_attacks_from_the_catalogues():
     m = cat("MDNR_Reinos_del_Caos_Mortales_v5.cat")
     assert m.unit("Malditos").random_attacks == "d3"
     v = cat("MDNR_Condes_Vampiro_v5.cat")
-    assert not v.unit("Trono del aquelarre").random_attacks
-    assert kinds(v, "Trono del aquelarre")["Ataques aleatorios (1D6)"] == "ignored"
+    throne = v.unit("Trono del aquelarre")
+    assert not throne.random_attacks and throne.mount.random_attacks == "d6"
+    assert kinds(v, "Trono del aquelarre")["Ataques aleatorios (1D6)"] == "note"
 
 
 # ----------------------------------------------------------------- the ogres' charge

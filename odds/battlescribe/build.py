@@ -351,6 +351,7 @@ class _Builder:
         self.impale: tuple[str, int] | None = None  # "Empalar": (name, steeds' S bonus)
         self.dice_attacks: list[tuple[str, str, str]] = []  # (item, "d6+1", note) printed A
         self.random_rule = ""  # "Ataques aleatorios" without its dice in the name
+        self.steed_dice: tuple[str, str, str] | None = None  # the steeds' printed dice A
         self.random_move = ""  # a printed M roll ("5d6")
         self.extra_nodes: set[int] = set()  # the option tree of a second kind of crew
         self.handlers = ""  # the rule making the second crew a monster's handlers
@@ -457,6 +458,11 @@ class _Builder:
                     # settled in build() against the unit's rule
                     expr = dice.group(1).removeprefix("1")
                     self.dice_attacks.append((f"{p.name} {spanish}", expr, parsed.note))
+                elif letter == "A" and parsed.note and dice:
+                    # the steeds' printed dice (Condes Vampiro "Horda de espíritus" A "1D6"):
+                    # settled in build() against the unit's rule (steed_random_attacks())
+                    self.steed_dice = (f"{p.name} {spanish}",
+                                       dice.group(1).removeprefix("1"), parsed.note)
                 elif letter == "M" and parsed.note and _MOVE_DICE.match(
                         normalize(p.values.get(spanish) or "")):
                     # a printed move roll (Reinos del Caos "Engendro del Caos" M "5D6", gst
@@ -781,6 +787,8 @@ class _Builder:
             # la forma habitual": the vomit replaces those
             special.append("vomit_by_mount")
         champion = self.apply_champion_items(champion, special)
+        if self.steed_dice is not None:
+            mount = self.steed_random_attacks(extra, mount)
         self.random_attacks(extra)
         if self.random_move:
             extra["random_move"] = self.random_move
@@ -1768,6 +1776,34 @@ class _Builder:
         elif self.random_rule:
             self.note(self.random_rule, "note", f"random attacks: {rolled.upper()}, the dice"
                       f" printed as the model's A, rolled once each combat round")
+
+    def steed_random_attacks(self, extra: dict[str, object],
+                             mount: MountProfile | None) -> MountProfile | None:
+        """The steeds' random attacks from the dice printed as their A (:attr:`steed_dice`).
+
+        MDNR gst "Ataques aleatorios (X)" on the steeds' entry (Condes Vampiro "Horda de
+        espíritus" A "1D6", with the rule "Ataques aleatorios (1D6)", pulling the "Trono del
+        aquelarre" and the "Sagrario mortis"): the steeds' attacks are that roll, one roll per
+        unit each round (:attr:`odds.units.MountProfile.random_attacks`).  Other dice than
+        the rule's, dice printed for the unit's own models too, or no steeds fighting: the
+        average, approximated, as before.
+        """
+        assert self.steed_dice is not None
+        item, expr, note = self.steed_dice
+        rolled = str(extra.get("random_attacks") or "")
+        if (mount is None or self.dice_attacks or rolled not in ("", expr)
+                or expr not in rules.RANDOM_ATTACKS):
+            self.note(item, "approximated", note)
+            return mount
+        extra.pop("random_attacks", None)
+        for name in self.rule_names():
+            if (parametric_rule(name) or ("",))[0] == "random_attacks":
+                self.note(name, "note", f"the steeds' random attacks: {expr.upper()}, rolled"
+                          " once each combat round")
+                break
+        self.note(item, "note", f"the steeds' random attacks ({expr.upper()}): rolled each"
+                  " round, not their average")
+        return mount.replace(random_attacks=expr)
 
     def thick_skin_unusable(self) -> bool:
         return bool(self.troop_type) and self.troop_type != "cavalry"

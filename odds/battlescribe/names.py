@@ -241,6 +241,16 @@ RULE_FLAGS: MappingProxyType = _table({
     # unidad causa Miedo. Ten en cuenta que es una regla del estandarte, así que dejarán de
     # causar Miedo si lo pierden" (the unit's standard, lost with its last rank and file)
     "Estandarte de la Esposa del Mar": ("fear_with_standard",),
+    # Regimientos de Renombre (Perros del Desierto de Al Muktar) "Estandarte Negro de los
+    # Muktarin": "Este estandarte suma +1D3 al resultado de combate de los Perros del
+    # Desierto en vez del habitual +1" (Ibn's magic standard: the unit's while he lives)
+    "Estandarte Negro de los Muktarin": ("black_standard",),
+    # Condes Vampiro "Trono del aquelarre" "Vampiresas": "Las vampiresas Siempre Atacan
+    # Primero" (the crew, not the Horda de espíritus pulling the throne)
+    "Vampiresas": ("crew_strikes_first",),
+    # Demonios "Desollador infernal de Slaanesh" "Desollador": "el Desollador hace 1D6
+    # impactos de su Fuerza (F5)" after both sides' attacks, before the combat result
+    "Desollador": ("flayer",),
     "Miedo": ("fear",),
     "Causa miedo": ("fear",),
     "Terror": ("terror",),
@@ -1374,11 +1384,7 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                   " WS+1, S+1, poison, killing blow): not modelled",
     "Garras mecánicas": "an Initiative test at the start of each combat phase; failed, the"
                         " attacks on that model hit automatically: not modelled",
-    "Desollador": "1D6 S5 hits after both sides' blows, before the combat result: not modelled",
     # Regimientos de Renombre: what keeps a regiment reported, read in its text
-    "Estandarte Negro de los Muktarin": "+1D3 combat result for the standard instead of +1"
-                                        " (while Ibn carries it): the kernel's combat result"
-                                        " rolls no dice",
     "Estandarte del Oso": "+1 to hit in each first round while Oerl carries the standard: the"
                           " bonus would have to end if he falls during that round",
     "Estandarte de los Malditos": "one instability wound fewer while the standard is carried:"
@@ -1433,9 +1439,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                             " only after his death): the character is not in the entry",
     # army19: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos and Mercenarios
     # read from their texts and left ignored (no kernel code this round)
-    "Vampiresas": "'Las vampiresas Siempre Atacan Primero': the crew alone, not the Horda de"
-                  " espíritus pulling the throne, whose 1D6 random attacks the engine cannot"
-                  " roll for steeds either: not modelled",
     # Condes Vampiro "Lamento de la doncella": "si la Doncella está trabada en combate con una
     # o más unidades deberá elegir como objetivo una unidad con la que esté trabada"
     "Lamento de la doncella": "a special attack of the shooting phase (2D6+2 against Ld) that"

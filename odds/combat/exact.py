@@ -68,6 +68,7 @@ from odds.combat.model import (
     G_MW,
     G_PER_MODEL,
     G_POISON,
+    G_RANDOM,
     G_RANKS,
     G_REROLL,
     G_SAVE,
@@ -192,11 +193,20 @@ def impact_hits_pmf(n_models: int, g: np.ndarray) -> np.ndarray:
     return total
 
 
+def dice_hits(row: np.ndarray, g: int) -> bool:
+    """Whether group ``g``'s row makes rolled hits per model instead of attacks.
+
+    Impact hits, or a crew row with impact dice (Demonios "Desollador"'s end-of-round 1D6
+    hits).
+    """
+    return g == IMPACT or (g == CREW and int(row[G_IMPACT_DICE]) > 0)
+
+
 def successes_pmf(row: np.ndarray, g: int, n: int) -> np.ndarray:
     """PMF of the unsaved wounds (ordinary + killing blows) of ``n`` attacks (impact: models)."""
     ordinary, kb = attack_outcomes(row)
     q = float(ordinary + kb)
-    if g != IMPACT:
+    if not dice_hits(row, g):
         return binomial(n, q)
     hits = impact_hits_pmf(n, row)
     out = np.zeros(hits.size)
@@ -319,7 +329,7 @@ def damage_matrix(row: np.ndarray, g: int, n: int, w: int, size: int,
     """
     mw = int(row[G_MW])
     ordinary, kb = (float(x) for x in attack_outcomes(row))
-    if w == 1 or (kb == 0.0 and mw == 0) or g == IMPACT:
+    if w == 1 or (kb == 0.0 and mw == 0) or dice_hits(row, g):
         return shift_matrix(successes_pmf(row, g, n), size)
     if mw not in chains:
         chains[mw] = WoundChain(w, mw, size)
@@ -365,6 +375,8 @@ def group_attacks(row: np.ndarray, g: int, fighters: tuple[int, int, int, int],
         return left * int(row[G_PER_MODEL]) * (int(row[G_ATTACKS]) + bonus)
     if g == MOUNT:
         return max(0, steeds - t_front) * int(row[G_PER_MODEL]) * int(row[G_ATTACKS])
+    if dice_hits(row, g):
+        return max(0, steeds - t_front)
     if g == CREW:
         return max(0, steeds - t_front) * int(row[G_PER_MODEL]) * (int(row[G_ATTACKS]) + bonus)
     if g == IMPACT:
@@ -583,8 +595,10 @@ def first_round_dp(model: CombatModel) -> np.ndarray | None:
     if model.n_units != 2 or 0 <= model.n_regiments < 2:
         return None
     sd = model.sides
-    if (sd[:, S_FEAR] == 2).any():
-        return None  # fear while the standard is carried ("fear_with_standard"): kernel only
+    if (sd[:, S_FEAR] == 2).any() or (sd[:, S_STANDARD] == 2).any():
+        # fear while the standard is carried ("fear_with_standard"), a standard worth 1D3
+        # ("Estandarte Negro de los Muktarin"): kernel only
+        return None
     regen = [regenerates(model, 0, [1]), regenerates(model, 1, [0])]
     if regen[0] is None or regen[1] is None:
         return None
@@ -690,7 +704,7 @@ def random_attack_models(model: CombatModel) -> list[tuple[float, CombatModel]]:
     Random attacks (``S_RA_DICE``, gst "Ataques aleatorios") are one roll per
     unit for the round: the first round is the mixture, over the rolls, of
     the combat with each roll added to the unit's rank-and-file and champion
-    attacks.  Empty when no unit has random attacks.
+    attacks (or its steeds', ``G_RANDOM``).  Empty when no unit has random attacks.
     """
     sd = model.sides
     units = [u for u in range(model.n_units) if sd[u, S_RA_DICE] > 0]
@@ -703,8 +717,8 @@ def random_attack_models(model: CombatModel) -> list[tuple[float, CombatModel]]:
         weight = Fraction(1)
         for u, (roll, w) in zip(units, combo, strict=True):
             weight *= w
-            for g in (RANK_AND_FILE, CHAMPION):
-                active = groups[u, :, g, :, G_ACTIVE] != 0
+            for g in (RANK_AND_FILE, CHAMPION, MOUNT):  # the rows with G_RANDOM
+                active = (groups[u, :, g, :, G_ACTIVE] != 0) & (groups[u, :, g, :, G_RANDOM] != 0)
                 groups[u, :, g, :, G_ATTACKS] += roll * active
             sides[u, S_RA_DICE] = 0
         out.append((float(weight), dataclasses.replace(model, groups=groups, sides=sides)))

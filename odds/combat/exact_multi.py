@@ -241,8 +241,9 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         return mix_results([(w, first_round_exact_multi(m)) for w, m in parts])
     sd = model.sides
     n = model.n_units
-    if 0 <= model.n_regiments < n or (sd[:, S_FEAR] == 2).any():
-        return None  # (fear while the standard is carried: kernel only)
+    if (0 <= model.n_regiments < n or (sd[:, S_FEAR] == 2).any()
+            or (sd[:, S_STANDARD] == 2).any()):
+        return None  # (fear while the standard is carried, a 1D3 standard: kernel only)
     st = _Setup(model)
     regen = [regenerates(model, u, [v for v, _, _ in st.links[u]]) for u in range(n)]
     if any(r is None for r in regen):

@@ -19,6 +19,7 @@ from odds.combat.model import (
     G_IMPACT_DICE,
     G_IMPACT_SIDES,
     G_PER_MODEL,
+    G_RANDOM,
     G_RANKS,
     IMPACT,
     MOUNT,
@@ -81,19 +82,21 @@ def attacks_of(buf, p, gi, u, v, kind, front, supporting, mounts, champ_here, gr
     fighters of the start of the round less the casualties suffered since
     (§1.2); ``mounts``: steeds (or impact-hitting models, or a second kind of crew) likewise;
     ``champ_here``: the champion fights through this contact; ``rolled``: the
-    unit's random-attacks roll this round (0 without), added to each rank-and-file
-    model's and the champion's attacks.
+    unit's random-attacks roll this round (0 without), added to each fighter's attacks in
+    the rows with ``G_RANDOM`` (rank and file and champion, or steeds).  A crew row with
+    impact dice ("Desollador"'s end-of-round hits) rolls them as impact hits do.
     """
     attacks = groups[u, v, gi, kind, G_ATTACKS]
+    rolled *= groups[u, v, gi, kind, G_RANDOM]
     bonus = groups[u, v, gi, kind, G_FRENZY_A] * frenzied + rolled
     if gi == RANK_AND_FILE:
         return (front + supporting) * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + bonus), p
     if gi == MOUNT:
-        return mounts * groups[u, v, gi, kind, G_PER_MODEL] * attacks, p
-    if gi == CREW:  # a second kind of crew: one set per model in contact, like the steeds
+        return mounts * groups[u, v, gi, kind, G_PER_MODEL] * (attacks + rolled), p
+    if gi == CREW and not groups[u, v, gi, kind, G_IMPACT_DICE]:  # a second kind of crew
         return mounts * groups[u, v, gi, kind, G_PER_MODEL] * (
             attacks + groups[u, v, gi, kind, G_FRENZY_A] * frenzied), p
-    if gi == IMPACT:
+    if gi == IMPACT or gi == CREW:
         total = mounts * attacks
         k = mounts * groups[u, v, gi, kind, G_IMPACT_DICE]
         if groups[u, v, gi, kind, G_IMPACT_SIDES] == 3:

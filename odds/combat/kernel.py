@@ -452,6 +452,10 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         # combat result per side (§2.2)
         (us0, us1, std0, std1, mus0, mus1, gen0, gen1, bsb0, bsb1, fb0, fb1, rb0,
          rb1) = side_totals(nr, nb, sides, state, contacts, flags[4])
+        if std0 > 1:  # "Estandarte Negro de los Muktarin": +1D3 instead of +1
+            std0, p = (buf[p] + 1) // 2, p + 1
+        if std1 > 1:
+            std1, p = (buf[p] + 1) // 2, p + 1
         out0 = 1 if us0 > us1 else 0
         out1 = 1 if us1 > us0 else 0
         score0 = scored[0] + ranks_side0 + out0 + std0 + fb0 + rb0 + side_bonus[0]

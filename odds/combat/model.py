@@ -265,8 +265,9 @@ ALLOCATIONS = ("troops", "character", "split")
     G_BURNING,  # impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
     G_CHAIN,  # each wound before saves gives one more attack ("Asalto imparable")
     G_COLD,  # each natural 6 to hit adds a wound; its armour save needed (2..7), 0 = none
+    G_RANDOM,  # 1: each fighter adds the unit's random-attacks roll (S_RA_DICE) this round
     N_GROUP,
-) = range(21)
+) = range(22)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
 
@@ -535,8 +536,10 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # especial de 6+" (wards do not add up: only without one of its own)
     s[S_DUEL_WARD] = 6 if unit.has("dirty_trick") and not unit.ward_save else rules.IMPOSSIBLE
     s[S_FEARS_ELVES] = unit.has("fears_elves")
-    if unit.random_attacks:
-        spec = rules.parse_dice(unit.random_attacks, "random_attacks")
+    # the unit's random attacks, or its steeds' (Condes Vampiro "Horda de espíritus" A "1D6")
+    rolled = unit.random_attacks or (unit.mount.random_attacks if unit.mount else "")
+    if rolled:
+        spec = rules.parse_dice(rolled, "random_attacks")
         s[S_RA_DICE], s[S_RA_SIDES] = spec.n, spec.sides
     s[S_ELF] = "elf" in unit.tags
     s[S_UNSTABLE] = unit.has("unstable") * (1 + unit.has("artefact_creature"))
@@ -560,6 +563,10 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # itself, "da +1 a la Resolución de Combate" as a standard and re-rolls (S_BSB 2: its
     # daemonic instability too, psychology.break_test)
     s[S_STANDARD] = unit.command.standard or unit.has("daemonic_bsb")
+    if unit.command.standard and unit.has("black_standard"):
+        # Perros del Desierto "Estandarte Negro de los Muktarin": "suma +1D3 al resultado de
+        # combate ... en vez del habitual +1" (S_STANDARD 2: rolled in the kernel's result)
+        s[S_STANDARD] = 2
     s[S_MUSICIAN] = unit.command.musician
     s[S_CHAMPION] = unit.command.champion
     s[S_FRENZY] = unit.has("frenzy")
@@ -626,7 +633,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
 
 
 def _category(unit: Unit, charging: bool, weapon_last: bool) -> int:
-    if unit.has("always_strikes_first"):
+    # Condes Vampiro "Vampiresas" (crew_strikes_first): the crew's rows only, not the steeds'
+    if unit.has("always_strikes_first") or unit.has("crew_strikes_first"):
         return CAT_ASF  # ASF beats strikes-last (§1.2)
     if unit.has("always_strikes_last"):
         return CAT_ASL  # the rule, unlike a strikes-last weapon, holds on the charge too
@@ -743,6 +751,7 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
     vomit = normal.copy()
     vomit[G_ATTACKS] = 1
     vomit[G_FRENZY_A] = 0
+    vomit[G_RANDOM] = 0
     vomit[G_HIT] = 0 if automatic else normal[G_HIT]
     vomit[G_REROLL] = 0
     vomit[G_POISON] = rules.IMPOSSIBLE
@@ -898,6 +907,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_ATTACKS] = (prof.A + more if not unit.random_attacks else
                               rules.parse_dice(unit.random_attacks).plus + prof.A
                               - unit.profile.A + more)
+            row[G_RANDOM] = bool(unit.random_attacks)
             row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
             blows(row, prof.WS, s_eff, ap or shot, first)
             row[G_RANKS] = (rules.fighting_ranks(wkey, charged=charging)
@@ -1006,12 +1016,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 row[G_ATTACKS] = 1
                 row[G_KEY] = DIRTY_TRICK_KEY
                 row[G_FRENZY_A] = 0
+                row[G_RANDOM] = 0
                 row[G_RANKS] = 1
                 row[G_PER_MODEL] = 1
                 row[G_KB] = (enemy.troop_type in _MAN_SIZED and not unwoundable
                              and not enemy.has("immune_to_killing_blow"))
         m = unit.mount
-        if m is not None and m.A > 0 and m.WS > 0:
+        if m is not None and (m.A > 0 or m.random_attacks) and m.WS > 0:
             row = out[MOUNT, kind]
             row[G_ACTIVE] = 1
             # MDNR "Empalar" (Orcos y Goblins boars: "F+2 en carga"): the steeds' charge bonus
@@ -1033,7 +1044,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)
                 m_unwoundable = enemy.has("ethereal") and not unit.has("ethereal")
-            row[G_ATTACKS] = m.A
+            # random attacks (MountProfile.random_attacks): the roll (state row 14, each
+            # round, G_RANDOM) plus the dice's fixed part
+            row[G_ATTACKS] = rules.parse_dice(m.random_attacks).plus if m.random_attacks else m.A
+            row[G_RANDOM] = bool(m.random_attacks)
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
                               or m.has("always_strikes_first")
                               else CAT_CHARGER if charging else CAT_INITIATIVE, m.I)
@@ -1088,6 +1102,34 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                             else max(2, rules.to_wound(min(s_imp, cap), enemy.profile.T)))
             row[G_SAVE] = _save_needed(e_save, min(s_imp, cap), False)
+            row[G_WARD] = ward
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = 1
+        if unit.has("flayer"):
+            if (xc is not None or unit.has("decapitating_strike") or unit.has("skull_crushers")
+                    or unit.has("dirty_trick") or out[CREW, kind, G_ACTIVE]
+                    or not unit.impact_hits):
+                raise v.OddsInputError(f"{unit.name}: 'flayer' needs impact hits and the crew"
+                                       " attack group (not with a second crew, a pistol,"
+                                       " 'decapitating_strike', 'skull_crushers' or"
+                                       " 'dirty_trick')")
+            # Demonios "Desollador": "después de realizar los ataques de ambos bandos ... pero
+            # antes de calcular el resultado del combate, y siempre que el Desollador no haya
+            # sido aniquilado ... el Desollador hace 1D6 impactos de su Fuerza (F5)": every
+            # round, 1D6 automatic hits of each model in contact (its impact strength), after
+            # every other step (fighters.attacks_of rolls the dice of a crew row that has them)
+            s_fl = unit.impact_strength if unit.impact_strength is not None else unit.profile.S
+            row = out[CREW, kind]
+            row[G_ACTIVE] = 1
+            row[G_ATTACKS] = 0
+            row[G_IMPACT_DICE] = 1
+            row[G_IMPACT_SIDES] = 6
+            row[G_KEY] = DIRTY_TRICK_KEY
+            row[G_HIT] = 0
+            row[G_POISON] = rules.IMPOSSIBLE
+            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                            else max(2, rules.to_wound(min(s_fl, cap), enemy.profile.T)))
+            row[G_SAVE] = _save_needed(e_save, min(s_fl, cap), False)
             row[G_WARD] = ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
@@ -1875,6 +1917,8 @@ def dice_budget(model: CombatModel) -> int:
     # cold-blooded tests roll a third die (MDNR "Sangre fría"): at most 8 tests a round
     total += 8 * int(model.sides[:, S_COLD].any()) * model.sides.shape[0]
     total += int(model.sides[:, S_DRUNK].sum())  # "Borrachos": one D6 a unit a round
+    # "Estandarte Negro de los Muktarin": a D3 a side a round for the standard
+    total += 2 * int((model.sides[:, S_STANDARD] == 2).any())
     # pursuit rolls of more than 8 dice ("Pellejo de Wulfag": 3D6 more)
     total += int(np.maximum(model.sides[:, S_PURSUE_DICE] - 8, 0).sum())
     # "Cuerpo ardiente": a T test and D3 wounds with their saves; up to 12 faces for the hit
@@ -1901,9 +1945,9 @@ def dice_budget(model: CombatModel) -> int:
                 row = rows[0]
                 fighters = (1 if g == CHAMPION else reach) * int(row[G_PER_MODEL])
                 per = int(row[G_ATTACKS]) + int(row[G_FRENZY_A])
-                if g in (RANK_AND_FILE, CHAMPION):
+                if g in (RANK_AND_FILE, CHAMPION) or row[G_RANDOM]:
                     per += int(sd[S_RA_DICE] * sd[S_RA_SIDES])  # the highest roll
-                if g == IMPACT:
+                if g == IMPACT or row[G_IMPACT_DICE]:  # impact hits, "Desollador"'s hits
                     per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
                     total += fighters * int(row[G_IMPACT_DICE])
                 total += 12 * fighters * per

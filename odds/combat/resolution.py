@@ -51,7 +51,8 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
     Returns ``(us0, us1, std0, std1, mus0, mus1, gen0, gen1, bsb0, bsb1, fb0,
     fb1, rb0, rb1)``: unit strength left of the side's units still fighting
     (characters included), a standard (a unit's, a battle standard or one carried by a
-    named member, :class:`odds.units.Member`), a musician, the General's Ld (0 when
+    named member, :class:`odds.units.Member`; 2: one worth 1D3, rolled by the caller), a
+    musician, the General's Ld (0 when
     he is not in the combat), a battle standard, the flank (+1) and rear (+2)
     bonuses.  Flank and rear count units of strength >= 5 on an enemy's flank
     or rear: MDNR, the side with more of them claims the bonus;
@@ -81,24 +82,24 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
         if u < nr:
             champ = 1 if sides[u, S_CHAMPION] else 0
             std = 1 if sides[u, S_STANDARD] else 0
-            has_std = std and m >= 1 + champ
+            has_std = sides[u, S_STANDARD] if std and m >= 1 + champ else 0
             has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std
         elif not state[6, u]:
             # a battle standard, or a named member carrying the unit's standard or
             # instrument (odds.units.Member: S_STANDARD, S_MUSICIAN of its body)
-            has_std = sides[u, S_IS_BSB] or sides[u, S_STANDARD]
+            has_std = max(sides[u, S_IS_BSB], sides[u, S_STANDARD])
             has_mus = sides[u, S_MUSICIAN]
             bsb = sides[u, S_IS_BSB]
             gen = sides[u, S_LD] if sides[u, S_IS_GENERAL] else 0
         if sides[u, S_SIDE] == 0:
             us0 += m * sides[u, S_US]
-            std0 = std0 or has_std
+            std0 = max(std0, has_std)
             mus0 = mus0 or has_mus
             gen0 = max(gen0, gen)
             bsb0 = bsb0 or bsb
         else:
             us1 += m * sides[u, S_US]
-            std1 = std1 or has_std
+            std1 = max(std1, has_std)
             mus1 = mus1 or has_mus
             gen1 = max(gen1, gen)
             bsb1 = bsb1 or bsb
