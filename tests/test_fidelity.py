@@ -67,7 +67,8 @@ front rank's own weapon and save, Unit.front_weapon) to 420; La Máscara de la M
 own fear), Estandarte de la Esposa del Mar and Juego sucio (Espadas de Manann, whose leader's
 pistol is no longer dropped) to 425; Asalto imparable (the bone giant, the Kharibdyss with
 Aullido abisal), Poder de la muerte (the Carruaje negro) and Arma de frío (the ice trolls) to
-429."""
+429; Estandarte Negro de los Muktarin (a D3 for the standard), the Trono del aquelarre's steeds'
+random attacks and Vampiresas, and the Desollador's end-of-round hits to 433."""
 
 
 @pytest.fixture(scope="module")
