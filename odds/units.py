@@ -163,6 +163,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "life_drain",
     "abyssal_howl",
     "cold_weapon",
+    "wizard",
+    "otherworldly_sight",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -523,6 +525,17 @@ un ataque adicional; este ataque final se resuelve con Golpe Letal. Además, en 
 Edvard tiene una tirada de salvación especial de 6+"; the leader's rule,
 :attr:`Unit.champion_special`: the attack group of a second crew, so not with ``extra_crew``,
 ``decapitating_strike``, ``skull_crushers`` or a pistol).
+
+``wizard``: the model is a wizard, *de tipo Hechicero* (a ``Tipo`` naming "Hechicero", or a
+character with a magic level of 1 or more); it changes nothing by itself in a close combat
+(spells are cast in the magic phase) but names the model for ``otherworldly_sight``.
+``otherworldly_sight``: the unit re-rolls missed hits, in every round, against wizards,
+undead, daemons, plants and spirits (MDNR Reinos del Caos Bestias, Cigor "Visión
+ultraterrena": "Repite las tiradas para impactar a todas las miniaturas de tipo Hechicero, No
+Muerto, Demonio, Vegetal, o Espíritu"): an enemy body with ``wizard`` or whose tags
+(:attr:`Unit.damage_tags`) hold ``undead``, ``daemon`` or ``forest_spirit`` (the *Espíritus
+del Bosque*, plants and spirits; the MDNR spirits of the data are all *No Muerto* too); a
+wizard character or leader is a body of its own (RULES.md §1.3 re-rolls).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

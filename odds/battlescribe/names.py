@@ -241,6 +241,11 @@ RULE_FLAGS: MappingProxyType = _table({
     # unidad causa Miedo. Ten en cuenta que es una regla del estandarte, así que dejarán de
     # causar Miedo si lo pierden" (the unit's standard, lost with its last rank and file)
     "Estandarte de la Esposa del Mar": ("fear_with_standard",),
+    # Reinos del Caos Bestias (Cigor) "Visión ultraterrena": "Repite las tiradas para impactar
+    # a todas las miniaturas de tipo Hechicero, No Muerto, Demonio, Vegetal, o Espíritu"
+    # (wizards: Tipo "Hechicero" or a magic level; plants and spirits: forest spirits, and
+    # the spirits of the data are all "No Muerto" too)
+    "Visión ultraterrena": ("otherworldly_sight",),
     "Miedo": ("fear",),
     "Causa miedo": ("fear",),
     "Terror": ("terror",),
@@ -1363,8 +1368,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
                    " Ld-1) swapped by a Ld test at the end of each turn once wounded: not"
                    " modelled",
-    "Visión ultraterrena": "re-rolls to hit against wizards, undead, daemons, plants and spirits:"
-                           " the engine does not tell wizards apart, not modelled",
     "Mutaciones": "one of six mutations rolled at deployment (strikes last, armour piercing,"
                   " WS+1, S+1, poison, killing blow): not modelled",
     "Garras mecánicas": "an Initiative test at the start of each combat phase; failed, the"
