@@ -1473,8 +1473,10 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Unidad mágica (Invocar niebla)": "the spell, if cast, gives -1 to hit the Fimir in close"
                                       " combat until the next own magic phase: a spell's"
                                       " success, not modelled",
-    "Meargh": "a level-2 wizard model (A2) in the unit beside the Dirach champion: a second"
-              " model profile, not modelled",
+    "Meargh": "the champion option 'Meargh (cuenta como campeón y ocupa hueco de héroe)', the"
+              " Dirach's alternative in the command group: a level-2 wizard (A2, TSA 6+, no"
+              " heavy armour) whose own profile the import does not take as the champion's"
+              " (second model profile), not modelled",
     "Carnófago": "the Demonio de los lamentos regains a wound per unsaved wound it causes in"
                  " close combat: wounds that change during the combat, not modelled",
     "Frío asesino": "enemy models in base contact count as Initiative 1 (not those immune to"
