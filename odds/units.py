@@ -166,6 +166,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "black_standard",
     "crew_strikes_first",
     "flayer",
+    "wizard",
+    "otherworldly_sight",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -546,6 +548,16 @@ no haya sido aniquilado ... el Desollador hace 1D6 impactos de su Fuerza (F5). E
 son adicionales a los impactos por carga y cuentan para la Resolución de Combate"): a chariot
 with impact hits; the hits use the crew attack group, so not with ``extra_crew``,
 ``decapitating_strike``, ``skull_crushers``, ``dirty_trick`` or a pistol.
+``wizard``: the model is a wizard, *de tipo Hechicero* (a ``Tipo`` naming "Hechicero", or a
+character with a magic level of 1 or more); it changes nothing by itself in a close combat
+(spells are cast in the magic phase) but names the model for ``otherworldly_sight``.
+``otherworldly_sight``: the unit re-rolls missed hits, in every round, against wizards,
+undead, daemons, plants and spirits (MDNR Reinos del Caos Bestias, Cigor "Visión
+ultraterrena": "Repite las tiradas para impactar a todas las miniaturas de tipo Hechicero, No
+Muerto, Demonio, Vegetal, o Espíritu"): an enemy body with ``wizard`` or whose tags
+(:attr:`Unit.damage_tags`) hold ``undead``, ``daemon`` or ``forest_spirit`` (the *Espíritus
+del Bosque*, plants and spirits; the MDNR spirits of the data are all *No Muerto* too); a
+wizard character or leader is a body of its own (RULES.md §1.3 re-rolls).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

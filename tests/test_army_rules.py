@@ -179,8 +179,10 @@ def test_regiments_of_renown_panic_rules():
     que no sean Orcos Negros no causan pánico a los Krujemadrez" (Tipo "Orco negro"); Throg's
     "Desprecio" ("Los Hobgoblins que huyen sólo causan pánico en unidades de Hobgoblin y
     Goblin") is a rule of the panic's source (``flight_panics_only``); Asarnil's "Estoico"
-    ("inmune a pánico provocado por miniaturas de tipo Elfo Oscuro") names friends the tags
-    cannot tell apart: it stays reported."""
+    ("inmune a pánico provocado por miniaturas de tipo Elfo Oscuro. Si el chequeo de pánico
+    debiera hacerse por varias fuentes y alguna de ellas no es de tipo Elfo Oscuro, la unidad
+    no es Inmune a pánico") is Elwing's immunity while every enemy is a Dark Elf (his friends
+    are never Dark Elves: the panic's cause is the enemy; test_army_rules_sight.py)."""
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     k = c.unit("Krujemadrez de Eeza Ugezod (Orcos y Goblins, Caos, Skaven, Reinos Ogros,"
                " Enanos del Caos, Condes Vampiro, Reyes Funerarios, Mercenarios)")
@@ -190,7 +192,8 @@ def test_regiments_of_renown_panic_rules():
     assert c.unit(throg).race == "hobgoblin" and "Desprecio" not in kinds(c, throg)
     assert c.unit(throg).flight_panics_only == ("goblin", "hobgoblin")
     asarnil = next(e.name for e in c.entries if e.name.startswith("Asarnil"))
-    assert kinds(c, asarnil)["Estoico"] == "ignored"
+    assert "Estoico" not in kinds(c, asarnil)
+    assert c.unit(asarnil).no_panic_against == ("dark_elves",)
     elwing = next(e.name for e in c.entries if e.name.startswith("Guardia a caballo de Elwing"))
     assert c.unit(elwing).no_panic_against == ("dark_elves",)  # "luchan contra Elfos Oscuros"
 

@@ -178,14 +178,15 @@ def test_panic_rules_left_reported():
     """Panic in a combat (RULES.md §3.4) makes a unit flee when a friend breaks.  Partial
     immunities the engine models are tested in test_army_rules.py; the re-roll of failed
     panic tests near Longbeards ("Viejos cascarrabias") is the old_grumblers rule
-    (test_army_rules_specials.py); Asarnil's "Estoico" stays ignored, not 'no combat
-    effect'."""
+    (test_army_rules_specials.py); Asarnil's "Estoico" is his no_panic_against, not 'no
+    combat effect' (test_army_rules_sight.py)."""
     c = cat("MDNR_Enanos v4_5.cat")
     name = "Barbaslargas (solo si hay guerreros enanos o señor de los enanos)"
     assert "Viejos cascarrabias" not in kinds(c, name) and c.unit(name).has("old_grumblers")
     r = cat("MDNR_Regimientos_de_Renombre v5.cat")
     asarnil = next(e.name for e in r.entries if e.name.startswith("Asarnil"))
-    assert kinds(r, asarnil)["Estoico"] == "ignored"
+    assert "Estoico" not in kinds(r, asarnil)
+    assert r.unit(asarnil).no_panic_against == ("dark_elves",)
 
 
 def test_regiments_of_renown_come_at_their_size_and_price():

@@ -169,6 +169,17 @@ class Built:
     printed_unit_strength: int | None
 
 
+def is_wizard(p: RawProfile) -> bool:
+    """Whether a profile's ``Tipo`` names it a wizard ("..., Hechicero": *de tipo Hechicero*).
+
+    MDNR prints the type of its wizards in some books ("Infantería, Humano, Caos, Hechicero";
+    Mercenarios "Meargh": "gana el tipo de miniatura Hechicera"); a character of a book that
+    does not is a wizard by its magic level (:mod:`odds.battlescribe.character`).
+    """
+    words = {w.strip(" .") for w in normalize(p.values.get("Tipo") or "").split(",")}
+    return not words.isdisjoint({"hechicero", "hechicera"})
+
+
 def _tipo(p: RawProfile) -> tuple[str | None, bool, str]:
     """(troop type or None, exact?, printed first word) of a profile's ``Tipo``."""
     text = (p.values.get("Tipo") or "").strip()
@@ -860,6 +871,10 @@ class _Builder:
                 extra["unit_strength_override"] = printed_us
                 self.note("Potencia", "note", f"printed unit strength {printed_us} per model"
                           f" used (the troop type gives {derived}; RULES.md §2.3)")
+        if is_wizard(main):
+            special.append("wizard")  # names the model for Cigor's "Visión ultraterrena"
+        elif champion is not None and champion_raw is not None and is_wizard(champion_raw):
+            self.champion_special += ("wizard",)  # a wizard leader (Mullah Aklan'd, Hengus)
         command = self.command(roles | included_roles(self.sel))
         if self.front_weapon:
             extra["front_weapon"] = self.front_weapon
@@ -963,6 +978,12 @@ class _Builder:
             if set(self.weapon_only_rules) != rules_of_own:
                 member_special = tuple(sorted(
                     {r for r in special if r not in self.weapon_only_rules} | rules_of_own))
+            if ("wizard" in special) != is_wizard(raw):
+                # a wizard member of a unit that is none (Mercenarios "Meargh", type
+                # "Hechicera"), or the other way round
+                member_special = tuple(sorted(
+                    {r for r in (special if member_special is None else member_special)
+                     if r != "wizard"} | ({"wizard"} if is_wizard(raw) else set())))
             lends = ("lends the unit its Ld as a joined character" if role == "character"
                      else "lends the unit no Ld (Regimientos de Renombre, 'Otros miembros con"
                      " nombre')")

@@ -30,6 +30,7 @@ so it is not reported.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from odds.battlescribe.build import build_unit
@@ -96,6 +97,21 @@ def _without(node: Node, drop: list[Node]) -> Node:
     return replace(node, children=[c for c in node.children if all(c is not d for d in drop)])
 
 
+_MAGIC_LEVEL = re.compile(r"^nivel ([1-9])$")
+
+
+def _wizard(special: tuple[str, ...], names: set[str]) -> tuple[str, ...]:
+    """A character's rules, with ``wizard`` when it took a magic level of 1 or more.
+
+    The ``Nivel`` option ("Nivel 1" .. "Nivel 4"; "Nivel 0" is no wizard) makes the model a
+    wizard in the books whose ``Tipo`` does not say "Hechicero" (Imperio "Mago de batalla",
+    ``Tipo`` "Personaje"): it names the model for Cigor's "Visión ultraterrena".
+    """
+    if "wizard" in special or not any(_MAGIC_LEVEL.match(n) for n in names):
+        return special
+    return (*special, "wizard")
+
+
 def character_from_selection(node: Node, sink: Collector, army: str = "") -> Character:
     """Build the character a roster ``type="model"`` selection describes (see the module notes).
 
@@ -120,6 +136,14 @@ def character_from_selection(node: Node, sink: Collector, army: str = "") -> Cha
             continue  # "Personaje": a character is what it is
         if normalize(item.item) in (_GENERAL, _BSB):
             continue  # modelled: Character.general, Character.battle_standard
+        level = _MAGIC_LEVEL.match(normalize(item.item))
+        if level is not None or normalize(item.item) == "nivel 0":
+            # the magic level: its spells are the magic phase; 1 or more makes a wizard
+            sink.add(item.unit, item.item, "note",
+                     "a magic level: the character is a wizard (Cigor's 'Visión"
+                     " ultraterrena'); its spells are cast in the magic phase"
+                     if level is not None else "magic level 0: no wizard")
+            continue
         if item.item in monster_names and (item.reason.startswith(_SECOND_PROFILE)
                                            or item.reason == _OPTION_NOT_MODELLED):
             continue  # the monster mount: Character.mount, reported below
@@ -147,7 +171,8 @@ def character_from_selection(node: Node, sink: Collector, army: str = "") -> Cha
         return Character(
             name=node.name.strip(), profile=unit.profile, equipment=equipment,
             mount=mount if mount_type != "none" else None, mount_type=mount_type,
-            mount_wounds=mount_wounds, special=unit.special, ward_save=unit.ward_save,
+            mount_wounds=mount_wounds, special=_wizard(unit.special, names),
+            ward_save=unit.ward_save,
             regeneration=unit.regeneration, poisoned=unit.poisoned,
             multiple_wounds=unit.multiple_wounds, general=_GENERAL in names,
             battle_standard=(_BSB in names or unit.has("paymaster")) and _GENERAL not in names,

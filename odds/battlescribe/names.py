@@ -251,6 +251,11 @@ RULE_FLAGS: MappingProxyType = _table({
     # Demonios "Desollador infernal de Slaanesh" "Desollador": "el Desollador hace 1D6
     # impactos de su Fuerza (F5)" after both sides' attacks, before the combat result
     "Desollador": ("flayer",),
+    # Reinos del Caos Bestias (Cigor) "Visión ultraterrena": "Repite las tiradas para impactar
+    # a todas las miniaturas de tipo Hechicero, No Muerto, Demonio, Vegetal, o Espíritu"
+    # (wizards: Tipo "Hechicero" or a magic level; plants and spirits: forest spirits, and
+    # the spirits of the data are all "No Muerto" too)
+    "Visión ultraterrena": ("otherworldly_sight",),
     "Miedo": ("fear",),
     "Causa miedo": ("fear",),
     "Terror": ("terror",),
@@ -995,6 +1000,14 @@ def panic_immunity(name: str, text: str, race: str
         # Renombre (Elwing) "Estoico": "Son inmunes al pánico cuando luchan contra Elfos
         # Oscuros"
         return (), ("dark_elves",)
+    if key == "estoico" and "asarnil es inmune a panico provocado por miniaturas de tipo" \
+            " elfo oscuro" in plain and "alguna de ellas no es de tipo elfo oscuro" in plain:
+        # Regimientos de Renombre (Asarnil) "Estoico": "Asarnil es inmune a pánico provocado
+        # por miniaturas de tipo Elfo Oscuro. Si el chequeo de pánico debiera hacerse por
+        # varias fuentes y alguna de ellas no es de tipo Elfo Oscuro, la unidad no es Inmune
+        # a pánico": a panic test of a combat (a friend broken or destroyed, RULES.md §3.4)
+        # is caused by the enemies that beat it; immune only while every enemy is a Dark Elf
+        return (), ("dark_elves",)
     return None
 
 
@@ -1135,6 +1148,20 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "army composition: fielded with a wizard of the lore in the army, it fights as printed;"
      " once none is left (a wizard slain elsewhere) the Tabla de Reacción de Monstruos applies,"
      " not modelled"),
+    # Regimientos de Renombre (Asarnil) "Amuleto Corazón de Dragón": "Todas las tiradas para
+    # impactar a distancia (HP) de proyectiles dirigidos a Asarnil o su montura tienen un -1
+    # ... (no tiene efecto en ataques cuerpo a cuerpo ...). Además, si Asarnil muere, Colmillo
+    # de Muerte tiene un +1 a la tirada de reacción de monstruos": shooting, and the roll of
+    # the gst's "tabla de reacción de monstruos (pag 105 del manual de 6ª)", which 6th takes
+    # only once the close combat is over: "if the monster's rider is killed in close combat,
+    # you should resolve the combat first (ie, fight the combat until one side is broken or
+    # destroyed, resolve fleeing and rallying, etc.)" (6th.whfb.app/monsters/
+    # slain-riders-and-monsters)
+    ("amuleto corazon de dragon", "si asarnil muere, colmillo de muerte tiene un +1 a la"
+     " tirada de reaccion de monstruos", "no_combat_effect",
+     "-1 to hit Asarnil and his dragon with missiles (no effect in close combat), and +1 on"
+     " the dragon's monster reaction roll when Asarnil dies, a test 6th takes after the close"
+     " combat is resolved (6th.whfb.app/monsters/slain-riders-and-monsters)"),
     # Reinos del Caos: Demonios "Festín de sangre" (Trono sangriento de Khorne): "Cuando carga,
     # tras resolver los impactos por carga, lanza 1D6 por cada Herida no salvada ... Con cada
     # resultado de 4+, el Trono Sangriento ... recupera una Herida perdida anteriormente en la
@@ -1378,8 +1405,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
                    " Ld-1) swapped by a Ld test at the end of each turn once wounded: not"
                    " modelled",
-    "Visión ultraterrena": "re-rolls to hit against wizards, undead, daemons, plants and spirits:"
-                           " the engine does not tell wizards apart, not modelled",
     "Mutaciones": "one of six mutations rolled at deployment (strikes last, armour piercing,"
                   " WS+1, S+1, poison, killing blow): not modelled",
     "Garras mecánicas": "an Initiative test at the start of each combat phase; failed, the"
@@ -1478,8 +1503,10 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Unidad mágica (Invocar niebla)": "the spell, if cast, gives -1 to hit the Fimir in close"
                                       " combat until the next own magic phase: a spell's"
                                       " success, not modelled",
-    "Meargh": "a level-2 wizard model (A2) in the unit beside the Dirach champion: a second"
-              " model profile, not modelled",
+    "Meargh": "the champion option 'Meargh (cuenta como campeón y ocupa hueco de héroe)', the"
+              " Dirach's alternative in the command group: a level-2 wizard (A2, TSA 6+, no"
+              " heavy armour) whose own profile the import does not take as the champion's"
+              " (second model profile), not modelled",
     "Carnófago": "the Demonio de los lamentos regains a wound per unsaved wound it causes in"
                  " close combat: wounds that change during the combat, not modelled",
     "Frío asesino": "enemy models in base contact count as Initiative 1 (not those immune to"

@@ -811,11 +811,13 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     attack group: the steeds' own magic or mundane attacks count); hits on an ``enemy``
     with ``stone_monstrosity`` wound and pierce armour at S7 at most (Reyes Funerarios
     "Monstruosidad de piedra": "Cualquier impacto de F8 o superior ... se considera que
-    tiene F7").  ``omens``: a friend of ``unit`` in the combat (itself included) has
-    ``battle_omens``: its rolled hits are at +1 (Imperio "Portentos de batalla": "Todas las
-    unidades ... amigas a 15cm o menos del Huracanum (incluidos los Acólitos y las monturas)
-    tienen un +1 a todas sus tiradas para impactar"; a 1 still misses), summed with the
-    enemy's -1 before the roll is bounded.
+    tiene F7").  A ``unit`` with ``otherworldly_sight`` re-rolls missed hits in every round
+    against an ``enemy`` with ``wizard`` or the undead, daemon or forest-spirit tag (Bestias,
+    Cigor "Visión ultraterrena").  ``omens``: a friend of ``unit`` in the combat (itself
+    included) has ``battle_omens``: its rolled hits are at +1 (Imperio "Portentos de
+    batalla": "Todas las unidades ... amigas a 15cm o menos del Huracanum (incluidos los
+    Acólitos y las monturas) tienen un +1 a todas sus tiradas para impactar"; a 1 still
+    misses), summed with the enemy's -1 before the roll is bounded.
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     e_save = enemy.armour_save
@@ -844,6 +846,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     # Orcos y Goblins "Resistencia al fuego": "Cualquier impacto con la regla Ataques
     # flamígeros que impacte en un Kobold de Fuego reduce en 1 su Fuerza"
     fire = 1 if enemy.has("fire_resistance") else 0
+    # Bestias (Cigor) "Visión ultraterrena": "Repite las tiradas para impactar a todas las
+    # miniaturas de tipo Hechicero, No Muerto, Demonio, Vegetal, o Espíritu": every round
+    sight = unit.has("otherworldly_sight") and (
+        enemy.has("wizard") or not enemy.damage_tags.isdisjoint(SUPERNATURAL))
 
     def blows(row: np.ndarray, ws: int, s: int, pierce: bool, first: bool) -> None:
         """To hit, to wound, saves and the blow rules of a row of the unit's own blows."""
@@ -852,7 +858,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         # MDNR gst "Odio": re-roll missed hits in the first round against the hated
         # enemy (every enemy, or one whose army/race tag the unit hates); Elfos Oscuros
         # "Odio eterno": in every round
-        row[G_REROLL] = unit.hates(enemy) and (first or unit.has("eternal_hatred"))
+        row[G_REROLL] = (unit.hates(enemy) and (first or unit.has("eternal_hatred"))) or sight
         row[G_POISON] = poison
         row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                         else max(2, rules.to_wound(s, enemy.profile.T)))
@@ -951,8 +957,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             blows(row, xc.WS, s_x, ap, first)
             # the crew's own hatred of a named enemy (a monster's handlers: Elfos Oscuros
             # "Aprendiz", "Odio a los altos elfos"): its blows alone re-roll missed hits
-            row[G_REROLL] = (unit.hates(enemy) or xc.hates(enemy)) and (
-                first or unit.has("eternal_hatred"))
+            row[G_REROLL] = ((unit.hates(enemy) or xc.hates(enemy)) and (
+                first or unit.has("eternal_hatred"))) or sight
             if xc.handlers:  # the monster's poisoned attacks are not its handlers'
                 row[G_POISON] = rules.IMPOSSIBLE
             row[G_RANKS] = 1
@@ -1721,11 +1727,15 @@ def build_units(units: list[Unit], sides: list[int],
             dueller |= {a, b}
     # ... and one whose own gear gives it another save than its unit's (Unit.champion_save)
     # or that has rules of its own (Unit.champion_special): the MDNR Regimientos de Renombre
-    # leader is "a efectos generales ... un personaje"
+    # leader is "a efectos generales ... un personaje".  A wizard leader's only own rule
+    # ("wizard") matters only to an enemy with Cigor's "Visión ultraterrena"
+    seers = {sides[i] for i, u in enumerate(units) if u.has("otherworldly_sight")}
     champions = [i for i, u in enumerate(units)
                  if u.command.champion and u.models >= 2
                  and (i in dueller or u.champion_save != u.armour_save
-                      or u.champion_special or u.champion_ward_save != u.ward_save
+                      or set(u.champion_special) - {"wizard"}
+                      or ("wizard" in u.champion_special and bool(seers - {sides[i]}))
+                      or u.champion_ward_save != u.ward_save
                       or rules.WEAPONS[u.champion_weapon_key].pistol_attacks)]
     full_units = list(units)
     units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
