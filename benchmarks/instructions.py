@@ -1,15 +1,15 @@
 """Instructions per combat of the engine, counted by valgrind: a figure machine load cannot move.
 
-Run ``python benchmarks/instructions.py`` (needs ``valgrind`` on the PATH; about 8 minutes
-the first time, 3 after: under valgrind numba sees another CPU and compiles the kernels
-once for it, into the benchmark's own ``NUMBA_CACHE_DIR``).
+Run ``python benchmarks/instructions.py`` (needs ``valgrind`` on the PATH; about 10 minutes
+on 2 cores: under valgrind numba sees another CPU, so the script first compiles the kernels
+for it once, uninstrumented, into its own ``NUMBA_CACHE_DIR``).
 
 Timings on a shared 2-core machine spread by ±20 % (benchmarks/README.md); instruction
 counts do not.  For each row of ``bench_combat.py`` -- (a) the reference round, (a0) its
 bookkeeping alone, (b) the 20 v 20 full combat -- the script runs the combat under
 ``valgrind --tool=callgrind`` twice, with 1 000 and 41 000 trials on one thread, and
 prints the difference over 40 000: the instructions one more trial costs, the engine's
-set-up and Python's start cancelled out.  With ``--profile`` it also attributes (a0)'s
+set-up and Python's start cancelled out.  With ``--profile`` it instead attributes (a0)'s
 instructions inside the combat kernel's machine code (``fight_chunk``, where every helper
 is inlined): how many distinct instructions run, over how many bytes, and how often each
 runs per trial -- the shape of the bookkeeping (one pass over much code, or a hot loop).
@@ -35,7 +35,7 @@ ROOT = os.path.dirname(HERE)
 
 # run inside valgrind: build the row's model, warm up, then time nothing -- just run
 _CHILD = r"""
-import ctypes, sys
+import sys
 sys.path.insert(0, {root!r}); sys.path.insert(0, {here!r})
 import numba
 from bench_combat import reference_model
@@ -52,7 +52,6 @@ if dump:
     (sig, cres), = fight_chunk.overloads.items()
     addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
     open(dump + ".addr", "w").write(hex(addr))
-    open(dump + ".bin", "wb").write(ctypes.string_at(addr, 400_000))
 simulate(model, n, 0xC0FFEE)
 """
 
@@ -97,17 +96,26 @@ def per_address(out: str, base: int, size: int = 400_000) -> collections.Counter
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", action="store_true",
-                        help="also attribute (a0)'s instructions inside the kernel")
+                        help="attribute (a0)'s instructions inside the kernel instead")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("instructions.py: valgrind is not on the PATH")
     cache = os.path.join(tempfile.gettempdir(), "odds-valgrind-numba-cache")
     os.makedirs(cache, exist_ok=True)
     small, large = 1_000, 41_000
-    print("instructions per trial (callgrind; 41 000 trials less 1 000, one thread)")
+    # compile the kernels for valgrind's CPU once, without instrumentation (callgrind would
+    # take several times longer to run numba's compiler)
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
+    subprocess.run(["valgrind", "--tool=none", "--smc-check=all-non-file", sys.executable,
+                    "-c", _CHILD.format(root=ROOT, here=HERE, row="b", n=1, dump="")],
+                   env=env, capture_output=True, check=True)
     with tempfile.TemporaryDirectory() as tmp:
+        if not args.profile:
+            print("instructions per trial (callgrind; 41 000 trials less 1 000, one thread)")
         for row, what in (("a", "(a) reference round"), ("a0", "(a0) its bookkeeping alone"),
                           ("b", "(b) 20 v 20 full combat")):
+            if args.profile:
+                break
             lo = callgrind(row, small, cache, os.path.join(tmp, "lo"))
             hi = callgrind(row, large, cache, os.path.join(tmp, "hi"))
             print(f"  {what:32s} {(hi - lo) / (large - small):9.0f}")
