@@ -136,3 +136,22 @@ def check_first_round_break(model, unit: int, p_break: float, seed: int, what: s
     out = simulate(model, trials, seed)
     broke = (out["status"][unit, CAUGHT] + out["status"][unit, ESCAPED]) / trials
     assert_mc(broke, p_break, trials, what=what)
+
+
+def panic_flee_rate(x, y, z, seed: int, trials: int = 200_000):
+    """X and Y (side 0) both face Z (side 1), which wins the one round by its +5 bonus.
+
+    Built for panic (RULES.md §3.4): nobody can wound (S1 against T10), X (Ld 2) always
+    breaks, and Y then takes its own break test and the panic test X's flight causes.
+    Returns (the fraction of trials Y fled, the model).
+    """
+    from odds.combat import SideOptions
+    from odds.combat.api import simulate
+    from odds.combat.model import CAUGHT, ESCAPED, FRONT, CombatOptions, build_units
+
+    model = build_units([x, y, z], [0, 0, 1], [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)],
+                        [False, False, True], [None, None, SideOptions(static_bonus=5)],
+                        CombatOptions(max_rounds=1))
+    out = simulate(model, trials, seed)
+    assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == trials  # X always breaks
+    return (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / trials, model

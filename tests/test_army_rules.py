@@ -9,7 +9,14 @@ fixed seed (``RULES.md`` sections cited per test).
 from __future__ import annotations
 
 import pytest
-from conftest import assert_mc, cat, check_first_round_break, kinds, needs_data
+from conftest import (
+    assert_mc,
+    cat,
+    check_first_round_break,
+    kinds,
+    needs_data,
+    panic_flee_rate,
+)
 
 from odds.combat.api import simulate
 from odds.combat.model import (
@@ -53,12 +60,7 @@ def _flee_rate(x, y, z, seed):
     Nobody can wound (S1 against T10).  X (Ld 2) always breaks; Y (stubborn, Ld 7)
     passes its break test with 21/36 and then tests panic (2D6 <= 7) unless immune.
     """
-    model = build_units([x, y, z], [0, 0, 1], [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)],
-                        [False, False, True], [None, None, SideOptions(static_bonus=5)],
-                        CombatOptions(max_rounds=1))
-    out = simulate(model, N, seed)
-    assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N  # X always breaks
-    return (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N, model
+    return panic_flee_rate(x, y, z, seed, N)
 
 
 PANICS = 15 / 36 + 21 / 36 * 15 / 36  # breaks, or holds and fails its panic test

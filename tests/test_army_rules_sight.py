@@ -8,22 +8,27 @@ engine checks compare the exact first round and the kernel with laws worked out 
 from __future__ import annotations
 
 import pytest
-from conftest import assert_mc, binomial, cat, check_first_round, clean, kinds, needs_data
+from conftest import (
+    assert_mc,
+    binomial,
+    cat,
+    check_first_round,
+    clean,
+    kinds,
+    needs_data,
+    panic_flee_rate,
+)
 
 from odds.battlescribe import load_roster
 from odds.characters import Character
-from odds.combat.api import simulate
 from odds.combat.model import (
-    CAUGHT,
     CHAMPION,
-    ESCAPED,
     FRONT,
     G_REROLL,
     RANK_AND_FILE,
     S_CHAMP_BODY,
     S_NO_PANIC,
     CombatOptions,
-    SideOptions,
     build,
     build_units,
 )
@@ -246,12 +251,7 @@ def _flee_rate(no_panic_against, enemy_army, seed):
     x = _panic_unit("X", 2, "high_elves")
     y = _panic_unit("Y", 7, "high_elves", ["stubborn"], no_panic_against)
     z = _panic_unit("Z", 10, enemy_army)
-    model = build_units([x, y, z], [0, 0, 1], [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)],
-                        [False, False, True], [None, None, SideOptions(static_bonus=5)],
-                        CombatOptions(max_rounds=1))
-    out = simulate(model, N, seed)
-    assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == N  # X always breaks
-    return (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / N, model
+    return panic_flee_rate(x, y, z, seed, N)
 
 
 @needs_data

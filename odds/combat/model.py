@@ -871,6 +871,17 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         row[G_FRENZY_A] = 1
         row[G_FLAMING] = flaming
 
+    def automatic_hits(row: np.ndarray, s: int) -> None:
+        """A row of hits that need no roll to hit (impact hits, the Desollador's) at S ``s``."""
+        row[G_HIT] = 0
+        row[G_POISON] = rules.IMPOSSIBLE
+        row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+                        else max(2, rules.to_wound(min(s, cap), enemy.profile.T)))
+        row[G_SAVE] = _save_needed(e_save, min(s, cap), False)
+        row[G_WARD] = ward
+        row[G_RANKS] = 1
+        row[G_PER_MODEL] = 1
+
     for kind in (0, 1):
         first = kind == 0
         charging = charged and first
@@ -1103,14 +1114,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_IMPACT_DICE] = n
             row[G_IMPACT_SIDES] = sides
             row[G_KEY] = _key(CAT_IMPACT, 10)
-            row[G_HIT] = 0
-            row[G_POISON] = rules.IMPOSSIBLE
-            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(min(s_imp, cap), enemy.profile.T)))
-            row[G_SAVE] = _save_needed(e_save, min(s_imp, cap), False)
-            row[G_WARD] = ward
-            row[G_RANKS] = 1
-            row[G_PER_MODEL] = 1
+            automatic_hits(row, s_imp)
         if unit.has("flayer"):
             if (xc is not None or unit.has("decapitating_strike") or unit.has("skull_crushers")
                     or unit.has("dirty_trick") or out[CREW, kind, G_ACTIVE]
@@ -1131,14 +1135,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_IMPACT_DICE] = 1
             row[G_IMPACT_SIDES] = 6
             row[G_KEY] = DIRTY_TRICK_KEY
-            row[G_HIT] = 0
-            row[G_POISON] = rules.IMPOSSIBLE
-            row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
-                            else max(2, rules.to_wound(min(s_fl, cap), enemy.profile.T)))
-            row[G_SAVE] = _save_needed(e_save, min(s_fl, cap), False)
-            row[G_WARD] = ward
-            row[G_RANKS] = 1
-            row[G_PER_MODEL] = 1
+            automatic_hits(row, s_fl)
     modifier = np.full(N_GROUPS, int(enemy.has("hard_to_hit")) - int(omens), np.int64)
     if enemy.has("hard_to_hit_supernatural"):
         # Regimientos de Renombre "Resistencia elevada a lo sobrenatural": "cualquier
