@@ -155,3 +155,22 @@ def panic_flee_rate(x, y, z, seed: int, trials: int = 200_000):
     out = simulate(model, trials, seed)
     assert out["status"][0, CAUGHT] + out["status"][0, ESCAPED] == trials  # X always breaks
     return (out["status"][1, CAUGHT] + out["status"][1, ESCAPED]) / trials, model
+
+
+def infantry(name: str, models: int = 10, files: int = 10, *, WS: int = 3, S: int = 3,
+             T: int = 3, I: int = 3, A: int = 1, Ld: int = 7,  # noqa: E741
+             save: int = 7, special=(), **extra):
+    """A plain infantry unit of one-wound models (no save unless ``save``) for rule tests.
+
+    ``extra``: further top-level fields of the unit's TOML schema (``command``, ``army``...).
+    """
+    from odds.units import unit_from_dict
+
+    return unit_from_dict({
+        "name": name, "troop_type": "infantry", "models": models, "files": files,
+        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": I, "A": A,
+                    "Ld": Ld},
+        "equipment": {"armour_save_override": save},
+        "rules": {"special": list(special)},
+        **extra,
+    })

@@ -10,25 +10,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from conftest import binomial, cat, check_first_round, clean, kinds, needs_data
+from conftest import binomial, cat, check_first_round, clean, infantry, kinds, needs_data
 
 from odds.combat.model import G_ACTIVE, G_WOUND, IMPACT, CombatOptions, build
-from odds.units import MountProfile, Profile, unit_from_dict
+from odds.units import MountProfile, Profile
 
 MERCS = "MDNR_Mercenarios v5.cat"
 RHINOX = "Jinetes de rinobuey (dos huecos de singular)"
 
 
-def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, I=3, A=1, Ld=7, special=(),  # noqa: E741
-            save=7, **extra):
-    return unit_from_dict({
-        "name": name, "troop_type": "infantry", "models": models, "files": files,
-        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": I, "A": A,
-                    "Ld": Ld},
-        "equipment": {"armour_save_override": save},
-        "rules": {"special": list(special)},
-        **extra,
-    })
+fighter = infantry  # conftest: plain infantry of one-wound models
 
 
 # ----------------------------------------------------------------- Carga atronadora

@@ -15,6 +15,7 @@ from conftest import (
     check_first_round,
     check_first_round_break,
     clean,
+    infantry,
     kinds,
     needs_data,
 )
@@ -35,7 +36,7 @@ from odds.combat.model import (
     build,
     build_units,
 )
-from odds.units import MountProfile, Profile, unit_from_dict
+from odds.units import MountProfile, Profile
 
 N = 200_000
 ORCS = "MDNR_Orcos_y_Goblins v4_5.cat"
@@ -43,16 +44,7 @@ TOMB = "MDNR_Reyes_Funerarios v5.cat"
 EMPIRE = "MDNR_Imperio v4_5.cat"
 
 
-def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, I=3, A=1, Ld=7, special=(),  # noqa: E741
-            save=7, **extra):
-    return unit_from_dict({
-        "name": name, "troop_type": "infantry", "models": models, "files": files,
-        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": I, "A": A,
-                    "Ld": Ld},
-        "equipment": {"armour_save_override": save},
-        "rules": {"special": list(special)},
-        **extra,
-    })
+fighter = infantry  # conftest: plain infantry of one-wound models
 
 
 # ----------------------------------------------------------------- riders' own rules

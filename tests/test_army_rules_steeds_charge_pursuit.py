@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import assert_distribution, assert_mc, cat, clean, kinds, needs_data
+from conftest import assert_distribution, assert_mc, cat, clean, infantry, kinds, needs_data
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -37,16 +37,7 @@ from odds.validation import OddsInputError
 N = 200_000
 
 
-def fighter(name, models=10, files=10, *, WS=3, S=3, T=3, I=3, A=1, Ld=7, special=(),  # noqa: E741
-            **extra):
-    return unit_from_dict({
-        "name": name, "troop_type": "infantry", "models": models, "files": files,
-        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": I, "A": A,
-                    "Ld": Ld},
-        "equipment": {"armour_save_override": 7},
-        "rules": {"special": list(special)},
-        **extra,
-    })
+fighter = infantry  # conftest: plain infantry of one-wound models
 
 
 def rider(mount: MountProfile, **rules):
