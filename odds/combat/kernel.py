@@ -35,7 +35,6 @@ from odds.combat.blows import (
     apply_wounds,
     better_test,
     count_ge,
-    leadership_test,
     models_left,
     roll_random_attacks,
     strike,
@@ -93,7 +92,13 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
-from odds.combat.psychology import break_test, charge_tests, howled, panic_from
+from odds.combat.psychology import (
+    break_test,
+    charge_tests,
+    howled,
+    howled_test,
+    panic_from,
+)
 from odds.combat.resolution import end_stats, leave_and_pursue, side_totals
 from odds.rng import fill_d6
 
@@ -251,9 +256,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                         else:
                             ld = max(ld, sides[b, S_LD])
                 ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
-                passed, p = leadership_test(buf, p, ld, False, False, cold)
-                if passed and howled(u, sides, state):  # "Aullido abisal": a pass re-rolled
-                    passed, p = leadership_test(buf, p, ld, False, False, cold)
+                passed, p = howled_test(buf, p, ld, False, False, cold, howled(u, sides, state))
                 stupid = not passed
             for c in range(nc):
                 d = end_of(u, c, contacts)

@@ -10,7 +10,7 @@ the kernel's arrays (see :func:`odds.combat.kernel.fight_once`).
 
 from __future__ import annotations
 
-from odds._jit import lean
+from odds._jit import inline, lean
 from odds.combat.blows import better_test, leadership_test, models_left, sum_faces
 from odds.combat.fighters import chars_alive, unit_strength
 from odds.combat.model import (
@@ -144,6 +144,19 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
     return True, p
 
 
+@inline
+def causes_fear(u, sides, state):
+    """Whether unit ``u`` causes fear now (``S_FEAR`` 1; 2: while it carries its standard).
+
+    Espadas de Manann "Estandarte de la Esposa del Mar" ("dejarán de causar Miedo si lo
+    pierden"): the standard goes as the engine's ordinary one does, with the last rank-and-file
+    model besides the champion (the condition of :func:`odds.combat.resolution.side_totals`).
+    """
+    f = sides[u, S_FEAR]
+    return f == 1 or (f == 2 and models_left(state[0, u], sides[u, S_W])
+                      > (1 if sides[u, S_CHAMPION] else 0))
+
+
 @lean
 def fear_in_contact(lo, sides, state, contacts):
     """Unit strength of the enemies in base contact with unit ``lo`` that it fears (§3.2).
@@ -168,9 +181,7 @@ def fear_in_contact(lo, sides, state, contacts):
         if state[2, e] != FIGHTING:
             continue
         us_e = unit_strength(e, sides, state)
-        # S_FEAR 2: while it carries its standard (the last rank and file besides a champion)
-        if sides[e, S_FEAR] == 1 or (sides[e, S_FEAR] == 2 and models_left(
-                state[0, e], sides[e, S_W]) > (1 if sides[e, S_CHAMPION] else 0)):
+        if causes_fear(e, sides, state):
             fear_us += us_e
         else:
             chars = 0
@@ -282,9 +293,8 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     # else it dies with the unit's last model)
     champ = sides[lo, S_CHAMP_BODY]
     fearless = sides[lo, S_FEARLESS] and (champ < 0 or state[0, champ] > 0)
-    fear = sides[lo, S_FEAR] == 1 or (sides[lo, S_FEAR] == 2 and models_left(
-        state[0, lo], sides[lo, S_W]) > (1 if sides[lo, S_CHAMPION] else 0))
-    if (not fear and not sides[lo, S_ITP] and guard != 2 and not fearless
+    if (not causes_fear(lo, sides, state) and not sides[lo, S_ITP] and guard != 2
+            and not fearless
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
     gen = 0 if sides[lo, S_INDEPENDENT] else max(sides[lo, S_GENERAL_LD], gen)
@@ -296,13 +306,25 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
         target = max(ld, lead, gen) - diff
         target_c = max(ld_c, lead_c) - diff
     target, cold = better_test(target_c, target, ld_c + lead_c > 0, ld + lead + gen > 0)
-    if howled(lo, sides, state):  # Elfos Oscuros "Aullido abisal": a pass is re-rolled
-        passed, p = leadership_test(buf, p, target, insane, False, cold)
-        if passed or bsb:  # the enemy's re-roll of a pass, or the standard's of a fail: once
-            passed, p = leadership_test(buf, p, target, insane, False, cold)
-        return not passed, p
-    passed, p = leadership_test(buf, p, target, insane, bsb, cold)
+    passed, p = howled_test(buf, p, target, insane, bsb, cold, howled(lo, sides, state))
     return not passed, p
+
+
+@inline
+def howled_test(buf, p, target, insane, reroll, cold, howl):
+    """:func:`odds.combat.blows.leadership_test`, with a pass re-rolled when ``howl``.
+
+    Elfos Oscuros "Aullido abisal": the Dark Elf player re-rolls the Ld tests of an enemy in
+    contact (:func:`howled`), so a pass is rolled again; a fail is rolled again only with
+    the unit's own re-roll (``reroll``: a battle standard, Viejos cascarrabias).  Either way
+    a test is re-rolled once (RULES.md §3.1: any die only once).  Returns ``(passed, p)``.
+    """
+    if not howl:
+        return leadership_test(buf, p, target, insane, reroll, cold)
+    passed, p = leadership_test(buf, p, target, insane, False, cold)
+    if passed or reroll:
+        passed, p = leadership_test(buf, p, target, insane, False, cold)
+    return passed, p
 
 
 @lean
@@ -383,12 +405,7 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
                     or (sides[g, S_GRUMBLERS] == 2
                         and (state[2, g] == FLEEING or state[2, g] == PANICKED))):
                 grumble = True
-        if howled(f, sides, state):  # "Aullido abisal": a pass re-rolled, else a fail once
-            passed, p = leadership_test(buf, p, ld, False, False, cold)
-            if passed or grumble:
-                passed, p = leadership_test(buf, p, ld, False, False, cold)
-        else:
-            passed, p = leadership_test(buf, p, ld, False, grumble, cold)
+        passed, p = howled_test(buf, p, ld, False, grumble, cold, howled(f, sides, state))
         if not passed:
             state[2, f] = PANICKED
             state[5, f], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])
