@@ -168,6 +168,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "flayer",
     "wizard",
     "otherworldly_sight",
+    "maiden_lament",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -480,6 +481,22 @@ cuerpo"), up to :data:`odds.combat.model.LIFE_DRAIN_CAP`; a single model without
 regeneration.  Its blades ("Si el atributo de Heridas del Carruaje Negro es de 10 o más, el
 Carro pasará a tener Cuchillas (+1 impactos por carga)") never strike here: a combat of the
 engine starts with the charge, before any wound is gained.
+``maiden_lament``: in each round of its side's turn, before the blows (its shooting phase),
+the unit rolls 2D6+2 against the best Ld of one enemy unit it fights (the unit's, its
+champion's, a character's or member's in it, the General's): each point above is one wound
+with no armour save (a ward save, then regeneration, apply), on the unit's models as
+missiles; not counted in the combat result, no panic test (MDNR Condes Vampiro "Doncella
+espectral" "Lamento de la doncella": "Es un Ataque especial que se realiza en la fase de
+Disparo, pero NO se considera Hechizo, Ataque mágico, Disparo ni Proyectiles a ningún
+efecto ... si la Doncella está trabada en combate con una o más unidades deberá elegir como
+objetivo una unidad con la que esté trabada. Lanza 2D6+2 y compáralo con el atributo de
+Liderazgo ... por cada punto en que se supere dicho atributo, la unidad objetivo sufrirá una
+herida que Anula armaduras"; "Sagrario mortis" "Coro de doncellas": "Cada turno, el Sagrario
+puede efectuar un Lamento de la Doncella").  Units immune to psychology (unbreakable and,
+while frenzied, frenzied ones too) and ethereal ones are never its target; cold blood and
+automatic passes do not help ("esto NO es un chequeo de Liderazgo"); of several enemy units
+in contact, the one with the highest expected unsaved wounds
+(:func:`odds.combat.psychology.lament`, :func:`odds.combat.model.lament_ward`).
 ``abyssal_howl``: the enemy units in base contact (not immune to psychology, unbreakable or
 causing fear or terror) re-roll their passed break, panic and stupidity tests, and a failed
 test to hold back from pursuing it, while it lives and fights (MDNR Elfos Oscuros

@@ -357,13 +357,13 @@ def test_no_character_units_from_the_catalogues(book, unit):
 
 
 @needs_data
-def test_banshee_wail_at_an_engaged_enemy_is_reported():
+def test_banshee_wail_at_an_engaged_enemy_is_modelled():
     """Condes Vampiro "Lamento de la doncella": a special attack of the shooting phase, but "si
     la Doncella está trabada en combate con una o más unidades deberá elegir como objetivo una
-    unidad con la que esté trabada": wounds on the enemy she fights, between two rounds, which
-    the engine does not fight.  So it is ``ignored`` with that reason, not ``no_combat_effect``
-    (it was filed as a shooting weapon before)."""
+    unidad con la que esté trabada": wounds on the enemy she fights, between two rounds.  It
+    was filed as a shooting weapon, then reported ``ignored``; now modelled as
+    ``maiden_lament`` (its numbers: test_army_rules_lament), never ``no_combat_effect``."""
     c = cat("MDNR_Condes_Vampiro_v5.cat")
     items = [i for i in c.report if i.item == "Lamento de la doncella"]
-    assert items and {i.kind for i in items} == {"ignored"}
-    assert all("must aim at an enemy she is fighting" in i.reason for i in items)
+    assert not [i for i in items if i.kind in ("ignored", "approximated", "no_combat_effect")]
+    assert c.unit("Doncella espectral").has("maiden_lament")

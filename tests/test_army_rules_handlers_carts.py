@@ -207,7 +207,6 @@ def test_corpse_cart_is_a_monster_with_random_attacks():
 
 @needs_data
 @pytest.mark.parametrize("book, unit, rule, phrase", [
-    (VAMPIRES, "Sagrario mortis", "Coro de doncellas", "shooting phase"),
     (VAMPIRES, "Demonio de los lamentos", "Carnófago", "regains a wound"),
     (VAMPIRES, "Demonio de los lamentos", "Frío asesino", "Initiative 1"),
     (VAMPIRES, "Demonio de los lamentos", "Cazador en la oscuridad", "base contact"),

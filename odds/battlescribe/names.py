@@ -486,6 +486,12 @@ RULE_FLAGS: MappingProxyType = _table({
     # Mercenarios (Trolls de hielo) "Arma de frío": "Arma de mano. En el turno en que cargan,
     # si sale algún 6 en la tirada para impactar causa una herida adicional de F3"
     "Arma de frío": ("cold_weapon",),
+    # Condes Vampiro (Doncella espectral) "Lamento de la doncella": "Lanza 2D6+2 y compáralo
+    # con el atributo de Liderazgo de la unidad ... por cada punto en que se supere dicho
+    # atributo, la unidad objetivo sufrirá una herida que Anula armaduras"; (Sagrario mortis)
+    # "Coro de doncellas": "Cada turno, el Sagrario puede efectuar un Lamento de la Doncella"
+    "Lamento de la doncella": ("maiden_lament",),
+    "Coro de doncellas": ("maiden_lament",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -1464,15 +1470,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                             " only after his death): the character is not in the entry",
     # army19: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos and Mercenarios
     # read from their texts and left ignored (no kernel code this round)
-    # Condes Vampiro "Lamento de la doncella": "si la Doncella está trabada en combate con una
-    # o más unidades deberá elegir como objetivo una unidad con la que esté trabada"
-    "Lamento de la doncella": "a special attack of the shooting phase (2D6+2 against Ld) that"
-                              " an engaged Doncella must aim at an enemy she is fighting:"
-                              " wounds between combat rounds, which the engine does not"
-                              " fight",
-    "Coro de doncellas": "a 'Lamento de la Doncella' each turn, in the shooting phase (2D6+2"
-                         " against Ld, at the enemy it is engaged with if engaged): wounds"
-                         " between combat rounds, which the engine does not fight",
     "Máquina pequeña": "the Lanzafuegos is three dwarfs of unit strength 2 + 1 + 1 ('La"
                        " máquina no tiene perfil separado, se considera parte de los enanos'),"
                        " a war machine 'a todos los efectos': one unit of models with"

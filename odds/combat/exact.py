@@ -95,6 +95,7 @@ from odds.combat.model import (
     S_HP,
     S_INSTABILITY,
     S_ITP,
+    S_LAMENT,
     S_LD,
     S_LIFE_DRAIN,
     S_MUSICIAN,
@@ -760,13 +761,18 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     """The models whose mixture is the first round, for both exact engines.
 
     None where the exact first round does not apply ("Cuerpo ardiente": hits by the enemy
-    models in contact and T tests; a drunk charger's charge test; "Poder de la muerte",
+    models in contact and T tests; a "Lamento de la doncella" before the first blows; a
+    drunk charger's charge test; "Poder de la muerte",
     "Aullido abisal", "Asalto imparable", "Arma de frío"); the outcomes of the
     first round's drunk rolls (:func:`drunk_models`), else of its random-attacks rolls
     (:func:`random_attack_models`: a drunk part is split again when solved); empty when
     the model is one combat.
     """
     if model.sides[:, S_BURNING].any():
+        return None
+    # "Lamento de la doncella" made before the first round's blows (its side's turn): the kernel's
+    if (model.sides[:model.n_units, S_LAMENT] * (model.sides[:model.n_units, S_SIDE]
+                                                   == model.active_side)).any():
         return None
     # "Poder de la muerte" (wounds gained as it strikes), "Aullido abisal" (tests re-rolled
     # while the howler lives), "Asalto imparable" (attacks won by wounds), "Arma de frío"

@@ -83,6 +83,7 @@ from odds.combat.model import (
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_HP,
+    S_LAMENT,
     S_LD,
     S_REGEN,
     S_SIDE,
@@ -97,6 +98,7 @@ from odds.combat.psychology import (
     charge_tests,
     howled,
     howled_test,
+    lament,
     panic_from,
 )
 from odds.combat.resolution import end_stats, leave_and_pursue, side_totals
@@ -210,6 +212,11 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     if uns > 0:
                         state[0, u], _sc, _rg, p = apply_wounds(buf, p, state[0, u],
                                                                 sides[u, S_W], uns, 0, 0)
+        # Condes Vampiro "Lamento de la doncella": in the owner's shooting phase, before blows
+        for u in range(nr):
+            if (sides[u, S_LAMENT] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
+                    and state[0, u] > 0):
+                p = lament(buf, p, u, nr, sides, state, contacts)
         if has_chars:
             for b in range(nb):
                 state[6, b] = 0

@@ -54,6 +54,11 @@ Modelling conventions (documented choices where the rules leave one)
   round of its side's turn the unit rolls a D6: 1, the stupidity test above;
   6, frenzied for that round.  A drunk charger on the side whose turn it is
   rolls before the charge tests (frenzied, it takes none).
+* "Lamento de la doncella" (MDNR Condes Vampiro, ``maiden_lament``): at the
+  start of each round of its side's turn (its shooting phase) the unit rolls
+  2D6+2 against the best Ld of an enemy unit in contact; each point above is
+  a wound without armour save on that unit, before the round's blows, not in
+  the combat result (:func:`odds.combat.psychology.lament`).
 * Panic (§3.4): when a unit breaks or is destroyed in a round, every other
   unit of its side in the combat that is still fighting (not immune to
   psychology, not unbreakable) tests once that phase on its best Ld (or the
@@ -236,8 +241,10 @@ from odds.units import Command, Member, Unit
     S_DUEL_WARD,  # a ward save in challenges only, when it has none else (7 = none)
     S_LIFE_DRAIN,  # gains a wound per wound it causes (Condes Vampiro "Poder de la muerte")
     S_HOWLED,  # 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld tests, 0 none
+    S_LAMENT,  # makes a "Lamento de la doncella" at the start of each own turn (Condes Vampiro)
+    S_LAMENT_WARD,  # the ward save against a lament on this unit (7 = none); 0 = not a target
     N_SIDE,
-) = range(68)
+) = range(70)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -629,7 +636,36 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
                                    " regeneration")
         s[S_LIFE_DRAIN] = 1
         s[S_W] = LIFE_DRAIN_CAP
+    # Condes Vampiro "Lamento de la doncella" / "Coro de doncellas" (psychology.lament)
+    s[S_LAMENT] = unit.has("maiden_lament")
+    s[S_LAMENT_WARD] = lament_ward(unit)
     return s
+
+
+def lament_ward(unit: Unit) -> int:
+    """The ward save of ``unit`` against a "Lamento de la doncella"; 0 = it cannot be its target.
+
+    Condes Vampiro "Lamento de la doncella": "no puede hacerse contra unidades inmunes a
+    psicología" (also the unbreakable, :data:`S_ITP`; a frenzied unit is immune while it is
+    frenzied, in the kernel), "no afecta a miniaturas Etéreas"; "NO se considera ... Ataque
+    mágico": a daemonic aura's 5+ ward applies as against any mundane attack.  "Anula
+    armaduras" takes the armour save only: a ward save of the unit's own is rolled (6th
+    edition: a ward save may be taken against any wound unless a rule says otherwise).
+
+    Parameters
+    ----------
+    unit : Unit
+        The unit a lament may target.
+
+    Returns
+    -------
+    int
+        0 when no lament may target it, else the ward save needed (7 = none).
+    """
+    if (unit.has("immune_to_psychology") or unit.has("unbreakable")
+            or unit.has("ethereal")):
+        return 0
+    return unit.ward_save or (5 if unit.has("daemonic_aura") else rules.IMPOSSIBLE)
 
 
 def _category(unit: Unit, charging: bool, weapon_last: bool) -> int:
@@ -1935,6 +1971,9 @@ def dice_budget(model: CombatModel) -> int:
         enemy_models = sum(int(-(-model.sides[v, S_HP] // model.sides[v, S_W]))
                            for v in range(n))
         total += len(burning) * (8 + 12 * enemy_models)
+    # "Lamento de la doncella": 2D6, then a ward and a regeneration roll for each of at most
+    # 2D6 + 2 wounds (psychology.lament)
+    total += 30 * int(model.sides[:n, S_LAMENT].sum())
     for u in range(n):
         sd = model.sides[u]
         total += int(sd[S_RA_DICE])  # the random-attacks roll

@@ -11,7 +11,14 @@ the kernel's arrays (see :func:`odds.combat.kernel.fight_once`).
 from __future__ import annotations
 
 from odds._jit import inline, lean
-from odds.combat.blows import better_test, leadership_test, models_left, sum_faces
+from odds.combat.blows import (
+    apply_wounds,
+    better_test,
+    count_ge,
+    leadership_test,
+    models_left,
+    sum_faces,
+)
 from odds.combat.fighters import chars_alive, unit_strength
 from odds.combat.model import (
     CAUGHT,
@@ -59,10 +66,13 @@ from odds.combat.model import (
     S_HOWLED,
     S_INDEPENDENT,
     S_INSTABILITY,
+    S_IS_GENERAL,
     S_ITP,
+    S_LAMENT_WARD,
     S_LD,
     S_NO_PANIC,
     S_PANIC_IGNORE,
+    S_REGEN,
     S_SIDE,
     S_STUBBORN,
     S_STUBBORN_FIRST,
@@ -410,4 +420,62 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
             state[2, f] = PANICKED
             state[5, f], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])
             state[5, f] -= sides[f, S_FLEE_MINUS]
+    return p
+
+
+@lean
+def lament(buf, p, u, nr, sides, state, contacts):
+    """Condes Vampiro "Lamento de la doncella" of unit ``u`` (``S_LAMENT``); returns ``p``.
+
+    Made in its side's turn before the round's blows (its shooting phase), at the enemy unit
+    in contact, fighting, not frenzied and a possible target (``S_LAMENT_WARD`` > 0) where
+    the expected unsaved wounds are highest (ties: the first unit): "Lanza 2D6+2 y compáralo
+    con el atributo de Liderazgo de la unidad (o el Liderazgo del General si está a 30cm o
+    menos; o el Liderazgo de cualquier personaje dentro de dicha unidad)": the highest of the
+    unit's, its champion's, its living characters' and members', the General's
+    (``S_GENERAL_LD``, or a living General fighting in the combat; none for an
+    ``S_INDEPENDENT`` unit); "por cada punto en que se supere
+    ... una herida que Anula armaduras": a ward save, then regeneration (until a flaming
+    wound), then the wounds on the unit's models.  No Ld test (no cold blood, no re-roll)
+    and no combat result (not a close-combat wound).
+    """
+    best = -1
+    best_e = 0
+    best_ld = 0
+    for c in range(contacts.shape[0]):
+        v = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
+        if ((contacts[c, 0] != u and contacts[c, 1] != u) or v >= nr
+                or state[2, v] != FIGHTING or state[0, v] <= 0 or state[1, v]
+                or sides[v, S_LAMENT_WARD] == 0):
+            continue
+        ld = max(sides[v, S_LD], sides[v, S_GENERAL_LD])
+        if sides[v, S_CHAMPION]:
+            ld = max(ld, sides[v, S_CHAMPION_LD])
+        for b in range(sides[v, S_HOSTED_LO], sides[v, S_HOSTED_HI]):
+            if state[0, b] > 0:
+                ld = max(ld, sides[b, S_LD])
+        for b in range(nr, sides.shape[0]):
+            if (sides[b, S_IS_GENERAL] and sides[b, S_SIDE] == sides[v, S_SIDE]
+                    and state[0, b] > 0 and state[2, b] == FIGHTING
+                    and not sides[v, S_INDEPENDENT]):
+                ld = max(ld, sides[b, S_LD])
+        e = 0  # 36 x 36 x the expected unsaved wounds
+        for s in range(2, 13):
+            e += (6 - abs(s - 7)) * max(0, s + 2 - ld)
+        regen = sides[v, S_REGEN] if not state[9, v] else 7
+        e *= (sides[v, S_LAMENT_WARD] - 1) * (regen - 1)
+        if e > best_e:
+            best, best_e, best_ld = v, e, ld
+    if best < 0:
+        return p
+    roll, p = sum_faces(buf, p, 2)
+    n = roll + 2 - best_ld
+    if n <= 0:
+        return p
+    kept, p = count_ge(buf, p, n, sides[best, S_LAMENT_WARD])
+    n -= kept
+    if sides[best, S_REGEN] < 7 and not state[9, best]:
+        kept, p = count_ge(buf, p, n, sides[best, S_REGEN])
+        n -= kept
+    state[0, best], _s, _r, p = apply_wounds(buf, p, state[0, best], sides[best, S_W], n, 0, 0)
     return p
