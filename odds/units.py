@@ -169,6 +169,9 @@ SPECIAL_RULES: tuple[str, ...] = (
     "wizard",
     "otherworldly_sight",
     "maiden_lament",
+    "dragon",
+    "dragon_bane",
+    "dragon_horn",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -575,6 +578,24 @@ Muerto, Demonio, Vegetal, o Espíritu"): an enemy body with ``wizard`` or whose 
 (:attr:`Unit.damage_tags`) hold ``undead``, ``daemon`` or ``forest_spirit`` (the *Espíritus
 del Bosque*, plants and spirits; the MDNR spirits of the data are all *No Muerto* too); a
 wizard character or leader is a body of its own (RULES.md §1.3 re-rolls).
+``dragon``: the model is *de tipo Dragón*: its ``Tipo`` names the word "Dragón" by itself
+(the monsters "Monstruo, Dragón", and the MDNR dragon ogres and shaggoths, "Infantería
+monstruosa, Ogro, Dragón, Caos"; not the vampires' "Dragón Sangriento"); it changes nothing
+by itself but names the model for ``dragon_bane``.  A character riding a dragon is hit as its
+rider (the engine's ridden monster), so it is not one.
+``dragon_bane``: the unit's blows have multiple wounds (1D6) against ``dragon`` enemies
+(MDNR Regimientos de Renombre "Hacha de Ulther": "Arma de mano que proporciona F+1 y, contra
+miniaturas de tipo Dragón, tiene además la regla Heridas múltiples (1D6)": Ulther's own rule,
+:attr:`Unit.champion_special`, his F+1 on his profile).
+``dragon_horn``: MDNR Regimientos de Renombre "Cuerno del Dragón" ("El músico de la unidad
+tiene este cuerno ... Un solo uso ... al inicio de tu fase de movimiento, antes de declarar
+cargas. Todas las unidades enemigas a 30cm o menos del músico deben hacer un chequeo de
+Pánico"), while the unit has its musician: charging, the unit it charges tests panic at the
+charge as with ``glorious_charge`` (two-unit combats); charged (or in no charge), it is blown
+at the start of the unit's first own turn of the combat and every enemy unit of the combat
+still fighting tests panic; failed, it flees, pursued only if the horn's side won the round
+before (6th.whfb.app/psychology/panicking-in-close-combat; RULES.md §3.4).  Leave the flag
+out of ``special`` for a player who keeps the horn.
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

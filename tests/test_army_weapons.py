@@ -184,17 +184,19 @@ def test_drong_s_pirates_fight_with_heaps_of_pistols():
 def test_brace_of_pistols_from_the_catalogues():
     """Regimientos de Renombre, Compañía dragón de Ulther: "Guerrero de la Compañía" with
     "Arma de mano" and "Par de pistolas" (gst: "cuentan como dos armas de mano ... F4 y con
-    Poder de Penetración"); the leader's "Hacha de Ulther" is still reported."""
+    Poder de Penetración"); the leader fights with his "Hacha de Ulther" (a hand weapon: the
+    brace "Requiere ambas manos"; tests/test_army_rules_ulther.py)."""
     c = cat("MDNR_Regimientos_de_Renombre v5.cat")
     name = entry(c, "Compañía dragón de Ulther")
     u = c.unit(name)
     assert u.equipment.weapon == "brace_of_pistols"
+    assert u.champion_weapon_key == "hand_weapon"
     k = kinds(c, name)
-    assert "Par de pistolas" not in k and k["Hacha de Ulther"] == "ignored"
+    assert "Par de pistolas" not in k and k["Hacha de Ulther"] == "note"
     # "Cuerno del Dragón": "al inicio de tu fase de movimiento ... Todas las unidades enemigas
     # a 30cm o menos del músico deben hacer un chequeo de Pánico": engaged enemies panic too
-    # (RULES.md §3.4 "Units that panic while engaged"), so it stays reported
-    assert k["Cuerno del Dragón"] == "ignored"
+    # (RULES.md §3.4 "Units that panic while engaged"): modelled (dragon_horn)
+    assert "Cuerno del Dragón" not in k and u.has("dragon_horn")
 
 
 @needs_data

@@ -74,6 +74,7 @@ from odds.battlescribe.names import (
     ARMOUR_NAMES,
     ARMOUR_RULES,
     ARMOUR_WARDS,
+    CHAMPION_ITEM_RULES,
     CHAMPION_ITEMS,
     CHAMPION_RULES,
     LEADER_RULE_FLAGS,
@@ -178,6 +179,23 @@ def is_wizard(p: RawProfile) -> bool:
     """
     words = {w.strip(" .") for w in normalize(p.values.get("Tipo") or "").split(",")}
     return not words.isdisjoint({"hechicero", "hechicera"})
+
+
+def is_dragon(p: RawProfile) -> bool:
+    """Whether a model profile is a dragon (*de tipo Dragón*).
+
+    Its ``Tipo`` names the word "Dragón" by itself (Mercenarios "Dragón" and Regimientos de
+    Renombre "Colmillo de Muerte", "Monstruo, Dragón"; Condes Vampiro "Engendro del terror",
+    "Monstruo, Dragón, Vampiro, No Muerto"; the MDNR Reinos del Caos dragon ogres and
+    shaggoths, "Infantería monstruosa, Ogro, Dragón, Caos": the data gives them the type), or
+    the books that print a dragon's ``Tipo`` as "Monstruo" alone name it "Dragón ..." (Monstruos
+    Arcanos "Dragón carmesí", "Dragón de disformidad", "Dragón de magma"; Altos Elfos
+    "Dragón", Elfos Oscuros "Dragón negro", Enanos "Dragón de esquirlas").  Not the vampires'
+    "Dragón Sangriento" (another type word) nor a model or unit named after dragons ("Príncipe
+    dragón", "Compañía dragón", "Ogro dragón": only its ``Tipo`` says it).
+    """
+    words = {w.strip(" .") for w in normalize(p.values.get("Tipo") or "").split(",")}
+    return "dragon" in words or normalize(p.name).split()[:1] == ["dragon"]
 
 
 def _tipo(p: RawProfile) -> tuple[str | None, bool, str]:
@@ -871,6 +889,8 @@ class _Builder:
                 extra["unit_strength_override"] = printed_us
                 self.note("Potencia", "note", f"printed unit strength {printed_us} per model"
                           f" used (the troop type gives {derived}; RULES.md §2.3)")
+        if is_dragon(main):
+            special.append("dragon")  # names the model for "Hacha de Ulther" (dragon_bane)
         if is_wizard(main):
             special.append("wizard")  # names the model for Cigor's "Visión ultraterrena"
         elif champion is not None and champion_raw is not None and is_wizard(champion_raw):
@@ -1357,8 +1377,11 @@ class _Builder:
                 continue
             champion = champion.replace(**{c: min(10, getattr(champion, c) + d)
                                            for c, d in deltas})
+            own = CHAMPION_ITEM_RULES.get(normalize(name), ())
+            self.champion_special += own  # "Hacha de Ulther": dragon_bane (a body of its own)
             done = ", ".join([*(f"the champion's {c}{d:+d}" for c, d in deltas),
-                              *([f"the champion's weapon {weapon}"] if weapon else [])])
+                              *([f"the champion's weapon {weapon}"] if weapon else []),
+                              *(f"the champion's own rule {r}" for r in own)])
             if weapon:
                 self.champion_weapon = "" if weapon == self.weapon_key else weapon
             if approximation:

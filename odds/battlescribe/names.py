@@ -45,6 +45,7 @@ __all__ = [
     "ARMOUR_RULES",
     "ARMOUR_WARDS",
     "CHAMPION_ITEMS",
+    "CHAMPION_ITEM_RULES",
     "CHAMPION_RULES",
     "LEADER_RULE_FLAGS",
     "NAMED_HATRED",
@@ -417,6 +418,12 @@ RULE_FLAGS: MappingProxyType = _table({
     # reciba una carga de una unidad de Lanceros Alados de potencia de unidad 5+ deben
     # efectuar un chequeo de pánico igual que si hubiera sido cargada por el flanco"
     "Carga gloriosa": ("glorious_charge",),
+    # Regimientos de Renombre (Compañía dragón de Ulther) "Cuerno del Dragón": "El músico de
+    # la unidad tiene este cuerno ... Un solo uso. Debes declarar el uso de este objeto al
+    # inicio de tu fase de movimiento, antes de declarar cargas. Todas las unidades enemigas a
+    # 30cm o menos del músico deben hacer un chequeo de Pánico" (its musician's: odds.units,
+    # dragon_horn)
+    "Cuerno del Dragón": ("dragon_horn",),
     # Altos Elfos (Leones blancos) "Guardaespaldas": "Los Leones Blancos son Tozudos mientras
     # el General esté incluido en la unidad"
     "Guardaespaldas": ("bodyguard",),
@@ -539,10 +546,25 @@ CHAMPION_ITEMS: MappingProxyType = _table({
     # Lleva una Runa de la Fuerza (F+1) y una Runa de la Furia (A+1)": S+1 and A+1 on his
     # profile, fighting with a hand weapon (his shield's parry with it)
     "Hacha de Bugman": ((("S", 1), ("A", 1)), "", "", "hand_weapon"),
+    # Regimientos de Renombre (Príncipe Ulther, the leader, with "Hacha de Ulther" and "Par de
+    # pistolas") "Hacha de Ulther": "Arma de mano que proporciona F+1 y, contra miniaturas de
+    # tipo Dragón, tiene además la regla Heridas múltiples (1D6)": S+1 on his profile, fighting
+    # with it as a hand weapon (his shield's parry with it; the gst "Par de pistolas"
+    # "Requiere ambas manos", so not beside the axe: the axe is the "Armas" group's default
+    # selection); the multiple wounds: CHAMPION_ITEM_RULES
+    "Hacha de Ulther": ((("S", 1),), "", "", "hand_weapon"),
 })
 """Items of a unit's champion (leader): name → (((letter, added), ...) on its profile, the
 special rule the unit must have for the rest of the item's text (``""``: none), what stays
 approximated (``""``: nothing), the champion's weapon (``""``: its own as read))."""
+
+CHAMPION_ITEM_RULES: MappingProxyType = _table({
+    # "Hacha de Ulther": "contra miniaturas de tipo Dragón, tiene además la regla Heridas
+    # múltiples (1D6)" (odds.units, dragon_bane; the dragons: build.is_dragon)
+    "Hacha de Ulther": ("dragon_bane",),
+})
+"""The rest of a :data:`CHAMPION_ITEMS` item's text: name → the champion's own special rules
+(:attr:`odds.units.Unit.champion_special`)."""
 
 LEADER_RULE_FLAGS: MappingProxyType = _table({
     # Regimientos de Renombre (Espadas de Manann, a rule of the unit naming its leader
@@ -1424,10 +1446,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                                  " as a skeleton in it: not modelled",
     "Aflicción": "Richter's hand weapon with S+1 and killing blow for his blows alone: not"
                  " modelled",
-    "Cuerno del Dragón": "one use, at the start of the unit's movement phase: every enemy within"
-                         " 30 cm tests panic (an engaged one too): not modelled",
-    "Hacha de Ulther": "S+1, and multiple wounds (1D6) against Dragon-type models only: not"
-                       " modelled",
     "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
                      " frenzied or S+1 W+1 for the rest of the battle: not modelled",
     "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",

@@ -91,6 +91,7 @@ from odds.combat.model import (
     S_FILES,
     S_FRENZY,
     S_GENERAL_LD,
+    S_HORN,
     S_HOWLED,
     S_HP,
     S_INSTABILITY,
@@ -779,6 +780,9 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     # (wounds from the 6s to hit): the kernel's
     if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
             or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()):
+        return None
+    # "Cuerno del Dragón" blown before the first round (its side's turn, no charge): the kernel's
+    if (model.sides[:, S_HORN] == 1).any():
         return None
     drunk = drunk_models(model)
     if drunk is None or drunk:

@@ -79,6 +79,7 @@ from odds.combat.model import (
     S_FLEE_DICE,
     S_FLEE_MINUS,
     S_FRENZY,
+    S_HORN,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
@@ -96,6 +97,7 @@ from odds.combat.model import (
 from odds.combat.psychology import (
     break_test,
     charge_tests,
+    horn_panic,
     howled,
     howled_test,
     lament,
@@ -220,6 +222,28 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         if has_chars:
             for b in range(nb):
                 state[6, b] = 0
+        # Regimientos de Renombre "Cuerno del Dragón": blown at the start of round S_HORN - 1
+        # (its first own turn); who flees is pursued only if the horn's side won the round
+        # before (6th "Panicking in Close Combat"); no enemy left, the combat is over
+        horn = -1
+        for u in range(nr):
+            if sides[u, S_HORN] == rnd + 1 and state[2, u] == FIGHTING:
+                p = horn_panic(buf, p, u, nr, sides, state)
+                horn = sides[u, S_SIDE]
+        if horn >= 0:
+            if prev_winner == horn:
+                p = leave_and_pursue(buf, p, nr, sides, state, contacts, flags[3])
+            left = False
+            for u in range(nr):
+                if state[2, u] == FLEEING:
+                    state[2, u] = ESCAPED
+                left = left or (state[2, u] == FIGHTING and sides[u, S_SIDE] != horn)
+            if not left:
+                for u in range(nr):
+                    if state[2, u] == FIGHTING:
+                        state[2, u] = WON
+                rounds = rnd
+                break
         # challenges (§1.9): one at a time, the active player first, then the other
         if duel_a < 0 and has_chars:
             duel_a, duel_b = issue_challenges(rnd, active, nr, sides, state, contacts, chal)

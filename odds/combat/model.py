@@ -243,8 +243,9 @@ from odds.units import Command, Member, Unit
     S_HOWLED,  # 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld tests, 0 none
     S_LAMENT,  # makes a "Lamento de la doncella" at the start of each own turn (Condes Vampiro)
     S_LAMENT_WARD,  # the ward save against a lament on this unit (7 = none); 0 = not a target
+    S_HORN,  # "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
     N_SIDE,
-) = range(70)
+) = range(71)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -877,6 +878,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     if unwoundable:
         poison, kb = rules.IMPOSSIBLE, False
     mw = _MW_CODE[unit.multiple_wounds]
+    if unit.has("dragon_bane") and enemy.has("dragon"):
+        # Regimientos de Renombre "Hacha de Ulther": "contra miniaturas de tipo Dragón, tiene
+        # además la regla Heridas múltiples (1D6)"
+        mw = max(mw, _MW_CODE["d6"])
     cap = 7 if enemy.has("stone_monstrosity") else 10  # the strength its hits count at most
     flaming = unit.has("flaming_attacks") and not enemy.has("immune_to_flaming")
     # Orcos y Goblins "Resistencia al fuego": "Cualquier impacto con la regla Ataques
@@ -1390,8 +1395,16 @@ def glorious_panic(unit: Unit, by: Unit) -> bool:
     flanco mientras estuviera trabada" (RULES.md §3.4: charger US >= 5): unless ``unit``
     takes no panic tests (immune to panic or psychology, unbreakable, frenzied, or immune
     to panic against ``by``'s army or race).
+
+    Regimientos de Renombre "Cuerno del Dragón" (``dragon_horn``, while ``by`` has its
+    musician): "Debes declarar el uso de este objeto al inicio de tu fase de movimiento,
+    antes de declarar cargas. Todas las unidades enemigas a 30cm o menos del músico deben
+    hacer un chequeo de Pánico": the unit ``by`` charges (within its charge reach, so within
+    30 cm) tests panic before the charge; failed, it flees and the charge may catch it, as
+    the engine takes a failed panic test at the charge.
     """
-    if not by.has("glorious_charge") or by.unit_strength < 5:
+    glorious = by.has("glorious_charge") and by.unit_strength >= 5
+    if not (glorious or (by.has("dragon_horn") and by.command.musician)):
         return False
     if any(unit.has(r) for r in ("immune_to_panic", "immune_to_psychology", "unbreakable",
                                  "frenzy")):
@@ -1790,6 +1803,14 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr = np.stack([_side(u, o) for u, o in zip(units, opts, strict=True)])
     side_arr[:, S_SIDE] = sides
     side_arr[:, S_CHARGED] = charged
+    # Regimientos de Renombre "Cuerno del Dragón" (its musician's; one use): a unit that
+    # charged blew it before its charge (charge_flags, glorious_panic); otherwise at the start
+    # of its first own turn: 1 + that round's index (charged, the turn after the charge)
+    side_arr[:, S_HORN] = [
+        0 if charged[i] or not (u.has("dragon_horn") and u.command.musician)
+        else 2 if active_side != sides[i] or any(
+            c and sides[j] != sides[i] for j, c in enumerate(charged)) else 1
+        for i, u in enumerate(units)]
     side_arr[:, S_HOST] = -1
     side_arr[:, S_ALLOC] = [ALLOCATIONS.index(a) for a in allocation]
     side_arr[:, S_CHALLENGE] = [CHALLENGE_POLICIES.index(c) for c in challenge]
@@ -1962,6 +1983,9 @@ def dice_budget(model: CombatModel) -> int:
     total += int(model.sides[:, S_DRUNK].sum())  # "Borrachos": one D6 a unit a round
     # "Estandarte Negro de los Muktarin": a D3 a side a round for the standard
     total += 2 * int((model.sides[:, S_STANDARD] == 2).any())
+    # "Cuerno del Dragón": a panic test of every enemy unit (a re-roll, cold), its flight and
+    # a pursuit
+    total += 24 * n * int(model.sides[:, S_HORN].any())
     # pursuit rolls of more than 8 dice ("Pellejo de Wulfag": 3D6 more)
     total += int(np.maximum(model.sides[:, S_PURSUE_DICE] - 8, 0).sum())
     # "Cuerpo ardiente": a T test and D3 wounds with their saves; up to 12 faces for the hit

@@ -74,6 +74,7 @@ from odds.combat.model import (
     S_PANIC_IGNORE,
     S_REGEN,
     S_SIDE,
+    S_STANDARD,
     S_STUBBORN,
     S_STUBBORN_FIRST,
     S_UNBREAKABLE,
@@ -478,4 +479,39 @@ def lament(buf, p, u, nr, sides, state, contacts):
         kept, p = count_ge(buf, p, n, sides[best, S_REGEN])
         n -= kept
     state[0, best], _s, _r, p = apply_wounds(buf, p, state[0, best], sides[best, S_W], n, 0, 0)
+    return p
+
+
+@lean
+def horn_panic(buf, p, u, nr, sides, state):
+    """Regimientos de Renombre "Cuerno del Dragón" blown by unit ``u`` (``S_HORN``); returns ``p``.
+
+    "Todas las unidades enemigas a 30cm o menos del músico deben hacer un chequeo de Pánico",
+    at the start of the unit's own movement phase, while it has its musician (the condition
+    of :func:`odds.combat.resolution.side_totals`): every enemy unit still fighting tests
+    (:func:`panic_from` of an enemy, by no friend; a new phase, so one that tested in the
+    last close-combat phase tests again; the General's Ld of a General of theirs still
+    fighting); failed, it is ``FLEEING`` with its flight rolled.
+    """
+    champ = 1 if sides[u, S_CHAMPION] else 0
+    std = 1 if sides[u, S_STANDARD] else 0
+    if models_left(state[0, u], sides[u, S_W]) < 1 + champ + std:
+        return p  # the musician has fallen
+    e = -1
+    gen = 0
+    for b in range(sides.shape[0]):
+        if sides[b, S_SIDE] == sides[u, S_SIDE]:
+            continue
+        if b < nr:
+            if state[2, b] == FIGHTING:
+                e = b
+                state[11, b] = 0
+        elif (sides[b, S_IS_GENERAL] and state[0, b] > 0 and not state[6, b]
+              and state[2, sides[b, S_HOST]] == FIGHTING):
+            gen = sides[b, S_LD]
+    if e >= 0:
+        p = panic_from(buf, p, e, nr, sides, state, gen, False)
+    for f in range(nr):
+        if state[2, f] == PANICKED:
+            state[2, f] = FLEEING
     return p
