@@ -156,6 +156,20 @@ def test_lament_each_own_turn_only():
     assert out["surv"][0, MODELS] == 20_000
 
 
+def test_lament_when_the_defender_charged():
+    """RULES.md §0: charges are declared by the active player, so the first round is the
+    charger's turn also when the charger is the defender (``charger="defender"``): the
+    Doncella on the defending side that charged wails before the first blows (the Ld 7 law
+    over one round), and, the attacker having charged instead, she does not."""
+    model = build(target(), banshee(), options=CombatOptions(max_rounds=1, charger="defender"))
+    assert model.active_side == 1
+    check(model, lament_pmf(7), 3016, "lament of a charging defender", body=0)
+    model = build(target(), banshee(), options=CombatOptions(max_rounds=1))
+    assert model.active_side == 0
+    out = simulate(model, 20_000, 3017)
+    assert out["surv"][0, MODELS] == 20_000
+
+
 def test_lament_picks_the_enemy_with_the_most_expected_wounds():
     """"si la Doncella está trabada en combate con una o más unidades deberá elegir como
     objetivo una unidad con la que esté trabada": of two enemy units in contact (Ld 9 in

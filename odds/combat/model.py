@@ -1269,8 +1269,11 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
     options = options or CombatOptions()
     charger = {"attacker": 0, "defender": 1, "none": -1}[options.charger]
     face = FACES.index(options.attacker_face)
+    # the first round is the charger's turn (RULES.md §0: charges are declared by the
+    # active player); with no charger, the attacker's
     model = build_units([attacker, defender], [0, 1], [(0, 1, FRONT, face)],
-                        [charger == 0, charger == 1], [a_opts, d_opts], options)
+                        [charger == 0, charger == 1], [a_opts, d_opts], options,
+                        active_side=1 if charger == 1 else 0)
     if charger >= 0 and options.charge_tests:
         units = (attacker, defender)
         opts = (a_opts or SideOptions(), d_opts or SideOptions())
