@@ -193,11 +193,13 @@ def test_horn_at_the_charge():
         assert r.extra["charge"]["p_fled_exact"] == 0 and r.extra["charge"]["p_fled"] == 0
 
 
-def _charged_company(bonus_company: int, bonus_enemy: int, trials: int, seed: int):
+def _charged_company(bonus_company: int, bonus_enemy: int, trials: int, seed: int,
+                     special=()):
     """An enemy (side 0, Ld 7, T10, no attacks, standard and musician, 10 models in 5 files)
     charges the company (side 1); nobody can wound (S5 at most against T10), so each round's
     result is the static terms alone.  Two rounds."""
-    enemy = infantry("E", 10, 5, T=10, A=0, command={"standard": True, "musician": True})
+    enemy = infantry("E", 10, 5, T=10, A=0, command={"standard": True, "musician": True},
+                     special=special)
     model = build_units([enemy, company()], [0, 1], [(0, 1, FRONT, FRONT)], [True, False],
                         [SideOptions(static_bonus=bonus_enemy),
                          SideOptions(static_bonus=bonus_company)],
@@ -225,6 +227,21 @@ def test_horn_in_the_second_round_after_a_draw():
     assert_mc(out["status"][0, ESCAPED] / N, fail, N, what="fled from the horn, unpursued")
     assert out["status"][1, WON] == out["status"][0, ESCAPED]
     assert out["rounds"][1] == out["status"][0, ESCAPED]  # one round fought
+
+
+@needs_data
+def test_horn_spares_a_frenzied_enemy():
+    """RULES.md §1.6 Frenzy: "immune to psychology" while frenzied, and immune to psychology
+    ignores panic (§3.3): an enemy that charged frenzied and won the first round (a static
+    +1; frenzy is lost only by losing a round) hears the horn in the second round and takes
+    no panic test.  The enemy's flights are then its failed break tests alone: flights less
+    breaks is exactly 0 (without the exemption it would be about 15/36 of the second rounds).
+    """
+    model, out = _charged_company(0, 1, 50_000, 3108, special=["frenzy"])
+    assert model.sides[1, S_HORN] == 2
+    fled = out["status"][0, CAUGHT] + out["status"][0, ESCAPED]
+    assert out["rounds"][2] > 10_000  # many second rounds, with the horn
+    assert fled == out["breaks"][:, 0].sum()
 
 
 @needs_data

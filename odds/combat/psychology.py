@@ -377,8 +377,8 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
 
     The other units of its side still fighting test (2D6 <= the best Ld of the
     unit, its champion, its characters who did not refuse, ``gen`` the
-    General's); immune to psychology, unbreakable and panic-immune units
-    excepted, and those that ignore panic from ``x`` (bit ``x`` of
+    General's); immune to psychology, frenzied (RULES.md §1.6), unbreakable and
+    panic-immune units excepted, and those that ignore panic from ``x`` (bit ``x`` of
     ``S_PANIC_IGNORE``: MDNR partial immunities; of ``S_FLIGHT_IGNORE`` when ``x``
     fled), and one test per unit per
     phase (``state[11] == 2`` once tested); a failed test is re-rolled while a friendly unit
@@ -388,7 +388,7 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
     for f in range(nr):
         if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
                 or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
-                or sides[f, S_NO_PANIC] or (by_friend and (sides[f, S_PANIC_IGNORE] >> x) & 1)
+                or state[1, f] or sides[f, S_NO_PANIC] or (by_friend and (sides[f, S_PANIC_IGNORE] >> x) & 1)
                 or (by_friend and state[2, x] == FLEEING
                     and (sides[f, S_FLIGHT_IGNORE] >> x) & 1)):
             continue
