@@ -172,6 +172,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "dragon",
     "dragon_bane",
     "dragon_horn",
+    "bear_standard",
+    "mechanical_claws",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -596,6 +598,25 @@ at the start of the unit's first own turn of the combat and every enemy unit of 
 still fighting tests panic; failed, it flees, pursued only if the horn's side won the round
 before (6th.whfb.app/psychology/panicking-in-close-combat; RULES.md §3.4).  Leave the flag
 out of ``special`` for a player who keeps the horn.
+
+``bear_standard``: every model of the unit (its rank and file, champion, named members and
+the characters joined to it) is +1 to hit in the first round of each combat while the
+unit's named standard bearer lives (MDNR Regimientos de Renombre, Hombres Oso de Urslo
+"Estandarte del Oso": "Toda la unidad (incluyendo a Beorg y Oerl) reciben un +1 a sus tiradas
+para impactar en la primera ronda de cada combate, carguen o sean cargados"; Oerl carries it,
+:class:`Member`): a blow struck after he has fallen, even in that round, has no bonus.  Summed
+with the other to-hit modifiers before the need is bounded to 2..6 (a 1 still misses,
+RULES.md §1.3); automatic hits stay automatic.  The unit needs a named standard bearer.
+
+``mechanical_claws``: at the start of each round the model grabs the enemy model its blows
+strike first that round: that model takes an Initiative test (a D6 above its I fails, a 6
+always fails), and failed, the blows on it this round hit automatically (MDNR Reinos del Caos
+Demonios, Aplastador de almas "Garras mecánicas": "elige una miniatura enemiga en contacto
+... debe hacer un chequeo de Iniciativa para evitar ser agarrada. Si falla el chequeo, los
+ataques que el Aplastador asigne a esa miniatura ... impactarán automáticamente").  Against a
+unit's rank and file the blows are allocated to the unit, not to one of its models, so all of
+them are the grabbed model's (one test on the unit's I, the highest of rider and steed);
+against a character they are those allocated to him (his own I).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -1238,6 +1259,10 @@ class Unit:
                 raise OddsInputError(f"members[{k}].equipment.barding: only cavalry can have"
                                      f" barding (got troop_type {tt!r})")
 
+        if self.has("bear_standard") and self.members and not any(
+                m.role == "standard" for m in self.members):
+            raise OddsInputError("members: 'bear_standard' needs a named standard bearer (a"
+                                 " member of role 'standard': the bonus ends with him)")
         if self.has("fear_with_standard") and any(m.role == "standard"
                                                   for m in self.members):
             raise OddsInputError("members: 'fear_with_standard' with a named standard bearer is"

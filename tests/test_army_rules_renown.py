@@ -53,8 +53,9 @@ def test_fixed_magic_items_are_read_not_dropped():
     """A regiment's leader or standard bearer comes with fixed magic items (a mandatory
     "Objetos mágicos" group, min 1), once dropped unread with the magic-item allowance: Hombres
     Oso de Urslo's "Estandarte del Oso" ("Toda la unidad ... reciben un +1 a sus tiradas para
-    impactar en la primera ronda de cada combate"), Marco Colombo's "Gema de Lustria" and
-    "Calabaza de vino de Lustria" change a close combat and are reported; Asesinos de
+    impactar en la primera ronda de cada combate"; modelled, bear_standard:
+    test_army_rules_bear_claws), Marco Colombo's "Gema de Lustria" and "Calabaza de vino de
+    Lustria" change a close combat and are read (the two reported); Asesinos de
     Véspero's "La Máscara de la Muerte" ("Véspero causa Miedo") is Véspero's own fear (a
     note); "Talismán Colmillo de Oso" ("Beorg tiene una Tirada de salvación especial de 4+")
     is Beorg's own ward (a note); "Jarra de cerveza de Bugman" ("si la unidad no está
@@ -63,7 +64,7 @@ def test_fixed_magic_items_are_read_not_dropped():
     c = cat(RR)
     oso = next(e.name for e in c.entries if e.name.startswith("Hombres Oso de Urslo"))
     k = kinds(c, oso)
-    assert k["Estandarte del Oso"] == "ignored"
+    assert "Estandarte del Oso" not in k and "bear_standard" in c.unit(oso).special
     assert k["Talismán Colmillo de Oso"] == "note"  # Beorg's own ward (champion_ward)
     for e in c.entries:
         k = kinds(c, e.name)

@@ -257,6 +257,15 @@ RULE_FLAGS: MappingProxyType = _table({
     # (wizards: Tipo "Hechicero" or a magic level; plants and spirits: forest spirits, and
     # the spirits of the data are all "No Muerto" too)
     "Visión ultraterrena": ("otherworldly_sight",),
+    # Regimientos de Renombre (Hombres Oso de Urslo) "Estandarte del Oso": "Toda la unidad
+    # (incluyendo a Beorg y Oerl) reciben un +1 a sus tiradas para impactar en la primera ronda
+    # de cada combate, carguen o sean cargados" (Oerl's standard: while he lives)
+    "Estandarte del Oso": ("bear_standard",),
+    # Demonios (Aplastador de almas) "Garras mecánicas": "Arma de mano ... La miniatura
+    # objetivo debe hacer un chequeo de Iniciativa para evitar ser agarrada. Si falla el
+    # chequeo, los ataques que el Aplastador asigne a esa miniatura ... impactarán
+    # automáticamente" (the claws are its hand weapon: all its attacks)
+    "Garras mecánicas": ("mechanical_claws",),
     "Miedo": ("fear",),
     "Causa miedo": ("fear",),
     "Terror": ("terror",),
@@ -1435,11 +1444,7 @@ UNMODELLED_REASONS: MappingProxyType = _table({
                    " modelled",
     "Mutaciones": "one of six mutations rolled at deployment (strikes last, armour piercing,"
                   " WS+1, S+1, poison, killing blow): not modelled",
-    "Garras mecánicas": "an Initiative test at the start of each combat phase; failed, the"
-                        " attacks on that model hit automatically: not modelled",
     # Regimientos de Renombre: what keeps a regiment reported, read in its text
-    "Estandarte del Oso": "+1 to hit in each first round while Oerl carries the standard: the"
-                          " bonus would have to end if he falls during that round",
     "Estandarte de los Malditos": "one instability wound fewer while the standard is carried:"
                                   " not modelled",
     "Bienvenido a la Maldición": "every 1-wound model the company slays in close combat rises"

@@ -38,6 +38,7 @@ from odds.combat.model import (
     F_TARGET_TERROR,
     FIGHTING,
     G_HIT,
+    G_STD_HIT,
     N_GROUPS,
     NO_COMBAT,
     S_DRUNK,
@@ -248,7 +249,7 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
                np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
                budget, model.sides, model.groups, model.order, model.keys, model.n_order,
                model.flags, mr, model.contacts, model.ranks, model.side_bonus,
-               np.zeros((16, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
+               np.zeros((17, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
                touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),
                np.zeros(12 + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
                out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],
@@ -454,5 +455,6 @@ def _hits_on_sixes(model: CombatModel) -> CombatModel:
     groups = model.groups.copy()
     tg, ch = int(model.flags[F_TARGET]), int(model.flags[F_CHARGER])
     rows = groups[tg, ch, :, 0]
-    rows[:, G_HIT] = np.where(rows[:, G_HIT] < 7, 6, rows[:, G_HIT])
+    for col in (G_HIT, G_STD_HIT):
+        rows[:, col] = np.where(rows[:, col] < 7, 6, rows[:, col])
     return dataclasses.replace(model, groups=groups)

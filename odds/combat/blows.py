@@ -16,14 +16,17 @@ from odds.combat.model import (
     G_CHAIN,
     G_COLD,
     G_FLAMING,
+    G_GRAB,
     G_HIT,
     G_KB,
     G_MW,
     G_POISON,
     G_REROLL,
     G_SAVE,
+    G_STD_HIT,
     G_WARD,
     G_WOUND,
+    S_BEAR_STD,
     S_DUEL_WARD,
     S_LIFE_DRAIN,
     S_RA_DICE,
@@ -118,14 +121,15 @@ def chain_attacks(buf, p, n, hit, poison, row):
 
 
 @inline  # the hot path: LLVM inlines it (compiled once; issue 13)
-def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes):
+def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
-    only on natural 6s (§3.3).  Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``,
+    only on natural 6s (§3.3); ``need``: the to-hit need instead of the group's ``G_HIT``
+    (-1: the group's).  Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``,
     the natural 6s to hit of a group with ``G_COLD`` (0 otherwise).
     """
-    hit = groups[u, v, gi, kind, G_HIT]
+    hit = groups[u, v, gi, kind, G_HIT] if need < 0 else need
     if only_sixes and hit < 7:
         hit = 6
     poison = groups[u, v, gi, kind, G_POISON]
@@ -244,7 +248,17 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
     natural 6s only (failed fear, §3.3).
     """
-    uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes)
+    need = -1
+    b = sides[u, S_BEAR_STD]
+    if b > 0 and state[0, b - 1] <= 0:  # "Estandarte del Oso": its bearer has fallen
+        need = groups[u, t, gi, kind, G_STD_HIT]
+    if groups[u, t, gi, kind, G_GRAB] and not state[16, u]:
+        # "Garras mecánicas": the first model struck this round tests I; failed, auto hits
+        state[16, u] = 1
+        if buf[p] >= groups[u, t, gi, kind, G_GRAB]:
+            need = 0
+        p += 1
+    uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need)
     if six > 0 and not state[9, u]:  # "Arma de frío", not after a flaming wound on u
         kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])
         six -= kept

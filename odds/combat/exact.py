@@ -61,6 +61,7 @@ from odds.combat.model import (
     G_COLD,
     G_FLAMING,
     G_FRENZY_A,
+    G_GRAB,
     G_HIT,
     G_IMPACT_DICE,
     G_IMPACT_SIDES,
@@ -78,6 +79,7 @@ from odds.combat.model import (
     MOUNT,
     N_GROUPS,
     RANK_AND_FILE,
+    S_BEAR_STD,
     S_BSB,
     S_BURNING,
     S_CHAMPION,
@@ -763,8 +765,8 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
 
     None where the exact first round does not apply ("Cuerpo ardiente": hits by the enemy
     models in contact and T tests; a "Lamento de la doncella" before the first blows; a
-    drunk charger's charge test; "Poder de la muerte",
-    "Aullido abisal", "Asalto imparable", "Arma de frío"); the outcomes of the
+    drunk charger's charge test; "Poder de la muerte", "Aullido abisal", "Asalto imparable",
+    "Arma de frío", "Estandarte del Oso", "Garras mecánicas"); the outcomes of the
     first round's drunk rolls (:func:`drunk_models`), else of its random-attacks rolls
     (:func:`random_attack_models`: a drunk part is split again when solved); empty when
     the model is one combat.
@@ -778,8 +780,11 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     # "Poder de la muerte" (wounds gained as it strikes), "Aullido abisal" (tests re-rolled
     # while the howler lives), "Asalto imparable" (attacks won by wounds), "Arma de frío"
     # (wounds from the 6s to hit): the kernel's
+    # "Estandarte del Oso" (a bonus lost with its bearer), "Garras mecánicas" (an I test of
+    # the first model struck): the kernel's
     if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
-            or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()):
+            or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()
+            or model.sides[:, S_BEAR_STD].any() or model.groups[..., G_GRAB].any()):
         return None
     # "Cuerno del Dragón" blown before the first round (its side's turn, no charge): the kernel's
     if (model.sides[:, S_HORN] == 1).any():

@@ -143,7 +143,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     characters in the front rank at the start of the round, no regeneration
     any more after a flaming wound, hits only on 6s after a failed fear test, panic
     tested this phase, frontage now, models lapping round, the unit's random-attacks
-    roll this round); ``alloc`` rows
+    roll this round, a drunk roll made at the charge, its "Garras mecánicas" test taken
+    this round); ``alloc`` rows
     are per (step group, contact) scratch arrays (attacks, attacks on a character, that character);
     ``touch[c]`` caches, per contact, the models in contact each way, the
     two facing lines' lengths and the two units' model counts and frontages
@@ -316,6 +317,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         for u in range(nb):
             state[3, u] = 0
             state[11, u] = 1 if state[2, u] == FIGHTING else 0
+            state[16, u] = 0  # "Garras mecánicas": no I test taken yet this round
         i = 0
         n = n_order[kind]
         while i < n:

@@ -244,8 +244,9 @@ from odds.units import Command, Member, Unit
     S_LAMENT,  # makes a "Lamento de la doncella" at the start of each own turn (Condes Vampiro)
     S_LAMENT_WARD,  # the ward save against a lament on this unit (7 = none); 0 = not a target
     S_HORN,  # "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
+    S_BEAR_STD,  # 1 + the body carrying "Estandarte del Oso" (first-round to-hit bonus), 0 none
     N_SIDE,
-) = range(71)
+) = range(72)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -274,8 +275,10 @@ ALLOCATIONS = ("troops", "character", "split")
     G_CHAIN,  # each wound before saves gives one more attack ("Asalto imparable")
     G_COLD,  # each natural 6 to hit adds a wound; its armour save needed (2..7), 0 = none
     G_RANDOM,  # 1: each fighter adds the unit's random-attacks roll (S_RA_DICE) this round
+    G_STD_HIT,  # G_HIT once the bearer of S_BEAR_STD has fallen ("Estandarte del Oso")
+    G_GRAB,  # "Garras mecánicas": a D6 at or above it fails the target's I test; 0 = none
     N_GROUP,
-) = range(22)
+) = range(24)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
 
@@ -820,8 +823,8 @@ BURNING_STRENGTH = 4
 
 
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
-            enemy_charged: bool = False, ogre_charge: int = 0, omens: bool = False
-            ) -> np.ndarray:
+            enemy_charged: bool = False, ogre_charge: int = 0, omens: bool = False,
+            bear: bool = False) -> np.ndarray:
     """Attack groups of ``unit`` against ``enemy`` for both round kinds.
 
     Thresholds that depend on who the enemy is are set here: hatred
@@ -854,7 +857,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     included) has ``battle_omens``: its rolled hits are at +1 (Imperio "Portentos de
     batalla": "Todas las unidades ... amigas a 15cm o menos del Huracanum (incluidos los
     Acólitos y las monturas) tienen un +1 a todas sus tiradas para impactar"; a 1 still
-    misses), summed with the enemy's -1 before the roll is bounded.
+    misses), summed with the enemy's -1 before the roll is bounded.  ``bear``: ``unit``
+    stands in a unit whose standard bearer carries "Estandarte del Oso": +1 to hit in the
+    first round, summed likewise (``G_STD_HIT``: the need without it, once he has fallen).
+    A ``unit`` with ``mechanical_claws`` fills ``G_GRAB`` from ``enemy``'s Initiative
+    ("Garras mecánicas": its blows hit automatically on a failed I test, blows.strike).
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     e_save = enemy.armour_save
@@ -1189,16 +1196,34 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             m = unit.mount
             modifier[MOUNT] += (kind_of or m.has("magic_attacks")
                                 or (magic and not m.has("mundane_attacks"))) - (kind_of or magic)
-    if modifier.any():
-        for g in range(N_GROUPS):
-            hit = out[g, :, G_HIT]
-            rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
-            hit[rolled] = np.clip(hit[rolled] + modifier[g], 2, 6)
+    # Regimientos de Renombre "Estandarte del Oso": +1 to hit in the first round (kind 0),
+    # summed with the others before bounding; G_STD_HIT keeps the need without it, which the
+    # kernel takes once the standard bearer has fallen (blows.strike)
+    bonus = np.array([int(bear), 0], np.int64)
+    hit = out[:, :, G_HIT]
+    rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
+    if bear:
+        out[:, :, G_STD_HIT] = np.where(
+            rolled, np.clip(hit + modifier[:, None], 2, 6), hit) if modifier.any() else hit
+    if modifier.any() or bear:
+        hit[rolled] = np.clip(hit + modifier[:, None] - bonus[None, :], 2, 6)[rolled]
+    if not bear:
+        out[:, :, G_STD_HIT] = hit
+    if unit.has("mechanical_claws"):
+        # Demonios "Garras mecánicas": the grabbed model's Initiative test (a D6 above its I
+        # fails, a 6 always: "un 6 siempre es un fallo", the MDNR wording of the I test);
+        # the highest I of a ridden model (its rider's or its steed's); the claws are the
+        # model's hand weapon, so all its own blows (rank and file, champion)
+        i_test = max(enemy.profile.I, enemy.mount.I if enemy.mount is not None else 0)
+        for g in (RANK_AND_FILE, CHAMPION):
+            out[g, :, G_GRAB] = np.where(out[g, :, G_ACTIVE] != 0, min(i_test, 5) + 1, 0)
     if unit.has("spares_vampires") and "vampire" in enemy.tags:
         # Regimientos de Renombre "¿Y si es él?": "se considera que fallan todos sus ataques
         # contra miniaturas de tipo Vampiro"
         out[:, :, G_HIT] = rules.IMPOSSIBLE
+        out[:, :, G_STD_HIT] = rules.IMPOSSIBLE
         out[:, :, G_POISON] = rules.IMPOSSIBLE
+        out[:, :, G_GRAB] = 0
     return out
 
 
@@ -1519,9 +1544,10 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
         enemies = touching[host_of[i]]
         if not body.has("cloud_of_flies") and any(carried(e, "cloud_of_flies")
                                                   for e in enemies):
-            hit = groups[i, :, :, :, G_HIT]
-            rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
-            hit[rolled] = np.minimum(6, hit[rolled] + 1)
+            for col in (G_HIT, G_STD_HIT):
+                hit = groups[i, :, :, :, col]
+                rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
+                hit[rolled] = np.minimum(6, hit[rolled] + 1)
         # Ld modifiers summed, then bounded to 2..10 once
         ld = -int(any(carried(e, "aura_of_slaanesh") for e in enemies))
         agony_near = any(carried(e, "aura_of_agony") for e in enemies)
@@ -1649,6 +1675,31 @@ def fought_through(unit: Unit, u: int, enemy: int,
     if faces and all(f != FRONT for f in faces):
         return unit.replace(front_weapon="")
     return unit
+
+
+def bear_standard_bearers(full_units: list[Unit], extra: list[_Hosted],
+                          n_units: int) -> list[int]:
+    """Per unit, 1 + the body carrying its "Estandarte del Oso" (``S_BEAR_STD``), 0 none.
+
+    MDNR Regimientos de Renombre, Hombres Oso de Urslo: "Toda la unidad (incluyendo a Beorg y
+    Oerl) reciben un +1 a sus tiradas para impactar en la primera ronda de cada combate";
+    the standard is the named standard bearer's (Oerl, :class:`odds.units.Member`), so the
+    bonus holds while his body lives.  Every body of the unit has it: its rank and file, its
+    champion, its members and the characters joined to it (6th: a character with a unit "is
+    considered to be part of that unit in all respects").  A unit with the rule and a
+    standard but no named standard bearer in the combat is an error.
+    """
+    out = [0] * n_units
+    for i, u in enumerate(full_units):
+        if not (u.has("bear_standard") and u.command.standard):
+            continue
+        body = next((n_units + k for k, e in enumerate(extra) if e.host == i and e.member
+                     and e.body.command.standard), None)
+        if body is None:
+            raise v.OddsInputError(f"{u.name}: 'bear_standard' needs its named standard bearer"
+                                   " (a Member of role 'standard') in the combat")
+        out[i] = body + 1
+    return out
 
 
 def build_units(units: list[Unit], sides: list[int],
@@ -1906,13 +1957,15 @@ def build_units(units: list[Unit], sides: list[int],
     # Mercenarios "Carga atronadora": no impact hits after a charge shorter than 18 cm
     strikers = [thunderous_charge(b, options.distance) for b in bodies]
     host_of = list(range(n_units)) + [e.host for e in extra]
+    bearer = bear_standard_bearers(full_units, extra, n_units)
     for i in range(n):
+        side_arr[i, S_BEAR_STD] = bearer[host_of[i]]
         for j in range(n):
             if sides[i] != sides[j]:
                 groups[i, j] = _groups(strikers[i], fought_through(bodies[j], j, host_of[i],
                                                                     contacts),
                                        bool(charged[i]), bracing[i], bool(charged[j]),
-                                       ogres[i], omens[i])
+                                       ogres[i], omens[i], bearer[host_of[i]] > 0)
     # Enanos del Caos "Rompecráneos": "No afecta si no hay miniaturas en su frontal": its
     # attacks reach only the enemy units touching the model's front
     for i in range(n_units):
@@ -1984,6 +2037,8 @@ def dice_budget(model: CombatModel) -> int:
     # cold-blooded tests roll a third die (MDNR "Sangre fría"): at most 8 tests a round
     total += 8 * int(model.sides[:, S_COLD].any()) * model.sides.shape[0]
     total += int(model.sides[:, S_DRUNK].sum())  # "Borrachos": one D6 a unit a round
+    # "Garras mecánicas": one I test a claws body a round
+    total += int((model.groups[..., G_GRAB] > 0).any(axis=(1, 2, 3)).sum())
     # "Estandarte Negro de los Muktarin": a D3 a side a round for the standard
     total += 2 * int((model.sides[:, S_STANDARD] == 2).any())
     # "Cuerno del Dragón": a panic test of every enemy unit (a re-roll, cold), its flight and
