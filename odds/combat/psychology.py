@@ -388,7 +388,8 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
     for f in range(nr):
         if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[2, f] != FIGHTING
                 or state[11, f] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
-                or state[1, f] or sides[f, S_NO_PANIC] or (by_friend and (sides[f, S_PANIC_IGNORE] >> x) & 1)
+                or state[1, f] or sides[f, S_NO_PANIC]
+                or (by_friend and (sides[f, S_PANIC_IGNORE] >> x) & 1)
                 or (by_friend and state[2, x] == FLEEING
                     and (sides[f, S_FLIGHT_IGNORE] >> x) & 1)):
             continue
