@@ -392,6 +392,7 @@ class _Builder:
         self.member_ids: set[int] = set()
         self.weapon_only_rules: tuple[str, ...] = ()  # the unit's weapon's WEAPON_RULES
         self.champion_special: tuple[str, ...] = ()  # the leader's own rules (leader_only)
+        self.champion_hatred: tuple[str, ...] = ()  # the leader's own hatred (leader_only)
         self.champion_ward = 0  # the leader's own ward save (_LEADER_WARD)
         self.champion_save_override: int | None = None  # the leader's "Armadura 3+"
 
@@ -893,6 +894,7 @@ class _Builder:
                 champion_special=tuple(f for f in self.champion_special if f not in special)
                 if champion is not None else (),
                 champion_ward=self.champion_ward if champion is not None else 0,
+                champion_hatred=self.champion_hatred if champion is not None else (),
                 champion_save_override=(self.champion_save_override if champion is not None
                                         else None),
                 impact_strength=impact_strength, **extra, members=members,
@@ -1346,7 +1348,7 @@ class _Builder:
         champion's troop type cannot carry) is reported.
         """
         for name in self.champion_items:
-            deltas, needs, approximation, weapon = CHAMPION_ITEMS[normalize(name)]
+            deltas, needs, approximation, weapon, flags = CHAMPION_ITEMS[normalize(name)]
             w = rules.WEAPONS.get(weapon)
             unusable = w is not None and not w.usable_by(self.troop_type)
             if champion is None or (needs and needs not in special) or unusable:
@@ -1357,8 +1359,10 @@ class _Builder:
                 continue
             champion = champion.replace(**{c: min(10, getattr(champion, c) + d)
                                            for c, d in deltas})
+            self.champion_special += flags
             done = ", ".join([*(f"the champion's {c}{d:+d}" for c, d in deltas),
-                              *([f"the champion's weapon {weapon}"] if weapon else [])])
+                              *([f"the champion's weapon {weapon}"] if weapon else []),
+                              *(f"the champion's {f}" for f in flags)])
             if weapon:
                 self.champion_weapon = "" if weapon == self.weapon_key else weapon
             if approximation:
@@ -1574,6 +1578,15 @@ class _Builder:
                 # "Ataques mágicos"; Kreugar: "Richter Kreugar (no el resto de la compañía)
                 # odia al resto de No Muertos"), unless its text gives it to "su unidad"
                 # (Oglah Khan's "Pellejo de Wulfag": "Oglah y su unidad")
+                if key in NAMED_HATRED and self.sel.command.get("champion") is not None:
+                    # Kreugar's "Odio a los No Muertos": his blows re-roll their misses in
+                    # the first round against those enemies (gst "Odio"), "pese a ser Inmune a
+                    # psicología" (immunity to psychology never cancels hatred in the engine)
+                    self.champion_hatred += NAMED_HATRED[key]
+                    self.note(name, "note", f"the leader's own hatred of"
+                              f" {', '.join(NAMED_HATRED[key])}: he fights as a body of his"
+                              f" own (Unit.champion_hatred)")
+                    continue
                 if key in NAMED_HATRED or key.startswith("odio "):
                     self.note(name, "ignored", "hatred of the leader alone: not modelled")
                     continue

@@ -102,6 +102,7 @@ from odds.combat.model import (
     S_NO_RANK_CANCEL,
     S_RA_DICE,
     S_RA_SIDES,
+    S_RECRUIT,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
@@ -771,7 +772,9 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     # "Poder de la muerte" (wounds gained as it strikes), "Aullido abisal" (tests re-rolled
     # while the howler lives), "Asalto imparable" (attacks won by wounds), "Arma de frío"
     # (wounds from the 6s to hit): the kernel's
+    # "Bienvenido a la Maldición" (models gained as it strikes: unit strength, outnumber)
     if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
+            or model.sides[:, S_RECRUIT].any()
             or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()):
         return None
     drunk = drunk_models(model)
