@@ -1677,6 +1677,19 @@ class _Builder:
                 if "salvacion por armadura 5+" in normalize(texts.get(name) or ""):
                     self.scaly_skin = self.scaly_skin or name
                 continue
+            if key == "no muertos" and "capitan. si" in normalize(texts.get(name) or ""):
+                # Regimientos de Renombre (Compañía maldita de Kreugar, Legión de Pesadilla)
+                # "No Muertos": immune to psychology, unstable, fear as the gst rule, and
+                # "Capitán. Si Richter muere ... Al término de la fase en que el Capitán haya
+                # sido eliminado y al comienzo de cada turno posterior ... deberá efectuar un
+                # chequeo de liderazgo. Si no lo supera, sufrirá un número de heridas igual a la
+                # diferencia": wounds the engine does not inflict
+                special += RULE_FLAGS[key]
+                self.note(name, "ignored", "'Capitán': once its leader is slain, a Ld test at"
+                          " the end of that phase and at the start of each of its turns, each"
+                          " point failed by a wound without saves: not modelled (immune to"
+                          " psychology, unstable and fear are)")
+                continue
             flags = text_rule(name, texts.get(name) or "")
             if flags is not None:
                 special += flags
