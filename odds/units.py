@@ -174,6 +174,8 @@ SPECIAL_RULES: tuple[str, ...] = (
     "dragon_horn",
     "bear_standard",
     "mechanical_claws",
+    "cursed_standard",
+    "cursed_recruits",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -617,6 +619,27 @@ ataques que el Aplastador asigne a esa miniatura ... impactarán automáticament
 unit's rank and file the blows are allocated to the unit, not to one of its models, so all of
 them are the grabbed model's (one test on the unit's I, the highest of rider and steed);
 against a character they are those allocated to him (his own I).
+
+``cursed_standard``: an ``unstable`` unit that loses a combat loses one wound fewer while it
+carries its standard (MDNR Regimientos de Renombre, Compañía maldita de Kreugar "Estandarte
+de los Malditos": "sufre una herida menos de la que sufriría normalmente al ser derrotada en
+combate por Inestabilidad. Es un Estandarte mágico a todos los efectos, así que si el
+Portaestandarte muere, se pierde el efecto"): with a standard bearer in its ``command``,
+until its standard goes the way the engine takes it (the last rank-and-file model besides the
+champion, RULES.md §2.2), for good.
+``cursed_recruits``: each enemy model with 1 wound on its profile that the unit's blows slay
+in close combat -- its rank and file's, its champion's or its named members', in a challenge
+too -- becomes at once one more rank-and-file model of the unit, with its profile and gear
+(MDNR Regimientos de Renombre, Compañía maldita de Kreugar "Bienvenido a la Maldición": "Si
+cualquier guerrero de la Compañía Maldita (incluido Kreugar) abate a una miniatura con 1
+herida en su perfil inicial, se crea en su lugar un Esqueleto que se añade a la Compañía
+Maldita y va equipado igual que el resto de la Compañía ... sólo se aplica a las miniaturas
+muertas en combate cuerpo a cuerpo").  Decided: a recruit counts for the unit's strength
+(outnumber, fear) and takes casualties and instability wounds from then on, adds to its rank
+bonus from the next round (ranks are counted at the start of a round) and first fights in the
+next round (each round's fighters are fixed at its start, RULES.md §1.2); it carries no
+standard or instrument: once all of the unit's rank and file have fallen, its standard and
+musician are gone for good (:func:`odds.combat.blows.strike`).
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -1026,6 +1049,11 @@ class Unit:
         Hatred of named enemies only: army or race tags (:data:`odds.armies.TAGS`)
         of the enemy units this unit hates (stored sorted, unique).  Hatred of
         every enemy is the ``hatred`` special rule.
+    champion_hatred : tuple of str
+        Hatred of named enemies of the champion alone, on top of :attr:`hatred`
+        (stored sorted, unique; the champion then fights as a body of its own).  MDNR
+        Regimientos de Renombre "Odio a los No Muertos": "Richter Kreugar (no el resto de la
+        compañía) odia al resto de No Muertos, pese a ser Inmune a psicología".
     no_panic_from : tuple of str
         Friends that cause this unit no panic (RULES.md §3.4, a friend breaking or
         destroyed in the combat): army or race tags (:data:`odds.armies.TAGS`) or
@@ -1129,6 +1157,7 @@ class Unit:
     army: str = ""
     race: str = ""
     hatred: tuple[str, ...] = ()
+    champion_hatred: tuple[str, ...] = ()
     no_panic_from: tuple[str, ...] = ()
     no_panic_against: tuple[str, ...] = ()
     flight_panics_only: tuple[str, ...] = ()
@@ -1218,6 +1247,8 @@ class Unit:
         if self.race:
             choice("race", self.race, RACES)
         set_(self, "hatred", hatred_from(self.hatred))
+        set_(self, "champion_hatred", _names_from("champion_hatred", self.champion_hatred, TAGS,
+                                                  "army or race tags", "army or race"))
         set_(self, "no_panic_from", _names_from(
             "no_panic_from", self.no_panic_from, (*TAGS, *rules.TROOP_TYPES),
             "army, race or troop-type tags", "army, race or troop type"))
@@ -1618,7 +1649,7 @@ class Unit:
         if self.random_move:
             rules_table["random_move"] = self.random_move
         for key in ("hatred", "no_panic_from", "no_panic_against", "flight_panics_only",
-                    "flight_panics_not", "champion_special"):
+                    "flight_panics_not", "champion_special", "champion_hatred"):
             if getattr(self, key):
                 rules_table[key] = list(getattr(self, key))
         out["rules"] = rules_table
@@ -1733,6 +1764,7 @@ _RULES_KEYS = (
     "no_panic_against",
     "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
     "flight_panics_only", "flight_panics_not", "champion_special", "champion_ward",
+    "champion_hatred",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus", "poisoned", "special",
                "random_attacks")

@@ -216,7 +216,7 @@ def test_a_leader_s_own_rules_are_not_his_unit_s():
     """Rules under a leader's entry are the leader's (a Leader "a efectos generales ... es un
     personaje"): Ennio Mordini's "Golpe letal" and "Ataques mágicos" are not his skeletons'
     (champion_special, he fights as a body of his own); "Richter Kreugar (no el resto de la
-    compañía) odia al resto de No Muertos" is not the company's hatred (reported); Oglah
+    compañía) odia al resto de No Muertos" is not the company's hatred (his own); Oglah
     Khan's "Pellejo de Wulfag" ("Oglah y su unidad") stays the unit's."""
     from odds.combat.model import G_KB, G_WOUND, RANK_AND_FILE
 
@@ -237,7 +237,9 @@ def test_a_leader_s_own_rules_are_not_his_unit_s():
     for e in c.entries:
         if e.name.startswith("Compañía maldita de Kreugar"):
             assert c.unit(e.name).hatred == ()
-            assert kinds(c, e.name)["Odio a los No Muertos"] == "ignored"
+            # his own (Unit.champion_hatred, test_army_rules_kreugar), not the company's
+            assert c.unit(e.name).champion_hatred == ("undead",)
+            assert kinds(c, e.name)["Odio a los No Muertos"] == "note"
         if e.name.startswith("Jinetez de lobo de Oglah Khan"):
             assert c.unit(e.name).has("pursuit_3d6_more")
 

@@ -74,7 +74,6 @@ from odds.battlescribe.names import (
     ARMOUR_NAMES,
     ARMOUR_RULES,
     ARMOUR_WARDS,
-    CHAMPION_ITEM_RULES,
     CHAMPION_ITEMS,
     CHAMPION_RULES,
     LEADER_RULE_FLAGS,
@@ -410,6 +409,7 @@ class _Builder:
         self.member_ids: set[int] = set()
         self.weapon_only_rules: tuple[str, ...] = ()  # the unit's weapon's WEAPON_RULES
         self.champion_special: tuple[str, ...] = ()  # the leader's own rules (leader_only)
+        self.champion_hatred: tuple[str, ...] = ()  # the leader's own hatred (leader_only)
         self.champion_ward = 0  # the leader's own ward save (_LEADER_WARD)
         self.champion_save_override: int | None = None  # the leader's "Armadura 3+"
 
@@ -913,6 +913,7 @@ class _Builder:
                 champion_special=tuple(f for f in self.champion_special if f not in special)
                 if champion is not None else (),
                 champion_ward=self.champion_ward if champion is not None else 0,
+                champion_hatred=self.champion_hatred if champion is not None else (),
                 champion_save_override=(self.champion_save_override if champion is not None
                                         else None),
                 impact_strength=impact_strength, **extra, members=members,
@@ -1366,7 +1367,7 @@ class _Builder:
         champion's troop type cannot carry) is reported.
         """
         for name in self.champion_items:
-            deltas, needs, approximation, weapon = CHAMPION_ITEMS[normalize(name)]
+            deltas, needs, approximation, weapon, flags = CHAMPION_ITEMS[normalize(name)]
             w = rules.WEAPONS.get(weapon)
             unusable = w is not None and not w.usable_by(self.troop_type)
             if champion is None or (needs and needs not in special) or unusable:
@@ -1377,11 +1378,10 @@ class _Builder:
                 continue
             champion = champion.replace(**{c: min(10, getattr(champion, c) + d)
                                            for c, d in deltas})
-            own = CHAMPION_ITEM_RULES.get(normalize(name), ())
-            self.champion_special += own  # "Hacha de Ulther": dragon_bane (a body of its own)
+            self.champion_special += flags
             done = ", ".join([*(f"the champion's {c}{d:+d}" for c, d in deltas),
                               *([f"the champion's weapon {weapon}"] if weapon else []),
-                              *(f"the champion's own rule {r}" for r in own)])
+                              *(f"the champion's {f}" for f in flags)])
             if weapon:
                 self.champion_weapon = "" if weapon == self.weapon_key else weapon
             if approximation:
@@ -1597,6 +1597,15 @@ class _Builder:
                 # "Ataques mágicos"; Kreugar: "Richter Kreugar (no el resto de la compañía)
                 # odia al resto de No Muertos"), unless its text gives it to "su unidad"
                 # (Oglah Khan's "Pellejo de Wulfag": "Oglah y su unidad")
+                if key in NAMED_HATRED and self.sel.command.get("champion") is not None:
+                    # Kreugar's "Odio a los No Muertos": his blows re-roll their misses in
+                    # the first round against those enemies (gst "Odio"), "pese a ser Inmune a
+                    # psicología" (immunity to psychology never cancels hatred in the engine)
+                    self.champion_hatred += NAMED_HATRED[key]
+                    self.note(name, "note", f"the leader's own hatred of"
+                              f" {', '.join(NAMED_HATRED[key])}: he fights as a body of his"
+                              f" own (Unit.champion_hatred)")
+                    continue
                 if key in NAMED_HATRED or key.startswith("odio "):
                     self.note(name, "ignored", "hatred of the leader alone: not modelled")
                     continue
@@ -1686,6 +1695,19 @@ class _Builder:
                 special.append("artefact_creature")
                 if "salvacion por armadura 5+" in normalize(texts.get(name) or ""):
                     self.scaly_skin = self.scaly_skin or name
+                continue
+            if key == "no muertos" and "capitan. si" in normalize(texts.get(name) or ""):
+                # Regimientos de Renombre (Compañía maldita de Kreugar, Legión de Pesadilla)
+                # "No Muertos": immune to psychology, unstable, fear as the gst rule, and
+                # "Capitán. Si Richter muere ... Al término de la fase en que el Capitán haya
+                # sido eliminado y al comienzo de cada turno posterior ... deberá efectuar un
+                # chequeo de liderazgo. Si no lo supera, sufrirá un número de heridas igual a la
+                # diferencia": wounds the engine does not inflict
+                special += RULE_FLAGS[key]
+                self.note(name, "ignored", "'Capitán': once its leader is slain, a Ld test at"
+                          " the end of that phase and at the start of each of its turns, each"
+                          " point failed by a wound without saves: not modelled (immune to"
+                          " psychology, unstable and fear are)")
                 continue
             flags = text_rule(name, texts.get(name) or "")
             if flags is not None:

@@ -45,7 +45,6 @@ __all__ = [
     "ARMOUR_RULES",
     "ARMOUR_WARDS",
     "CHAMPION_ITEMS",
-    "CHAMPION_ITEM_RULES",
     "CHAMPION_RULES",
     "LEADER_RULE_FLAGS",
     "NAMED_HATRED",
@@ -508,6 +507,17 @@ RULE_FLAGS: MappingProxyType = _table({
     # "Coro de doncellas": "Cada turno, el Sagrario puede efectuar un Lamento de la Doncella"
     "Lamento de la doncella": ("maiden_lament",),
     "Coro de doncellas": ("maiden_lament",),
+    # Regimientos de Renombre (Compañía maldita de Kreugar) "Estandarte de los Malditos": "La
+    # compañía Maldita sufre una herida menos de la que sufriría normalmente al ser derrotada
+    # en combate por Inestabilidad. Es un Estandarte mágico a todos los efectos, así que si el
+    # Portaestandarte muere, se pierde el efecto"
+    "Estandarte de los Malditos": ("cursed_standard",),
+    # Regimientos de Renombre (Compañía maldita de Kreugar) "Bienvenido a la Maldición": "Si
+    # cualquier guerrero de la Compañía Maldita (incluido Kreugar) abate a una miniatura con 1
+    # herida en su perfil inicial, se crea en su lugar un Esqueleto que se añade a la Compañía
+    # Maldita y va equipado igual que el resto de la Compañía ... sólo se aplica a las
+    # miniaturas muertas en combate cuerpo a cuerpo"
+    "Bienvenido a la Maldición": ("cursed_recruits",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -545,35 +555,33 @@ CHAMPION_ITEMS: MappingProxyType = _table({
     # turno en que carga": one more attack on the leader's profile; the F+1 on the charge is
     # the unit's choppa rule (its shield gives no parry with a choppa either)
     # (the choppa's F+1 holds for both choppas: a profile change, not two hand weapons)
-    "Dos rebanadoras": ((("A", 1),), "choppa", "", ""),
+    "Dos rebanadoras": ((("A", 1),), "choppa", "", "", ()),
     # Regimientos de Renombre (Lucca Braganza, the leader, with "Arma de mano" and "Pistola")
     # "Pistola de Lucca": "Lucca lleva también pistola, así que cuenta como dos armas de
     # mano"; the pistol's own attack is S4 armour piercing in the first round (RULES.md
     # §1.7): rules.WEAPONS["hand_weapon_and_pistol"]
-    "Pistola de Lucca": ((), "", "", "hand_weapon_and_pistol"),
+    "Pistola de Lucca": ((), "", "", "hand_weapon_and_pistol", ()),
     # Regimientos de Renombre (Josef Bugman, the leader) "Hacha de Bugman": "Arma de mano.
     # Lleva una Runa de la Fuerza (F+1) y una Runa de la Furia (A+1)": S+1 and A+1 on his
     # profile, fighting with a hand weapon (his shield's parry with it)
-    "Hacha de Bugman": ((("S", 1), ("A", 1)), "", "", "hand_weapon"),
+    "Hacha de Bugman": ((("S", 1), ("A", 1)), "", "", "hand_weapon", ()),
     # Regimientos de Renombre (Príncipe Ulther, the leader, with "Hacha de Ulther" and "Par de
     # pistolas") "Hacha de Ulther": "Arma de mano que proporciona F+1 y, contra miniaturas de
     # tipo Dragón, tiene además la regla Heridas múltiples (1D6)": S+1 on his profile, fighting
     # with it as a hand weapon (his shield's parry with it; the gst "Par de pistolas"
     # "Requiere ambas manos", so not beside the axe: the axe is the "Armas" group's default
-    # selection); the multiple wounds: CHAMPION_ITEM_RULES
-    "Hacha de Ulther": ((("S", 1),), "", "", "hand_weapon"),
+    # selection); the multiple wounds: the champion's dragon_bane (odds.units; the
+    # dragons: build.is_dragon)
+    "Hacha de Ulther": ((("S", 1),), "", "", "hand_weapon", ("dragon_bane",)),
+    # Regimientos de Renombre (Richter Kreugar, the leader of the Compañía maldita)
+    # "Aflicción": "Arma de mano. Todos los impactos de Aflicción se resuelven con F+1 y Golpe
+    # letal": S+1 on his profile (every blow he strikes is with it) and killing blow, his alone
+    "Aflicción": ((("S", 1),), "", "", "hand_weapon", ("killing_blow",)),
 })
 """Items of a unit's champion (leader): name → (((letter, added), ...) on its profile, the
 special rule the unit must have for the rest of the item's text (``""``: none), what stays
-approximated (``""``: nothing), the champion's weapon (``""``: its own as read))."""
-
-CHAMPION_ITEM_RULES: MappingProxyType = _table({
-    # "Hacha de Ulther": "contra miniaturas de tipo Dragón, tiene además la regla Heridas
-    # múltiples (1D6)" (odds.units, dragon_bane; the dragons: build.is_dragon)
-    "Hacha de Ulther": ("dragon_bane",),
-})
-"""The rest of a :data:`CHAMPION_ITEMS` item's text: name → the champion's own special rules
-(:attr:`odds.units.Unit.champion_special`)."""
+approximated (``""``: nothing), the champion's weapon (``""``: its own as read), special
+rules the item gives the champion alone (:attr:`odds.units.Unit.champion_special`))."""
 
 LEADER_RULE_FLAGS: MappingProxyType = _table({
     # Regimientos de Renombre (Espadas de Manann, a rule of the unit naming its leader
@@ -1445,12 +1453,6 @@ UNMODELLED_REASONS: MappingProxyType = _table({
     "Mutaciones": "one of six mutations rolled at deployment (strikes last, armour piercing,"
                   " WS+1, S+1, poison, killing blow): not modelled",
     # Regimientos de Renombre: what keeps a regiment reported, read in its text
-    "Estandarte de los Malditos": "one instability wound fewer while the standard is carried:"
-                                  " not modelled",
-    "Bienvenido a la Maldición": "every 1-wound model the company slays in close combat rises"
-                                 " as a skeleton in it: not modelled",
-    "Aflicción": "Richter's hand weapon with S+1 and killing blow for his blows alone: not"
-                 " modelled",
     "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
                      " frenzied or S+1 W+1 for the rest of the battle: not modelled",
     "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",

@@ -53,6 +53,7 @@ from odds.combat.model import (
     SideOptions,
     build,
     dice_budget,
+    recruits_at_most,
 )
 from odds.results import proportion_table, wilson
 from odds.rng import BUFFER_DICE, CHUNK_TRIALS, SeedLike, n_chunks, resolve_seed, stream_state
@@ -219,7 +220,9 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
     hp = np.where(model.sides[:, S_LIFE_DRAIN] > 0, model.sides[:, S_W], model.sides[:, S_HP])
     w = model.sides[:, S_W]
     side = model.sides[:, S_SIDE]
-    max_models = int(((hp + w - 1) // w).max())
+    # a unit with "Bienvenido a la Maldición" may end with more models than it started with
+    grown = [recruits_at_most(model.sides, u) for u in range(model.sides.shape[0])]
+    max_models = int(((hp + w - 1) // w + grown).max())
     side_hp = max(int(hp[side == 0].sum()), int(hp[side == 1].sum()))
     off = side_hp + 40
     out = {
@@ -249,7 +252,7 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
                np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
                budget, model.sides, model.groups, model.order, model.keys, model.n_order,
                model.flags, mr, model.contacts, model.ranks, model.side_bonus,
-               np.zeros((17, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
+               np.zeros((18, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
                touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),
                np.zeros(12 + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
                out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],

@@ -31,6 +31,7 @@ from odds.combat.model import (
     S_LIFE_DRAIN,
     S_RA_DICE,
     S_RA_SIDES,
+    S_RECRUIT,
     S_W,
 )
 
@@ -240,6 +241,20 @@ def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
     return hp, scored, extra, p
 
 
+@lean  # called, not inlined: the rare case of strike() below
+def recruit(h, n, state):
+    """Unit ``h`` gains ``n`` rank-and-file models (its 1-W victims rise in it).
+
+    Regimientos de Renombre "Bienvenido a la Maldición" (``S_RECRUIT``): "se crea en su lugar
+    un Esqueleto que se añade a la Compañía Maldita".  Gaining models when none of its rank
+    and file is left, it has lost its standard and musician for good (``state[17]``: the
+    recruits carry neither).
+    """
+    if state[0, h] <= 0:
+        state[17, h] = 1
+    state[0, h] += n
+
+
 @inline
 def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes):
     """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
@@ -281,6 +296,8 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         state[0, t] = hp_t
         if sc > 0 and groups[u, t, gi, kind, G_FLAMING]:
             state[9, t] = 1
+        if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
+            recruit(sides[u, S_RECRUIT] - 1, sc, state)  # the duellist slain (sc 1 at W 1)
         return sc, extra, p
     if state[0, t] <= 0:
         return 0, 0, p
@@ -289,6 +306,8 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     state[3, t] += rg
     if sides[u, S_LIFE_DRAIN] and state[0, u] > 0:  # "Poder de la muerte": a wound per wound
         state[0, u] = min(state[0, u] + sc, sides[u, S_W])
+    if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
+        recruit(sides[u, S_RECRUIT] - 1, sc, state)  # one model slain per wound at W 1
     if sc > 0 and groups[u, t, gi, kind, G_FLAMING]:
         state[9, t] = 1  # no more regeneration this combat (§1.6)
     return sc, 0, p

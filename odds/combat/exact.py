@@ -106,6 +106,7 @@ from odds.combat.model import (
     S_NO_RANK_CANCEL,
     S_RA_DICE,
     S_RA_SIDES,
+    S_RECRUIT,
     S_REGEN,
     S_SIDE,
     S_STANDARD,
@@ -781,8 +782,10 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     # while the howler lives), "Asalto imparable" (attacks won by wounds), "Arma de frío"
     # (wounds from the 6s to hit): the kernel's
     # "Estandarte del Oso" (a bonus lost with its bearer), "Garras mecánicas" (an I test of
-    # the first model struck): the kernel's
+    # the first model struck), "Bienvenido a la Maldición" (models gained as it strikes: unit
+    # strength, outnumber): the kernel's
     if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
+            or model.sides[:, S_RECRUIT].any()
             or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()
             or model.sides[:, S_BEAR_STD].any() or model.groups[..., G_GRAB].any()):
         return None

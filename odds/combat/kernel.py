@@ -143,8 +143,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     characters in the front rank at the start of the round, no regeneration
     any more after a flaming wound, hits only on 6s after a failed fear test, panic
     tested this phase, frontage now, models lapping round, the unit's random-attacks
-    roll this round, a drunk roll made at the charge, its "Garras mecánicas" test taken
-    this round); ``alloc`` rows
+    roll this round, the drunk roll made at the charge, its "Garras mecánicas" test taken
+    this round, standard and musician gone for good once its rank and file had all fallen
+    and it gained models again, ``S_RECRUIT``); ``alloc`` rows
     are per (step group, contact) scratch arrays (attacks, attacks on a character, that character);
     ``touch[c]`` caches, per contact, the models in contact each way, the
     two facing lines' lengths and the two units' model counts and frontages
@@ -173,6 +174,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[12, u] = sides[u, S_FILES]  # frontage now (§1.11)
         state[13, u] = 0  # models lapping round the enemy's flanks
         state[15, u] = 0  # a drunk roll made at the charge, for the first round
+        state[17, u] = 0  # standard and musician lost for good (blows.strike)
     # psychology at the charge (§3.3): the charger tests fear/terror of its target first
     # (failed: no combat); then the charged unit tests fear/terror of the charger: terror
     # failed, or fear failed with a lower unit strength, it flees (caught if the charge

@@ -184,7 +184,7 @@ from odds.units import Command, Member, Unit
     S_UNBREAKABLE,
     S_ITP,  # immune to psychology (not counting frenzy)
     S_FEAR,
-    S_UNSTABLE,  # 0 no; 1 unstable; 2 unstable, one wound fewer ("Criatura artefacto")
+    S_UNSTABLE,  # 0 no; 1 unstable; 2 one wound fewer (artefact); 3 that while the standard lives
     S_FLEE_DICE,
     S_STANDARD,
     S_MUSICIAN,
@@ -245,8 +245,9 @@ from odds.units import Command, Member, Unit
     S_LAMENT_WARD,  # the ward save against a lament on this unit (7 = none); 0 = not a target
     S_HORN,  # "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
     S_BEAR_STD,  # 1 + the body carrying "Estandarte del Oso" (first-round to-hit bonus), 0 none
+    S_RECRUIT,  # 1 + the unit its 1-W victims join ("Bienvenido a la Maldición"), 0 none
     N_SIDE,
-) = range(72)
+) = range(73)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -553,7 +554,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
         spec = rules.parse_dice(rolled, "random_attacks")
         s[S_RA_DICE], s[S_RA_SIDES] = spec.n, spec.sides
     s[S_ELF] = "elf" in unit.tags
-    s[S_UNSTABLE] = unit.has("unstable") * (1 + unit.has("artefact_creature"))
+    # 2: "Criatura artefacto", one wound fewer; 3: "Estandarte de los Malditos", one fewer
+    # while the standard is carried (psychology.break_test)
+    s[S_UNSTABLE] = unit.has("unstable") * (
+        3 if unit.has("cursed_standard") and unit.command.standard
+        else 1 + unit.has("artefact_creature"))
     s[S_FLEE_DICE] = 8 if (p.M > 15 or unit.has("flying")) else 5
     if unit.random_move:
         # gst "Movimiento aleatorio (5D6)": "haz la tirada cada vez que quieras mover": it
@@ -1833,7 +1838,7 @@ def build_units(units: list[Unit], sides: list[int],
     champions = [i for i, u in enumerate(units)
                  if u.command.champion and u.models >= 2
                  and (i in dueller or u.champion_save != u.armour_save
-                      or set(u.champion_special) - {"wizard"}
+                      or set(u.champion_special) - {"wizard"} or u.champion_hatred
                       or ("wizard" in u.champion_special and bool(seers - {sides[i]}))
                       or u.champion_ward_save != u.ward_save
                       or rules.WEAPONS[u.champion_weapon_key].pistol_attacks)]
@@ -1873,6 +1878,8 @@ def build_units(units: list[Unit], sides: list[int],
     side_arr[:, S_FEARLESS] = [u.has("leader_fearless") and u.command.champion
                                for u in full_units]
     panic_immunities(side_arr, units, sides)
+    side_arr[:, S_RECRUIT] = [i + 1 if u.has("cursed_recruits") else 0
+                              for i, u in enumerate(units)]
     bodies = list(units)
     named = tuple(names or ())
     extra = [_Hosted(host, character_body(ch), ch.profile, ch.unit_strength, ch.general,
@@ -1888,6 +1895,7 @@ def build_units(units: list[Unit], sides: list[int],
                          champion_armour="", champion_shield=None, members=(),
                          equipment=u.champion_equipment, champion_special=(),
                          special=(*u.special, *u.champion_special), champion_ward=0,
+                         hatred=(*u.hatred, *u.champion_hatred), champion_hatred=(),
                          ward_save=u.champion_ward_save, champion_save_override=None,
                          armour_save_override=(u.champion_save_override
                                                if u.champion_save_override is not None
@@ -1930,6 +1938,10 @@ def build_units(units: list[Unit], sides: list[int],
             row[S_GUARDED] = guarded(units[e.host], e)
             row[S_IS_CHAMPION] = e.champion
             row[S_CHAMP_BODY] = -1
+            # "Bienvenido a la Maldición": "cualquier guerrero de la Compañía Maldita (incluido
+            # Kreugar)": its champion and named members, not a character who joined it
+            row[S_RECRUIT] = (e.host + 1 if (e.champion or e.member)
+                              and full_units[e.host].has("cursed_recruits") else 0)
             row[S_HOSTED_LO] = 0
             row[S_HOSTED_HI] = 0
             pr = e.profile
@@ -2002,7 +2014,7 @@ def build_units(units: list[Unit], sides: list[int],
     # indexed by the unit's models left plus its living characters and promoted champion,
     # who fill rank spaces (§2.2)
     hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)
-              - n_members[i] for i in range(n_units)]
+              - n_members[i] + recruits_at_most(side_arr, i) for i in range(n_units)]
     ranks = np.zeros((n, max(u.models + h for u, h in zip(full_units, hosted, strict=False)) + 1),
                      np.int64)
     for i, u in enumerate(full_units):
@@ -2020,6 +2032,18 @@ def build_units(units: list[Unit], sides: list[int],
     return CombatModel(side_arr, groups, order, keys, n_order, flags, -1, options.max_rounds,
                        np.array(contacts, np.int64).reshape(-1, 4), ranks, side_bonus,
                        labels, n_units, active_side)
+
+
+def recruits_at_most(sides: np.ndarray, u: int) -> int:
+    """Models unit ``u`` can gain in a combat: the enemy's models of 1 wound, 0 without the rule.
+
+    Regimientos de Renombre "Bienvenido a la Maldición" (``S_RECRUIT``): each enemy model
+    "con 1 herida en su perfil inicial" its warriors slay joins it.
+    """
+    if not sides[u, S_RECRUIT]:
+        return 0
+    return int(sum(sides[v, S_HP] for v in range(sides.shape[0])
+                   if sides[v, S_SIDE] != sides[u, S_SIDE] and sides[v, S_W] == 1))
 
 
 def dice_budget(model: CombatModel) -> int:
@@ -2061,6 +2085,7 @@ def dice_budget(model: CombatModel) -> int:
         total += int(sd[S_RA_DICE])  # the random-attacks roll
         files = int(sd[S_FILES])
         models = int(-(-sd[S_HP] // sd[S_W]))  # one, for "Poder de la muerte"'s S_W
+        models += recruits_at_most(model.sides, u)  # "Bienvenido a la Maldición"
         deep = max([2, *(int(model.groups[u, w, RANK_AND_FILE, k, G_RANKS])
                          for w in range(n) for k in (0, 1))])
         reach = min(models, deep * files + math.ceil(models / files) + 4)

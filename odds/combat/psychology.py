@@ -259,8 +259,12 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
         return False, p
     if sides[lo, S_UNSTABLE]:
         if state[0, lo] > 0:
-            # "Criatura artefacto" (S_UNSTABLE 2): one wound fewer
-            state[0, lo] = max(0, state[0, lo] - max(0, diff - (sides[lo, S_UNSTABLE] - 1)))
+            # "Criatura artefacto" (S_UNSTABLE 2): one wound fewer; "Estandarte de los
+            # Malditos" (3): while the standard is carried (resolution.side_totals' condition)
+            fewer = 1 if sides[lo, S_UNSTABLE] == 2 or (
+                sides[lo, S_UNSTABLE] == 3 and not state[17, lo]
+                and m_lo > sides[lo, S_CHAMPION]) else 0
+            state[0, lo] = max(0, state[0, lo] - max(0, diff - fewer))
             if state[0, lo] == 0 and chars_alive(lo, sides, state) == 0:
                 state[2, lo] = WIPED
         return False, p

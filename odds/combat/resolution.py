@@ -81,9 +81,10 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
         bsb = 0
         if u < nr:
             champ = 1 if sides[u, S_CHAMPION] else 0
-            std = 1 if sides[u, S_STANDARD] else 0
+            # (state[17]: gone for good, "Bienvenido a la Maldición" recruits carry none)
+            std = 1 if sides[u, S_STANDARD] and not state[17, u] else 0
             has_std = sides[u, S_STANDARD] if std and m >= 1 + champ else 0
-            has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std
+            has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std and not state[17, u]
         elif not state[6, u]:
             # a battle standard, or a named member carrying the unit's standard or
             # instrument (odds.units.Member: S_STANDARD, S_MUSICIAN of its body)
