@@ -176,6 +176,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "mechanical_claws",
     "cursed_standard",
     "cursed_recruits",
+    "captain_bound",
 )
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
@@ -640,6 +641,16 @@ bonus from the next round (ranks are counted at the start of a round) and first 
 next round (each round's fighters are fixed at its start, RULES.md §1.2); it carries no
 standard or instrument: once all of the unit's rank and file have fallen, its standard and
 musician are gone for good (:func:`odds.combat.blows.strike`).
+
+``captain_bound``: the unit crumbles once its leader (its champion, fighting as a body of its
+own) has fallen (MDNR Regimientos de Renombre "No Muertos", "Capitán", of the Compañía
+maldita de Kreugar and the Legión de Pesadilla: "Si Richter muere ... Al término de la fase
+en que el Capitán haya sido eliminado y al comienzo de cada turno posterior de la Compañía
+Maldita, esta deberá efectuar un chequeo de liderazgo. Si no lo supera, sufrirá un número de
+heridas igual a la diferencia ... heridas que no podrán evitarse mediante ninguna tirada de
+salvación (ni siquiera especiales)"): 2D6 against the unit's own Ld at the end of the
+close-combat phase in which he fell and at the start of each later round of its side's turn;
+each point above it is a wound with no save of any kind.  Not in the combat result.
 """
 
 CHARACTERISTICS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")

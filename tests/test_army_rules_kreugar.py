@@ -70,9 +70,9 @@ def test_both_entries_import_as_printed():
     Muertos"); the company's "Estandarte de los Malditos" and "Bienvenido a la Maldición"."""
     c = cat(RENOWN)
     for name in ENTRIES:
-        # the four rules modelled; only "No Muertos"'s 'Capitán' clause stays reported
+        # the four rules and "No Muertos" (its 'Capitán' clause too) modelled
         left = {i.item for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")}
-        assert left == {"No Muertos"}, (name, left)
+        assert left == set(), (name, left)
         u = c.unit(name)
         assert u.profile == Profile(M=10, WS=2, BS=2, S=3, T=3, W=1, I=2, A=1, Ld=3)
         assert u.champion_profile == Profile(M=10, WS=5, BS=3, S=5, T=4, W=2, I=4, A=3, Ld=9)
@@ -212,15 +212,98 @@ def test_kreugar_slays_a_champion_in_a_challenge_and_he_joins():
     assert_distribution(sim, [1 - p, p], N, what="the champion slain joins the company")
 
 
-@needs_data
-def test_captain_clause_of_no_muertos_is_reported():
-    """"No Muertos" of the Compañía maldita (and Mordini's Legión de Pesadilla): "Capitán. Si
-    Richter muere ... deberá efectuar un chequeo de liderazgo. Si no lo supera, sufrirá un
-    número de heridas igual a la diferencia": not modelled, so reported (ignored), while its
-    immunity to psychology, instability and fear are the unit's rules."""
-    from conftest import kinds
+def _captain_law(mix: dict[int, float]) -> list[float]:
+    """Models lost to "Capitán" tests on Ld 3 (each max(0, 2D6 - 3) one-wound models) when
+    ``mix[n]`` is the probability that ``n`` tests were taken."""
+    one = [0.0] * 10
+    for a in range(1, 7):
+        for b in range(1, 7):
+            one[max(0, a + b - 3)] += 1 / 36
+    out = [0.0] * 19
+    for tests, weight in mix.items():
+        law = [1.0]
+        for _ in range(tests):
+            nxt = [0.0] * (len(law) + 9)
+            for i, x in enumerate(law):
+                for j, y in enumerate(one):
+                    nxt[i + j] += x * y
+            law = nxt
+        for k, x in enumerate(law):
+            out[k] += weight * x
+    return out
 
+
+def test_captain_slain_the_company_crumbles():
+    """"No Muertos", "Capitán": "Si Richter muere ... Al término de la fase en que el Capitán
+    haya sido eliminado y al comienzo de cada turno posterior de la Compañía Maldita, esta
+    deberá efectuar un chequeo de liderazgo. Si no lo supera, sufrirá un número de heridas
+    igual a la diferencia ... heridas que no podrán evitarse mediante ninguna tirada de
+    salvación (ni siquiera especiales)" (``captain_bound``).
+
+    Twenty T10 Ld 3 unbreakable skeletons (A0, a 4+ ward that must not count against the
+    crumbling) whose champion (T1 W1, the 4+ ward too) accepts the challenge of an enemy
+    champion with 10 S4 attacks (3+ to hit, 2+ to wound, then the ward) in an unbreakable
+    unit: he survives a round with s = (13/18)^10, and nobody else can wound anyone (S4
+    against T10).
+    He falls in round r with s^(r-1) (1 - s).  Charged (the enemy's turn first), the company
+    tests at the end of the round he fell in and at the start of each later round of its turn
+    (rounds 2, 4...); charging, in rounds 3, 5...  So, over three rounds charged: he fell in
+    round 1, two tests (end of 1, start of 2); in round 2 or 3, one; charging: rounds 1 or 2,
+    two (then the start of round 3); round 3, one.  Each test loses max(0, 2D6 - 3) models.
+    With an enemy champion of A0 the captain lives and nothing is lost.  RULES.md §3.1: the
+    test is 2D6 against the unit's Ld."""
+    from odds.combat.model import FRONT, S_CAPTAIN, build_units
+
+    def company():
+        return fighter("C", 20, 5, T=10, A=0, command={"champion": True},
+                       rules={"special": ["captain_bound", "unbreakable"],
+                              "ward_save": 4}).replace(
+            profile=Profile(M=10, WS=3, BS=3, S=3, T=10, W=1, I=3, A=0, Ld=3),
+            champion_profile=Profile(M=10, WS=3, BS=3, S=3, T=1, W=1, I=3, A=0, Ld=3))
+
+    def enemy(attacks):
+        return fighter("E", 10, 5, A=0, command={"champion": True},
+                       special=("unbreakable",)).replace(
+            champion_profile=Profile(M=10, WS=10, BS=3, S=4, T=10, W=3, I=3, A=attacks,
+                                     Ld=7))
+
+    s = (13 / 18) ** 10
+    r1, r2, r3, never = 1 - s, s * (1 - s), s * s * (1 - s), s ** 3
+    cases = ((1, False, {1: r1, 0: 1 - r1}, 3351),
+             (2, False, {2: r1, 1: r2, 0: s * s}, 3352),
+             (3, False, {2: r1, 1: r2 + r3, 0: never}, 3353),
+             (3, True, {2: r1 + r2, 1: r3, 0: never}, 3354))
+    for rounds, company_charges, mix, seed in cases:
+        units = [company(), enemy(10)] if company_charges else [enemy(10), company()]
+        c = 0 if company_charges else 1
+        model = build_units(units, [0, 1], [(0, 1, FRONT, FRONT)], [True, False],
+                            [None, None], CombatOptions(max_rounds=rounds),
+                            challenge=["champion", "champion"])
+        assert model.sides[c, S_CAPTAIN] == 1 and first_round_exact(model) is None
+        out = simulate(model, N, seed)
+        assert out["chal"][0] == N  # the challenge is fought every time
+        sim = {19 - m: k / N for m, k in enumerate(out["surv"][c]) if k}
+        assert_distribution(sim, _captain_law(mix), N,
+                            what=f"models crumbled in {rounds} rounds, charging"
+                                 f" {company_charges}")
+    model = build_units([enemy(0), company()], [0, 1], [(0, 1, FRONT, FRONT)], [True, False],
+                        [None, None], CombatOptions(max_rounds=3),
+                        challenge=["champion", "champion"])
+    out = simulate(model, 2_000, 3355)
+    assert out["surv"][1, 19] == 2_000  # the captain lives: no test
+
+
+@needs_data
+def test_captain_clause_of_no_muertos_is_modelled():
+    """"No Muertos" of the Compañía maldita and of Mordini's Legión de Pesadilla ("Capitán.
+    Si Ennio muere, la Legión comenzará a desintegrarse"): immune to psychology, unstable,
+    fear and ``captain_bound``, nothing reported; both Kreugar entries and the Legión are
+    now fully modelled."""
     c = cat(RENOWN)
-    for name in ENTRIES:
-        assert kinds(c, name)["No Muertos"] == "ignored"
-        assert {"immune_to_psychology", "unstable", "fear"} <= set(c.unit(name).special)
+    legion = [n for n in c.names if n.startswith("Legión de Pesadilla")]
+    assert len(legion) == 1
+    for name in (*ENTRIES, *legion):
+        left = {i.item for i in c.report.for_unit(name) if i.kind in ("ignored", "approximated")}
+        assert left == set(), (name, left)
+        assert {"immune_to_psychology", "unstable", "fear", "captain_bound"} <= set(
+            c.unit(name).special)

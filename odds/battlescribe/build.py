@@ -1702,12 +1702,9 @@ class _Builder:
                 # "Capitán. Si Richter muere ... Al término de la fase en que el Capitán haya
                 # sido eliminado y al comienzo de cada turno posterior ... deberá efectuar un
                 # chequeo de liderazgo. Si no lo supera, sufrirá un número de heridas igual a la
-                # diferencia": wounds the engine does not inflict
+                # diferencia": captain_bound (psychology.captains_fall)
                 special += RULE_FLAGS[key]
-                self.note(name, "ignored", "'Capitán': once its leader is slain, a Ld test at"
-                          " the end of that phase and at the start of each of its turns, each"
-                          " point failed by a wound without saves: not modelled (immune to"
-                          " psychology, unstable and fear are)")
+                special.append("captain_bound")
                 continue
             flags = text_rule(name, texts.get(name) or "")
             if flags is not None:

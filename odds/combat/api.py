@@ -252,7 +252,7 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
                np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
                budget, model.sides, model.groups, model.order, model.keys, model.n_order,
                model.flags, mr, model.contacts, model.ranks, model.side_bonus,
-               np.zeros((18, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
+               np.zeros((19, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
                touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),
                np.zeros(12 + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
                out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],

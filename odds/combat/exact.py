@@ -82,6 +82,7 @@ from odds.combat.model import (
     S_BEAR_STD,
     S_BSB,
     S_BURNING,
+    S_CAPTAIN,
     S_CHAMPION,
     S_CHAMPION_LD,
     S_COLD,
@@ -783,9 +784,10 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     # (wounds from the 6s to hit): the kernel's
     # "Estandarte del Oso" (a bonus lost with its bearer), "Garras mecánicas" (an I test of
     # the first model struck), "Bienvenido a la Maldición" (models gained as it strikes: unit
-    # strength, outnumber): the kernel's
+    # strength, outnumber), "No Muertos" "Capitán" (a Ld test when the leader falls): the
+    # kernel's
     if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
-            or model.sides[:, S_RECRUIT].any()
+            or model.sides[:, S_RECRUIT].any() or model.sides[:, S_CAPTAIN].any()
             or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()
             or model.sides[:, S_BEAR_STD].any() or model.groups[..., G_GRAB].any()):
         return None

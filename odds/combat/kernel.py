@@ -72,6 +72,7 @@ from odds.combat.model import (
     S_ALLOC,
     S_BURN_SAVE,
     S_BURNING,
+    S_CAPTAIN,
     S_CHAMPION,
     S_COLD,
     S_DRUNK,
@@ -96,7 +97,9 @@ from odds.combat.model import (
 )
 from odds.combat.psychology import (
     break_test,
+    captains_fall,
     charge_tests,
+    crumble,
     horn_panic,
     howled,
     howled_test,
@@ -175,6 +178,10 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[13, u] = 0  # models lapping round the enemy's flanks
         state[15, u] = 0  # a drunk roll made at the charge, for the first round
         state[17, u] = 0  # standard and musician lost for good (blows.strike)
+        state[18, u] = 0  # its leader fell in an earlier phase ("No Muertos", "Capitán")
+    captains = False
+    for u in range(nr):
+        captains = captains or sides[u, S_CAPTAIN] > 0
     # psychology at the charge (§3.3): the charger tests fear/terror of its target first
     # (failed: no combat); then the charged unit tests fear/terror of the charger: terror
     # failed, or fear failed with a lower unit strength, it flees (caught if the charge
@@ -222,6 +229,12 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             if (sides[u, S_LAMENT] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
                     and state[0, u] > 0):
                 p = lament(buf, p, u, nr, sides, state, contacts)
+        # Regimientos de Renombre "No Muertos", "Capitán": a Ld test at the start of each own
+        # turn after the phase its leader fell in (psychology.captains_fall)
+        for u in range(nr):
+            if (state[18, u] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
+                    and state[0, u] > 0):
+                p = crumble(buf, p, u, sides, state)
         if has_chars:
             for b in range(nb):
                 state[6, b] = 0
@@ -541,52 +554,59 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                 margin = 1
             elif mus1 and not mus0:
                 margin = -1
+        w = -1
+        diff = 0
         if margin == 0:
             res[rnd, 1] += 1
             prev_winner = -1
-            continue
-        res[rnd, 0 if margin > 0 else 2] += 1
-        w = 0 if margin > 0 else 1
-        diff = abs(margin)
-        prev_winner = w
-        # every unit of the losing side tests separately (§3.2)
-        for lo in range(nr):
-            if sides[lo, S_SIDE] == w or state[2, lo] != FIGHTING:
+            if not captains:
                 continue
-            state[1, lo] = 0  # frenzy is lost on losing a round, before the break test
-            for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
-                state[1, b] = 0  # by its characters too (§1.6)
-            if sides[lo, S_UNBREAKABLE]:
-                continue
-            broken, p = break_test(buf, p, lo, diff, sides, state, contacts,
-                                   gen0 if sides[lo, S_SIDE] == 0 else gen1,
-                                   bsb0 if sides[lo, S_SIDE] == 0 else bsb1, flags[2],
-                                   rnd == 0)
-            if broken:
-                brk[rnd, lo] += 1
-                state[2, lo] = FLEEING
-                state[5, lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
-                state[5, lo] -= sides[lo, S_FLEE_MINUS]
-        # panic (§3.4): a unit that broke or was destroyed this round makes the other units of
-        # its side in the combat that did not break test (2D6 <= Ld; immune to psychology and
-        # unbreakable units excepted; a single model of fewer than 5 wounds destroyed causes
-        # none); failed, they flee too.  Panic does not cascade: a panicked unit causes none.
-        for x in range(nr):
-            if not state[11, x] or not (state[2, x] == FLEEING or state[2, x] == WIPED):
-                continue
-            if state[2, x] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
-                continue
-            p = panic_from(buf, p, x, nr, sides, state, gen0 if sides[x, S_SIDE] == 0 else gen1)
-        for f in range(nr):
-            if state[2, f] == PANICKED:
-                state[2, f] = FLEEING
-        p = leave_and_pursue(buf, p, nr, sides, state, contacts, flags[3])
-        # redress (§1.11): losers' lapping models return; winners expand or lap round
-        for u in range(nr):
-            if sides[u, S_SIDE] != w:
-                state[13, u] = 0
-            elif flags[F_EXPAND] and state[2, u] == FIGHTING:
-                expand(u, sides, state, contacts)
+        else:
+            res[rnd, 0 if margin > 0 else 2] += 1
+            w = 0 if margin > 0 else 1
+            diff = abs(margin)
+            prev_winner = w
+        if w >= 0:  # a decisive round
+            # every unit of the losing side tests separately (§3.2)
+            for lo in range(nr):
+                if sides[lo, S_SIDE] == w or state[2, lo] != FIGHTING:
+                    continue
+                state[1, lo] = 0  # frenzy is lost on losing a round, before the break test
+                for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
+                    state[1, b] = 0  # by its characters too (§1.6)
+                if sides[lo, S_UNBREAKABLE]:
+                    continue
+                broken, p = break_test(buf, p, lo, diff, sides, state, contacts,
+                                       gen0 if sides[lo, S_SIDE] == 0 else gen1,
+                                       bsb0 if sides[lo, S_SIDE] == 0 else bsb1, flags[2],
+                                       rnd == 0)
+                if broken:
+                    brk[rnd, lo] += 1
+                    state[2, lo] = FLEEING
+                    state[5, lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
+                    state[5, lo] -= sides[lo, S_FLEE_MINUS]
+            # panic (§3.4): a unit that broke or was destroyed this round makes the other units of
+            # its side in the combat that did not break test (2D6 <= Ld; immune to psychology and
+            # unbreakable units excepted; a single model of fewer than 5 wounds destroyed causes
+            # none); failed, they flee too.  Panic does not cascade: a panicked unit causes none.
+            for x in range(nr):
+                if not state[11, x] or not (state[2, x] == FLEEING or state[2, x] == WIPED):
+                    continue
+                if state[2, x] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
+                    continue
+                p = panic_from(buf, p, x, nr, sides, state, gen0 if sides[x, S_SIDE] == 0 else gen1)
+            for f in range(nr):
+                if state[2, f] == PANICKED:
+                    state[2, f] = FLEEING
+            p = leave_and_pursue(buf, p, nr, sides, state, contacts, flags[3])
+            # redress (§1.11): losers' lapping models return; winners expand or lap round
+            for u in range(nr):
+                if sides[u, S_SIDE] != w:
+                    state[13, u] = 0
+                elif flags[F_EXPAND] and state[2, u] == FIGHTING:
+                    expand(u, sides, state, contacts)
+        if captains:  # "No Muertos", "Capitán": the end of the phase the leader fell in
+            p = captains_fall(buf, p, nr, sides, state)
         left0 = False
         left1 = False
         for u in range(nr):

@@ -59,6 +59,11 @@ Modelling conventions (documented choices where the rules leave one)
   2D6+2 against the best Ld of an enemy unit in contact; each point above is
   a wound without armour save on that unit, before the round's blows, not in
   the combat result (:func:`odds.combat.psychology.lament`).
+* "No Muertos", "Capitán" (MDNR Regimientos de Renombre, ``captain_bound``):
+  at the end of the phase its leader (promoted champion) fell in, and at the
+  start of each later round of its side's turn, the unit rolls 2D6 against
+  its own Ld; each point above is a wound with no save of any kind
+  (:func:`odds.combat.psychology.captains_fall`).
 * Panic (§3.4): when a unit breaks or is destroyed in a round, every other
   unit of its side in the combat that is still fighting (not immune to
   psychology, not unbreakable) tests once that phase on its best Ld (or the
@@ -246,8 +251,9 @@ from odds.units import Command, Member, Unit
     S_HORN,  # "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
     S_BEAR_STD,  # 1 + the body carrying "Estandarte del Oso" (first-round to-hit bonus), 0 none
     S_RECRUIT,  # 1 + the unit its 1-W victims join ("Bienvenido a la Maldición"), 0 none
+    S_CAPTAIN,  # crumbles once its promoted champion falls ("No Muertos", "Capitán")
     N_SIDE,
-) = range(73)
+) = range(74)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
@@ -648,6 +654,8 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # Condes Vampiro "Lamento de la doncella" / "Coro de doncellas" (psychology.lament)
     s[S_LAMENT] = unit.has("maiden_lament")
     s[S_LAMENT_WARD] = lament_ward(unit)
+    # Regimientos de Renombre "No Muertos", "Capitán" (psychology.captains_fall, crumble)
+    s[S_CAPTAIN] = unit.has("captain_bound")
     return s
 
 
@@ -2080,6 +2088,9 @@ def dice_budget(model: CombatModel) -> int:
     # "Lamento de la doncella": 2D6, then a ward and a regeneration roll for each of at most
     # 2D6 + 2 wounds (psychology.lament)
     total += 30 * int(model.sides[:n, S_LAMENT].sum())
+    # "No Muertos", "Capitán": two tests a round (the end of the phase the leader fell in, the
+    # start of the next own turn), 2D6 each
+    total += 4 * int(model.sides[:n, S_CAPTAIN].sum())
     for u in range(n):
         sd = model.sides[u]
         total += int(sd[S_RA_DICE])  # the random-attacks roll

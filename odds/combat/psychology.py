@@ -45,6 +45,7 @@ from odds.combat.model import (
     PANICKED,
     S_BODYGUARD,
     S_BSB,
+    S_CAPTAIN,
     S_CHAMP_BODY,
     S_CHAMPION,
     S_CHAMPION_LD,
@@ -519,4 +520,44 @@ def horn_panic(buf, p, u, nr, sides, state):
     for f in range(nr):
         if state[2, f] == PANICKED:
             state[2, f] = FLEEING
+    return p
+
+
+@lean  # called: one kind of unit only
+def crumble(buf, p, u, sides, state):
+    """Regimientos de Renombre "No Muertos", "Capitán" (``S_CAPTAIN``): one test of unit ``u``.
+
+    "Si Richter muere, la Compañía comenzará a desintegrarse ... deberá efectuar un chequeo de
+    liderazgo. Si no lo supera, sufrirá un número de heridas igual a la diferencia entre el
+    resultado obtenido en esta tirada y el valor de su atributo de Liderazgo, heridas que no
+    podrán evitarse mediante ninguna tirada de salvación (ni siquiera especiales)": 2D6
+    against the unit's own Ld (its leader is dead; the units with the rule take no
+    characters and never use the General's Ld, ``independent``); each point above it is a
+    wound with no save of any kind.  Returns ``p``.
+    """
+    roll, p = sum_faces(buf, p, 2)
+    n = roll - sides[u, S_LD]
+    if n > 0:
+        state[0, u], _s, _r, p = apply_wounds(buf, p, state[0, u], sides[u, S_W], n, 0, 0)
+    return p
+
+
+@lean  # called: one kind of unit only
+def captains_fall(buf, p, nr, sides, state):
+    """The end of a close-combat phase for units with ``S_CAPTAIN``; returns ``p``.
+
+    "Al término de la fase en que el Capitán haya sido eliminado y al comienzo de cada turno
+    posterior": a unit still fighting (or that has just won, its enemies gone) whose leader
+    (its promoted champion's body) fell this phase takes its first :func:`crumble` test now
+    and is marked (``state[18]``) for one at the start of each of its later turns (the
+    kernel's round start); wiped by it, it is ``WIPED``.
+    """
+    for u in range(nr):
+        c = sides[u, S_CHAMP_BODY]
+        if (sides[u, S_CAPTAIN] and not state[18, u] and c >= 0 and state[0, c] <= 0
+                and (state[2, u] == FIGHTING or state[2, u] == WON) and state[0, u] > 0):
+            state[18, u] = 1
+            p = crumble(buf, p, u, sides, state)
+            if state[0, u] <= 0 and chars_alive(u, sides, state) == 0:
+                state[2, u] = WIPED
     return p
