@@ -255,13 +255,14 @@ def recruit(h, n, state):
     state[0, h] += n
 
 
-@inline
-def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes):
-    """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
+@lean  # called, not inlined: two rare rules of strike() below
+def hit_need(buf, p, groups, u, t, gi, kind, state, sides):
+    """The to-hit need of body ``u``'s group ``gi`` on ``t`` when a rule changes it this blow.
 
-    Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
-    challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
-    natural 6s only (failed fear, §3.3).
+    Regimientos de Renombre "Estandarte del Oso" (``S_BEAR_STD``): once the bearer has
+    fallen, the need without the standard's +1 (``G_STD_HIT``); Reinos del Caos "Garras
+    mecánicas" (``G_GRAB``): the first model struck this round tests I (``state[16]``),
+    failed, the blows hit automatically (need 0).  Returns ``(need, p)``, -1: the row's own.
     """
     need = -1
     b = sides[u, S_BEAR_STD]
@@ -273,6 +274,20 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         if buf[p] >= groups[u, t, gi, kind, G_GRAB]:
             need = 0
         p += 1
+    return need, p
+
+
+@inline
+def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes):
+    """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
+
+    Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
+    challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
+    natural 6s only (failed fear, §3.3).
+    """
+    need = -1
+    if sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]:
+        need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides)
     uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need)
     if six > 0 and not state[9, u]:  # "Arma de frío", not after a flaming wound on u
         kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])

@@ -32,8 +32,6 @@ from __future__ import annotations
 
 from odds._jit import inline, lean
 from odds.combat.blows import (
-    apply_wounds,
-    better_test,
     count_ge,
     models_left,
     roll_random_attacks,
@@ -70,11 +68,9 @@ from odds.combat.model import (
     PANICKED,
     RANK_AND_FILE,
     S_ALLOC,
-    S_BURN_SAVE,
     S_BURNING,
     S_CAPTAIN,
     S_CHAMPION,
-    S_COLD,
     S_DRUNK,
     S_FILES,
     S_FLEE_DICE,
@@ -86,7 +82,6 @@ from odds.combat.model import (
     S_HOSTED_LO,
     S_HP,
     S_LAMENT,
-    S_LD,
     S_REGEN,
     S_SIDE,
     S_STUPID,
@@ -99,14 +94,11 @@ from odds.combat.psychology import (
     break_test,
     captains_fall,
     charge_tests,
-    crumble,
-    horn_panic,
-    howled,
-    howled_test,
-    lament,
+    own_turn_start,
     panic_from,
+    stupidity,
 )
-from odds.combat.resolution import end_stats, leave_and_pursue, side_totals
+from odds.combat.resolution import end_stats, horn_round, leave_and_pursue, side_totals
 from odds.rng import fill_d6
 
 OUTCOMES = (
@@ -180,8 +172,13 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[17, u] = 0  # standard and musician lost for good (blows.strike)
         state[18, u] = 0  # its leader fell in an earlier phase ("No Muertos", "Capitán")
     captains = False
+    turn_rules = False
+    horns = False
     for u in range(nr):
         captains = captains or sides[u, S_CAPTAIN] > 0
+        turn_rules = (turn_rules or captains or sides[u, S_BURNING] > 0
+                      or sides[u, S_LAMENT] > 0)
+        horns = horns or sides[u, S_HORN] > 0
     # psychology at the charge (§3.3): the charger tests fear/terror of its target first
     # (failed: no combat); then the charged unit tests fear/terror of the charger: terror
     # failed, or fear failed with a lower unit strength, it flees (caught if the charge
@@ -208,56 +205,14 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         p = roll_random_attacks(buf, p, nr, sides, state)  # gst "Ataques aleatorios" (§1.6)
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
-        # Enanos del Caos "Cuerpo ardiente": at the start of each own turn a T test (a 6
-        # always fails); failed, D3 wounds with armour saves but no ward
-        for u in range(nr):
-            if (sides[u, S_BURNING] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
-                    and state[0, u] > 0):
-                roll, p = sum_faces(buf, p, 1)
-                if roll == 6 or roll > sides[u, S_BURNING]:
-                    n_w, p = sum_faces(buf, p, 1)
-                    n_w = (n_w + 1) // 2
-                    uns = n_w
-                    if sides[u, S_BURN_SAVE] < 7:
-                        kept, p = count_ge(buf, p, n_w, sides[u, S_BURN_SAVE])
-                        uns = n_w - kept
-                    if uns > 0:
-                        state[0, u], _sc, _rg, p = apply_wounds(buf, p, state[0, u],
-                                                                sides[u, S_W], uns, 0, 0)
-        # Condes Vampiro "Lamento de la doncella": in the owner's shooting phase, before blows
-        for u in range(nr):
-            if (sides[u, S_LAMENT] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
-                    and state[0, u] > 0):
-                p = lament(buf, p, u, nr, sides, state, contacts)
-        # Regimientos de Renombre "No Muertos", "Capitán": a Ld test at the start of each own
-        # turn after the phase its leader fell in (psychology.captains_fall)
-        for u in range(nr):
-            if (state[18, u] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
-                    and state[0, u] > 0):
-                p = crumble(buf, p, u, sides, state)
+        if turn_rules:  # "Cuerpo ardiente", "Lamento de la doncella", "No Muertos" "Capitán"
+            p = own_turn_start(buf, p, nr, active, sides, state, contacts)
         if has_chars:
             for b in range(nb):
                 state[6, b] = 0
-        # Regimientos de Renombre "Cuerno del Dragón": blown at the start of round S_HORN - 1
-        # (its first own turn); who flees is pursued only if the horn's side won the round
-        # before (6th "Panicking in Close Combat"); no enemy left, the combat is over
-        horn = -1
-        for u in range(nr):
-            if sides[u, S_HORN] == rnd + 1 and state[2, u] == FIGHTING:
-                p = horn_panic(buf, p, u, nr, sides, state)
-                horn = sides[u, S_SIDE]
-        if horn >= 0:
-            if prev_winner == horn:
-                p = leave_and_pursue(buf, p, nr, sides, state, contacts, flags[3])
-            left = False
-            for u in range(nr):
-                if state[2, u] == FLEEING:
-                    state[2, u] = ESCAPED
-                left = left or (state[2, u] == FIGHTING and sides[u, S_SIDE] != horn)
-            if not left:
-                for u in range(nr):
-                    if state[2, u] == FIGHTING:
-                        state[2, u] = WON
+        if horns:  # Regimientos de Renombre "Cuerno del Dragón" (resolution.horn_round)
+            p, over = horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, flags[3])
+            if over:
                 rounds = rnd
                 break
         # challenges (§1.9): one at a time, the active player first, then the other
@@ -278,33 +233,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             # stupidity (§1.10): tested at the start of each of its own turns; failed, only
             # half its models fight this turn (an odd one on 4+), per contact
             stupid = False
-            drunk = 0
-            if sides[u, S_DRUNK] and state[2, u] == FIGHTING:
-                # MDNR Bestias "Borrachos": 1D6 at the start of each own turn; 1 stupid (test),
-                # 6 frenzied "hasta el final del turno propio"
-                if not sides[u, S_FRENZY]:
-                    state[1, u] = 0
-                if sides[u, S_SIDE] == active:
-                    if state[15, u] == 0:  # else rolled at the charge
-                        state[15, u] = buf[p]
-                        p += 1
-                    drunk = state[15, u]
-                    state[15, u] = 0
-                    if drunk == 6:
-                        state[1, u] = 1
-            if ((sides[u, S_STUPID] or drunk == 1) and sides[u, S_SIDE] == active
-                    and state[2, u] == FIGHTING):
-                ld = 0 if sides[u, S_COLD] else sides[u, S_LD]
-                ld_c = sides[u, S_LD] if sides[u, S_COLD] else 0  # MDNR "Sangre fría"
-                for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
-                    if state[0, b] > 0 and not state[6, b]:
-                        if sides[b, S_COLD]:
-                            ld_c = max(ld_c, sides[b, S_LD])
-                        else:
-                            ld = max(ld, sides[b, S_LD])
-                ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
-                passed, p = howled_test(buf, p, ld, False, False, cold, howled(u, sides, state))
-                stupid = not passed
+            if sides[u, S_STUPID] or sides[u, S_DRUNK]:  # psychology.stupidity (§1.10)
+                stupid, p = stupidity(buf, p, u, active, sides, state)
             for c in range(nc):
                 d = end_of(u, c, contacts)
                 if d < 0:

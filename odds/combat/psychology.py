@@ -45,6 +45,8 @@ from odds.combat.model import (
     PANICKED,
     S_BODYGUARD,
     S_BSB,
+    S_BURN_SAVE,
+    S_BURNING,
     S_CAPTAIN,
     S_CHAMP_BODY,
     S_CHAMPION,
@@ -58,6 +60,7 @@ from odds.combat.model import (
     S_FLEE_DICE,
     S_FLEE_MINUS,
     S_FLIGHT_IGNORE,
+    S_FRENZY,
     S_GENERAL_LD,
     S_GRUMBLERS,
     S_GUARDED,
@@ -69,6 +72,7 @@ from odds.combat.model import (
     S_INSTABILITY,
     S_IS_GENERAL,
     S_ITP,
+    S_LAMENT,
     S_LAMENT_WARD,
     S_LD,
     S_NO_PANIC,
@@ -78,6 +82,7 @@ from odds.combat.model import (
     S_STANDARD,
     S_STUBBORN,
     S_STUBBORN_FIRST,
+    S_STUPID,
     S_UNBREAKABLE,
     S_UNSTABLE,
     S_US,
@@ -561,3 +566,82 @@ def captains_fall(buf, p, nr, sides, state):
             if state[0, u] <= 0 and chars_alive(u, sides, state) == 0:
                 state[2, u] = WIPED
     return p
+
+
+@lean  # called once a round, and only when a unit of the combat has one of these rules
+def own_turn_start(buf, p, nr, active, sides, state, contacts):
+    """The rules of a round's start that act in side ``active``'s turn, before the blows.
+
+    In this order: Enanos del Caos "Cuerpo ardiente" (a T test, failed: D3 wounds), Condes
+    Vampiro "Lamento de la doncella" (:func:`lament`), Regimientos de Renombre "No Muertos",
+    "Capitán" (:func:`crumble`, after the phase its leader fell in).  Returns ``p``.
+    """
+    # Enanos del Caos "Cuerpo ardiente": at the start of each own turn a T test (a 6
+    # always fails); failed, D3 wounds with armour saves but no ward
+    for u in range(nr):
+        if (sides[u, S_BURNING] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
+                and state[0, u] > 0):
+            roll, p = sum_faces(buf, p, 1)
+            if roll == 6 or roll > sides[u, S_BURNING]:
+                n_w, p = sum_faces(buf, p, 1)
+                n_w = (n_w + 1) // 2
+                uns = n_w
+                if sides[u, S_BURN_SAVE] < 7:
+                    kept, p = count_ge(buf, p, n_w, sides[u, S_BURN_SAVE])
+                    uns = n_w - kept
+                if uns > 0:
+                    state[0, u], _sc, _rg, p = apply_wounds(buf, p, state[0, u],
+                                                            sides[u, S_W], uns, 0, 0)
+    # Condes Vampiro "Lamento de la doncella": in the owner's shooting phase, before blows
+    for u in range(nr):
+        if (sides[u, S_LAMENT] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
+                and state[0, u] > 0):
+            p = lament(buf, p, u, nr, sides, state, contacts)
+    # Regimientos de Renombre "No Muertos", "Capitán": a Ld test at the start of each own
+    # turn after the phase its leader fell in (psychology.captains_fall)
+    for u in range(nr):
+        if (state[18, u] and sides[u, S_SIDE] == active and state[2, u] == FIGHTING
+                and state[0, u] > 0):
+            p = crumble(buf, p, u, sides, state)
+    return p
+
+
+@lean  # called: units with stupidity or "Borrachos" only
+def stupidity(buf, p, u, active, sides, state):
+    """Unit ``u``'s stupidity test at the start of a round of side ``active``'s turn (§1.10).
+
+    MDNR Bestias "Borrachos" first: 1D6 at the start of each own turn (rolled at the charge
+    for a drunk charger), 1 a stupidity test, 6 frenzied until the end of the own turn.  The
+    test on the best Ld of the unit and its characters in the front rank (cold-blooded on its
+    own, MDNR "Sangre fría"; re-rolled under "Aullido abisal").  Returns ``(stupid, p)``:
+    failed, only half its models fight this turn (the kernel's round start).
+    """
+    stupid = False
+    drunk = 0
+    if sides[u, S_DRUNK] and state[2, u] == FIGHTING:
+        # MDNR Bestias "Borrachos": 1D6 at the start of each own turn; 1 stupid (test),
+        # 6 frenzied "hasta el final del turno propio"
+        if not sides[u, S_FRENZY]:
+            state[1, u] = 0
+        if sides[u, S_SIDE] == active:
+            if state[15, u] == 0:  # else rolled at the charge
+                state[15, u] = buf[p]
+                p += 1
+            drunk = state[15, u]
+            state[15, u] = 0
+            if drunk == 6:
+                state[1, u] = 1
+    if ((sides[u, S_STUPID] or drunk == 1) and sides[u, S_SIDE] == active
+            and state[2, u] == FIGHTING):
+        ld = 0 if sides[u, S_COLD] else sides[u, S_LD]
+        ld_c = sides[u, S_LD] if sides[u, S_COLD] else 0  # MDNR "Sangre fría"
+        for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
+            if state[0, b] > 0 and not state[6, b]:
+                if sides[b, S_COLD]:
+                    ld_c = max(ld_c, sides[b, S_LD])
+                else:
+                    ld = max(ld, sides[b, S_LD])
+        ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
+        passed, p = howled_test(buf, p, ld, False, False, cold, howled(u, sides, state))
+        stupid = not passed
+    return stupid, p

@@ -8,11 +8,12 @@ sees stays smaller (issue 13).
 
 from __future__ import annotations
 
-from odds._jit import inline
+from odds._jit import inline, lean
 from odds.combat.blows import leadership_test, models_left, sum_faces
 from odds.combat.fighters import unit_strength
 from odds.combat.model import (
     CAUGHT,
+    ESCAPED,
     FIGHTING,
     FLANK,
     FLEEING,
@@ -24,6 +25,7 @@ from odds.combat.model import (
     S_COLD,
     S_FLEE_MINUS,
     S_HATRED,
+    S_HORN,
     S_HOST,
     S_HOWLED,
     S_HP,
@@ -41,7 +43,7 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
-from odds.combat.psychology import panic_from
+from odds.combat.psychology import horn_panic, panic_from
 
 
 @inline
@@ -208,6 +210,37 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
         if chase - sides[u, S_FLEE_MINUS] >= state[5, target]:
             state[2, target] = CAUGHT
     return p
+
+
+@lean  # called once a round, only in combats with a horn (the kernel's ``horns``)
+def horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, pursuit):
+    """Regimientos de Renombre "Cuerno del Dragón" at the start of round ``rnd``.
+
+    Returns ``(p, over)``: ``over``, no enemy of the horn's side is left fighting (the
+    combat ended before this round's blows).
+    """
+    # blown at the start of round S_HORN - 1 (its first own turn); who flees is pursued only
+    # if the horn's side won the round before (6th "Panicking in Close Combat"); no enemy
+    # left, the combat is over
+    horn = -1
+    for u in range(nr):
+        if sides[u, S_HORN] == rnd + 1 and state[2, u] == FIGHTING:
+            p = horn_panic(buf, p, u, nr, sides, state)
+            horn = sides[u, S_SIDE]
+    if horn >= 0:
+        if prev_winner == horn:
+            p = leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit)
+        left = False
+        for u in range(nr):
+            if state[2, u] == FLEEING:
+                state[2, u] = ESCAPED
+            left = left or (state[2, u] == FIGHTING and sides[u, S_SIDE] != horn)
+        if not left:
+            for u in range(nr):
+                if state[2, u] == FIGHTING:
+                    state[2, u] = WON
+            return p, True
+    return p, False
 
 
 @inline
