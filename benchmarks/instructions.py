@@ -64,6 +64,12 @@ def callgrind(row: str, n: int, cache: str, out: str, dump: str = "") -> int:
            sys.executable, "-c", code]
     env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
     res = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    if "compiling" in res.stderr:
+        # the kernel missed its cache and was compiled inside the measured run: the count
+        # holds a compile, whose own instructions vary from run to run by more than the
+        # trials' difference
+        raise RuntimeError(f"the kernels were compiled inside the counted run (cache {cache}"
+                           f" missed):\n{res.stderr[-2000:]}")
     m = re.search(r"Collected : (\d+)", res.stderr)
     if m is None:
         raise RuntimeError(f"callgrind printed no total:\n{res.stderr[-2000:]}")
