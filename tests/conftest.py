@@ -158,9 +158,10 @@ def panic_flee_rate(x, y, z, seed: int, trials: int = 200_000):
 
 
 def infantry(name: str, models: int = 10, files: int = 10, *, WS: int = 3, S: int = 3,
-             T: int = 3, I: int = 3, A: int = 1, Ld: int = 7,  # noqa: E741
+             T: int = 3, W: int = 1, I: int = 3, A: int = 1, Ld: int = 7,  # noqa: E741
              save: int = 7, special=(), **extra):
-    """A plain infantry unit of one-wound models (no save unless ``save``) for rule tests.
+    """A plain infantry unit (one-wound models unless ``W``, no save unless ``save``) for rule
+    tests.
 
     ``extra``: further top-level fields of the unit's TOML schema (``command``, ``army``...).
     """
@@ -168,7 +169,7 @@ def infantry(name: str, models: int = 10, files: int = 10, *, WS: int = 3, S: in
 
     return unit_from_dict({
         "name": name, "troop_type": "infantry", "models": models, "files": files,
-        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": I, "A": A,
+        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": W, "I": I, "A": A,
                     "Ld": Ld},
         "equipment": {"armour_save_override": save},
         "rules": {"special": list(special)},

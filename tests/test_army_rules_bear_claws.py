@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import assert_distribution, binomial, cat, clean, needs_data
+from conftest import assert_distribution, binomial, cat, clean, infantry, needs_data
 
 from odds.characters import Character
 from odds.combat.api import simulate
@@ -42,28 +42,16 @@ N = 200_000
 def foe(models: int = 20, files: int = 5, *, WS: int = 4, T: int = 3, I: int = 3,  # noqa: E741
         A: int = 0, special: tuple[str, ...] = (), **extra):
     """Models of no save, immune to psychology and unbreakable (no test changes the round)."""
-    return unit_from_dict({
-        "name": "Blanco", "troop_type": "infantry", "models": models, "files": files,
-        "profile": {"M": 10, "WS": WS, "BS": 3, "S": 3, "T": T, "W": 1, "I": I, "A": A,
-                    "Ld": 7},
-        "equipment": {"armour_save_override": 7},
-        "rules": {"special": ["immune_to_psychology", "unbreakable", *special]},
-        **extra,
-    })
+    return infantry("Blanco", models, files, WS=WS, T=T, I=I, A=A,
+                    special=["immune_to_psychology", "unbreakable", *special], **extra)
 
 
 def bears(*, rule: bool = True, models: int = 5):
     """``models`` WS4 S3 A1 in one rank of five with a standard carried by the named member
     "Oerl" (WS4 S3 A1), immune to psychology and unbreakable."""
-    u = unit_from_dict({
-        "name": "Osos", "troop_type": "infantry", "models": models, "files": 5,
-        "profile": {"M": 10, "WS": 4, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1,
-                    "Ld": 7},
-        "equipment": {"armour_save_override": 7},
-        "command": {"standard": True},
-        "rules": {"special": ["immune_to_psychology", "unbreakable"]
-                  + (["bear_standard"] if rule else [])},
-    })
+    u = infantry("Osos", models, 5, WS=4, command={"standard": True},
+                 special=["immune_to_psychology", "unbreakable"]
+                 + (["bear_standard"] if rule else []))
     return u.replace(members=(Member("Oerl", "standard", u.profile),))
 
 

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import assert_mc, binomial, cat, check_first_round, clean, kinds, needs_data
+from conftest import (
+    assert_mc,
+    binomial,
+    cat,
+    check_first_round,
+    clean,
+    infantry,
+    kinds,
+    needs_data,
+)
 
 from odds import rules
 from odds.combat import SideOptions
@@ -51,14 +60,10 @@ def strict_items(catalogue, unit: str) -> list[str]:
 
 def fighter(name, models=5, files=5, *, WS=3, S=3, T=3, A=1, init=3, Ld=7, save=7, special=(),
             army="", **more_rules):
-    return unit_from_dict({
-        "name": name, "troop_type": "infantry", "models": models, "files": files,
-        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": init, "A": A,
-                    "Ld": Ld},
-        "equipment": {"armour_save_override": save},
-        "rules": {"special": list(special), **more_rules},
-        "army": army,
-    })
+    """conftest.infantry with five models in one rank by default, ``init`` for I, an army
+    tag and further keys of its ``rules`` table (``hatred``...)."""
+    return infantry(name, models, files, WS=WS, S=S, T=T, A=A, I=init, Ld=Ld, save=save,
+                    army=army, rules={"special": list(special), **more_rules})
 
 
 # ----------------------------------------------------------------- Monstruos Arcanos

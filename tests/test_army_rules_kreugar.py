@@ -9,7 +9,7 @@ skipped when it is absent.
 
 from __future__ import annotations
 
-from conftest import assert_distribution, binomial, cat, needs_data
+from conftest import assert_distribution, binomial, cat, infantry, needs_data
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -24,7 +24,7 @@ from odds.combat.model import (
     SideOptions,
     build,
 )
-from odds.units import Profile, unit_from_dict
+from odds.units import Profile
 
 RENOWN = "MDNR_Regimientos_de_Renombre v5.cat"
 ENTRIES = ("Compañía maldita de Kreugar (Mercenarios)",
@@ -33,16 +33,9 @@ ENTRIES = ("Compañía maldita de Kreugar (Mercenarios)",
 N = 200_000
 
 
-def fighter(name, models=10, files=None, *, WS=3, S=3, T=3, W=1, A=1, special=(), **extra):
-    return unit_from_dict({
-        "name": name, "troop_type": "infantry", "models": models,
-        "files": files or models,
-        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": W, "I": 3, "A": A,
-                    "Ld": 7},
-        "equipment": {"armour_save_override": 7},
-        "rules": {"special": list(special)},
-        **extra,
-    })
+def fighter(name, models=10, files=None, **kw):
+    """conftest.infantry in one rank unless ``files``."""
+    return infantry(name, models, files or models, **kw)
 
 
 def _first_round(model, pmf, seed, what):

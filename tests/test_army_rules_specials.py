@@ -16,6 +16,7 @@ from conftest import (
     binomial,
     cat,
     check_first_round,
+    infantry,
     kinds,
     needs_data,
 )
@@ -46,16 +47,9 @@ def strict_items(catalogue, unit: str) -> list[str]:
             if i.kind in ("ignored", "approximated")]
 
 
-def fighter(name, models=5, files=5, *, WS=3, S=3, T=3, A=1, init=3, Ld=7, save=7, special=(),
-            **extra):
-    return unit_from_dict({
-        "name": name, "troop_type": "infantry", "models": models, "files": files,
-        "profile": {"M": 10, "WS": WS, "BS": 3, "S": S, "T": T, "W": 1, "I": init, "A": A,
-                    "Ld": Ld},
-        "equipment": {"armour_save_override": save},
-        "rules": {"special": list(special)},
-        **extra,
-    })
+def fighter(name, models=5, files=5, *, init=3, **kw):
+    """conftest.infantry with five models in one rank by default and ``init`` for I."""
+    return infantry(name, models, files, I=init, **kw)
 
 
 
