@@ -28,9 +28,13 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numba
-from numba.core import types
+from numba.core import funcdesc, types
 from numba.core.caching import FunctionCache, IndexDataCacheFile
+from numba.core.codegen import JITCodeLibrary
+from numba.core.compiler import CompilerBase, DefaultPassBuilder, _LowerResult
+from numba.core.compiler_machinery import register_pass
 from numba.core.registry import CPUDispatcher
+from numba.core.typed_passes import NativeLowering
 
 try:
     import fcntl
@@ -124,7 +128,7 @@ def _lean(func: Callable) -> Any:
 
 
 lean = _lean
-"""Decorator for kernels and called helpers that allocate nothing.
+"""Decorator for kernels that allocate nothing (helpers: :data:`inline`, :data:`linked`).
 
 Compiled without numba's reference counting (``_nrt=False``): a kernel called
 with arrays otherwise increfs and decrefs every array argument on every call,
@@ -133,46 +137,158 @@ time.  Such a kernel cannot create arrays (views and slices of its arguments
 are fine).  One version per argument types (:class:`_PerTypeDispatcher`).
 """
 
-class _InlinedDispatcher(_PerTypeDispatcher):
-    """Compiled on its own, then inlined by LLVM into every caller (``alwaysinline``).
+class _LinkOnlyLibrary(JITCodeLibrary):
+    """A helper's code library that is only ever linked into its callers.
 
-    A caller links the helper's LLVM module in (numba makes its functions
-    ``linkonce_odr``) and optimises the whole; the attribute, set on that
-    linking module before any caller links it (and saved with it in numba's
-    cache), makes LLVM's inliner take the helper whatever its size.
+    Finalising it links its own callees in, as for any library, but does not
+    optimise the linked module, hand it to LLVM's JIT engine or emit machine
+    code: every caller links the helper's module into its own and optimises
+    the whole (each function was already optimised on its own when lowered),
+    so that work was done again, or never used.  For the combat engine it
+    was about 6 s of a 24 s cold compile (issue 13).
+    """
+
+    def _optimize_final_module(self) -> None:
+        pass  # the caller's module, with this one linked in, is optimised
+
+    def _finalize_final_module(self) -> None:
+        self._finalize_dynamic_globals()
+        self._verify_declare_only_symbols()
+        self._finalized = True
+
+
+class _LinkOnlyEntry:
+    """The key under which a link-only helper's version is registered for callers.
+
+    Stands where numba keeps a compiled version's Python-callable entry point;
+    never called (Python calls go through :meth:`_LinkedDispatcher._compile_for_args`).
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<link-only version of {self.name}>"
+
+
+@register_pass(mutates_CFG=True, analysis_only=False)
+class _LinkOnlyLowering(NativeLowering):
+    """numba's lowering pass (:class:`~numba.core.typed_passes.NativeLowering`), link-only.
+
+    Lowers the function to LLVM IR as usual, without the CPython and C
+    wrappers (the flags of :data:`inline` and :data:`linked` turn them off), in a
+    :class:`_LinkOnlyLibrary`, and registers it for callers under a
+    :class:`_LinkOnlyEntry` instead of a callable compiled to machine code.
+    """
+
+    _name = "odds_link_only_lowering"
+
+    def run_pass(self, state: Any) -> bool:
+        targetctx = state.targetctx
+        if state.library is None:
+            state.library = targetctx.codegen().create_library(state.func_id.func_qualname)
+        library = state.library
+        library.__class__ = _LinkOnlyLibrary
+        library._reload_init.update(state.reload_init)
+        fndesc = funcdesc.PythonFunctionDescriptor.from_specialized_function(
+            state.func_ir, state.typemap, state.return_type, state.calltypes,
+            mangler=targetctx.mangler, inline=state.flags.forceinline,
+            noalias=state.flags.noalias, abi_tags=[state.flags.get_mangle_string()])
+        with targetctx.push_code_library(library):
+            lower = self.lowering_class(targetctx, library, fndesc, state.func_ir,
+                                        metadata=state.metadata)
+            lower.lower()
+            env, call_helper = lower.env, lower.call_helper
+            del lower
+        entry = _LinkOnlyEntry(fndesc.qualname)
+        targetctx.insert_user_function(entry, fndesc, [library])
+        state.reload_init.extend(library._reload_init)
+        state["cr"] = _LowerResult(fndesc, call_helper, cfunc=entry, env=env)
+        state.metadata["llvm_pass_timings"] = library.recorded_timings
+        return True
+
+
+class _LinkOnlyCompiler(CompilerBase):
+    """numba's nopython pipeline with :class:`_LinkOnlyLowering` for its lowering pass."""
+
+    def define_pipelines(self) -> list:
+        pm = DefaultPassBuilder.define_nopython_pipeline(self.state)
+        pm.passes = [(_LinkOnlyLowering, "link-only lowering") if cls is NativeLowering
+                     else (cls, text) for cls, text in pm.passes]
+        pm.finalize()
+        return [pm]
+
+
+class _LinkedDispatcher(_PerTypeDispatcher):
+    """A helper compiled on its own to LLVM IR only, and linked into its callers.
+
+    numba links the module of every function a kernel calls into the
+    kernel's own module (its functions ``linkonce_odr``), so a helper's own
+    machine code, its CPython and C wrappers and its cache entry are never
+    used by the engines; :class:`_LinkOnlyCompiler` makes none of them.  A
+    call from Python (tests, exploring) runs an ordinary ``njit`` version of
+    the same function instead.
+    """
+
+    _python_version: Any = None
+
+    def add_overload(self, cres: Any) -> None:
+        # no _insert: numba's C-level dispatch would call the entry point as machine code
+        self.overloads[tuple(cres.signature.args)] = cres
+
+    def _compile_for_args(self, *args: Any, **kws: Any) -> Callable[..., Any]:
+        # reached for every call from Python; returns what numba's C code then calls
+        if self._python_version is None:
+            self._python_version = numba.njit(nogil=True, error_model="numpy")(self.py_func)
+        return self._python_version
+
+
+class _InlinedDispatcher(_LinkedDispatcher):
+    """A :class:`_LinkedDispatcher` whose function LLVM inlines into every caller.
+
+    The ``alwaysinline`` attribute, set on the module callers link in before
+    any of them links it, makes LLVM's inliner take the helper whatever its
+    size.
     """
 
     def add_overload(self, cres: Any) -> None:
-        # the module callers link in (for a version loaded from numba's cache,
-        # the bitcode saved with it, which already carries the attribute)
         mod = cres.library._get_module_for_linking()
         mod.get_function(cres.fndesc.mangled_name).add_function_attribute("alwaysinline")
         super().add_overload(cres)
 
 
-def _inline(func: Callable) -> Any:
-    if numba.config.DISABLE_JIT:
-        return func
-    disp = _InlinedDispatcher(py_func=func, locals={}, targetoptions={
-        "nopython": True, "nogil": True, "error_model": "numpy", "_nrt": False})
-    # no cache of its own: a kernel loaded from numba's cache carries its inlined helpers
-    # already, so saving each helper (its machine code emitted, pickled and written) was
-    # work no later process reads (issue 13: about 0.8 s of a cold combat compile)
-    return disp
+def _linked_helper(dispatcher: type) -> Callable[[Callable], Any]:
+    def decorate(func: Callable) -> Any:
+        if numba.config.DISABLE_JIT:
+            return func
+        # no cache of its own: the kernels that link it in are cached with it
+        return dispatcher(py_func=func, locals={}, targetoptions={
+            "nopython": True, "nogil": True, "error_model": "numpy", "_nrt": False,
+            "no_cpython_wrapper": True, "no_cfunc_wrapper": True},
+            pipeline_class=_LinkOnlyCompiler)
+
+    return decorate
 
 
-inline = _inline
-"""Decorator for helpers on the hot path: compiled once each, inlined by LLVM.
+inline = _linked_helper(_InlinedDispatcher)
+"""Decorator for helpers on the hot path: typed and lowered once each, inlined by LLVM.
 
 numba's own ``inline="always"`` copies a helper's IR into every call site
 before type inference, so numba's front end (type inference, SSA, lowering:
 four fifths of the combat kernel's compile) worked on a kernel many times
 the code written.  Here each helper is typed and lowered once, like a
-:data:`lean` helper, and its LLVM function is marked ``alwaysinline``: when a
+:data:`linked` helper, and its LLVM function is marked ``alwaysinline``: when a
 caller links it in, LLVM inlines it, so the machine code has no call (the
 same speed as numba's inlining, measured on the combat benchmarks).  No
-reference counting (``_nrt=False``): such a helper allocates nothing.  Not cached on its
-own (the kernels that inline it are).
+reference counting (``_nrt=False``): such a helper allocates nothing.
+"""
+
+linked = _linked_helper(_LinkedDispatcher)
+"""Decorator for helpers called from kernels (rare rules, off the hot path), not inlined.
+
+Like :data:`inline` (compiled to LLVM IR only, linked into every caller,
+no reference counting, not cached on its own) but called: the caller's
+machine code stays small where the rule is absent.
 """
 
 def run_chunks(work: Callable[[int], None], n_chunks: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from odds._jit import inline, lean
+from odds._jit import inline, linked
 from odds.combat.model import (
     CHAIN_CAP,
     G_CHAIN,
@@ -86,7 +86,7 @@ def roll_wounds(buf, p, n, wound, kb):
     return w, k6, p + n
 
 
-@lean  # called: one kind of monster only
+@linked  # called: one kind of monster only
 def chain_attacks(buf, p, n, hit, poison, row):
     """The attacks ``n`` wounds give and those they give in turn ("Asalto imparable").
 
@@ -214,7 +214,7 @@ def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
     return hp, scored, regen, p
 
 
-@lean  # called, not inlined: duels only (issue 13)
+@linked  # called, not inlined: duels only (issue 13)
 def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
     """Wounds on a duellist (§1.9): ``(hp, wounds scored, overkill added, p)``.
 
@@ -241,7 +241,7 @@ def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
     return hp, scored, extra, p
 
 
-@lean  # called, not inlined: the rare case of strike() below
+@linked  # called, not inlined: the rare case of strike() below
 def recruit(h, n, state):
     """Unit ``h`` gains ``n`` rank-and-file models (its 1-W victims rise in it).
 
@@ -255,7 +255,7 @@ def recruit(h, n, state):
     state[0, h] += n
 
 
-@lean  # called, not inlined: two rare rules of strike() below
+@linked  # called, not inlined: two rare rules of strike() below
 def hit_need(buf, p, groups, u, t, gi, kind, state, sides):
     """The to-hit need of body ``u``'s group ``gi`` on ``t`` when a rule changes it this blow.
 

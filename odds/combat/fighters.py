@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from odds._jit import inline, lean
+from odds._jit import inline, linked
 from odds.combat.blows import models_left
 from odds.combat.model import (
     CREW,
@@ -44,7 +44,7 @@ from odds.combat.model import (
 )
 
 
-@lean  # called: rare, or small enough that a call costs nothing measurable
+@linked  # called: rare, or small enough that a call costs nothing measurable
 def face_line(models, files, base, depth, face):
     """Models along a face of a unit and the length (mm) each takes: ``(count, size)``."""
     if models <= 0:
@@ -57,7 +57,7 @@ def face_line(models, files, base, depth, face):
     return ranks, depth
 
 
-@lean  # called: rare, or small enough that a call costs nothing measurable
+@linked  # called: rare, or small enough that a call costs nothing measurable
 def line_touch(nu, size_u, nv, size_v, corner):
     """Models of a line of ``nu`` (``size_u`` mm each) touching a line of ``nv`` (``size_v``).
 
@@ -181,7 +181,7 @@ def rank_bonus(models, files):
     return min(3, max(0, counting - 1))
 
 
-@lean  # called: rare, or small enough that a call costs nothing measurable
+@linked  # called: rare, or small enough that a call costs nothing measurable
 def expand(u, sides, state, contacts):
     """Redress after a round unit ``u``'s side won: expand its frontage or lap round (§1.11).
 
@@ -256,7 +256,7 @@ def unit_strength(u, sides, state):
     return total
 
 
-@lean  # called: rare, or small enough that a call costs nothing measurable
+@linked  # called: rare, or small enough that a call costs nothing measurable
 def front_enemy(u, contacts, state, front_front):
     """First fighting enemy unit touching unit ``u``'s front (only front to front if asked)."""
     for c in range(contacts.shape[0]):
@@ -318,7 +318,7 @@ def chars_alive(u, sides, state):
     return k
 
 
-@lean  # called: characters only (issue 13)
+@linked  # called: characters only (issue 13)
 def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     """Challenges at the start of round ``rnd`` (§1.9); returns the duellists ``(a, b)``.
 
@@ -364,7 +364,7 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     return -1, -1
 
 
-@lean  # called: characters only (issue 13)
+@linked  # called: characters only (issue 13)
 def character_target(u, sides, state, contacts, duel_a, duel_b):
     """Whom character ``u`` attacks this step (§1.1, §1.9), or -1.
 

@@ -10,7 +10,7 @@ the kernel's arrays (see :func:`odds.combat.kernel.fight_once`).
 
 from __future__ import annotations
 
-from odds._jit import inline, lean
+from odds._jit import inline, linked
 from odds.combat.blows import (
     apply_wounds,
     better_test,
@@ -93,7 +93,7 @@ from odds.combat.model import (
 from odds.rng import fill_d6, uniform
 
 
-@lean
+@linked
 def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
     """Fear and terror at the charge (§3.3); returns ``(fought, p)``.
 
@@ -174,7 +174,7 @@ def causes_fear(u, sides, state):
                       > (1 if sides[u, S_CHAMPION] else 0))
 
 
-@lean
+@linked
 def fear_in_contact(lo, sides, state, contacts):
     """Unit strength of the enemies in base contact with unit ``lo`` that it fears (§3.2).
 
@@ -221,7 +221,7 @@ def fear_in_contact(lo, sides, state, contacts):
     return fear_us
 
 
-@lean
+@linked
 def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first):
     """Does losing unit ``lo`` break, having lost by ``diff``? Returns ``(broken, p)`` (§3.2).
 
@@ -348,7 +348,7 @@ def howled_test(buf, p, target, insane, reroll, cold, howl):
     return passed, p
 
 
-@lean
+@linked
 def howled(u, sides, state):
     """Whether unit ``u`` touches a living, fighting enemy with "Aullido abisal" (``S_HOWLED``).
 
@@ -359,7 +359,7 @@ def howled(u, sides, state):
     return h >= 0 and state[0, h] > 0 and state[2, h] == FIGHTING
 
 
-@lean
+@linked
 def _panic_ld(f, sides, state, gen):
     """Best 2D6 Ld for unit ``f``'s panic test (0 = none).
 
@@ -378,7 +378,7 @@ def _panic_ld(f, sides, state, gen):
     return max(ld, sides[f, S_GENERAL_LD], gen)
 
 
-@lean
+@linked
 def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
     """Panic tests caused by unit ``x`` breaking or being destroyed (§3.4); returns ``p``.
 
@@ -435,7 +435,7 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
     return p
 
 
-@lean
+@linked
 def lament(buf, p, u, nr, sides, state, contacts):
     """Condes Vampiro "Lamento de la doncella" of unit ``u`` (``S_LAMENT``); returns ``p``.
 
@@ -493,7 +493,7 @@ def lament(buf, p, u, nr, sides, state, contacts):
     return p
 
 
-@lean
+@linked
 def horn_panic(buf, p, u, nr, sides, state):
     """Regimientos de Renombre "Cuerno del Dragón" blown by unit ``u`` (``S_HORN``); returns ``p``.
 
@@ -528,7 +528,7 @@ def horn_panic(buf, p, u, nr, sides, state):
     return p
 
 
-@lean  # called: one kind of unit only
+@linked  # called: one kind of unit only
 def crumble(buf, p, u, sides, state):
     """Regimientos de Renombre "No Muertos", "Capitán" (``S_CAPTAIN``): one test of unit ``u``.
 
@@ -547,7 +547,7 @@ def crumble(buf, p, u, sides, state):
     return p
 
 
-@lean  # called: one kind of unit only
+@linked  # called: one kind of unit only
 def captains_fall(buf, p, nr, sides, state):
     """The end of a close-combat phase for units with ``S_CAPTAIN``; returns ``p``.
 
@@ -568,7 +568,7 @@ def captains_fall(buf, p, nr, sides, state):
     return p
 
 
-@lean  # called once a round, and only when a unit of the combat has one of these rules
+@linked  # called once a round, and only when a unit of the combat has one of these rules
 def own_turn_start(buf, p, nr, active, sides, state, contacts):
     """The rules of a round's start that act in side ``active``'s turn, before the blows.
 
@@ -606,7 +606,7 @@ def own_turn_start(buf, p, nr, active, sides, state, contacts):
     return p
 
 
-@lean  # called: units with stupidity or "Borrachos" only
+@linked  # called: units with stupidity or "Borrachos" only
 def stupidity(buf, p, u, active, sides, state):
     """Unit ``u``'s stupidity test at the start of a round of side ``active``'s turn (§1.10).
 

@@ -1,14 +1,15 @@
 """Combat resolution, leaving the combat and the end of a trial (``RULES.md`` §2, §4.3).
 
 Helpers of :func:`odds.combat.kernel.fight_once` that run once per round or
-once per trial, compiled on their own (:data:`odds._jit.lean`) rather than
-inlined: a call per round costs little, and the trial function the compiler
-sees stays smaller (issue 13).
+once per trial, each typed and lowered once: :data:`odds._jit.inline` (LLVM
+inlines them into the kernel) or, for :func:`horn_round`, a rare rule,
+:data:`odds._jit.linked` (called only when a unit has it, so the common
+path's machine code stays small; issue 13).
 """
 
 from __future__ import annotations
 
-from odds._jit import inline, lean
+from odds._jit import inline, linked
 from odds.combat.blows import leadership_test, models_left, sum_faces
 from odds.combat.fighters import unit_strength
 from odds.combat.model import (
@@ -212,7 +213,7 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
     return p
 
 
-@lean  # called once a round, only in combats with a horn (the kernel's ``horns``)
+@linked  # called once a round, only in combats with a horn (the kernel's ``horns``)
 def horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, pursuit):
     """Regimientos de Renombre "Cuerno del Dragón" at the start of round ``rnd``.
 
