@@ -53,7 +53,6 @@ from odds.combat.fighters import (
     start_fighters,
 )
 from odds.combat.model import (
-    ESCAPED,
     F_CHARGE_TESTS,
     F_CHARGER,
     F_EXPAND,
@@ -98,7 +97,7 @@ from odds.combat.psychology import (
     panic_from,
     stupidity,
 )
-from odds.combat.resolution import end_stats, horn_round, leave_and_pursue, side_totals
+from odds.combat.resolution import end_stats, horn_round, leave_and_pursue, settle, side_totals
 from odds.rng import fill_d6
 
 OUTCOMES = (
@@ -117,10 +116,34 @@ CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "ove
                    "overkill_decided")
 
 
+RARE_CAPTAINS, RARE_TURN, RARE_HORNS = 1, 2, 4
+"""Bits of :func:`rare_rules`."""
+
+
+@inline
+def rare_rules(nr, sides):
+    """Which rare rules a unit of the combat has, as bits, worked out once per chunk.
+
+    ``RARE_CAPTAINS``: "No Muertos", "Capitán" (``S_CAPTAIN``); ``RARE_TURN``: a
+    rule at the start of its owner's turn ("Cuerpo ardiente", "Lamento de la
+    doncella", or a captain's test; :func:`odds.combat.psychology.own_turn_start`);
+    ``RARE_HORNS``: "Cuerno del Dragón" (:func:`odds.combat.resolution.horn_round`).
+    """
+    rare = 0
+    for u in range(nr):
+        if sides[u, S_CAPTAIN] > 0:
+            rare |= RARE_CAPTAINS | RARE_TURN
+        if sides[u, S_BURNING] > 0 or sides[u, S_LAMENT] > 0:
+            rare |= RARE_TURN
+        if sides[u, S_HORN] > 0:
+            rare |= RARE_HORNS
+    return rare
+
+
 @inline  # into fight_chunk, by LLVM: no call per trial (issue 13)
 def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
                contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored, terms, stats,
-               chal, res, brk):
+               chal, res, brk, rare):
     """One whole combat; returns the dice position ``p``.
 
     Bodies ``0 .. nr - 1`` are units, the rest characters standing in the
@@ -150,7 +173,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     slain before its step, and the rear-ranker who steps into its place, do
     not strike (§1.2).
     ``flags[5]`` is the number of units (bodies after them are characters)
-    and ``flags[6]`` the side whose turn the first round is.
+    and ``flags[6]`` the side whose turn the first round is; ``rare``, the
+    rare rules some unit of the combat has (:func:`rare_rules`).
     """
     nr = flags[5]
     active0 = flags[6]
@@ -171,14 +195,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
         state[15, u] = 0  # a drunk roll made at the charge, for the first round
         state[17, u] = 0  # standard and musician lost for good (blows.strike)
         state[18, u] = 0  # its leader fell in an earlier phase ("No Muertos", "Capitán")
-    captains = False
-    turn_rules = False
-    horns = False
-    for u in range(nr):
-        captains = captains or sides[u, S_CAPTAIN] > 0
-        turn_rules = (turn_rules or captains or sides[u, S_BURNING] > 0
-                      or sides[u, S_LAMENT] > 0)
-        horns = horns or sides[u, S_HORN] > 0
+    captains = rare & RARE_CAPTAINS
+    turn_rules = rare & RARE_TURN
+    horns = rare & RARE_HORNS
     # psychology at the charge (§3.3): the charger tests fear/terror of its target first
     # (failed: no combat); then the charged unit tests fear/terror of the charger: terror
     # failed, or fear failed with a lower unit strength, it flees (caught if the charge
@@ -537,25 +556,12 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     expand(u, sides, state, contacts)
         if captains:  # "No Muertos", "Capitán": the end of the phase the leader fell in
             p = captains_fall(buf, p, nr, sides, state)
-        left0 = False
-        left1 = False
-        for u in range(nr):
-            if state[2, u] == FLEEING:
-                state[2, u] = ESCAPED
-            if state[2, u] == FIGHTING:
-                if sides[u, S_SIDE] == 0:
-                    left0 = True
-                else:
-                    left1 = True
+        if settle(nr, sides, state):
+            break
         if duel_a >= 0 and (state[2, sides[duel_a, S_HOST]] != FIGHTING
                             or state[2, sides[duel_b, S_HOST]] != FIGHTING):
             duel_a = -1
             duel_b = -1
-        if not left0 or not left1:
-            for u in range(nr):
-                if state[2, u] == FIGHTING:
-                    state[2, u] = WON
-            break
     stats[0] = rounds
     end_stats(nr, sides, state, stats)
     return p
@@ -596,12 +602,13 @@ def fight_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order,
     brk = out_breaks[c]
     terms = out_terms[c]
     p = buf.size
+    rare = rare_rules(flags[5], sides)
     for t in range(lo, hi):
         stats[1:4] = 0
         stats[8 + 2 * nb:] = 0
         p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
                        max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool,
-                       scored, terms, stats, chal, res, brk)
+                       scored, terms, stats, chal, res, brk, rare)
         out_rounds[c, stats[0]] += 1
         if stats[0] > 0:  # a first round was fought
             out_w1[c, 0, min(max(stats[1], 0), out_w1.shape[2] - 1)] += 1

@@ -217,8 +217,8 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
 def horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, pursuit):
     """Regimientos de Renombre "Cuerno del Dragón" at the start of round ``rnd``.
 
-    Returns ``(p, over)``: ``over``, no enemy of the horn's side is left fighting (the
-    combat ended before this round's blows).
+    Returns ``(p, over)``: ``over``, a side has no unit left fighting (the combat ended
+    before this round's blows; :func:`settle`).
     """
     # blown at the start of round S_HORN - 1 (its first own turn); who flees is pursued only
     # if the horn's side won the round before (6th "Panicking in Close Combat"); no enemy
@@ -231,17 +231,32 @@ def horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, pursuit):
     if horn >= 0:
         if prev_winner == horn:
             p = leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit)
-        left = False
-        for u in range(nr):
-            if state[2, u] == FLEEING:
-                state[2, u] = ESCAPED
-            left = left or (state[2, u] == FIGHTING and sides[u, S_SIDE] != horn)
-        if not left:
-            for u in range(nr):
-                if state[2, u] == FIGHTING:
-                    state[2, u] = WON
-            return p, True
+        return p, settle(nr, sides, state)
     return p, False
+
+
+@inline
+def settle(nr, sides, state):
+    """Units that fled have left; if a side has no unit left fighting, the others have won.
+
+    Returns True when the combat is over (end of a round, or a horn blown before it).
+    """
+    left0 = False
+    left1 = False
+    for u in range(nr):
+        if state[2, u] == FLEEING:
+            state[2, u] = ESCAPED
+        if state[2, u] == FIGHTING:
+            if sides[u, S_SIDE] == 0:
+                left0 = True
+            else:
+                left1 = True
+    if left0 and left1:
+        return False
+    for u in range(nr):
+        if state[2, u] == FIGHTING:
+            state[2, u] = WON
+    return True
 
 
 @inline
