@@ -333,15 +333,15 @@ ENGINES: dict[str, tuple[str, int]] = {
     "charge": ("the charge engine", 3),
     "pursuit": ("the pursuit engine", 3),
     "flight": ("the flight engine", 3),
-    "combat": ("the combat engine", 25),
-    "emergence": ("the emergence engine", 5),
+    "combat": ("the combat engine", 18),
+    "emergence": ("the emergence engine", 4),
 }
 """Engine name -> (what the notice calls it, cold compile seconds measured on 2 cores).
 
-From ``benchmarks/bench_compile.py`` on the quiet 2-core machine (2026-11-23, with the army
-rules of issue 11): cold commands took 2.7-3.1 s (charge, pursue, flee), 23.4 s (combat) and
-5.3 s (emerge) of wall time, about 0.8 s of which is the process start-up a warm call also
-pays."""
+From ``benchmarks/bench_compile.py`` on the 2-core machine (2026-11-24, helpers linked
+only): cold commands took 2.5-2.7 s (charge, pursue, flee), 15.7-18.2 s (combat, scenario,
+matrix) and 3.9 s (emerge) of wall time, about 0.8 s of which is the process start-up a warm
+call also pays."""
 
 _announced: set[str] = set()
 
