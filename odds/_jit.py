@@ -1,8 +1,10 @@
 """JIT options, set in one place, and the first compile on a machine.
 
-Every kernel in the package is compiled through :data:`kernel`, :data:`lean`
-(no reference counting) or :data:`inline` (helpers LLVM inlines into callers),
-all serial: parallelism is one chunk of trials per Python thread
+Every kernel in the package is compiled through :data:`kernel` or :data:`lean`
+(no reference counting), and the combat engine's helpers through :data:`inline`
+(LLVM inlines them into the kernel) or :data:`linked` (called); helpers are
+compiled to LLVM IR only, since the kernel that links them in is what runs.
+All serial: parallelism is one chunk of trials per Python thread
 (:func:`run_chunks`, :func:`chunked`), not ``prange``.  ``cache=True`` writes the
 machine code next to the sources (or under ``NUMBA_CACHE_DIR``), so a second
 process (a second CLI call) loads it instead of recompiling; any change to the
