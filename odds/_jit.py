@@ -228,8 +228,8 @@ class _LinkedDispatcher(_PerTypeDispatcher):
     kernel's own module (its functions ``linkonce_odr``), so a helper's own
     machine code, its CPython and C wrappers and its cache entry are never
     used by the engines; :class:`_LinkOnlyCompiler` makes none of them.  A
-    call from Python (tests, exploring) runs an ordinary ``njit`` version of
-    the same function instead.
+    call from Python (tests, exploring) runs a :data:`kernel` version of the
+    same function instead (compiled on the first such call, and cached).
     """
 
     _python_version: Any = None
@@ -241,7 +241,7 @@ class _LinkedDispatcher(_PerTypeDispatcher):
     def _compile_for_args(self, *args: Any, **kws: Any) -> Callable[..., Any]:
         # reached for every call from Python; returns what numba's C code then calls
         if self._python_version is None:
-            self._python_version = numba.njit(nogil=True, error_model="numpy")(self.py_func)
+            self._python_version = kernel(self.py_func)
         return self._python_version
 
 

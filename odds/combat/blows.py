@@ -214,7 +214,7 @@ def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
     return hp, scored, regen, p
 
 
-@linked  # called, not inlined: duels only (issue 13)
+@inline  # inlined: on the path of every combat with characters (bench_scenario, issue 13)
 def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
     """Wounds on a duellist (§1.9): ``(hp, wounds scored, overkill added, p)``.
 

@@ -256,7 +256,7 @@ def unit_strength(u, sides, state):
     return total
 
 
-@linked  # called: rare, or small enough that a call costs nothing measurable
+@inline  # inlined: on the path of every combat with characters (bench_scenario, issue 13)
 def front_enemy(u, contacts, state, front_front):
     """First fighting enemy unit touching unit ``u``'s front (only front to front if asked)."""
     for c in range(contacts.shape[0]):
@@ -318,7 +318,7 @@ def chars_alive(u, sides, state):
     return k
 
 
-@linked  # called: characters only (issue 13)
+@inline  # inlined: on the path of every combat with characters (bench_scenario, issue 13)
 def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     """Challenges at the start of round ``rnd`` (§1.9); returns the duellists ``(a, b)``.
 
@@ -364,7 +364,7 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     return -1, -1
 
 
-@linked  # called: characters only (issue 13)
+@inline  # inlined: on the path of every combat with characters (bench_scenario, issue 13)
 def character_target(u, sides, state, contacts, duel_a, duel_b):
     """Whom character ``u`` attacks this step (§1.1, §1.9), or -1.
 
