@@ -103,8 +103,6 @@ kernel = _with_package_cache(numba.njit(cache=True, nogil=True, error_model="num
 """Decorator for serial kernels that allocate (their dice buffers, scratch arrays)."""
 
 
-
-
 class _PerTypeDispatcher(CPUDispatcher):
     """A dispatcher that compiles one version per argument *types*, not per constant.
 
@@ -138,6 +136,7 @@ atomically; for the combat engine's trial function that was a third of its
 time.  Such a kernel cannot create arrays (views and slices of its arguments
 are fine).  One version per argument types (:class:`_PerTypeDispatcher`).
 """
+
 
 class _LinkOnlyLibrary(JITCodeLibrary):
     """A helper's code library that is only ever linked into its callers.
@@ -292,6 +291,7 @@ Like :data:`inline` (compiled to LLVM IR only, linked into every caller,
 no reference counting, not cached on its own) but called: the caller's
 machine code stays small where the rule is absent.
 """
+
 
 def run_chunks(work: Callable[[int], None], n_chunks: int) -> None:
     """Call ``work(c)`` for every chunk ``c``, on numba's thread count of Python threads.
