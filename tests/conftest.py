@@ -175,3 +175,15 @@ def infantry(name: str, models: int = 10, files: int = 10, *, WS: int = 3, S: in
         "rules": {"special": list(special)},
         **extra,
     })
+
+
+def fresh_process_env(tmp_path: Path, module: str, source: str) -> dict[str, str]:
+    """Environment for a fresh process that can import ``module`` (written from
+    ``source`` into ``tmp_path``) and this checkout's ``odds``, with an empty
+    ``NUMBA_CACHE_DIR`` of its own, as on a fresh machine."""
+    (tmp_path / f"{module}.py").write_text(source)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    repo = Path(__file__).resolve().parents[1]
+    return dict(os.environ, NUMBA_CACHE_DIR=str(cache),
+                PYTHONPATH=os.pathsep.join([str(tmp_path), str(repo)]))

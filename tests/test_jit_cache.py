@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import fresh_process_env
 
 import odds._jit as jit
 from odds.charge import charge_vs_flee
@@ -42,11 +43,7 @@ LOCK = "import toy; from odds._jit import _lock_path; print(_lock_path(toy.add_o
 
 @pytest.fixture
 def toy_env(tmp_path: Path) -> dict[str, str]:
-    (tmp_path / "toy.py").write_text(TOY)
-    cache = tmp_path / "cache"
-    cache.mkdir()
-    return dict(os.environ, NUMBA_CACHE_DIR=str(cache),
-                PYTHONPATH=os.pathsep.join([str(tmp_path), str(REPO)]))
+    return fresh_process_env(tmp_path, "toy", TOY)
 
 
 def run(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -10,14 +10,12 @@ a helper still works.  Each run is a fresh process with an empty
 from __future__ import annotations
 
 import ast
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parents[1]
+from conftest import fresh_process_env
 
 TOY = '''
 from odds._jit import inline, lean, linked
@@ -62,11 +60,7 @@ print(repr(toylink.kernel.inspect_llvm(toylink.kernel.signatures[0])))
 
 @pytest.fixture
 def toy(tmp_path: Path) -> dict[str, str]:
-    (tmp_path / "toylink.py").write_text(TOY)
-    cache = tmp_path / "cache"
-    cache.mkdir()
-    return dict(os.environ, NUMBA_CACHE_DIR=str(cache),
-                PYTHONPATH=os.pathsep.join([str(tmp_path), str(REPO)]))
+    return fresh_process_env(tmp_path, "toylink", TOY)
 
 
 def probe(env: dict[str, str]) -> list[str]:
