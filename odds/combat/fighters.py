@@ -28,17 +28,20 @@ from odds.combat.model import (
     S_ALLOC,
     S_BASE,
     S_CHALLENGE,
+    S_CHAMPION,
     S_DEPTH,
     S_FILES,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_IS_CHAMPION,
+    S_MUSICIAN,
     S_NO_RANK_CANCEL,
     S_RANK_MAX,
     S_RANKS_OK,
     S_RATING,
     S_SIDE,
+    S_STANDARD,
     S_US,
     S_W,
 )
@@ -244,6 +247,22 @@ def contact_of(a, b, contacts):
                                                             and contacts[c, 1] == a):
             return c
     return -1
+
+
+@inline
+def command_carried(u, m, sides, state):
+    """Whether unit ``u``'s rank and file, ``m`` models left, still carry its standard and musician.
+
+    The champion, then the standard bearer, then the musician are the last of its models
+    to fall; once its rank and file had all fallen and it gained models again
+    ("Bienvenido a la Maldición", ``state[17]``), neither is carried any more.  Returns
+    ``(standard, musician)``.
+    """
+    if state[17, u]:
+        return False, False
+    champ = 1 if sides[u, S_CHAMPION] else 0
+    std = 1 if sides[u, S_STANDARD] else 0
+    return std == 1 and m >= 1 + champ, sides[u, S_MUSICIAN] > 0 and m >= 1 + champ + std
 
 
 @inline  # LLVM inlines it (compiled once; issue 13)

@@ -19,7 +19,7 @@ from odds.combat.blows import (
     models_left,
     sum_faces,
 )
-from odds.combat.fighters import chars_alive, unit_strength
+from odds.combat.fighters import chars_alive, command_carried, unit_strength
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
@@ -79,7 +79,6 @@ from odds.combat.model import (
     S_PANIC_IGNORE,
     S_REGEN,
     S_SIDE,
-    S_STANDARD,
     S_STUBBORN,
     S_STUBBORN_FIRST,
     S_STUPID,
@@ -266,10 +265,9 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     if sides[lo, S_UNSTABLE]:
         if state[0, lo] > 0:
             # "Criatura artefacto" (S_UNSTABLE 2): one wound fewer; "Estandarte de los
-            # Malditos" (3): while the standard is carried (resolution.side_totals' condition)
+            # Malditos" (3): while the standard is carried (fighters.command_carried)
             fewer = 1 if sides[lo, S_UNSTABLE] == 2 or (
-                sides[lo, S_UNSTABLE] == 3 and not state[17, lo]
-                and m_lo > sides[lo, S_CHAMPION]) else 0
+                sides[lo, S_UNSTABLE] == 3 and command_carried(lo, m_lo, sides, state)[0]) else 0
             state[0, lo] = max(0, state[0, lo] - max(0, diff - fewer))
             if state[0, lo] == 0 and chars_alive(lo, sides, state) == 0:
                 state[2, lo] = WIPED
@@ -498,15 +496,13 @@ def horn_panic(buf, p, u, nr, sides, state):
     """Regimientos de Renombre "Cuerno del Dragón" blown by unit ``u`` (``S_HORN``); returns ``p``.
 
     "Todas las unidades enemigas a 30cm o menos del músico deben hacer un chequeo de Pánico",
-    at the start of the unit's own movement phase, while it has its musician (the condition
-    of :func:`odds.combat.resolution.side_totals`): every enemy unit still fighting tests
+    at the start of the unit's own movement phase, while it has its musician
+    (:func:`odds.combat.fighters.command_carried`): every enemy unit still fighting tests
     (:func:`panic_from` of an enemy, by no friend; a new phase, so one that tested in the
     last close-combat phase tests again; the General's Ld of a General of theirs still
     fighting); failed, it is ``FLEEING`` with its flight rolled.
     """
-    champ = 1 if sides[u, S_CHAMPION] else 0
-    std = 1 if sides[u, S_STANDARD] else 0
-    if models_left(state[0, u], sides[u, S_W]) < 1 + champ + std:
+    if not command_carried(u, models_left(state[0, u], sides[u, S_W]), sides, state)[1]:
         return p  # the musician has fallen
     e = -1
     gen = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from odds._jit import inline, linked
 from odds.combat.blows import leadership_test, models_left, sum_faces
-from odds.combat.fighters import unit_strength
+from odds.combat.fighters import command_carried, unit_strength
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
@@ -22,7 +22,6 @@ from odds.combat.model import (
     NO_COMBAT,
     PANICKED,
     S_CAN_PURSUE,
-    S_CHAMPION,
     S_COLD,
     S_FLEE_MINUS,
     S_HATRED,
@@ -83,11 +82,9 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
         gen = 0
         bsb = 0
         if u < nr:
-            champ = 1 if sides[u, S_CHAMPION] else 0
-            # (state[17]: gone for good, "Bienvenido a la Maldición" recruits carry none)
-            std = 1 if sides[u, S_STANDARD] and not state[17, u] else 0
-            has_std = sides[u, S_STANDARD] if std and m >= 1 + champ else 0
-            has_mus = sides[u, S_MUSICIAN] and m >= 1 + champ + std and not state[17, u]
+            std_ok, mus_ok = command_carried(u, m, sides, state)
+            has_std = sides[u, S_STANDARD] if std_ok else 0
+            has_mus = 1 if mus_ok else 0
         elif not state[6, u]:
             # a battle standard, or a named member carrying the unit's standard or
             # instrument (odds.units.Member: S_STANDARD, S_MUSICIAN of its body)
