@@ -1215,13 +1215,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     bonus = np.array([int(bear), 0], np.int64)
     hit = out[:, :, G_HIT]
     rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
-    if bear:
-        out[:, :, G_STD_HIT] = np.where(
-            rolled, np.clip(hit + modifier[:, None], 2, 6), hit) if modifier.any() else hit
+    out[:, :, G_STD_HIT] = np.where(rolled, np.clip(hit + modifier[:, None], 2, 6),
+                                    hit) if modifier.any() else hit
     if modifier.any() or bear:
         hit[rolled] = np.clip(hit + modifier[:, None] - bonus[None, :], 2, 6)[rolled]
-    if not bear:
-        out[:, :, G_STD_HIT] = hit
     if unit.has("mechanical_claws"):
         # Demonios "Garras mecánicas": the grabbed model's Initiative test (a D6 above its I
         # fails, a 6 always: "un 6 siempre es un fallo", the MDNR wording of the I test);
