@@ -9,7 +9,14 @@ skipped when it is absent.
 
 from __future__ import annotations
 
-from conftest import assert_distribution, binomial, cat, infantry, needs_data
+from conftest import (
+    assert_distribution,
+    binomial,
+    cat,
+    check_kernel_first_round,
+    infantry,
+    needs_data,
+)
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -36,14 +43,6 @@ N = 200_000
 def fighter(name, models=10, files=None, **kw):
     """conftest.infantry in one rank unless ``files``."""
     return infantry(name, models, files or models, **kw)
-
-
-def _first_round(model, pmf, seed, what):
-    """Side 0's first-round wounds in the kernel against ``pmf`` (z = 5): a promoted champion
-    is a body of its own, which the exact first round leaves to the kernel."""
-    out = simulate(model, N, seed)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
-    assert_distribution(sim, pmf, N, what=what)
 
 
 def _company(**replace):
@@ -95,7 +94,8 @@ def test_affliction_is_s5_with_killing_blow_for_kreugar_alone():
     pmf = [0.0] * 7
     for n, q in enumerate(binomial(3, 2 / 3 / 6)):
         pmf[2 * n] = q
-    _first_round(model, pmf, 3301, "Kreugar's killing blows")
+    # a promoted champion is a body of its own, which the exact first round leaves to the kernel
+    check_kernel_first_round(model, pmf, 3301, "Kreugar's killing blows", N)
     # Kreugar's own S4 (no Aflicción) cannot wound T8: no wounds at all
     plain = unit.replace(champion_profile=unit.champion_profile.replace(S=4),
                          champion_special=())
@@ -124,7 +124,8 @@ def test_kreugar_alone_hates_the_other_undead():
         pmf = [0.0] * 7
         for n, q in enumerate(binomial(3, p)):
             pmf[2 * n] = q
-        _first_round(model, pmf, seed, f"Kreugar's wounds against {race or 'the living'}")
+        check_kernel_first_round(model, pmf, seed,
+                                 f"Kreugar's wounds against {race or 'the living'}", N)
 
 
 def test_cursed_standard_one_instability_wound_fewer_while_carried():

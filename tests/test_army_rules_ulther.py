@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from conftest import (
     SHARED,
-    assert_distribution,
     assert_mc,
     binomial,
     cat,
+    check_kernel_first_round,
     clean,
     infantry,
     kinds,
@@ -125,16 +125,6 @@ def test_dragons_of_the_catalogues():
 # ----------------------------------------------------------------- "Hacha de Ulther"
 
 
-def _wounds(model, pmf, seed: int, what: str) -> None:
-    """Side 0's first-round wounds in the kernel against ``pmf`` (z = 5).
-
-    Ulther is a body of his own (his own save and rule), which neither exact engine takes:
-    the hand-computed law is the reference."""
-    out = simulate(model, N, seed)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
-    assert_distribution(sim, pmf, N, what=what)
-
-
 def _d6_sum_pmf(n: int) -> list[float]:
     """The pmf of the sum of ``n`` D6 (index = total)."""
     return [float(x) for x in dice.sum_pmf(n)] if n else [1.0]
@@ -155,14 +145,16 @@ def test_ulther_s_axe_against_a_dragon(is_dragon, seed):
     target = dragon(("dragon",) if is_dragon else ())
     model = build(u, target, options=CombatOptions(max_rounds=1))
     hit = binomial(3, 1 / 6)
+    # Ulther is a body of his own (his own save and rule), which neither exact engine takes:
+    # the hand-computed law is the reference
     if not is_dragon:
-        _wounds(model, hit, seed, "Ulther against a non-dragon")
+        check_kernel_first_round(model, hit, seed, "Ulther against a non-dragon", N)
         return
     pmf = [0.0] * 11
     for n, pn in enumerate(hit):
         for total, pt in enumerate(_d6_sum_pmf(n)):
             pmf[min(total, 10)] += pn * pt
-    _wounds(model, pmf, seed, "Ulther's D6 wounds against a dragon")
+    check_kernel_first_round(model, pmf, seed, "Ulther's D6 wounds against a dragon", N)
 
 
 # ----------------------------------------------------------------- "Cuerno del Dragón"
