@@ -13,6 +13,12 @@ set-up and Python's start cancelled out.  With ``--profile`` it instead attribut
 instructions inside the combat kernel's machine code (``fight_chunk``, where every helper
 is inlined): how many distinct instructions run, over how many bytes, and how often each
 runs per trial -- the shape of the bookkeeping (one pass over much code, or a hot loop).
+With ``--lines ROW`` it attributes a row's instructions to the kernel files' source lines and
+functions: the kernels are compiled once more, into a cache of their own, with line tables
+only (numba's ``debuginfo`` with ``dbg_directives_only``, bounds checks and extended variable
+lifetimes off, so the machine code is the optimised one: the same speed natively and the same
+count, within the spread below), and each executed address is mapped to its line with
+``readelf`` (binutils).
 
 The counts are of the code numba compiles for the CPU valgrind reports (``haswell``:
 AVX2, no AVX-512), not the natively compiled code, so they are a measure of work for
@@ -22,6 +28,8 @@ comparing two versions of the engine, not a prediction of time.
 from __future__ import annotations
 
 import argparse
+import ast
+import bisect
 import collections
 import os
 import re
@@ -38,6 +46,7 @@ _CHILD = r"""
 import sys
 sys.path.insert(0, {root!r}); sys.path.insert(0, {here!r})
 import numba
+{lines_hook}
 from bench_combat import reference_model
 from odds.combat.api import simulate
 from odds.combat.kernel import fight_chunk
@@ -51,14 +60,42 @@ simulate(model, 1000, 1)
 if dump:
     (sig, cres), = fight_chunk.overloads.items()
     addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
-    open(dump + ".addr", "w").write(hex(addr))
+    open(dump + ".addr", "w").write(hex(addr) + " " + cres.fndesc.llvm_func_name)
+    if OBJECTS:
+        open(dump + ".o", "wb").write(OBJECTS[cres.library.name])
 simulate(model, n, 0xC0FFEE)
 """
 
+# --lines: every kernel compiled with line tables only (the optimised machine code), and the
+# object code numba hands to LLVM's JIT kept, to map addresses to source lines
+_LINES_HOOK = r"""
+from numba.core import codegen, compiler, dispatcher
+compiler.Flags.options["dbg_directives_only"]._default = True  # line tables, nothing else
+_init = dispatcher.Dispatcher.__init__
+def init(self, py_func, locals=None, targetoptions=None, **kw):
+    if py_func.__module__.startswith("odds."):  # the package's kernels, not numba's own
+        targetoptions = dict(targetoptions or {{}}, debug=True, boundscheck=False,
+                             _dbg_extend_lifetimes=False)
+    _init(self, py_func, locals, targetoptions, **kw)
+dispatcher.Dispatcher.__init__ = init
+OBJECTS = {{}}
+_set_object = codegen.CPUCodeLibrary._set_compiled_object
+def keep_object(self, value):
+    OBJECTS[self.name] = bytes(value)
+    return _set_object(self, value)
+codegen.CPUCodeLibrary._set_compiled_object = keep_object
+"""
 
-def callgrind(row: str, n: int, cache: str, out: str, dump: str = "") -> int:
+
+def child(row: str, n: int, dump: str = "", lines: bool = False) -> str:
+    """The script one counted run executes."""
+    return _CHILD.format(root=ROOT, here=HERE, row=row, n=n, dump=dump,
+                         lines_hook=_LINES_HOOK.format() if lines else "OBJECTS = {}")
+
+
+def callgrind(row: str, n: int, cache: str, out: str, dump: str = "", lines: bool = False) -> int:
     """Instructions of one run under callgrind (``--dump-instr`` when ``dump``)."""
-    code = _CHILD.format(root=ROOT, here=HERE, row=row, n=n, dump=dump)
+    code = child(row, n, dump, lines)
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
            "--smc-check=all-non-file", *(["--dump-instr=yes"] if dump else []),
            sys.executable, "-c", code]
@@ -99,13 +136,103 @@ def per_address(out: str, base: int, size: int = 400_000) -> collections.Counter
     return cost
 
 
+KERNEL_DIRS = ("odds/combat", "odds")
+
+
+def line_table(obj: str) -> tuple[list[int], list[tuple[str, int]]]:
+    """The object's line table: sorted start offsets and the (file, line) each starts.
+
+    A row holds up to the next one; line 0 is code with no source line (register spills,
+    moves LLVM made up).
+    """
+    text = subprocess.run(["readelf", "--debug-dump=decodedline", obj], capture_output=True,
+                          text=True, check=True).stdout
+    rows = sorted((int(m.group(3), 0), m.group(1), int(m.group(2))) for m in
+                  re.finditer(r"^(\S+\.py)\s+(\d+)\s+(0x[0-9a-f]+|\d+)", text, re.M))
+    return [r[0] for r in rows], [(r[1], r[2]) for r in rows]
+
+
+def symbol_offset(obj: str, name: str) -> int:
+    """Where symbol ``name`` starts in the object's code section."""
+    text = subprocess.run(["readelf", "-sW", obj], capture_output=True, text=True,
+                          check=True).stdout
+    for line in text.splitlines():
+        tok = line.split()
+        if len(tok) >= 8 and tok[7] == name:
+            return int(tok[1], 16)
+    raise RuntimeError(f"symbol {name} not in {obj}")
+
+
+def source_functions() -> dict[str, list[tuple[int, int, str]]]:
+    """Per kernel file name, its functions' line spans."""
+    spans: dict[str, list[tuple[int, int, str]]] = {}
+    for d in KERNEL_DIRS:
+        for f in sorted(os.listdir(os.path.join(ROOT, d))):
+            if f.endswith(".py"):
+                tree = ast.parse(open(os.path.join(ROOT, d, f), encoding="utf-8").read())
+                spans.setdefault(f, []).extend(
+                    (node.lineno, node.end_lineno or node.lineno, node.name)
+                    for node in ast.walk(tree) if isinstance(node, ast.FunctionDef))
+    return spans
+
+
+def lines_report(row: str, tmp: str, top: int = 25) -> None:
+    """Print a row's instructions per trial by kernel function and by source line."""
+    cache = os.path.join(tempfile.gettempdir(), "odds-valgrind-numba-cache-lines")
+    os.makedirs(cache, exist_ok=True)
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
+    subprocess.run(["valgrind", "--tool=none", "--smc-check=all-non-file", sys.executable,
+                    "-c", child("b", 1, lines=True)], env=env, capture_output=True, check=True)
+    dump = os.path.join(tmp, "kernel")
+    out = os.path.join(tmp, "prof")
+    large = 41_000
+    callgrind(row, large, cache, out, dump, lines=True)
+    addr, name = open(dump + ".addr").read().split()
+    starts, where = line_table(dump + ".o")
+    base = int(addr, 16) - symbol_offset(dump + ".o", name)
+    cost = per_address(out, base, os.path.getsize(dump + ".o"))
+    n = large + 1_000  # the warm-up's trials ran too
+    per_line: collections.Counter = collections.Counter()
+    for off, c in cost.items():
+        i = bisect.bisect_right(starts, off) - 1
+        per_line[where[i] if i >= 0 and where[i][1] else ("(no line)", 0)] += c
+    spans = source_functions()
+    per_function: collections.Counter = collections.Counter()
+    for (f, line), c in per_line.items():
+        inside = [s for s in spans.get(f, []) if s[0] <= line <= s[1]]
+        fn = min(inside, key=lambda s: s[1] - s[0])[2] if inside else "?"
+        per_function[f"{f}:{fn}" if f != "(no line)" else f] += c
+    total = sum(cost.values())
+    print(f"({row}) in the combat kernel's code: {total / n:.0f} instructions per trial "
+          f"(callgrind, {large} trials, line tables from readelf)")
+    print("\nby function (inlined helpers under their own name)")
+    for key, c in per_function.most_common(top):
+        print(f"  {c / n:8.1f}  {c / total:5.1%}  {key}")
+    print("\nby source line")
+    for (f, line), c in per_line.most_common(top):
+        text = ""
+        for d in KERNEL_DIRS:
+            path = os.path.join(ROOT, d, f)
+            if line and os.path.exists(path):
+                text = open(path, encoding="utf-8").read().splitlines()[line - 1].strip()
+                break
+        print(f"  {c / n:8.1f}  {f}:{line:<5d} {text[:80]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", action="store_true",
                         help="attribute (a0)'s instructions inside the kernel instead")
+    parser.add_argument("--lines", choices=("a", "a0", "b"),
+                        help="attribute a row's instructions to source lines and functions")
     args = parser.parse_args()
-    if shutil.which("valgrind") is None:
-        sys.exit("instructions.py: valgrind is not on the PATH")
+    for tool in ("valgrind", *(("readelf",) if args.lines else ())):
+        if shutil.which(tool) is None:
+            sys.exit(f"instructions.py: {tool} is not on the PATH")
+    if args.lines:
+        with tempfile.TemporaryDirectory() as tmp:
+            lines_report(args.lines, tmp)
+        return
     cache = os.path.join(tempfile.gettempdir(), "odds-valgrind-numba-cache")
     os.makedirs(cache, exist_ok=True)
     small, large = 1_000, 41_000
@@ -113,8 +240,7 @@ def main() -> None:
     # take several times longer to run numba's compiler)
     env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
     subprocess.run(["valgrind", "--tool=none", "--smc-check=all-non-file", sys.executable,
-                    "-c", _CHILD.format(root=ROOT, here=HERE, row="b", n=1, dump="")],
-                   env=env, capture_output=True, check=True)
+                    "-c", child("b", 1)], env=env, capture_output=True, check=True)
     with tempfile.TemporaryDirectory() as tmp:
         if not args.profile:
             print("instructions per trial (callgrind; 41 000 trials less 1 000, one thread)")
@@ -129,7 +255,7 @@ def main() -> None:
             dump = os.path.join(tmp, "kernel")
             out = os.path.join(tmp, "prof")
             callgrind("a0", large, cache, out, dump)
-            cost = per_address(out, int(open(dump + ".addr").read(), 16))
+            cost = per_address(out, int(open(dump + ".addr").read().split()[0], 16))
             n = large + 1_000  # the warm-up's trials ran too
             total = sum(cost.values())
             runs = [c / n for c in cost.values() if c]
