@@ -41,6 +41,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
+WARMUP = 1_000  # trials the child runs before the counted ones (they are counted too)
+
 # run inside valgrind: build the row's model, warm up, then time nothing -- just run
 _CHILD = r"""
 import sys
@@ -56,7 +58,7 @@ row, n, dump = {row!r}, {n}, {dump!r}
 model = (reference_model() if row == "a" else reference_model(0) if row == "a0" else
          build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers")))
 numba.set_num_threads(1)
-simulate(model, 1000, 1)
+simulate(model, {warmup}, 1)
 if dump:
     (sig, cres), = fight_chunk.overloads.items()
     addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
@@ -89,8 +91,25 @@ codegen.CPUCodeLibrary._set_compiled_object = keep_object
 
 def child(row: str, n: int, dump: str = "", lines: bool = False) -> str:
     """The script one counted run executes."""
-    return _CHILD.format(root=ROOT, here=HERE, row=row, n=n, dump=dump,
+    return _CHILD.format(root=ROOT, here=HERE, row=row, n=n, dump=dump, warmup=WARMUP,
                          lines_hook=_LINES_HOOK.format() if lines else "OBJECTS = {}")
+
+
+def valgrind_env(cache: str) -> dict[str, str]:
+    """The environment of a run under valgrind: numba's cache ``cache``, one thread."""
+    return dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
+
+
+def compile_for_valgrind(cache: str, lines: bool = False) -> None:
+    """Compile the kernels into ``cache`` for valgrind's CPU, once, without instrumentation.
+
+    Callgrind would take several times longer to run numba's compiler, and a counted run that
+    compiles is refused (:func:`callgrind`).
+    """
+    os.makedirs(cache, exist_ok=True)
+    subprocess.run(["valgrind", "--tool=none", "--smc-check=all-non-file", sys.executable,
+                    "-c", child("b", 1, lines=lines)], env=valgrind_env(cache),
+                   capture_output=True, check=True)
 
 
 def callgrind(row: str, n: int, cache: str, out: str, dump: str = "", lines: bool = False) -> int:
@@ -99,8 +118,8 @@ def callgrind(row: str, n: int, cache: str, out: str, dump: str = "", lines: boo
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
            "--smc-check=all-non-file", *(["--dump-instr=yes"] if dump else []),
            sys.executable, "-c", code]
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
-    res = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    res = subprocess.run(cmd, env=valgrind_env(cache), capture_output=True, text=True,
+                         check=True)
     if "compiling" in res.stderr:
         # the kernel missed its cache and was compiled inside the measured run: the count
         # holds a compile, whose own instructions vary from run to run by more than the
@@ -163,26 +182,27 @@ def symbol_offset(obj: str, name: str) -> int:
     raise RuntimeError(f"symbol {name} not in {obj}")
 
 
-def source_functions() -> dict[str, list[tuple[int, int, str]]]:
-    """Per kernel file name, its functions' line spans."""
-    spans: dict[str, list[tuple[int, int, str]]] = {}
+def kernel_sources() -> dict[str, tuple[list[str], list[tuple[int, int, str]]]]:
+    """Per file name in the line table, its source lines and its functions' line spans.
+
+    The line table names files without their folder; a name in ``odds/combat`` (the
+    combat engine) stands before the same name in ``odds``.
+    """
+    sources: dict[str, tuple[list[str], list[tuple[int, int, str]]]] = {}
     for d in KERNEL_DIRS:
         for f in sorted(os.listdir(os.path.join(ROOT, d))):
-            if f.endswith(".py"):
-                tree = ast.parse(open(os.path.join(ROOT, d, f), encoding="utf-8").read())
-                spans.setdefault(f, []).extend(
+            if f.endswith(".py") and f not in sources:
+                text = open(os.path.join(ROOT, d, f), encoding="utf-8").read()
+                sources[f] = (text.splitlines(), [
                     (node.lineno, node.end_lineno or node.lineno, node.name)
-                    for node in ast.walk(tree) if isinstance(node, ast.FunctionDef))
-    return spans
+                    for node in ast.walk(ast.parse(text)) if isinstance(node, ast.FunctionDef)])
+    return sources
 
 
 def lines_report(row: str, tmp: str, top: int = 25) -> None:
     """Print a row's instructions per trial by kernel function and by source line."""
     cache = os.path.join(tempfile.gettempdir(), "odds-valgrind-numba-cache-lines")
-    os.makedirs(cache, exist_ok=True)
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
-    subprocess.run(["valgrind", "--tool=none", "--smc-check=all-non-file", sys.executable,
-                    "-c", child("b", 1, lines=True)], env=env, capture_output=True, check=True)
+    compile_for_valgrind(cache, lines=True)
     dump = os.path.join(tmp, "kernel")
     out = os.path.join(tmp, "prof")
     large = 41_000
@@ -191,15 +211,15 @@ def lines_report(row: str, tmp: str, top: int = 25) -> None:
     starts, where = line_table(dump + ".o")
     base = int(addr, 16) - symbol_offset(dump + ".o", name)
     cost = per_address(out, base, os.path.getsize(dump + ".o"))
-    n = large + 1_000  # the warm-up's trials ran too
+    n = large + WARMUP
     per_line: collections.Counter = collections.Counter()
     for off, c in cost.items():
         i = bisect.bisect_right(starts, off) - 1
         per_line[where[i] if i >= 0 and where[i][1] else ("(no line)", 0)] += c
-    spans = source_functions()
+    sources = kernel_sources()
     per_function: collections.Counter = collections.Counter()
     for (f, line), c in per_line.items():
-        inside = [s for s in spans.get(f, []) if s[0] <= line <= s[1]]
+        inside = [s for s in sources.get(f, ([], []))[1] if s[0] <= line <= s[1]]
         fn = min(inside, key=lambda s: s[1] - s[0])[2] if inside else "?"
         per_function[f"{f}:{fn}" if f != "(no line)" else f] += c
     total = sum(cost.values())
@@ -210,12 +230,7 @@ def lines_report(row: str, tmp: str, top: int = 25) -> None:
         print(f"  {c / n:8.1f}  {c / total:5.1%}  {key}")
     print("\nby source line")
     for (f, line), c in per_line.most_common(top):
-        text = ""
-        for d in KERNEL_DIRS:
-            path = os.path.join(ROOT, d, f)
-            if line and os.path.exists(path):
-                text = open(path, encoding="utf-8").read().splitlines()[line - 1].strip()
-                break
+        text = sources[f][0][line - 1].strip() if line and f in sources else ""
         print(f"  {c / n:8.1f}  {f}:{line:<5d} {text[:80]}")
 
 
@@ -234,13 +249,8 @@ def main() -> None:
             lines_report(args.lines, tmp)
         return
     cache = os.path.join(tempfile.gettempdir(), "odds-valgrind-numba-cache")
-    os.makedirs(cache, exist_ok=True)
+    compile_for_valgrind(cache)
     small, large = 1_000, 41_000
-    # compile the kernels for valgrind's CPU once, without instrumentation (callgrind would
-    # take several times longer to run numba's compiler)
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
-    subprocess.run(["valgrind", "--tool=none", "--smc-check=all-non-file", sys.executable,
-                    "-c", child("b", 1)], env=env, capture_output=True, check=True)
     with tempfile.TemporaryDirectory() as tmp:
         if not args.profile:
             print("instructions per trial (callgrind; 41 000 trials less 1 000, one thread)")
@@ -256,7 +266,7 @@ def main() -> None:
             out = os.path.join(tmp, "prof")
             callgrind("a0", large, cache, out, dump)
             cost = per_address(out, int(open(dump + ".addr").read().split()[0], 16))
-            n = large + 1_000  # the warm-up's trials ran too
+            n = large + WARMUP
             total = sum(cost.values())
             runs = [c / n for c in cost.values() if c]
             once = sum(c for c in cost.values() if 0.5 <= c / n < 1.5)
