@@ -10,7 +10,8 @@ bookkeeping alone, (b) the 20 v 20 full combat -- the script runs the combat und
 ``valgrind --tool=callgrind`` twice, with 1 000 and 41 000 trials on one thread, and
 prints the difference over 40 000: the instructions one more trial costs, the engine's
 set-up and Python's start cancelled out.  With ``--profile`` it instead attributes (a0)'s
-instructions inside the combat kernel's machine code (``fight_chunk``, where every helper
+instructions inside the combat kernel's machine code (``fight_chunk_plain`` for the plain pairs
+of (a), (a0) and (b), ``fight_chunk`` otherwise: :func:`odds.combat.model.plain_pair`; every helper
 is inlined): how many distinct instructions run, over how many bytes, and how often each
 runs per trial -- the shape of the bookkeeping (one pass over much code, or a hot loop).
 With ``--lines ROW`` it attributes a row's instructions to the kernel files' source lines and
@@ -51,8 +52,8 @@ import numba
 {lines_hook}
 from bench_combat import reference_model
 from odds.combat.api import simulate
-from odds.combat.kernel import fight_chunk
-from odds.combat.model import build
+from odds.combat.kernel import fight_chunk, fight_chunk_plain
+from odds.combat.model import build, plain_pair
 from odds.units import library_unit
 row, n, dump = {row!r}, {n}, {dump!r}
 model = (reference_model() if row == "a" else reference_model(0) if row == "a0" else
@@ -60,7 +61,7 @@ model = (reference_model() if row == "a" else reference_model(0) if row == "a0" 
 numba.set_num_threads(1)
 simulate(model, {warmup}, 1)
 if dump:
-    (sig, cres), = fight_chunk.overloads.items()
+    (sig, cres), = (fight_chunk_plain if plain_pair(model) else fight_chunk).overloads.items()
     addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
     open(dump + ".addr", "w").write(hex(addr) + " " + cres.fndesc.llvm_func_name)
     if OBJECTS:

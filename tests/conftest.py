@@ -70,6 +70,66 @@ def check_kernel_first_round(model, pmf, seed: int, what: str, trials: int = 200
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False,
                      help="also run tests marked slow (large statistical runs)")
+    parser.addoption("--check-plain", action="store_true", default=False,
+                     help="run every plain-pair combat on both combat kernels and compare")
+
+
+# fight_chunk's arguments a chunk c writes: its dice buffer and stream, row c of each output,
+# and rows lo .. hi - 1 of the per-trial rows (the outputs are shared by the threads' chunks)
+PLAIN_OWN, PLAIN_ROW_C, PLAIN_ROWS = (3, 4), range(23, 35), 35
+
+
+def plain_checked(compiled_once):
+    """``odds._jit.compiled_once`` that also runs the general kernel where the plain one runs.
+
+    For ``--check-plain``: every chunk of a plain pair (``odds.combat.model.plain_pair``)
+    runs on :func:`odds.combat.kernel.fight_chunk_plain` and, on copies of its arguments,
+    on :func:`~odds.combat.kernel.fight_chunk`; the dice buffer, the stream state and
+    every output must come out identical.
+    """
+    import numpy as np
+
+    from odds.combat.kernel import fight_chunk, fight_chunk_plain
+
+    def wrapped(dispatcher, engine):
+        run = compiled_once(dispatcher, engine)
+        if dispatcher is not fight_chunk_plain:
+            return run
+        general = compiled_once(fight_chunk, engine)
+
+        def both(*args):
+            copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+            run(*args)
+            general(*copies)
+            c, lo, hi = args[:3]
+            pairs = [(args[i], copies[i]) for i in PLAIN_OWN]
+            pairs += [(args[i][c], copies[i][c]) for i in PLAIN_ROW_C]
+            pairs += [(args[PLAIN_ROWS][lo:hi], copies[PLAIN_ROWS][lo:hi])]
+            for k, (a, b) in enumerate(pairs):
+                assert np.array_equal(a, b), f"plain v general: output {k} of chunk {c}"
+            PLAIN_CHECKS[0] += 1
+
+        return both
+
+    return wrapped
+
+
+PLAIN_CHECKS = [0]
+"""Chunks compared by ``--check-plain`` in this session."""
+
+
+@pytest.fixture(autouse=True)
+def _check_plain(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.config.getoption("--check-plain"):
+        import odds.combat.api as api
+
+        monkeypatch.setattr(api, "compiled_once", plain_checked(api.compiled_once))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    if config.getoption("--check-plain"):
+        terminalreporter.write_line(f"--check-plain: {PLAIN_CHECKS[0]} chunks of plain pairs "
+                                    "ran identically on both combat kernels")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -18,6 +18,7 @@ from odds.combat.kernel import (
     OUTCOMES,
     TERMS,
     fight_chunk,
+    fight_chunk_plain,
 )
 from odds.combat.model import (
     CAUGHT,
@@ -53,6 +54,7 @@ from odds.combat.model import (
     SideOptions,
     build,
     dice_budget,
+    plain_pair,
     recruits_at_most,
 )
 from odds.results import proportion_table, wilson
@@ -201,7 +203,8 @@ def _as_unit(u: Unit | str, name: str) -> Unit:
                            f"(got {type(u).__name__})")
 
 
-def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> dict[str, Any]:
+def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
+             kernel: str = "auto") -> dict[str, Any]:
     """Run the kernel and sum the per-chunk counts (arrays keyed by name).
 
     Keys: ``status[u, k]``, ``rounds[r]``, ``round_res[k, 3]``,
@@ -212,7 +215,20 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
     none), ``charge[3]`` (trials with the charger refused, the charged unit
     fled, the charged unit hitting only on 6s; §3.3), ``rows`` (per-trial
     ``stats`` rows) and, for two units, ``outcome[8]`` (:data:`OUTCOMES`).
+
+    ``kernel``: ``"auto"`` runs :func:`~odds.combat.kernel.fight_chunk_plain` on a
+    plain pair (:func:`~odds.combat.model.plain_pair`) and
+    :func:`~odds.combat.kernel.fight_chunk` otherwise; ``"general"`` always the
+    latter (the two give identical results on a plain pair); ``"plain"`` the
+    former, an error when the model is not a plain pair.
     """
+    if kernel not in ("auto", "general", "plain"):
+        raise v.OddsInputError(f"kernel: one of 'auto', 'general', 'plain' (got {kernel!r})")
+    plain = plain_pair(model)
+    if kernel == "plain" and not plain:
+        raise v.OddsInputError("kernel: 'plain' needs two units in one contact without "
+                               "characters or the rules odds.combat.model.plain_pair excludes")
+    plain = plain and kernel != "general"
     nc = n_chunks(trials)
     mr = model.max_rounds
     nu = model.n_units
@@ -243,12 +259,12 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0) -> d
     budget = dice_budget(model)
     nb = model.sides.shape[0]
     ncon = max(1, model.contacts.shape[0])
-    kernel = compiled_once(fight_chunk, "combat")
+    run = compiled_once(fight_chunk_plain if plain else fight_chunk, "combat")
 
     def chunk(c: int) -> None:
         lo = c * CHUNK_TRIALS
         touch = np.full((ncon, 8), -1, np.int64)
-        kernel(c, lo, min(trials, lo + CHUNK_TRIALS),
+        run(c, lo, min(trials, lo + CHUNK_TRIALS),
                np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
                budget, model.sides, model.groups, model.order, model.keys, model.n_order,
                model.flags, mr, model.contacts, model.ranks, model.side_bonus,

@@ -2051,6 +2051,31 @@ def recruits_at_most(sides: np.ndarray, u: int) -> int:
                    if sides[v, S_SIDE] != sides[u, S_SIDE] and sides[v, S_W] == 1))
 
 
+PLAIN_ABSENT = (S_CAPTAIN, S_BURNING, S_LAMENT, S_HORN, S_STUPID, S_DRUNK, S_RA_DICE)
+"""Columns of ``sides`` that must be 0 in both units of a plain pair (:func:`plain_pair`)."""
+
+
+def plain_pair(model: CombatModel) -> bool:
+    """Whether ``model`` runs on the combat engine's plain kernel (issue 13).
+
+    :func:`odds.combat.kernel.fight_chunk_plain` is the same code as
+    :func:`~odds.combat.kernel.fight_chunk` compiled with ``plain`` true: two
+    units (no characters) in one contact, and none of the rules whose code it
+    leaves out (:data:`PLAIN_ABSENT`: "No Muertos"/"Capitán", "Cuerpo ardiente",
+    "Lamento de la doncella", "Cuerno del Dragón", stupidity, "Borrachos",
+    random attacks).  LLVM then folds the
+    unit, body and contact counts into constants and drops those branches.  For
+    such a model both kernels roll the same dice in the same order and give
+    identical results (``tests/test_combat_plain.py``).
+    """
+    sides = model.sides
+    flags = model.flags
+    if sides.shape[0] != 2 or flags[F_UNITS] != 2 or model.contacts.shape[0] != 1:
+        return False
+    return not (np.any(sides[:, list(PLAIN_ABSENT)] != 0)
+                or np.any(model.groups[..., G_BURNING] != 0))
+
+
 def dice_budget(model: CombatModel) -> int:
     """An upper bound of the dice one combat round can use (all units).
 
