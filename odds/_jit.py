@@ -340,10 +340,11 @@ ENGINES: dict[str, tuple[str, int]] = {
 }
 """Engine name -> (what the notice calls it, cold compile seconds measured on 2 cores).
 
-From ``benchmarks/bench_compile.py`` on the 2-core machine (2026-11-24, helpers linked
-only): cold commands took 2.5-2.7 s (charge, pursue, flee), 15.7-18.2 s (combat, scenario,
-matrix) and 3.9 s (emerge) of wall time, about 0.8 s of which is the process start-up a warm
-call also pays."""
+From ``benchmarks/bench_compile.py`` on the 2-core machine (2026-11-24, session 12: the
+combat engine is two kernels, general and plain pairs): cold commands took 2.1-2.3 s (charge,
+pursue, flee), 14.5 s (combat, a plain pair), 15.8 s (scenario), 18.2 s (matrix: both
+kernels) and 4.1 s (emerge) of wall time, about 0.6 s of which is the process start-up a
+warm call also pays."""
 
 _announced: set[str] = set()
 

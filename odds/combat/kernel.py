@@ -26,6 +26,11 @@ counts out.  One trial is one whole combat:
 
 Unit statuses at the end: see :data:`STATUSES`; two-unit outcomes:
 :data:`OUTCOMES`.
+
+Two kernels run this code: :func:`fight_chunk` any combat, and
+:func:`fight_chunk_plain` the plain pairs of :func:`odds.combat.model.plain_pair`
+(two units, one contact, no characters, none of a few rare rules), for which
+``plain`` is a compile-time constant; :func:`odds.combat.api.simulate` chooses.
 """
 
 from __future__ import annotations
