@@ -1772,10 +1772,8 @@ _COMMAND_KEYS = (
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
     "impact_strength", "random_attacks", "random_move", "hatred", "no_panic_from",
-    "no_panic_against",
-    "impact_strength", "random_attacks", "hatred", "no_panic_from", "no_panic_against",
-    "flight_panics_only", "flight_panics_not", "champion_special", "champion_ward",
-    "champion_hatred",
+    "no_panic_against", "flight_panics_only", "flight_panics_not", "champion_special",
+    "champion_ward", "champion_hatred",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus", "poisoned", "special",
                "random_attacks")
@@ -1790,10 +1788,6 @@ _TOML_PATH = {
     "champion_shield": "equipment.champion_shield",
     "champion_save_override": "equipment.champion_save_override",
 }
-
-
-
-
 
 
 def letters_from(
