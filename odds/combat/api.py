@@ -224,11 +224,10 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
     """
     if kernel not in ("auto", "general", "plain"):
         raise v.OddsInputError(f"kernel: one of 'auto', 'general', 'plain' (got {kernel!r})")
-    plain = plain_pair(model)
+    plain = kernel != "general" and plain_pair(model)
     if kernel == "plain" and not plain:
         raise v.OddsInputError("kernel: 'plain' needs two units in one contact without "
                                "characters or the rules odds.combat.model.plain_pair excludes")
-    plain = plain and kernel != "general"
     nc = n_chunks(trials)
     mr = model.max_rounds
     nu = model.n_units
@@ -265,15 +264,15 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
         lo = c * CHUNK_TRIALS
         touch = np.full((ncon, 8), -1, np.int64)
         run(c, lo, min(trials, lo + CHUNK_TRIALS),
-               np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
-               budget, model.sides, model.groups, model.order, model.keys, model.n_order,
-               model.flags, mr, model.contacts, model.ranks, model.side_bonus,
-               np.zeros((19, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
-               touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),
-               np.zeros(12 + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
-               out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],
-               out["w1"], out["margin"], out["surv"], out["terms"], out["chal"],
-               out["chal_end"], out["charge"], rows)
+             np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
+             budget, model.sides, model.groups, model.order, model.keys, model.n_order,
+             model.flags, mr, model.contacts, model.ranks, model.side_bonus,
+             np.zeros((19, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
+             touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),
+             np.zeros(12 + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
+             out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],
+             out["w1"], out["margin"], out["surv"], out["terms"], out["chal"],
+             out["chal_end"], out["charge"], rows)
 
     run_chunks(chunk, nc)
     summed = {k: a.sum(axis=0) for k, a in out.items()}

@@ -60,10 +60,7 @@ from odds.combat.fighters import (
 from odds.combat.model import (
     F_CHARGE_TESTS,
     F_CHARGER,
-    F_CHARGER_LD,
     F_EXPAND,
-    F_TARGET_LD,
-    F_TARGET_PANIC_LD,
     FIGHTING,
     FLEEING,
     FRONT,
@@ -136,6 +133,8 @@ def rare_rules(nr, sides):
     rule at the start of its owner's turn ("Cuerpo ardiente", "Lamento de la
     doncella", or a captain's test; :func:`odds.combat.psychology.own_turn_start`);
     ``RARE_HORNS``: "Cuerno del Dragón" (:func:`odds.combat.resolution.horn_round`).
+    A plain pair has none of them (:data:`odds.combat.model.PLAIN_ABSENT` lists their
+    columns with the others :func:`fight_chunk_plain` leaves out): it passes 0.
     """
     rare = 0
     for u in range(nr):
@@ -218,14 +217,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
     max_r = max_rounds
     if flags[F_CHARGE_TESTS]:
         chg = flags[F_CHARGER]
-        if plain and not (flags[F_CHARGER_LD] or flags[F_TARGET_LD] or flags[F_TARGET_PANIC_LD]):
-            if p + 28 > buf.size:  # no test to take: only charge_tests' top-up of the buffer
-                fill_d6(buf, st)
-                p = 0
-        else:
-            fought, p = charge_tests(buf, st, p, flags, sides, state, stats, max_rounds)
-            if not fought:
-                max_r = 0
+        fought, p = charge_tests(buf, st, p, flags, sides, state, stats, max_rounds)
+        if not fought:
+            max_r = 0
     if has_chars:
         for k in range(chal.size):
             chal[k] = 0
@@ -589,9 +583,9 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
 
 @inline
 def run_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, flags,
-                max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored,
-                stats, chal, out_status, out_side, out_rounds, out_round_res, out_breaks, out_w1,
-                out_margin, out_surv, out_terms, out_chal, out_chal_end, out_charge, rows, plain):
+              max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored,
+              stats, chal, out_status, out_side, out_rounds, out_round_res, out_breaks, out_w1,
+              out_margin, out_surv, out_terms, out_chal, out_chal_end, out_charge, rows, plain):
     """Trials ``lo .. hi - 1`` of chunk ``c``, fought one after another and tallied.
 
     The body of :func:`fight_chunk` and :func:`fight_chunk_plain`; ``plain`` is
@@ -654,7 +648,6 @@ def run_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, f
         if t < rows.shape[0]:
             for k in range(rows.shape[1]):
                 rows[t, k] = stats[k]
-
 
 
 @lean

@@ -319,7 +319,7 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
     F_FLANK_BOTH,
     F_UNITS,
     F_ACTIVE,
-    F_CHARGE_TESTS,  # psychology at the charge (§3.3): 1 = on, for the two units below
+    F_CHARGE_TESTS,  # psychology at the charge (§3.3): 1 = a test or a drunk roll is due
     F_CHARGER_LD,  # the charger's test of fear/terror of its target: Ld, 0 = no test
     F_TARGET_LD,  # the charged unit's fear/terror test: Ld, 0 = no test
     F_TARGET_TERROR,  # 1: the charger causes terror (failed: flee), 0: fear
@@ -1387,7 +1387,6 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     0..48): the kernel catches the fleeing unit with probability ``tail[ceil(gap)
     + f] / tail[ceil(gap)]`` (exact).
     """
-    flags[F_CHARGE_TESTS] = 1
     flags[F_CHARGER] = charger
     flags[F_TARGET] = 1 - charger
     if _scared(ch, tg):
@@ -1408,6 +1407,11 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
         flags[F_REACH_TAIL:F_REACH_TAIL + REACH_TAIL_SIZE] = random_move_tail(n)
     if glorious_panic(tg, ch):
         flags[F_TARGET_PANIC_LD], flags[F_TARGET_PANIC_COLD] = _test_ld(tg, tg_opts)
+    # nothing to roll at the charge: the kernel skips charge_tests (whose buffer top-up the
+    # round's start then makes: a round's dice budget is more than its 28 faces), and
+    # charge_exact gives a plain charge either way
+    flags[F_CHARGE_TESTS] = int(bool(flags[F_CHARGER_LD] or flags[F_TARGET_LD]
+                                     or flags[F_TARGET_PANIC_LD] or ch.has("drunk")))
 
 
 def random_move_tail(n: int) -> np.ndarray:
