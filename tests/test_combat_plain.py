@@ -16,6 +16,7 @@ import itertools
 
 import numpy as np
 import pytest
+from conftest import infantry
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -93,28 +94,27 @@ def test_auto_runs_the_plain_kernel_on_a_plain_pair():
     assert fight_chunk_plain.signatures  # compiled or loaded by the call above
 
 
-def rank_and_file(special=(), **rules):
-    return unit_from_dict({
-        "name": "R", "troop_type": "infantry", "models": 10, "files": 5,
-        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7},
-        "command": {"champion": True, "standard": True, "musician": True},
-        "rules": {"special": list(special), **rules}})
+COMMAND = {"champion": True, "standard": True, "musician": True}
 
 
-@pytest.mark.parametrize("rules, why", [
+def test_plain_infantry_is_plain_and_stupid_trolls_are_not():
+    plain = infantry("R", 10, 5, command=COMMAND)
+    assert plain_pair(build(plain, plain))
+    assert not plain_pair(build(library_unit("trolls"), plain)), "stupidity (RULES.md §1.10)"
+
+
+@pytest.mark.parametrize("unit_rules, why", [
     ({"special": ["stupidity"]}, "stupidity (RULES.md §1.10)"),
     ({"special": ["drunk"]}, "Bestias 'Borrachos'"),
     ({"special": ["burning_body"]}, "'Cuerpo ardiente'"),
     ({"special": ["maiden_lament"]}, "'Lamento de la doncella'"),
     ({"special": ["captain_bound"]}, "'Capitan'"),
-    ({"special": ["dragon_horn"]}, "'Cuerno del Dragon' (charged: blown at its first turn)"),
+    ({"special": ["dragon_horn"]}, "'Cuerno del Dragon' (it did not charge: blown in its turn)"),
     ({"random_attacks": "d6"}, "random attacks (RULES.md §1.6)"),
 ])
-def test_rules_left_out_of_the_plain_kernel_are_not_plain(rules, why):
-    unit = rank_and_file(**rules)
-    assert plain_pair(build(rank_and_file(), rank_and_file()))
+def test_rules_left_out_of_the_plain_kernel_are_not_plain(unit_rules, why):
+    unit = infantry("R", 10, 5, command=COMMAND, rules=unit_rules)
     assert not plain_pair(build(library_unit("orc_boyz"), unit)), why
-    assert not plain_pair(build(library_unit("trolls"), rank_and_file())), "stupidity"
 
 
 def test_characters_and_three_units_are_not_plain():
