@@ -42,6 +42,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
+ROWS = ("a", "a0", "b", "s")  # bench_combat.py's rows and bench_scenario.py's scenario (b)
 WARMUP = 1_000  # trials the child runs before the counted ones (they are counted too)
 
 # run inside valgrind: build the row's model, warm up, then time nothing -- just run
@@ -51,12 +52,14 @@ sys.path.insert(0, {root!r}); sys.path.insert(0, {here!r})
 import numba
 {lines_hook}
 from bench_combat import reference_model
+from bench_scenario import scenario_b
 from odds.combat.api import simulate
 from odds.combat.kernel import fight_chunk, fight_chunk_plain
 from odds.combat.model import build, plain_pair
 from odds.units import library_unit
 row, n, dump = {row!r}, {n}, {dump!r}
 model = (reference_model() if row == "a" else reference_model(0) if row == "a0" else
+         scenario_b() if row == "s" else
          build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers")))
 numba.set_num_threads(1)
 simulate(model, {warmup}, 1)
@@ -64,6 +67,10 @@ if dump:
     (sig, cres), = (fight_chunk_plain if plain_pair(model) else fight_chunk).overloads.items()
     addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
     open(dump + ".addr", "w").write(hex(addr) + " " + cres.fndesc.llvm_func_name)
+    for line in open("/proc/self/maps"):  # the code mapping: the kernel and what it calls
+        lo, hi = (int(x, 16) for x in line.split()[0].split("-"))
+        if lo <= addr < hi:
+            open(dump + ".map", "w").write(f"{{lo}} {{hi}}")
     if OBJECTS:
         open(dump + ".o", "wb").write(OBJECTS[cres.library.name])
 simulate(model, n, 0xC0FFEE)
@@ -108,9 +115,10 @@ def compile_for_valgrind(cache: str, lines: bool = False) -> None:
     compiles is refused (:func:`callgrind`).
     """
     os.makedirs(cache, exist_ok=True)
-    subprocess.run(["valgrind", "--tool=none", "--smc-check=all-non-file", sys.executable,
-                    "-c", child("b", 1, lines=lines)], env=valgrind_env(cache),
-                   capture_output=True, check=True)
+    for row in ("b", "s"):  # the plain-pair kernel, the general one
+        subprocess.run(["valgrind", "--tool=none", "--smc-check=all-non-file", sys.executable,
+                        "-c", child(row, 1, lines=lines)], env=valgrind_env(cache),
+                       capture_output=True, check=True)
 
 
 def callgrind(row: str, n: int, cache: str, out: str, dump: str = "", lines: bool = False) -> int:
@@ -237,9 +245,10 @@ def lines_report(row: str, tmp: str, top: int = 25) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--profile", action="store_true",
-                        help="attribute (a0)'s instructions inside the kernel instead")
-    parser.add_argument("--lines", choices=("a", "a0", "b"),
+    parser.add_argument("--profile", nargs="?", const="a0", choices=ROWS,
+                        help="attribute a row's instructions inside the kernel instead "
+                             "(default a0)")
+    parser.add_argument("--lines", choices=ROWS,
                         help="attribute a row's instructions to source lines and functions")
     args = parser.parse_args()
     for tool in ("valgrind", *(("readelf",) if args.lines else ())):
@@ -256,17 +265,20 @@ def main() -> None:
         if not args.profile:
             print("instructions per trial (callgrind; 41 000 trials less 1 000, one thread)")
         for row, what in (("a", "(a) reference round"), ("a0", "(a0) its bookkeeping alone"),
-                          ("b", "(b) 20 v 20 full combat")):
+                          ("b", "(b) 20 v 20 full combat"),
+                          ("s", "(s) bench_scenario's scenario")):
             if args.profile:
                 break
             lo = callgrind(row, small, cache, os.path.join(tmp, "lo"))
             hi = callgrind(row, large, cache, os.path.join(tmp, "hi"))
             print(f"  {what:32s} {(hi - lo) / (large - small):9.0f}")
         if args.profile:
+            row = args.profile
             dump = os.path.join(tmp, "kernel")
             out = os.path.join(tmp, "prof")
-            callgrind("a0", large, cache, out, dump)
-            cost = per_address(out, int(open(dump + ".addr").read().split()[0], 16))
+            callgrind(row, large, cache, out, dump)
+            lo, hi = (int(x) for x in open(dump + ".map").read().split())
+            cost = per_address(out, lo, hi - lo)
             n = large + WARMUP
             total = sum(cost.values())
             runs = [c / n for c in cost.values() if c]
@@ -277,11 +289,17 @@ def main() -> None:
             windows: collections.Counter = collections.Counter()
             for a, c in cost.items():
                 windows[a // 256] += c
-            print(f"\n(a0) inside fight_chunk: {total / n:.0f} instructions per trial, "
-                  f"{len(runs)} distinct instructions over {span} bytes of code")
+            # the code a trial runs: instructions run at least once in 100 trials, and the
+            # 64-byte lines holding them (what instruction caches hold)
+            hot = [a for a, c in cost.items() if c / n >= 0.01]
+            lines = {a // 64 for a in hot}
+            print(f"\n({row}) in the kernel's code mapping: {total / n:.0f} instructions per "
+                  f"trial, {len(runs)} distinct instructions over {span} bytes of code")
             print(f"  run once per trial {once / total:5.1%}, twice {twice / total:5.1%}, "
                   f"three times or more {more / total:5.1%}; the busiest 256-byte window "
                   f"{max(windows.values()) / total:5.1%}")
+            print(f"  footprint: {len(hot)} instructions run at least once per 100 trials, "
+                  f"in {len(lines)} lines of 64 bytes ({64 * len(lines) / 1024:.1f} KiB)")
 
 
 if __name__ == "__main__":

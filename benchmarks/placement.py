@@ -13,6 +13,11 @@ twice over, in the same order.  The data, the stack, the thread and the Python p
 the same for every copy; only the code's address differs.  When a copy's two passes agree
 and the copies differ, the speed is a property of where the code lands.
 
+With ``--repage`` it keeps one copy at one address and, between measurements, moves its
+machine code to new physical pages (Linux only: the code's mapping made writable, its bytes
+kept, the pages dropped with ``madvise(MADV_DONTNEED)`` and written back, the mapping made
+executable again): the virtual addresses stay, the physical pages change.
+
 The median over the copies is a figure of the engine that does not depend on which placement
 one process happened to get; the NumPy baseline (c) of ``bench_combat.py`` is measured in
 the same run for the ratio.
@@ -21,6 +26,7 @@ the same run for the ratio.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
 import sys
 import time
@@ -32,10 +38,11 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 from bench_combat import KEY, numpy_round, reference_model
 from bench_core import best_of, machine_info
+from bench_scenario import SCENARIO, scenario_b
 
 from odds._jit import lean
 from odds.combat import api
-from odds.combat.kernel import fight_chunk_plain
+from odds.combat.kernel import fight_chunk, fight_chunk_plain
 from odds.combat.model import build
 from odds.units import library_unit
 
@@ -51,55 +58,105 @@ def copy_address(dispatcher) -> int:
     return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
 
 
+def repage(address: int) -> None:
+    """Move the code mapping holding ``address`` to new physical pages, in place (Linux)."""
+    with open("/proc/self/maps") as f:
+        for line in f:
+            lo, hi = (int(x, 16) for x in line.split()[0].split("-"))
+            if lo <= address < hi:
+                break
+        else:
+            raise RuntimeError(f"no mapping holds {address:#x}")
+    if line.split()[1] != "r-xp" or line.split()[4] != "0":
+        raise RuntimeError(f"not an anonymous code mapping: {line.strip()}")
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mprotect.argtypes = libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
+                                                      ctypes.c_int]
+    read_write, read_exec, dont_need = 3, 5, 4  # PROT_READ|PROT_WRITE, ...|PROT_EXEC
+    if libc.mprotect(lo, hi - lo, read_write):
+        raise OSError(ctypes.get_errno(), "mprotect")
+    code = ctypes.string_at(lo, hi - lo)
+    if libc.madvise(lo, hi - lo, dont_need):
+        raise OSError(ctypes.get_errno(), "madvise")
+    ctypes.memmove(lo, code, hi - lo)  # the first write to each page allocates a new one
+    if ctypes.string_at(lo, hi - lo) != code or libc.mprotect(lo, hi - lo, read_exec):
+        raise RuntimeError("the code could not be written back")
+
+
 def rate(copy, model, n: int) -> float:
-    """Trials/s of ``model`` on one thread with kernel ``copy`` (best of 2)."""
-    with mock.patch.object(api, "fight_chunk_plain", copy):
+    """Trials/s of ``model`` on one thread with ``copy`` (plain, general) of the kernels."""
+    with (mock.patch.object(api, "fight_chunk_plain", copy[0]),
+          mock.patch.object(api, "fight_chunk", copy[1])):
         return n / best_of(lambda: api.simulate(model, n, KEY), repeats=2)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--copies", type=int, default=8, help="loads of the kernel (2-64)")
+    parser.add_argument("--copies", type=int, default=8, help="loads of the kernels (2-64)")
+    parser.add_argument("--repage", action="store_true",
+                        help="one copy, its code moved to new physical pages between runs")
     parser.add_argument("--quick", action="store_true", help="smaller runs")
     args = parser.parse_args()
     if not 2 <= args.copies <= 64:
         parser.error(f"--copies: between 2 and 64 (got {args.copies})")
     n_a = 500_000 if args.quick else 1_000_000
     n_b = 250_000 if args.quick else 500_000
-    print("odds combat kernel: speed by code placement, one process")
+    print("odds combat kernels: speed by code placement, one process")
     for line in machine_info():
         print(" ", line)
     numba.set_num_threads(1)
-    model_a = reference_model()
-    model_b = build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers"))
-    copies = [fight_chunk_plain] + [lean(fight_chunk_plain.py_func)
-                                    for _ in range(args.copies - 1)]
+    rows = {"(a)": (reference_model(), n_a),
+            "(b)": (build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers")),
+                    n_b),
+            "(s)": (scenario_b(), n_b // 2)}
+    first = (fight_chunk_plain, fight_chunk)
+    if args.repage:
+        copies = [first] * args.copies
+    else:
+        copies = [first] + [(lean(fight_chunk_plain.py_func), lean(fight_chunk.py_func))
+                            for _ in range(args.copies - 1)]
     addresses = []
-    for copy in copies:  # load each from the cache (a cold cache compiles the first)
-        with mock.patch.object(api, "fight_chunk_plain", copy):
-            api.simulate(model_a, 1000, KEY)
-        addresses.append(copy_address(copy))
-    if len(set(addresses)) != len(addresses):
+    for copy in copies[:1] if args.repage else copies:  # load each from the cache
+        for model, _n in (rows["(a)"], rows["(s)"]):  # (a cold cache compiles the first)
+            rate(copy, model, 1000)
+        addresses.append(tuple(copy_address(d) for d in copy))
+    if args.repage:
+        addresses *= args.copies
+    elif len(set(addresses)) != len(addresses):
         sys.exit("placement.py: two copies share an address; nothing to compare")
-    passes = [[(rate(c, model_a, n_a), rate(c, model_b, n_b)) for c in copies]
-              for _ in range(2)]
+    passes: list[list[list[float]]] = [[], []]
+    for k, copy in enumerate(copies):
+        if args.repage and k:
+            for address in addresses[0]:
+                repage(address)
+        if args.repage or k == 0:
+            for p in passes:
+                p.append([rate(copy, m, n) for m, n in rows.values()])
+    if not args.repage:  # the second pass after every copy's first: each placement twice
+        for p in passes:
+            p.extend([rate(c, m, n) for m, n in rows.values()] for c in copies[1:])
     rng = np.random.default_rng(KEY)
     numpy_round(1000, rng)
     n_np = 500_000
     rate_np = n_np / best_of(lambda: numpy_round(n_np, rng))
 
-    print(f"\n{'copy':>4s} {'address':>16s}  {'(a) M/s, pass 1, 2':>19s}  "
-          f"{'(b) M/s, pass 1, 2':>19s}")
-    for k, addr in enumerate(addresses):
-        (a1, b1), (a2, b2) = (np.array(p[k]) / 1e6 for p in passes)
-        print(f"{k:4d} {addr:#16x}  {a1:9.2f} {a2:9.2f}  {b1:9.2f} {b2:9.2f}")
-    best_a = [max(p[k][0] for p in passes) for k in range(len(copies))]
-    best_b = [max(p[k][1] for p in passes) for k in range(len(copies))]
-    for row, best in (("(a)", best_a), ("(b)", best_b)):
-        print(f"\n{row} over {len(copies)} copies: median {np.median(best) / 1e6:.2f} M/s, "
-              f"range {min(best) / 1e6:.2f}-{max(best) / 1e6:.2f}")
+    what = "physical pages" if args.repage else "copies"
+    print(f"\n(a), (b): plain-pair kernel; (s): the general kernel on {SCENARIO}.toml (the "
+          "scenario of bench_scenario.py); M/s, pass 1 and 2")
+    print(f"{'k':>3s} {'plain kernel at':>15s} {'general at':>15s}  "
+          + "  ".join(f"{row:>13s}" for row in rows))
+    for k, (plain_at, general_at) in enumerate(addresses):
+        cells = "  ".join(f"{passes[0][k][i] / 1e6:6.2f} {passes[1][k][i] / 1e6:6.2f}"
+                          for i in range(len(rows)))
+        print(f"{k:3d} {plain_at:#15x} {general_at:#15x}  {cells}")
+    best = {row: [max(p[k][i] for p in passes) for k in range(len(copies))]
+            for i, row in enumerate(rows)}
+    for row, b in best.items():
+        print(f"{row} over {len(copies)} {what}: median {np.median(b) / 1e6:.2f} M/s, "
+              f"range {min(b) / 1e6:.2f}-{max(b) / 1e6:.2f}")
     print(f"(a) median / NumPy (c) ({rate_np / 1e6:.2f} M/s in this run): "
-          f"{np.median(best_a) / rate_np:.2f}")
+          f"{np.median(best['(a)']) / rate_np:.2f}")
+    print(f"(s) median / (b) median: {np.median(best['(s)']) / np.median(best['(b)']):.2f}")
     print(f"load average (1 min) at end: {os.getloadavg()[0]:.2f}; "
           f"{time.strftime('%Y-%m-%d %H:%M:%S')}")
 

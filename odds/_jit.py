@@ -293,6 +293,17 @@ machine code stays small where the rule is absent.
 """
 
 
+def inlined(helper: Any) -> Any:
+    """An :data:`inline` twin of the :data:`linked` helper ``helper``: the same source, inlined.
+
+    For a kernel that calls the helper on nearly every trial (the plain-pair combat kernel,
+    :data:`odds.combat.kernel._break_test`) while the others keep calling it.  The twin is
+    typed and lowered on its own, so a kernel that has both in its code (behind a constant
+    branch) keeps only the one its constant selects.
+    """
+    return inline(getattr(helper, "py_func", helper))
+
+
 def run_chunks(work: Callable[[int], None], n_chunks: int) -> None:
     """Call ``work(c)`` for every chunk ``c``, on numba's thread count of Python threads.
 

@@ -35,7 +35,7 @@ Two kernels run this code: :func:`fight_chunk` any combat, and
 
 from __future__ import annotations
 
-from odds._jit import inline, lean
+from odds._jit import inline, inlined, lean
 from odds.combat.blows import (
     count_ge,
     models_left,
@@ -123,6 +123,15 @@ CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "ove
 
 RARE_CAPTAINS, RARE_TURN, RARE_HORNS = 1, 2, 4
 """Bits of :func:`rare_rules`."""
+
+_break_test = inlined(break_test)
+"""The break test, inlined into the plain-pair kernel; the general kernel calls it.
+
+Measured with ``benchmarks/placement.py`` (median over 16 placements of the code, issue 13):
+(a) +25 %, (b) +30 % in the plain-pair kernel.  Inlining more of what a plain trial calls
+(the fear count inside it, the panic tests, the winners' expansion), or the break test in
+the general kernel, measured slower each time (benchmarks/README.md, session 13).
+"""
 
 
 @inline
@@ -539,10 +548,14 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     state[1, b] = 0  # by its characters too (§1.6)
                 if sides[lo, S_UNBREAKABLE]:
                     continue
-                broken, p = break_test(buf, p, lo, diff, sides, state, contacts,
-                                       gen0 if sides[lo, S_SIDE] == 0 else gen1,
-                                       bsb0 if sides[lo, S_SIDE] == 0 else bsb1, flags[2],
-                                       rnd == 0)
+                gen = gen0 if sides[lo, S_SIDE] == 0 else gen1
+                bsb = bsb0 if sides[lo, S_SIDE] == 0 else bsb1
+                if plain:
+                    broken, p = _break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb,
+                                            flags[2], rnd == 0)
+                else:
+                    broken, p = break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb,
+                                           flags[2], rnd == 0)
                 if broken:
                     brk[rnd, lo] += 1
                     state[2, lo] = FLEEING
