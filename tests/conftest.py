@@ -63,8 +63,13 @@ def check_kernel_first_round(model, pmf, seed: int, what: str, trials: int = 200
     from odds.combat.api import simulate
 
     out = simulate(model, trials, seed)
-    sim = {k: c / trials for k, c in enumerate(out["w1"][0]) if c}
-    assert_distribution(sim, pmf, trials, what=what)
+    assert_distribution(first_round_shares(out, 0, trials), pmf, trials, what=what)
+
+
+def first_round_shares(out: dict, side: int, trials: int) -> dict[int, float]:
+    """Side ``side``'s first-round wounds in ``out`` (:func:`odds.combat.api.simulate`'s):
+    ``{wounds: share of the trials}``, the wound counts no trial scored left out."""
+    return {k: c / trials for k, c in enumerate(out["w1"][side]) if c}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

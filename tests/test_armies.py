@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from conftest import assert_distribution, assert_mc
+from conftest import assert_distribution, assert_mc, first_round_shares
 
 from odds.armies import ARMIES, TAGS, army_from_catalogue, race_of
 from odds.combat import fight
@@ -287,7 +287,7 @@ def test_high_elf_spears_fight_in_three_ranks():
         assert model.groups[0, 1, RANK_AND_FILE, 0, G_RANKS] == (3 if extra else 2)
         out = simulate(model, N, 2104 + extra)
         pmf = [float(Fraction(math.comb(n, k)) * q**k * (1 - q)**(n - k)) for k in range(n + 1)]
-        sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+        sim = first_round_shares(out, 0, N)
         assert_distribution(sim, pmf, N, what=f"elf wounds (extra rank: {extra})")
         ex = first_round_exact(model)
         assert ex["wounds"][0] == pytest.approx(pmf + [0.0] * (len(ex["wounds"][0]) - n - 1))

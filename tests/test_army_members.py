@@ -13,7 +13,15 @@ personaje, salvo que no puede abandonar la unidad".
 from __future__ import annotations
 
 import pytest
-from conftest import assert_distribution, assert_mc, binomial, cat, kinds, needs_data
+from conftest import (
+    assert_distribution,
+    assert_mc,
+    binomial,
+    cat,
+    first_round_shares,
+    kinds,
+    needs_data,
+)
 
 from odds.combat.api import fight, simulate
 from odds.combat.kernel import TERMS
@@ -64,12 +72,12 @@ def test_member_fights_in_the_front_rank_with_its_own_attacks():
     assert list(model.sides[:, S_HP]) == [9, 10, 1]
     assert list(model.sides[:, S_STANDARD]) == [0, 0, 1]
     out = simulate(model, N, 1101)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, binomial(13, 1 / 4), N, what="wounds with the member")
     # without its members the same unit makes ten attacks
     plain = build(a.replace(members=()), fighter("D", S=1), options=CombatOptions(max_rounds=1))
     out = simulate(plain, N, 1102)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, binomial(10, 1 / 4), N, what="wounds without the member")
 
 

@@ -13,6 +13,7 @@ from conftest import (
     assert_mc,
     cat,
     check_first_round_break,
+    first_round_shares,
     kinds,
     needs_data,
     panic_flee_rate,
@@ -275,7 +276,7 @@ def test_cloud_of_flies_costs_the_enemy_one_to_hit():
         exact = first_round_exact(model)["wounds"][0]
         assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12
         out = simulate(model, N, seed)
-        sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+        sim = first_round_shares(out, 0, N)
         assert_distribution(sim, pmf, N, what=f"wounds caused at p = {p:.3f}")
     # the flies are immune to enemy flies; their own to-hit stays 4+
     model = build(flies, flies.replace(name="B"), options=CombatOptions(max_rounds=1))
@@ -376,7 +377,7 @@ def test_pikes_receiving_a_charge(charger_type, face, braced, p_wound):
     exact = first_round_exact(model)["wounds"][0]
     assert abs(exact[1] - p_wound) < 1e-12
     out = simulate(model, N, 45)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, [1 - p_wound, p_wound], N, what="wounds caused by the charger")
 
 
@@ -520,7 +521,7 @@ def test_empalar_steeds_strike_harder_on_the_charge(charger, p_wound):
     exact = first_round_exact(model)["wounds"][0]
     assert abs(exact[1] - p_wound) < 1e-12
     out = simulate(model, N, 50 if charger == "attacker" else 51)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, [1 - p_wound, p_wound], N, what=f"boar wounds ({charger} charges)")
     assert unit_from_dict(rider.to_dict()) == rider
     assert "charge_bonus" not in fighter("X").replace(
@@ -589,7 +590,7 @@ def test_random_attacks_one_roll_per_unit(models, expr, rolls):
     assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12
     assert abs(sum(exact[len(pmf):])) < 1e-12
     out = simulate(model, N, 52 + models)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, pmf, N, what=f"wounds of {models} model(s) with {expr} attacks")
 
 
@@ -698,7 +699,7 @@ def test_arremetida_impact_hits(models, distance, p_wound):
     exact = first_round_exact(model)["wounds"][0]
     assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12
     out = simulate(model, N, 56 + models + distance)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, pmf, N, what=f"impact wounds of {models} ogres")
 
 

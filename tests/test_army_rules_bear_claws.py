@@ -11,7 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import assert_distribution, binomial, cat, clean, infantry, needs_data
+from conftest import (
+    assert_distribution,
+    binomial,
+    cat,
+    clean,
+    first_round_shares,
+    infantry,
+    needs_data,
+)
 
 from odds.characters import Character
 from odds.combat.api import simulate
@@ -56,7 +64,7 @@ def bears(*, rule: bool = True, models: int = 5):
 
 
 def wounds(out, side: int = 0, trials: int = N) -> dict[int, float]:
-    return {k: c / trials for k, c in enumerate(out["w1"][side]) if c}
+    return first_round_shares(out, side, trials)
 
 
 # ----------------------------------------------------------------- Estandarte del Oso

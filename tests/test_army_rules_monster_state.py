@@ -23,6 +23,7 @@ from conftest import (
     check_first_round,
     check_first_round_break,
     clean,
+    first_round_shares,
     needs_data,
 )
 
@@ -74,7 +75,7 @@ def capped(pmf, cap: int) -> list[float]:
 
 def first_round_wounds(model, seed: int, trials: int = 200_000) -> dict[int, float]:
     out = simulate(model, trials, seed)
-    return {k: c / trials for k, c in enumerate(out["w1"][0]) if c}
+    return first_round_shares(out, 0, trials)
 
 
 # ----------------------------------------------------------------- Asalto imparable

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from conftest import assert_mc, cat, kinds, needs_data
+from conftest import assert_mc, cat, first_round_shares, kinds, needs_data
 
 from odds.combat.api import simulate
 from odds.combat.model import FLANK, FRONT, S_FEAR, CombatOptions, build_units
@@ -127,7 +127,7 @@ def test_dirty_trick_is_one_more_killing_blow_after_every_other_blow():
             for g in range(4) for k in (0, 1))
         assert model.groups[e, 1, CREW, 0, G_KB] == 1
         out = simulate(model, N * 5, seed)
-        sim = {k: c / (N * 5) for k, c in enumerate(out["w1"][0]) if c}
+        sim = first_round_shares(out, 0, N * 5)
         assert_distribution(sim, pmf, N * 5, what="Edvard's wounds with his dirty trick")
     # without it, his three attacks alone
     from conftest import binomial
@@ -135,7 +135,7 @@ def test_dirty_trick_is_one_more_killing_blow_after_every_other_blow():
     model = build(_edvard(champion_special=()), enemy,
                   options=CombatOptions(max_rounds=1, charger="attacker"))
     out = simulate(model, N * 5, 2112)
-    sim = {k: c / (N * 5) for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N * 5)
     assert_distribution(sim, binomial(3, q), N * 5, what="Edvard without the trick")
 
 
@@ -163,7 +163,7 @@ def test_dirty_trick_ward_in_challenges_only():
         assert model.sides[e, S_DUEL_WARD] == (6 if trick else 7)
         out = simulate(model, N * 5, seed)
         assert out["chal"][0] == N * 5  # the challenge is fought every time
-        sim = {k: c / (N * 5) for k, c in enumerate(out["w1"][1]) if c}
+        sim = first_round_shares(out, 1, N * 5)
         assert_distribution(sim, binomial(3, p), N * 5, what=f"wounds on Edvard ({p:.3f})")
 
 
@@ -268,7 +268,7 @@ def test_dirty_trick_beside_a_pistol():
         pmf[k] += pk * (1 - q)
         pmf[k + (2 if k % 2 == 0 else 1)] += pk * q
     out = simulate(model, N * 5, 2113)
-    sim = {k: c / (N * 5) for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N * 5)
     assert_distribution(sim, pmf, N * 5, what="Edvard's pistol, blows and dirty trick")
 
 

@@ -16,6 +16,7 @@ from conftest import (
     binomial,
     cat,
     check_first_round,
+    first_round_shares,
     infantry,
     kinds,
     needs_data,
@@ -584,7 +585,7 @@ def test_burning_body_hits_every_enemy_model_in_contact():
     model = build(enemy, _kdaai(), options=CombatOptions(max_rounds=1))
     assert model.groups[1, 0, IMPACT, 1, G_BURNING] == 1  # every round
     out = simulate(model, N, 151)
-    sim = {k: c / N for k, c in enumerate(out["w1"][1]) if c}
+    sim = first_round_shares(out, 1, N)
     assert_distribution(sim, binomial(8, 2 / 3), N, what="burning hits")
     assert first_round_exact(model) is None
     immune = build(fighter("Fuego", special=["immune_to_flaming"]), _kdaai())

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import assert_distribution, assert_mc, cat, clean, infantry, kinds, needs_data
+from conftest import (
+    assert_distribution,
+    assert_mc,
+    cat,
+    clean,
+    first_round_shares,
+    infantry,
+    kinds,
+    needs_data,
+)
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -76,7 +85,7 @@ def test_steed_poison_and_strike_first_are_the_steeds_only():
         # wounds on the enemy: the steed's (the rider strikes last, at I1, if both live)
         assert abs(exact[1][1] - p_hurt) < 1e-12
         out = simulate(model, N, seed)
-        sim = {k: c / N for k, c in enumerate(out["w1"][1]) if c}
+        sim = first_round_shares(out, 1, N)
         assert_distribution(sim, [1 - p_hurt, p_hurt], N, what=f"rider hurt ({own_rules})")
         # the steed alone (rider A0): its kill probability
         model = build(rider(m), enemy, options=CombatOptions(max_rounds=1, charger="defender"))
@@ -111,7 +120,7 @@ def test_steed_magic_attacks_against_daemons_and_ethereals():
     pmf = [(1 - p) ** 2, 2 * p * (1 - p), p * p]
     assert np.allclose(first_round_exact(model)["wounds"][0][:3], pmf)
     out = simulate(model, N, 72)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, pmf, N, what="juggernaut wounds on daemons")
 
 

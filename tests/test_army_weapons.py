@@ -10,7 +10,7 @@ from __future__ import annotations
 from math import comb
 
 import pytest
-from conftest import assert_distribution, cat, kinds, needs_data
+from conftest import assert_distribution, cat, first_round_shares, kinds, needs_data
 
 from odds import rules
 from odds.combat.api import simulate
@@ -106,7 +106,7 @@ def test_pistols_in_close_combat(weapon, p_first, wound_later, save_later):
     exact = first_round_exact(model)["wounds"][0]
     assert exact[: n + 1] == pytest.approx(pmf, abs=1e-12)
     out = simulate(model, N, 1107)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, pmf, N, what=f"{weapon}: wounds in the first round")
 
 
@@ -127,7 +127,7 @@ def test_a_volley_of_pistols_on_horseback():
     pmf = [comb(10, k) * 0.25 ** k * 0.75 ** (10 - k) for k in range(11)]
     assert first_round_exact(model)["wounds"][0][:11] == pytest.approx(pmf, abs=1e-12)
     out = simulate(model, N, 1109)
-    sim = {k: n / N for k, n in enumerate(out["w1"][0]) if n}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, pmf, N, what="wounds of a volley of pistols")
     with pytest.raises(OddsInputError, match="for mounted models"):
         fighter("P", weapon="volley_of_pistols")
@@ -303,7 +303,7 @@ def test_the_champion_fights_with_its_own_weapon():
     exact = first_round_exact(model)["wounds"][0]
     assert exact[:7] == pytest.approx(pmf, abs=1e-12)
     out = simulate(model, N, 1108)
-    sim = {k: n / N for k, n in enumerate(out["w1"][0]) if n}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, pmf, N, what="wounds with the champion's great weapon")
 
 
@@ -394,5 +394,5 @@ def test_lucca_s_pistol():
     pmf = np.convolve([comb(3, k) * (2 / 27) ** k * (25 / 27) ** (3 - k) for k in range(4)],
                       [49 / 54, 5 / 54])
     out = simulate(build(u, target, options=CombatOptions(max_rounds=1)), 200_000, 4242)
-    sim = {k: v / 200_000 for k, v in enumerate(out["w1"][0]) if v}
+    sim = first_round_shares(out, 0, 200_000)
     assert_distribution(sim, list(pmf), 200_000, what="Lucca's first round")

@@ -11,7 +11,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from conftest import assert_mc, cat, kinds, needs_data
+from conftest import assert_mc, cat, first_round_shares, kinds, needs_data
 
 from odds import dice
 from odds.combat import CombatOptions, fight
@@ -186,7 +186,7 @@ def test_extra_crew_fights_beside_the_crew():
     exact = np.asarray(first_round_exact(model)["wounds"][0], float)
     assert np.allclose(exact[: pmf.size], pmf) and np.allclose(exact[pmf.size:], 0)
     out = simulate(model, N, 47)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, pmf, N, what="wounds of a two-crew chariot")
 
 

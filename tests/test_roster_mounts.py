@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import assert_distribution, binomial
+from conftest import assert_distribution, binomial, first_round_shares
 
 from odds.battlescribe import load_roster
 from odds.characters import Character
@@ -150,7 +150,7 @@ def test_herald_on_a_diablo_first_round():
     assert first_round_exact(model) is None
     trials = 200_000
     out = simulate(model, trials, 2001)
-    sim = {k: c / trials for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, trials)
     assert_distribution(sim, pmf, trials, what="Herald and Diablo de Slaanesh")
 
 

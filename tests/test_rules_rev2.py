@@ -13,7 +13,7 @@ from fractions import Fraction
 from math import comb
 
 import numpy as np
-from conftest import assert_distribution, assert_mc
+from conftest import assert_distribution, assert_mc, first_round_shares
 
 from odds import dice
 from odds.characters import character_from_dict
@@ -135,12 +135,12 @@ def test_stupidity_halves_the_fighters_on_a_failed_test():
         pmf[: n + 1] += float(pn) * np.array([float(x) for x in _binom(n, q)])
     model = build(trolls, target, options=CombatOptions(max_rounds=1))  # trolls' turn
     out = simulate(model, N, 5)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, pmf, N, what="wounds by stupid trolls")
     # in the enemy's turn (the defender's first round) the trolls do not test
     model = build(target, trolls, options=CombatOptions(max_rounds=1, charger="none"))
     out = simulate(model, N, 6)
-    sim = {k: c / N for k, c in enumerate(out["w1"][1]) if c}
+    sim = first_round_shares(out, 1, N)
     full = [float(x) for x in _binom(9, q)]
     assert_distribution(sim, full, N, what="wounds by trolls in the enemy's turn")
 
@@ -158,11 +158,11 @@ def test_flaming_attacks_stop_regeneration():
     q = Fraction(1, 2) * Fraction(1, 2)  # 4+ to hit (WS3 v WS3), 4+ to wound (S3 v T3)
     model = build(burners, regen, options=CombatOptions(max_rounds=1))
     out = simulate(model, N, 7)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, [float(x) for x in _binom(10, q)], N, what="flaming: no regen")
     plain = unit("Plain", 10, 10, S=3, WS=3)
     out = simulate(build(plain, regen, options=CombatOptions(max_rounds=1)), N, 8)
-    sim = {k: c / N for k, c in enumerate(out["w1"][0]) if c}
+    sim = first_round_shares(out, 0, N)
     assert_distribution(sim, [float(x) for x in _binom(10, q / 2)], N, what="regenerated")
 
 
@@ -183,7 +183,7 @@ def test_casualties_before_striking_remove_attacks_back():
         for j, pj in enumerate(_binom(5 - k, qd)):
             pmf[j] += float(pk * pj)
     out = simulate(build(att, dfd, options=CombatOptions(max_rounds=1)), N, 9)
-    sim = {k: c / N for k, c in enumerate(out["w1"][1]) if c}
+    sim = first_round_shares(out, 1, N)
     assert_distribution(sim, pmf, N, what="defender's wounds back")
 
 
