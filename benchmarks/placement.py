@@ -1,17 +1,19 @@
-"""The combat kernel's speed against where its machine code lands in memory (issue 13).
+"""The combat kernels' speed against where their machine code lands in memory (issue 13).
 
-Run ``python benchmarks/placement.py`` (about 30 s; ``--copies K``, default 8).
+Run ``python benchmarks/placement.py`` (about 25 s; ``--copies K``, default 8).
 
 Processes running the same cached machine code of the combat kernel differ in speed
 by up to a quarter (benchmarks/README.md, sessions 7, 11 and 12), each process
 repeatable to about 2 %.  This script separates the code's placement from everything else
-a process varies: in **one** process it loads the plain-pair kernel
-(:func:`odds.combat.kernel.fight_chunk_plain`) ``K`` times from numba's cache -- each load
-is a new dispatcher of the same function, so the same machine code relocated into new
-memory -- and times rows (a) and (b) of ``bench_combat.py`` on one thread with each copy,
-twice over, in the same order.  The data, the stack, the thread and the Python process are
-the same for every copy; only the code's address differs.  When a copy's two passes agree
-and the copies differ, the speed is a property of where the code lands.
+a process varies: in **one** process it loads both combat kernels
+(:func:`odds.combat.kernel.fight_chunk_plain` and :func:`~odds.combat.kernel.fight_chunk`)
+``K`` times from numba's cache -- each load is a new dispatcher of the same function, so the
+same machine code relocated into new memory -- and times, on one thread with each copy, rows
+(a) and (b) of ``bench_combat.py`` (plain pairs) and (s), the scenario of
+``bench_scenario.py`` (the general kernel), in two passes over the copies.  The data, the
+stack, the thread and the Python process are the same for every copy; only the code's
+address differs.  When a copy's two passes agree and the copies differ, the speed is a
+property of where the code lands.
 
 With ``--repage`` it keeps one copy at one address and, between measurements, moves its
 machine code to new physical pages (Linux only: the code's mapping made writable, its bytes
@@ -19,8 +21,8 @@ kept, the pages dropped with ``madvise(MADV_DONTNEED)`` and written back, the ma
 executable again): the virtual addresses stay, the physical pages change.
 
 The median over the copies is a figure of the engine that does not depend on which placement
-one process happened to get; the NumPy baseline (c) of ``bench_combat.py`` is measured in
-the same run for the ratio.
+one process happened to get.  Printed with the ratios of the goals of issue 13: (a) over the
+NumPy baseline (c) of ``bench_combat.py``, measured in the same run, and (s) over (b).
 """
 
 from __future__ import annotations
@@ -124,17 +126,20 @@ def main() -> None:
         addresses *= args.copies
     elif len(set(addresses)) != len(addresses):
         sys.exit("placement.py: two copies share an address; nothing to compare")
-    passes: list[list[list[float]]] = [[], []]
-    for k, copy in enumerate(copies):
-        if args.repage and k:
-            for address in addresses[0]:
-                repage(address)
-        if args.repage or k == 0:
+
+    def measure(copy) -> list[float]:
+        return [rate(copy, m, n) for m, n in rows.values()]
+
+    if args.repage:  # both passes on each placement, then new pages
+        passes: list[list[list[float]]] = [[], []]
+        for k in range(args.copies):
+            if k:
+                for address in addresses[0]:
+                    repage(address)
             for p in passes:
-                p.append([rate(copy, m, n) for m, n in rows.values()])
-    if not args.repage:  # the second pass after every copy's first: each placement twice
-        for p in passes:
-            p.extend([rate(c, m, n) for m, n in rows.values()] for c in copies[1:])
+                p.append(measure(first))
+    else:  # pass 1 over every copy, then pass 2
+        passes = [[measure(c) for c in copies] for _ in range(2)]
     rng = np.random.default_rng(KEY)
     numpy_round(1000, rng)
     n_np = 500_000

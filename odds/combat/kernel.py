@@ -30,7 +30,8 @@ Unit statuses at the end: see :data:`STATUSES`; two-unit outcomes:
 Two kernels run this code: :func:`fight_chunk` any combat, and
 :func:`fight_chunk_plain` the plain pairs of :func:`odds.combat.model.plain_pair`
 (two units, one contact, no characters, none of a few rare rules), for which
-``plain`` is a compile-time constant; :func:`odds.combat.api.simulate` chooses.
+``plain`` is a compile-time constant (and the break test is inlined: :data:`_break_test`);
+:func:`odds.combat.api.simulate` chooses.
 """
 
 from __future__ import annotations
