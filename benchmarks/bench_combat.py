@@ -22,6 +22,10 @@ Run ``python benchmarks/bench_combat.py`` (or ``--quick``).
 Ratios printed: (a) / (c), and (a)'s dice use: dice consumed per trial
 (worked out exactly from the first-round probabilities) times trials/s,
 over the project generator's raw D6/s measured in the same run.
+
+One process measures the kernel at one placement of its machine code in physical
+memory, which can move its speed by a quarter (``placement.py``: medians over
+many placements in one process, the figures to compare versions by).
 """
 
 from __future__ import annotations
