@@ -69,6 +69,17 @@ def reference_model(attacks: int = 1):
                  CombatOptions(charger="attacker", max_rounds=1))
 
 
+def full_combat_model():
+    """The model of (b): Empire swordsmen charging Empire halberdiers, to resolution."""
+    return build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers"))
+
+
+def row_model(row: str):
+    """The model of row ``row``: ``"a"``, ``"a0"`` or ``"b"``."""
+    return {"a": reference_model, "a0": lambda: reference_model(0),
+            "b": full_combat_model}[row]()
+
+
 def dice_per_trial_a(model) -> float:
     """Expected dice one trial of (a) consumes, exactly."""
     ex = first_round_exact(model)["first_round"]
@@ -124,7 +135,7 @@ def main() -> None:
     numba.set_num_threads(1)
     t_a0 = best_of(lambda: simulate(model_a0, n_a, KEY))
     numba.set_num_threads(threads)
-    model_b = build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers"))
+    model_b = full_combat_model()
     simulate(model_b, 1000, KEY)
     numba.set_num_threads(1)
     t_b1 = best_of(lambda: simulate(model_b, n_b, KEY))

@@ -81,6 +81,19 @@ def bench_trials(fn, trials: int) -> float:
     return trials / best_of(lambda: fn(trials))
 
 
+def code_mapping(address: int) -> tuple[int, int, str]:
+    """The mapping of this process holding ``address``: ``(start, end, its /proc line)`` (Linux).
+
+    For machine code numba loaded: the kernel and the helpers it calls share one mapping.
+    """
+    with open("/proc/self/maps") as f:
+        for line in f:
+            lo, hi = (int(x, 16) for x in line.split()[0].split("-"))
+            if lo <= address < hi:
+                return lo, hi, line.strip()
+    raise RuntimeError(f"no mapping holds {address:#x}")
+
+
 def machine_info() -> list[str]:
     """Lines describing the machine and the runtime."""
     cpu = platform.processor() or platform.machine()

@@ -34,14 +34,13 @@ import numba
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
+from bench_combat import full_combat_model
 from bench_core import best_of, machine_info
 
 from odds.combat.api import simulate
-from odds.combat.model import build
 from odds.combat.multiple import scenario_model
 from odds.emergence import example_path
 from odds.scenario import load_scenario
-from odds.units import library_unit
 
 KEY = 0x5CE7A410
 SCENARIO = "combat_benchmark"
@@ -82,7 +81,7 @@ def main() -> None:
         print(" ", line)
     print(f"  best of 3 repeats; {trials:,} combats per run")
 
-    model_a = build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers"))
+    model_a = full_combat_model()
     model_b = scenario_b()
     label_b = "(b) heroes, champions + flank charge"
     print(f"\n  (b) bodies: {', '.join(model_b.names)}")

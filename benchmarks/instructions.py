@@ -5,15 +5,18 @@ on 2 cores: under valgrind numba sees another CPU, so the script first compiles 
 for it once, uninstrumented, into its own ``NUMBA_CACHE_DIR``).
 
 Timings on a shared 2-core machine spread by ±20 % (benchmarks/README.md); instruction
-counts do not.  For each row of ``bench_combat.py`` -- (a) the reference round, (a0) its
-bookkeeping alone, (b) the 20 v 20 full combat -- the script runs the combat under
-``valgrind --tool=callgrind`` twice, with 1 000 and 41 000 trials on one thread, and
-prints the difference over 40 000: the instructions one more trial costs, the engine's
-set-up and Python's start cancelled out.  With ``--profile`` it instead attributes (a0)'s
-instructions inside the combat kernel's machine code (``fight_chunk_plain`` for the plain pairs
-of (a), (a0) and (b), ``fight_chunk`` otherwise: :func:`odds.combat.model.plain_pair`; every helper
-is inlined): how many distinct instructions run, over how many bytes, and how often each
-runs per trial -- the shape of the bookkeeping (one pass over much code, or a hot loop).
+counts do not.  For each row -- (a) the reference round, (a0) its bookkeeping alone and
+(b) the 20 v 20 full combat of ``bench_combat.py``, and (s) the scenario of
+``bench_scenario.py`` -- the script runs the combat under ``valgrind --tool=callgrind``
+twice, with 1 000 and 41 000 trials on one thread, and prints the difference over 40 000:
+the instructions one more trial costs, the engine's set-up and Python's start cancelled out.
+With ``--profile [ROW]`` (default a0) it instead counts the row's instructions inside the
+code mapping of its combat kernel (``fight_chunk_plain`` for the plain pairs of (a), (a0)
+and (b), ``fight_chunk`` for (s): :func:`odds.combat.model.plain_pair`), which holds the
+kernel and the helpers it calls: how many distinct instructions run, over how many bytes,
+how often each runs per trial -- the shape of the bookkeeping (one pass over much code, or a
+hot loop) -- and the code's footprint, the instructions run at least once per 100 trials
+and the 64-byte lines holding them.
 With ``--lines ROW`` it attributes a row's instructions to the kernel files' source lines and
 functions: the kernels are compiled once more, into a cache of their own, with line tables
 only (numba's ``debuginfo`` with ``dbg_directives_only``, bounds checks and extended variable
@@ -51,26 +54,22 @@ import sys
 sys.path.insert(0, {root!r}); sys.path.insert(0, {here!r})
 import numba
 {lines_hook}
-from bench_combat import reference_model
+from bench_combat import row_model
+from bench_core import code_mapping
 from bench_scenario import scenario_b
 from odds.combat.api import simulate
 from odds.combat.kernel import fight_chunk, fight_chunk_plain
-from odds.combat.model import build, plain_pair
-from odds.units import library_unit
+from odds.combat.model import plain_pair
 row, n, dump = {row!r}, {n}, {dump!r}
-model = (reference_model() if row == "a" else reference_model(0) if row == "a0" else
-         scenario_b() if row == "s" else
-         build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers")))
+model = scenario_b() if row == "s" else row_model(row)
 numba.set_num_threads(1)
 simulate(model, {warmup}, 1)
 if dump:
     (sig, cres), = (fight_chunk_plain if plain_pair(model) else fight_chunk).overloads.items()
     addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
     open(dump + ".addr", "w").write(hex(addr) + " " + cres.fndesc.llvm_func_name)
-    for line in open("/proc/self/maps"):  # the code mapping: the kernel and what it calls
-        lo, hi = (int(x, 16) for x in line.split()[0].split("-"))
-        if lo <= addr < hi:
-            open(dump + ".map", "w").write(f"{{lo}} {{hi}}")
+    lo, hi, _ = code_mapping(addr)  # the kernel and the helpers it calls
+    open(dump + ".map", "w").write(f"{{lo}} {{hi}}")
     if OBJECTS:
         open(dump + ".o", "wb").write(OBJECTS[cres.library.name])
 simulate(model, n, 0xC0FFEE)

@@ -38,15 +38,13 @@ import numba
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bench_combat import KEY, numpy_round, reference_model
-from bench_core import best_of, machine_info
+from bench_combat import KEY, full_combat_model, numpy_round, reference_model
+from bench_core import best_of, code_mapping, machine_info
 from bench_scenario import SCENARIO, scenario_b
 
 from odds._jit import lean
 from odds.combat import api
 from odds.combat.kernel import fight_chunk, fight_chunk_plain
-from odds.combat.model import build
-from odds.units import library_unit
 
 
 def copy_address(dispatcher) -> int:
@@ -62,15 +60,9 @@ def copy_address(dispatcher) -> int:
 
 def repage(address: int) -> None:
     """Move the code mapping holding ``address`` to new physical pages, in place (Linux)."""
-    with open("/proc/self/maps") as f:
-        for line in f:
-            lo, hi = (int(x, 16) for x in line.split()[0].split("-"))
-            if lo <= address < hi:
-                break
-        else:
-            raise RuntimeError(f"no mapping holds {address:#x}")
+    lo, hi, line = code_mapping(address)
     if line.split()[1] != "r-xp" or line.split()[4] != "0":
-        raise RuntimeError(f"not an anonymous code mapping: {line.strip()}")
+        raise RuntimeError(f"not an anonymous code mapping: {line}")
     libc = ctypes.CDLL(None, use_errno=True)
     libc.mprotect.argtypes = libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
                                                       ctypes.c_int]
@@ -108,8 +100,7 @@ def main() -> None:
         print(" ", line)
     numba.set_num_threads(1)
     rows = {"(a)": (reference_model(), n_a),
-            "(b)": (build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers")),
-                    n_b),
+            "(b)": (full_combat_model(), n_b),
             "(s)": (scenario_b(), n_b // 2)}
     first = (fight_chunk_plain, fight_chunk)
     if args.repage:

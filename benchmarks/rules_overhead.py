@@ -53,14 +53,12 @@ _CHECK = r"""
 import hashlib, sys
 import numpy as np
 sys.path.insert(0, {root!r}); sys.path.insert(0, {here!r})
-from bench_combat import reference_model
+from bench_combat import row_model
 from odds.combat import model as cm
 from odds.combat.api import simulate
-from odds.units import library_unit
 absent_s, absent_g = {sides!r}, {groups!r}
 for row in ("a", "a0", "b"):
-    m = (reference_model() if row == "a" else reference_model(0) if row == "a0" else
-         cm.build(library_unit("empire_swordsmen"), library_unit("empire_halberdiers")))
+    m = row_model(row)
     for name, value in absent_s.items():
         assert (m.sides[:, getattr(cm, name)] == value).all(), (row, name)
     for name, value in absent_g.items():
