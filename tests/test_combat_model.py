@@ -14,7 +14,9 @@ from odds.combat.model import (
     G_KEY,
     G_RANKS,
     IMPACT,
+    N_GROUPS,
     RANK_AND_FILE,
+    S_SIDE,
     CombatOptions,
     build,
     in_contact,
@@ -57,8 +59,64 @@ def test_initiative_orders_within_a_category_rule_1_2():
     keys = m.keys[0, : m.n_order[0]]
     assert list(keys) == sorted(keys)
     # I4 swordsmen before I2 orcs
-    first = m.order[0, 0] // 4
+    first = m.order[0, 0] // N_GROUPS
     assert first == 0
+
+
+def strike_step_models():
+    """Models whose strike steps hold both sides at one key, characters and several units."""
+    from odds.combat.multiple import scenario_model
+    from odds.emergence import example_path
+    from odds.scenario import load_scenario
+
+    none = CombatOptions(charger="none")
+    yield build(library_unit("empire_swordsmen"), library_unit("empire_swordsmen"), options=none)
+    yield build(library_unit("empire_swordsmen"), library_unit("orc_boyz"), options=none)
+    yield build(library_unit("empire_knights"), library_unit("empire_halberdiers"))
+    for name in ("combat_benchmark", "combat_heroes"):
+        yield scenario_model(load_scenario(str(example_path(name))))
+
+
+@pytest.mark.parametrize("model", list(strike_step_models()))
+def test_strike_steps_regroup_the_order_by_key_then_side_rule_1_2(model):
+    """The kernel's steps (CombatModel.strike_steps): one key per step, side 0 then side 1.
+
+    Every active group strikes in exactly one step, the steps follow the keys, a side's
+    groups at a step keep ``order``'s order, and the equal keys of the two sides share a
+    step (the roll-off or the last winner decides who goes first there, §1.2).
+    """
+    strikers, steps, n_steps = model.strike_steps
+    for kind in (0, 1):
+        n = int(model.n_order[kind])
+        slots = [int(x) for x in model.order[kind, :n]]
+        key_of = dict(zip(slots, (int(k) for k in model.keys[kind, :n]), strict=True))
+        side_of = {x: int(model.sides[x // N_GROUPS, S_SIDE]) for x in slots}
+        walked, step_keys = [], []
+        for i in range(int(n_steps[kind])):
+            lo, mid, hi = (int(x) for x in steps[kind, i])
+            assert lo == len(walked) and lo <= mid <= hi and lo < hi
+            here = [int(b) * N_GROUPS + int(g) for b, g in strikers[kind, lo:hi]]
+            assert len({key_of[x] for x in here}) == 1
+            assert [side_of[x] for x in here] == [0] * (mid - lo) + [1] * (hi - mid)
+            for s in (0, 1):
+                mine = [x for x in here if side_of[x] == s]
+                assert mine == [x for x in slots if key_of[x] == key_of[here[0]]
+                                and side_of[x] == s]
+            walked += here
+            step_keys.append(key_of[here[0]])
+        assert sorted(walked) == sorted(slots) and len(walked) == n
+        assert step_keys == sorted(set(step_keys))
+
+
+def test_equal_initiative_shares_one_strike_step_rule_1_2():
+    """Mirror swordsmen, no charge: one step, side 0's rank and file and champion first."""
+    m = build(library_unit("empire_swordsmen"), library_unit("empire_swordsmen"),
+              options=CombatOptions(charger="none"))
+    strikers, steps, n_steps = m.strike_steps
+    assert int(n_steps[0]) == 1
+    assert [int(x) for x in steps[0, 0]] == [0, 2, 4]
+    assert [tuple(int(x) for x in row) for row in strikers[0, :4]] == [
+        (0, RANK_AND_FILE), (0, CHAMPION), (1, RANK_AND_FILE), (1, CHAMPION)]
 
 
 def test_spears_fight_in_two_ranks_only_when_not_charging_rule_1_1():

@@ -265,7 +265,7 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
         touch = np.full((ncon, 8), -1, np.int64)
         run(c, lo, min(trials, lo + CHUNK_TRIALS),
              np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
-             budget, model.sides, model.groups, model.order, model.keys, model.n_order,
+             budget, model.sides, model.groups, *model.strike_steps,
              model.flags, mr, model.contacts, model.ranks, model.side_bonus,
              np.zeros((19, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
              touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),

@@ -69,7 +69,6 @@ from odds.combat.model import (
     G_BURNING,
     G_FRENZY_A,
     G_PER_MODEL,
-    N_GROUPS,
     PANICKED,
     RANK_AND_FILE,
     S_ALLOC,
@@ -158,7 +157,7 @@ def rare_rules(nr, sides):
 
 
 @inline  # into fight_chunk, by LLVM: no call per trial (issue 13)
-def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, max_rounds,
+def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flags, max_rounds,
                contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored, terms, stats,
                chal, res, brk, rare, plain):
     """One whole combat; returns the dice position ``p``.
@@ -305,20 +304,14 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
             state[3, u] = 0
             state[11, u] = 1 if state[2, u] == FIGHTING else 0
             state[16, u] = 0  # "Garras mecánicas": no I test taken yet this round
-        i = 0
-        n = n_order[kind]
-        while i < n:
-            j = i
-            present0 = False
-            present1 = False
-            while j < n and keys[kind, j] == keys[kind, i]:
-                if sides[order[kind, j] // N_GROUPS, S_SIDE] == 0:
-                    present0 = True
-                else:
-                    present1 = True
-                j += 1
-            first = 0 if present0 else 1
-            if present0 and present1:
+        # strike steps (§1.2), worked out once per model (CombatModel.strike_steps): a step's
+        # side-0 groups are strikers lo .. mid - 1, its side-1 groups mid .. hi - 1
+        for k in range(n_steps[kind]):
+            lo = steps[kind, k, 0]
+            mid = steps[kind, k, 1]
+            hi = steps[kind, k, 2]
+            first = 0 if mid > lo else 1
+            if mid > lo and hi > mid:
                 if prev_winner >= 0:
                     first = prev_winner
                 else:
@@ -326,19 +319,16 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                     p += 1
             for t in range(2):
                 s = first if t == 0 else 1 - first
-                if (s == 0 and not present0) or (s == 1 and not present1):
-                    continue
+                i = lo if s == 0 else mid
+                j = mid if s == 0 else hi
                 # every group of this side at this step strikes simultaneously
                 for q in range(i, j):
-                    slot = order[kind, q]
-                    u = slot // N_GROUPS
-                    gi = slot % N_GROUPS
+                    u = strikers[kind, q, 0]
+                    gi = strikers[kind, q, 1]
                     for c in range(nc):
                         alloc[0, q - i, c] = 0
                         alloc[1, q - i, c] = 0
                         alloc[2, q - i, c] = -1
-                    if sides[u, S_SIDE] != s:
-                        continue
                     # a character: its duel, else the enemy at its unit's front
                     if not plain and u >= nr:
                         tgt = character_target(u, sides, state, contacts, duel_a, duel_b)
@@ -393,11 +383,8 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                             alloc[1, q - i, c] = min(na, k * per)
                         alloc[2, q - i, c] = vc
                 for q in range(i, j):
-                    slot = order[kind, q]
-                    u = slot // N_GROUPS
-                    gi = slot % N_GROUPS
-                    if sides[u, S_SIDE] != s:
-                        continue
+                    u = strikers[kind, q, 0]
+                    gi = strikers[kind, q, 1]
                     if not plain and u >= nr:
                         na = alloc[0, q - i, 0]
                         tgt = alloc[2, q - i, 0]
@@ -444,7 +431,6 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
                                                   kind == 0 and state[10, u] != 0
                                                   and sides[tc, S_HOST] == chg)
                             scored[s] += sc
-            i = j
         # end of the phase: regeneration (§1.6); combat result counts what is left
         for u in range(nb):
             if sides[u, S_REGEN] <= 6 and state[3, u] > 0 and not state[9, u]:
@@ -596,7 +582,7 @@ def fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags, m
 
 
 @inline
-def run_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, flags,
+def run_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_steps, flags,
               max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored,
               stats, chal, out_status, out_side, out_rounds, out_round_res, out_breaks, out_w1,
               out_margin, out_surv, out_terms, out_chal, out_chal_end, out_charge, rows, plain):
@@ -637,7 +623,7 @@ def run_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, f
     for t in range(lo, hi):
         stats[1:4] = 0
         stats[8 + 2 * nb:] = 0
-        p = fight_once(buf, st, p, budget, sides, groups, order, keys, n_order, flags,
+        p = fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flags,
                        max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool,
                        scored, terms, stats, chal, res, brk, rare, plain)
         out_rounds[c, stats[0]] += 1
@@ -665,19 +651,19 @@ def run_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, f
 
 
 @lean
-def fight_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, flags,
+def fight_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_steps, flags,
                 max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored,
                 stats, chal, out_status, out_side, out_rounds, out_round_res, out_breaks, out_w1,
                 out_margin, out_surv, out_terms, out_chal, out_chal_end, out_charge, rows):
     """The combat engine's kernel: :func:`run_chunk` for any model (see there)."""
-    run_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, flags,
+    run_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_steps, flags,
               max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored,
               stats, chal, out_status, out_side, out_rounds, out_round_res, out_breaks, out_w1,
               out_margin, out_surv, out_terms, out_chal, out_chal_end, out_charge, rows, False)
 
 
 @lean
-def fight_chunk_plain(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, flags,
+def fight_chunk_plain(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_steps, flags,
                       max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool,
                       scored, stats, chal, out_status, out_side, out_rounds, out_round_res,
                       out_breaks, out_w1, out_margin, out_surv, out_terms, out_chal,
@@ -691,7 +677,7 @@ def fight_chunk_plain(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_
     30 % fewer instructions per trial (issue 13).  Any other model gives wrong
     results here: :func:`odds.combat.api.simulate` chooses.
     """
-    run_chunk(c, lo, hi, buf, st, budget, sides, groups, order, keys, n_order, flags,
+    run_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_steps, flags,
               max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool, scored,
               stats, chal, out_status, out_side, out_rounds, out_round_res, out_breaks, out_w1,
               out_margin, out_surv, out_terms, out_chal, out_chal_end, out_charge, rows, True)

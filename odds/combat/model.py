@@ -22,7 +22,9 @@ Layout
     Active groups (``u * N_GROUPS + g``) sorted by strike-order key
     (``RULES.md`` §1.2): category * 16 + (10 - I).  Equal keys on both sides
     are resolved in the kernel (the previous round's winner first, else a
-    roll-off); a side's groups at one key strike simultaneously.
+    roll-off); a side's groups at one key strike simultaneously.  The kernel
+    walks them as :attr:`CombatModel.strike_steps`: one step per key, each
+    side's groups in a run of their own.
 
 Modelling conventions (documented choices where the rules leave one)
 --------------------------------------------------------------------
@@ -167,6 +169,7 @@ Modelling conventions (documented choices where the rules leave one)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -496,6 +499,38 @@ class CombatModel:
     def n_units(self) -> int:
         """Number of units in the combat."""
         return int(self.sides.shape[0])
+
+    @functools.cached_property
+    def strike_steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each round kind's strike steps as the kernel walks them: ``(strikers, steps, n_steps)``.
+
+        ``order`` regrouped once, so that the kernel need not scan keys and sides each round
+        (issue 13): ``strikers[k, q] = (body, group)`` of the active groups, by key, then
+        side 0 before side 1, each side's groups in ``order``'s order; ``steps[k, i] = (lo,
+        mid, hi)``: step ``i`` of kind ``k`` (one key) is strikers ``lo .. mid - 1`` of side
+        0 and ``mid .. hi - 1`` of side 1; ``n_steps[k]`` steps.
+        """
+        n_slots = self.order.shape[1]
+        strikers = np.zeros((2, max(1, n_slots), 2), np.int64)
+        steps = np.zeros((2, max(1, n_slots), 3), np.int64)
+        n_steps = np.zeros(2, np.int64)
+        for kind in (0, 1):
+            slots = [int(x) for x in self.order[kind, : int(self.n_order[kind])]]
+            keys = [int(x) for x in self.keys[kind, : int(self.n_order[kind])]]
+            side = [int(self.sides[x // N_GROUPS, S_SIDE]) for x in slots]
+            ranked = sorted(range(len(slots)), key=lambda q: (keys[q], side[q], q))
+            for q, r in enumerate(ranked):
+                strikers[kind, q] = divmod(slots[r], N_GROUPS)
+            q = 0
+            while q < len(ranked):
+                hi = q
+                while hi < len(ranked) and keys[ranked[hi]] == keys[ranked[q]]:
+                    hi += 1
+                mid = q + sum(1 for r in ranked[q:hi] if side[r] == 0)
+                steps[kind, n_steps[kind]] = (q, mid, hi)
+                n_steps[kind] += 1
+                q = hi
+        return strikers, steps, n_steps
 
 
 def _key(category: int, initiative: int) -> int:
