@@ -621,8 +621,10 @@ def run_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_step
     p = buf.size
     rare = 0 if plain else rare_rules(flags[5], sides)
     for t in range(lo, hi):
-        stats[1:4] = 0
-        stats[8 + 2 * nb:] = 0
+        for k in range(1, 4):  # loops, not slices: no array view made per trial
+            stats[k] = 0
+        for k in range(8 + 2 * nb, stats.size):
+            stats[k] = 0
         p = fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flags,
                        max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool,
                        scored, terms, stats, chal, res, brk, rare, plain)
