@@ -14,7 +14,10 @@ as the best of 3 timed repeats after a warm-up call that compiles the kernel:
     (``odds.combat.multiple.scenario_model`` + ``odds.combat.api.simulate``).
 
 Printed: trials (whole combats) per second for each, the ratio (b) / (a)
-(issue 4's goal: at least 0.5), and the mean number of rounds each combat
+(issue 4's goal: at least 0.5); (a) once more on the general kernel that (b) runs on
+(``simulate(..., kernel="general")``; (a) itself runs on the plain-pair kernel,
+:func:`odds.combat.model.plain_pair`), and (b) over that, the scenario's cost on one
+kernel; and the mean number of rounds each combat
 lasts (a combat that ends in round 1 is cheaper than one that lasts five, so
 the ratio is per combat, not per unit of work).
 
@@ -57,14 +60,15 @@ def mean_rounds(sim: dict) -> float:
     return float((np.arange(h.size) * h).sum() / h.sum())
 
 
-def rates(model, trials: int, threads: list[int]) -> tuple[dict[int, float], float]:
+def rates(model, trials: int, threads: list[int],
+          kernel: str = "auto") -> tuple[dict[int, float], float]:
     """Trials/s with each thread count (best of 3) and the mean rounds per combat."""
-    simulate(model, 2000, KEY)  # compile / load the kernel
+    simulate(model, 2000, KEY, kernel=kernel)  # compile / load the kernel
     out = {}
     for n in threads:
         numba.set_num_threads(n)
-        out[n] = trials / best_of(lambda: simulate(model, trials, KEY))
-    sim = simulate(model, min(trials, 200_000), KEY)
+        out[n] = trials / best_of(lambda: simulate(model, trials, KEY, kernel=kernel))
+    sim = simulate(model, min(trials, 200_000), KEY, kernel=kernel)
     return out, mean_rounds(sim)
 
 
@@ -88,6 +92,7 @@ def main() -> None:
 
     rate_a, rounds_a = rates(model_a, trials, threads)
     rate_b, rounds_b = rates(model_b, trials, threads)
+    rate_g, _ = rates(model_a, trials, [1], kernel="general")
     numba.set_num_threads(all_threads)
 
     rows = []
@@ -107,6 +112,9 @@ def main() -> None:
     verdict = "meets" if worst >= 0.5 else "MISSES"
     per = ", ".join(f"{rate_b[n] / rate_a[n]:.2f} ({n} thr)" for n in threads)
     print(f"\n  ratio (b)/(a): {per}; lowest {worst:.2f} {verdict} the goal of 0.5")
+    print(f"  (a) on the general kernel (fight_chunk, the scenario's), 1 thread: {rate_g[1]:.3e} "
+          f"combats/s, {rate_g[1] / rate_a[1]:.2f} x (a); (b) / that: {rate_b[1] / rate_g[1]:.2f} "
+          "(the engine's cost of the scenario's bodies and contacts, one kernel)")
     print(f"  mean rounds per combat: (a) {rounds_a:.2f}, (b) {rounds_b:.2f}; "
           f"rounds/s ratio (b)/(a) with 1 thread: "
           f"{rate_b[1] * rounds_b / (rate_a[1] * rounds_a):.2f}")
