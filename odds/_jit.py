@@ -351,10 +351,10 @@ ENGINES: dict[str, tuple[str, int]] = {
 }
 """Engine name -> (what the notice calls it, cold compile seconds measured on 2 cores).
 
-From ``benchmarks/bench_compile.py`` on the 2-core machine (2026-11-24, session 13: the
-combat engine is two kernels, general and plain pairs): cold commands took 2.0-2.2 s (charge,
-pursue, flee), 14.4 s (combat, a plain pair), 15.3 s (scenario), 16.7 s (matrix: both
-kernels) and 3.6 s (emerge) of wall time, about 0.6 s of which is the process start-up a
+From ``benchmarks/bench_compile.py`` on the 2-core machine (2026-11-24, session 14: the
+combat engine is two kernels, general and plain pairs): cold commands took 1.9-2.1 s (charge,
+pursue, flee), 13.0 s (combat, a plain pair), 14.2 s (scenario), 16.2 s (matrix: both
+kernels) and 3.6 s (emerge) of wall time, about 0.5 s of which is the process start-up a
 warm call also pays."""
 
 _announced: set[str] = set()
