@@ -508,7 +508,9 @@ class CombatModel:
         (issue 13): ``strikers[k, q] = (body, group)`` of the active groups, by key, then
         side 0 before side 1, each side's groups in ``order``'s order; ``steps[k, i] = (lo,
         mid, hi)``: step ``i`` of kind ``k`` (one key) is strikers ``lo .. mid - 1`` of side
-        0 and ``mid .. hi - 1`` of side 1; ``n_steps[k]`` steps.
+        0 and ``mid .. hi - 1`` of side 1; ``n_steps[k]`` steps.  Worked out on first use and
+        kept: a model's arrays are not changed after it is built (a changed model is a
+        ``dataclasses.replace`` copy, which works them out afresh).
         """
         n_slots = self.order.shape[1]
         strikers = np.zeros((2, max(1, n_slots), 2), np.int64)
