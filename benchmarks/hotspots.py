@@ -89,7 +89,13 @@ def main() -> None:
         if shutil.which(tool) is None:
             sys.exit(f"hotspots.py: {tool} is not on the PATH")
     with tempfile.TemporaryDirectory() as tmp:
-        per_line, per_function, inside, total = profile(args.row, args.trials, tmp)
+        try:
+            per_line, per_function, inside, total = profile(args.row, args.trials, tmp)
+        except subprocess.CalledProcessError as err:  # perf refused (perf_event_paranoid), ...
+            tail = (err.stderr or b"")[-1500:]
+            tail = tail.decode(errors="replace") if isinstance(tail, bytes) else tail
+            sys.exit(f"hotspots.py: {' '.join(map(str, err.cmd[:3]))} ... failed "
+                     f"(exit {err.returncode}):\n{tail}")
     if inside == 0:
         sys.exit("hotspots.py: no sample fell inside the kernel's code")
     sources = ins.kernel_sources()
