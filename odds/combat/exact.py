@@ -454,18 +454,14 @@ def stupidity_cases(model: CombatModel, fighters: list[list[tuple[int, int, int,
 
 
 def strike_steps(model: CombatModel) -> list[tuple[list[int], list[int]]]:
-    """First-round strike steps: per equal key, the groups of side 0 and of side 1 (§1.2)."""
-    order, keys = model.order[0], model.keys[0]
-    steps: list[tuple[list[int], list[int]]] = []
-    last = None
-    for q in range(int(model.n_order[0])):
-        if keys[q] != last:
-            steps.append(([], []))
-            last = keys[q]
-        slot = int(order[q])
-        u = slot // N_GROUPS
-        steps[-1][int(model.sides[u, S_SIDE])].append(slot)
-    return steps
+    """First-round strike steps: per equal key, the groups of side 0 and of side 1 (§1.2).
+
+    The kernel's steps (:attr:`~odds.combat.model.CombatModel.strike_steps`) as slots
+    ``u * N_GROUPS + g``.
+    """
+    strikers, steps, n_steps = model.strike_steps
+    slots = [int(b) * N_GROUPS + int(g) for b, g in strikers[0]]
+    return [(slots[lo:mid], slots[mid:hi]) for lo, mid, hi in steps[0, : int(n_steps[0])].tolist()]
 
 
 # --------------------------------------------------------------------------- break tests
