@@ -21,7 +21,6 @@ scenario's kernel time; ``CombatModel.strike_steps``).
 from __future__ import annotations
 
 import argparse
-import bisect
 import collections
 import os
 import shutil
@@ -34,14 +33,8 @@ sys.path.insert(0, HERE)
 import instructions as ins  # noqa: E402  (the child script, line tables, sources)
 
 
-def function_of(sources, f: str, line: int) -> str:
-    """``file:function`` holding ``line`` (the innermost), or ``file:?``."""
-    inside = [s for s in sources.get(f, ([], []))[1] if s[0] <= line <= s[1]]
-    return f"{f}:{min(inside, key=lambda s: s[1] - s[0])[2] if inside else '?'}"
-
-
-def profile(row: str, trials: int, tmp: str) -> tuple[collections.Counter, collections.Counter,
-                                                      int, int]:
+def profile(row: str, trials: int, tmp: str, sources) -> tuple[collections.Counter,
+                                                               collections.Counter, int, int]:
     """Samples per (file, line) and per function (line-less ones given to the line before)."""
     cache = os.path.join(tempfile.gettempdir(), "odds-native-numba-cache-lines")
     env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS="1")
@@ -55,11 +48,7 @@ def profile(row: str, trials: int, tmp: str) -> tuple[collections.Counter, colle
                    env=env, check=True, capture_output=True)
     ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True,
                          text=True, check=True).stdout.split()
-    addr, name = open(dump + ".addr").read().split()
-    starts, where = ins.line_table(dump + ".o")
-    base = int(addr, 16) - ins.symbol_offset(dump + ".o", name)
-    size = os.path.getsize(dump + ".o")
-    sources = ins.kernel_sources()
+    base, size, starts, where = ins.kernel_lines(dump)
     per_line: collections.Counter = collections.Counter()
     per_function: collections.Counter = collections.Counter()
     inside = 0
@@ -68,11 +57,11 @@ def profile(row: str, trials: int, tmp: str) -> tuple[collections.Counter, colle
         if not 0 <= off < size:
             continue
         inside += 1
-        i = bisect.bisect_right(starts, off) - 1
-        per_line[where[i] if i >= 0 and where[i][1] else ("(no line)", 0)] += 1
-        while i >= 0 and not where[i][1]:
-            i -= 1
-        per_function[function_of(sources, *where[i]) if i >= 0 else "(no line)"] += 1
+        line = ins.line_at(starts, where, off)
+        per_line[line] += 1
+        if not line[1]:  # code LLVM left without a line: the function of the line before it
+            line = ins.line_at(starts, where, off, before=True)
+        per_function[ins.function_of(sources, *line)] += 1
     return per_line, per_function, inside, len(ips)
 
 
@@ -88,9 +77,10 @@ def main() -> None:
     for tool in ("perf", "readelf"):
         if shutil.which(tool) is None:
             sys.exit(f"hotspots.py: {tool} is not on the PATH")
+    sources = ins.kernel_sources()
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            per_line, per_function, inside, total = profile(args.row, args.trials, tmp)
+            per_line, per_function, inside, total = profile(args.row, args.trials, tmp, sources)
         except subprocess.CalledProcessError as err:  # perf refused (perf_event_paranoid), ...
             tail = (err.stderr or b"")[-1500:]
             tail = tail.decode(errors="replace") if isinstance(tail, bytes) else tail
@@ -98,7 +88,6 @@ def main() -> None:
                      f"(exit {err.returncode}):\n{tail}")
     if inside == 0:
         sys.exit("hotspots.py: no sample fell inside the kernel's code")
-    sources = ins.kernel_sources()
     print(f"({args.row}) {args.trials:,} trials, one thread: {inside} of {total} cpu-clock "
           "samples inside the combat kernel's code")
     print("\nby function (line-less samples given to the line before them)")
@@ -106,8 +95,7 @@ def main() -> None:
         print(f"  {c / inside:6.1%}  {key}")
     print("\nby source line")
     for (f, line), c in per_line.most_common(args.top):
-        text = sources[f][0][line - 1].strip() if line and f in sources else ""
-        print(f"  {c / inside:6.1%}  {f}:{line:<5d} {text[:80]}")
+        print(f"  {c / inside:6.1%}  {f}:{line:<5d} {ins.source_text(sources, f, line)[:80]}")
 
 
 if __name__ == "__main__":

@@ -207,6 +207,43 @@ def kernel_sources() -> dict[str, tuple[list[str], list[tuple[int, int, str]]]]:
     return sources
 
 
+def kernel_lines(dump: str) -> tuple[int, int, list[int], list[tuple[str, int]]]:
+    """The dumped kernel object's ``(base, size, starts, where)``.
+
+    ``base``: the address of the object's offset 0 in the process that dumped it;
+    ``size``: the object's size; ``starts`` and ``where``: its :func:`line_table`.
+    """
+    addr, name = open(dump + ".addr").read().split()
+    starts, where = line_table(dump + ".o")
+    base = int(addr, 16) - symbol_offset(dump + ".o", name)
+    return base, os.path.getsize(dump + ".o"), starts, where
+
+
+def line_at(starts: list[int], where: list[tuple[str, int]], off: int,
+            before: bool = False) -> tuple[str, int]:
+    """``(file, line)`` of object offset ``off``; ``("(no line)", 0)`` for code without one.
+
+    ``before``: code without a line is given the nearest line before it instead.
+    """
+    i = bisect.bisect_right(starts, off) - 1
+    while before and i >= 0 and not where[i][1]:
+        i -= 1
+    return where[i] if i >= 0 and where[i][1] else ("(no line)", 0)
+
+
+def function_of(sources, f: str, line: int) -> str:
+    """``file:function`` holding ``line`` (the innermost), ``file:?``, or ``(no line)``."""
+    if f == "(no line)":
+        return f
+    inside = [s for s in sources.get(f, ([], []))[1] if s[0] <= line <= s[1]]
+    return f"{f}:{min(inside, key=lambda s: s[1] - s[0])[2] if inside else '?'}"
+
+
+def source_text(sources, f: str, line: int) -> str:
+    """The text of ``line`` of kernel file ``f`` (empty for no line)."""
+    return sources[f][0][line - 1].strip() if line and f in sources else ""
+
+
 def lines_report(row: str, tmp: str, top: int = 25) -> None:
     """Print a row's instructions per trial by kernel function and by source line."""
     cache = os.path.join(tempfile.gettempdir(), "odds-valgrind-numba-cache-lines")
@@ -215,21 +252,16 @@ def lines_report(row: str, tmp: str, top: int = 25) -> None:
     out = os.path.join(tmp, "prof")
     large = 41_000
     callgrind(row, large, cache, out, dump, lines=True)
-    addr, name = open(dump + ".addr").read().split()
-    starts, where = line_table(dump + ".o")
-    base = int(addr, 16) - symbol_offset(dump + ".o", name)
-    cost = per_address(out, base, os.path.getsize(dump + ".o"))
+    base, size, starts, where = kernel_lines(dump)
+    cost = per_address(out, base, size)
     n = large + WARMUP
     per_line: collections.Counter = collections.Counter()
     for off, c in cost.items():
-        i = bisect.bisect_right(starts, off) - 1
-        per_line[where[i] if i >= 0 and where[i][1] else ("(no line)", 0)] += c
+        per_line[line_at(starts, where, off)] += c
     sources = kernel_sources()
     per_function: collections.Counter = collections.Counter()
     for (f, line), c in per_line.items():
-        inside = [s for s in sources.get(f, ([], []))[1] if s[0] <= line <= s[1]]
-        fn = min(inside, key=lambda s: s[1] - s[0])[2] if inside else "?"
-        per_function[f"{f}:{fn}" if f != "(no line)" else f] += c
+        per_function[function_of(sources, f, line)] += c
     total = sum(cost.values())
     print(f"({row}) in the combat kernel's code: {total / n:.0f} instructions per trial "
           f"(callgrind, {large} trials, line tables from readelf)")
@@ -238,8 +270,7 @@ def lines_report(row: str, tmp: str, top: int = 25) -> None:
         print(f"  {c / n:8.1f}  {c / total:5.1%}  {key}")
     print("\nby source line")
     for (f, line), c in per_line.most_common(top):
-        text = sources[f][0][line - 1].strip() if line and f in sources else ""
-        print(f"  {c / n:8.1f}  {f}:{line:<5d} {text[:80]}")
+        print(f"  {c / n:8.1f}  {f}:{line:<5d} {source_text(sources, f, line)[:80]}")
 
 
 def main() -> None:
