@@ -129,8 +129,9 @@ _break_test = inlined(break_test)
 
 Measured with ``benchmarks/placement.py`` (median over 16 placements of the code, issue 13):
 (a) +25 %, (b) +30 % in the plain-pair kernel.  Inlining more of what a plain trial calls
-(the fear count inside it, the panic tests, the winners' expansion), or the break test in
-the general kernel, measured slower each time (benchmarks/README.md, session 13).
+(the fear count inside it, the panic tests, the winners' expansion) measured slower each
+time; the break test inlined in the general kernel too, slower in session 13 and no faster
+in session 14 (benchmarks/README.md).
 """
 
 
