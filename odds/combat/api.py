@@ -14,9 +14,14 @@ from odds import dice
 from odds import validation as v
 from odds._jit import compiled_once, run_chunks
 from odds.combat.kernel import (
+    ALLOC_ROWS,
     CHALLENGE_STATS,
     OUTCOMES,
+    POOL_COLS,
+    STATE_ROWS,
+    STATS_FIXED,
     TERMS,
+    TOUCH_COLS,
     fight_chunk,
     fight_chunk_plain,
 )
@@ -262,14 +267,15 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
 
     def chunk(c: int) -> None:
         lo = c * CHUNK_TRIALS
-        touch = np.full((ncon, 8), -1, np.int64)
+        touch = np.full((ncon, TOUCH_COLS), -1, np.int64)
         run(c, lo, min(trials, lo + CHUNK_TRIALS),
              np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
              budget, model.sides, model.groups, *model.strike_steps,
              model.flags, mr, model.contacts, model.ranks, model.side_bonus,
-             np.zeros((19, nb), np.int64), np.zeros((3, nb * N_GROUPS, ncon), np.int64),
-             touch, np.zeros((ncon, 10), np.int64), np.zeros(2, np.int64),
-             np.zeros(12 + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
+             np.zeros((STATE_ROWS, nb), np.int64),
+             np.zeros((ALLOC_ROWS, nb * N_GROUPS, ncon), np.int64),
+             touch, np.zeros((ncon, POOL_COLS), np.int64), np.zeros(2, np.int64),
+             np.zeros(STATS_FIXED + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
              out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],
              out["w1"], out["margin"], out["surv"], out["terms"], out["chal"],
              out["chal_end"], out["charge"], rows)

@@ -37,6 +37,7 @@ Two kernels run this code: :func:`fight_chunk` any combat, and
 from __future__ import annotations
 
 from odds._jit import inline, inlined, lean
+from odds._shapes import fixed_shape
 from odds.combat.blows import (
     count_ge,
     models_left,
@@ -69,6 +70,11 @@ from odds.combat.model import (
     G_BURNING,
     G_FRENZY_A,
     G_PER_MODEL,
+    N_CONTACT,
+    N_FLAGS,
+    N_GROUP,
+    N_GROUPS,
+    N_SIDE,
     PANICKED,
     RANK_AND_FILE,
     S_ALLOC,
@@ -119,6 +125,10 @@ TERMS = ("wounds", "ranks", "outnumber", "standard", "flank", "rear", "bonus", "
 CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "overkill",
                    "issued_r1", "challenged_slain_r1", "challenger_slain_r1", "end_round",
                    "overkill_decided")
+STATE_ROWS, ALLOC_ROWS, TOUCH_COLS, POOL_COLS, STATS_FIXED = 19, 3, 8, 10, 12
+"""Sizes of the kernel's scratch arrays (:func:`fight_once`): ``state[STATE_ROWS, bodies]``,
+``alloc[ALLOC_ROWS, bodies * N_GROUPS, contacts]``, ``touch[contacts, TOUCH_COLS]``,
+``pool[contacts, POOL_COLS]``, ``stats[STATS_FIXED + 2 * bodies]``."""
 
 
 RARE_CAPTAINS, RARE_TURN, RARE_HORNS = 1, 2, 4
@@ -614,7 +624,27 @@ def run_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_step
     fled at the charge (1), or held after a failed fear test and hit only on
     6s in the first round (2).
     """
-    nb = sides.shape[0]
+    # every scratch and model array with the shape the compiler can know (see odds._shapes):
+    # column counts always, and the plain pair's 2 bodies and 1 contact
+    nb = 2 if plain else sides.shape[0]
+    nc = 1 if plain else contacts.shape[0]
+    nk = 1 if plain else touch.shape[0]  # contacts, at least 1 (the per-contact scratch rows)
+    sides = fixed_shape(sides, (nb, N_SIDE))
+    groups = fixed_shape(groups, (nb, nb, N_GROUPS, 2, N_GROUP))
+    strikers = fixed_shape(strikers, (2, nb * N_GROUPS, 2))
+    steps = fixed_shape(steps, (2, nb * N_GROUPS, 3))
+    contacts = fixed_shape(contacts, (nc, N_CONTACT))
+    ranks_tab = fixed_shape(ranks_tab, (nb, ranks_tab.shape[1]))
+    state = fixed_shape(state, (STATE_ROWS, nb))
+    alloc = fixed_shape(alloc, (ALLOC_ROWS, nb * N_GROUPS, nk))
+    touch = fixed_shape(touch, (nk, TOUCH_COLS))
+    pool = fixed_shape(pool, (nk, POOL_COLS))
+    flags = fixed_shape(flags, (N_FLAGS,))
+    n_steps = fixed_shape(n_steps, (2,))
+    side_bonus = fixed_shape(side_bonus, (2,))
+    scored = fixed_shape(scored, (2,))
+    stats = fixed_shape(stats, (STATS_FIXED + 2 * nb,))
+    chal = fixed_shape(chal, (len(CHALLENGE_STATS),))
     margin_off = (out_margin.shape[1] - 1) // 2
     res = out_round_res[c]
     brk = out_breaks[c]

@@ -304,6 +304,8 @@ LIFE_DRAIN_CAP = 60
 text sets no ceiling ("puede aumentar sus Heridas por encima de su valor inicial"); the engine
 keeps its wound pool in one model of this many wounds (``S_W``) and gains no more beyond."""
 N_GROUPS = 5
+N_CONTACT = 4
+"""Columns of ``CombatModel.contacts``: the two units and the face of each."""
 GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact", "crew")
 
 CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
@@ -488,7 +490,7 @@ class CombatModel:
     flags: np.ndarray  # corner, musician, insane courage, restrain, flank/rear both, units, active
     charger: int  # two-unit form: 0 attacker, 1 defender, -1 none; several units: -1
     max_rounds: int
-    contacts: np.ndarray  # contacts[c] = (u, v, face of u, face of v)
+    contacts: np.ndarray  # contacts[c] = (u, v, face of u, face of v): N_CONTACT columns
     ranks: np.ndarray  # ranks[u, models]: rank bonus of unit u with that many models
     side_bonus: np.ndarray  # [side]: static bonuses + high ground
     names: tuple[str, ...] = ()
@@ -2076,7 +2078,7 @@ def build_units(units: list[Unit], sides: list[int],
     labels = tuple(named[i] if i < len(named) else u.name for i, u in enumerate(units))
     labels = labels + tuple(e.label for e in extra)
     return CombatModel(side_arr, groups, order, keys, n_order, flags, -1, options.max_rounds,
-                       np.array(contacts, np.int64).reshape(-1, 4), ranks, side_bonus,
+                       np.array(contacts, np.int64).reshape(-1, N_CONTACT), ranks, side_bonus,
                        labels, n_units, active_side)
 
 
