@@ -247,12 +247,12 @@ def recruit(h, n, state):
 
     Regimientos de Renombre "Bienvenido a la Maldición" (``S_RECRUIT``): "se crea en su lugar
     un Esqueleto que se añade a la Compañía Maldita".  Gaining models when none of its rank
-    and file is left, it has lost its standard and musician for good (``state[17]``: the
+    and file is left, it has lost its standard and musician for good (``state[:, 17]``: the
     recruits carry neither).
     """
-    if state[0, h] <= 0:
-        state[17, h] = 1
-    state[0, h] += n
+    if state[h, 0] <= 0:
+        state[h, 17] = 1
+    state[h, 0] += n
 
 
 @linked  # called, not inlined: two rare rules of strike() below
@@ -261,16 +261,16 @@ def hit_need(buf, p, groups, u, t, gi, kind, state, sides):
 
     Regimientos de Renombre "Estandarte del Oso" (``S_BEAR_STD``): once the bearer has
     fallen, the need without the standard's +1 (``G_STD_HIT``); Reinos del Caos "Garras
-    mecánicas" (``G_GRAB``): the first model struck this round tests I (``state[16]``),
+    mecánicas" (``G_GRAB``): the first model struck this round tests I (``state[:, 16]``),
     failed, the blows hit automatically (need 0).  Returns ``(need, p)``, -1: the row's own.
     """
     need = -1
     b = sides[u, S_BEAR_STD]
-    if b > 0 and state[0, b - 1] <= 0:  # "Estandarte del Oso": its bearer has fallen
+    if b > 0 and state[b - 1, 0] <= 0:  # "Estandarte del Oso": its bearer has fallen
         need = groups[u, t, gi, kind, G_STD_HIT]
-    if groups[u, t, gi, kind, G_GRAB] and not state[16, u]:
+    if groups[u, t, gi, kind, G_GRAB] and not state[u, 16]:
         # "Garras mecánicas": the first model struck this round tests I; failed, auto hits
-        state[16, u] = 1
+        state[u, 16] = 1
         if buf[p] >= groups[u, t, gi, kind, G_GRAB]:
             need = 0
         p += 1
@@ -289,7 +289,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     if sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]:
         need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides)
     uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need)
-    if six > 0 and not state[9, u]:  # "Arma de frío", not after a flaming wound on u
+    if six > 0 and not state[u, 9]:  # "Arma de frío", not after a flaming wound on u
         kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])
         six -= kept
         if groups[u, t, gi, kind, G_WARD] <= 6:
@@ -306,25 +306,25 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         return 0, 0, p
     mw = groups[u, t, gi, kind, G_MW]
     if duel:
-        hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw,
+        hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[t, 0], sides[t, S_W], uns, kbw, mw,
                                                overkill)
-        state[0, t] = hp_t
+        state[t, 0] = hp_t
         if sc > 0 and groups[u, t, gi, kind, G_FLAMING]:
-            state[9, t] = 1
+            state[t, 9] = 1
         if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
             recruit(sides[u, S_RECRUIT] - 1, sc, state)  # the duellist slain (sc 1 at W 1)
         return sc, extra, p
-    if state[0, t] <= 0:
+    if state[t, 0] <= 0:
         return 0, 0, p
-    hp_t, sc, rg, p = apply_wounds(buf, p, state[0, t], sides[t, S_W], uns, kbw, mw)
-    state[0, t] = hp_t
-    state[3, t] += rg
-    if sides[u, S_LIFE_DRAIN] and state[0, u] > 0:  # "Poder de la muerte": a wound per wound
-        state[0, u] = min(state[0, u] + sc, sides[u, S_W])
+    hp_t, sc, rg, p = apply_wounds(buf, p, state[t, 0], sides[t, S_W], uns, kbw, mw)
+    state[t, 0] = hp_t
+    state[t, 3] += rg
+    if sides[u, S_LIFE_DRAIN] and state[u, 0] > 0:  # "Poder de la muerte": a wound per wound
+        state[u, 0] = min(state[u, 0] + sc, sides[u, S_W])
     if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
         recruit(sides[u, S_RECRUIT] - 1, sc, state)  # one model slain per wound at W 1
     if sc > 0 and groups[u, t, gi, kind, G_FLAMING]:
-        state[9, t] = 1  # no more regeneration this combat (§1.6)
+        state[t, 9] = 1  # no more regeneration this combat (§1.6)
     return sc, 0, p
 
 
@@ -385,7 +385,7 @@ def sum_faces(buf, p, n):
 
 @inline  # once per round; LLVM inlines it (issue 13)
 def roll_random_attacks(buf, p, nb, sides, state):
-    """Each body's random-attacks roll for this round into ``state[14]``; returns ``p``.
+    """Each body's random-attacks roll for this round into ``state[:, 14]``; returns ``p``.
 
     MDNR gst "Ataques aleatorios (X)": "Lanza un dado (1D3, 1D6, según X) al inicio
     de cada fase de combate ... todos tendrán el mismo número de ataques" (one roll
@@ -400,6 +400,6 @@ def roll_random_attacks(buf, p, nb, sides, state):
         for i in range(p, p + n):
             f = np.int64(buf[i])
             t += (f + 1) // 2 if sides[u, S_RA_SIDES] == 3 else f
-        state[14, u] = t
+        state[u, 14] = t
         p += n
     return p

@@ -192,8 +192,8 @@ def expand(u, sides, state, contacts):
     front rank: it widens by up to four models while that brings more into
     contact (one past each end of the enemy front), never so far that its
     rank bonus drops; then up to four more a round lap round the enemy's
-    flanks (two per enemy rank each side at most).  ``state[12]`` holds each
-    unit's frontage, ``state[13]`` its lapping models.
+    flanks (two per enemy rank each side at most).  ``state[:, 12]`` holds each
+    unit's frontage, ``state[:, 13]`` its lapping models.
     """
     c = -1
     for k in range(contacts.shape[0]):
@@ -204,15 +204,15 @@ def expand(u, sides, state, contacts):
     if c < 0 or contacts[c, 2] != FRONT or contacts[c, 3] != FRONT:
         return
     e = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
-    if state[2, e] != FIGHTING or state[0, e] <= 0 or state[0, u] <= 0:
+    if state[e, 2] != FIGHTING or state[e, 0] <= 0 or state[u, 0] <= 0:
         return
-    m = models_left(state[0, u], sides[u, S_W])
-    files = state[12, u]
-    room = m - files - state[13, u]
+    m = models_left(state[u, 0], sides[u, S_W])
+    files = state[u, 12]
+    room = m - files - state[u, 13]
     if room <= 0:
         return
-    me = models_left(state[0, e], sides[e, S_W])
-    le = min(me, state[12, e])
+    me = models_left(state[e, 0], sides[e, S_W])
+    le = min(me, state[e, 12])
     cover = (le * sides[e, S_BASE] + sides[u, S_BASE] - 1) // sides[u, S_BASE] + 2
     add = min(4, room, max(0, cover - files))
     if sides[u, S_RANKS_OK]:
@@ -220,13 +220,13 @@ def expand(u, sides, state, contacts):
         keep = min(rank_bonus(total, files), sides[u, S_RANK_MAX])
         while add > 0 and min(rank_bonus(total, files + add), sides[u, S_RANK_MAX]) < keep:
             add -= 1
-    state[12, u] = files + add
+    state[u, 12] = files + add
     room -= add
     if files + add >= cover and add < 4:
-        ranks_e = (me + state[12, e] - 1) // state[12, e]
-        more = min(4 - add, room, 2 * ranks_e - state[13, u])
+        ranks_e = (me + state[e, 12] - 1) // state[e, 12]
+        more = min(4 - add, room, 2 * ranks_e - state[u, 13])
         if more > 0:
-            state[13, u] += more
+            state[u, 13] += more
 
 
 @inline
@@ -255,10 +255,10 @@ def command_carried(u, m, sides, state):
 
     The champion, then the standard bearer, then the musician are the last of its models
     to fall; once its rank and file had all fallen and it gained models again
-    ("Bienvenido a la Maldición", ``state[17]``), neither is carried any more.  Returns
+    ("Bienvenido a la Maldición", ``state[:, 17]``), neither is carried any more.  Returns
     ``(standard, musician)``.
     """
-    if state[17, u]:
+    if state[u, 17]:
         return False, False
     champ = 1 if sides[u, S_CHAMPION] else 0
     std = 1 if sides[u, S_STANDARD] else 0
@@ -268,9 +268,9 @@ def command_carried(u, m, sides, state):
 @inline  # LLVM inlines it (compiled once; issue 13)
 def unit_strength(u, sides, state):
     """Unit strength of unit ``u`` now: its models and the characters in it (§2.3)."""
-    total = models_left(max(0, state[0, u]), sides[u, S_W]) * sides[u, S_US]
+    total = models_left(max(0, state[u, 0]), sides[u, S_W]) * sides[u, S_US]
     for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
-        if state[0, b] > 0:
+        if state[b, 0] > 0:
             total += sides[b, S_US]
     return total
 
@@ -289,7 +289,7 @@ def front_enemy(u, contacts, state, front_front):
             fv = contacts[c, 2]
         else:
             continue
-        if fu == FRONT and state[2, v] == FIGHTING and (fv == FRONT or not front_front):
+        if fu == FRONT and state[v, 2] == FIGHTING and (fv == FRONT or not front_front):
             return v
     return -1
 
@@ -303,7 +303,7 @@ def hosted_char(v, sides, state, duel_a, duel_b, best, which):
     """
     pick = -1
     for b in range(sides[v, S_HOSTED_LO], sides[v, S_HOSTED_HI]):
-        if state[0, b] <= 0 or state[6, b] or b == duel_a or b == duel_b:
+        if state[b, 0] <= 0 or state[b, 6] or b == duel_a or b == duel_b:
             continue
         if (which == 0 and sides[b, S_IS_CHAMPION]) or (which == 1
                                                         and not sides[b, S_IS_CHAMPION]):
@@ -322,7 +322,7 @@ def front_occupants(u, sides, state):
     """Characters in unit ``u``'s front rank (alive and not refused)."""
     k = 0
     for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
-        if state[0, b] > 0 and not state[6, b]:
+        if state[b, 0] > 0 and not state[b, 6]:
             k += 1
     return k
 
@@ -332,7 +332,7 @@ def chars_alive(u, sides, state):
     """Characters still alive in unit ``u`` (refused or not)."""
     k = 0
     for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
-        if state[0, b] > 0:
+        if state[b, 0] > 0:
             k += 1
     return k
 
@@ -346,7 +346,7 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     enemy unit in front-to-front contact with one issues; the enemy's
     champion steps forward (policy 2), or the challenge is accepted (policy
     1, no unit models left, nobody to hide), or the best character refuses
-    (``state[6]``: lends no Ld, does not fight this round).  ``(-1, -1)``:
+    (``state[:, 6]``: lends no Ld, does not fight this round).  ``(-1, -1)``:
     no duel.  Records issued (``chal[0]``, ``chal[5]`` in round 0) and
     refused (``chal[1]``).
     """
@@ -354,7 +354,7 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
         s = active if t == 0 else 1 - active
         for u in range(nr):
             pol = sides[u, S_CHALLENGE]
-            if sides[u, S_SIDE] != s or state[2, u] != FIGHTING or pol == 0:
+            if sides[u, S_SIDE] != s or state[u, 2] != FIGHTING or pol == 0:
                 continue
             ch = hosted_char(u, sides, state, -1, -1, True, 2 if pol == 1 else 1)
             v = front_enemy(u, contacts, state, True)
@@ -373,11 +373,11 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
             duel_b = -1
             if pv == 2:  # the champion steps forward to protect the characters
                 duel_b = hosted_char(v, sides, state, -1, -1, True, 1)
-            if duel_b < 0 and (pv == 1 or state[0, v] <= 0 or hider < 0):
+            if duel_b < 0 and (pv == 1 or state[v, 0] <= 0 or hider < 0):
                 duel_b = acc  # accepted, or no room to hide
             if duel_b >= 0:
                 return ch, duel_b
-            state[6, hider] = 1
+            state[hider, 6] = 1
             chal[1] = 1
             return -1, -1
     return -1, -1
@@ -392,7 +392,7 @@ def character_target(u, sides, state, contacts, duel_a, duel_b):
     is left) facing it, else the enemy unit itself.
     """
     host = sides[u, S_HOST]
-    if state[0, u] <= 0 or state[6, u] or state[2, host] != FIGHTING:
+    if state[u, 0] <= 0 or state[u, 6] or state[host, 2] != FIGHTING:
         return -1
     if u == duel_a or u == duel_b:
         return duel_b if u == duel_a else duel_a
@@ -400,11 +400,11 @@ def character_target(u, sides, state, contacts, duel_a, duel_b):
     if v < 0:
         return -1
     tgt = -1
-    if sides[host, S_ALLOC] != 0 or state[0, v] <= 0:
-        tgt = hosted_char(v, sides, state, duel_a, duel_b, False, 2 if state[0, v] <= 0 else 0)
-        if tgt >= 0 and front_enemy(v, contacts, state, True) != host and state[0, v] > 0:
+    if sides[host, S_ALLOC] != 0 or state[v, 0] <= 0:
+        tgt = hosted_char(v, sides, state, duel_a, duel_b, False, 2 if state[v, 0] <= 0 else 0)
+        if tgt >= 0 and front_enemy(v, contacts, state, True) != host and state[v, 0] > 0:
             tgt = -1  # its characters face another way
-    if tgt < 0 and state[0, v] > 0:
+    if tgt < 0 and state[v, 0] > 0:
         tgt = v
     return tgt
 
@@ -413,7 +413,7 @@ def character_target(u, sides, state, contacts, duel_a, duel_b):
 def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, touch):
     """Start of a round: ranks cancelled, each side's rank bonus, models in contact (§1.2, §2.2).
 
-    ``state[4, u]`` is set when a unit of strength >= 5 fights ``u`` through
+    ``state[u, 4]`` is set when a unit of strength >= 5 fights ``u`` through
     its flank or rear (ranks cancelled); returns the rank bonus of each side
     (its deepest unit not cancelled, characters and a promoted champion
     filling rank spaces).  ``touch[c]`` is recomputed for the contacts whose
@@ -423,29 +423,29 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
     nc = contacts.shape[0]
     # start of the round: ranks, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
     for u in range(nb):
-        state[4, u] = 0
+        state[u, 4] = 0
     for c in range(nc):
         a = contacts[c, 0]
         b = contacts[c, 1]
-        if state[2, a] != FIGHTING or state[2, b] != FIGHTING:
+        if state[a, 2] != FIGHTING or state[b, 2] != FIGHTING:
             continue
         # a flanker's unit strength counts the characters in it
         # (not a herd: MDNR Bestias "La manada cargando", "no anula filas")
         if (contacts[c, 3] != FRONT and not sides[a, S_NO_RANK_CANCEL]
                 and unit_strength(a, sides, state) >= 5):
-            state[4, b] = 1
+            state[b, 4] = 1
         if (contacts[c, 2] != FRONT and not sides[b, S_NO_RANK_CANCEL]
                 and unit_strength(b, sides, state) >= 5):
-            state[4, a] = 1
+            state[a, 4] = 1
     ranks_side0 = 0
     ranks_side1 = 0
     for u in range(nr):
-        if state[2, u] == FIGHTING and not state[4, u]:
+        if state[u, 2] == FIGHTING and not state[u, 4]:
             # characters and a promoted champion fill rank spaces (§2.2)
-            mr = models_left(state[0, u], sides[u, S_W]) + chars_alive(u, sides, state)
+            mr = models_left(state[u, 0], sides[u, S_W]) + chars_alive(u, sides, state)
             r = ranks_tab[u, mr]
-            if state[12, u] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
-                r = min(rank_bonus(mr, state[12, u]), sides[u, S_RANK_MAX])
+            if state[u, 12] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
+                r = min(rank_bonus(mr, state[u, 12]), sides[u, S_RANK_MAX])
             if sides[u, S_SIDE] == 0:
                 ranks_side0 = max(ranks_side0, r)
             else:
@@ -457,33 +457,33 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
         b = contacts[c, 1]
         ma = 0
         mb = 0
-        if state[2, a] == FIGHTING:
-            ma = models_left(state[0, a], sides[a, S_W])
+        if state[a, 2] == FIGHTING:
+            ma = models_left(state[a, 0], sides[a, S_W])
             if has_chars:
                 ma += front_occupants(a, sides, state)
-        if state[2, b] == FIGHTING:
-            mb = models_left(state[0, b], sides[b, S_W])
+        if state[b, 2] == FIGHTING:
+            mb = models_left(state[b, 0], sides[b, S_W])
             if has_chars:
                 mb += front_occupants(b, sides, state)
-        lap = state[13, a] or state[13, b]
-        if (ma == touch[c, 4] and mb == touch[c, 5] and state[12, a] == touch[c, 6]
-                and state[12, b] == touch[c, 7] and not lap):
+        lap = state[a, 13] or state[b, 13]
+        if (ma == touch[c, 4] and mb == touch[c, 5] and state[a, 12] == touch[c, 6]
+                and state[b, 12] == touch[c, 7] and not lap):
             continue
         touch[c, 4] = ma
         touch[c, 5] = mb
-        touch[c, 6] = state[12, a]
-        touch[c, 7] = state[12, b]
-        la, sa = face_line(ma, state[12, a], sides[a, S_BASE], sides[a, S_DEPTH],
+        touch[c, 6] = state[a, 12]
+        touch[c, 7] = state[b, 12]
+        la, sa = face_line(ma, state[a, 12], sides[a, S_BASE], sides[a, S_DEPTH],
                            contacts[c, 2])
-        lb, sb = face_line(mb, state[12, b], sides[b, S_BASE], sides[b, S_DEPTH],
+        lb, sb = face_line(mb, state[b, 12], sides[b, S_BASE], sides[b, S_DEPTH],
                            contacts[c, 3])
         if la == touch[c, 2] and lb == touch[c, 3] and not lap:
             continue
         touch[c, 2] = la
         touch[c, 3] = lb
         # lapping models fight, and as many enemy models beyond its front rank fight them
-        touch[c, 0] = min(ma, line_touch(la, sa, lb, sb, corner) + state[13, a]
-                          + min(state[13, b], max(0, ma - la)))
-        touch[c, 1] = min(mb, line_touch(lb, sb, la, sa, corner) + state[13, b]
-                          + min(state[13, a], max(0, mb - lb)))
+        touch[c, 0] = min(ma, line_touch(la, sa, lb, sb, corner) + state[a, 13]
+                          + min(state[b, 13], max(0, ma - la)))
+        touch[c, 1] = min(mb, line_touch(lb, sb, la, sa, corner) + state[b, 13]
+                          + min(state[a, 13], max(0, mb - lb)))
     return ranks_side0, ranks_side1

@@ -126,7 +126,7 @@ CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "ove
                    "issued_r1", "challenged_slain_r1", "challenger_slain_r1", "end_round",
                    "overkill_decided")
 STATE_ROWS, ALLOC_ROWS, TOUCH_COLS, POOL_COLS, STATS_FIXED = 19, 3, 8, 10, 12
-"""Sizes of the kernel's scratch arrays (:func:`fight_once`): ``state[STATE_ROWS, bodies]``,
+"""Sizes of the kernel's scratch arrays (:func:`fight_once`): ``state[bodies, STATE_ROWS]``,
 ``alloc[ALLOC_ROWS, bodies * N_GROUPS, contacts]``, ``touch[contacts, TOUCH_COLS]``,
 ``pool[contacts, POOL_COLS]``, ``stats[STATS_FIXED + 2 * bodies]``."""
 
@@ -182,7 +182,8 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
     this trial's round results to ``res[round, 0 side 0 won | 1 draw | 2 side
     1 won]``, its breaks to ``brk[round, unit]``, its first-round combat-result
     terms to ``terms[side, term]`` and its challenge record to ``chal``
-    (:data:`CHALLENGE_STATS`).  ``state`` rows are per-body scratch arrays
+    (:data:`CHALLENGE_STATS`).  ``state[b]`` is body ``b``'s scratch row (one row
+    per body, so that a body's values sit together; issue 13), its columns
     (wounds left, frenzied, status, regenerable wounds, ranks cancelled, flee
     roll, refused a challenge, the contact its champion fights through, its
     characters in the front rank at the start of the round, no regeneration
@@ -215,17 +216,17 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
     corner = flags[0]
     reach = 3 if corner else 1  # enemy models that can touch one character (1 + corners)
     for u in range(nb):
-        state[0, u] = sides[u, S_HP]
-        state[1, u] = sides[u, S_FRENZY]
-        state[2, u] = FIGHTING
-        state[6, u] = 0
-        state[9, u] = 0
-        state[10, u] = 0
-        state[12, u] = sides[u, S_FILES]  # frontage now (§1.11)
-        state[13, u] = 0  # models lapping round the enemy's flanks
-        state[15, u] = 0  # a drunk roll made at the charge, for the first round
-        state[17, u] = 0  # standard and musician lost for good (blows.strike)
-        state[18, u] = 0  # its leader fell in an earlier phase ("No Muertos", "Capitán")
+        state[u, 0] = sides[u, S_HP]
+        state[u, 1] = sides[u, S_FRENZY]
+        state[u, 2] = FIGHTING
+        state[u, 6] = 0
+        state[u, 9] = 0
+        state[u, 10] = 0
+        state[u, 12] = sides[u, S_FILES]  # frontage now (§1.11)
+        state[u, 13] = 0  # models lapping round the enemy's flanks
+        state[u, 15] = 0  # a drunk roll made at the charge, for the first round
+        state[u, 17] = 0  # standard and musician lost for good (blows.strike)
+        state[u, 18] = 0  # its leader fell in an earlier phase ("No Muertos", "Capitán")
     captains = rare & RARE_CAPTAINS
     turn_rules = rare & RARE_TURN
     horns = rare & RARE_HORNS
@@ -260,7 +261,7 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
             p = own_turn_start(buf, p, nr, active, sides, state, contacts)
         if has_chars:
             for b in range(nb):
-                state[6, b] = 0
+                state[b, 6] = 0
         if horns:  # Regimientos de Renombre "Cuerno del Dragón" (resolution.horn_round)
             p, over = horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, flags[3])
             if over:
@@ -276,11 +277,11 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
         # who can fight this round, through each contact (§1.2); the champion through the
         # unit's first front contact with models touching
         for u in range(nr):
-            state[7, u] = -1
+            state[u, 7] = -1
             chars = front_occupants(u, sides, state) if has_chars else 0
-            state[8, u] = chars
-            champ = 1 if (sides[u, S_CHAMPION] != 0 and state[0, u] > 0) else 0
-            mu = models_left(state[0, u], sides[u, S_W])
+            state[u, 8] = chars
+            champ = 1 if (sides[u, S_CHAMPION] != 0 and state[u, 0] > 0) else 0
+            mu = models_left(state[u, 0], sides[u, S_W])
             # stupidity (§1.10): tested at the start of each of its own turns; failed, only
             # half its models fight this turn (an odd one on 4+), per contact
             stupid = False
@@ -291,13 +292,13 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                 d = end_of(u, c, contacts)
                 if d < 0:
                     continue
-                n = touch[c, d] if state[2, u] == FIGHTING and state[0, u] > 0 else 0
+                n = touch[c, d] if state[u, 2] == FIGHTING and state[u, 0] > 0 else 0
                 here = 0
                 if champ and n > 0 and contacts[c, 2 + d] == FRONT:
                     here = 1
                     champ = 0
-                    state[7, u] = c
-                start_fighters(u, c, d, kind, n, chars, here, mu, state[12, u], groups, contacts,
+                    state[u, 7] = c
+                start_fighters(u, c, d, kind, n, chars, here, mu, state[u, 12], groups, contacts,
                                pool)
                 if stupid:
                     f = pool[c, d] + pool[c, 2 + d]
@@ -312,9 +313,9 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
         scored[0] = 0
         scored[1] = 0
         for u in range(nb):
-            state[3, u] = 0
-            state[11, u] = 1 if state[2, u] == FIGHTING else 0
-            state[16, u] = 0  # "Garras mecánicas": no I test taken yet this round
+            state[u, 3] = 0
+            state[u, 11] = 1 if state[u, 2] == FIGHTING else 0
+            state[u, 16] = 0  # "Garras mecánicas": no I test taken yet this round
         # strike steps (§1.2), worked out once per model (CombatModel.strike_steps): a step's
         # side-0 groups are strikers lo .. mid - 1, its side-1 groups mid .. hi - 1
         for k in range(n_steps[kind]):
@@ -345,18 +346,18 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                         tgt = character_target(u, sides, state, contacts, duel_a, duel_b)
                         if tgt < 0:
                             continue
-                        bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[1, u]
+                        bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[u, 1]
                         alloc[0, q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
                             groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
                         alloc[2, q - i, 0] = tgt
                         continue
-                    chars = state[8, u]
+                    chars = state[u, 8]
                     for c in range(nc):
                         d = end_of(u, c, contacts)
                         if d < 0:
                             continue
                         touching = touch[c, d]
-                        if touching == 0 or state[0, u] <= 0:
+                        if touching == 0 or state[u, 0] <= 0:
                             continue
                         v = contacts[c, 1 - d]
                         face_u = contacts[c, 2 + d]
@@ -371,23 +372,23 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                             na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, d] - taken,
                                                pool[c, 2 + d] - pool[c, 6 + d],
                                                max(0, pool[c, 8 + d] - taken),
-                                               state[7, u] == c and state[0, u] > 0, groups,
-                                               state[1, u], state[14, u])
+                                               state[u, 7] == c and state[u, 0] > 0, groups,
+                                               state[u, 1], state[u, 14])
                         alloc[0, q - i, c] = na
                         if na == 0 or not has_chars:
                             continue
                         # attacks on enemy characters in contact (allocation policy, §1.1)
                         vc = hosted_char(v, sides, state, duel_a, duel_b, False,
-                                         2 if state[0, v] <= 0 else 0)
+                                         2 if state[v, 0] <= 0 else 0)
                         if vc < 0:
                             continue
-                        if state[0, v] <= 0:
+                        if state[v, 0] <= 0:
                             alloc[1, q - i, c] = na
                         elif gi == RANK_AND_FILE and face_u == FRONT and face_v == FRONT \
                                 and sides[u, S_ALLOC] != 0:
                             per = groups[u, vc, gi, kind, G_PER_MODEL] * (
                                 groups[u, vc, gi, kind, G_ATTACKS]
-                                + groups[u, vc, gi, kind, G_FRENZY_A] * state[1, u])
+                                + groups[u, vc, gi, kind, G_FRENZY_A] * state[u, 1])
                             k = min(reach, max(0, touching - chars))
                             if sides[u, S_ALLOC] == 2:
                                 k = (k + 1) // 2
@@ -403,13 +404,13 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                             continue
                         duel = (u == duel_a and tgt == duel_b) or (u == duel_b and tgt == duel_a)
                         ok_now = overkill0 if s == 0 else overkill1
-                        before = models_left(state[0, tgt], sides[tgt, S_W])
-                        six = kind == 0 and state[10, u] != 0 and (
+                        before = models_left(state[tgt, 0], sides[tgt, S_W])
+                        six = kind == 0 and state[u, 10] != 0 and (
                             tgt == chg or sides[tgt, S_HOST] == chg)
                         sc, extra, p = strike(buf, p, na, groups, u, tgt, gi, kind, state, sides,
                                               duel, ok_now, six)
                         if tgt < nr:  # a unit: through its contact with the character's unit
-                            lost = before - models_left(state[0, tgt], sides[tgt, S_W])
+                            lost = before - models_left(state[tgt, 0], sides[tgt, S_W])
                             ct = contact_of(sides[u, S_HOST], tgt, contacts)
                             if lost > 0 and ct >= 0:
                                 lose_fighters(tgt, ct, lost, contacts, pool)
@@ -426,50 +427,50 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                             continue
                         v = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
                         nch = alloc[1, q - i, c]
-                        if na > nch and state[0, v] > 0:
-                            before = models_left(state[0, v], sides[v, S_W])
+                        if na > nch and state[v, 0] > 0:
+                            before = models_left(state[v, 0], sides[v, S_W])
                             sc, extra, p = strike(buf, p, na - nch, groups, u, v, gi, kind, state,
                                                   sides, False, 0,
-                                                  kind == 0 and state[10, u] != 0 and v == chg)
+                                                  kind == 0 and state[u, 10] != 0 and v == chg)
                             scored[s] += sc
-                            lost = before - models_left(state[0, v], sides[v, S_W])
+                            lost = before - models_left(state[v, 0], sides[v, S_W])
                             if lost > 0:
                                 lose_fighters(v, c, lost, contacts, pool)
                         tc = alloc[2, q - i, c]
-                        if nch > 0 and tc >= 0 and state[0, tc] > 0:
+                        if nch > 0 and tc >= 0 and state[tc, 0] > 0:
                             sc, extra, p = strike(buf, p, nch, groups, u, tc, gi, kind, state,
                                                   sides, False, 0,
-                                                  kind == 0 and state[10, u] != 0
+                                                  kind == 0 and state[u, 10] != 0
                                                   and sides[tc, S_HOST] == chg)
                             scored[s] += sc
         # end of the phase: regeneration (§1.6); combat result counts what is left
         for u in range(nb):
-            if sides[u, S_REGEN] <= 6 and state[3, u] > 0 and not state[9, u]:
-                back, p = count_ge(buf, p, state[3, u], sides[u, S_REGEN])
-                back = min(back, sides[u, S_HP] - state[0, u])
-                state[0, u] += back
+            if sides[u, S_REGEN] <= 6 and state[u, 3] > 0 and not state[u, 9]:
+                back, p = count_ge(buf, p, state[u, 3], sides[u, S_REGEN])
+                back = min(back, sides[u, S_HP] - state[u, 0])
+                state[u, 0] += back
                 scored[1 - sides[u, S_SIDE]] -= back
         # the challenge ends when a duellist dies
         # (who won and when is recorded for the combat's first challenge to end)
-        if duel_a >= 0 and (state[0, duel_a] <= 0 or state[0, duel_b] <= 0):
+        if duel_a >= 0 and (state[duel_a, 0] <= 0 or state[duel_b, 0] <= 0):
             if chal[8] == 0:
-                if state[0, duel_b] <= 0 and state[0, duel_a] > 0:
+                if state[duel_b, 0] <= 0 and state[duel_a, 0] > 0:
                     chal[2] = 1
-                elif state[0, duel_a] <= 0 and state[0, duel_b] > 0:
+                elif state[duel_a, 0] <= 0 and state[duel_b, 0] > 0:
                     chal[3] = 1
                 chal[8] = rnd + 1
             if rnd == 0:
-                chal[6] = state[0, duel_b] <= 0
-                chal[7] = state[0, duel_a] <= 0
+                chal[6] = state[duel_b, 0] <= 0
+                chal[7] = state[duel_a, 0] <= 0
             duel_a = -1
             duel_b = -1
         for b in range(nr, nb):
-            if state[0, b] <= 0:
-                state[2, b] = WIPED
+            if state[b, 0] <= 0:
+                state[b, 2] = WIPED
         for u in range(nr):
-            if (state[2, u] == FIGHTING and state[0, u] <= 0
+            if (state[u, 2] == FIGHTING and state[u, 0] <= 0
                     and chars_alive(u, sides, state) == 0):
-                state[2, u] = WIPED
+                state[u, 2] = WIPED
         # combat result per side (§2.2)
         (us0, us1, std0, std1, mus0, mus1, gen0, gen1, bsb0, bsb1, fb0, fb1, rb0,
          rb1) = side_totals(nr, nb, sides, state, contacts, flags[4])
@@ -516,8 +517,8 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
             else:
                 res[rnd, 1] += 1
             for u in range(nr):
-                if state[2, u] == FIGHTING:
-                    state[2, u] = WON
+                if state[u, 2] == FIGHTING:
+                    state[u, 2] = WON
             break
         if margin == 0 and flags[1]:
             if mus0 and not mus1:
@@ -539,11 +540,11 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
         if w >= 0:  # a decisive round
             # every unit of the losing side tests separately (§3.2)
             for lo in range(nr):
-                if sides[lo, S_SIDE] == w or state[2, lo] != FIGHTING:
+                if sides[lo, S_SIDE] == w or state[lo, 2] != FIGHTING:
                     continue
-                state[1, lo] = 0  # frenzy is lost on losing a round, before the break test
+                state[lo, 1] = 0  # frenzy is lost on losing a round, before the break test
                 for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
-                    state[1, b] = 0  # by its characters too (§1.6)
+                    state[b, 1] = 0  # by its characters too (§1.6)
                 if sides[lo, S_UNBREAKABLE]:
                     continue
                 gen = gen0 if sides[lo, S_SIDE] == 0 else gen1
@@ -556,35 +557,35 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                                            flags[2], rnd == 0)
                 if broken:
                     brk[rnd, lo] += 1
-                    state[2, lo] = FLEEING
-                    state[5, lo], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
-                    state[5, lo] -= sides[lo, S_FLEE_MINUS]
+                    state[lo, 2] = FLEEING
+                    state[lo, 5], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
+                    state[lo, 5] -= sides[lo, S_FLEE_MINUS]
             # panic (§3.4): a unit that broke or was destroyed this round makes the other units of
             # its side in the combat that did not break test (2D6 <= Ld; immune to psychology and
             # unbreakable units excepted; a single model of fewer than 5 wounds destroyed causes
             # none); failed, they flee too.  Panic does not cascade: a panicked unit causes none.
             for x in range(nr):
-                if not state[11, x] or not (state[2, x] == FLEEING or state[2, x] == WIPED):
+                if not state[x, 11] or not (state[x, 2] == FLEEING or state[x, 2] == WIPED):
                     continue
-                if state[2, x] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
+                if state[x, 2] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
                     continue
                 p = panic_from(buf, p, x, nr, sides, state, gen0 if sides[x, S_SIDE] == 0 else gen1)
             for f in range(nr):
-                if state[2, f] == PANICKED:
-                    state[2, f] = FLEEING
+                if state[f, 2] == PANICKED:
+                    state[f, 2] = FLEEING
             p = leave_and_pursue(buf, p, nr, sides, state, contacts, flags[3])
             # redress (§1.11): losers' lapping models return; winners expand or lap round
             for u in range(nr):
                 if sides[u, S_SIDE] != w:
-                    state[13, u] = 0
-                elif flags[F_EXPAND] and state[2, u] == FIGHTING:
+                    state[u, 13] = 0
+                elif flags[F_EXPAND] and state[u, 2] == FIGHTING:
                     expand(u, sides, state, contacts)
         if captains:  # "No Muertos", "Capitán": the end of the phase the leader fell in
             p = captains_fall(buf, p, nr, sides, state)
         if settle(nr, sides, state):
             break
-        if duel_a >= 0 and (state[2, sides[duel_a, S_HOST]] != FIGHTING
-                            or state[2, sides[duel_b, S_HOST]] != FIGHTING):
+        if duel_a >= 0 and (state[sides[duel_a, S_HOST], 2] != FIGHTING
+                            or state[sides[duel_b, S_HOST], 2] != FIGHTING):
             duel_a = -1
             duel_b = -1
     stats[0] = rounds
@@ -635,7 +636,7 @@ def run_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_step
     steps = fixed_shape(steps, (2, nb * N_GROUPS, 3))
     contacts = fixed_shape(contacts, (nc, N_CONTACT))
     ranks_tab = fixed_shape(ranks_tab, (nb, ranks_tab.shape[1]))
-    state = fixed_shape(state, (STATE_ROWS, nb))
+    state = fixed_shape(state, (nb, STATE_ROWS))
     alloc = fixed_shape(alloc, (ALLOC_ROWS, nb * N_GROUPS, nk))
     touch = fixed_shape(touch, (nk, TOUCH_COLS))
     pool = fixed_shape(pool, (nk, POOL_COLS))

@@ -74,9 +74,9 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
     bsb1 = 0
     for u in range(nb):
         host = u if u < nr else sides[u, S_HOST]
-        if state[2, host] != FIGHTING or state[0, u] <= 0:
+        if state[host, 2] != FIGHTING or state[u, 0] <= 0:
             continue
-        m = models_left(state[0, u], sides[u, S_W])
+        m = models_left(state[u, 0], sides[u, S_W])
         has_std = 0
         has_mus = 0
         gen = 0
@@ -85,7 +85,7 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
             std_ok, mus_ok = command_carried(u, m, sides, state)
             has_std = sides[u, S_STANDARD] if std_ok else 0
             has_mus = 1 if mus_ok else 0
-        elif not state[6, u]:
+        elif not state[u, 6]:
             # a battle standard, or a named member carrying the unit's standard or
             # instrument (odds.units.Member: S_STANDARD, S_MUSICIAN of its body)
             has_std = max(sides[u, S_IS_BSB], sides[u, S_STANDARD])
@@ -113,7 +113,7 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
             a = contacts[c, d]
             b = contacts[c, 1 - d]
             face_b = contacts[c, 3 - d]
-            if (state[2, a] != FIGHTING or state[2, b] != FIGHTING or face_b == FRONT
+            if (state[a, 2] != FIGHTING or state[b, 2] != FIGHTING or face_b == FRONT
                     or sides[b, S_NO_FLANK_BONUS]):
                 continue
             if unit_strength(a, sides, state) < 5:
@@ -146,7 +146,7 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
 
     Each such unit is ``WON``; it pursues the biggest fleeing enemy it was in
     contact with, not one with ``S_UNPURSUED`` (caught if its pursuit roll, less
-    ``S_FLEE_MINUS``, reaches the flee roll in ``state[5]``) unless it cannot pursue or, with
+    ``S_FLEE_MINUS``, reaches the flee roll in ``state[:, 5]``) unless it cannot pursue or, with
     ``pursuit_test`` (Option), passes a Ld test to hold (frenzied and hating
     units always pursue).  ``S_CAN_PURSUE`` 2 (MDNR "Devorador"): it pursues only
     after a passed Ld test, and holds with ``pursuit_test``; holding, it feasts and
@@ -158,7 +158,7 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
     nc = contacts.shape[0]
     # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
     for u in range(nr):
-        if state[2, u] != FIGHTING:
+        if state[u, 2] != FIGHTING:
             continue
         engaged = False
         target = -1
@@ -169,14 +169,14 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
                 e = contacts[c, 0]
             else:
                 continue
-            if state[2, e] == FIGHTING:
+            if state[e, 2] == FIGHTING:
                 engaged = True
-            elif state[2, e] == FLEEING and not sides[e, S_UNPURSUED] and (
+            elif state[e, 2] == FLEEING and not sides[e, S_UNPURSUED] and (
                     target < 0 or sides[e, S_HP] > sides[target, S_HP]):
                 target = e
         if engaged:
             continue
-        state[2, u] = WON
+        state[u, 2] = WON
         if target < 0 or not sides[u, S_CAN_PURSUE]:
             continue
         if sides[u, S_CAN_PURSUE] == 2:
@@ -188,15 +188,15 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
                 gen = 0
                 for b in range(nr, sides.shape[0]):
                     if (sides[b, S_SIDE] == sides[target, S_SIDE] and sides[b, S_IS_GENERAL]
-                            and state[0, b] > 0 and not state[6, b]
-                            and state[2, sides[b, S_HOST]] == FIGHTING):
+                            and state[b, 0] > 0 and not state[b, 6]
+                            and state[sides[b, S_HOST], 2] == FIGHTING):
                         gen = sides[b, S_LD]
                 p = panic_from(buf, p, target, nr, sides, state, gen, False)
                 for f in range(nr):
-                    if state[2, f] == PANICKED:
-                        state[2, f] = FLEEING
+                    if state[f, 2] == PANICKED:
+                        state[f, 2] = FLEEING
                 continue
-        elif pursuit_test and not (state[1, u] or sides[u, S_HATRED]):
+        elif pursuit_test and not (state[u, 1] or sides[u, S_HATRED]):
             held, p = leadership_test(buf, p, sides[u, S_LD], False, False, sides[u, S_COLD])
             if not held and sides[u, S_HOWLED] - 1 == target:
                 # Elfos Oscuros "Aullido abisal" ("el chequeo para evitar perseguir"): the
@@ -205,8 +205,8 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
             if held:
                 continue
         chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
-        if chase - sides[u, S_FLEE_MINUS] >= state[5, target]:
-            state[2, target] = CAUGHT
+        if chase - sides[u, S_FLEE_MINUS] >= state[target, 5]:
+            state[target, 2] = CAUGHT
     return p
 
 
@@ -222,7 +222,7 @@ def horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, pursuit):
     # left, the combat is over
     horn = -1
     for u in range(nr):
-        if sides[u, S_HORN] == rnd + 1 and state[2, u] == FIGHTING:
+        if sides[u, S_HORN] == rnd + 1 and state[u, 2] == FIGHTING:
             p = horn_panic(buf, p, u, nr, sides, state)
             horn = sides[u, S_SIDE]
     if horn >= 0:
@@ -241,9 +241,9 @@ def settle(nr, sides, state):
     left0 = False
     left1 = False
     for u in range(nr):
-        if state[2, u] == FLEEING:
-            state[2, u] = ESCAPED
-        if state[2, u] == FIGHTING:
+        if state[u, 2] == FLEEING:
+            state[u, 2] = ESCAPED
+        if state[u, 2] == FIGHTING:
             if sides[u, S_SIDE] == 0:
                 left0 = True
             else:
@@ -251,8 +251,8 @@ def settle(nr, sides, state):
     if left0 and left1:
         return False
     for u in range(nr):
-        if state[2, u] == FIGHTING:
-            state[2, u] = WON
+        if state[u, 2] == FIGHTING:
+            state[u, 2] = WON
     return True
 
 
@@ -267,21 +267,21 @@ def end_stats(nr, sides, state, stats):
     """
     nb = sides.shape[0]
     for b in range(nr, nb):
-        if state[2, b] != WIPED:
-            state[2, b] = state[2, sides[b, S_HOST]]
+        if state[b, 2] != WIPED:
+            state[b, 2] = state[sides[b, S_HOST], 2]
     for side in range(2):  # side tallies: lost (no unit left), destroyed (all dead or caught)
         lost = True
         destroyed = True
         for u in range(nr):
             if sides[u, S_SIDE] != side:
                 continue
-            if state[2, u] == FIGHTING or state[2, u] == WON or state[2, u] == NO_COMBAT:
+            if state[u, 2] == FIGHTING or state[u, 2] == WON or state[u, 2] == NO_COMBAT:
                 lost = False
-            if state[2, u] != WIPED and state[2, u] != CAUGHT:
+            if state[u, 2] != WIPED and state[u, 2] != CAUGHT:
                 destroyed = False
         stats[4 + 2 * nb + side] = lost
         stats[6 + 2 * nb + side] = destroyed
     for u in range(nb):
-        stats[4 + u] = state[2, u]
-        stats[4 + nb + u] = 0 if state[2, u] in (WIPED, CAUGHT) else models_left(state[0, u],
+        stats[4 + u] = state[u, 2]
+        stats[4 + nb + u] = 0 if state[u, 2] in (WIPED, CAUGHT) else models_left(state[u, 0],
                                                                                 sides[u, S_W])
