@@ -346,14 +346,14 @@ ENGINES: dict[str, tuple[str, int]] = {
     "charge": ("the charge engine", 3),
     "pursuit": ("the pursuit engine", 3),
     "flight": ("the flight engine", 3),
-    "combat": ("the combat engine", 18),
+    "combat": ("the combat engine", 15),
     "emergence": ("the emergence engine", 4),
 }
 """Engine name -> (what the notice calls it, cold compile seconds measured on 2 cores).
 
-From ``benchmarks/bench_compile.py`` on the 2-core machine (2026-11-24, session 14: the
-combat engine is two kernels, general and plain pairs): cold commands took 1.9-2.1 s (charge,
-pursue, flee), 13.0 s (combat, a plain pair), 14.2 s (scenario), 16.2 s (matrix: both
+From ``benchmarks/bench_compile.py`` on the 2-core machine (2026-11-24, session 15: the
+combat engine is two kernels, general and plain pairs): cold commands took 2.0-2.1 s (charge,
+pursue, flee), 13.6 s (combat, a plain pair), 14.8 s (scenario), 16.0 s (matrix: both
 kernels) and 3.6 s (emerge) of wall time, about 0.5 s of which is the process start-up a
 warm call also pays."""
 
