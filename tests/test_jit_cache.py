@@ -125,9 +125,9 @@ def test_a_change_anywhere_in_the_package_recompiles(toy_env):
 
 def test_package_stamp_lists_every_source_file():
     stamp = {row[0]: row[1:] for row in jit.package_stamp()}
-    model = REPO / "odds" / "combat" / "model.py"
-    assert stamp[os.path.join("combat", "model.py")] == (model.stat().st_mtime_ns,
-                                                         model.stat().st_size)
+    model = REPO / "odds" / "combat" / "model" / "__init__.py"
+    assert stamp[os.path.join("combat", "model", "__init__.py")] == (model.stat().st_mtime_ns,
+                                                                     model.stat().st_size)
     assert len(stamp) == len(list((REPO / "odds").rglob("*.py")))
 
 
