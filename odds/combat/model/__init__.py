@@ -169,372 +169,215 @@ Modelling conventions (documented choices where the rules leave one)
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from odds import dice, rules
 from odds import validation as v
+from odds.combat.model.frontage import BASE_DEPTH_MM, BASE_WIDTH_MM, face_line, in_contact, touching
+from odds.combat.model.layout import (
+    ALLOCATIONS,
+    CAT_ASF,
+    CAT_ASL,
+    CAT_CHARGER,
+    CAT_IMPACT,
+    CAT_INITIATIVE,
+    CAT_MINDLESS,
+    CAUGHT,
+    CHAIN_CAP,
+    CHALLENGE_POLICIES,
+    CHAMPION,
+    CREW,
+    ESCAPED,
+    F_ACTIVE,
+    F_CHARGE_TESTS,
+    F_CHARGER,
+    F_CHARGER_COLD,
+    F_CHARGER_LD,
+    F_CHARGER_REROLL,
+    F_CORNER,
+    F_EXPAND,
+    F_FLANK_BOTH,
+    F_INSANE,
+    F_MUSICIAN,
+    F_REACH,
+    F_REACH_DICE,
+    F_REACH_TAIL,
+    F_RESTRAIN,
+    F_TARGET,
+    F_TARGET_COLD,
+    F_TARGET_LD,
+    F_TARGET_PANIC_COLD,
+    F_TARGET_PANIC_LD,
+    F_TARGET_REROLL,
+    F_TARGET_SMALLER,
+    F_TARGET_TERROR,
+    F_UNITS,
+    FACES,
+    FIGHTING,
+    FLANK,
+    FLEEING,
+    FRONT,
+    G_ACTIVE,
+    G_ATTACKS,
+    G_BURNING,
+    G_CHAIN,
+    G_COLD,
+    G_FLAMING,
+    G_FRENZY_A,
+    G_GRAB,
+    G_HIT,
+    G_IMPACT_DICE,
+    G_IMPACT_SIDES,
+    G_KB,
+    G_KEY,
+    G_MW,
+    G_PER_MODEL,
+    G_POISON,
+    G_RANDOM,
+    G_RANKS,
+    G_REROLL,
+    G_SAVE,
+    G_STD_HIT,
+    G_WARD,
+    G_WOUND,
+    GROUP_NAMES,
+    IMPACT,
+    LIFE_DRAIN_CAP,
+    MOUNT,
+    N_CONTACT,
+    N_FLAGS,
+    N_GROUP,
+    N_GROUPS,
+    N_SIDE,
+    NO_COMBAT,
+    PANICKED,
+    RANK_AND_FILE,
+    REACH_TAIL_SIZE,
+    REAR,
+    S_ALLOC,
+    S_BASE,
+    S_BEAR_STD,
+    S_BODYGUARD,
+    S_BSB,
+    S_BURN_SAVE,
+    S_BURNING,
+    S_CAN_PURSUE,
+    S_CAPTAIN,
+    S_CHALLENGE,
+    S_CHAMP_BODY,
+    S_CHAMPION,
+    S_CHAMPION_LD,
+    S_CHARGED,
+    S_COLD,
+    S_DEPTH,
+    S_DRUNK,
+    S_DUEL_WARD,
+    S_ELF,
+    S_FEAR,
+    S_FEARLESS,
+    S_FEARS_ELVES,
+    S_FILES,
+    S_FLEE_DICE,
+    S_FLEE_MINUS,
+    S_FLIGHT_IGNORE,
+    S_FRENZY,
+    S_GENERAL_LD,
+    S_GRUMBLERS,
+    S_GUARDED,
+    S_HATRED,
+    S_HIGH_GROUND,
+    S_HORN,
+    S_HOST,
+    S_HOSTED_HI,
+    S_HOSTED_LO,
+    S_HOWLED,
+    S_HP,
+    S_INDEPENDENT,
+    S_INSTABILITY,
+    S_IS_BSB,
+    S_IS_CHAMPION,
+    S_IS_GENERAL,
+    S_ITP,
+    S_LAMENT,
+    S_LAMENT_WARD,
+    S_LD,
+    S_LIFE_DRAIN,
+    S_MAN_SIZED,
+    S_MUSICIAN,
+    S_NO_FLANK_BONUS,
+    S_NO_PANIC,
+    S_NO_RANK_CANCEL,
+    S_PANIC_IGNORE,
+    S_PURSUE_DICE,
+    S_RA_DICE,
+    S_RA_SIDES,
+    S_RANK_MAX,
+    S_RANKS_OK,
+    S_RATING,
+    S_RECRUIT,
+    S_REGEN,
+    S_SIDE,
+    S_STANDARD,
+    S_STATIC,
+    S_STUBBORN,
+    S_STUBBORN_FIRST,
+    S_STUPID,
+    S_UNBREAKABLE,
+    S_UNPURSUED,
+    S_UNSTABLE,
+    S_US,
+    S_W,
+    STATUSES,
+    WIPED,
+    WON,
+)
+from odds.combat.model.options import CHARGERS, CombatModel, CombatOptions, SideOptions
 from odds.units import Command, Member, Unit
 
-# --------------------------------------------------------------------------- side constants
-(
-    S_HP,  # starting wounds (models * W)
-    S_W,
-    S_FILES,
-    S_BASE,
-    S_US,  # unit strength per model
-    S_LD,
-    S_STUBBORN,
-    S_UNBREAKABLE,
-    S_ITP,  # immune to psychology (not counting frenzy)
-    S_FEAR,
-    S_UNSTABLE,  # 0 no; 1 unstable; 2 one wound fewer (artefact); 3 that while the standard lives
-    S_FLEE_DICE,
-    S_STANDARD,
-    S_MUSICIAN,
-    S_CHAMPION,
-    S_FRENZY,
-    S_HATRED,
-    S_REGEN,  # needed roll, 7 = none
-    S_MAN_SIZED,
-    S_BSB,  # 1 a battle standard within 30 cm, 2 a daemonic one (also daemonic instability)
-    S_GENERAL_LD,  # 0 = none
-    S_STATIC,
-    S_HIGH_GROUND,
-    S_RANKS_OK,
-    S_CAN_PURSUE,  # 1 yes; 2 only after a passed Ld test ("Devorador")
-    S_CHAMPION_LD,
-    S_SIDE,  # 0 attacker, 1 defender
-    S_DEPTH,
-    S_CHARGED,
-    S_HOST,  # -1 for a unit; for a character, the unit it stands in
-    S_ALLOC,  # how the unit's models in contact with enemy characters attack (ALLOCATIONS)
-    S_CHALLENGE,  # CHALLENGE_POLICIES index: 0 never, 1 always (best fighter), 2 champion
-    S_IS_GENERAL,
-    S_IS_BSB,
-    S_RATING,  # a character's fighting rating, to pick the best duellist
-    S_IS_CHAMPION,  # a unit's champion promoted to a body of its own (it may duel)
-    S_CHAMP_BODY,  # for a unit: its promoted champion's body, -1 = none
-    S_HOSTED_LO,  # for a unit: its characters (then its champion) are bodies LO .. HI - 1
-    S_HOSTED_HI,
-    S_STUPID,  # stupidity (§1.10)
-    S_FLEE_MINUS,  # cm taken off the unit's flee and pursuit rolls (MDNR Enanos "Firmeza")
-    S_NO_PANIC,  # immune to panic (gst "Inmune a pánico"; §3.4)
-    S_INSTABILITY,  # daemonic instability instead of the break test (Demonios)
-    S_PANIC_IGNORE,  # bit x set: unit x of the same side breaking causes this one no panic
-    S_FEARS_ELVES,  # MDNR "Miedo a los orejotaz": fears elf units it does not outnumber 2:1
-    S_ELF,  # the unit's models are elves (race tag "elf")
-    S_RA_DICE,  # random attacks (gst "Ataques aleatorios"): dice rolled each round, 0 = none
-    S_RA_SIDES,  # their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
-    S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
-    S_NO_RANK_CANCEL,  # cancels no enemy ranks from a flank or rear: a Bestias herd, skirmishers
-    S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
-    S_COLD,  # cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6, drop highest
-    S_GRUMBLERS,  # MDNR Enanos "Viejos cascarrabias": friends re-roll failed panic tests
-    S_FLIGHT_IGNORE,  # bit x set: unit x of the same side fleeing causes this one no panic
-    S_DRUNK,  # MDNR Bestias "Borrachos": each own turn 1D6: 1 stupidity test, 6 frenzied
-    S_UNPURSUED,  # fleeing from a combat, its enemies never pursue it (Tichi Huichi)
-    S_BURNING,  # "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
-    S_BURN_SAVE,  # its armour save against the test's wounds (7 = none)
-    S_INDEPENDENT,  # never uses the General's Ld ("Independientes")
-    S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
-    S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
-    S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear
-    S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
-    S_FEARLESS,  # immune to fear while its champion lives (Bugman's rangers: leader_fearless)
-    S_DUEL_WARD,  # a ward save in challenges only, when it has none else (7 = none)
-    S_LIFE_DRAIN,  # gains a wound per wound it causes (Condes Vampiro "Poder de la muerte")
-    S_HOWLED,  # 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld tests, 0 none
-    S_LAMENT,  # makes a "Lamento de la doncella" at the start of each own turn (Condes Vampiro)
-    S_LAMENT_WARD,  # the ward save against a lament on this unit (7 = none); 0 = not a target
-    S_HORN,  # "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
-    S_BEAR_STD,  # 1 + the body carrying "Estandarte del Oso" (first-round to-hit bonus), 0 none
-    S_RECRUIT,  # 1 + the unit its 1-W victims join ("Bienvenido a la Maldición"), 0 none
-    S_CAPTAIN,  # crumbles once its promoted champion falls ("No Muertos", "Capitán")
-    N_SIDE,
-) = range(74)
+__all__ = [
+    "ALLOCATIONS", "BASE_DEPTH_MM", "BASE_WIDTH_MM", "BRACED_AGAINST", "BRACED_KEY",
+    "BURNING_STRENGTH", "CAT_ASF", "CAT_ASL", "CAT_CHARGER", "CAT_IMPACT", "CAT_INITIATIVE",
+    "CAT_MINDLESS", "CAUGHT", "CHAIN_CAP", "CHALLENGE_POLICIES", "CHAMPION", "CHARGERS",
+    "COLD_STRENGTH", "CREW", "DIRTY_TRICK_KEY", "ESCAPED", "FACES", "FIGHTING", "FLANK",
+    "FLEEING", "FRONT", "F_ACTIVE", "F_CHARGER", "F_CHARGER_COLD", "F_CHARGER_LD",
+    "F_CHARGER_REROLL", "F_CHARGE_TESTS", "F_CORNER", "F_EXPAND", "F_FLANK_BOTH", "F_INSANE",
+    "F_MUSICIAN", "F_REACH", "F_REACH_DICE", "F_REACH_TAIL", "F_RESTRAIN", "F_TARGET",
+    "F_TARGET_COLD", "F_TARGET_LD", "F_TARGET_PANIC_COLD", "F_TARGET_PANIC_LD",
+    "F_TARGET_REROLL", "F_TARGET_SMALLER", "F_TARGET_TERROR", "F_UNITS", "GROUP_NAMES",
+    "G_ACTIVE", "G_ATTACKS", "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A",
+    "G_GRAB", "G_HIT", "G_IMPACT_DICE", "G_IMPACT_SIDES", "G_KB", "G_KEY", "G_MW",
+    "G_PER_MODEL", "G_POISON", "G_RANDOM", "G_RANKS", "G_REROLL", "G_SAVE", "G_STD_HIT",
+    "G_WARD", "G_WOUND", "IMPACT", "LIFE_DRAIN_CAP", "MAX_PANIC_SOURCES", "MOUNT", "NO_COMBAT",
+    "N_CONTACT", "N_FLAGS", "N_GROUP", "N_GROUPS", "N_SIDE", "OGRE_CHARGE_MOVE", "PANICKED",
+    "PLAIN_ABSENT", "RANK_AND_FILE", "REACH_TAIL_SIZE", "REAR", "SKULL_CRUSHER_ATTACKS",
+    "SKULL_CRUSHER_STRENGTH", "SLAYER_WEAPONS", "STATUSES", "SUPERNATURAL", "S_ALLOC", "S_BASE",
+    "S_BEAR_STD", "S_BODYGUARD", "S_BSB", "S_BURNING", "S_BURN_SAVE", "S_CAN_PURSUE",
+    "S_CAPTAIN", "S_CHALLENGE", "S_CHAMPION", "S_CHAMPION_LD", "S_CHAMP_BODY", "S_CHARGED",
+    "S_COLD", "S_DEPTH", "S_DRUNK", "S_DUEL_WARD", "S_ELF", "S_FEAR", "S_FEARLESS",
+    "S_FEARS_ELVES", "S_FILES", "S_FLEE_DICE", "S_FLEE_MINUS", "S_FLIGHT_IGNORE", "S_FRENZY",
+    "S_GENERAL_LD", "S_GRUMBLERS", "S_GUARDED", "S_HATRED", "S_HIGH_GROUND", "S_HORN", "S_HOST",
+    "S_HOSTED_HI", "S_HOSTED_LO", "S_HOWLED", "S_HP", "S_INDEPENDENT", "S_INSTABILITY",
+    "S_IS_BSB", "S_IS_CHAMPION", "S_IS_GENERAL", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LD",
+    "S_LIFE_DRAIN", "S_MAN_SIZED", "S_MUSICIAN", "S_NO_FLANK_BONUS", "S_NO_PANIC",
+    "S_NO_RANK_CANCEL", "S_PANIC_IGNORE", "S_PURSUE_DICE", "S_RANKS_OK", "S_RANK_MAX",
+    "S_RATING", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_REGEN", "S_SIDE", "S_STANDARD",
+    "S_STATIC", "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_UNBREAKABLE", "S_UNPURSUED",
+    "S_UNSTABLE", "S_US", "S_W", "THUNDEROUS_CHARGE_MOVE", "VOMITS", "WIPED", "WON",
+    "CombatModel", "CombatOptions", "SideOptions", "bear_standard_bearers", "braced", "build",
+    "build_units", "character_body", "charge_flags", "contact_effects", "dice_budget",
+    "expected_unsaved", "face_line", "fought_through", "glorious_panic", "guarded",
+    "in_contact", "lament_ward", "ogre_charge_strength", "panic_immunities", "plain_pair",
+    "random_move_tail", "recruits_at_most", "slayer_weapon", "thunderous_charge", "touching",
+]
 
-CHALLENGE_POLICIES = ("never", "always", "champion")
-
-ALLOCATIONS = ("troops", "character", "split")
-
-# --------------------------------------------------------------------------- group constants
-(
-    G_ACTIVE,
-    G_ATTACKS,  # attacks per fighting model (impact: fixed part of the dice)
-    G_KEY,
-    G_HIT,  # needed roll, 0 = automatic, 7 = impossible
-    G_REROLL,  # re-roll missed hits
-    G_POISON,  # natural to-hit roll that wounds automatically, 7 = none
-    G_WOUND,  # needed roll, 7 = impossible
-    G_KB,
-    G_SAVE,  # needed roll after modifiers, 7 = none
-    G_WARD,  # 7 = none
-    G_MW,  # multiple wounds: 0 none, 1 x2, 2 D3, 3 D6; flaming on flammable 4 2D3, 5 2D6, 6 x4
-    G_FRENZY_A,  # extra attacks while frenzied
-    G_RANKS,  # ranks fighting to the front (2 for infantry spears not charging)
-    G_PER_MODEL,  # fighters per model (crew, steeds)
-    G_IMPACT_DICE,  # impact: number of D6 (or D3 if G_IMPACT_SIDES == 3)
-    G_IMPACT_SIDES,
-    G_FLAMING,  # one wound ends the target's regeneration (§1.6)
-    G_BURNING,  # impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
-    G_CHAIN,  # each wound before saves gives one more attack ("Asalto imparable")
-    G_COLD,  # each natural 6 to hit adds a wound; its armour save needed (2..7), 0 = none
-    G_RANDOM,  # 1: each fighter adds the unit's random-attacks roll (S_RA_DICE) this round
-    G_STD_HIT,  # G_HIT once the bearer of S_BEAR_STD has fallen ("Estandarte del Oso")
-    G_GRAB,  # "Garras mecánicas": a D6 at or above it fails the target's I test; 0 = none
-    N_GROUP,
-) = range(24)
-
-RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
-
-CHAIN_CAP = 150
-"""Further attacks one strike of "Asalto imparable" makes at most (``G_CHAIN``,
-:func:`odds.combat.blows.chain_attacks`): they are a negative binomial count (the attacks go on
-until as many have failed to wound as the model had attacks), so with up to five attacks
-and at most 0.85 a wound per attack (a 2+ to hit re-rolled, poisoned, 2+ to wound) the cap is
-reached with a probability below 1e-6."""
-
-LIFE_DRAIN_CAP = 60
-"""Wounds a model with Condes Vampiro "Poder de la muerte" (``S_LIFE_DRAIN``) can reach: the
-text sets no ceiling ("puede aumentar sus Heridas por encima de su valor inicial"); the engine
-keeps its wound pool in one model of this many wounds (``S_W``) and gains no more beyond."""
-N_GROUPS = 5
-N_CONTACT = 4
-"""Columns of ``CombatModel.contacts``: the two units and the face of each."""
-GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact", "crew")
-
-CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
-FRONT, FLANK, REAR = range(3)
-STATUSES = ("fighting", "wiped", "caught", "escaped", "won", "no_combat")
-"""A unit's (or character's) state during and at the end of a combat (``no_combat``: the
-charger failed its fear or terror test at the charge, §3.3)."""
-FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
-# FLEEING: broke (or panicked) this round; PANICKED: failed a panic test this round (§3.4)
-
-(
-    F_CORNER,
-    F_MUSICIAN,
-    F_INSANE,
-    F_RESTRAIN,
-    F_FLANK_BOTH,
-    F_UNITS,
-    F_ACTIVE,
-    F_CHARGE_TESTS,  # psychology at the charge (§3.3): 1 = a test or a drunk roll is due
-    F_CHARGER_LD,  # the charger's test of fear/terror of its target: Ld, 0 = no test
-    F_TARGET_LD,  # the charged unit's fear/terror test: Ld, 0 = no test
-    F_TARGET_TERROR,  # 1: the charger causes terror (failed: flee), 0: fear
-    F_TARGET_SMALLER,  # 1: the charged unit's US is lower than the charger's (failed fear: flee)
-    F_REACH,  # the charger's reach beyond the charged unit's start (2 M - gap), cm
-    F_CHARGER,
-    F_TARGET,
-    F_EXPAND,  # the winner expands its frontage / laps round (§1.11)
-    F_CHARGER_COLD,  # the charger's test is cold-blooded (3D6 without the highest die)
-    F_TARGET_COLD,  # the charged unit's test is cold-blooded
-    F_CHARGER_REROLL,  # the charger re-rolls a failed test (Imperio "Ejemplo de Sigmar")
-    F_TARGET_REROLL,  # the charged unit re-rolls a failed test
-    F_TARGET_PANIC_LD,  # the charged unit's panic test at the charge: Ld, 0 = no test
-    F_TARGET_PANIC_COLD,  # that test is cold-blooded
-    F_REACH_DICE,  # a random-moving charger's move dice (0: F_REACH is its fixed reach)
-    F_REACH_TAIL,  # first of REACH_TAIL_SIZE counts (see charge_flags)
-) = range(24)
-REACH_TAIL_SIZE = 49
-"""Entries of the random-move tail table in ``CombatModel.flags`` (sums 0..48 of 8D6)."""
-N_FLAGS = F_REACH_TAIL + REACH_TAIL_SIZE
-"""Indices of ``CombatModel.flags``."""
-FACES = ("front", "flank", "rear")
-
-BASE_WIDTH_MM = {
-    "infantry": 20,
-    "cavalry": 25,
-    "monstrous_infantry": 40,
-    "monster": 50,
-    "chariot": 50,
-    "swarm": 40,
-    "war_machine": 50,
-}
-"""Base widths (mm) used for the frontage in contact (6th-edition standard bases)."""
-
-BASE_DEPTH_MM = {
-    "infantry": 20,
-    "cavalry": 50,
-    "monstrous_infantry": 40,
-    "monster": 50,
-    "chariot": 100,
-    "swarm": 40,
-    "war_machine": 50,
-}
-"""Base depths (mm): the length one rank adds to a flank."""
 
 _MW_CODE = {"": 0, "2": 1, "d3": 2, "d6": 3}
 _MW_DOUBLED = {0: 1, 1: 6, 2: 4, 3: 5}  # gst "Inflamable": wounds from flaming attacks x2
 _MAN_SIZED = ("infantry", "cavalry")
 _NO_PURSUIT = ("war_machine",)
-
-CHARGERS = ("attacker", "defender", "none")
-
-
-@dataclass(frozen=True)
-class SideOptions:
-    """Per-side circumstances not carried by the unit.
-
-    Parameters
-    ----------
-    static_bonus : int
-        Combat-result bonus added every round (magic items, flank/rear until
-        multi-unit combats are modelled), -10..10.
-    high_ground : bool
-        +1 combat result (§2.2).
-    bsb : bool
-        A battle standard bearer within 30 cm: re-roll a failed break test (§3.1).
-    general_ld : int
-        The General's Ld if he is within 30 cm (0 = none; 2..10), §3.1.
-    """
-
-    static_bonus: int = 0
-    high_ground: bool = False
-    bsb: bool = False
-    general_ld: int = 0
-
-    def __post_init__(self) -> None:
-        v.integer("static_bonus", self.static_bonus, low=-10, high=10)
-        v.flag("high_ground", self.high_ground)
-        v.flag("bsb", self.bsb)
-        if self.general_ld != 0:
-            v.leadership(self.general_ld, "general_ld")
-
-
-@dataclass(frozen=True)
-class CombatOptions:
-    """Rule options of a combat (Defaults follow ``RULES.md``).
-
-    Parameters
-    ----------
-    charger : {"attacker", "defender", "none"}
-        Who charged this turn.
-    max_rounds : int
-        Rounds to fight before calling the combat unresolved, 1..50.
-    corner_contact : bool
-        Models touching only at a corner fight (§1.1 Default: yes).
-    musician_tiebreak : bool
-        A musician wins a drawn combat by 1 if the enemy has none (§2.4 Default).
-    insane_courage : bool
-        A double 1 always passes a break test (§3.2 Option; off by default).
-    restrain_pursuit : bool
-        The winner tests Ld to hold back instead of always pursuing (§4.3);
-        frenzied and hating units must pursue.
-    flank_rear_rule : {"mdnr", "both"}
-        Flank/rear bonuses when both sides have units on enemy flanks (rears):
-        only the side with more such units (MDNR, Default) or both (Option).
-    charge_tests : bool
-        Psychology at the charge in a two-unit combat (§3.3, on by default):
-        a charger whose target causes fear or terror tests first (failed: no
-        combat); a charged unit tests fear or terror of the charger (terror
-        failed, or fear failed with a lower unit strength: it flees and is
-        caught if the charge reaches it; fear failed otherwise: it hits only
-        on 6s in the first round); charged by a unit with ``glorious_charge``
-        (MDNR "Carga gloriosa"), it tests panic first (failed: it flees).
-    distance : float
-        The gap (cm) between the charger and its target before the charge,
-        0 .. twice the charger's M: decides whether a unit fleeing at the
-        charge is caught (``2 M >= distance + flee roll``, §5.3), and
-        whether rules that need a long charge strike: MDNR "Arremetida"
-        (:func:`ogre_charge_strength`), "Carga atronadora" (18 cm or more,
-        :func:`thunderous_charge`).  Default 10 cm.
-    expand_frontage : bool
-        A unit that won a round widens its front by up to two models at each
-        end, or laps round the enemy's flanks once its front reaches past them
-        (§1.11, on by default); see the module notes.
-    attacker_face : {"front", "flank", "rear"}
-        The defender's face the attacker fights in a two-unit combat (a
-        flank or rear charge of US >= 5 cancels the defender's ranks and
-        scores +1 / +2, §2.2).
-    """
-
-    charger: str = "attacker"
-    max_rounds: int = 10
-    corner_contact: bool = True
-    musician_tiebreak: bool = True
-    insane_courage: bool = False
-    restrain_pursuit: bool = False
-    flank_rear_rule: str = "mdnr"
-    charge_tests: bool = True
-    distance: float = 10.0
-    attacker_face: str = "front"
-    expand_frontage: bool = True
-
-    def __post_init__(self) -> None:
-        v.choice("charger", self.charger, CHARGERS)
-        v.choice("flank_rear_rule", self.flank_rear_rule, ("mdnr", "both"))
-        v.choice("attacker_face", self.attacker_face, FACES)
-        v.integer("max_rounds", self.max_rounds, low=1, high=50)
-        for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit",
-                     "charge_tests", "expand_frontage"):
-            v.flag(name, getattr(self, name))
-        v.number("distance", self.distance, low=0.0, high=100.0)
-
-
-@dataclass(frozen=True)
-class CombatModel:
-    """The kernel's view of a combat (see the module docstring)."""
-
-    sides: np.ndarray
-    groups: np.ndarray
-    order: np.ndarray
-    keys: np.ndarray
-    n_order: np.ndarray
-    flags: np.ndarray  # corner, musician, insane courage, restrain, flank/rear both, units, active
-    charger: int  # two-unit form: 0 attacker, 1 defender, -1 none; several units: -1
-    max_rounds: int
-    contacts: np.ndarray  # contacts[c] = (u, v, face of u, face of v): N_CONTACT columns
-    ranks: np.ndarray  # ranks[u, models]: rank bonus of unit u with that many models
-    side_bonus: np.ndarray  # [side]: static bonuses + high ground
-    names: tuple[str, ...] = ()
-    n_regiments: int = -1  # bodies 0 .. n_regiments - 1 are units, the rest characters
-    active_side: int = 0
-
-    @property
-    def n_units(self) -> int:
-        """Number of units in the combat."""
-        return int(self.sides.shape[0])
-
-    @functools.cached_property
-    def strike_steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Each round kind's strike steps as the kernel walks them: ``(strikers, steps, n_steps)``.
-
-        ``order`` regrouped once, so that the kernel need not scan keys and sides each round
-        (issue 13): ``strikers[k, q] = (body, group)`` of the active groups, by key, then
-        side 0 before side 1, each side's groups in ``order``'s order; ``steps[k, i] = (lo,
-        mid, hi)``: step ``i`` of kind ``k`` (one key) is strikers ``lo .. mid - 1`` of side
-        0 and ``mid .. hi - 1`` of side 1; ``n_steps[k]`` steps.  Worked out on first use and
-        kept: a model's arrays are not changed after it is built (a changed model is a
-        ``dataclasses.replace`` copy, which works them out afresh).
-        """
-        n_slots = self.order.shape[1]
-        strikers = np.zeros((2, max(1, n_slots), 2), np.int64)
-        steps = np.zeros((2, max(1, n_slots), 3), np.int64)
-        n_steps = np.zeros(2, np.int64)
-        for kind in (0, 1):
-            slots = [int(x) for x in self.order[kind, : int(self.n_order[kind])]]
-            keys = [int(x) for x in self.keys[kind, : int(self.n_order[kind])]]
-            side = [int(self.sides[x // N_GROUPS, S_SIDE]) for x in slots]
-            ranked = sorted(range(len(slots)), key=lambda q: (keys[q], side[q], q))
-            for q, r in enumerate(ranked):
-                strikers[kind, q] = divmod(slots[r], N_GROUPS)
-            q = 0
-            while q < len(ranked):
-                hi = q
-                while hi < len(ranked) and keys[ranked[hi]] == keys[ranked[q]]:
-                    hi += 1
-                mid = q + sum(1 for r in ranked[q:hi] if side[r] == 0)
-                steps[kind, n_steps[kind]] = (q, mid, hi)
-                n_steps[kind] += 1
-                q = hi
-        return strikers, steps, n_steps
 
 
 def _key(category: int, initiative: int) -> int:
@@ -2185,42 +2028,3 @@ def dice_budget(model: CombatModel) -> int:
                 if row[G_COLD]:  # "Arma de frío": a wound's armour and ward save, regeneration
                     total += 3 * fighters * per
     return -(-total // 8) * 8  # a whole number of 64-bit words (the buffer is filled by words)
-
-
-def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner: bool) -> int:
-    """Models of a front of ``front`` models in base contact with the enemy front (§1.1)."""
-    if front <= 0 or enemy_front <= 0:
-        return 0
-    overlap = min(front * base, enemy_front * enemy_base)
-    n = math.ceil(overlap / base)
-    if corner and n < front:
-        n = min(front, n + 2)
-    return min(front, n)
-
-
-def face_line(models: int, files: int, base: int, depth: int, face: int) -> tuple[int, int]:
-    """Models along a face of a unit and the length (mm) each takes (see module notes)."""
-    if models <= 0:
-        return 0, 1
-    if face == FRONT:
-        return min(models, files), base
-    ranks = math.ceil(models / files)
-    if face == REAR:
-        return models - (ranks - 1) * files, base
-    return ranks, depth
-
-
-def touching(model: CombatModel, u: int, face_u: int, mu: int, v: int, face_v: int,
-             mv: int) -> int:
-    """Models of unit ``u`` (``mu`` left) in contact with unit ``v`` across the given faces."""
-    sd = model.sides
-    nu, size_u = face_line(mu, int(sd[u, S_FILES]), int(sd[u, S_BASE]), int(sd[u, S_DEPTH]),
-                           face_u)
-    nv, size_v = face_line(mv, int(sd[v, S_FILES]), int(sd[v, S_BASE]), int(sd[v, S_DEPTH]),
-                           face_v)
-    if nu <= 0 or nv <= 0:
-        return 0
-    n = math.ceil(min(nu * size_u, nv * size_v) / size_u)
-    if model.flags[0] and n < nu:
-        n += 2
-    return min(nu, n)

@@ -1,0 +1,74 @@
+"""Frontage: base sizes and the models of two faces in base contact (RULES.md §1.1).
+
+A face of a unit is a line of models (see the notes of :mod:`odds.combat.model`): where two
+faces touch, the overlap of the two lines is in contact, plus a model at each end with corner
+contact.
+"""
+
+from __future__ import annotations
+
+import math
+
+from odds.combat.model.layout import FRONT, REAR, S_BASE, S_DEPTH, S_FILES
+from odds.combat.model.options import CombatModel
+
+BASE_WIDTH_MM = {
+    "infantry": 20,
+    "cavalry": 25,
+    "monstrous_infantry": 40,
+    "monster": 50,
+    "chariot": 50,
+    "swarm": 40,
+    "war_machine": 50,
+}
+"""Base widths (mm) used for the frontage in contact (6th-edition standard bases)."""
+
+BASE_DEPTH_MM = {
+    "infantry": 20,
+    "cavalry": 50,
+    "monstrous_infantry": 40,
+    "monster": 50,
+    "chariot": 100,
+    "swarm": 40,
+    "war_machine": 50,
+}
+"""Base depths (mm): the length one rank adds to a flank."""
+
+
+def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner: bool) -> int:
+    """Models of a front of ``front`` models in base contact with the enemy front (§1.1)."""
+    if front <= 0 or enemy_front <= 0:
+        return 0
+    overlap = min(front * base, enemy_front * enemy_base)
+    n = math.ceil(overlap / base)
+    if corner and n < front:
+        n = min(front, n + 2)
+    return min(front, n)
+
+
+def face_line(models: int, files: int, base: int, depth: int, face: int) -> tuple[int, int]:
+    """Models along a face of a unit and the length (mm) each takes (see module notes)."""
+    if models <= 0:
+        return 0, 1
+    if face == FRONT:
+        return min(models, files), base
+    ranks = math.ceil(models / files)
+    if face == REAR:
+        return models - (ranks - 1) * files, base
+    return ranks, depth
+
+
+def touching(model: CombatModel, u: int, face_u: int, mu: int, v: int, face_v: int,
+             mv: int) -> int:
+    """Models of unit ``u`` (``mu`` left) in contact with unit ``v`` across the given faces."""
+    sd = model.sides
+    nu, size_u = face_line(mu, int(sd[u, S_FILES]), int(sd[u, S_BASE]), int(sd[u, S_DEPTH]),
+                           face_u)
+    nv, size_v = face_line(mv, int(sd[v, S_FILES]), int(sd[v, S_BASE]), int(sd[v, S_DEPTH]),
+                           face_v)
+    if nu <= 0 or nv <= 0:
+        return 0
+    n = math.ceil(min(nu * size_u, nv * size_v) / size_u)
+    if model.flags[0] and n < nu:
+        n += 2
+    return min(nu, n)

@@ -1,0 +1,180 @@
+"""The kernel's array layouts: the columns and sizes of a ``CombatModel``'s arrays.
+
+``S_*`` columns of ``sides`` (per-unit constants), ``G_*`` columns of ``groups`` (attack
+groups: to hit, to wound, saves, RULES.md §1.2-§1.7), ``F_*`` entries of ``flags`` (rule
+options, psychology at the charge, §3.3), the attack-group kinds, strike categories (§1.2),
+faces (§1.1), statuses and caps.  The numba kernels import these as plain module-level
+integers (through :mod:`odds.combat.model`) and freeze them into their machine code
+(:func:`odds._jit.package_stamp`).  The arrays themselves are described in
+:mod:`odds.combat.model`.
+"""
+
+from __future__ import annotations
+
+# --------------------------------------------------------------------------- side constants
+(
+    S_HP,  # starting wounds (models * W)
+    S_W,
+    S_FILES,
+    S_BASE,
+    S_US,  # unit strength per model
+    S_LD,
+    S_STUBBORN,
+    S_UNBREAKABLE,
+    S_ITP,  # immune to psychology (not counting frenzy)
+    S_FEAR,
+    S_UNSTABLE,  # 0 no; 1 unstable; 2 one wound fewer (artefact); 3 that while the standard lives
+    S_FLEE_DICE,
+    S_STANDARD,
+    S_MUSICIAN,
+    S_CHAMPION,
+    S_FRENZY,
+    S_HATRED,
+    S_REGEN,  # needed roll, 7 = none
+    S_MAN_SIZED,
+    S_BSB,  # 1 a battle standard within 30 cm, 2 a daemonic one (also daemonic instability)
+    S_GENERAL_LD,  # 0 = none
+    S_STATIC,
+    S_HIGH_GROUND,
+    S_RANKS_OK,
+    S_CAN_PURSUE,  # 1 yes; 2 only after a passed Ld test ("Devorador")
+    S_CHAMPION_LD,
+    S_SIDE,  # 0 attacker, 1 defender
+    S_DEPTH,
+    S_CHARGED,
+    S_HOST,  # -1 for a unit; for a character, the unit it stands in
+    S_ALLOC,  # how the unit's models in contact with enemy characters attack (ALLOCATIONS)
+    S_CHALLENGE,  # CHALLENGE_POLICIES index: 0 never, 1 always (best fighter), 2 champion
+    S_IS_GENERAL,
+    S_IS_BSB,
+    S_RATING,  # a character's fighting rating, to pick the best duellist
+    S_IS_CHAMPION,  # a unit's champion promoted to a body of its own (it may duel)
+    S_CHAMP_BODY,  # for a unit: its promoted champion's body, -1 = none
+    S_HOSTED_LO,  # for a unit: its characters (then its champion) are bodies LO .. HI - 1
+    S_HOSTED_HI,
+    S_STUPID,  # stupidity (§1.10)
+    S_FLEE_MINUS,  # cm taken off the unit's flee and pursuit rolls (MDNR Enanos "Firmeza")
+    S_NO_PANIC,  # immune to panic (gst "Inmune a pánico"; §3.4)
+    S_INSTABILITY,  # daemonic instability instead of the break test (Demonios)
+    S_PANIC_IGNORE,  # bit x set: unit x of the same side breaking causes this one no panic
+    S_FEARS_ELVES,  # MDNR "Miedo a los orejotaz": fears elf units it does not outnumber 2:1
+    S_ELF,  # the unit's models are elves (race tag "elf")
+    S_RA_DICE,  # random attacks (gst "Ataques aleatorios"): dice rolled each round, 0 = none
+    S_RA_SIDES,  # their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
+    S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
+    S_NO_RANK_CANCEL,  # cancels no enemy ranks from a flank or rear: a Bestias herd, skirmishers
+    S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
+    S_COLD,  # cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6, drop highest
+    S_GRUMBLERS,  # MDNR Enanos "Viejos cascarrabias": friends re-roll failed panic tests
+    S_FLIGHT_IGNORE,  # bit x set: unit x of the same side fleeing causes this one no panic
+    S_DRUNK,  # MDNR Bestias "Borrachos": each own turn 1D6: 1 stupidity test, 6 frenzied
+    S_UNPURSUED,  # fleeing from a combat, its enemies never pursue it (Tichi Huichi)
+    S_BURNING,  # "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
+    S_BURN_SAVE,  # its armour save against the test's wounds (7 = none)
+    S_INDEPENDENT,  # never uses the General's Ld ("Independientes")
+    S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
+    S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
+    S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear
+    S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
+    S_FEARLESS,  # immune to fear while its champion lives (Bugman's rangers: leader_fearless)
+    S_DUEL_WARD,  # a ward save in challenges only, when it has none else (7 = none)
+    S_LIFE_DRAIN,  # gains a wound per wound it causes (Condes Vampiro "Poder de la muerte")
+    S_HOWLED,  # 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld tests, 0 none
+    S_LAMENT,  # makes a "Lamento de la doncella" at the start of each own turn (Condes Vampiro)
+    S_LAMENT_WARD,  # the ward save against a lament on this unit (7 = none); 0 = not a target
+    S_HORN,  # "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
+    S_BEAR_STD,  # 1 + the body carrying "Estandarte del Oso" (first-round to-hit bonus), 0 none
+    S_RECRUIT,  # 1 + the unit its 1-W victims join ("Bienvenido a la Maldición"), 0 none
+    S_CAPTAIN,  # crumbles once its promoted champion falls ("No Muertos", "Capitán")
+    N_SIDE,
+) = range(74)
+
+CHALLENGE_POLICIES = ("never", "always", "champion")
+
+ALLOCATIONS = ("troops", "character", "split")
+
+# --------------------------------------------------------------------------- group constants
+(
+    G_ACTIVE,
+    G_ATTACKS,  # attacks per fighting model (impact: fixed part of the dice)
+    G_KEY,
+    G_HIT,  # needed roll, 0 = automatic, 7 = impossible
+    G_REROLL,  # re-roll missed hits
+    G_POISON,  # natural to-hit roll that wounds automatically, 7 = none
+    G_WOUND,  # needed roll, 7 = impossible
+    G_KB,
+    G_SAVE,  # needed roll after modifiers, 7 = none
+    G_WARD,  # 7 = none
+    G_MW,  # multiple wounds: 0 none, 1 x2, 2 D3, 3 D6; flaming on flammable 4 2D3, 5 2D6, 6 x4
+    G_FRENZY_A,  # extra attacks while frenzied
+    G_RANKS,  # ranks fighting to the front (2 for infantry spears not charging)
+    G_PER_MODEL,  # fighters per model (crew, steeds)
+    G_IMPACT_DICE,  # impact: number of D6 (or D3 if G_IMPACT_SIDES == 3)
+    G_IMPACT_SIDES,
+    G_FLAMING,  # one wound ends the target's regeneration (§1.6)
+    G_BURNING,  # impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
+    G_CHAIN,  # each wound before saves gives one more attack ("Asalto imparable")
+    G_COLD,  # each natural 6 to hit adds a wound; its armour save needed (2..7), 0 = none
+    G_RANDOM,  # 1: each fighter adds the unit's random-attacks roll (S_RA_DICE) this round
+    G_STD_HIT,  # G_HIT once the bearer of S_BEAR_STD has fallen ("Estandarte del Oso")
+    G_GRAB,  # "Garras mecánicas": a D6 at or above it fails the target's I test; 0 = none
+    N_GROUP,
+) = range(24)
+
+RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
+
+CHAIN_CAP = 150
+"""Further attacks one strike of "Asalto imparable" makes at most (``G_CHAIN``,
+:func:`odds.combat.blows.chain_attacks`): they are a negative binomial count (the attacks go on
+until as many have failed to wound as the model had attacks), so with up to five attacks
+and at most 0.85 a wound per attack (a 2+ to hit re-rolled, poisoned, 2+ to wound) the cap is
+reached with a probability below 1e-6."""
+
+LIFE_DRAIN_CAP = 60
+"""Wounds a model with Condes Vampiro "Poder de la muerte" (``S_LIFE_DRAIN``) can reach: the
+text sets no ceiling ("puede aumentar sus Heridas por encima de su valor inicial"); the engine
+keeps its wound pool in one model of this many wounds (``S_W``) and gains no more beyond."""
+N_GROUPS = 5
+N_CONTACT = 4
+"""Columns of ``CombatModel.contacts``: the two units and the face of each."""
+GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact", "crew")
+
+CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
+FRONT, FLANK, REAR = range(3)
+STATUSES = ("fighting", "wiped", "caught", "escaped", "won", "no_combat")
+"""A unit's (or character's) state during and at the end of a combat (``no_combat``: the
+charger failed its fear or terror test at the charge, §3.3)."""
+FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
+# FLEEING: broke (or panicked) this round; PANICKED: failed a panic test this round (§3.4)
+
+(
+    F_CORNER,
+    F_MUSICIAN,
+    F_INSANE,
+    F_RESTRAIN,
+    F_FLANK_BOTH,
+    F_UNITS,
+    F_ACTIVE,
+    F_CHARGE_TESTS,  # psychology at the charge (§3.3): 1 = a test or a drunk roll is due
+    F_CHARGER_LD,  # the charger's test of fear/terror of its target: Ld, 0 = no test
+    F_TARGET_LD,  # the charged unit's fear/terror test: Ld, 0 = no test
+    F_TARGET_TERROR,  # 1: the charger causes terror (failed: flee), 0: fear
+    F_TARGET_SMALLER,  # 1: the charged unit's US is lower than the charger's (failed fear: flee)
+    F_REACH,  # the charger's reach beyond the charged unit's start (2 M - gap), cm
+    F_CHARGER,
+    F_TARGET,
+    F_EXPAND,  # the winner expands its frontage / laps round (§1.11)
+    F_CHARGER_COLD,  # the charger's test is cold-blooded (3D6 without the highest die)
+    F_TARGET_COLD,  # the charged unit's test is cold-blooded
+    F_CHARGER_REROLL,  # the charger re-rolls a failed test (Imperio "Ejemplo de Sigmar")
+    F_TARGET_REROLL,  # the charged unit re-rolls a failed test
+    F_TARGET_PANIC_LD,  # the charged unit's panic test at the charge: Ld, 0 = no test
+    F_TARGET_PANIC_COLD,  # that test is cold-blooded
+    F_REACH_DICE,  # a random-moving charger's move dice (0: F_REACH is its fixed reach)
+    F_REACH_TAIL,  # first of REACH_TAIL_SIZE counts (see charge_flags)
+) = range(24)
+REACH_TAIL_SIZE = 49
+"""Entries of the random-move tail table in ``CombatModel.flags`` (sums 0..48 of 8D6)."""
+N_FLAGS = F_REACH_TAIL + REACH_TAIL_SIZE
+"""Indices of ``CombatModel.flags``."""
+FACES = ("front", "flank", "rear")
