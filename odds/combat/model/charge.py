@@ -1,0 +1,209 @@
+"""The charge: psychology at the charge (RULES.md §3.3, §3.4) and how far the charge reaches.
+
+Fear and terror tests of the charger and the charged unit, a random-moving charger's reach
+(:func:`random_move_tail`), and the rules that need a long charge: MDNR "Arremetida"
+(:func:`ogre_charge_strength`) and "Carga atronadora" (:func:`thunderous_charge`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+
+from odds import dice, rules
+from odds.combat.model.layout import (
+    F_CHARGE_TESTS,
+    F_CHARGER,
+    F_CHARGER_COLD,
+    F_CHARGER_LD,
+    F_CHARGER_REROLL,
+    F_REACH,
+    F_REACH_DICE,
+    F_REACH_TAIL,
+    F_TARGET,
+    F_TARGET_COLD,
+    F_TARGET_LD,
+    F_TARGET_PANIC_COLD,
+    F_TARGET_PANIC_LD,
+    F_TARGET_REROLL,
+    F_TARGET_SMALLER,
+    F_TARGET_TERROR,
+    REACH_TAIL_SIZE,
+)
+from odds.combat.model.options import SideOptions
+from odds.units import Unit
+
+
+def _scared(unit: Unit, by: Unit) -> bool:
+    """Whether ``unit`` must test fear or terror of ``by`` (§3.3).
+
+    A unit with ``fears_elves`` (MDNR "Miedo a los orejotaz") fears an elf unit
+    unless its unit strength is more than twice the elves'.
+    """
+    orejotaz = (unit.has("fears_elves") and "elf" in by.tags
+                and unit.unit_strength <= 2 * by.unit_strength)
+    if not (by.causes_fear or by.causes_terror or orejotaz):
+        return False
+    # Regimientos de Renombre "Montaraces de Bugman": immune to fear and terror while Bugman
+    # lives (at the charge he does)
+    fearless = unit.has("leader_fearless") and unit.command.champion
+    return not (unit.causes_fear or unit.causes_terror or unit.has("immune_to_psychology")
+                or unit.has("unbreakable") or unit.has("frenzy") or fearless)
+
+
+def _test_ld(unit: Unit, opts: SideOptions) -> tuple[int, bool]:
+    """The Ld a unit tests at the charge and whether the roll is cold-blooded.
+
+    Its own best Ld (champion's included) or its General's; a cold-blooded unit rolls 3D6
+    without the highest die on its own Ld (MDNR Elfos Oscuros "Sangre fría": "sólo usarán
+    Sangre Fría si utilizan su propio Liderazgo") and takes the General's 2D6 instead only
+    when that is more likely to pass (:func:`odds.combat.blows.better_test`).
+    """
+    ld = unit.profile.Ld
+    if unit.command.champion and unit.champion_profile is not None:
+        ld = max(ld, unit.champion_profile.Ld)
+    if unit.has("independent"):
+        opts = dataclasses.replace(opts, general_ld=0)  # "Independientes"
+    if not unit.has("cold_blooded"):
+        return max(ld, opts.general_ld), False
+    if opts.general_ld and (dice.leadership_pass(opts.general_ld)
+                            >= dice.leadership_pass(ld, cold_blooded=True)):
+        return opts.general_ld, False
+    return ld, True
+
+
+def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: SideOptions,
+                 tg_opts: SideOptions, reach: float, gap: float = 0.0) -> None:
+    """Fill the psychology-at-the-charge entries of ``flags`` (§3.3, see :data:`F_CHARGE_TESTS`).
+
+    Ld tests use the unit's best Ld (champion) or its General's.  A frenzied
+    unit is immune to psychology (§1.6).  ``reach``: how far beyond the
+    charged unit's starting place the charge reaches (cm, rounded down: the
+    flee roll is whole cm).
+
+    A charger with :attr:`~odds.units.Unit.random_move` reaches as far as its
+    roll: MDNR gst "Movimiento aleatorio (5D6)": "Si choca contra algún enemigo
+    se considera carga (... si decide huir, la miniatura o unidad con Movimiento
+    aleatorio seguirá avanzando el movimiento que haya salido en los dados)".
+    The roll is the one that brought it across the ``gap`` (cm), so it is at
+    least ``ceil(gap)``; a unit fleeing ``f`` cm is caught when the roll is at
+    least ``ceil(gap) + f``.  ``F_REACH`` then holds ``ceil(gap)``,
+    ``F_REACH_DICE`` the number of dice and the ``F_REACH_TAIL`` entries the
+    number of the ``6 ** n`` outcomes whose sum is at least ``k`` (``k`` =
+    0..48): the kernel catches the fleeing unit with probability ``tail[ceil(gap)
+    + f] / tail[ceil(gap)]`` (exact).
+    """
+    flags[F_CHARGER] = charger
+    flags[F_TARGET] = 1 - charger
+    if _scared(ch, tg):
+        flags[F_CHARGER_LD], flags[F_CHARGER_COLD] = _test_ld(ch, ch_opts)
+        flags[F_CHARGER_REROLL] = ch.has("sigmar_example")
+    if _scared(tg, ch):
+        flags[F_TARGET_LD], flags[F_TARGET_COLD] = _test_ld(tg, tg_opts)
+    # Imperio "Ejemplo de Sigmar": failed panic, fear and terror tests re-rolled
+    flags[F_TARGET_REROLL] = tg.has("sigmar_example")
+    flags[F_TARGET_TERROR] = int(ch.causes_terror)
+    flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
+    flags[F_REACH] = math.floor(reach)
+    flags[F_REACH_DICE] = 0
+    if ch.random_move:
+        n = rules.parse_dice(ch.random_move, "random_move").n
+        flags[F_REACH] = math.ceil(gap)
+        flags[F_REACH_DICE] = n
+        flags[F_REACH_TAIL:F_REACH_TAIL + REACH_TAIL_SIZE] = random_move_tail(n)
+    if glorious_panic(tg, ch):
+        flags[F_TARGET_PANIC_LD], flags[F_TARGET_PANIC_COLD] = _test_ld(tg, tg_opts)
+    # nothing to roll at the charge: the kernel skips charge_tests (whose buffer top-up the
+    # round's start then makes: a round's dice budget is more than its 28 faces), and
+    # charge_exact gives a plain charge either way
+    flags[F_CHARGE_TESTS] = int(bool(flags[F_CHARGER_LD] or flags[F_TARGET_LD]
+                                     or flags[F_TARGET_PANIC_LD] or ch.has("drunk")))
+
+
+def random_move_tail(n: int) -> np.ndarray:
+    """How many of the ``6 ** n`` outcomes of ``n`` D6 sum to at least ``k``, ``k`` = 0..48."""
+    ways = np.zeros(6 * n + 1, np.int64)
+    ways[0] = 1
+    for _ in range(n):
+        nxt = np.zeros_like(ways)
+        for face in range(1, 7):
+            nxt[face:] += ways[:-face]
+        ways = nxt
+    tail = np.zeros(REACH_TAIL_SIZE, np.int64)
+    total = np.cumsum(ways[::-1])[::-1]  # total[k] = outcomes with sum >= k
+    tail[: total.size] = total[:REACH_TAIL_SIZE]
+    return tail
+
+
+def glorious_panic(unit: Unit, by: Unit) -> bool:
+    """Whether ``unit``, charged by ``by``, tests panic at the charge ("Carga gloriosa").
+
+    "Cualquier unidad que reciba una carga de una unidad de Lanceros Alados de potencia de
+    unidad 5+ deben efectuar un chequeo de pánico igual que si hubiera sido cargada por el
+    flanco mientras estuviera trabada" (RULES.md §3.4: charger US >= 5): unless ``unit``
+    takes no panic tests (immune to panic or psychology, unbreakable, frenzied, or immune
+    to panic against ``by``'s army or race).
+
+    Regimientos de Renombre "Cuerno del Dragón" (``dragon_horn``, while ``by`` has its
+    musician): "Debes declarar el uso de este objeto al inicio de tu fase de movimiento,
+    antes de declarar cargas. Todas las unidades enemigas a 30cm o menos del músico deben
+    hacer un chequeo de Pánico": the unit ``by`` charges (within its charge reach, so within
+    30 cm) tests panic before the charge; failed, it flees and the charge may catch it, as
+    the engine takes a failed panic test at the charge.
+    """
+    glorious = by.has("glorious_charge") and by.unit_strength >= 5
+    if not (glorious or (by.has("dragon_horn") and by.command.musician)):
+        return False
+    if any(unit.has(r) for r in ("immune_to_panic", "immune_to_psychology", "unbreakable",
+                                 "frenzy")):
+        return False
+    return by.tags.isdisjoint(unit.no_panic_against)
+
+
+OGRE_CHARGE_MOVE = 15.0
+"""cm a charge must cover for MDNR "Arremetida" ("si todas las miniaturas mueven al menos 15cm")."""
+
+
+def ogre_charge_strength(unit: Unit, characters: list[Unit], distance: float) -> int:
+    """Strength of the unit's "Arremetida" impact hits when it charges ``distance`` cm (0 = none).
+
+    MDNR Mercenarios, Imperio, Regimientos de Renombre "Arremetida": "Toda unidad
+    formada por 3 o más miniaturas de tipo Ogro (incluyendo personajes) que declare
+    carga, si todas las miniaturas mueven al menos 15cm, causan un impacto por carga
+    por cada miniatura que se trabe peana con peana con el enemigo. La fuerza del
+    impacto será igual al atributo de Fuerza básico del ogro, +1 por cada miniatura
+    tipo Ogro directamente tras él en la unidad."  The charge covers ``distance``
+    (the gap before the charge, :attr:`CombatOptions.distance`); the unit's models
+    and the ogre characters in it count towards the three; a model in contact has
+    ``models // files - 1`` ogres behind it (whole ranks: the models of an
+    incomplete last rank are not counted as directly behind anyone, a
+    convention, since the engine does not place them).  The rank and file's basic
+    S (and one hit per model in contact, the champion's included, at that S).
+    """
+    if not unit.has("ogre_charge") or distance < OGRE_CHARGE_MOVE:
+        return 0
+    ogres = unit.models + sum(1 for c in characters if "ogre" in c.tags)
+    if ogres < 3:
+        return 0
+    return min(10, unit.profile.S + max(0, unit.models // unit.files - 1))
+
+
+THUNDEROUS_CHARGE_MOVE = 18.0
+"""cm a charge must cover for MDNR "Carga atronadora" ("cargan, persiguen o arrasan 18cm o más")."""
+
+
+def thunderous_charge(unit: Unit, distance: float) -> Unit:
+    """``unit`` as it strikes after a charge across ``distance`` cm (MDNR "Carga atronadora").
+
+    Mercenarios "Jinetes de rinobuey": "Si todas las miniaturas de una unidad de Jinetes de
+    Rinobuey cargan, persiguen o arrasan 18cm o más, cada miniatura causa 1D3 impactos por
+    carga": a unit with ``thunderous_charge`` keeps its impact hits only when the gap before
+    the charge (:attr:`CombatOptions.distance`) is at least
+    :data:`THUNDEROUS_CHARGE_MOVE`; the engine's charges start at that gap, so all the
+    unit's models cover it.  Other units are returned as they are.
+    """
+    if not unit.has("thunderous_charge") or distance >= THUNDEROUS_CHARGE_MOVE:
+        return unit
+    return unit.replace(impact_hits="", impact_strength=None)

@@ -1,0 +1,93 @@
+"""Rules acting on the enemies in base contact (RULES.md §1.1): to-hit and Ld penalties.
+
+"Nube de moscas", "Aura de Slaanesh", "Aura de agonía" and "Aullido abisal", applied in place
+to a combat's ``groups`` and ``sides`` (:func:`contact_effects`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from odds import rules
+from odds.combat.model.layout import G_HIT, G_STD_HIT, S_CHAMPION_LD, S_HOWLED, S_LD, S_SIDE
+from odds.units import Unit
+
+
+def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit],
+                    hosts: list[int], contacts: list[tuple[int, int, int, int]]) -> None:
+    """Rules acting on the enemies in base contact: to-hit and Ld penalties, in place.
+
+    A unit is in contact with an enemy unit when a contact joins them; a
+    character stands in its unit's front rank, in contact with what its unit
+    touches.  Contacts are fixed for the combat, so a penalty lasts while the
+    combat does (in a combat of several units, also after the unit causing it
+    has gone).
+
+    * Nube de moscas (``cloud_of_flies``, Reinos del Caos and Condes Vampiro):
+      "Toda unidad o miniatura enemiga, mientras esté en contacto peana con
+      peana con una o más miniaturas con Nube de Moscas, tiene un penalizador de
+      -1 a todas sus tiradas para impactar en combate cuerpo a cuerpo"; the
+      whole unit in contact is penalised (the text's "Toda unidad"), whatever
+      it attacks; "Las miniaturas con Nube de moscas son inmunes".  Automatic
+      hits (impact hits) are not rolled; a 6 still hits.
+    * Aura de Slaanesh (``aura_of_slaanesh``, Reinos del Caos): "Todas las
+      unidades y personajes enemigos en contacto peana con peana ... tienen un -1
+      a su Liderazgo, hasta un mínimo de 2" (their own Ld: a General out of the
+      combat lends his whole).
+    * Aura de agonía (``aura_of_agony``, Elfos Oscuros "Altar drenasangre"): "Las unidades
+      enemigas que no sean de tipo Elfo Oscuro y que estén en contacto peana con peana con
+      uno o más Altares Drenasangre tienen L-1 a todos los efectos (hasta un mínimo de 2).
+      Las unidades de tipo Elfo Oscuro (amigas o enemigas) a 15cm o menos del Altar tienen
+      L+1 a todos los efectos (hasta un máximo de 10)": -1 for the enemies in contact that
+      are not Dark Elves (army tag ``dark_elves``), +1 for the Dark Elves in contact and
+      for those on the altar's side in the combat, the altar itself included (its crew are
+      Dark Elves at 0 cm; the engine has no positions: friends in the combat are taken to
+      be within 15 cm).  Not cumulative; summed with the Aura de Slaanesh before bounding.
+    * Aullido abisal (``abyssal_howl``, Elfos Oscuros "Kharibdyss"): "El jugador Elfo Oscuro
+      puede obligar a repetir cualquier tirada basada en Liderazgo de cualquier unidad en
+      contacto peana con peana con el Kharibdyss (incluyendo Chequeos de Desmoralización)
+      ... NO afecta a miniaturas Inmunes a psicología, o que causen Miedo o Terror": a unit
+      touching it (not immune to psychology, unbreakable, causing fear or terror) gets
+      ``S_HOWLED`` = 1 + the Kharibdyss's index (the first, if several): while that one
+      lives and fights, the kernel re-rolls the unit's passed break, panic and stupidity
+      tests and its failed tests to hold back from pursuing the fleeing Kharibdyss (the
+      re-roll the Dark Elf player wants), once: a test its battle standard already
+      re-rolled stands (RULES.md §3.1: "any die only once"); tests at the charge come
+      before the contact ("el chequeo por Terror o para poder cargar ... no se ven
+      afectados").
+    """
+    n_units = side_arr.shape[0] - len(hosts)
+    host_of = list(range(n_units)) + list(hosts)
+    touching: dict[int, set[int]] = {u: set() for u in range(n_units)}
+    for a, b, _, _ in contacts:
+        touching[a].add(b)
+        touching[b].add(a)
+
+    def carried(unit: int, rule: str) -> bool:
+        return any(bodies[k].has(rule) for k in range(len(bodies)) if host_of[k] == unit)
+
+    for i, body in enumerate(bodies):
+        enemies = touching[host_of[i]]
+        if not body.has("cloud_of_flies") and any(carried(e, "cloud_of_flies")
+                                                  for e in enemies):
+            for col in (G_HIT, G_STD_HIT):
+                hit = groups[i, :, :, :, col]
+                rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
+                hit[rolled] = np.minimum(6, hit[rolled] + 1)
+        # Ld modifiers summed, then bounded to 2..10 once
+        ld = -int(any(carried(e, "aura_of_slaanesh") for e in enemies))
+        agony_near = any(carried(e, "aura_of_agony") for e in enemies)
+        agony_friend = any(bodies[k].has("aura_of_agony") for k in range(len(bodies))
+                           if side_arr[k, S_SIDE] == side_arr[i, S_SIDE])
+        if "dark_elves" in body.tags and (agony_near or agony_friend):
+            ld += 1
+        elif agony_near:
+            ld -= 1
+        if ld:
+            for col in (S_LD, S_CHAMPION_LD):
+                side_arr[i, col] = min(10, max(2, side_arr[i, col] + ld))
+        howlers = sorted(e for e in enemies if bodies[e].has("abyssal_howl"))
+        if i < n_units and howlers and not (
+                body.has("immune_to_psychology") or body.has("unbreakable")
+                or body.causes_fear or body.causes_terror):
+            side_arr[i, S_HOWLED] = 1 + howlers[0]
