@@ -3,7 +3,9 @@
 Each becomes a body of its own after the units (``S_HOST`` says whose): a character as a
 one-model unit (:func:`character_body`), guard rules that name it (:func:`guarded`), the
 save its unit is fought with (:func:`fought_through`), the "Estandarte del Oso" bearer and
-the models a unit can recruit.
+the models a unit can recruit; and the steps of
+:func:`~odds.combat.model.build.build_units` that make the bodies (which champions are
+promoted, the named members taken out of their units, the bodies in order).
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from odds import rules
 from odds import validation as v
 from odds.combat.model.layout import FRONT, S_HP, S_RECRUIT, S_SIDE, S_W
-from odds.units import Unit
+from odds.units import Command, Member, Unit
 
 
 def character_body(character: Any) -> Unit:
@@ -123,3 +126,95 @@ def recruits_at_most(sides: np.ndarray, u: int) -> int:
         return 0
     return int(sum(sides[v, S_HP] for v in range(sides.shape[0])
                    if sides[v, S_SIDE] != sides[u, S_SIDE] and sides[v, S_W] == 1))
+
+
+def _promoted_champions(units: list[Unit], sides: list[int],
+                        contacts: list[tuple[int, int, int, int]],
+                        characters: list[tuple[int, Any]], challenge: list[str]) -> list[int]:
+    """The units whose champion becomes a body of its own: it may duel, or has gear of its own."""
+    # a champion becomes a body of its own where it may duel: its unit is front to front
+    # with an enemy unit and either of them may challenge with a character or champion
+    hosts = {h for h, _ in characters}
+    may_challenge = [c != "never" and (i in hosts or units[i].command.champion)
+                     for i, c in enumerate(challenge)]
+    dueller = set()
+    for a, b, fa, fb in contacts:
+        if fa == FRONT and fb == FRONT and (may_challenge[a] or may_challenge[b]):
+            dueller |= {a, b}
+    # ... and one whose own gear gives it another save than its unit's (Unit.champion_save)
+    # or that has rules of its own (Unit.champion_special): the MDNR Regimientos de Renombre
+    # leader is "a efectos generales ... un personaje".  A wizard leader's only own rule
+    # ("wizard") matters only to an enemy with Cigor's "Visión ultraterrena"
+    seers = {sides[i] for i, u in enumerate(units) if u.has("otherworldly_sight")}
+    champions = [i for i, u in enumerate(units)
+                 if u.command.champion and u.models >= 2
+                 and (i in dueller or u.champion_save != u.armour_save
+                      or set(u.champion_special) - {"wizard"} or u.champion_hatred
+                      or ("wizard" in u.champion_special and bool(seers - {sides[i]}))
+                      or u.champion_ward_save != u.ward_save
+                      or rules.WEAPONS[u.champion_weapon_key].pistol_attacks)]
+    return champions
+
+
+def _split_members(units: list[Unit]) -> tuple[list[Unit], list[tuple[int, Member]]]:
+    """The units without their named members, and those members with their unit's index."""
+    # named members (odds.units.Member) stand in the front rank as bodies of their own,
+    # as many as leave the unit one model besides its champion; a standard bearer or
+    # musician takes the unit's standard or instrument with it
+    units = list(units)
+    members: list[tuple[int, Member]] = []
+    for i, u in enumerate(units):
+        present = u.present_members[: max(0, u.models - u.command.champion - 1)]
+        if not present:
+            continue
+        members += [(i, m) for m in present]
+        roles = {m.role for m in present}
+        units[i] = u.replace(models=u.models - len(present), members=(), command=u.command.replace(
+            standard=u.command.standard and "standard" not in roles,
+            musician=u.command.musician and "musician" not in roles))
+    return units, members
+
+
+def _hosted_bodies(full_units: list[Unit], characters: list[tuple[int, Any]],
+                   champions: list[int], members: list[tuple[int, Member]],
+                   named: tuple[str, ...]) -> list[_Hosted]:
+    """The bodies standing in the units' front ranks: characters, champions, then members.
+
+    ``full_units``: the units with their champions; ``named``: the combat's labels.
+    """
+    n_units = len(full_units)
+    extra = [_Hosted(host, character_body(ch), ch.profile, ch.unit_strength, ch.general,
+                     ch.battle_standard, False,
+                     named[n_units + k] if n_units + k < len(named) else ch.name)
+             for k, (host, ch) in enumerate(characters)]
+    for i in champions:
+        u = full_units[i]
+        # the champion's own weapon and armour (Unit.champion_equipment) are the body's
+        body = u.replace(name=f"{u.name} champion", models=1, files=1,
+                         profile=u.champion_profile, command=Command(), champion_weapon="",
+                         front_weapon="",
+                         champion_armour="", champion_shield=None, members=(),
+                         equipment=u.champion_equipment, champion_special=(),
+                         special=(*u.special, *u.champion_special), champion_ward=0,
+                         hatred=(*u.hatred, *u.champion_hatred), champion_hatred=(),
+                         ward_save=u.champion_ward_save, champion_save_override=None,
+                         armour_save_override=(u.champion_save_override
+                                               if u.champion_save_override is not None
+                                               else u.armour_save_override))
+        extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
+                             False, True, f"{named[i] if i < len(named) else u.name} champion"))
+    for i, m in members:
+        u = full_units[i]
+        body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
+                         equipment=m.equipment, champion_profile=None, champion_weapon="",
+                         front_weapon="",
+                         members=(), command=Command(standard=m.role == "standard",
+                                                     musician=m.role == "musician"),
+                         special=u.special if m.special is None else m.special)
+        extra.append(_Hosted(i, body, m.profile, u.unit_strength_per_model, False, False,
+                             False, f"{named[i] if i < len(named) else u.name} {m.name}",
+                             member=True, lends_ld=m.role == "character"))
+    # each unit's characters, then its champion and members, are consecutive bodies (stable
+    # sort by host)
+    extra.sort(key=lambda e: e.host)
+    return extra

@@ -19,8 +19,10 @@ from odds import rules
 from odds import validation as v
 from odds.combat.model.bodies import (
     _Hosted,
+    _hosted_bodies,
+    _promoted_champions,
+    _split_members,
     bear_standard_bearers,
-    character_body,
     fought_through,
     guarded,
     recruits_at_most,
@@ -37,8 +39,6 @@ from odds.combat.model.layout import (
     FACES,
     FLANK,
     FRONT,
-    G_ACTIVE,
-    G_KEY,
     N_CONTACT,
     N_FLAGS,
     N_GROUP,
@@ -70,8 +70,8 @@ from odds.combat.model.layout import (
 )
 from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
 from odds.combat.model.side import _side, panic_immunities
-from odds.combat.model.strike_order import braced
-from odds.units import Command, Member, Unit
+from odds.combat.model.strike_order import _strike_order, braced
+from odds.units import Unit
 
 
 def build_units(units: list[Unit], sides: list[int],
@@ -129,56 +129,9 @@ def build_units(units: list[Unit], sides: list[int],
     characters = list(characters or [])
     allocation = list(allocation or ["troops"] * n_units)
     challenge = list(challenge or ["never"] * n_units)
-    for k, c in enumerate(challenge):
-        v.choice(f"challenge[{k}]", c, CHALLENGE_POLICIES)
-    # Condes Vampiro "Honor marcial": "El Campeón siempre debe lanzar y aceptar desafíos"
-    # (whatever the policy asked for; without a champion nobody of the unit can duel)
-    challenge = ["champion" if k < len(units) and units[k].has("martial_honour")
-                 and units[k].command.champion and units[k].models >= 2 else c
-                 for k, c in enumerate(challenge)]
-    for k, a in enumerate(allocation):
-        v.choice(f"allocation[{k}]", a, ALLOCATIONS)
-    for k, (host, _) in enumerate(characters):
-        if not 0 <= host < n_units:
-            raise v.OddsInputError(f"characters[{k}]: no unit {host!r}")
-    n = n_units
-    if not (len(sides) == len(charged) == len(unit_options) == n) or n < 2:
-        raise v.OddsInputError("units: give at least two units, with one side, "
-                               "charged flag and options entry each")
+    challenge, opts = _checked(units, sides, contacts, charged, unit_options, characters,
+                               allocation, challenge)
     options = options or CombatOptions()
-    for i, u in enumerate(units):
-        if not isinstance(u, Unit):
-            raise v.OddsInputError(f"units[{i}]: must be an odds.units.Unit "
-                                   f"(got {type(u).__name__})")
-        if sides[i] not in (0, 1):
-            raise v.OddsInputError(f"sides[{i}]: must be 0 or 1 (got {sides[i]!r})")
-    if set(sides) != {0, 1}:
-        raise v.OddsInputError("sides: each side needs at least one unit")
-    for k, (host, ch) in enumerate(characters):
-        if units[host].has("no_characters"):
-            raise v.OddsInputError(
-                f"characters[{k}]: {getattr(ch, 'name', ch)!r} cannot join {units[host].name!r}:"
-                f" no character may join that unit (its rule 'no_characters')")
-    opts = []
-    for i, o in enumerate(unit_options):
-        o = o or SideOptions()
-        if not isinstance(o, SideOptions):
-            raise v.OddsInputError(f"unit_options[{i}]: must be a SideOptions "
-                                   f"(got {type(o).__name__})")
-        opts.append(o)
-    seen: set[frozenset[int]] = set()
-    for k, (a, b, fa, fb) in enumerate(contacts):
-        if not (0 <= a < n and 0 <= b < n) or sides[a] == sides[b]:
-            raise v.OddsInputError(f"contacts[{k}]: must join two enemy units (got {a!r}, {b!r})")
-        if fa not in (FRONT, FLANK, REAR) or fb not in (FRONT, FLANK, REAR):
-            raise v.OddsInputError(f"contacts[{k}]: faces must be 0 front, 1 flank or 2 rear")
-        if frozenset((a, b)) in seen:
-            raise v.OddsInputError(f"contacts[{k}]: units {a} and {b} are already in contact")
-        seen.add(frozenset((a, b)))
-    touched = {a for a, *_ in contacts} | {b for _, b, *_ in contacts}
-    if touched != set(range(n)):
-        missing = sorted(set(range(n)) - touched)
-        raise v.OddsInputError(f"contacts: units {missing} are in no contact")
     # MDNR "Hachas de matador": the weapon chosen for this combat, against the first enemy
     # the unit touches
     units = [slayer_weapon(u, units[next(b if a == i else a for a, b, *_ in contacts
@@ -188,210 +141,36 @@ def build_units(units: list[Unit], sides: list[int],
         if c == "champion" and not (units[k].command.champion and units[k].models >= 2):
             raise v.OddsInputError(f"challenge[{k}]: 'champion' sends the unit's champion, but "
                                    f"{units[k].name!r} has none (or is a single model)")
-    # a champion becomes a body of its own where it may duel: its unit is front to front
-    # with an enemy unit and either of them may challenge with a character or champion
-    hosts = {h for h, _ in characters}
-    may_challenge = [c != "never" and (i in hosts or units[i].command.champion)
-                     for i, c in enumerate(challenge)]
-    dueller = set()
-    for a, b, fa, fb in contacts:
-        if fa == FRONT and fb == FRONT and (may_challenge[a] or may_challenge[b]):
-            dueller |= {a, b}
-    # ... and one whose own gear gives it another save than its unit's (Unit.champion_save)
-    # or that has rules of its own (Unit.champion_special): the MDNR Regimientos de Renombre
-    # leader is "a efectos generales ... un personaje".  A wizard leader's only own rule
-    # ("wizard") matters only to an enemy with Cigor's "Visión ultraterrena"
-    seers = {sides[i] for i, u in enumerate(units) if u.has("otherworldly_sight")}
-    champions = [i for i, u in enumerate(units)
-                 if u.command.champion and u.models >= 2
-                 and (i in dueller or u.champion_save != u.armour_save
-                      or set(u.champion_special) - {"wizard"} or u.champion_hatred
-                      or ("wizard" in u.champion_special and bool(seers - {sides[i]}))
-                      or u.champion_ward_save != u.ward_save
-                      or rules.WEAPONS[u.champion_weapon_key].pistol_attacks)]
+    champions = _promoted_champions(units, sides, contacts, characters, challenge)
     full_units = list(units)
     units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
              if i in champions else u for i, u in enumerate(units)]
-    # named members (odds.units.Member) stand in the front rank as bodies of their own,
-    # as many as leave the unit one model besides its champion; a standard bearer or
-    # musician takes the unit's standard or instrument with it
-    members: list[tuple[int, Member]] = []
-    for i, u in enumerate(units):
-        present = u.present_members[: max(0, u.models - u.command.champion - 1)]
-        if not present:
-            continue
-        members += [(i, m) for m in present]
-        roles = {m.role for m in present}
-        units[i] = u.replace(models=u.models - len(present), members=(), command=u.command.replace(
-            standard=u.command.standard and "standard" not in roles,
-            musician=u.command.musician and "musician" not in roles))
+    units, members = _split_members(units)
     n_members = [sum(1 for h, _ in members if h == i) for i in range(n_units)]
-    side_arr = np.stack([_side(u, o) for u, o in zip(units, opts, strict=True)])
-    side_arr[:, S_SIDE] = sides
-    side_arr[:, S_CHARGED] = charged
-    # Regimientos de Renombre "Cuerno del Dragón" (its musician's; one use): a unit that
-    # charged blew it before its charge (charge_flags, glorious_panic); otherwise at the start
-    # of its first own turn: 1 + that round's index (charged, the turn after the charge)
-    side_arr[:, S_HORN] = [
-        0 if charged[i] or not (u.has("dragon_horn") and u.command.musician)
-        else 2 if active_side != sides[i] or any(
-            c and sides[j] != sides[i] for j, c in enumerate(charged)) else 1
-        for i, u in enumerate(units)]
-    side_arr[:, S_HOST] = -1
-    side_arr[:, S_ALLOC] = [ALLOCATIONS.index(a) for a in allocation]
-    side_arr[:, S_CHALLENGE] = [CHALLENGE_POLICIES.index(c) for c in challenge]
-    side_arr[:, S_CHAMP_BODY] = -1
-    # immune to fear while the champion lives (psychology.break_test: its body, if promoted)
-    side_arr[:, S_FEARLESS] = [u.has("leader_fearless") and u.command.champion
-                               for u in full_units]
-    panic_immunities(side_arr, units, sides)
-    side_arr[:, S_RECRUIT] = [i + 1 if u.has("cursed_recruits") else 0
-                              for i, u in enumerate(units)]
+    side_arr = _unit_rows(units, full_units, opts, sides, charged, allocation, challenge,
+                          active_side)
     bodies = list(units)
     named = tuple(names or ())
-    extra = [_Hosted(host, character_body(ch), ch.profile, ch.unit_strength, ch.general,
-                     ch.battle_standard, False,
-                     named[n_units + k] if n_units + k < len(named) else ch.name)
-             for k, (host, ch) in enumerate(characters)]
-    for i in champions:
-        u = full_units[i]
-        # the champion's own weapon and armour (Unit.champion_equipment) are the body's
-        body = u.replace(name=f"{u.name} champion", models=1, files=1,
-                         profile=u.champion_profile, command=Command(), champion_weapon="",
-                         front_weapon="",
-                         champion_armour="", champion_shield=None, members=(),
-                         equipment=u.champion_equipment, champion_special=(),
-                         special=(*u.special, *u.champion_special), champion_ward=0,
-                         hatred=(*u.hatred, *u.champion_hatred), champion_hatred=(),
-                         ward_save=u.champion_ward_save, champion_save_override=None,
-                         armour_save_override=(u.champion_save_override
-                                               if u.champion_save_override is not None
-                                               else u.armour_save_override))
-        extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
-                             False, True, f"{named[i] if i < len(named) else u.name} champion"))
-    for i, m in members:
-        u = full_units[i]
-        body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
-                         equipment=m.equipment, champion_profile=None, champion_weapon="",
-                         front_weapon="",
-                         members=(), command=Command(standard=m.role == "standard",
-                                                     musician=m.role == "musician"),
-                         special=u.special if m.special is None else m.special)
-        extra.append(_Hosted(i, body, m.profile, u.unit_strength_per_model, False, False,
-                             False, f"{named[i] if i < len(named) else u.name} {m.name}",
-                             member=True, lends_ld=m.role == "character"))
-    # each unit's characters, then its champion and members, are consecutive bodies (stable
-    # sort by host)
-    extra.sort(key=lambda e: e.host)
-    side_arr[:, S_HOSTED_LO] = n_units
-    side_arr[:, S_HOSTED_HI] = n_units
-    for host in {e.host for e in extra}:
-        index = [n_units + k for k, e in enumerate(extra) if e.host == host]
-        side_arr[host, S_HOSTED_LO] = index[0]
-        side_arr[host, S_HOSTED_HI] = index[-1] + 1
-    for k, e in enumerate(extra):
-        if e.champion:
-            side_arr[e.host, S_CHAMP_BODY] = n_units + k
+    extra = _hosted_bodies(full_units, characters, champions, members, named)
+    side_arr = _with_hosted_rows(side_arr, extra, units, full_units, opts, sides, charged)
     if extra:
-        rows = []
-        for e in extra:
-            row = _side(e.body, opts[e.host])
-            row[S_SIDE] = sides[e.host]
-            row[S_CHARGED] = charged[e.host]
-            row[S_HOST] = e.host
-            row[S_US] = e.unit_strength
-            row[S_IS_GENERAL] = e.general
-            row[S_IS_BSB] = e.battle_standard
-            row[S_GUARDED] = guarded(units[e.host], e)
-            row[S_IS_CHAMPION] = e.champion
-            row[S_CHAMP_BODY] = -1
-            # "Bienvenido a la Maldición": "cualquier guerrero de la Compañía Maldita (incluido
-            # Kreugar)": its champion and named members, not a character who joined it
-            row[S_RECRUIT] = (e.host + 1 if (e.champion or e.member)
-                              and full_units[e.host].has("cursed_recruits") else 0)
-            row[S_HOSTED_LO] = 0
-            row[S_HOSTED_HI] = 0
-            pr = e.profile
-            row[S_RATING] = pr.WS + pr.S + pr.T + pr.W + pr.I + pr.A
-            if not e.lends_ld:  # "la unidad NO puede usar el Liderazgo de esos miembros"
-                row[S_LD] = min(row[S_LD], side_arr[e.host, S_LD])
-            rows.append(row)
-            bodies.append(e.body)
-        side_arr = np.vstack([side_arr, np.stack(rows)])
+        bodies += [e.body for e in extra]
         sides = [*sides, *(sides[e.host] for e in extra)]
         charged = [*charged, *(charged[e.host] for e in extra)]
-    n = len(bodies)
-    bracing = braced(units, list(charged[:n_units]), contacts)
-    bracing += [bracing[e.host] for e in extra]  # a promoted champion has the unit's pike
-    groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
-    # "Arremetida": the unit as it was built (a promoted champion strikes its own hit)
-    ogres = [ogre_charge_strength(full_units[i], [e.body for e in extra if e.host == i
-                                                  and not e.champion and not e.member],
-                                  options.distance) if charged[i] else 0
-             for i in range(n_units)]
-    ogres += [ogres[e.host] if e.champion or e.member else 0 for e in extra]
-    # Imperio "Portentos de batalla": friends of a Huracanum in the combat, itself included
-    omens = [any(bodies[k].has("battle_omens") for k in range(n) if sides[k] == sides[i])
-             for i in range(n)]
-    # Mercenarios "Carga atronadora": no impact hits after a charge shorter than 18 cm
-    strikers = [thunderous_charge(b, options.distance) for b in bodies]
+    groups, bearer = _attack_groups(bodies, extra, full_units, units, sides, charged, contacts,
+                                    options.distance)
     host_of = list(range(n_units)) + [e.host for e in extra]
-    bearer = bear_standard_bearers(full_units, extra, n_units)
-    for i in range(n):
+    for i in range(len(bodies)):
         side_arr[i, S_BEAR_STD] = bearer[host_of[i]]
-        for j in range(n):
-            if sides[i] != sides[j]:
-                groups[i, j] = _groups(strikers[i], fought_through(bodies[j], j, host_of[i],
-                                                                    contacts),
-                                       bool(charged[i]), bracing[i], bool(charged[j]),
-                                       ogres[i], omens[i], bearer[host_of[i]] > 0)
-    # Enanos del Caos "Rompecráneos": "No afecta si no hay miniaturas en su frontal": its
-    # attacks reach only the enemy units touching the model's front
-    for i in range(n_units):
-        if bodies[i].has("skull_crushers"):
-            for j in range(n):
-                if not any((a, b, fa) == (i, host_of[j], FRONT)
-                           or (b, a, fb) == (i, host_of[j], FRONT)
-                           for a, b, fa, fb in contacts):
-                    groups[i, j, CREW] = 0
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
-    # strike order over each unit's groups; a group's key does not depend on its target
-    n_slots = n * N_GROUPS
-    order = np.full((2, n_slots), -1, np.int64)
-    keys = np.zeros((2, n_slots), np.int64)
-    n_order = np.zeros(2, np.int64)
-    for kind in (0, 1):
-        active = []
-        for i in range(n):
-            enemies = [j for j in range(n) if sides[j] != sides[i]]
-            for g in range(N_GROUPS):
-                rows = [groups[i, j, g, kind] for j in enemies if groups[i, j, g, kind, G_ACTIVE]]
-                if rows:
-                    active.append((int(rows[0][G_KEY]), i * N_GROUPS + g))
-        active.sort()
-        n_order[kind] = len(active)
-        for k, (key, slot) in enumerate(active):
-            order[kind, k] = slot
-            keys[kind, k] = key
+    order, keys, n_order = _strike_order(groups, sides)
     flags = np.zeros(N_FLAGS, np.int64)
     flags[:F_CHARGE_TESTS] = [options.corner_contact, options.musician_tiebreak,
                               options.insane_courage, options.restrain_pursuit,
                               options.flank_rear_rule == "both", n_units, active_side]
     flags[F_EXPAND] = options.expand_frontage
-    # indexed by the unit's models left plus its living characters and promoted champion,
-    # who fill rank spaces (§2.2)
-    hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)
-              - n_members[i] + recruits_at_most(side_arr, i) for i in range(n_units)]
-    ranks = np.zeros((n, max(u.models + h for u, h in zip(full_units, hosted, strict=False)) + 1),
-                     np.int64)
-    for i, u in enumerate(full_units):
-        if side_arr[i, S_RANKS_OK]:
-            for m in range(u.models + hosted[i] + 1):
-                ranks[i, m] = min(rules.rank_bonus(m, u.files), side_arr[i, S_RANK_MAX])
-    side_bonus = np.zeros(2, np.int64)
-    for s in (0, 1):
-        members = [o for o, sd in zip(opts, sides[:n_units], strict=True) if sd == s]
-        side_bonus[s] = sum(o.static_bonus for o in members) + any(o.high_ground for o in members)
+    ranks = _rank_table(full_units, extra, champions, n_members, side_arr)
+    side_bonus = _side_bonus(opts, sides)
     side_arr[:, S_STATIC] = 0
     side_arr[:, S_HIGH_GROUND] = 0
     labels = tuple(named[i] if i < len(named) else u.name for i, u in enumerate(units))
@@ -452,3 +231,207 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
         charge_flags(model.flags, charger, ch, tg, opts[charger], opts[1 - charger],
                      reach - options.distance, gap=options.distance)
     return dataclasses.replace(model, charger=charger)
+
+
+def _checked(units: list[Unit], sides: list[int], contacts: list[tuple[int, int, int, int]],
+             charged: list[bool], unit_options: list[SideOptions | None],
+             characters: list[tuple[int, Any]], allocation: list[str],
+             challenge: list[str]) -> tuple[list[str], list[SideOptions]]:
+    """Validate :func:`build_units`' arguments; the challenge policies and the units' options.
+
+    A unit with Condes Vampiro "Honor marcial" gets the ``champion`` policy; a missing
+    :class:`SideOptions` is the default one.
+    """
+    for k, c in enumerate(challenge):
+        v.choice(f"challenge[{k}]", c, CHALLENGE_POLICIES)
+    # Condes Vampiro "Honor marcial": "El Campeón siempre debe lanzar y aceptar desafíos"
+    # (whatever the policy asked for; without a champion nobody of the unit can duel)
+    challenge = ["champion" if k < len(units) and units[k].has("martial_honour")
+                 and units[k].command.champion and units[k].models >= 2 else c
+                 for k, c in enumerate(challenge)]
+    for k, a in enumerate(allocation):
+        v.choice(f"allocation[{k}]", a, ALLOCATIONS)
+    for k, (host, _) in enumerate(characters):
+        if not 0 <= host < len(units):
+            raise v.OddsInputError(f"characters[{k}]: no unit {host!r}")
+    n = len(units)
+    if not (len(sides) == len(charged) == len(unit_options) == n) or n < 2:
+        raise v.OddsInputError("units: give at least two units, with one side, "
+                               "charged flag and options entry each")
+    for i, u in enumerate(units):
+        if not isinstance(u, Unit):
+            raise v.OddsInputError(f"units[{i}]: must be an odds.units.Unit "
+                                   f"(got {type(u).__name__})")
+        if sides[i] not in (0, 1):
+            raise v.OddsInputError(f"sides[{i}]: must be 0 or 1 (got {sides[i]!r})")
+    if set(sides) != {0, 1}:
+        raise v.OddsInputError("sides: each side needs at least one unit")
+    for k, (host, ch) in enumerate(characters):
+        if units[host].has("no_characters"):
+            raise v.OddsInputError(
+                f"characters[{k}]: {getattr(ch, 'name', ch)!r} cannot join {units[host].name!r}:"
+                f" no character may join that unit (its rule 'no_characters')")
+    opts = []
+    for i, o in enumerate(unit_options):
+        o = o or SideOptions()
+        if not isinstance(o, SideOptions):
+            raise v.OddsInputError(f"unit_options[{i}]: must be a SideOptions "
+                                   f"(got {type(o).__name__})")
+        opts.append(o)
+    seen: set[frozenset[int]] = set()
+    for k, (a, b, fa, fb) in enumerate(contacts):
+        if not (0 <= a < n and 0 <= b < n) or sides[a] == sides[b]:
+            raise v.OddsInputError(f"contacts[{k}]: must join two enemy units (got {a!r}, {b!r})")
+        if fa not in (FRONT, FLANK, REAR) or fb not in (FRONT, FLANK, REAR):
+            raise v.OddsInputError(f"contacts[{k}]: faces must be 0 front, 1 flank or 2 rear")
+        if frozenset((a, b)) in seen:
+            raise v.OddsInputError(f"contacts[{k}]: units {a} and {b} are already in contact")
+        seen.add(frozenset((a, b)))
+    touched = {a for a, *_ in contacts} | {b for _, b, *_ in contacts}
+    if touched != set(range(n)):
+        missing = sorted(set(range(n)) - touched)
+        raise v.OddsInputError(f"contacts: units {missing} are in no contact")
+    return challenge, opts
+
+
+def _unit_rows(units: list[Unit], full_units: list[Unit], opts: list[SideOptions],
+               sides: list[int], charged: list[bool], allocation: list[str],
+               challenge: list[str], active_side: int) -> np.ndarray:
+    """The units' rows of ``sides`` (``units``: without their promoted champions and members)."""
+    side_arr = np.stack([_side(u, o) for u, o in zip(units, opts, strict=True)])
+    side_arr[:, S_SIDE] = sides
+    side_arr[:, S_CHARGED] = charged
+    # Regimientos de Renombre "Cuerno del Dragón" (its musician's; one use): a unit that
+    # charged blew it before its charge (charge_flags, glorious_panic); otherwise at the start
+    # of its first own turn: 1 + that round's index (charged, the turn after the charge)
+    side_arr[:, S_HORN] = [
+        0 if charged[i] or not (u.has("dragon_horn") and u.command.musician)
+        else 2 if active_side != sides[i] or any(
+            c and sides[j] != sides[i] for j, c in enumerate(charged)) else 1
+        for i, u in enumerate(units)]
+    side_arr[:, S_HOST] = -1
+    side_arr[:, S_ALLOC] = [ALLOCATIONS.index(a) for a in allocation]
+    side_arr[:, S_CHALLENGE] = [CHALLENGE_POLICIES.index(c) for c in challenge]
+    side_arr[:, S_CHAMP_BODY] = -1
+    # immune to fear while the champion lives (psychology.break_test: its body, if promoted)
+    side_arr[:, S_FEARLESS] = [u.has("leader_fearless") and u.command.champion
+                               for u in full_units]
+    panic_immunities(side_arr, units, sides)
+    side_arr[:, S_RECRUIT] = [i + 1 if u.has("cursed_recruits") else 0
+                              for i, u in enumerate(units)]
+    return side_arr
+
+
+def _with_hosted_rows(side_arr: np.ndarray, extra: list[_Hosted], units: list[Unit],
+                      full_units: list[Unit], opts: list[SideOptions], sides: list[int],
+                      charged: list[bool]) -> np.ndarray:
+    """``side_arr`` (the units' rows) with the hosted bodies' rows after them.
+
+    Each unit's ``S_HOSTED_LO`` .. ``S_HOSTED_HI`` and ``S_CHAMP_BODY`` name its bodies.
+    """
+    n_units = len(units)
+    side_arr[:, S_HOSTED_LO] = n_units
+    side_arr[:, S_HOSTED_HI] = n_units
+    for host in {e.host for e in extra}:
+        index = [n_units + k for k, e in enumerate(extra) if e.host == host]
+        side_arr[host, S_HOSTED_LO] = index[0]
+        side_arr[host, S_HOSTED_HI] = index[-1] + 1
+    for k, e in enumerate(extra):
+        if e.champion:
+            side_arr[e.host, S_CHAMP_BODY] = n_units + k
+    if extra:
+        rows = []
+        for e in extra:
+            row = _side(e.body, opts[e.host])
+            row[S_SIDE] = sides[e.host]
+            row[S_CHARGED] = charged[e.host]
+            row[S_HOST] = e.host
+            row[S_US] = e.unit_strength
+            row[S_IS_GENERAL] = e.general
+            row[S_IS_BSB] = e.battle_standard
+            row[S_GUARDED] = guarded(units[e.host], e)
+            row[S_IS_CHAMPION] = e.champion
+            row[S_CHAMP_BODY] = -1
+            # "Bienvenido a la Maldición": "cualquier guerrero de la Compañía Maldita (incluido
+            # Kreugar)": its champion and named members, not a character who joined it
+            row[S_RECRUIT] = (e.host + 1 if (e.champion or e.member)
+                              and full_units[e.host].has("cursed_recruits") else 0)
+            row[S_HOSTED_LO] = 0
+            row[S_HOSTED_HI] = 0
+            pr = e.profile
+            row[S_RATING] = pr.WS + pr.S + pr.T + pr.W + pr.I + pr.A
+            if not e.lends_ld:  # "la unidad NO puede usar el Liderazgo de esos miembros"
+                row[S_LD] = min(row[S_LD], side_arr[e.host, S_LD])
+            rows.append(row)
+        side_arr = np.vstack([side_arr, np.stack(rows)])
+    return side_arr
+
+
+def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Unit],
+                   units: list[Unit], sides: list[int], charged: list[bool],
+                   contacts: list[tuple[int, int, int, int]],
+                   distance: float) -> tuple[np.ndarray, list[int]]:
+    """Every body's attack groups against every enemy body, and the units' bear standards.
+
+    The second value is :func:`~odds.combat.model.bodies.bear_standard_bearers`' (per unit).
+    """
+    n_units = len(units)
+    n = len(bodies)
+    bracing = braced(units, list(charged[:n_units]), contacts)
+    bracing += [bracing[e.host] for e in extra]  # a promoted champion has the unit's pike
+    groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
+    # "Arremetida": the unit as it was built (a promoted champion strikes its own hit)
+    ogres = [ogre_charge_strength(full_units[i], [e.body for e in extra if e.host == i
+                                                  and not e.champion and not e.member],
+                                  distance) if charged[i] else 0
+             for i in range(n_units)]
+    ogres += [ogres[e.host] if e.champion or e.member else 0 for e in extra]
+    # Imperio "Portentos de batalla": friends of a Huracanum in the combat, itself included
+    omens = [any(bodies[k].has("battle_omens") for k in range(n) if sides[k] == sides[i])
+             for i in range(n)]
+    # Mercenarios "Carga atronadora": no impact hits after a charge shorter than 18 cm
+    strikers = [thunderous_charge(b, distance) for b in bodies]
+    host_of = list(range(n_units)) + [e.host for e in extra]
+    bearer = bear_standard_bearers(full_units, extra, n_units)
+    for i in range(n):
+        for j in range(n):
+            if sides[i] != sides[j]:
+                groups[i, j] = _groups(strikers[i], fought_through(bodies[j], j, host_of[i],
+                                                                    contacts),
+                                       bool(charged[i]), bracing[i], bool(charged[j]),
+                                       ogres[i], omens[i], bearer[host_of[i]] > 0)
+    # Enanos del Caos "Rompecráneos": "No afecta si no hay miniaturas en su frontal": its
+    # attacks reach only the enemy units touching the model's front
+    for i in range(n_units):
+        if bodies[i].has("skull_crushers"):
+            for j in range(n):
+                if not any((a, b, fa) == (i, host_of[j], FRONT)
+                           or (b, a, fb) == (i, host_of[j], FRONT)
+                           for a, b, fa, fb in contacts):
+                    groups[i, j, CREW] = 0
+    return groups, bearer
+
+
+def _rank_table(full_units: list[Unit], extra: list[_Hosted], champions: list[int],
+                n_members: list[int], side_arr: np.ndarray) -> np.ndarray:
+    """``ranks[u, models]``: the rank bonus of unit ``u`` with that many models (§2.2)."""
+    # indexed by the unit's models left plus its living characters and promoted champion,
+    # who fill rank spaces (§2.2)
+    hosted = [sum(1 for e in extra if e.host == i) - (1 if i in champions else 0)
+              - n_members[i] + recruits_at_most(side_arr, i) for i in range(len(full_units))]
+    most = max(u.models + h for u, h in zip(full_units, hosted, strict=False))
+    ranks = np.zeros((side_arr.shape[0], most + 1), np.int64)  # a row per body
+    for i, u in enumerate(full_units):
+        if side_arr[i, S_RANKS_OK]:
+            for m in range(u.models + hosted[i] + 1):
+                ranks[i, m] = min(rules.rank_bonus(m, u.files), side_arr[i, S_RANK_MAX])
+    return ranks
+
+
+def _side_bonus(opts: list[SideOptions], sides: list[int]) -> np.ndarray:
+    """Each side's static bonuses and high ground (§2.2)."""
+    side_bonus = np.zeros(2, np.int64)
+    for s in (0, 1):
+        members = [o for o, sd in zip(opts, sides[:len(opts)], strict=True) if sd == s]
+        side_bonus[s] = sum(o.static_bonus for o in members) + any(o.high_ground for o in members)
+    return side_bonus

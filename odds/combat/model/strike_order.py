@@ -8,6 +8,8 @@ sucio" have keys of their own.
 
 from __future__ import annotations
 
+import numpy as np
+
 from odds.combat.model.layout import (
     CAT_ASF,
     CAT_ASL,
@@ -15,6 +17,9 @@ from odds.combat.model.layout import (
     CAT_INITIATIVE,
     CAT_MINDLESS,
     FRONT,
+    G_ACTIVE,
+    G_KEY,
+    N_GROUPS,
 )
 from odds.units import Unit
 
@@ -66,3 +71,31 @@ def braced(units: list[Unit], charged: list[bool],
         out.append(u.equipment.weapon == "pike" and not u.has("pikes_behind")
                    and not charged[i] and bool(faces) and all(f == FRONT for f in faces))
     return out
+
+
+def _strike_order(groups: np.ndarray,
+                  sides: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(order, keys, n_order)`` of :class:`~odds.combat.model.options.CombatModel` (§1.2).
+
+    The active groups of every body, by strike-order key; ``groups[i, j, g, kind]`` of body
+    ``i`` against each enemy body ``j`` (a group's key does not depend on its target).
+    """
+    n = groups.shape[0]
+    n_slots = n * N_GROUPS
+    order = np.full((2, n_slots), -1, np.int64)
+    keys = np.zeros((2, n_slots), np.int64)
+    n_order = np.zeros(2, np.int64)
+    for kind in (0, 1):
+        active = []
+        for i in range(n):
+            enemies = [j for j in range(n) if sides[j] != sides[i]]
+            for g in range(N_GROUPS):
+                rows = [groups[i, j, g, kind] for j in enemies if groups[i, j, g, kind, G_ACTIVE]]
+                if rows:
+                    active.append((int(rows[0][G_KEY]), i * N_GROUPS + g))
+        active.sort()
+        n_order[kind] = len(active)
+        for k, (key, slot) in enumerate(active):
+            order[kind, k] = slot
+            keys[kind, k] = key
+    return order, keys, n_order
