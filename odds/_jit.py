@@ -52,7 +52,7 @@ def package_stamp() -> tuple:
     numba's cache keeps a kernel's machine code until the *kernel's own* source
     file changes.  A kernel also freezes what it calls from other modules
     (helpers, inlined or linked in) and the module-level integers it reads
-    (the column indices of :mod:`odds.combat.model`): edit one of those and
+    (the column indices of :mod:`odds.combat.model.layout`): edit one of those and
     numba would load stale machine code -- silently wrong numbers after a
     ``git pull`` that did not touch the kernel's file.  Every kernel's cache
     is keyed by this stamp too (:class:`_PackageCache`), so any change to the

@@ -114,8 +114,8 @@ def stamped_call(stamp: str) -> str:
 
 def test_a_change_anywhere_in_the_package_recompiles(toy_env):
     # numba alone keys a kernel's cache by its own file: helpers linked in from
-    # other modules, and model.py's column indices frozen into the machine
-    # code, would go stale.  The package stamp is part of every index's key.
+    # other modules, and combat/model/layout.py's column indices frozen into the
+    # machine code, would go stale.  The package stamp is part of every index's key.
     assert run(stamped_call("a"), toy_env).stderr.startswith("odds: compiling")
     assert run(stamped_call("a"), toy_env).stderr == ""
     changed = run(stamped_call("b"), toy_env)
@@ -125,9 +125,9 @@ def test_a_change_anywhere_in_the_package_recompiles(toy_env):
 
 def test_package_stamp_lists_every_source_file():
     stamp = {row[0]: row[1:] for row in jit.package_stamp()}
-    model = REPO / "odds" / "combat" / "model" / "__init__.py"
-    assert stamp[os.path.join("combat", "model", "__init__.py")] == (model.stat().st_mtime_ns,
-                                                                     model.stat().st_size)
+    layout = REPO / "odds" / "combat" / "model" / "layout.py"  # in a subpackage
+    assert stamp[os.path.join("combat", "model", "layout.py")] == (layout.stat().st_mtime_ns,
+                                                                   layout.stat().st_size)
     assert len(stamp) == len(list((REPO / "odds").rglob("*.py")))
 
 

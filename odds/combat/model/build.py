@@ -117,7 +117,7 @@ def build_units(units: list[Unit], sides: list[int],
         issues and accepts; §1.9).  The champion (of a unit of two or more
         models) of a unit front to front with an enemy unit, where either
         may challenge, becomes a body of its own after its unit's characters (see
-        the module notes).
+        the notes of :mod:`odds.combat.model`).
     active_side : int
         The side whose turn the first round is (challenges: active player first).
 

@@ -76,7 +76,7 @@ def _test_ld(unit: Unit, opts: SideOptions) -> tuple[int, bool]:
 
 def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: SideOptions,
                  tg_opts: SideOptions, reach: float, gap: float = 0.0) -> None:
-    """Fill the psychology-at-the-charge entries of ``flags`` (§3.3, see :data:`F_CHARGE_TESTS`).
+    """Fill the psychology-at-the-charge entries of ``flags`` (§3.3, see :data:`.F_CHARGE_TESTS`).
 
     Ld tests use the unit's best Ld (champion) or its General's.  A frenzied
     unit is immune to psychology (§1.6).  ``reach``: how far beyond the
@@ -175,7 +175,7 @@ def ogre_charge_strength(unit: Unit, characters: list[Unit], distance: float) ->
     por cada miniatura que se trabe peana con peana con el enemigo. La fuerza del
     impacto será igual al atributo de Fuerza básico del ogro, +1 por cada miniatura
     tipo Ogro directamente tras él en la unidad."  The charge covers ``distance``
-    (the gap before the charge, :attr:`CombatOptions.distance`); the unit's models
+    (the gap before the charge, :attr:`.CombatOptions.distance`); the unit's models
     and the ogre characters in it count towards the three; a model in contact has
     ``models // files - 1`` ogres behind it (whole ranks: the models of an
     incomplete last rank are not counted as directly behind anyone, a
@@ -200,7 +200,7 @@ def thunderous_charge(unit: Unit, distance: float) -> Unit:
     Mercenarios "Jinetes de rinobuey": "Si todas las miniaturas de una unidad de Jinetes de
     Rinobuey cargan, persiguen o arrasan 18cm o más, cada miniatura causa 1D3 impactos por
     carga": a unit with ``thunderous_charge`` keeps its impact hits only when the gap before
-    the charge (:attr:`CombatOptions.distance`) is at least
+    the charge (:attr:`.CombatOptions.distance`) is at least
     :data:`THUNDEROUS_CHARGE_MOVE`; the engine's charges start at that gap, so all the
     unit's models cover it.  Other units are returned as they are.
     """

@@ -47,7 +47,7 @@ def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner:
 
 
 def face_line(models: int, files: int, base: int, depth: int, face: int) -> tuple[int, int]:
-    """Models along a face of a unit and the length (mm) each takes (see module notes)."""
+    """Models along a face of a unit and the length (mm) each takes (:mod:`odds.combat.model`)."""
     if models <= 0:
         return 0, 1
     if face == FRONT:

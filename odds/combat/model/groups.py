@@ -104,16 +104,16 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     "Rebanadora", infantry with a single choppa); the enemy's ward save with
     its daemonic aura (5+ unless ``unit`` has magic attacks); nothing wounds an
     ethereal enemy but magic attacks or ethereal creatures, and no magic attack of a Skaven
-    ``unit`` wounds a ``warp_immune`` enemy.  ``braced``: the unit
-    receives a charge in its front with pikes (:func:`braced`): in the first round
-    its pikes strike after always-strikes-first blows and before the chargers, at
+    ``unit`` wounds a ``warp_immune`` enemy.  ``braced``: the unit receives a charge
+    in its front with pikes (:func:`~odds.combat.model.strike_order.braced`): in the
+    first round its pikes strike after always-strikes-first blows and before the chargers, at
     S+1 against a charging cavalry, chariot or monster ``enemy`` (MDNR "Pica":
     "Siempre atacan primero en el primer turno ... antes de las miniaturas que
     cargan"; "suman un +1 a la Fuerza ... en el turno en que reciban una carga por
     parte de unidades de tipo Caballería, Carros o Monstruos").  ``ogre_charge``: the
     strength of the unit's "Arremetida" impact hits when it charged (0 = none,
-    :func:`ogre_charge_strength`; impact hits of its own take precedence).  An
-    ``enemy`` with ``hard_to_hit`` is hit at -1 (Reinos del Caos "Trolls biliosos":
+    :func:`~odds.combat.model.charge.ogre_charge_strength`; impact hits of its own take
+    precedence).  An ``enemy`` with ``hard_to_hit`` is hit at -1 (Reinos del Caos "Trolls biliosos":
     "Las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo a
     cuerpo"; automatic hits are not rolled, a 6 still hits), and one with
     ``hard_to_hit_supernatural`` at -1 by a daemon, undead or forest-spirit ``unit`` or
@@ -504,8 +504,9 @@ def slayer_weapon(unit: Unit, enemy: Unit, charged: bool) -> Unit:
     "Al principio de cualquier combate puede elegir si lucha con dos armas de mano o con arma
     a dos manos (luchará con lo mismo durante todo el combate)": a unit with
     ``slayer_axes`` takes the one whose rank and file are expected to cause ``enemy`` more
-    unsaved wounds over a first and a later round (:func:`expected_unsaved`; strike order
-    is left out of the choice; two hand weapons on a tie).  Other units are returned as
+    unsaved wounds over a first and a later round
+    (:func:`~odds.combat.model.thresholds.expected_unsaved`; strike order is left out of the
+    choice; two hand weapons on a tie).  Other units are returned as
     they are.
     """
     if not unit.has("slayer_axes"):

@@ -83,12 +83,13 @@ class CombatOptions:
         0 .. twice the charger's M: decides whether a unit fleeing at the
         charge is caught (``2 M >= distance + flee roll``, §5.3), and
         whether rules that need a long charge strike: MDNR "Arremetida"
-        (:func:`ogre_charge_strength`), "Carga atronadora" (18 cm or more,
-        :func:`thunderous_charge`).  Default 10 cm.
+        (:func:`~odds.combat.model.charge.ogre_charge_strength`), "Carga atronadora"
+        (18 cm or more, :func:`~odds.combat.model.charge.thunderous_charge`).  Default
+        10 cm.
     expand_frontage : bool
         A unit that won a round widens its front by up to two models at each
         end, or laps round the enemy's flanks once its front reaches past them
-        (§1.11, on by default); see the module notes.
+        (§1.11, on by default); see the notes of :mod:`odds.combat.model`.
     attacker_face : {"front", "flank", "rear"}
         The defender's face the attacker fights in a two-unit combat (a
         flank or rear charge of US >= 5 cancels the defender's ranks and
@@ -120,7 +121,7 @@ class CombatOptions:
 
 @dataclass(frozen=True)
 class CombatModel:
-    """The kernel's view of a combat (see the module docstring)."""
+    """The kernel's view of a combat (its arrays are described in :mod:`odds.combat.model`)."""
 
     sides: np.ndarray
     groups: np.ndarray

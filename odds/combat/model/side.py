@@ -220,7 +220,7 @@ def lament_ward(unit: Unit) -> int:
     """The ward save of ``unit`` against a "Lamento de la doncella"; 0 = it cannot be its target.
 
     Condes Vampiro "Lamento de la doncella": "no puede hacerse contra unidades inmunes a
-    psicología" (also the unbreakable, :data:`S_ITP`; a frenzied unit is immune while it is
+    psicología" (also the unbreakable, :data:`.S_ITP`; a frenzied unit is immune while it is
     frenzied, in the kernel), "no afecta a miniaturas Etéreas"; "NO se considera ... Ataque
     mágico": a daemonic aura's 5+ ward applies as against any mundane attack.  "Anula
     armaduras" takes the armour save only: a ward save of the unit's own is rolled (6th

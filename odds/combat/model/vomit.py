@@ -52,11 +52,12 @@ VOMITS: dict[str, tuple[int, bool, bool, str]] = {
 wounds)): one attack per fighting model instead of all its attacks, at its Initiative, with
 no re-roll, poison, killing blow or flaming property (those are the models' weapons').  The
 unit vomits in a round kind against an enemy when one vomit attack is expected to cause more
-unsaved wounds than a model's normal attacks (:func:`expected_unsaved`); ties attack
-normally.  The whole unit attacks the same way ("Toda la unidad debe realizar o bien sus
-ataques normales o bien sus ataques de vómito"): rank and file and champion alike, judged on
-the rank and file; in a combat of several units the choice is made against each enemy (a
-unit fighting two enemy units at once might vomit at one only: a documented simplification).
+unsaved wounds than a model's normal attacks
+(:func:`~odds.combat.model.thresholds.expected_unsaved`); ties attack normally.  The whole
+unit attacks the same way ("Toda la unidad debe realizar o bien sus ataques normales o bien
+sus ataques de vómito"): rank and file and champion alike, judged on the rank and file; in
+a combat of several units the choice is made against each enemy (a unit fighting two enemy
+units at once might vomit at one only: a documented simplification).
 """
 
 
