@@ -1,21 +1,7 @@
-"""Immutable unit descriptions, validation and loaders (TOML files, built-in library).
+"""The unit: :class:`Unit`, what it is, how it is equipped and which special rules it has.
 
-Every class here is a frozen dataclass: build a changed copy with ``replace``
-(which re-validates).  Distances are in cm (MDNR metric).  Every bad input
-raises :class:`odds.validation.OddsInputError` with a one-line message naming
-the key (``profile.WS``, ``rules.ward_save``...), the allowed range and the
-value received; messages from the loaders start with the file (or ``<dict>``).
-
-Troop-type conventions
-----------------------
-* ``profile`` is the rank-and-file model.  For cavalry it is the **rider**
-  (``profile.M`` is the unit's move, i.e. the steed's); the steed's WS/S/I/A
-  go in ``mount``.  For chariots ``profile`` holds the **crew member's**
-  WS/BS/S/I/A/Ld with the **chariot's** T and W, ``crew`` is the number of
-  crew per chariot, ``mount`` the steeds, ``impact_strength`` the chariot's S
-  for impact hits and ``armour_save_override`` its army-book save.
-* ``crew`` counts the fighters using ``profile`` per unit model: 1 except for
-  chariots (crew) and war machines (crew, which is also their unit strength).
+Its records, the catalogue of rule names and the loaders live beside it in
+:mod:`odds.units`, whose notes state the package's conventions.
 """
 
 from __future__ import annotations
@@ -44,26 +30,6 @@ from odds.validation import (
     replace_fields,
     subtable,
 )
-
-__all__ = [
-    "CHARACTERISTICS",
-    "MEMBER_ROLES",
-    "MOUNT_RULES",
-    "SPANISH_LETTERS",
-    "SPECIAL_RULES",
-    "Command",
-    "CrewProfile",
-    "Equipment",
-    "Member",
-    "MountProfile",
-    "Profile",
-    "Unit",
-    "library_names",
-    "library_unit",
-    "load_unit_file",
-    "unit_from_dict",
-    "unit_warnings",
-]
 
 MOUNT_RULES: tuple[str, ...] = ("always_strikes_first", "magic_attacks", "mundane_attacks")
 """Rules a steed can have of its own (:attr:`MountProfile.special`): its blows strike first
@@ -1816,6 +1782,10 @@ def letters_from(
 
 
 def profile_from(table: Mapping[str, Any], where: str, base: Profile | None = None) -> Profile:
+    """A :class:`Profile` from a table of letters (:func:`letters_from`; ``where`` in errors).
+
+    Without ``base`` every characteristic is required; with it, those given change ``base``.
+    """
     values = letters_from(table, where, CHARACTERISTICS)
     if base is None:
         for c in CHARACTERISTICS:

@@ -1,0 +1,69 @@
+"""Immutable unit descriptions, validation and loaders (TOML files, built-in library).
+
+Conventions, stated once
+------------------------
+Every class in this package is a frozen dataclass: build a changed copy with
+``replace`` (which re-validates).  Distances are in cm (MDNR metric).  Every bad
+input raises :class:`odds.validation.OddsInputError` with a one-line message naming
+the key (``profile.WS``, ``rules.ward_save``...), the allowed range and the
+value received; messages from the loaders start with the file (or ``<dict>``).
+
+Troop-type conventions
+----------------------
+* ``profile`` is the rank-and-file model.  For cavalry it is the **rider**
+  (``profile.M`` is the unit's move, i.e. the steed's); the steed's WS/S/I/A
+  go in ``mount``.  For chariots ``profile`` holds the **crew member's**
+  WS/BS/S/I/A/Ld with the **chariot's** T and W, ``crew`` is the number of
+  crew per chariot, ``mount`` the steeds, ``impact_strength`` the chariot's S
+  for impact hits and ``armour_save_override`` its army-book save.
+* ``crew`` counts the fighters using ``profile`` per unit model: 1 except for
+  chariots (crew) and war machines (crew, which is also their unit strength).
+"""
+
+from odds.units.unit import (
+    CHARACTERISTICS,
+    MEMBER_ROLES,
+    MOUNT_RULES,
+    SPANISH_LETTERS,
+    SPECIAL_RULES,
+    Command,
+    CrewProfile,
+    Equipment,
+    Member,
+    MountProfile,
+    Profile,
+    Unit,
+    library_names,
+    library_unit,
+    load_unit_file,
+    unit_from_dict,
+    unit_warnings,
+)
+
+# shared with odds.characters and odds.unit_reference, not part of ``__all__``
+from odds.units.unit import check_formation as check_formation
+from odds.units.unit import check_rule_fields as check_rule_fields
+from odds.units.unit import hatred_from as hatred_from
+from odds.units.unit import letters_from as letters_from
+from odds.units.unit import profile_from as profile_from
+from odds.units.unit import special_rules_from as special_rules_from
+
+__all__ = [
+    "CHARACTERISTICS",
+    "MEMBER_ROLES",
+    "MOUNT_RULES",
+    "SPANISH_LETTERS",
+    "SPECIAL_RULES",
+    "Command",
+    "CrewProfile",
+    "Equipment",
+    "Member",
+    "MountProfile",
+    "Profile",
+    "Unit",
+    "library_names",
+    "library_unit",
+    "load_unit_file",
+    "unit_from_dict",
+    "unit_warnings",
+]
