@@ -20,12 +20,11 @@ Troop-type conventions
   chariots (crew) and war machines (crew, which is also their unit strength).
 """
 
+from odds.units.special_rules import MOUNT_RULES, SPECIAL_RULES
 from odds.units.unit import (
     CHARACTERISTICS,
     MEMBER_ROLES,
-    MOUNT_RULES,
     SPANISH_LETTERS,
-    SPECIAL_RULES,
     Command,
     CrewProfile,
     Equipment,
