@@ -20,17 +20,14 @@ Troop-type conventions
   chariots (crew) and war machines (crew, which is also their unit strength).
 """
 
+from odds.units.command import MEMBER_ROLES, Command, Member
+from odds.units.equipment import Equipment
+from odds.units.profiles import CHARACTERISTICS, SPANISH_LETTERS, CrewProfile, MountProfile, Profile
+from odds.units.rule_fields import check_rule_fields as check_rule_fields
+from odds.units.rule_fields import hatred_from as hatred_from
+from odds.units.rule_fields import special_rules_from as special_rules_from
 from odds.units.special_rules import MOUNT_RULES, SPECIAL_RULES
 from odds.units.unit import (
-    CHARACTERISTICS,
-    MEMBER_ROLES,
-    SPANISH_LETTERS,
-    Command,
-    CrewProfile,
-    Equipment,
-    Member,
-    MountProfile,
-    Profile,
     Unit,
     library_names,
     library_unit,
@@ -41,11 +38,8 @@ from odds.units.unit import (
 
 # shared with odds.characters and odds.unit_reference, not part of ``__all__``
 from odds.units.unit import check_formation as check_formation
-from odds.units.unit import check_rule_fields as check_rule_fields
-from odds.units.unit import hatred_from as hatred_from
 from odds.units.unit import letters_from as letters_from
 from odds.units.unit import profile_from as profile_from
-from odds.units.unit import special_rules_from as special_rules_from
 
 __all__ = [
     "CHARACTERISTICS",

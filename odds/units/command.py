@@ -1,0 +1,121 @@
+"""Command: a unit's champion, standard and musician (:class:`Command`) and named members.
+
+A :class:`Member` is a named model with a profile of its own standing in for a
+command model or a character (MDNR Regimientos de Renombre).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from odds.units.equipment import Equipment
+from odds.units.profiles import Profile
+from odds.units.rule_fields import special_rules_from
+from odds.validation import OddsInputError, choice, flag, number, replace_fields
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """Command group (RULES.md §2.2 standard, §2.4 musician).
+
+    Attributes
+    ----------
+    champion, standard, musician : bool
+        Which command models the unit has (all in the front rank).
+    champion_points, standard_points, musician_points : float
+        What each command model costs on top of its model's points (army
+        book upgrade costs; >= 0, 0 = free or unknown).  Used by
+        :attr:`Unit.points` and equal-points sizing, never by the combat.
+    """
+
+    champion: bool = False
+    standard: bool = False
+    musician: bool = False
+    champion_points: float = 0.0
+    standard_points: float = 0.0
+    musician_points: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name in ("champion", "standard", "musician"):
+            flag(name, getattr(self, name))
+        for name in ("champion_points", "standard_points", "musician_points"):
+            object.__setattr__(self, name, number(name, getattr(self, name), low=0.0,
+                                                  high=10_000.0))
+
+    @property
+    def points(self) -> float:
+        """Points of the command models present (upgrade costs only)."""
+        return (self.champion * self.champion_points + self.standard * self.standard_points
+                + self.musician * self.musician_points)
+
+    def replace(self, **changes: Any) -> Command:
+        """Return a validated copy with some fields changed."""
+        return replace_fields(self, changes)
+
+
+MEMBER_ROLES: tuple[str, ...] = ("champion", "standard", "musician", "character")
+"""What a named member of a unit stands in for (:class:`Member`): it is in the unit when
+the unit has that command model (``Unit.command``); a ``character`` always is, and lends
+the unit its Ld as a joined character does (Regimientos de Renombre "Scarloc": "se
+considera a todos los efectos como si fuera un personaje que se ha unido a la unidad ...
+salvo que no puede abandonar la unidad")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A named model of a unit with a profile of its own, fighting as a character in it.
+
+    MDNR Regimientos de Renombre, "Otros miembros con nombre": "Algunos Regimientos de
+    Renombre tienen otras miniaturas 'con nombre' (Colibrí, Larva, Ned Puñojamón,
+    Skaff...). Esas miniaturas con nombre ... se tratan también como Líderes: forman parte
+    de la unidad ... se rigen por ¡Cuidado, Señor!, es necesario designar ataques
+    explícitamente, pueden lanzar y aceptar desafíos, etc. La excepción es que la unidad NO
+    puede usar el Liderazgo de esos 'miembros con nombre'"; a Leader is "a efectos
+    generales ... un personaje".  In a combat the member stands in the unit's front rank
+    as a body of its own (its profile, equipment, wounds and save; the unit's special
+    rules), like a character that cannot leave, and lends the unit no Ld.  A standard
+    bearer or musician carries the unit's standard or instrument: the unit has it while
+    the member lives (RULES.md §2.2, §2.4).
+
+    Attributes
+    ----------
+    name : str
+        The member's name (``"Skaff (portaestandarte)"``).
+    role : str
+        One of :data:`MEMBER_ROLES`: the command model it is (a ``champion`` beside the
+        unit's leader: Comando Mortal's "Hasim el Eunuco (campeón)").  The member is in
+        the unit when ``Unit.command`` has that role; a ``character`` always is and lends
+        its Ld.
+    profile : Profile
+        Its characteristics.
+    equipment : Equipment
+        Its close-combat weapon and armour.
+    special : tuple of str or None
+        Its special rules (:data:`SPECIAL_RULES`); None (default): the unit's.  A member
+        without the unit's weapon lacks that weapon's rules (Ruglud's "Larva" with a hand
+        weapon among orcs with choppas).
+    """
+
+    name: str
+    role: str
+    profile: Profile
+    equipment: Equipment = field(default_factory=Equipment)
+    special: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise OddsInputError(f"name: must be a non-empty string (got {self.name!r})")
+        choice("role", self.role, MEMBER_ROLES)
+        if not isinstance(self.profile, Profile):
+            raise OddsInputError(f"profile: must be a Profile (got"
+                                 f" {type(self.profile).__name__})")
+        if not isinstance(self.equipment, Equipment):
+            raise OddsInputError(f"equipment: must be an Equipment (got"
+                                 f" {type(self.equipment).__name__})")
+        if self.special is not None:
+            object.__setattr__(self, "special", special_rules_from(self.special))
+
+    def replace(self, **changes: Any) -> Member:
+        """Return a validated copy with some fields changed."""
+        return replace_fields(self, changes)
