@@ -22,24 +22,19 @@ Troop-type conventions
 
 from odds.units.command import MEMBER_ROLES, Command, Member
 from odds.units.equipment import Equipment
+from odds.units.library import library_names, library_unit
+
+# shared with odds.characters and odds.unit_reference, not part of ``__all__``
+from odds.units.loaders import check_formation as check_formation
+from odds.units.loaders import letters_from as letters_from
+from odds.units.loaders import load_unit_file, unit_from_dict
+from odds.units.loaders import profile_from as profile_from
 from odds.units.profiles import CHARACTERISTICS, SPANISH_LETTERS, CrewProfile, MountProfile, Profile
 from odds.units.rule_fields import check_rule_fields as check_rule_fields
 from odds.units.rule_fields import hatred_from as hatred_from
 from odds.units.rule_fields import special_rules_from as special_rules_from
 from odds.units.special_rules import MOUNT_RULES, SPECIAL_RULES
-from odds.units.unit import (
-    Unit,
-    library_names,
-    library_unit,
-    load_unit_file,
-    unit_from_dict,
-    unit_warnings,
-)
-
-# shared with odds.characters and odds.unit_reference, not part of ``__all__``
-from odds.units.unit import check_formation as check_formation
-from odds.units.unit import letters_from as letters_from
-from odds.units.unit import profile_from as profile_from
+from odds.units.unit import Unit, unit_warnings
 
 __all__ = [
     "CHARACTERISTICS",
