@@ -19,7 +19,8 @@ from odds.units.equipment import Equipment
 from odds.units.profiles import CrewProfile, MountProfile, Profile
 from odds.units.rule_fields import _names_from, check_rule_fields, hatred_from
 from odds.units.special_rules import SPECIAL_RULES
-from odds.validation import OddsInputError, choice, flag, integer, number, replace_fields
+from odds.units.unit_checks import _check_equipment, _check_members
+from odds.validation import OddsInputError, choice, integer, number, replace_fields
 
 _TROOP_TYPE_CREW: Mapping[str, tuple[int, int]] = {
     "infantry": (1, 1), "cavalry": (1, 1), "monstrous_infantry": (1, 1), "monster": (1, 1),
@@ -267,7 +268,7 @@ class Unit:
                                      f" or a monster its handlers (got troop_type {tt!r})")
         low, high = _TROOP_TYPE_CREW[tt]
         set_(self, "crew", integer("crew", self.crew, low=low, high=high))
-        self._check_equipment(tt)
+        _check_equipment(self, tt)
         check_rule_fields(self)
         if self.impact_hits not in rules.IMPACT_HITS:
             raise OddsInputError(
@@ -325,104 +326,13 @@ class Unit:
         if self.random_attacks and self.mount is not None and self.mount.random_attacks:
             raise OddsInputError("mount.random_attacks: not with the unit's own random_attacks"
                                  " (one random-attacks roll per unit)")
-        self._check_members(tt)
-
-    def _check_members(self, tt: str) -> None:
-        if isinstance(self.members, list):
-            object.__setattr__(self, "members", tuple(self.members))
-        if not isinstance(self.members, tuple) or not all(
-                isinstance(m, Member) for m in self.members):
-            raise OddsInputError(f"members: must be a tuple of Member (got {self.members!r})")
-        if self.members and tt not in ("infantry", "cavalry", "monstrous_infantry"):
-            raise OddsInputError(f"members: only infantry, cavalry or monstrous infantry have"
-                                 f" named members (got troop_type {tt!r})")
-        for k, m in enumerate(self.members):
-            w = rules.WEAPONS[m.equipment.weapon]
-            if not w.usable_by(tt):
-                raise OddsInputError(f"members[{k}].equipment.weapon: {w.name} cannot be"
-                                     f" used by {tt}")
-            if m.equipment.barding and tt != "cavalry":
-                raise OddsInputError(f"members[{k}].equipment.barding: only cavalry can have"
-                                     f" barding (got troop_type {tt!r})")
-
-        if self.has("bear_standard") and self.members and not any(
-                m.role == "standard" for m in self.members):
-            raise OddsInputError("members: 'bear_standard' needs a named standard bearer (a"
-                                 " member of role 'standard': the bonus ends with him)")
-        if self.has("fear_with_standard") and any(m.role == "standard"
-                                                  for m in self.members):
-            raise OddsInputError("members: 'fear_with_standard' with a named standard bearer is"
-                                 " not supported (the fear would have to end with the member)")
-
-    def _check_front_weapon(self, tt: str) -> None:
-        front = rules.WEAPONS[choice("front_weapon", self.front_weapon, tuple(rules.WEAPONS))]
-        if not front.usable_by(tt):
-            raise OddsInputError(f"front_weapon: {front.name} cannot be used by {tt}")
-        back = self.weapon
-        same = (not front.fights_in_ranks and front.extra_attacks == back.extra_attacks
-                and front.strikes_last == back.strikes_last
-                and front.charge_extra == back.charge_extra
-                and not (front.pistol_attacks or back.pistol_attacks or front.shot_attacks
-                         or back.shot_attacks or front.shot_strength or back.shot_strength)
-                and all(rules.weapon_strength(self.profile.S, front.name, charging=c,
-                                              first_round=f)
-                        == rules.weapon_strength(self.profile.S, back.name, charging=c,
-                                                 first_round=f)
-                        for c in (False, True) for f in (False, True)))
-        if not same:
-            raise OddsInputError(
-                f"front_weapon: a front rank with {front.name} before ranks with"
-                f" {back.name} is not supported (only a front weapon striking as the"
-                f" unit's, differing in the ranks that fight and the save)")
+        _check_members(self, tt)
 
     @property
     def present_members(self) -> tuple[Member, ...]:
         """The :attr:`members` in the unit: those whose role its ``command`` has."""
         return tuple(m for m in self.members
                      if m.role == "character" or getattr(self.command, m.role))
-
-    def _check_equipment(self, tt: str) -> None:
-        if self.champion_weapon:
-            choice("champion_weapon", self.champion_weapon, tuple(rules.WEAPONS))
-        if self.champion_armour:
-            choice("champion_armour", self.champion_armour, rules.ARMOURS)
-        if self.front_weapon:
-            self._check_front_weapon(tt)
-        if self.champion_shield is not None:
-            flag("champion_shield", self.champion_shield)
-        if self.champion_save_override is not None:
-            integer("champion_save_override", self.champion_save_override, low=1, high=7)
-        if integer("champion_ward", self.champion_ward, low=0, high=6) == 1:
-            raise OddsInputError("champion_ward: must be 0 (the unit's) or one of 2, 3, 4, 5,"
-                                 " 6 (got 1)")
-        object.__setattr__(self, "champion_special", _names_from(
-            "champion_special", self.champion_special, SPECIAL_RULES, "rule names", "rule"))
-        for where, key in (("equipment.weapon", self.equipment.weapon),
-                           ("champion_weapon", self.champion_weapon)):
-            if not key:
-                continue
-            weapon = rules.WEAPONS[key]
-            if weapon.mounted_only and tt not in rules.MOUNTED_TROOP_TYPES:
-                raise OddsInputError(
-                    f"{where}: {weapon.name} is for mounted models"
-                    f" ({', '.join(rules.MOUNTED_TROOP_TYPES)}) (got troop_type {tt!r})"
-                )
-            if weapon.foot_only and tt not in rules.FOOT_TROOP_TYPES:
-                raise OddsInputError(
-                    f"{where}: {weapon.name} is for models on foot"
-                    f" ({', '.join(rules.FOOT_TROOP_TYPES)}) (got troop_type {tt!r})"
-                )
-        if self.extra_crew is not None:
-            crew_weapon = rules.WEAPONS[self.extra_crew.weapon]
-            # a monster's handlers fight on foot beside it
-            if not crew_weapon.usable_by("infantry" if tt == "monster" else tt):
-                raise OddsInputError(f"extra_crew.weapon: {crew_weapon.name} cannot be used by"
-                                     f" the crew of a {tt}")
-        if self.equipment.barding and tt not in ("cavalry", "chariot"):
-            raise OddsInputError(
-                f"equipment.barding: only cavalry or chariot can have barding"
-                f" (got troop_type {tt!r})"
-            )
 
     # ------------------------------------------------------------------ convenience
 
