@@ -14,8 +14,15 @@ from typing import Any
 
 from odds.units.command import Command, Member
 from odds.units.equipment import Equipment
-from odds.units.profiles import CHARACTERISTICS, SPANISH_LETTERS, CrewProfile, MountProfile, Profile
-from odds.units.unit import Unit, _default_champion
+from odds.units.profiles import (
+    CHARACTERISTICS,
+    SPANISH_LETTERS,
+    CrewProfile,
+    MountProfile,
+    Profile,
+    _default_champion,
+)
+from odds.units.unit import Unit
 from odds.validation import OddsInputError, check_keys, parse_toml, prefixed, read_toml, subtable
 
 _TOP_KEYS = (

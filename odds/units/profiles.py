@@ -7,6 +7,7 @@ characteristics and :class:`CrewProfile` a second kind of crew or a monster's ha
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -193,3 +194,8 @@ class CrewProfile:
     def replace(self, **changes: Any) -> CrewProfile:
         """Return a validated copy with some fields changed."""
         return replace_fields(self, changes)
+
+
+def _default_champion(profile: Profile) -> Profile:
+    """The champion's profile a unit gets by default: its rank and file's with A+1."""
+    return dataclasses.replace(profile, A=min(10, profile.A + 1))

@@ -6,7 +6,6 @@ Its records, the catalogue of rule names and the loaders live beside it in
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,8 +15,9 @@ from odds import rules
 from odds.armies import ARMIES, RACES, TAGS, race_tags
 from odds.units.command import Command, Member
 from odds.units.equipment import Equipment
-from odds.units.profiles import CrewProfile, MountProfile, Profile
+from odds.units.profiles import CrewProfile, MountProfile, Profile, _default_champion
 from odds.units.rule_fields import _names_from, check_rule_fields, hatred_from
+from odds.units.serialise import unit_to_dict
 from odds.units.special_rules import SPECIAL_RULES
 from odds.units.unit_checks import _check_equipment, _check_members
 from odds.validation import OddsInputError, choice, integer, number, replace_fields
@@ -28,10 +28,6 @@ _TROOP_TYPE_CREW: Mapping[str, tuple[int, int]] = {
 }
 
 _NO_RANKS_TYPES = ("monster", "chariot", "war_machine")
-
-
-def _default_champion(profile: Profile) -> Profile:
-    return dataclasses.replace(profile, A=min(10, profile.A + 1))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -568,79 +564,7 @@ class Unit:
 
     def to_dict(self) -> dict[str, Any]:
         """The unit in the TOML schema (English letters); ``unit_from_dict`` inverts it."""
-        out: dict[str, Any] = {
-            "name": self.name,
-            "troop_type": self.troop_type,
-            "models": self.models,
-            "files": self.files,
-        }
-        if self.crew != 1:
-            out["crew"] = self.crew
-        if self.points_per_model:
-            out["points_per_model"] = self.points_per_model
-        if self.unit_strength_override is not None:
-            out["unit_strength_override"] = self.unit_strength_override
-        for key in ("army", "race"):
-            if getattr(self, key):
-                out[key] = getattr(self, key)
-        if self.notes:
-            out["notes"] = self.notes
-        out["profile"] = self.profile.as_dict()
-        equipment = dataclasses.asdict(self.equipment)
-        if self.armour_save_override is not None:
-            equipment["armour_save_override"] = self.armour_save_override
-        if self.champion_weapon:
-            equipment["champion_weapon"] = self.champion_weapon
-        if self.front_weapon:
-            equipment["front_weapon"] = self.front_weapon
-        if self.champion_armour:
-            equipment["champion_armour"] = self.champion_armour
-        if self.champion_shield is not None:
-            equipment["champion_shield"] = self.champion_shield
-        if self.champion_save_override is not None:
-            equipment["champion_save_override"] = self.champion_save_override
-        out["equipment"] = equipment
-        out["command"] = {k: v for k, v in dataclasses.asdict(self.command).items()
-                          if not k.endswith("_points") or v}
-        rules_table: dict[str, Any] = {"special": list(self.special)}
-        for key in ("ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits"):
-            rules_table[key] = getattr(self, key)
-        if self.champion_ward:
-            rules_table["champion_ward"] = self.champion_ward
-        if self.impact_strength is not None:
-            rules_table["impact_strength"] = self.impact_strength
-        if self.random_attacks:
-            rules_table["random_attacks"] = self.random_attacks
-        if self.random_move:
-            rules_table["random_move"] = self.random_move
-        for key in ("hatred", "no_panic_from", "no_panic_against", "flight_panics_only",
-                    "flight_panics_not", "champion_special", "champion_hatred"):
-            if getattr(self, key):
-                rules_table[key] = list(getattr(self, key))
-        out["rules"] = rules_table
-        if self.extra_crew is not None:
-            out["extra_crew"] = dataclasses.asdict(self.extra_crew)
-            if not self.extra_crew.hatred:
-                del out["extra_crew"]["hatred"]
-            else:
-                out["extra_crew"]["hatred"] = list(self.extra_crew.hatred)
-            if not self.extra_crew.handlers:
-                del out["extra_crew"]["handlers"]
-        if self.mount is not None:
-            out["mount"] = {k: list(v) if k == "special" else v
-                            for k, v in dataclasses.asdict(self.mount).items()
-                            if k not in ("charge_bonus", "poisoned", "special", "random_attacks")
-                            or v}
-        assert self.champion_profile is not None
-        if self.champion_profile != _default_champion(self.profile):
-            out["champion_profile"] = self.champion_profile.as_dict()
-        if self.members:
-            out["members"] = [{"name": m.name, "role": m.role, "profile": m.profile.as_dict(),
-                               "equipment": dataclasses.asdict(m.equipment),
-                               **({"special": list(m.special)} if m.special is not None
-                                  else {})}
-                              for m in self.members]
-        return out
+        return unit_to_dict(self)
 
 
 def unit_warnings(units: Any) -> list[str]:
