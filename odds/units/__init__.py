@@ -18,13 +18,31 @@ Troop-type conventions
   for impact hits and ``armour_save_override`` its army-book save.
 * ``crew`` counts the fighters using ``profile`` per unit model: 1 except for
   chariots (crew) and war machines (crew, which is also their unit strength).
+
+Modules
+-------
+* :mod:`~odds.units.special_rules`: the special-rule names a unit or its steeds may
+  carry (:data:`SPECIAL_RULES`, :data:`MOUNT_RULES`), each with its source.
+* :mod:`~odds.units.profiles`: :class:`Profile`, :class:`MountProfile`,
+  :class:`CrewProfile` and the characteristics' letters.
+* :mod:`~odds.units.equipment`: :class:`Equipment`.
+* :mod:`~odds.units.command`: :class:`Command` and named members (:class:`Member`).
+* :mod:`~odds.units.rule_fields`: the checks of the rule fields a unit and a
+  character share.
+* :mod:`~odds.units.unit`: :class:`Unit`, checked by :mod:`~odds.units.unit_checks`
+  and written out by :mod:`~odds.units.serialise`.
+* :mod:`~odds.units.loaders`: :func:`unit_from_dict`, :func:`load_unit_file`.
+* :mod:`~odds.units.library`: the built-in units (``odds/library/*.toml``).
+
+Besides the names in ``__all__``, the helpers :mod:`odds.characters` and
+:mod:`odds.unit_reference` share are importable from here: ``check_formation``,
+``check_rule_fields``, ``hatred_from``, ``special_rules_from``, ``letters_from``
+and ``profile_from``.
 """
 
 from odds.units.command import MEMBER_ROLES, Command, Member
 from odds.units.equipment import Equipment
 from odds.units.library import library_names, library_unit
-
-# shared with odds.characters and odds.unit_reference, not part of ``__all__``
 from odds.units.loaders import check_formation as check_formation
 from odds.units.loaders import letters_from as letters_from
 from odds.units.loaders import load_unit_file, unit_from_dict

@@ -1,7 +1,8 @@
 """The unit: :class:`Unit`, what it is, how it is equipped and which special rules it has.
 
-Its records, the catalogue of rule names and the loaders live beside it in
-:mod:`odds.units`, whose notes state the package's conventions.
+Built from the records of :mod:`odds.units.profiles`, :mod:`odds.units.equipment` and
+:mod:`odds.units.command`, checked when built (:mod:`odds.units.rule_fields`,
+:mod:`odds.units.unit_checks`); :func:`unit_warnings` sums up what imports left out.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class Unit:
     files : int
         Models per rank (frontage), 1..100; may exceed ``models`` (one rank).
     profile : Profile
-        Rank-and-file profile (see the module notes for cavalry and chariots).
+        Rank-and-file profile (see the notes of :mod:`odds.units` for cavalry and chariots).
     equipment : Equipment
         Weapon and armour.
     command : Command
