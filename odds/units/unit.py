@@ -23,12 +23,12 @@ from odds.units.special_rules import SPECIAL_RULES
 from odds.units.unit_checks import _check_equipment, _check_members
 from odds.validation import OddsInputError, choice, integer, number, replace_fields
 
+_NO_RANKS_TYPES = ("monster", "chariot", "war_machine")
+
 _TROOP_TYPE_CREW: Mapping[str, tuple[int, int]] = {
     "infantry": (1, 1), "cavalry": (1, 1), "monstrous_infantry": (1, 1), "monster": (1, 1),
     "swarm": (1, 1), "chariot": (1, 6), "war_machine": (1, 10),
 }
-
-_NO_RANKS_TYPES = ("monster", "chariot", "war_machine")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
