@@ -19,7 +19,6 @@ from xml.etree.ElementTree import Element
 
 from odds.armies import army_from_catalogue
 from odds.battlescribe.build import Built, build_unit
-from odds.battlescribe.names import normalize
 from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import (
     COMMAND_ROLES,
@@ -29,6 +28,7 @@ from odds.battlescribe.selection import (
     regiment,
     select,
 )
+from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import MODEL_PROFILE, Node, catalogue_node, index_ids
 from odds.battlescribe.xmlsafe import describe, local, peek_root, read_xml
 from odds.units import Profile, Unit

@@ -34,9 +34,9 @@ import re
 from dataclasses import replace
 
 from odds.battlescribe.build import build_unit
-from odds.battlescribe.names import normalize
 from odds.battlescribe.report import Collector
 from odds.battlescribe.selection import Selection
+from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import Node
 from odds.battlescribe.values import parse_characteristic
 from odds.characters import Character

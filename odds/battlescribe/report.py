@@ -13,7 +13,7 @@ between the printed data and the engine's own rules becomes a
     average, the choppa as a hand weapon, an assumed chariot crew).
 ``no_combat_effect``
     A known name with no effect on a close combat (listed in
-    :data:`odds.battlescribe.names.NO_COMBAT_EFFECT`): large target, missile
+    :data:`odds.battlescribe.no_effect_names.NO_COMBAT_EFFECT`): large target, missile
     weapons, army-composition notes.
 ``note``
     Information: the printed save or unit strength differs from the engine's.

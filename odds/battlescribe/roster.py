@@ -31,9 +31,9 @@ from pathlib import Path
 from odds.armies import army_from_catalogue
 from odds.battlescribe.build import build_unit
 from odds.battlescribe.character import character_from_selection
-from odds.battlescribe.names import normalize
 from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import Selection, command_nodes
+from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import Node, roster_node
 from odds.battlescribe.values import parse_cost
 from odds.battlescribe.xmlsafe import describe, local, read_xml

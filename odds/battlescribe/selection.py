@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from odds.battlescribe.names import STRUCTURAL_NAMES, normalize
+from odds.battlescribe.no_effect_names import STRUCTURAL_NAMES
+from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 

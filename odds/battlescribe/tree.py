@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
-from odds.battlescribe.names import normalize
+from odds.battlescribe.spelling import normalize
 from odds.battlescribe.values import parse_cost, parse_count, parse_limit
 from odds.battlescribe.xmlsafe import describe, local
 from odds.validation import OddsInputError

@@ -1,0 +1,293 @@
+"""Rules recognised by their catalogue text, not their name alone.
+
+A rule named after its unit ("Zombis", "Arrasar", "Escolta"...) means what its text says:
+special-rule flags (:func:`text_rule`), a report with its reason (:func:`no_effect_text`),
+a ward save (:func:`text_ward`), or the effects of a mark of Chaos as that entry prints
+them (:func:`mark_effects`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from odds.battlescribe.spelling import normalize
+
+__all__ = [
+    "mark_effects",
+    "no_effect_text",
+    "text_rule",
+    "text_ward",
+]
+
+
+_TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # Regimientos de Renombre (Gárgolas volantes de Barda) "Resistencia elevada a lo
+    # sobrenatural": "Las Gárgolas tienen Resistencia a la Magia (1) [the magic phase].
+    # Además, cualquier miniatura de tipo Demonio, No Muerto o Espíritu del Bosque, o que
+    # tenga Ataques mágicos, tiene un -1 a impactar a las Gárgolas en combate cuerpo a cuerpo"
+    ("resistencia elevada a lo sobrenatural", "cualquier miniatura de tipo demonio, no muerto"
+     " o espiritu del bosque, o que tenga ataques magicos, tiene un -1 a impactar a las"
+     " gargolas en combate cuerpo a cuerpo", ("hard_to_hit_supernatural",)),
+    # Regimientos de Renombre (Piratas zombi) "Zombis": "No pueden marchar [movement].
+    # Ningún personaje puede unirse a una unidad de Piratas Zombi, y la unidad no se beneficia
+    # de la cercanía del Portaestandarte de Batalla [in the engine a battle standard within
+    # 30 cm only re-rolls a break test, which the unstable pirates never take]. La unidad
+    # puede usar el Liderazgo del General si está cerca [as any unit: general_ld]"
+    ("zombis", "ningun personaje puede unirse a una unidad de piratas zombi", ("no_characters",)),
+    # Regimientos de Renombre (Piratas zombi) "Hordas de Harkon": "Si se incluyen los Piratas
+    # Zombi en un ejército de Condes Vampiro, la unidad se tratará como unidad de Zombis a
+    # todos los efectos (incluyendo marcha cerca del General, reducción de heridas por
+    # Inestable cerca del Portaestandarte de Batalla, se verán afectados por la muerte del
+    # General). En un ejército de Condes Vampiro los personajes tampoco pueden unirse": no
+    # character joins in any army; the rest are the Vampire Counts' army rules for their
+    # zombies (the march, the battle standard's "Estandarte de batalla no muerto" and the
+    # General's death: rules of those characters, which the engine applies to no unit, the
+    # Condes Vampiro "Zombis" included), so the pirates fight as those zombies do
+    ("hordas de harkon", "en un ejercito de condes vampiro los personajes tampoco pueden"
+     " unirse", ("no_characters",)),
+    # Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles
+    # en combate cuerpo a cuerpo"
+    ("trolls biliosos", "las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo"
+     " a cuerpo", ("hard_to_hit",)),
+    # Regimientos de Renombre (Tichi Huichi) "Bendecidos por los Ancestrales": "Si los
+    # Incursores de Tichi Huichi huyen de un combate ... los enemigos siempre deben mantener
+    # la posición (no pueden perseguir ...)"
+    ("bendecidos por los ancestrales", "los enemigos siempre deben mantener la posicion (no"
+     " pueden perseguir", ("unpursued",)),
+    # Enanos del Caos, Reinos del Caos Mortales "Arrasar" (Cañón infernal): a compulsory
+    # charge of 5D6 in the movement phase and "El cañón no puede perseguir"
+    ("arrasar", "el canon no puede perseguir", ("no_pursuit",)),
+    # Enanos del Caos, Reinos del Caos Mortales "¡Está vivo!" (Cañón infernal): "En combate,
+    # el propio Cañón combate (así que los Enanos se sitúan a su lado en vez de delante)": the
+    # cannon's own WS, S, I and A fight as one more crew beside the dwarfs (build); "En caso de
+    # Arrasar toda la unidad se desplaza 5D6cm" is its movement
+    ("¡esta vivo!", "en combate, el propio canon combate", ("living_machine",)),
+    # Reinos del Caos "Bendición de Nurgle" (Carromato de Plaga): "actúa como un
+    # Portaestandarte de Batalla Demoníaco a todos los efectos, pero sólo a unidades de tipo
+    # Nurgle (permite repetir tirada de desmoralización, la inestabilidad demoníaca, da +1 a
+    # la Resolución de Combate, etc)" (for itself only when it is of type Nurgle: build)
+    ("bendicion de nurgle", "actua como un portaestandarte de batalla demoniaco a todos los"
+     " efectos, pero solo a unidades de tipo nurgle", ("daemonic_bsb",)),
+    # Reinos del Caos Mortales "Enajenados" (Malditos): "Ningún personaje puede unirse a una
+    # unidad de Malditos"
+    ("enajenados", "ningun personaje puede unirse a una unidad de malditos",
+     ("no_characters",)),
+    # Monstruos Arcanos "Inmune a disformidad" (Dragón de disformidad): "ninguna arma mágica
+    # ni ataque mágico Skaven puede herir al Dragón de Disformidad (se considera que todas
+    # las tiradas para herir fallan automáticamente, incluso aquellas que pudieran herir
+    # automáticamente)"
+    ("inmune a disformidad", "ninguna arma magica ni ataque magico skaven puede herir",
+     ("warp_immune",)),
+    # Monstruos Arcanos "Elemental encarnado (Saber)": "Inmune a todos los hechizos del Saber
+    # de ... Los Elementales Encarnados cuentan como tipo "Demonio" y "No Muerto" en lo que
+    # respecta a efectos que les puedan causar daño adicional" (the spells: magic phase)
+    *((f"elemental encarnado ({lore})", "cuentan como tipo demonio y no muerto en lo que"
+       " respecta a efectos que les puedan causar dano adicional",
+       ("counts_as_daemon_undead",))
+      for lore in ("vida", "cielos", "bestias", "fuego", "muerte", "metal")),
+    # Reyes Funerarios (Enjambre funerario) "Enjambre": "Pese a ser Enjambre, es No Muerto,
+    # con lo que sigue sujeto a la Inestabilidad de los No Muertos (así que si pierden un
+    # combate, pueden perder heridas siguiendo la Inestabilidad pese a ser Inmunes a
+    # desmoralización)": unstable (an unstable unit takes no break test in the engine)
+    ("enjambre", "sigue sujeto a la inestabilidad de los no muertos", ("unstable",)),
+    # Mercenarios "Escolta" (Escolta del pagador): "Mientras el Pagador esté en la unidad, son
+    # Tozudos"; Mercenarios "Pagador" (the character): "el Pagador es el Portaestandarte de
+    # Batalla mercenario" (the battle standard: odds.battlescribe.character)
+    ("escolta", "mientras el pagador este en la unidad, son tozudos", ("paymaster_guard",)),
+    ("pagador", "el pagador es el portaestandarte de batalla mercenario", ("paymaster",)),
+    # Enanos "Guardia personal" (Martilladores): "Si hay algún personaje con la regla Sangre
+    # Real en la unidad, ésta es Inmune a miedo e Inmune a Terror"; Enanos "Sangre real" (the
+    # characters who have it; its own text is army composition)
+    ("guardia personal", "si hay algun personaje con la regla sangre real en la unidad, esta"
+     " es inmune a miedo e inmune a terror", ("royal_guard",)),
+    ("sangre real", "un ejercito que incluya uno o mas personajes con sangre real",
+     ("royal_blood",)),
+)
+
+
+def text_rule(name: str, text: str) -> tuple[str, ...] | None:
+    """Special-rule flags of a rule named after its unit, recognised by its catalogue text.
+
+    Returns None when the name and text are not one of :data:`_TEXT_RULES`.
+    """
+    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    plain = re.sub("[\"'\u201c\u201d\u2018\u2019]", "", plain)  # quotes left out
+    for rule, phrase, flags in _TEXT_RULES:
+        if key == rule and phrase in plain:
+            return flags
+    return None
+
+
+_NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
+    # (name, phrase of its text, kind, reason)
+    # Reinos del Caos: Demonios "Fuego Rojo de la Alteración (Objeto portahechizos)": "El carro
+    # contiene: Objeto portahechizos de nivel 3 y puede lanzar el Fuego rojo ..."
+    ("fuego rojo de la alteracion (objeto portahechizos)", "objeto portahechizos de nivel 3",
+     "no_combat_effect", "a bound spell: the magic phase"),
+    # Reinos del Caos "Llamaradas de Tzeentch": "Se trata de un Ataque de disparo ... arma
+    # arrojadiza" (a missile weapon, as every other: no stand and shoot in the engine)
+    ("llamaradas de tzeentch", "se trata de un ataque de disparo", "no_combat_effect",
+     "a shooting attack (a thrown weapon)"),
+    # Bestias "Lengua prensil" (Escuerzo alado): "se trata como un arma de proyectiles a todos
+    # los efectos"; "Lanzar pedruscos" (Cigor): "trata este ataque de disparo como si fuera una
+    # Catapulta"
+    ("lengua prensil", "se trata como un arma de proyectiles a todos los efectos",
+     "no_combat_effect", "a missile weapon"),
+    ("lanzar pedruscos", "trata este ataque de disparo como si fuera una catapulta",
+     "no_combat_effect", "a shooting attack (a catapult)"),
+    # Bestias "Aura de locura": "Al inicio de la fase de magia del jugador del Caos ...";
+    # "Devorador de almas" (Cigor): "Al inicio de cada fase de magia enemiga, elige un
+    # hechicero enemigo ..."
+    ("aura de locura", "al inicio de la fase de magia del jugador del caos",
+     "no_combat_effect", "the magic phase"),
+    ("devorador de almas", "al inicio de cada fase de magia enemiga", "no_combat_effect",
+     "the magic phase (enemy wizards' miscasts)"),
+    # Enanos del Caos, Reinos del Caos Mortales "Impredecible" (Cañón infernal): "En caso de
+    # obtener Problemas, lanza 1D6": the misfire of its shot, which "Arrasar" forbids while
+    # engaged ("Si el cañón arrasa o está trabado, sólo puede escupir inmundicia (no puede
+    # disparar de la forma habitual)"; spitting filth rolls no artillery dice)
+    ("impredecible", "en caso de obtener problemas", "no_combat_effect",
+     "the misfire of the cannon's shot, which it cannot fire while engaged ('Arrasar')"),
+    # Mercenarios, Monstruos Arcanos "Vinculado (X)": "Para poder incluir este monstruo, tu
+    # ejército debe contar con un hechicero con el saber X. A inicio de cualquier turno
+    # propio, si en tu ejército no hay ningún hechicero con el saber X, el monstruo debe
+    # efectuar una tirada en la Tabla de Reacción de Monstruos ..."
+    ("vinculado (x)", "para poder incluir este monstruo, tu ejercito debe contar con un"
+     " hechicero con el saber x", "note",
+     "army composition: fielded with a wizard of the lore in the army, it fights as printed;"
+     " once none is left (a wizard slain elsewhere) the Tabla de Reacción de Monstruos applies,"
+     " not modelled"),
+    # Regimientos de Renombre (Asarnil) "Amuleto Corazón de Dragón": "Todas las tiradas para
+    # impactar a distancia (HP) de proyectiles dirigidos a Asarnil o su montura tienen un -1
+    # ... (no tiene efecto en ataques cuerpo a cuerpo ...). Además, si Asarnil muere, Colmillo
+    # de Muerte tiene un +1 a la tirada de reacción de monstruos": shooting, and the roll of
+    # the gst's "tabla de reacción de monstruos (pag 105 del manual de 6ª)", which 6th takes
+    # only once the close combat is over: "if the monster's rider is killed in close combat,
+    # you should resolve the combat first (ie, fight the combat until one side is broken or
+    # destroyed, resolve fleeing and rallying, etc.)" (6th.whfb.app/monsters/
+    # slain-riders-and-monsters)
+    ("amuleto corazon de dragon", "si asarnil muere, colmillo de muerte tiene un +1 a la"
+     " tirada de reaccion de monstruos", "no_combat_effect",
+     "-1 to hit Asarnil and his dragon with missiles (no effect in close combat), and +1 on"
+     " the dragon's monster reaction roll when Asarnil dies, a test 6th takes after the close"
+     " combat is resolved (6th.whfb.app/monsters/slain-riders-and-monsters)"),
+    # Reinos del Caos: Demonios "Festín de sangre" (Trono sangriento de Khorne): "Cuando carga,
+    # tras resolver los impactos por carga, lanza 1D6 por cada Herida no salvada ... Con cada
+    # resultado de 4+, el Trono Sangriento ... recupera una Herida perdida anteriormente en la
+    # batalla": in the engine the throne starts a combat unwounded and its impact hits are the
+    # first blows of the first round (RULES.md §1.2), so there is no wound yet to recover
+    ("festin de sangre", "recupera una herida perdida anteriormente en la batalla", "note",
+     "heals, after its charge's impact hits, wounds lost earlier in the battle: a combat here"
+     " starts the throne unwounded and its impact hits are the first blows struck, so there is"
+     " nothing to heal"),
+    # Regimientos de Renombre, read in the catalogue (army26): rules of the shooting, magic
+    # and movement phases of named heroes sold as one entry.  Cazadores de brujas
+    # "Bendición": "Mientras Wilhelm siga con vida, el ejército dispone de un dado extra de
+    # dispersión"; "Plegarias a Sigmar": "Wilhelm puede lanzar una única Plegaria a Sigmar por
+    # turno ... Se tratan como objetos portahechizos de nivel de energía 3" (bound spells of
+    # the magic phase, as "Icono de Ptra" and "Miasma del vigor nigromántico" here: a combat of
+    # the engine starts with no spell in play); Gilead y Fithvael "Maestro del Arco": "cada
+    # turno puede disparar hasta tres veces"; "Melancolía": "A principio de cada uno de los
+    # turnos del jugador que lo controla, y sólo si no está trabado en combate cuerpo a
+    # cuerpo, Gilead debe hacer un chequeo de liderazgo" (never while engaged); Cercenagoblins
+    # de Malakai "Arcabuz enano de repetición": "Arma de proyectiles. Alcance 60cm" (its stand
+    # and shoot too: the engine has no shooting, as "Llamaradas de Tzeentch"); "Disparando el
+    # Cercenagoblins": "Para disparar, el jugador ha de designar un objetivo" (the machine's
+    # shot and its crew losses for shooting)
+    ("bendicion", "el ejercito dispone de un dado extra de dispersion", "no_combat_effect",
+     "an extra dispel die for the army: the magic phase"),
+    ("plegarias a sigmar", "se tratan como objetos portahechizos de nivel de energia 3",
+     "no_combat_effect", "bound spells ('objetos portahechizos') cast in the magic phase: a"
+     " combat of the engine starts with no spell in play"),
+    ("maestro del arco", "cada turno puede disparar hasta tres veces", "no_combat_effect",
+     "shooting: three shots a turn with his longbow or crossbow"),
+    ("melancolia", "y solo si no esta trabado en combate cuerpo a cuerpo", "no_combat_effect",
+     "a Ld test at the start of his turns only when he is not engaged: movement"),
+    ("arcabuz enano de repeticion", "arma de proyectiles. alcance 60cm", "no_combat_effect",
+     "a missile weapon (its stand and shoot too: the engine has no shooting)"),
+    ("disparando el cercenagoblins", "para disparar, el jugador ha de designar un objetivo",
+     "no_combat_effect", "the machine's shot: the shooting phase"),
+)
+
+
+def no_effect_text(name: str, text: str) -> tuple[str, str] | None:
+    """How a rule named after its unit is reported, recognised by its catalogue text.
+
+    Returns
+    -------
+    (kind, reason) or None
+        ``"no_combat_effect"`` (or ``"note"``, a condition the combat assumes) and why;
+        None when the name and text are not one of :data:`_NO_EFFECT_TEXTS`.
+    """
+    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    for rule, phrase, kind, reason in _NO_EFFECT_TEXTS:
+        if key == rule and phrase in plain:
+            return kind, reason
+    return None
+
+
+_TEXT_WARDS: tuple[tuple[str, str, int], ...] = (
+    # Imperio (Luminarca de Hysh) "Aura de protección": "Todas las unidades ... amigas a
+    # 15cm o menos de uno o más Luminarcas (incluido el mismo Luminarca) tienen una tirada de
+    # salvación especial de 6+. No tiene ningún efecto sobre las miniaturas amigas que ya
+    # tenían tirada de salvación especial" (the Luminarca's own ward: a better one wins)
+    ("aura de proteccion", "(incluido el mismo luminarca) tienen una tirada de salvacion"
+     " especial de 6+", 6),
+)
+
+
+def text_ward(name: str, text: str) -> int | None:
+    """The ward save (roll needed) a rule gives its own unit, recognised by its text, or None."""
+    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    for rule, phrase, ward in _TEXT_WARDS:
+        if key == rule and phrase in plain:
+            return ward
+    return None
+
+
+_MARK_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("furia asesina", ("frenzy",)),
+    ("inmune a psicologia", ("immune_to_psychology",)),
+    ("siempre ataca primero", ("always_strikes_first",)),
+    ("causa miedo", ("fear",)),
+    ("ataques envenenados", ("poisoned",)),
+)
+_MARK_NO_EFFECT: tuple[str, ...] = (
+    "dado de dispersion", "dado de magia", "dados de energia", "gana el tipo", "hechicero",
+    "saber de", "puede ir montado", "sin efecto adicional", "lanzar hechizos", "debe usar",
+    "no ocupa opcion",
+)
+
+
+def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
+    """What a mark of Chaos's rule text does, as MDNR prints it for that entry.
+
+    MDNR defines each mark per entry (``Marca de Khorne``: "Furia Asesina. Mientras
+    sigan vivos, el ejército tiene +1 dado de dispersión"; ``Marca de Nurgle``:
+    "Causa Miedo..."; ``Marca de Slaanesh``: "Inmune a psicología"...).  Each
+    sentence must be a known close-combat effect (frenzy, immune to psychology,
+    always strikes first, causes fear, poisoned attacks) or a known non-combat one
+    (dispersal and magic dice, unit types, wizard levels, mounts); a remark in
+    parentheses is left aside.
+
+    Returns
+    -------
+    (flags, unknown)
+        Special-rule flags (``poisoned`` meaning poisoned attacks 6+) and the
+        sentences not understood (then the mark is not modelled).
+    """
+    plain = re.sub(r"\([^)]*\)", " ", normalize(text))
+    flags: list[str] = []
+    unknown: list[str] = []
+    for sentence in filter(None, (x.strip(" ,") for x in re.split(r"[.;]\s*", plain))):
+        hits = [f for key, fs in _MARK_EFFECTS if key in sentence for f in fs]
+        if hits:
+            flags += hits
+            if "salvacion" in sentence:
+                # Reinos del Caos Heraldo "Marca de Khorne": "... está sujeto a Furia Asesina
+                # ... y gana una tirada de salvación por armadura de 6+": the save in the
+                # same sentence is not modelled, so the mark is not (never half-applied)
+                unknown.append(sentence)
+        elif not any(key in sentence for key in _MARK_NO_EFFECT):
+            unknown.append(sentence)
+    return tuple(dict.fromkeys(flags)), unknown

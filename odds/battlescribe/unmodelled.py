@@ -1,0 +1,228 @@
+"""Why some rules and profiles stay ``ignored``: the reasons the import report gives.
+
+Instead of "rule not modelled by the engine" (:data:`UNMODELLED_REASONS`) or "second model
+profile in the unit" (:data:`SECOND_PROFILE_REASONS`), read in each unit's texts.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from odds.battlescribe.spelling import name_table
+
+__all__ = [
+    "SECOND_PROFILE_REASONS",
+    "UNMODELLED_REASONS",
+]
+
+
+_TABLE_ATTACKS = ("a table of special attacks rolled each round (shouting that wins the combat"
+                  " by 2, Initiative tests against 2D6 wounds, 2D6 or D6 S6 hits, grabbing one"
+                  " model...): not modelled by the engine")
+_GIANT_FALL = ("the fallen giant's template hits the models under it in a random direction"
+               " (S6, D3 wounds, partial hits on 4+): the engine has no positions to place it")
+_PALANQUIN = ("a Herald's mount printed as a unit entry (no T, W or L of its own: 'trata la"
+             " miniatura igual que si fuera una montura de caballería', a +2 save for the"
+             " Herald, 4 attacks of its own, infantry of Potencia 4 +1): no rider in the entry"
+             " to fight it with, and the engine's characters ride cavalry steeds or monsters"
+             " only")
+SECOND_PROFILE_REASONS: MappingProxyType = name_table({
+    # Reinos del Caos (Bestias, Demonios, Mortales) "Manada de bestias (mixta)": "Cada
+    # manada mixta debe ser de al menos 5 Gor y al menos 5 Ungor"; "La manada cargando":
+    # "coloca el grupo de mando y personajes delante, luego los gors, y luego los ungors",
+    # "los ungors se esconden tras sus hermanos mayores y hostigan al enemigo con sus lanzas";
+    # "La manada en combate": "el enemigo puede elegir ... a cuál de las miniaturas en
+    # contacto peana con peana quiere atacar, sean personajes, Gors o Ungors"
+    "Ungor": "the Ungors (HA3 R3, hand weapon or spear) stand behind the Gors (HA4 R4): the"
+             " enemy strikes the Gors in contact (their T and save) until they are gone, then"
+             " Ungors (T3), and Ungors with spears strike from the second rank with their own"
+             " WS while Gors hold the front: the unit's T, save and fighters change as the Gors"
+             " die, and the kernel keeps one rank-and-file profile per unit (it would need a"
+             " state of its own): not modelled",
+    # Regimientos de Renombre "Monturas Infernales de Toxote": "Kylist base" and "Kylist
+    # extra" (HA4 F4 L7, "Alabarda" or "Arma de mano") among the "Cabrones" (HA3 F3, "Arma a
+    # dos manos" or "Arma de mano"); no rule of the regiment says where the Kylists stand or
+    # from whom casualties are taken
+    "Kylist": "Kylists (HA4 F4, halberd) among the Cabrones (HA3 F3, great weapon): the data"
+              " do not say where they stand in the unit nor from whom casualties are taken,"
+              " and the kernel keeps one rank-and-file profile per unit: not modelled (the"
+              " Kylists fight as Cabrones)",
+})
+"""Why a unit's second rank-and-file profile is left ignored, read from its unit's texts."""
+UNMODELLED_REASONS: MappingProxyType = name_table({
+    "Ataques del gigante": f"the giant's attacks: {_TABLE_ATTACKS}",
+    "Ataques especiales": f"the Titán's attacks: {_TABLE_ATTACKS}",
+    "Caídas": f"a fall test on losing a combat (on the ground: no attacks, destroyed if it"
+              f" must flee) and {_GIANT_FALL}",
+    "Muerte del gigante": f"on its death {_GIANT_FALL}",
+    "El tanque en combate": "attacks on the tank roll to hit only to split soft and hard hits"
+                            " against Puntos de estructura: a damage model of its own, not"
+                            " modelled by the engine",
+    "Puntos de estructura": "25 structure points lost by 1D6 + S - 8 (soft) or - 10 (hard) per"
+                            " hit instead of wounds: not modelled by the engine",
+    "Puntos de vapor": "the steam points spent each turn (Embestida, shooting) are a player's"
+                       " choice: not modelled by the engine",
+    "Embestida": "1D3 hits a turn for a steam point while engaged: not modelled by the engine",
+    "Impactos por carga enemiga al tanque": "impact hits split into soft and hard hits, 1D6 S6"
+                                            " back on the models causing them: not modelled",
+    "Torbellino de muerte": "one S5 hit on every enemy model in contact and 4+ on those next to"
+                            " them, then -1 to hit: needs the models around each slayer, not"
+                            " modelled by the engine",
+    "Ataque de lengua": "one attack always strikes first, poisoned, S4, and if it hits the unit"
+                        " hit has -1 to hit the Sapodragón this phase: not modelled",
+    # Reinos del Caos and Monstruos Arcanos rules the engine cannot express yet (issue 11)
+    "Enormes garfios": "the hooks' S+1 and killing blow serve the giant's swipe ('Barrido con"
+                       " los garfios') of its attack table: not modelled",
+    "Grandote": "immune to panic caused by friends that are not large targets: the engine"
+                " does not tell large targets apart",
+    "Engullir entero": "all attacks given up for one at I1 killing on 4+ that heals 1D3 wounds:"
+                       " not modelled",
+    "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
+                   " Ld-1) swapped by a Ld test at the end of each turn once wounded: not"
+                   " modelled",
+    "Mutaciones": "one of six mutations rolled at deployment (strikes last, armour piercing,"
+                  " WS+1, S+1, poison, killing blow): not modelled",
+    # Regimientos de Renombre: what keeps a regiment reported, read in its text
+    "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
+                     " frenzied or S+1 W+1 for the rest of the battle: not modelled",
+    "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",
+    "Calabaza de vino de Lustria": "one use, +1D6 S for a turn of the player's choice: not"
+                                   " modelled",
+    "Unidad controlada": "when Barda dies -- a character of his own, never in the gargoyles'"
+                         " unit ('Personaje'), fighting elsewhere or beside them in a multiple"
+                         " combat -- the gargoyles test as a monster that lost its rider (6th"
+                         " monster reaction): the engine tracks no model outside the unit and"
+                         " has no monster reaction, not modelled",
+    # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
+    # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
+    "Escurridizos": "the enemy never laps round the Hobgoblins, who lap round with any number"
+                    " of models even without winning: lapping round (§1.11) is decided in the"
+                    " kernel, which has no rule for it: not modelled",
+    "Enfurecer": "+1 attack per wound the dragon has lost: attacks that change with the"
+                 " wounds taken during the combat, not modelled",
+    "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"
+                           " of that attack's S to the attacker: not modelled",
+    # Enanos del Caos, Reinos del Caos Mortales (Cañón infernal): "Arrasar": "Si el cañón
+    # arrasa o está trabado, sólo puede escupir inmundicia"; Mortales "Escupir inmundicia":
+    # "El cañón puede Escupir inmundicia aunque esté trabado en combate cuerpo a cuerpo"
+    "Escupir inmundicia": "a flame-template shot (S6 on the models under it, partial 4+, and a"
+                          " Terror test for every unit under it) it may fire while engaged, in"
+                          " its shooting phase between two rounds: the engine has no shooting"
+                          " phase in a combat nor positions for a template",
+    # Reinos del Caos "Palanquín de Nurgle" (a mount linked from the Heralds' "Montura"
+    # options, typed "unit" in the data); Mortales "Monturas de Tipo Demonio" (its rider's
+    # death frees it to instability)
+    "Palanquín de nurgletes": _PALANQUIN,
+    "Palanquín de Nurgle": _PALANQUIN,
+    "Monturas de Tipo Demonio": "a daemonic mount is subject to instability once its rider is"
+                                " dead: no rider in the entry, not modelled",
+    # Mortales "Bruto despedazador": "Enlazado" to a Human character of the army, "Runas de
+    # vinculación": "tendrá HA y Ld iguales que los del personaje a los que se encuentre
+    # Enlazado mientras éste siga con vida"
+    "Enlazado": "bound to a Human character of the army (a monster that lost its rider once"
+                " he dies): the character is not in the entry, not modelled",
+    "Runas de vinculación": "WS and Ld of the bound character while he lives (the printed ones"
+                            " only after his death): the character is not in the entry",
+    # army19: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos and Mercenarios
+    # read from their texts and left ignored (no kernel code this round)
+    "Máquina pequeña": "the Lanzafuegos is three dwarfs of unit strength 2 + 1 + 1 ('La"
+                       " máquina no tiene perfil separado, se considera parte de los enanos'),"
+                       " a war machine 'a todos los efectos': one unit of models with"
+                       " different unit strengths and no machine wound pool, not modelled",
+    "Plataforma de ingenieros": "six engineers ride the chariot as characters, each with a"
+                                " different weapon (hooked halberd S+1 or S+2 against cavalry,"
+                                " man-catcher killing blow, ball and chain S+3 in the first"
+                                " turn, three hand weapons) and may be attacked instead of the"
+                                " chariot: six crew bodies, not modelled",
+    "Mortero terremuerte": "besides the catapult's shooting, the Ogro crewman fights (its own T"
+                           " and W not in the machine's wounds) and if the mortar is destroyed"
+                           " the surviving crew fight on as a unit: not modelled",
+    "Runas protectoras": "a 5+ ward save for the Barcatronante alone, not for the crew aboard"
+                         " it: the engine's war machine takes one pool of wounds, not modelled",
+    "Muerte de los artilleros": "two crew per gun and a pilot; the Barcatronante is removed"
+                                " when all the crew die: crew casualties of their own, not"
+                                " modelled",
+    "Martillos de Sigmar": "hatred of models of type Chaos ('Caos' in Tipo, whatever their army"
+                           " book: the Fimir, Chaos renown regiments) and of Undead: the engine"
+                           " has no Chaos tag, not modelled",
+    "Premonición": "the Augur re-rolls all failed rolls to hit and to wound and has a 5+ ward:"
+                   " a second champion with a re-roll to wound the engine has no column for,"
+                   " not modelled",
+    "Campeonas": "both the Matriarca and the Augur count as champions: two champions in one"
+                 " unit, not modelled",
+    "Ataque de cola": "one more S4 attack per Fimir (whatever its weapon) against models at the"
+                      " unit's rear only: not modelled",
+    "Unidad mágica (Invocar niebla)": "the spell, if cast, gives -1 to hit the Fimir in close"
+                                      " combat until the next own magic phase: a spell's"
+                                      " success, not modelled",
+    "Meargh": "the champion option 'Meargh (cuenta como campeón y ocupa hueco de héroe)', the"
+              " Dirach's alternative in the command group: a level-2 wizard (A2, TSA 6+, no"
+              " heavy armour) whose own profile the import does not take as the champion's"
+              " (second model profile), not modelled",
+    "Carnófago": "the Demonio de los lamentos regains a wound per unsaved wound it causes in"
+                 " close combat: wounds that change during the combat, not modelled",
+    "Frío asesino": "enemy models in base contact count as Initiative 1 (not those immune to"
+                    " cold): the enemy's strike order set by this model, not modelled",
+    "Cazador en la oscuridad": "a 5+ ward save, but not against attacks of models in base"
+                               " contact (supporting ranks' attacks are not from contact):"
+                               " not modelled",
+    "Garras (arma de mano)": "its attacks are cold attacks: models immune to cold are never"
+                             " wounded by it; the engine has no immunity to cold, not modelled",
+    "Inmune a frío": "immune to cold attacks (Arma de frío, Garras): the engine has no cold"
+                     " attacks, not modelled",
+    # army26: Regimientos de Renombre's named heroes sold as one entry (Gotrek y Félix, Gilead y
+    # Fithvael, Cazadores de brujas), read in the catalogue
+    "Hacha Rúnica de Gotrek": "one more attack for each of Gotrek's first attacks that hits"
+                              " (the extra ones give none), multiple wounds (2) against T5 or"
+                              " more: attacks added by hits, which the kernel has no column for"
+                              " ('Asalto imparable' adds them for wounds, and chains), not"
+                              " modelled",
+    "Espada de Bronce Fulgurante": "Félix's +2 attacks, and re-rolls to hit and to wound"
+                                   " against Dragon-type models: the engine has no Dragon tag"
+                                   " nor a re-roll to wound, not modelled",
+    "Maldición de Gotrek": "a 4+ ward save and Immune to break for both while Gotrek lives:"
+                           " Félix's ward and break test would change when Gotrek falls, and"
+                           " the two are not imported as one unit of two ('Formación'), not"
+                           " modelled",
+    "Formación": "Gotrek (W3 T5) and Félix (W2 T4) are one unit of two models with weapons of"
+                 " their own: the import takes the entry as a single model (Félix its"
+                 " champion), not modelled",
+    "Luchan juntos": "Johann and Wilhelm fight as one unit of two skirmishers, both its"
+                     " leaders, each with his own weapon: the import takes the entry as a"
+                     " single model (Wilhelm its champion), not modelled",
+    "Cazadores de vampiros": "immune to psychology, with hatred of Undead, Chaos and Skaven"
+                             " models: 'Caos' is a Tipo word of models of several books (the"
+                             " Fimir, Chaos renown regiments) and the engine has no Chaos tag"
+                             " (as 'Martillos de Sigmar'), not modelled",
+    "Báculo sagrado": "Wilhelm's great weapon wounds Undead, Daemon and Skaven models"
+                      " automatically: an enemy-dependent wound roll for one of two heroes the"
+                      " import does not keep apart ('Luchan juntos'), not modelled",
+    "Estaca de Sigmar": "Johann's great weapon: S8 against Undead and Daemons, killing blow"
+                        " against Vampires whatever their size, no regeneration for Vampires"
+                        " against its hits (and his choice of it or the brace of pistols): not"
+                        " modelled",
+    "Balas de plata": "'Los disparos de Johann son Ataques mágicos': with his brace of pistols"
+                      " the first round's close-combat blows are the pistols' shots (6th"
+                      " 'Pistol (hand-to-hand)': 'This represents the pistol's shot'), magic"
+                      " against ethereal and daemonic-aura enemies: not modelled",
+    "Espada de Galeth": "Gilead's magic hand weapon with armour piercing: Gilead and Fithvael"
+                        " are two independent characters ('Personajes independientes') the"
+                        " import takes as one model, not modelled",
+    "Personajes independientes": "Gilead and Fithvael are two characters, each free to join"
+                                 " a unit or fight alone: one entry of two characters, not a"
+                                 " unit; not modelled",
+    "Saga del Destino": "Gilead re-rolls to hit and to wound against one enemy character"
+                        " nominated at the start of the battle: the engine has no re-roll to"
+                        " wound nor a nominated enemy, not modelled",
+    "Sombra rápida": "once a game, for two turns, Gilead fights with the 'Gilead Sombra Rápida'"
+                     " profile (WS10 I10 A8), always strikes first and has a 4+ ward; the"
+                     " import takes that profile for the whole battle: not modelled",
+    "Artillería a caballo": "horse artillery: each light cannon with its crew is a unit of its"
+                            " own, the mounted crewman fights from his horse ('y el caballo"
+                            " también lucha'), Bronzino joins one gun as a character: not"
+                            " modelled",
+})
+"""Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
+engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
+the slayers' whirlwind, the Sapodragón's tongue, rules that need a state or a roll the kernel
+has no column for (issue 11)."""
