@@ -8,8 +8,9 @@ Conventions
 * Spanish characteristic names ``M HA HP F R H I A L`` become ``M WS BS S T W
   I A Ld`` (M in cm); how ``"-"``, dice and annotated values are read is in
   :mod:`odds.battlescribe.values`; troop types, mounts, chariots, saves and
-  points in :mod:`odds.battlescribe.build`; name tables in
-  :mod:`odds.battlescribe.names`.
+  points in :mod:`odds.battlescribe.build` (and the modules of the unit's parts it
+  names: troop type, mounts, equipment, saves...); name tables in
+  :mod:`odds.battlescribe.names` (and the modules it gathers).
 * Nothing is dropped silently: every name or value the engine does not model
   exactly is an item of an :class:`ImportReport`; ``strict=True`` makes the
   first ``ignored``/``approximated`` item an error.

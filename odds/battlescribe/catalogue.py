@@ -84,7 +84,7 @@ class UnitEntry:
     unit_strength : int
         Unit strength per model as the engine computes it (RULES.md §2.3).
     profile : Profile
-        Rank-and-file profile (English letters; see :mod:`odds.battlescribe.build`).
+        Rank-and-file profile (English letters; see :mod:`odds.battlescribe.profiles`).
     min_models, max_models : int or None
         Size limits from the model entry's constraints (None = not given).
     options : tuple of str

@@ -2,7 +2,7 @@
 
 MDNR Regimientos de Renombre list their leader's own items and rules under its entry (or
 name the leader in a rule of the unit): the builder gives them to the champion alone
-(:mod:`odds.battlescribe.build`).
+(:mod:`odds.battlescribe.command_group`).
 """
 
 from __future__ import annotations

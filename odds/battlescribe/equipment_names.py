@@ -2,7 +2,7 @@
 
 Weapons map to :data:`odds.rules.WEAPONS` keys, armour to an
 :class:`odds.units.Equipment` field; some also carry a special rule, a ward save or
-impact hits (the builder, :mod:`odds.battlescribe.build`, applies them).
+impact hits (the builder's :mod:`odds.battlescribe.equipment` applies them).
 
 Decisions
 ---------

@@ -1,0 +1,90 @@
+"""Named members (:class:`odds.units.Member`) and the unit's other second profiles.
+
+A profile that is not the model's, its steed's or its crew's is a named member (a
+command model with a profile of its own, a champion beside the leader, a model that
+counts as a character joined to the unit for good), else reported as a second model
+profile the engine does not fight with.
+"""
+
+from __future__ import annotations
+
+from odds import rules
+from odds.battlescribe.equipment import _Equipment, _missile_only
+from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON_RULES
+from odds.battlescribe.no_effect_names import is_no_combat_effect
+from odds.battlescribe.profiles import _Profiles, is_wizard
+from odds.battlescribe.spelling import normalize
+from odds.battlescribe.tree import RawProfile
+from odds.units import Equipment, Member
+
+_MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
+_JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member character
+
+
+class _Members(_Profiles, _Equipment):
+    """The unit's named members, from the profiles beside the model's."""
+
+    def members(self, tt: str, equipment: Equipment, mount_raw: RawProfile | None,
+                main: RawProfile, special: tuple[str, ...]) -> tuple[Member, ...]:
+        """The unit's named members (:class:`odds.units.Member`) from their own entries.
+
+        MDNR Regimientos de Renombre, "Otros miembros con nombre" (Colibrí, Larva, Skaff...):
+        "se tratan también como Líderes" (a Leader is "a efectos generales ... un personaje")
+        "... La excepción es que la unidad NO puede usar el Liderazgo de esos 'miembros con
+        nombre'".  Each keeps its printed profile and the weapon and armour listed under its
+        entry (the unit's when it lists none); the unit's weapon rules only with the unit's
+        weapon.
+        """
+        out = []
+        taken = {id(n) for n in self.sel.taken}
+        for raw, role, node in self.member_raws:
+            per_letter = {"M": ([mount_raw] if mount_raw else []) + [raw, main]}
+            profile = self.profile([raw, main], "the member", per_letter)
+            weapons: list[tuple[str, str]] = []
+            fields: dict[str, object] = {}
+            for n in node.walk()[1:]:
+                if id(n) not in taken or n.kind == "group":
+                    continue
+                key = self.equipment_key(n)
+                if key is None:
+                    if not n.rules and not n.children and not (
+                            is_no_combat_effect(n.name) or _missile_only(n)):
+                        self.note(n.name, "ignored", f"an option of {raw.name!r} not modelled"
+                                  " by the engine")
+                    continue
+                for one in self.combined_keys(n, key):
+                    if one in WEAPON_NAMES:
+                        weapons.append((n.name, self.weapon(one, tt)))
+                    elif ARMOUR_NAMES[one][0] in ("armour", "shield"):
+                        fields[ARMOUR_NAMES[one][0]] = ARMOUR_NAMES[one][1]
+            if not weapons and not fields:
+                own = equipment
+            else:
+                weapon = self.one_weapon(weapons, f" for {raw.name!r}")
+                if not rules.WEAPONS[weapon].usable_by(tt):
+                    self.note(raw.name, "ignored", f"{weapon} cannot be used by {tt}; hand"
+                              " weapon used")
+                    weapon = "hand_weapon"
+                own = Equipment(weapon=weapon, shield=bool(fields.get("shield", False)),
+                                armour=str(fields.get("armour", "none")),
+                                barding=equipment.barding)
+            names = {normalize(n) for n, w in weapons if w == own.weapon}
+            rules_of_own = {r for n in names for r in WEAPON_RULES.get(n, ())}
+            member_special = None
+            if set(self.weapon_only_rules) != rules_of_own:
+                member_special = tuple(sorted(
+                    {r for r in special if r not in self.weapon_only_rules} | rules_of_own))
+            if ("wizard" in special) != is_wizard(raw):
+                # a wizard member of a unit that is none (Mercenarios "Meargh", type
+                # "Hechicera"), or the other way round
+                member_special = tuple(sorted(
+                    {r for r in (special if member_special is None else member_special)
+                     if r != "wizard"} | ({"wizard"} if is_wizard(raw) else set())))
+            lends = ("lends the unit its Ld as a joined character" if role == "character"
+                     else "lends the unit no Ld (Regimientos de Renombre, 'Otros miembros con"
+                     " nombre')")
+            self.note(raw.name, "note", f"a named member ({role}): fights in the front rank as"
+                      f" a character with its own profile and {own.weapon}, {lends}")
+            out.append(Member(name=raw.name, role=role, profile=profile, equipment=own,
+                              special=member_special))
+        return tuple(out)
