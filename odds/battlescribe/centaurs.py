@@ -1,7 +1,7 @@
 """Centaurs: cavalry with no steed profile, whose hooves fight as a steed.
 
 What a unit's centaur rules say (:func:`_centaur_of`); the builder makes the unit cavalry
-(:mod:`odds.battlescribe.build`), its hooves a steed of the model's own WS, S and I
+(:mod:`odds.battlescribe.troop_type`), its hooves a steed of the model's own WS, S and I
 (:meth:`~odds.battlescribe.mounts._Mounts.hooves`) and its save an infantry model's
 (:mod:`odds.battlescribe.saves`).
 """

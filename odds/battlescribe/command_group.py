@@ -10,13 +10,20 @@ champion fights as a body of his own with them (:attr:`odds.units.Unit.champion_
 
 from __future__ import annotations
 
+import re
+
 from odds import rules
-from odds.battlescribe.champion_names import CHAMPION_ITEMS
+from odds.battlescribe.champion_names import CHAMPION_ITEMS, CHAMPION_RULES, LEADER_RULE_FLAGS
 from odds.battlescribe.equipment import _Equipment
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON_RULES
+from odds.battlescribe.rule_names import NAMED_HATRED, RULE_FLAGS
 from odds.battlescribe.spelling import normalize
 from odds.units import Command, Equipment, Profile
 from odds.validation import OddsInputError
+
+# a leader's own item that is a plain ward save, all its text (no "contra ...")
+_LEADER_WARD = re.compile(r"(?:talisman\.? )?(?:[a-z ]+ )?(?:tiene|proporciona) una tirada de"
+                          r" salvacion especial de ([2-6])\+\.?")
 
 
 class _CommandGroup(_Equipment):
@@ -180,3 +187,65 @@ class _CommandGroup(_Equipment):
         elsewhere |= {normalize(r) for n in self.sel.taken if id(n) not in under
                       for r in n.rules}
         return {normalize(r) for n in taken for r in n.rules} - elsewhere
+
+    def leader_rule(self, name: str, key: str, text: str | None, leader_only: set[str]) -> bool:
+        """Give the leader a rule of his alone; whether rule ``name`` was one (reported).
+
+        A rule of the unit that names its leader
+        (:data:`~odds.battlescribe.champion_names.LEADER_RULE_FLAGS`), or one under the
+        leader's entry only (``leader_only``, :meth:`leader_only`) that its ``text`` does not
+        give to "su unidad": his hatred, ward save,
+        :data:`~odds.battlescribe.champion_names.CHAMPION_RULES` or
+        :data:`~odds.battlescribe.rule_names.RULE_FLAGS`.
+        """
+        if key in LEADER_RULE_FLAGS:
+            # Espadas de Manann "Juego sucio": the unit's rule, Edvard's blows and ward
+            if self.sel.command.get("champion") is None:
+                self.note(name, "ignored", "the leader's rule, and the unit has no leader")
+            else:
+                self.champion_special += LEADER_RULE_FLAGS[key]
+                self.note(name, "note", "the leader's rule: it fights as a body of its own"
+                          " with it (Unit.champion_special)")
+            return True
+        if key in leader_only and "su unidad" not in normalize(text or ""):
+            # a rule under the leader's entry only (Mordini: Ennio's "Golpe letal" and
+            # "Ataques mágicos"; Kreugar: "Richter Kreugar (no el resto de la compañía)
+            # odia al resto de No Muertos"), unless its text gives it to "su unidad"
+            # (Oglah Khan's "Pellejo de Wulfag": "Oglah y su unidad")
+            if key in NAMED_HATRED and self.sel.command.get("champion") is not None:
+                # Kreugar's "Odio a los No Muertos": his blows re-roll their misses in
+                # the first round against those enemies (gst "Odio"), "pese a ser Inmune a
+                # psicología" (immunity to psychology never cancels hatred in the engine)
+                self.champion_hatred += NAMED_HATRED[key]
+                self.note(name, "note", f"the leader's own hatred of"
+                          f" {', '.join(NAMED_HATRED[key])}: he fights as a body of his"
+                          f" own (Unit.champion_hatred)")
+                return True
+            if key in NAMED_HATRED or key.startswith("odio "):
+                self.note(name, "ignored", "hatred of the leader alone: not modelled")
+                return True
+            ward = _LEADER_WARD.fullmatch(re.sub(r"\s+", " ", normalize(
+                text or "")).strip())
+            if ward:
+                # "Talismán Colmillo de Oso": "Talismán. Beorg tiene una Tirada de
+                # salvación especial de 4+"; "Gema del Desierto": "Talismán que le
+                # proporciona una tirada de salvación especial de 6+"
+                self.champion_ward = min(int(ward.group(1)), self.champion_ward or 7)
+                self.note(name, "note", f"the leader's own ward save {ward.group(1)}+:"
+                          " it fights as a body of its own")
+                return True
+            if key in CHAMPION_RULES:
+                ward, flags = CHAMPION_RULES[key]
+                self.champion_ward = min(ward or 7, self.champion_ward or 7) % 7
+                self.champion_special += flags
+                self.note(name, "note", f"the leader's own rule: "
+                          f"{f'ward {ward}+ and ' if ward else ''}"
+                          f"{', '.join(flags) or 'nothing else'} in close combat (he"
+                          f" fights as a body of his own)")
+                return True
+            if key in RULE_FLAGS:
+                self.champion_special += RULE_FLAGS[key]
+                self.note(name, "note", "the leader's own rule: it fights as a body of its"
+                          " own with it (Unit.champion_special)")
+                return True
+        return False

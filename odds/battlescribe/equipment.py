@@ -194,7 +194,6 @@ class _Equipment(_Reading):
         if self.mixed_front:
             own = self.usable_weapon(self.one_weapon(front, " per rank"), front, tt)
             self.front_weapon = "" if own == weapon else own
-        self.champion_weapon = self.champions_weapon(tt, equipment)
         return equipment
 
     def one_weapon(self, weapons: list[tuple[str, str]], per: str = "") -> str:

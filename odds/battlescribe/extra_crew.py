@@ -15,11 +15,74 @@ from odds.battlescribe.profiles import _Profiles
 from odds.battlescribe.rule_names import NAMED_HATRED
 from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import Node, RawProfile
-from odds.units import CrewProfile
+from odds.battlescribe.troop_type import _Cast
+from odds.units import CrewProfile, Profile
 
 
 class _ExtraCrew(_Profiles, _Equipment):
     """The unit's second kind of crew, a monster's handlers, a war machine fighting itself."""
+
+    def second_crew_entry(self, extra_raw: RawProfile | None) -> Node | None:
+        """The entry carrying a second crew's profile; its option tree is :attr:`extra_nodes`."""
+        carrier = None
+        if extra_raw is not None:
+            carrier = next(n for n in self.sel.unit.walk()
+                           if any(q is extra_raw for q in n.profiles))
+            self.extra_nodes = {id(n) for n in carrier.walk()}
+        return carrier
+
+    def second_crew(self, cast: _Cast, carrier: Node | None, profile: Profile
+                    ) -> tuple[CrewProfile | None, Profile]:
+        """The unit's extra crew from its entry ``carrier``, and the model's ``profile``.
+
+        A monster tests on the higher Ld of it and its handlers: the profile's Ld.
+        """
+        tt, main, crew_raw, extra_raw = cast.troop_type, cast.main, cast.crew, cast.extra
+        extra_crew = None
+        if extra_raw is not None and carrier is not None:
+            extra_crew = CrewProfile(
+                **{c: self.characteristic(c, [extra_raw], "the crew")
+                   for c in ("WS", "S", "I", "A")},
+                count=min(6, max(1, self.count_of(extra_raw) or 1)),
+                weapon=self.crew_weapon(carrier, "infantry" if self.handlers else tt),
+                hatred=self.handlers_hatred(carrier) if self.handlers else (),
+                handlers=bool(self.handlers),
+            )
+            beside = crew_raw.name if crew_raw else "the crew"
+            if self.handlers:
+                self.handlers_profile(main, extra_raw, extra_crew)
+                profile = profile.replace(Ld=max(profile.Ld, self.characteristic(
+                    "Ld", [extra_raw], "the handlers")))
+            elif tt == "chariot":  # a chariot's crew have no wounds of their own: the chariot's
+                self.note(extra_raw.name, "note", f"a second kind of crew: fights beside"
+                          f" {beside} with its own profile and weapon ({extra_crew.weapon})")
+            else:
+                self.note(extra_raw.name, "approximated", f"a second kind of crew: fights"
+                          f" beside {beside} with its own profile and weapon; its own T and W"
+                          f" are not in the war machine's wounds")
+        return extra_crew, profile
+
+    def living_machine(self, tt: str, main: RawProfile, special: list[str],
+                       extra_crew: CrewProfile | None
+                       ) -> tuple[list[str], CrewProfile | None]:
+        """A war machine that fights beside its crew (``living_machine``): its extra crew."""
+        if "living_machine" in special:
+            # "¡Está vivo!" (Cañón infernal): "En combate, el propio Cañón combate (así que los
+            # Enanos se sitúan a su lado en vez de delante)": the machine's printed WS, S, I
+            # and A as one more fighter beside the crew, with a hand weapon (it has no other)
+            if tt != "war_machine" or extra_crew is not None:
+                special = [f for f in special if f != "living_machine"]
+                self.note("¡Está vivo!", "ignored", "a war machine fighting beside its crew;"
+                          f" this unit is a {tt}" + (" with a second crew" if extra_crew
+                                                    else ""))
+            else:
+                extra_crew = CrewProfile(
+                    **{c: self.characteristic(c, [main], "the war machine")
+                       for c in ("WS", "S", "I", "A")}, count=1)
+                self.note(main.name, "note", f"the machine fights beside its crew ('¡Está"
+                          f" vivo!'): WS{extra_crew.WS} S{extra_crew.S} I{extra_crew.I}"
+                          f" A{extra_crew.A}, a hand weapon")
+        return special, extra_crew
 
     def crew_weapon(self, carrier: Node, tt: str) -> str:
         """The close-combat weapon taken under a second kind of crew's entry ``carrier``."""

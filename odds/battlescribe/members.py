@@ -15,6 +15,7 @@ from odds.battlescribe.no_effect_names import is_no_combat_effect
 from odds.battlescribe.profiles import _Profiles, is_wizard
 from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import RawProfile
+from odds.battlescribe.unmodelled import SECOND_PROFILE_REASONS
 from odds.units import Equipment, Member
 
 _MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
@@ -23,6 +24,53 @@ _JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member c
 
 class _Members(_Profiles, _Equipment):
     """The unit's named members, from the profiles beside the model's."""
+
+    def second_profiles(self, others: list[RawProfile], used: list[RawProfile],
+                        main: RawProfile, tt: str) -> None:
+        """File every profile of ``others`` not ``used``: a named member, else reported.
+
+        Named members go to :attr:`member_raws` (their entries' ids to :attr:`member_ids`),
+        built by :meth:`members` once the unit's equipment is known.
+        """
+        command_profiles = {id(q): (r, n) for r, n in self.sel.command.items()
+                            if r != "champion" for q in n.profiles}
+        leader = self.sel.command.get("champion")
+        for p in others:
+            if p in used:
+                continue
+            if id(p) in command_profiles:  # a named musician or standard bearer
+                same = all(p.values.get(k) == main.values.get(k)
+                           for k in ("HA", "F", "R", "H", "I", "A", "L"))
+                if not same and tt in _MEMBER_TYPES:
+                    self.member_raws.append((p, *command_profiles[id(p)]))
+                elif not same:
+                    self.note(p.name, "approximated", "a command model's own profile: it"
+                              " fights as the rank and file")
+                continue
+            named = next((n for n in self.sel.unit.walk()[1:] if any(q is p for q in n.profiles)
+                          and n.key.endswith("(campeon)") and n.kind != "group"
+                          and (n.low or 0) >= 1 and n.high == 1), None)
+            if (named is not None and leader is not None and named is not leader
+                    and tt in _MEMBER_TYPES):
+                # a champion beside the regiment's leader (Comando Mortal: "Mullah Aklan'd
+                # (líder)" and "Hasim el Eunuco (campeón)"): a named member
+                self.member_raws.append((p, "champion", named))
+                continue
+            joined = next((n for n in self.sel.unit.walk()[1:]
+                           if any(q is p for q in n.profiles) and n.kind != "group"
+                           and (n.low or 0) >= 1 and n.high == 1
+                           and any(_JOINED in normalize(t or "") for t in n.rule_texts.values())),
+                          None)
+            if joined is not None and tt in _MEMBER_TYPES:
+                # "Scarloc se considera a todos los efectos como si fuera un personaje que se
+                # ha unido a la unidad ... salvo que no puede abandonar la unidad": a member
+                # that lends its Ld as a joined character does
+                self.member_raws.append((p, "character", joined))
+                continue
+            self.note(p.name, "ignored", SECOND_PROFILE_REASONS.get(
+                normalize(p.name), "second model profile in the unit: only the first"
+                " rank-and-file profile is modelled"))
+        self.member_ids = {id(x) for _, _, n in self.member_raws for x in n.walk()}
 
     def members(self, tt: str, equipment: Equipment, mount_raw: RawProfile | None,
                 main: RawProfile, special: tuple[str, ...]) -> tuple[Member, ...]:

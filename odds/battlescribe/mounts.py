@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from odds import rules
 from odds.battlescribe.centaurs import _PAREN_ATTACKS
-from odds.battlescribe.profiles import _Profiles
+from odds.battlescribe.profiles import _Profiles, _pulls, _tipo
 from odds.battlescribe.rule_names import parametric_rule
+from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import RawProfile
+from odds.battlescribe.troop_type import _CREWED, _Cast
+from odds.battlescribe.values import parse_characteristic
 from odds.units import MountProfile, Profile
 
 # Demonios "Cañón de cráneos" ("Carro, furia asesina y frontal"): "Ten en cuenta que el Cañón
@@ -26,6 +29,84 @@ _WAR_MACHINE_CREW = 3
 
 class _Mounts(_Profiles):
     """The unit's fighting profiles, steeds and crew count, and the steeds' own rules."""
+
+    def fighters(self, cast: _Cast
+                 ) -> tuple[Profile, Profile | None, MountProfile | None, int]:
+        """The model's, the champion's and the steeds' profiles, and the crew per model.
+
+        The chariot's or war machine's profile from its crew, steeds and own T and W (a
+        crew without Ld: the other crew's), a rider's M from his steed, the steeds (or a
+        centaur's hooves, or a chariot's body) as the mount, and how many crew the data
+        gives (else assumed, reported).
+        """
+        tt, main, champion_raw = cast.troop_type, cast.main, cast.champion
+        mount_raw, crew_raw, extra_raw, others = cast.mount, cast.crew, cast.extra, cast.others
+        if tt in _CREWED:
+            body = crew_raw or main
+            per_letter = {c: [body, main] for c in ("WS", "BS", "S", "I", "A", "Ld")}
+            per_letter.update({"T": [main], "W": [main]})
+            per_letter["M"] = [main] + ([mount_raw] if mount_raw else []) + [body]
+            crews = [p for p in others[1:] if p is not crew_raw and p is not mount_raw
+                     and not _pulls(p) and _tipo(p)[0] != "cavalry"]
+            if crew_raw is not None and crews and parse_characteristic(
+                    crew_raw.values.get("L")).value is None:
+                # a crew printed without L beside another that has one (Bestias "Carro de
+                # tuskgors": "Ungor" L blank, "Bestigor" L7): the other's
+                per_letter["Ld"] = [body, *crews, main]
+                if extra_raw is not None and crews == [extra_raw]:
+                    # both crews kept: the chariot tests on the best Ld among its models
+                    self.note(f"{crew_raw.name} L", "note", f"the crew has no L; the other"
+                              f" crew's ({extra_raw.name}) is the unit's")
+                else:
+                    self.note(f"{crew_raw.name} L", "approximated", "the crew has no L; the"
+                              " other crew's used")
+            if crew_raw is None:
+                self.note(main.name, "approximated", f"{tt} without a crew profile")
+            profile = self.profile([main], f"the {tt}", per_letter)
+        else:
+            # a mounted model moves at its steed's M (RULES.md §4.1 flee dice follow it)
+            per_letter = {"M": ([mount_raw] if mount_raw else []) + [main]}
+            profile = self.profile([main], "the model", per_letter)
+        champion = None
+        if champion_raw is not None and tt not in _CREWED:
+            per_letter = {"M": ([mount_raw] if mount_raw else []) + [champion_raw, main]}
+            champion = self.profile([champion_raw, main], "the champion", per_letter)
+
+        mount = None
+        if self.centaur is not None and self.centaur.hooves and tt == "cavalry":
+            profile, champion, mount = self.hooves(main, champion_raw, profile, champion)
+        elif mount_raw is not None and tt == "war_machine":
+            self.note(mount_raw.name, "approximated", "the steeds of a war machine (horse"
+                      " artillery) give its move only; they do not fight in the engine")
+        elif (mount_raw is None and tt == "chariot" and crew_raw is not None
+              and any(_BODY_AS_BEAST in normalize(t or "") for t in self.rule_texts().values())):
+            # its body's own attacks (WS, S, I, A of the chariot's profile) as its one beast
+            mount = MountProfile(**{c: self.characteristic(c, [main], "the chariot")
+                                    for c in ("WS", "S", "I", "A")}, count=1)
+        elif mount_raw is not None:
+            mount = MountProfile(
+                **{c: self.characteristic(c, [mount_raw], "the steed")
+                   for c in ("WS", "S", "I", "A")},
+                count=min(8, self.count_of(mount_raw) or _CHARIOT_STEEDS) if tt == "chariot"
+                else 1,
+            )
+        crew = 1
+        if tt in _CREWED:
+            # the entries carrying the crew's and the steeds' profiles say how many
+            # ("Tripulantes" min 2, "Corcel del Caos con barda" min 2, "Dotación" min 3)
+            counted = self.count_of(crew_raw) if crew_raw is not None else 0
+            low, high = (1, 6) if tt == "chariot" else (1, 10)
+            default = _CHARIOT_CREW if tt == "chariot" else _WAR_MACHINE_CREW
+            crew = min(high, max(low, counted or default))
+            missing = [] if counted else [f"{default} crew"]
+            if (tt == "chariot" and mount is not None and mount_raw is not None
+                    and not self.count_of(mount_raw)):
+                missing.append(f"{_CHARIOT_STEEDS} steeds")
+            if missing:
+                self.note(main.name, "approximated",
+                          f"how many crew or steeds per {tt} is not in the data;"
+                          f" {' and '.join(missing)} assumed")
+        return profile, champion, mount, crew
 
     def hooves(self, main: RawProfile, champion_raw: RawProfile | None, profile: Profile,
                champion: Profile | None) -> tuple[Profile, Profile | None, MountProfile]:
@@ -83,3 +164,36 @@ class _Mounts(_Profiles):
         self.note(item, "note", f"the steeds' random attacks ({expr.upper()}): rolled each"
                   " round, not their average")
         return mount.replace(random_attacks=expr)
+
+    def steeds_own_rules(self, mount: MountProfile | None, mount_raw: RawProfile | None,
+                         special: list[str]) -> MountProfile | None:
+        """The steeds with their charge bonuses and their own rules.
+
+        "Empalar" and a beast's "F+1 en carga" (:attr:`impale`, :attr:`charge_strength`; the
+        latter is the model's ``strength_on_charge`` in ``special`` when it has no steeds),
+        the rules of the steeds only (:attr:`steed_rules`), and no magic attacks for them
+        when only the riders have those (:attr:`rider_magic`).
+        """
+        if self.impale is not None:
+            if mount is not None:
+                mount = mount.replace(charge_bonus=self.impale[1])
+            else:
+                self.note(self.impale[0], "ignored", "a charge bonus of steeds the engine"
+                          " does not model (no steed profile)")
+        if self.charge_strength:
+            # the beast with the rule: the model itself, or the steeds when it has some (the
+            # garragors pulling a "Carro de garragor")
+            if mount is not None:
+                mount = mount.replace(charge_bonus=min(3, mount.charge_bonus + 1))
+            else:
+                special.append("strength_on_charge")
+        for name, flags, poison in self.steed_rules:
+            # the steeds' own rules (rule_names.steed_rule): their blows only
+            if mount is not None and mount_raw is not None:
+                mount = mount.replace(special=(*mount.special, *flags),
+                                      poisoned=poison or mount.poisoned)
+            else:
+                self.note(name, "ignored", "a rule of the steeds only, and no steed profile")
+        if self.rider_magic and mount is not None and "magic_attacks" not in mount.special:
+            mount = mount.replace(special=(*mount.special, "mundane_attacks"))
+        return mount

@@ -21,7 +21,7 @@ import re
 from odds import rules
 from odds.battlescribe.reading import _Reading
 from odds.battlescribe.spelling import normalize
-from odds.units import Equipment
+from odds.units import Equipment, Unit
 
 _CC_SAVE = re.compile(r"salvacion por armadura de 6\+ en (?:combate )?cuerpo a cuerpo")
 
@@ -97,3 +97,20 @@ class _Saves(_Reading):
                                             equipment.barding, equipment.weapon,
                                             in_close_combat=True) - 1)
         return None
+
+    def armour_notes(self, unit: Unit, printed_save: int | None) -> None:
+        """Report natural armour and armour of its own against the save the unit got."""
+        if self.scaly_skin:
+            # gst "Piel escamosa": "una tirada de salvación por armadura innata": MDNR prints
+            # it in the model's TSA (Cocatriz 4+ with no armour)
+            if printed_save is not None and unit.armour_save_against(
+                    in_close_combat=False) == printed_save:
+                self.note(self.scaly_skin, "note", f"natural armour: in the printed save"
+                          f" {printed_save}+ used")
+            else:
+                self.note(self.scaly_skin, "ignored", "natural armour not in the save used")
+        for name, worn in self.worn:
+            if unit.armour_save_against(in_close_combat=False) == worn:
+                self.note(name, "note", f"armour of its own: in the printed save {worn}+ used")
+            else:
+                self.note(name, "ignored", f"armour save {worn}+ not the save used")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from odds import rules
-from odds.battlescribe.champion_names import CHAMPION_ITEMS, CHAMPION_RULES, LEADER_RULE_FLAGS
+from odds.battlescribe.champion_names import CHAMPION_ITEMS
 from odds.battlescribe.command_group import _CommandGroup
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES
 from odds.battlescribe.members import _JOINED
@@ -29,10 +29,6 @@ from odds.battlescribe.rule_texts import mark_effects, no_effect_text, text_rule
 from odds.battlescribe.saves import _cc_save
 from odds.battlescribe.spelling import normalize
 from odds.battlescribe.unmodelled import UNMODELLED_REASONS
-
-# a leader's own item that is a plain ward save, all its text (no "contra ...")
-_LEADER_WARD = re.compile(r"(?:talisman\.? )?(?:[a-z ]+ )?(?:tiene|proporciona) una tirada de"
-                          r" salvacion especial de ([2-6])\+\.?")
 
 _SHOOTING_RULES = ("petrificar",)
 
@@ -193,56 +189,8 @@ class _SpecialRules(_CommandGroup):
                 self.note(name, "note", "its effects are the unit's own rules and profiles"
                           " (its text says so)")
                 continue
-            if key in LEADER_RULE_FLAGS:
-                # Espadas de Manann "Juego sucio": the unit's rule, Edvard's blows and ward
-                if self.sel.command.get("champion") is None:
-                    self.note(name, "ignored", "the leader's rule, and the unit has no leader")
-                else:
-                    self.champion_special += LEADER_RULE_FLAGS[key]
-                    self.note(name, "note", "the leader's rule: it fights as a body of its own"
-                              " with it (Unit.champion_special)")
+            if self.leader_rule(name, key, texts.get(name), leader_only):
                 continue
-            if key in leader_only and "su unidad" not in normalize(texts.get(name) or ""):
-                # a rule under the leader's entry only (Mordini: Ennio's "Golpe letal" and
-                # "Ataques mágicos"; Kreugar: "Richter Kreugar (no el resto de la compañía)
-                # odia al resto de No Muertos"), unless its text gives it to "su unidad"
-                # (Oglah Khan's "Pellejo de Wulfag": "Oglah y su unidad")
-                if key in NAMED_HATRED and self.sel.command.get("champion") is not None:
-                    # Kreugar's "Odio a los No Muertos": his blows re-roll their misses in
-                    # the first round against those enemies (gst "Odio"), "pese a ser Inmune a
-                    # psicología" (immunity to psychology never cancels hatred in the engine)
-                    self.champion_hatred += NAMED_HATRED[key]
-                    self.note(name, "note", f"the leader's own hatred of"
-                              f" {', '.join(NAMED_HATRED[key])}: he fights as a body of his"
-                              f" own (Unit.champion_hatred)")
-                    continue
-                if key in NAMED_HATRED or key.startswith("odio "):
-                    self.note(name, "ignored", "hatred of the leader alone: not modelled")
-                    continue
-                ward = _LEADER_WARD.fullmatch(re.sub(r"\s+", " ", normalize(
-                    texts.get(name) or "")).strip())
-                if ward:
-                    # "Talismán Colmillo de Oso": "Talismán. Beorg tiene una Tirada de
-                    # salvación especial de 4+"; "Gema del Desierto": "Talismán que le
-                    # proporciona una tirada de salvación especial de 6+"
-                    self.champion_ward = min(int(ward.group(1)), self.champion_ward or 7)
-                    self.note(name, "note", f"the leader's own ward save {ward.group(1)}+:"
-                              " it fights as a body of its own")
-                    continue
-                if key in CHAMPION_RULES:
-                    ward, flags = CHAMPION_RULES[key]
-                    self.champion_ward = min(ward or 7, self.champion_ward or 7) % 7
-                    self.champion_special += flags
-                    self.note(name, "note", f"the leader's own rule: "
-                              f"{f'ward {ward}+ and ' if ward else ''}"
-                              f"{', '.join(flags) or 'nothing else'} in close combat (he"
-                              f" fights as a body of his own)")
-                    continue
-                if key in RULE_FLAGS:
-                    self.champion_special += RULE_FLAGS[key]
-                    self.note(name, "note", "the leader's own rule: it fights as a body of its"
-                              " own with it (Unit.champion_special)")
-                    continue
             if (WEAPON_NAMES.get(key, "hand_weapon") != "hand_weapon"
                     and any(normalize(n.name) == key and name in n.rules
                             for n in self.sel.taken if id(n) not in self.command_ids())):

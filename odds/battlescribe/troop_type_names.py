@@ -1,7 +1,7 @@
 """MDNR ``Tipo`` words → the engine's troop types (:data:`odds.rules.TROOP_TYPES`).
 
 The builder reads them (:mod:`odds.battlescribe.profiles`,
-:mod:`odds.battlescribe.build`): the first word(s) of a profile's ``Tipo``, the
+:mod:`odds.battlescribe.troop_type`): the first word(s) of a profile's ``Tipo``, the
 closest type for the words the engine has no type for, and the type of a model printed
 without ``Tipo`` that the other books print.
 """
