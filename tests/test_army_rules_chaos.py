@@ -413,7 +413,7 @@ def test_plague_cart_from_the_catalogues():
 @needs_data
 def test_rules_left_reported_say_why():
     """The giants' attack table and falls and the Reinos del Caos rules the engine cannot
-    express yet stay ``ignored``, each with its reason (names.UNMODELLED_REASONS), so the
+    express yet stay ``ignored``, each with its reason (unmodelled.UNMODELLED_REASONS), so the
     unit's warning says what is missing: Bestias "Gorgona" "Engullir entero", "Ettin
     maldito" "Dos cabezas"; Enanos del Caos "Gigante de asedio" ("Ataques del
     gigante", "Caídas", "Enormes garfios", "Grandote")."""
@@ -487,7 +487,7 @@ def test_hellcannon_spits_filth_while_engaged_reported():
 
 @needs_data
 def test_mounts_and_bound_monsters_left_reported_say_why():
-    """Left ``ignored`` with their reasons (names.UNMODELLED_REASONS), no classification
+    """Left ``ignored`` with their reasons (unmodelled.UNMODELLED_REASONS), no classification
     changed: the Reinos del Caos "Palanquín de Nurgle" (a Herald's mount typed "unit" in the
     data: "trata la miniatura igual que si fuera una montura de caballería", R, H and L blank)
     and its daemonic-mount rule; Mortales "Bruto despedazador" "Enlazado" and "Runas de

@@ -225,7 +225,7 @@ def test_corpse_cart_is_a_monster_with_random_attacks():
     ("MDNR_Mercenarios v5.cat", "Fimir", "Unidad mágica (Invocar niebla)", "-1 to hit"),
 ])
 def test_rules_left_reported_say_why(book, unit, rule, phrase):
-    """Rules read from their texts (quoted in names.UNMODELLED_REASONS) and left ``ignored``:
+    """Rules read from their texts (quoted in unmodelled.UNMODELLED_REASONS) and left ``ignored``:
     each needs a per-trial state, a roll, a tag or model bodies the engine has no column for
     (no kernel code this round); each keeps its unit out of the fully modelled count and says
     why instead of "rule not modelled by the engine"."""

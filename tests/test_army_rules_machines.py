@@ -180,7 +180,7 @@ def test_skull_crushers_need_the_crew_group():
     ("MDNR_Enanos v4_5.cat", "Dragón de esquirlas", "Escamas puntiagudas", "returns a hit"),
 ])
 def test_rules_left_reported_say_why(book, unit, rule, phrase):
-    """Rules read (their texts quoted in names.UNMODELLED_REASONS) and left ``ignored`` because
+    """Rules read (their texts quoted in unmodelled.UNMODELLED_REASONS) and left ``ignored`` because
     they need a per-trial state or roll the kernel has no column for (no kernel code this
     round): each keeps its unit out of the fully modelled count and says why."""
     c = cat(book)

@@ -176,7 +176,7 @@ TOXOTE = ("Monturas Infernales de Toxote (Condes Vampiro, Enanos del Caos, Orcos
     ("MDNR_Regimientos_de_Renombre v5.cat", TOXOTE, "Alabarda", "one close-combat weapon"),
 ])
 def test_second_profiles_left_reported_say_why(book, unit, item, phrase):
-    """Left ``ignored`` with the reason read from the texts (names.SECOND_PROFILE_REASONS,
+    """Left ``ignored`` with the reason read from the texts (unmodelled.SECOND_PROFILE_REASONS,
     UNMODELLED_REASONS): the herd's Ungors stand behind its Gors ("coloca ... los gors, y
     luego los ungors"; "el enemigo puede elegir ... sean personajes, Gors o Ungors"), so the
     T, save and fighters the enemy meets change as the Gors die; the Toxote regiment's Kylists

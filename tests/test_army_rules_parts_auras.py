@@ -185,7 +185,7 @@ def test_huracanum_and_luminarca_from_the_catalogue():
 @needs_data
 def test_rules_read_as_movement_shooting_magic_or_composition():
     """Rules whose catalogue text is movement, shooting, magic or army composition only
-    (each quoted in names.NO_COMBAT_EFFECT): those units import with nothing ignored."""
+    (each quoted in no_effect_names.NO_COMBAT_EFFECT): those units import with nothing ignored."""
     expected = {
         (ORCS, "Troglagobs"): ("Anfibio", "Disparos envenenados"),
         (ORCS, "Katapulta lanzagoblinz"): ("Lanzagoblins", "Problemas"),

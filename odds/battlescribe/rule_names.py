@@ -79,7 +79,7 @@ RULE_FLAGS: MappingProxyType = name_table({
     # ganan el ataque extra (no el Cañón), pero toda la miniatura se ve sujeta a las reglas de
     # movimiento de la Furia Asesina. Ten en cuenta que el Cañón sólo ataca por su frontal,
     # como si fuera una bestia de tiro": frenzy (its extra attack is the crew's: steeds get
-    # none, model._groups), the cannon's own attacks as the chariot's one beast (build:
+    # none, model._groups), the cannon's own attacks as the chariot's one beast (mounts:
     # _BODY_AS_BEAST); "Trono sangriento de Khorne" "Furia asesina (ataques solo
     # desangradores)": "afecta a toda la miniatura, aunque el ataque extra es sólo a los dos
     # Desangradores" (the throne itself has no attacks)

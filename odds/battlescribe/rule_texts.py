@@ -59,7 +59,7 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("arrasar", "el canon no puede perseguir", ("no_pursuit",)),
     # Enanos del Caos, Reinos del Caos Mortales "¡Está vivo!" (Cañón infernal): "En combate,
     # el propio Cañón combate (así que los Enanos se sitúan a su lado en vez de delante)": the
-    # cannon's own WS, S, I and A fight as one more crew beside the dwarfs (build); "En caso de
+    # cannon's own WS, S, I and A fight as one more crew beside the dwarfs (extra_crew); "En caso de
     # Arrasar toda la unidad se desplaza 5D6cm" is its movement
     ("¡esta vivo!", "en combate, el propio canon combate", ("living_machine",)),
     # Reinos del Caos "Bendición de Nurgle" (Carromato de Plaga): "actúa como un
