@@ -464,7 +464,7 @@ save modifier).  Its "no afectará a las miniaturas Inmune a frío" concerns the
 Reinos del Caos Mortales "Cañón infernal" "¡Está vivo!": "En combate, el propio Cañón combate
 (así que los Enanos se sitúan a su lado en vez de delante)"); the flag records the rule, its
 blows are the unit's :attr:`Unit.extra_crew` (one, with the machine's printed WS, S, I and A,
-:mod:`odds.battlescribe.build`).
+:mod:`odds.battlescribe.extra_crew`).
 
 ``hard_to_hit_supernatural``: daemons, undead and forest spirits, and magic attacks, are -1 to
 hit the unit in close combat (MDNR Regimientos de Renombre, Gárgolas volantes de Barda
