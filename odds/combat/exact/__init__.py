@@ -1,0 +1,43 @@
+"""Exact first round of a two-unit combat (see :mod:`odds.combat.exact.two_units`)."""
+
+from odds.combat.exact.two_units import (
+    EVENTS,
+    TINY,
+    WoundChain,
+    attack_outcomes,
+    attack_success,
+    binomial,
+    break_probability,
+    contact_faces,
+    damage_matrix,
+    dice_hits,
+    drunk_models,
+    first_round_dp,
+    first_round_exact,
+    first_round_exact_multi,
+    first_round_parts,
+    group_attacks,
+    impact_hits_pmf,
+    matmul,
+    mix_results,
+    models_left,
+    random_attack_models,
+    regenerates,
+    regeneration_matrix,
+    roll_pmf,
+    shift_matrix,
+    start_fighters,
+    strike_steps,
+    stupid_fighters,
+    stupidity_cases,
+    successes_pmf,
+)
+
+__all__ = [
+    "EVENTS", "TINY", "WoundChain", "attack_outcomes", "attack_success", "binomial",
+    "break_probability", "contact_faces", "damage_matrix", "dice_hits", "drunk_models",
+    "first_round_dp", "first_round_exact", "first_round_exact_multi", "first_round_parts",
+    "group_attacks", "impact_hits_pmf", "matmul", "mix_results", "models_left",
+    "random_attack_models", "regenerates", "regeneration_matrix", "roll_pmf", "shift_matrix",
+    "start_fighters", "strike_steps", "stupid_fighters", "stupidity_cases", "successes_pmf",
+]
