@@ -157,9 +157,9 @@ def build_units(units: list[Unit], sides: list[int],
         bodies += [e.body for e in extra]
         sides = [*sides, *(sides[e.host] for e in extra)]
         charged = [*charged, *(charged[e.host] for e in extra)]
-    groups, bearer = _attack_groups(bodies, extra, full_units, units, sides, charged, contacts,
-                                    options.distance)
     host_of = list(range(n_units)) + [e.host for e in extra]
+    groups, bearer = _attack_groups(bodies, extra, full_units, units, sides, charged, contacts,
+                                    options.distance, host_of)
     for i in range(len(bodies)):
         side_arr[i, S_BEAR_STD] = bearer[host_of[i]]
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
@@ -369,11 +369,12 @@ def _with_hosted_rows(side_arr: np.ndarray, extra: list[_Hosted], units: list[Un
 
 def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Unit],
                    units: list[Unit], sides: list[int], charged: list[bool],
-                   contacts: list[tuple[int, int, int, int]],
-                   distance: float) -> tuple[np.ndarray, list[int]]:
+                   contacts: list[tuple[int, int, int, int]], distance: float,
+                   host_of: list[int]) -> tuple[np.ndarray, list[int]]:
     """Every body's attack groups against every enemy body, and the units' bear standards.
 
-    The second value is :func:`~odds.combat.model.bodies.bear_standard_bearers`' (per unit).
+    ``host_of[b]``: the unit body ``b`` belongs to (itself for a unit).  The second value is
+    :func:`~odds.combat.model.bodies.bear_standard_bearers`' (per unit).
     """
     n_units = len(units)
     n = len(bodies)
@@ -391,7 +392,6 @@ def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Un
              for i in range(n)]
     # Mercenarios "Carga atronadora": no impact hits after a charge shorter than 18 cm
     strikers = [thunderous_charge(b, distance) for b in bodies]
-    host_of = list(range(n_units)) + [e.host for e in extra]
     bearer = bear_standard_bearers(full_units, extra, n_units)
     for i in range(n):
         for j in range(n):
