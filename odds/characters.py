@@ -89,6 +89,7 @@ from odds.validation import (
     prefixed,
     read_toml,
     replace_fields,
+    sourced,
     subtable,
 )
 
@@ -384,12 +385,7 @@ def character_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Char
     OddsInputError
         ``"<source>: <key path>: <problem> (got <value>)"``.
     """
-    if not source:
-        return _character_from_dict(data)
-    try:
-        return _character_from_dict(data)
-    except OddsInputError as exc:
-        raise OddsInputError(f"{source}: {exc}") from None
+    return sourced(source, lambda: _character_from_dict(data))
 
 
 def _character_from_dict(data: Mapping[str, Any]) -> Character:

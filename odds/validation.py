@@ -132,6 +132,16 @@ def prefixed(where: str, build: Callable[[], Any]) -> Any:
         raise OddsInputError(f"{where}.{exc}") from None
 
 
+def sourced(source: str, build: Callable[[], Any]) -> Any:
+    """``build()``, with ``source: `` put in front of any input error (``""``: nothing added)."""
+    if not source:
+        return build()
+    try:
+        return build()
+    except OddsInputError as exc:
+        raise OddsInputError(f"{source}: {exc}") from None
+
+
 def _nesting(text: str) -> int:
     """Deepest bracket nesting of a TOML text, strings and comments skipped (an upper bound)."""
     depth = deepest = 0

@@ -23,7 +23,15 @@ from odds.units.profiles import (
     _default_champion,
 )
 from odds.units.unit import Unit
-from odds.validation import OddsInputError, check_keys, parse_toml, prefixed, read_toml, subtable
+from odds.validation import (
+    OddsInputError,
+    check_keys,
+    parse_toml,
+    prefixed,
+    read_toml,
+    sourced,
+    subtable,
+)
 
 _TOP_KEYS = (
     "name", "troop_type", "models", "files", "crew", "points_per_model", "notes", "army",
@@ -129,12 +137,7 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
         ``"<source>: <key path>: <problem> (got <value>)"`` for any unknown key,
         missing key, wrong type or out-of-range value.
     """
-    if not source:
-        return _unit_from_dict(data)
-    try:
-        return _unit_from_dict(data)
-    except OddsInputError as exc:
-        raise OddsInputError(f"{source}: {exc}") from None
+    return sourced(source, lambda: _unit_from_dict(data))
 
 
 def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
