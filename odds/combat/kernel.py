@@ -30,7 +30,9 @@ Unit statuses at the end: see :data:`STATUSES`; two-unit outcomes:
 Two kernels run this code: :func:`fight_chunk` any combat, and
 :func:`fight_chunk_plain` the plain pairs of :func:`odds.combat.model.plain_pair`
 (two units, one contact, no characters, none of a few rare rules), for which
-``plain`` is a compile-time constant (and the break test is inlined: :data:`_break_test`);
+``plain`` is a compile-time constant (and the break test is inlined: :data:`_break_test`;
+the panic tests of step 5 are left out: each side of a plain pair is one unit, so no
+friend is there to test, and the general kernel rolls no die for them either);
 :func:`odds.combat.api.simulate` chooses.
 """
 
@@ -564,7 +566,7 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
             # its side in the combat that did not break test (2D6 <= Ld; immune to psychology and
             # unbreakable units excepted; a single model of fewer than 5 wounds destroyed causes
             # none); failed, they flee too.  Panic does not cascade: a panicked unit causes none.
-            for x in range(nr):
+            for x in range(0 if plain else nr):  # a plain pair has no friend to panic
                 if not state[x, 11] or not (state[x, 2] == FLEEING or state[x, 2] == WIPED):
                     continue
                 if state[x, 2] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
