@@ -12,6 +12,7 @@ import pandas as pd
 
 from odds import dice
 from odds import validation as v
+from odds._faces import dice_buffer
 from odds._jit import compiled_once, run_chunks
 from odds.combat.kernel import (
     ALLOC_ROWS,
@@ -269,7 +270,7 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
         lo = c * CHUNK_TRIALS
         touch = np.full((ncon, TOUCH_COLS), -1, np.int64)
         run(c, lo, min(trials, lo + CHUNK_TRIALS),
-             np.empty(max(BUFFER_DICE, 2 * budget), np.uint8), stream_state(np.uint64(key), c),
+             dice_buffer(max(BUFFER_DICE, 2 * budget)), stream_state(np.uint64(key), c),
              budget, model.sides, model.groups, *model.strike_steps,
              model.flags, mr, model.contacts, model.ranks, model.side_bonus,
              np.zeros((nb, STATE_ROWS), np.int64),

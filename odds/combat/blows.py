@@ -2,14 +2,16 @@
 
 Inlined numba helpers of the combat kernel.  Dice come from the kernel's
 buffer ``buf`` at position ``p``; every helper returns the new position.
-Loops over dice index the buffer with unsigned integers, for which numba
-adds no negative-index wraparound, so they compile to plain vector loads.
+Rolls count their successes sixteen dice at a time (:func:`odds._faces.count_at_least`);
+loops over dice index the buffer with unsigned integers, for which numba adds no
+negative-index wraparound, so they compile to plain vector loads.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from odds._faces import count_at_least
 from odds._jit import inline, linked
 from odds.combat.model import (
     CHAIN_CAP,
@@ -47,11 +49,7 @@ def models_left(hp, w):
 @inline
 def count_ge(buf, p, n, target):
     """How many of the next ``n`` faces show ``target`` or more; returns ``(count, p)``."""
-    t = np.uint8(target)
-    c = 0
-    for i in range(np.uint64(p), np.uint64(p + n)):  # unsigned: no wraparound
-        c += buf[i] >= t
-    return c, p + n
+    return count_at_least(buf, p, n, target), p + n
 
 
 @inline
@@ -61,13 +59,8 @@ def roll_hits(buf, p, n, hit, poison):
         return 0, 0, p
     if hit == 0:
         return n, 0, p
-    th = np.uint8(hit)
-    pth = np.uint8(max(hit, poison)) if poison < 7 else np.uint8(7)
-    h = 0
-    ph = 0
-    for i in range(np.uint64(p), np.uint64(p + n)):  # unsigned: no wraparound
-        h += buf[i] >= th
-        ph += buf[i] >= pth
+    h = count_at_least(buf, p, n, hit)
+    ph = count_at_least(buf, p, n, max(hit, poison)) if poison < 7 else 0
     return h, ph, p + n
 
 
@@ -76,13 +69,8 @@ def roll_wounds(buf, p, n, wound, kb):
     """Wounds and killing blows (natural 6s if ``kb``) of ``n`` hits needing ``wound``."""
     if n <= 0 or wound >= 7:
         return 0, 0, p
-    th = np.uint8(wound)
-    six = np.uint8(6) if kb else np.uint8(7)
-    w = 0
-    k6 = 0
-    for i in range(np.uint64(p), np.uint64(p + n)):  # unsigned: no wraparound
-        w += buf[i] >= th
-        k6 += buf[i] >= six
+    w = count_at_least(buf, p, n, wound)
+    k6 = count_at_least(buf, p, n, 6) if kb else 0
     return w, k6, p + n
 
 

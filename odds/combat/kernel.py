@@ -38,6 +38,7 @@ friend is there to test, and the general kernel rolls no die for them either);
 
 from __future__ import annotations
 
+from odds._faces import faces_in
 from odds._jit import inline, inlined, lean
 from odds._shapes import fixed_shape
 from odds.combat.blows import (
@@ -606,7 +607,8 @@ def run_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_step
     passed to :func:`fight_once`.
 
     Serial and allocation-free: the driver (:func:`odds.combat.api.simulate`)
-    passes the chunk's dice buffer ``buf`` and stream ``st``
+    passes the chunk's dice buffer ``buf`` (:func:`odds._faces.dice_buffer`: its faces, then
+    :data:`odds._faces.SLACK` bytes) and stream ``st``
     (:func:`odds.rng.stream_state`) and the scratch arrays of
     :func:`fight_once`; chunks run on Python threads (``nogil``).  Outputs,
     row ``c`` of each:
@@ -627,6 +629,9 @@ def run_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_step
     fled at the charge (1), or held after a failed fear test and hit only on
     6s in the first round (2).
     """
+    # the dice: a buffer with odds._faces.SLACK bytes past its faces (rolls count sixteen
+    # faces at a time and may read that far past the last one)
+    buf = buf[:faces_in(buf)]
     # every scratch and model array with the shape the compiler can know (see odds._shapes):
     # column counts always, and the plain pair's 2 bodies and 1 contact
     nb = 2 if plain else sides.shape[0]
