@@ -10,15 +10,19 @@ from odds.combat.model import (
     CAT_CHARGER,
     CAT_INITIATIVE,
     CHAMPION,
+    F_UNITS,
+    FRONT,
     G_ACTIVE,
     G_KEY,
     G_RANKS,
     IMPACT,
     N_GROUPS,
     RANK_AND_FILE,
+    S_MAY_FEAR,
     S_SIDE,
     CombatOptions,
     build,
+    build_units,
     in_contact,
 )
 from odds.units import library_unit
@@ -159,3 +163,48 @@ def test_rank_table_rule_2_2():
     assert m.ranks[0, 5] == 0 and m.ranks[0, 8] == 0 and m.ranks[0, 9] == 1
     assert m.ranks[0, 20] == 3 and m.ranks[0, 15] == 2
     assert (m.ranks[1] == 0).all()  # chariots never get a rank bonus
+
+
+# --------------------------------------------------------------- who may be feared (§3.2)
+
+
+def _may_fear(model):
+    return [int(model.sides[u, S_MAY_FEAR]) for u in range(model.flags[F_UNITS])]
+
+
+def test_no_fear_causer_in_the_combat_spares_both_units_the_fear_count_rule_3_2():
+    """RULES.md §3.2 step 3 (fear auto-break) needs a feared enemy: none here."""
+    assert _may_fear(build(library_unit("empire_swordsmen"), library_unit("orc_boyz"))) == [0, 0]
+
+
+@pytest.mark.parametrize("causer", ["trolls", "vc_zombies", "chaos_ettin"])
+def test_only_the_enemy_of_a_fear_causer_may_fear_rule_3_2(causer):
+    m = build(library_unit(causer), library_unit("empire_swordsmen"))
+    assert _may_fear(m) == [0, 1]
+    m = build(library_unit("empire_swordsmen"), library_unit(causer))
+    assert _may_fear(m) == [1, 0]
+
+
+def test_goblins_may_fear_elves_but_not_men_rule_3_2():
+    """MDNR Orcos y Goblins "Miedo a los orejotaz" (``fears_elves``): elves count as feared."""
+    goblins = library_unit("orc_boyz").replace(special=("fears_elves",))
+    assert _may_fear(build(goblins, library_unit("high_elf_spearmen"))) == [1, 0]
+    assert _may_fear(build(goblins, library_unit("empire_swordsmen"))) == [0, 0]
+    # elves alone fear nothing: the rule is the goblins'
+    assert _may_fear(build(library_unit("orc_boyz"), library_unit("high_elf_spearmen"))) == [0, 0]
+
+
+def test_a_fear_causing_character_makes_the_enemy_unit_fear_rule_3_2():
+    """A character who causes fear counts in a unit that does not (RULES.md §3.2 step 3)."""
+    from odds.characters import character_from_dict
+
+    wight = character_from_dict({
+        "name": "Wight", "rules": {"special": ["fear"]},
+        "profile": {"M": 10, "WS": 4, "BS": 4, "S": 4, "T": 4, "W": 2, "I": 4, "A": 2, "Ld": 8},
+    })
+    units = [library_unit("orc_boyz"), library_unit("empire_swordsmen")]
+    m = build_units(units, [0, 1], [(0, 1, FRONT, FRONT)], [True, False], [None, None],
+                    characters=[(0, wight)])
+    assert _may_fear(m) == [0, 1]
+    m = build_units(units, [0, 1], [(0, 1, FRONT, FRONT)], [True, False], [None, None])
+    assert _may_fear(m) == [0, 0]

@@ -75,6 +75,7 @@ from odds.combat.model import (
     S_LAMENT,
     S_LAMENT_WARD,
     S_LD,
+    S_MAY_FEAR,
     S_NO_PANIC,
     S_PANIC_IGNORE,
     S_REGEN,
@@ -313,7 +314,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     champ = sides[lo, S_CHAMP_BODY]
     fearless = sides[lo, S_FEARLESS] and (champ < 0 or state[champ, 0] > 0)
     if (not causes_fear(lo, sides, state) and not sides[lo, S_ITP] and guard != 2
-            and not fearless
+            and not fearless and sides[lo, S_MAY_FEAR]
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
     gen = 0 if sides[lo, S_INDEPENDENT] else max(sides[lo, S_GENERAL_LD], gen)

@@ -86,8 +86,10 @@ from __future__ import annotations
     S_BEAR_STD,  # 1 + the body carrying "Estandarte del Oso" (first-round to-hit bonus), 0 none
     S_RECRUIT,  # 1 + the unit its 1-W victims join ("Bienvenido a la Maldición"), 0 none
     S_CAPTAIN,  # crumbles once its promoted champion falls ("No Muertos", "Capitán")
+    S_MAY_FEAR,  # some enemy body could ever cause this unit fear (S_FEAR, or S_ELF to one
+    #   with S_FEARS_ELVES): 0 spares its break tests the fear count (§3.2 step 3)
     N_SIDE,
-) = range(74)
+) = range(75)
 
 CHALLENGE_POLICIES = ("never", "always", "champion")
 
