@@ -8,7 +8,7 @@ guess.  :func:`count_at_least` reads sixteen faces at once instead (one vector
 compare, a mask of the first ``n`` lanes, a population count): the same count,
 from the same faces, so every result is unchanged.  Measured on the development
 machine (a jitted loop of two million counts, one thread): 1.3 ns per count of
-5-12 dice against 5.7-9.3 ns for the loop (``benchmarks/README.md``, session 18).
+5-12 dice against 5.5-9.0 ns for the loop (``benchmarks/bench_counts.py``).
 
 The intrinsic :func:`_at_least16` emits plain LLVM vector IR (a ``<16 x i8>``
 load and compare, ``llvm.ctpop``), which LLVM lowers on any target it supports.
