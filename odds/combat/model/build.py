@@ -49,10 +49,7 @@ from odds.combat.model.layout import (
     S_CHALLENGE,
     S_CHAMP_BODY,
     S_CHARGED,
-    S_ELF,
-    S_FEAR,
     S_FEARLESS,
-    S_FEARS_ELVES,
     S_GUARDED,
     S_HIGH_GROUND,
     S_HORN,
@@ -63,7 +60,6 @@ from odds.combat.model.layout import (
     S_IS_CHAMPION,
     S_IS_GENERAL,
     S_LD,
-    S_MAY_FEAR,
     S_RANK_MAX,
     S_RANKS_OK,
     S_RATING,
@@ -73,7 +69,7 @@ from odds.combat.model.layout import (
     S_US,
 )
 from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
-from odds.combat.model.side import _side, panic_immunities
+from odds.combat.model.side import _side, fear_possible, panic_immunities
 from odds.combat.model.strike_order import _strike_order, braced
 from odds.units import Unit
 
@@ -167,11 +163,7 @@ def build_units(units: list[Unit], sides: list[int],
     for i in range(len(bodies)):
         side_arr[i, S_BEAR_STD] = bearer[host_of[i]]
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
-    for u in range(n_units):
-        enemies = [b for b in range(len(bodies)) if sides[b] != sides[u]]
-        side_arr[u, S_MAY_FEAR] = any(
-            side_arr[b, S_FEAR] or (side_arr[u, S_FEARS_ELVES] and side_arr[b, S_ELF])
-            for b in enemies)
+    fear_possible(side_arr, sides, n_units)
     order, keys, n_order = _strike_order(groups, sides)
     flags = np.zeros(N_FLAGS, np.int64)
     flags[:F_CHARGE_TESTS] = [options.corner_contact, options.musician_tiebreak,

@@ -49,6 +49,7 @@ from odds.combat.model.layout import (
     S_LD,
     S_LIFE_DRAIN,
     S_MAN_SIZED,
+    S_MAY_FEAR,
     S_MUSICIAN,
     S_NO_FLANK_BONUS,
     S_NO_PANIC,
@@ -279,3 +280,17 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
                                                     or units[x].has("causes_no_panic")):
                 mask |= 1 << x
         side_arr[f, S_PANIC_IGNORE] = mask
+
+
+def fear_possible(side_arr: np.ndarray, sides: list[int], n_units: int) -> None:
+    """Fill ``S_MAY_FEAR``: whether any enemy body could ever cause a unit fear (§3.2 step 3).
+
+    An enemy body (unit or character) with ``S_FEAR``, or an elf when the unit has
+    ``S_FEARS_ELVES`` (MDNR "Miedo a los orejotaz").  Where none could,
+    :func:`odds.combat.psychology.break_test` skips the fear count, which would be 0.
+    ``sides``: the side of every body, characters included.
+    """
+    for u in range(n_units):
+        side_arr[u, S_MAY_FEAR] = any(
+            side_arr[b, S_FEAR] or (side_arr[u, S_FEARS_ELVES] and side_arr[b, S_ELF])
+            for b in range(len(sides)) if sides[b] != sides[u])
