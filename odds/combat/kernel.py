@@ -340,22 +340,22 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                 for q in range(i, j):
                     u = strikers[kind, q, 0]
                     gi = strikers[kind, q, 1]
-                    for c in range(nc):
+                    # a character: its duel, else the enemy at its unit's front (its attacks
+                    # and target in alloc[0] and alloc[2] of contact 0, the only ones read)
+                    if not plain and u >= nr:
+                        tgt = character_target(u, sides, state, contacts, duel_a, duel_b)
+                        alloc[0, q - i, 0] = 0
+                        alloc[2, q - i, 0] = tgt
+                        if tgt >= 0:
+                            bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[u, 1]
+                            alloc[0, q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
+                                groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
+                        continue
+                    chars = state[u, 8]
+                    for c in range(nc):  # a unit: its attacks through each contact
                         alloc[0, q - i, c] = 0
                         alloc[1, q - i, c] = 0
                         alloc[2, q - i, c] = -1
-                    # a character: its duel, else the enemy at its unit's front
-                    if not plain and u >= nr:
-                        tgt = character_target(u, sides, state, contacts, duel_a, duel_b)
-                        if tgt < 0:
-                            continue
-                        bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[u, 1]
-                        alloc[0, q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
-                            groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
-                        alloc[2, q - i, 0] = tgt
-                        continue
-                    chars = state[u, 8]
-                    for c in range(nc):
                         d = end_of(u, c, contacts)
                         if d < 0:
                             continue
@@ -380,15 +380,19 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                         alloc[0, q - i, c] = na
                         if na == 0 or not has_chars:
                             continue
-                        # attacks on enemy characters in contact (allocation policy, §1.1)
-                        vc = hosted_char(v, sides, state, duel_a, duel_b, False,
-                                         2 if state[v, 0] <= 0 else 0)
-                        if vc < 0:
-                            continue
+                        # attacks on enemy characters in contact (allocation policy, §1.1):
+                        # all of them when no rank and file is left, else as the policy says;
+                        # no character looked up when none can be attacked
                         if state[v, 0] <= 0:
-                            alloc[1, q - i, c] = na
-                        elif gi == RANK_AND_FILE and face_u == FRONT and face_v == FRONT \
-                                and sides[u, S_ALLOC] != 0:
+                            vc = hosted_char(v, sides, state, duel_a, duel_b, False, 2)
+                            if vc >= 0:
+                                alloc[1, q - i, c] = na
+                                alloc[2, q - i, c] = vc
+                        elif (gi == RANK_AND_FILE and face_u == FRONT and face_v == FRONT
+                              and sides[u, S_ALLOC] != 0):
+                            vc = hosted_char(v, sides, state, duel_a, duel_b, False, 0)
+                            if vc < 0:
+                                continue
                             per = groups[u, vc, gi, kind, G_PER_MODEL] * (
                                 groups[u, vc, gi, kind, G_ATTACKS]
                                 + groups[u, vc, gi, kind, G_FRENZY_A] * state[u, 1])
@@ -396,7 +400,7 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                             if sides[u, S_ALLOC] == 2:
                                 k = (k + 1) // 2
                             alloc[1, q - i, c] = min(na, k * per)
-                        alloc[2, q - i, c] = vc
+                            alloc[2, q - i, c] = vc
                 for q in range(i, j):
                     u = strikers[kind, q, 0]
                     gi = strikers[kind, q, 1]
