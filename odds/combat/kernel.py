@@ -95,6 +95,7 @@ from odds.combat.model import (
     S_HOSTED_LO,
     S_HP,
     S_LAMENT,
+    S_RA_DICE,
     S_REGEN,
     S_SIDE,
     S_STUPID,
@@ -134,7 +135,8 @@ STATE_ROWS, ALLOC_ROWS, TOUCH_COLS, POOL_COLS, STATS_FIXED = 19, 3, 8, 10, 12
 ``pool[contacts, POOL_COLS]``, ``stats[STATS_FIXED + 2 * bodies]``."""
 
 
-RARE_CAPTAINS, RARE_TURN, RARE_HORNS = 1, 2, 4
+RARE_CAPTAINS, RARE_TURN, RARE_HORNS, RARE_RANDOM, RARE_REGEN = 1, 2, 4, 8, 16
+RARE_CROWDED = 32  # RARE_CROWDED << s: side s has two units or more
 """Bits of :func:`rare_rules`."""
 
 _break_test = inlined(break_test)
@@ -158,15 +160,35 @@ def rare_rules(nr, sides):
     ``RARE_HORNS``: "Cuerno del Dragón" (:func:`odds.combat.resolution.horn_round`).
     A plain pair has none of them (:data:`odds.combat.model.PLAIN_ABSENT` lists their
     columns with the others :func:`fight_chunk_plain` leaves out): it passes 0.
+
+    And what a trial of the general kernel can skip when no body needs it:
+    ``RARE_RANDOM``, a unit with random attacks (``S_RA_DICE``); ``RARE_REGEN``, a body
+    that regenerates (``S_REGEN``); ``RARE_CROWDED << s``, side ``s`` has two units or
+    more, so a unit of it that breaks or dies has friends to panic (§3.4).
     """
     rare = 0
+    units0 = 0
+    units1 = 0
+    for b in range(sides.shape[0]):
+        if sides[b, S_REGEN] <= 6:
+            rare |= RARE_REGEN
     for u in range(nr):
+        if sides[u, S_SIDE] == 0:
+            units0 += 1
+        else:
+            units1 += 1
+        if sides[u, S_RA_DICE] > 0:
+            rare |= RARE_RANDOM
         if sides[u, S_CAPTAIN] > 0:
             rare |= RARE_CAPTAINS | RARE_TURN
         if sides[u, S_BURNING] > 0 or sides[u, S_LAMENT] > 0:
             rare |= RARE_TURN
         if sides[u, S_HORN] > 0:
             rare |= RARE_HORNS
+    if units0 >= 2:
+        rare |= RARE_CROWDED
+    if units1 >= 2:
+        rare |= RARE_CROWDED << 1
     return rare
 
 
@@ -256,14 +278,14 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
             fill_d6(buf, st)
             p = 0
         rounds = rnd + 1
-        if not plain:
+        if not plain and rare & RARE_RANDOM:
             p = roll_random_attacks(buf, p, nr, sides, state)  # gst "Ataques aleatorios" (§1.6)
         kind = 0 if rnd == 0 else 1
         active = active0 if rnd % 2 == 0 else 1 - active0
         if turn_rules:  # "Cuerpo ardiente", "Lamento de la doncella", "No Muertos" "Capitán"
             p = own_turn_start(buf, p, nr, active, sides, state, contacts)
         if has_chars:
-            for b in range(nb):
+            for b in range(nr, nb):  # only characters refuse (fighters.issue_challenges)
                 state[b, 6] = 0
         if horns:  # Regimientos de Renombre "Cuerno del Dragón" (resolution.horn_round)
             p, over = horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, flags[3])
@@ -451,7 +473,7 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                                                   and sides[tc, S_HOST] == chg)
                             scored[s] += sc
         # end of the phase: regeneration (§1.6); combat result counts what is left
-        for u in range(nb):
+        for u in range(nb if plain or rare & RARE_REGEN else 0):
             if sides[u, S_REGEN] <= 6 and state[u, 3] > 0 and not state[u, 9]:
                 back, p = count_ge(buf, p, state[u, 3], sides[u, S_REGEN])
                 back = min(back, sides[u, S_HP] - state[u, 0])
@@ -572,6 +594,8 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
             # unbreakable units excepted; a single model of fewer than 5 wounds destroyed causes
             # none); failed, they flee too.  Panic does not cascade: a panicked unit causes none.
             for x in range(0 if plain else nr):  # a plain pair has no friend to panic
+                if not rare & (RARE_CROWDED << sides[x, S_SIDE]):
+                    continue  # no friend to panic either
                 if not state[x, 11] or not (state[x, 2] == FLEEING or state[x, 2] == WIPED):
                     continue
                 if state[x, 2] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
