@@ -374,10 +374,8 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                                 groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
                         continue
                     chars = state[u, 8]
-                    for c in range(nc):  # a unit: its attacks through each contact
-                        alloc[0, q - i, c] = 0
-                        alloc[1, q - i, c] = 0
-                        alloc[2, q - i, c] = -1
+                    for c in range(nc):  # a unit: its attacks through each contact (alloc[1]
+                        alloc[0, q - i, c] = 0  # and alloc[2] are read only where alloc[0] > 0)
                         d = end_of(u, c, contacts)
                         if d < 0:
                             continue
@@ -400,6 +398,8 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                                                state[u, 7] == c and state[u, 0] > 0, groups,
                                                state[u, 1], state[u, 14])
                         alloc[0, q - i, c] = na
+                        alloc[1, q - i, c] = 0
+                        alloc[2, q - i, c] = -1
                         if na == 0 or not has_chars:
                             continue
                         # attacks on enemy characters in contact (allocation policy, §1.1):
