@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from conftest import assert_mc
 
 from odds.characters import Character
+from odds.combat.api import simulate
 from odds.combat.challenge import Duellist, duel_round_exact
 from odds.combat.multiple import fight_scenario, scenario_model
 from odds.emergence import example_path
+from odds.rules import to_hit, to_wound
 from odds.scenario import load_scenario, two_unit_scenario
+from odds.units import Command, Profile
 from odds.validation import OddsInputError
 
 N = 200_000
@@ -138,3 +143,34 @@ def test_champion_policy_needs_a_champion():
         champion=False)))
     with pytest.raises(OddsInputError, match="champion"):
         boyz.replace(challenge="champion")
+
+
+def test_blows_fall_on_the_characters_once_the_rank_and_file_have_fallen():
+    """§1.1: with no rank and file left, a unit's blows go to the characters standing in it.
+
+    One swordsman and a Captain (I5) against one savage orc and a Big Boss (W1, I1), two
+    wide, no armour or ward on the defenders, no charge, no challenge.  The Captain's three
+    blows go at the orc (troops policy); if it falls, the swordsman's blow at its own step
+    (I4) goes to the Big Boss.  The attackers score 2 wounds in round 1 exactly when both
+    happen.  (The kernel looks the character up only then: issue 13, session 19.)
+    """
+    sc = two_unit_scenario("empire_swordsmen", "savage_orcs", charger="none")
+    none = Command(champion=False, standard=False, musician=False)
+    swords, orcs = sc.units
+    captain = Character(name="Captain",
+                        profile=Profile(M=10, WS=5, BS=5, S=4, T=4, W=2, I=5, A=3, Ld=8))
+    boss = Character(name="Big Boss",
+                     profile=Profile(M=10, WS=5, BS=3, S=4, T=4, W=1, I=1, A=3, Ld=8))
+    swords = swords.replace(unit=swords.unit.replace(models=1, files=2, command=none),
+                            characters=(captain,))
+    orcs = orcs.replace(unit=orcs.unit.replace(models=1, files=2, command=none, ward_save=0),
+                        characters=(boss,))
+    sc = sc.replace(sides=((swords,), (orcs,)))
+    assert orcs.unit.profile.WS == 3 and orcs.unit.profile.T == 4
+    assert swords.unit.profile.WS == 4 and swords.unit.profile.S == 3
+    blow = Fraction(7 - to_hit(5, 3), 6) * Fraction(7 - to_wound(4, 4), 6)  # Captain on the orc
+    orc_falls = 1 - (1 - blow) ** 3
+    boss_falls = Fraction(7 - to_hit(4, 5), 6) * Fraction(7 - to_wound(3, 4), 6)
+    w1 = simulate(scenario_model(sc), N, 41)["w1"]  # [side, wounds scored in round 1]
+    assert_mc(w1[0, 2] / N, float(orc_falls * boss_falls), N,
+              what="the orc, then the Big Boss, slain by the attackers in round 1")
