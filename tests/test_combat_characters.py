@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
 from conftest import assert_mc
 
@@ -11,6 +9,7 @@ from odds.characters import Character
 from odds.combat.api import simulate
 from odds.combat.challenge import Duellist, duel_round_exact
 from odds.combat.multiple import fight_scenario, scenario_model
+from odds.dice import d6_at_least
 from odds.emergence import example_path
 from odds.rules import to_hit, to_wound
 from odds.scenario import load_scenario, two_unit_scenario
@@ -168,9 +167,9 @@ def test_blows_fall_on_the_characters_once_the_rank_and_file_have_fallen():
     sc = sc.replace(sides=((swords,), (orcs,)))
     assert orcs.unit.profile.WS == 3 and orcs.unit.profile.T == 4
     assert swords.unit.profile.WS == 4 and swords.unit.profile.S == 3
-    blow = Fraction(7 - to_hit(5, 3), 6) * Fraction(7 - to_wound(4, 4), 6)  # Captain on the orc
+    blow = d6_at_least(to_hit(5, 3)) * d6_at_least(to_wound(4, 4))  # the Captain's, on the orc
     orc_falls = 1 - (1 - blow) ** 3
-    boss_falls = Fraction(7 - to_hit(4, 5), 6) * Fraction(7 - to_wound(3, 4), 6)
+    boss_falls = d6_at_least(to_hit(4, 5)) * d6_at_least(to_wound(3, 4))
     w1 = simulate(scenario_model(sc), N, 41)["w1"]  # [side, wounds scored in round 1]
     assert_mc(w1[0, 2] / N, float(orc_falls * boss_falls), N,
               what="the orc, then the Big Boss, slain by the attackers in round 1")
