@@ -374,8 +374,10 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                                 groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
                         continue
                     chars = state[u, 8]
-                    for c in range(nc):  # a unit: its attacks through each contact (alloc[1]
-                        alloc[0, q - i, c] = 0  # and alloc[2] are read only where alloc[0] > 0)
+                    # a unit: its attacks through each contact (alloc[1] and alloc[2], the
+                    # blows on a character and who, are read only where alloc[0] > 0)
+                    for c in range(nc):
+                        alloc[0, q - i, c] = 0
                         d = end_of(u, c, contacts)
                         if d < 0:
                             continue
