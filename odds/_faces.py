@@ -19,7 +19,10 @@ about a tenth of its speed, ``benchmarks/README.md`` session 18), a kernel's dic
 buffer is allocated :data:`SLACK` bytes longer than the faces it holds
 (:func:`dice_buffer`) and the kernel works on its first :func:`faces_in` bytes, so the
 bytes past that view's end always belong to the allocation.  They are never counted:
-the lanes past ``n`` are masked off.
+the lanes past ``n`` are masked off.  A count of up to sixteen dice is one block read
+whatever ``n`` is, 0 included (no lanes: a count of 0): no branch on how many dice a roll
+has, which depends on the rolls before it and which the branch predictor cannot guess
+(issue 13, session 20).
 """
 
 from __future__ import annotations
@@ -37,8 +40,8 @@ from odds._jit import inline
 BLOCK = 16
 """Faces compared at once."""
 
-SLACK = BLOCK - 1
-"""Bytes a dice buffer holds past its faces: the most a block read reaches beyond them."""
+SLACK = BLOCK
+"""Bytes a dice buffer holds past its faces: what a block read from just past them reaches."""
 
 SHORT = "faces_in: the dice buffer is not longer than its slack (odds._faces.SLACK)"
 
@@ -117,12 +120,12 @@ def count_at_least(buf, p, n, target):
     :func:`dice_buffer`'s faces (:func:`faces_in`): the last block may read up to
     :data:`SLACK` bytes past ``buf``'s end.
     """
+    if n <= BLOCK:  # one block, whatever n is: no branch on a count of 0 (0 lanes count 0)
+        return _at_least16(buf, p, max(n, 0), target)
     c = 0
     q = p
     end = p + n
     while q + BLOCK <= end:
         c += _at_least16(buf, q, BLOCK, target)
         q += BLOCK
-    if q < end:
-        c += _at_least16(buf, q, end - q, target)
-    return c
+    return c + _at_least16(buf, q, end - q, target)

@@ -55,7 +55,8 @@ def count_ge(buf, p, n, target):
 @inline
 def roll_hits(buf, p, n, hit, poison):
     """Hits and poisoned hits of ``n`` attacks needing ``hit`` (0 automatic, 7 never)."""
-    if n <= 0 or hit >= 7:
+    n = max(n, 0)  # no branch on n: a count of 0 faces is 0 (count_at_least)
+    if hit >= 7:
         return 0, 0, p
     if hit == 0:
         return n, 0, p
@@ -67,7 +68,8 @@ def roll_hits(buf, p, n, hit, poison):
 @inline
 def roll_wounds(buf, p, n, wound, kb):
     """Wounds and killing blows (natural 6s if ``kb``) of ``n`` hits needing ``wound``."""
-    if n <= 0 or wound >= 7:
+    n = max(n, 0)
+    if wound >= 7:
         return 0, 0, p
     w = count_at_least(buf, p, n, wound)
     k6 = count_at_least(buf, p, n, 6) if kb else 0
@@ -138,7 +140,7 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need):
         w, kbw, ph = w + w2, kbw + k2, ph + ph2
     armour = w - kbw + ph
     save = groups[u, v, gi, kind, G_SAVE]
-    if save <= 6 and armour > 0:
+    if save <= 6:
         saved, p = count_ge(buf, p, armour, save)
         armour -= saved
     ward = groups[u, v, gi, kind, G_WARD]
@@ -290,14 +292,14 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         uns -= saved
         saved, p = count_ge(buf, p, kbw, sides[t, S_DUEL_WARD])
         kbw -= saved
-    if uns + kbw == 0:
-        return 0, 0, p
+    # no return here when no wound is left: the wounds below then remove and score nothing,
+    # and a branch on how the dice fell is one the predictor cannot guess (issue 13)
     mw = groups[u, t, gi, kind, G_MW]
     if duel:
         hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[t, 0], sides[t, S_W], uns, kbw, mw,
                                                overkill)
         state[t, 0] = hp_t
-        if sc > 0 and groups[u, t, gi, kind, G_FLAMING]:
+        if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
             state[t, 9] = 1
         if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
             recruit(sides[u, S_RECRUIT] - 1, sc, state)  # the duellist slain (sc 1 at W 1)
@@ -311,7 +313,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         state[u, 0] = min(state[u, 0] + sc, sides[u, S_W])
     if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
         recruit(sides[u, S_RECRUIT] - 1, sc, state)  # one model slain per wound at W 1
-    if sc > 0 and groups[u, t, gi, kind, G_FLAMING]:
+    if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
         state[t, 9] = 1  # no more regeneration this combat (§1.6)
     return sc, 0, p
 
