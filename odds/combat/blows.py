@@ -221,12 +221,18 @@ def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
             hp = 0
         else:
             extra += 1
-    for _ in range(unsaved):
-        dmg, p = wounds_per_hit(buf, p, mw)
-        d = min(dmg, hp)
+    if mw == 0:  # a wound each: the loop below in closed form, no branch on how many
+        d = min(unsaved, hp)
         hp -= d
         scored += d
-        extra += dmg - d
+        extra += unsaved - d
+    else:
+        for _ in range(unsaved):
+            dmg, p = wounds_per_hit(buf, p, mw)
+            d = min(dmg, hp)
+            hp -= d
+            scored += d
+            extra += dmg - d
     extra = max(0, min(extra, 5 - overkill))
     return hp, scored, extra, p
 

@@ -496,8 +496,7 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
             duel_a = -1
             duel_b = -1
         for b in range(nr, nb):
-            if state[b, 0] <= 0:
-                state[b, 2] = WIPED
+            state[b, 2] = WIPED if state[b, 0] <= 0 else state[b, 2]  # a select, not a branch
         for u in range(nr):
             if (state[u, 2] == FIGHTING and state[u, 0] <= 0
                     and chars_alive(u, sides, state) == 0):

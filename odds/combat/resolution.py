@@ -74,24 +74,24 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
     bsb1 = 0
     for u in range(nb):
         host = u if u < nr else sides[u, S_HOST]
-        if state[host, 2] != FIGHTING or state[u, 0] <= 0:
-            continue
-        m = models_left(state[u, 0], sides[u, S_W])
-        has_std = 0
-        has_mus = 0
+        # a body counts while it is alive and its unit fights: a 0 or 1 multiplied in rather
+        # than a branch on how the round went, which the predictor cannot guess (issue 13)
+        on = (state[host, 2] == FIGHTING) & (state[u, 0] > 0)
+        m = models_left(max(state[u, 0], 0), sides[u, S_W]) * on
         gen = 0
         bsb = 0
-        if u < nr:
+        if u < nr:  # none left: m is 0, so neither standard nor musician is carried
             std_ok, mus_ok = command_carried(u, m, sides, state)
             has_std = sides[u, S_STANDARD] if std_ok else 0
             has_mus = 1 if mus_ok else 0
-        elif not state[u, 6]:
+        else:
             # a battle standard, or a named member carrying the unit's standard or
             # instrument (odds.units.Member: S_STANDARD, S_MUSICIAN of its body)
-            has_std = max(sides[u, S_IS_BSB], sides[u, S_STANDARD])
-            has_mus = sides[u, S_MUSICIAN]
-            bsb = sides[u, S_IS_BSB]
-            gen = sides[u, S_LD] if sides[u, S_IS_GENERAL] else 0
+            here = on & (state[u, 6] == 0)  # not refused a challenge this round
+            has_std = max(sides[u, S_IS_BSB], sides[u, S_STANDARD]) * here
+            has_mus = sides[u, S_MUSICIAN] * here
+            bsb = sides[u, S_IS_BSB] * here
+            gen = sides[u, S_LD] * sides[u, S_IS_GENERAL] * here
         if sides[u, S_SIDE] == 0:
             us0 += m * sides[u, S_US]
             std0 = max(std0, has_std)
@@ -282,6 +282,7 @@ def end_stats(nr, sides, state, stats):
         stats[4 + 2 * nb + side] = lost
         stats[6 + 2 * nb + side] = destroyed
     for u in range(nb):
-        stats[4 + u] = state[u, 2]
-        stats[4 + nb + u] = 0 if state[u, 2] in (WIPED, CAUGHT) else models_left(state[u, 0],
-                                                                                sides[u, S_W])
+        st = state[u, 2]
+        stats[4 + u] = st
+        stats[4 + nb + u] = models_left(state[u, 0], sides[u, S_W]) * ((st != WIPED)
+                                                                        & (st != CAUGHT))
