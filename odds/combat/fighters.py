@@ -161,7 +161,7 @@ def take_fighters(pool, c, d, k):
 
 @inline
 def lose_fighters(u, c, k, contacts, pool):
-    """Unit ``u`` lost ``k`` models to blows through contact ``c`` (§1.2).
+    """Unit ``u`` lost ``k >= 0`` models to blows through contact ``c`` (§1.2); 0 takes none.
 
     They take ``u``'s fighters facing that enemy first, then (in contact
     order) those facing its other enemies.

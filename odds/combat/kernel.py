@@ -412,8 +412,8 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                             if vc >= 0:
                                 alloc[1, q - i, c] = na
                                 alloc[2, q - i, c] = vc
-                        elif (gi == RANK_AND_FILE and face_u == FRONT and face_v == FRONT
-                              and sides[u, S_ALLOC] != 0):
+                        elif (sides[u, S_ALLOC] != 0 and gi == RANK_AND_FILE and face_u == FRONT
+                              and face_v == FRONT):
                             vc = hosted_char(v, sides, state, duel_a, duel_b, False, 0)
                             if vc < 0:
                                 continue
@@ -443,7 +443,7 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                         if tgt < nr:  # a unit: through its contact with the character's unit
                             lost = before - models_left(state[tgt, 0], sides[tgt, S_W])
                             ct = contact_of(sides[u, S_HOST], tgt, contacts)
-                            if lost > 0 and ct >= 0:
+                            if ct >= 0:  # lost 0 takes nothing: no branch on the dice
                                 lose_fighters(tgt, ct, lost, contacts, pool)
                         scored[s] += sc + extra
                         if s == 0:
@@ -464,9 +464,9 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                                                   sides, False, 0,
                                                   kind == 0 and state[u, 10] != 0 and v == chg)
                             scored[s] += sc
-                            lost = before - models_left(state[v, 0], sides[v, S_W])
-                            if lost > 0:
-                                lose_fighters(v, c, lost, contacts, pool)
+                            # (lost 0 takes nothing: no branch on how the dice fell)
+                            lose_fighters(v, c, before - models_left(state[v, 0], sides[v, S_W]),
+                                          contacts, pool)
                         tc = alloc[2, q - i, c]
                         if nch > 0 and tc >= 0 and state[tc, 0] > 0:
                             sc, extra, p = strike(buf, p, nch, groups, u, tc, gi, kind, state,
