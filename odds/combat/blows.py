@@ -221,7 +221,7 @@ def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
             hp = 0
         else:
             extra += 1
-    if mw == 0:  # a wound each: the loop below in closed form, no branch on how many
+    if mw == 0:  # a wound each: the loop below in closed form (hp >= 0), no branch on how many
         d = min(unsaved, hp)
         hp -= d
         scored += d
