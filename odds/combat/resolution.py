@@ -77,7 +77,7 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
         # a body counts while it is alive and its unit fights: a 0 or 1 multiplied in rather
         # than a branch on how the round went, which the predictor cannot guess (issue 13)
         on = (state[host, 2] == FIGHTING) & (state[u, 0] > 0)
-        m = models_left(max(state[u, 0], 0), sides[u, S_W]) * on
+        m = models_left(state[u, 0], sides[u, S_W]) * on
         gen = 0
         bsb = 0
         if u < nr:  # none left: m is 0, so neither standard nor musician is carried
