@@ -74,7 +74,7 @@ def first_round_shares(out: dict, side: int, trials: int) -> dict[int, float]:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False,
-                     help="also run tests marked slow (large statistical runs)")
+                     help="also run tests marked slow (statistical runs, benchmark smoke runs)")
     parser.addoption("--check-plain", action="store_true", default=False,
                      help="run every plain-pair combat on both combat kernels and compare")
 
