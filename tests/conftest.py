@@ -20,6 +20,28 @@ needs_data = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 """Skips a test, with the reason, where :data:`SHARED` is absent."""
 
+BOOKS: tuple[str, ...] = (
+    "MDNR_Altos_Elfos v4_5.cat",
+    "MDNR_Condes_Vampiro_v5.cat",
+    "MDNR_Elfos_Oscuros_v7.cat",
+    "MDNR_Enanos v4_5.cat",
+    "MDNR_Enanos_del_Caos v4_5.cat",
+    "MDNR_Imperio v4_5.cat",
+    "MDNR_Mercenarios v5.cat",
+    "MDNR_Monstruos_Arcanos_v5.cat",
+    "MDNR_Orcos_y_Goblins v4_5.cat",
+    "MDNR_Regimientos_de_Renombre v5.cat",
+    "MDNR_Reinos_del_Caos_Bestias_v5.cat",
+    "MDNR_Reinos_del_Caos_Demonios_v5.cat",
+    "MDNR_Reinos_del_Caos_Mortales_v5.cat",
+    "MDNR_Reyes_Funerarios v5.cat",
+)
+"""The fourteen army books :data:`SHARED` held before it grew to every MDNR catalogue: the
+files that the tests written against those books (their figures, their hand-made lists) mean."""
+
+CATALOGUES = 89
+"""How many ``.cat`` files :data:`SHARED` holds: the whole MDNR data set."""
+
 _CATALOGUES: dict[str, object] = {}
 
 

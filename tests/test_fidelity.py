@@ -6,7 +6,7 @@ Skipped when ../shared/battlescribe/ (shared test data, not in the project) is a
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED
+from conftest import BOOKS, CATALOGUES, SHARED
 
 from odds.battlescribe import load_catalogue
 from odds.battlescribe.fidelity import COLUMNS, fidelity_table
@@ -79,14 +79,29 @@ la Maldición, both entries) and the "Capitán" clause (captain_bound) to 444, t
 (90 %)."""
 
 
+UNITS = 2001
+"""Unit entries across all :data:`~conftest.CATALOGUES` catalogues (fully modelled or not)."""
+
+GOAL = 0.95
+"""Issue 36 §2: the share of all the unit entries of every MDNR catalogue fully modelled."""
+
+
 @pytest.fixture(scope="module")
 def table():
+    """The fidelity table of the fourteen army books the figures below were written against."""
+    return fidelity_table([SHARED / name for name in BOOKS])
+
+
+@pytest.fixture(scope="module")
+def everything():
+    """The fidelity table of every catalogue of the MDNR data set."""
     return fidelity_table([SHARED])
 
 
 def test_every_catalogue_and_entry_imports():
     files = sorted(SHARED.glob("*.cat"))
-    assert len(files) == 14
+    assert len(files) == CATALOGUES
+    assert set(BOOKS) <= {f.name for f in files}
     for f in files:
         cat = load_catalogue(f)
         assert not [i for i in cat.report if i.reason.startswith("cannot import")], f.name
@@ -96,7 +111,7 @@ def test_fidelity_figure(table):
     """The figure of issue 11 §1, computed: entries with nothing ignored or approximated."""
     assert list(table.columns) == list(COLUMNS)
     body, total = table.iloc[:-1], table.iloc[-1]
-    assert total.catalogue == "total" and len(body) == 14
+    assert total.catalogue == "total" and len(body) == len(BOOKS)
     for c in COLUMNS[1:]:
         assert total[c] == body[c].sum()
     # the issue counted the 480 entries that imported; the 481st (horse artillery) imports now;
@@ -107,10 +122,28 @@ def test_fidelity_figure(table):
     assert total.fully_modelled >= FLOOR
 
 
-def test_fidelity_goal(table):
-    """Issue 11 §1: at least 90 % of the unit entries fully modelled."""
+def test_fidelity_of_the_fourteen_books(table):
+    """Issue 11 §1: at least 90 % of the fourteen books' unit entries fully modelled."""
     total = table.iloc[-1]
     assert total.fully_modelled >= 0.9 * total.units
+
+
+def test_fidelity_table_of_every_catalogue(everything):
+    """Every catalogue has its row, and the total adds them up."""
+    body, total = everything.iloc[:-1], everything.iloc[-1]
+    assert len(body) == CATALOGUES and total.catalogue == "total"
+    for c in COLUMNS[1:]:
+        assert total[c] == body[c].sum()
+    assert total.units == UNITS
+    assert (body.fully_modelled <= body.units).all()
+
+
+@pytest.mark.xfail(strict=True, reason="issue 36: fewer than 95 % of the 2 001 unit entries of "
+                   "the 89 catalogues are fully modelled yet")
+def test_fidelity_goal(everything):
+    """Issue 36 §2: at least 95 % of the unit entries of all 89 catalogues fully modelled."""
+    total = everything.iloc[-1]
+    assert total.fully_modelled >= GOAL * total.units
 
 
 def test_catalogue_json_lists_the_report_kinds(capsys):
