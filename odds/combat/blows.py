@@ -36,6 +36,14 @@ from odds.combat.model import (
     S_RECRUIT,
     S_W,
 )
+from odds.combat.model.layout import (
+    B_GRAB_TESTED,
+    B_NO_REGEN,
+    B_RANDOM_A,
+    B_REGEN_WOUNDS,
+    B_STD_LOST,
+    B_WOUNDS,
+)
 
 
 @inline
@@ -243,12 +251,12 @@ def recruit(h, n, state):
 
     Regimientos de Renombre "Bienvenido a la Maldición" (``S_RECRUIT``): "se crea en su lugar
     un Esqueleto que se añade a la Compañía Maldita".  Gaining models when none of its rank
-    and file is left, it has lost its standard and musician for good (``state[:, 17]``: the
+    and file is left, it has lost its standard and musician for good (``state[:, B_STD_LOST]``: the
     recruits carry neither).
     """
-    if state[h, 0] <= 0:
-        state[h, 17] = 1
-    state[h, 0] += n
+    if state[h, B_WOUNDS] <= 0:
+        state[h, B_STD_LOST] = 1
+    state[h, B_WOUNDS] += n
 
 
 @linked  # called, not inlined: two rare rules of strike() below
@@ -257,16 +265,17 @@ def hit_need(buf, p, groups, u, t, gi, kind, state, sides):
 
     Regimientos de Renombre "Estandarte del Oso" (``S_BEAR_STD``): once the bearer has
     fallen, the need without the standard's +1 (``G_STD_HIT``); Reinos del Caos "Garras
-    mecánicas" (``G_GRAB``): the first model struck this round tests I (``state[:, 16]``),
-    failed, the blows hit automatically (need 0).  Returns ``(need, p)``, -1: the row's own.
+    mecánicas" (``G_GRAB``): the first model struck this round tests I
+    (``state[:, B_GRAB_TESTED]``), failed, the blows hit automatically (need 0).  Returns
+    ``(need, p)``, -1: the row's own.
     """
     need = -1
     b = sides[u, S_BEAR_STD]
-    if b > 0 and state[b - 1, 0] <= 0:  # "Estandarte del Oso": its bearer has fallen
+    if b > 0 and state[b - 1, B_WOUNDS] <= 0:  # "Estandarte del Oso": its bearer has fallen
         need = groups[u, t, gi, kind, G_STD_HIT]
-    if groups[u, t, gi, kind, G_GRAB] and not state[u, 16]:
+    if groups[u, t, gi, kind, G_GRAB] and not state[u, B_GRAB_TESTED]:
         # "Garras mecánicas": the first model struck this round tests I; failed, auto hits
-        state[u, 16] = 1
+        state[u, B_GRAB_TESTED] = 1
         if buf[p] >= groups[u, t, gi, kind, G_GRAB]:
             need = 0
         p += 1
@@ -285,7 +294,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     if sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]:
         need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides)
     uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need)
-    if six > 0 and not state[u, 9]:  # "Arma de frío", not after a flaming wound on u
+    if six > 0 and not state[u, B_NO_REGEN]:  # "Arma de frío", not after a flaming wound on u
         kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])
         six -= kept
         if groups[u, t, gi, kind, G_WARD] <= 6:
@@ -302,25 +311,25 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     # and a branch on how the dice fell is one the predictor cannot guess (issue 13)
     mw = groups[u, t, gi, kind, G_MW]
     if duel:
-        hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[t, 0], sides[t, S_W], uns, kbw, mw,
-                                               overkill)
-        state[t, 0] = hp_t
+        hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[t, B_WOUNDS], sides[t, S_W], uns,
+                                               kbw, mw, overkill)
+        state[t, B_WOUNDS] = hp_t
         if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
-            state[t, 9] = 1
+            state[t, B_NO_REGEN] = 1
         if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
             recruit(sides[u, S_RECRUIT] - 1, sc, state)  # the duellist slain (sc 1 at W 1)
         return sc, extra, p
-    if state[t, 0] <= 0:
+    if state[t, B_WOUNDS] <= 0:
         return 0, 0, p
-    hp_t, sc, rg, p = apply_wounds(buf, p, state[t, 0], sides[t, S_W], uns, kbw, mw)
-    state[t, 0] = hp_t
-    state[t, 3] += rg
-    if sides[u, S_LIFE_DRAIN] and state[u, 0] > 0:  # "Poder de la muerte": a wound per wound
-        state[u, 0] = min(state[u, 0] + sc, sides[u, S_W])
+    hp_t, sc, rg, p = apply_wounds(buf, p, state[t, B_WOUNDS], sides[t, S_W], uns, kbw, mw)
+    state[t, B_WOUNDS] = hp_t
+    state[t, B_REGEN_WOUNDS] += rg
+    if sides[u, S_LIFE_DRAIN] and state[u, B_WOUNDS] > 0:  # "Poder de la muerte": a wound per wound
+        state[u, B_WOUNDS] = min(state[u, B_WOUNDS] + sc, sides[u, S_W])
     if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
         recruit(sides[u, S_RECRUIT] - 1, sc, state)  # one model slain per wound at W 1
     if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
-        state[t, 9] = 1  # no more regeneration this combat (§1.6)
+        state[t, B_NO_REGEN] = 1  # no more regeneration this combat (§1.6)
     return sc, 0, p
 
 
@@ -381,7 +390,7 @@ def sum_faces(buf, p, n):
 
 @inline  # once per round; LLVM inlines it (issue 13)
 def roll_random_attacks(buf, p, nb, sides, state):
-    """Each body's random-attacks roll for this round into ``state[:, 14]``; returns ``p``.
+    """Each body's random-attacks roll for this round into ``state[:, B_RANDOM_A]``; returns ``p``.
 
     MDNR gst "Ataques aleatorios (X)": "Lanza un dado (1D3, 1D6, según X) al inicio
     de cada fase de combate ... todos tendrán el mismo número de ataques" (one roll
@@ -396,6 +405,6 @@ def roll_random_attacks(buf, p, nb, sides, state):
         for i in range(p, p + n):
             f = np.int64(buf[i])
             t += (f + 1) // 2 if sides[u, S_RA_SIDES] == 3 else f
-        state[u, 14] = t
+        state[u, B_RANDOM_A] = t
         p += n
     return p

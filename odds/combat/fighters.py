@@ -45,6 +45,35 @@ from odds.combat.model import (
     S_US,
     S_W,
 )
+from odds.combat.model.layout import (
+    B_FRONTAGE,
+    B_LAPPING,
+    B_RANKS_CANCELLED,
+    B_REFUSED,
+    B_STATUS,
+    B_STD_LOST,
+    B_WOUNDS,
+    CH_ISSUED,
+    CH_ISSUED_R1,
+    CH_REFUSED,
+    CT_A,
+    CT_B,
+    CT_FACE_A,
+    CT_FACE_B,
+    P_FRONT_A,
+    P_FRONT_LOST_A,
+    P_MOUNTS_A,
+    P_SUPPORT_A,
+    P_SUPPORT_LOST_A,
+    T_FILES_A,
+    T_FILES_B,
+    T_LINE_A,
+    T_LINE_B,
+    T_MODELS_A,
+    T_MODELS_B,
+    T_TOUCH_A,
+    T_TOUCH_B,
+)
 
 
 @linked  # called: rare, or small enough that a call costs nothing measurable
@@ -118,31 +147,31 @@ def attacks_of(buf, p, gi, u, v, kind, front, supporting, mounts, champ_here, gr
 def start_fighters(u, c, d, kind, touching, chars, champ, mu, files, groups, contacts, pool):
     """Fighters of unit ``u`` (end ``d`` of contact ``c``) at the start of a round (§1.2).
 
-    Writes ``pool[c, d]`` (rank-and-file models in base contact), ``pool[c,
-    2 + d]`` (supporting ranks, fight-in-ranks weapons through the front),
-    ``pool[c, 8 + d]`` (steeds or impact-hitting models: the rank and file
-    plus the champion) and clears the casualties taken from them
-    (``pool[c, 4 + d]``, ``pool[c, 6 + d]``).  ``chars`` characters and
+    Writes ``pool[c, P_FRONT_A + d]`` (rank-and-file models in base contact),
+    ``pool[c, P_SUPPORT_A + d]`` (supporting ranks, fight-in-ranks weapons through the
+    front), ``pool[c, P_MOUNTS_A + d]`` (steeds or impact-hitting models: the rank and
+    file plus the champion) and clears the casualties taken from them
+    (``pool[c, P_FRONT_LOST_A + d]``, ``pool[c, P_SUPPORT_LOST_A + d]``).  ``chars`` characters and
     the champion (``champ``) hold front places of their own; ``files``: the
     unit's frontage now (§1.11).
     """
-    v = contacts[c, 1 - d]
-    front = contacts[c, 2 + d] == FRONT
-    pool[c, 4 + d] = 0
-    pool[c, 6 + d] = 0
-    pool[c, 2 + d] = 0
+    v = contacts[c, CT_B - d]
+    front = contacts[c, CT_FACE_A + d] == FRONT
+    pool[c, P_FRONT_LOST_A + d] = 0
+    pool[c, P_SUPPORT_LOST_A + d] = 0
+    pool[c, P_SUPPORT_A + d] = 0
     if not front:
-        pool[c, d] = touching
-        pool[c, 8 + d] = touching
+        pool[c, P_FRONT_A + d] = touching
+        pool[c, P_MOUNTS_A + d] = touching
         return
-    pool[c, d] = max(0, touching - champ - chars)
-    pool[c, 8 + d] = max(0, touching - chars)
+    pool[c, P_FRONT_A + d] = max(0, touching - champ - chars)
+    pool[c, P_MOUNTS_A + d] = max(0, touching - chars)
     # each rank behind the front (up to G_RANKS - 1 of them) supports with the models
     # directly behind those in contact (spears one rank, High Elf spears two, §1.1)
     support = 0
     for r in range(1, groups[u, v, RANK_AND_FILE, kind, G_RANKS]):
         support += min(touching, max(0, min(mu - r * files, files)))
-    pool[c, 2 + d] = support
+    pool[c, P_SUPPORT_A + d] = support
 
 
 @inline
@@ -151,11 +180,11 @@ def take_fighters(pool, c, d, k):
 
     Front-contact fighters go first, then supporting ones (§1.2).
     """
-    t = min(k, pool[c, d] - pool[c, 4 + d])
-    pool[c, 4 + d] += t
+    t = min(k, pool[c, P_FRONT_A + d] - pool[c, P_FRONT_LOST_A + d])
+    pool[c, P_FRONT_LOST_A + d] += t
     k -= t
-    t = min(k, pool[c, 2 + d] - pool[c, 6 + d])
-    pool[c, 6 + d] += t
+    t = min(k, pool[c, P_SUPPORT_A + d] - pool[c, P_SUPPORT_LOST_A + d])
+    pool[c, P_SUPPORT_LOST_A + d] += t
     return k - t
 
 
@@ -192,8 +221,8 @@ def expand(u, sides, state, contacts):
     front rank: it widens by up to four models while that brings more into
     contact (one past each end of the enemy front), never so far that its
     rank bonus drops; then up to four more a round lap round the enemy's
-    flanks (two per enemy rank each side at most).  ``state[:, 12]`` holds each
-    unit's frontage, ``state[:, 13]`` its lapping models.
+    flanks (two per enemy rank each side at most).  ``state[:, B_FRONTAGE]`` holds each
+    unit's frontage, ``state[:, B_LAPPING]`` its lapping models.
     """
     c = -1
     for k in range(contacts.shape[0]):
@@ -201,18 +230,18 @@ def expand(u, sides, state, contacts):
             if c >= 0:
                 return
             c = k
-    if c < 0 or contacts[c, 2] != FRONT or contacts[c, 3] != FRONT:
+    if c < 0 or contacts[c, CT_FACE_A] != FRONT or contacts[c, CT_FACE_B] != FRONT:
         return
-    e = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
-    if state[e, 2] != FIGHTING or state[e, 0] <= 0 or state[u, 0] <= 0:
+    e = contacts[c, CT_B] if contacts[c, CT_A] == u else contacts[c, CT_A]
+    if state[e, B_STATUS] != FIGHTING or state[e, B_WOUNDS] <= 0 or state[u, B_WOUNDS] <= 0:
         return
-    m = models_left(state[u, 0], sides[u, S_W])
-    files = state[u, 12]
-    room = m - files - state[u, 13]
+    m = models_left(state[u, B_WOUNDS], sides[u, S_W])
+    files = state[u, B_FRONTAGE]
+    room = m - files - state[u, B_LAPPING]
     if room <= 0:
         return
-    me = models_left(state[e, 0], sides[e, S_W])
-    le = min(me, state[e, 12])
+    me = models_left(state[e, B_WOUNDS], sides[e, S_W])
+    le = min(me, state[e, B_FRONTAGE])
     cover = (le * sides[e, S_BASE] + sides[u, S_BASE] - 1) // sides[u, S_BASE] + 2
     add = min(4, room, max(0, cover - files))
     if sides[u, S_RANKS_OK]:
@@ -220,21 +249,21 @@ def expand(u, sides, state, contacts):
         keep = min(rank_bonus(total, files), sides[u, S_RANK_MAX])
         while add > 0 and min(rank_bonus(total, files + add), sides[u, S_RANK_MAX]) < keep:
             add -= 1
-    state[u, 12] = files + add
+    state[u, B_FRONTAGE] = files + add
     room -= add
     if files + add >= cover and add < 4:
-        ranks_e = (me + state[e, 12] - 1) // state[e, 12]
-        more = min(4 - add, room, 2 * ranks_e - state[u, 13])
+        ranks_e = (me + state[e, B_FRONTAGE] - 1) // state[e, B_FRONTAGE]
+        more = min(4 - add, room, 2 * ranks_e - state[u, B_LAPPING])
         if more > 0:
-            state[u, 13] += more
+            state[u, B_LAPPING] += more
 
 
 @inline
 def end_of(u, c, contacts):
     """Which end of contact ``c`` unit ``u`` is: 0, 1, or -1 (not in it)."""
-    if contacts[c, 0] == u:
+    if contacts[c, CT_A] == u:
         return 0
-    if contacts[c, 1] == u:
+    if contacts[c, CT_B] == u:
         return 1
     return -1
 
@@ -243,8 +272,8 @@ def end_of(u, c, contacts):
 def contact_of(a, b, contacts):
     """The contact joining units ``a`` and ``b``, or -1."""
     for c in range(contacts.shape[0]):
-        if (contacts[c, 0] == a and contacts[c, 1] == b) or (contacts[c, 0] == b
-                                                            and contacts[c, 1] == a):
+        if (contacts[c, CT_A] == a and contacts[c, CT_B] == b) or (contacts[c, CT_A] == b
+                                                            and contacts[c, CT_B] == a):
             return c
     return -1
 
@@ -255,10 +284,10 @@ def command_carried(u, m, sides, state):
 
     The champion, then the standard bearer, then the musician are the last of its models
     to fall; once its rank and file had all fallen and it gained models again
-    ("Bienvenido a la Maldición", ``state[:, 17]``), neither is carried any more.  Returns
+    ("Bienvenido a la Maldición", ``state[:, B_STD_LOST]``), neither is carried any more.  Returns
     ``(standard, musician)``.
     """
-    if state[u, 17]:
+    if state[u, B_STD_LOST]:
         return False, False
     champ = 1 if sides[u, S_CHAMPION] else 0
     std = 1 if sides[u, S_STANDARD] else 0
@@ -268,9 +297,9 @@ def command_carried(u, m, sides, state):
 @inline  # LLVM inlines it (compiled once; issue 13)
 def unit_strength(u, sides, state):
     """Unit strength of unit ``u`` now: its models and the characters in it (§2.3)."""
-    total = models_left(max(0, state[u, 0]), sides[u, S_W]) * sides[u, S_US]
+    total = models_left(max(0, state[u, B_WOUNDS]), sides[u, S_W]) * sides[u, S_US]
     for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
-        if state[b, 0] > 0:
+        if state[b, B_WOUNDS] > 0:
             total += sides[b, S_US]
     return total
 
@@ -279,17 +308,17 @@ def unit_strength(u, sides, state):
 def front_enemy(u, contacts, state, front_front):
     """First fighting enemy unit touching unit ``u``'s front (only front to front if asked)."""
     for c in range(contacts.shape[0]):
-        if contacts[c, 0] == u:
-            v = contacts[c, 1]
-            fu = contacts[c, 2]
-            fv = contacts[c, 3]
-        elif contacts[c, 1] == u:
-            v = contacts[c, 0]
-            fu = contacts[c, 3]
-            fv = contacts[c, 2]
+        if contacts[c, CT_A] == u:
+            v = contacts[c, CT_B]
+            fu = contacts[c, CT_FACE_A]
+            fv = contacts[c, CT_FACE_B]
+        elif contacts[c, CT_B] == u:
+            v = contacts[c, CT_A]
+            fu = contacts[c, CT_FACE_B]
+            fv = contacts[c, CT_FACE_A]
         else:
             continue
-        if fu == FRONT and state[v, 2] == FIGHTING and (fv == FRONT or not front_front):
+        if fu == FRONT and state[v, B_STATUS] == FIGHTING and (fv == FRONT or not front_front):
             return v
     return -1
 
@@ -303,7 +332,7 @@ def hosted_char(v, sides, state, duel_a, duel_b, best, which):
     """
     pick = -1
     for b in range(sides[v, S_HOSTED_LO], sides[v, S_HOSTED_HI]):
-        if state[b, 0] <= 0 or state[b, 6] or b == duel_a or b == duel_b:
+        if state[b, B_WOUNDS] <= 0 or state[b, B_REFUSED] or b == duel_a or b == duel_b:
             continue
         if (which == 0 and sides[b, S_IS_CHAMPION]) or (which == 1
                                                         and not sides[b, S_IS_CHAMPION]):
@@ -322,7 +351,7 @@ def front_occupants(u, sides, state):
     """Characters in unit ``u``'s front rank (alive and not refused)."""
     k = 0
     for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
-        if state[b, 0] > 0 and not state[b, 6]:
+        if state[b, B_WOUNDS] > 0 and not state[b, B_REFUSED]:
             k += 1
     return k
 
@@ -332,7 +361,7 @@ def chars_alive(u, sides, state):
     """Characters still alive in unit ``u`` (refused or not)."""
     k = 0
     for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
-        if state[b, 0] > 0:
+        if state[b, B_WOUNDS] > 0:
             k += 1
     return k
 
@@ -346,15 +375,15 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     enemy unit in front-to-front contact with one issues; the enemy's
     champion steps forward (policy 2), or the challenge is accepted (policy
     1, no unit models left, nobody to hide), or the best character refuses
-    (``state[:, 6]``: lends no Ld, does not fight this round).  ``(-1, -1)``:
-    no duel.  Records issued (``chal[0]``, ``chal[5]`` in round 0) and
-    refused (``chal[1]``).
+    (``state[:, B_REFUSED]``: lends no Ld, does not fight this round).  ``(-1, -1)``:
+    no duel.  Records issued (``chal[CH_ISSUED]``, ``chal[CH_ISSUED_R1]`` in round 0) and
+    refused (``chal[CH_REFUSED]``).
     """
     for t in range(2):
         s = active if t == 0 else 1 - active
         for u in range(nr):
             pol = sides[u, S_CHALLENGE]
-            if sides[u, S_SIDE] != s or state[u, 2] != FIGHTING or pol == 0:
+            if sides[u, S_SIDE] != s or state[u, B_STATUS] != FIGHTING or pol == 0:
                 continue
             ch = hosted_char(u, sides, state, -1, -1, True, 2 if pol == 1 else 1)
             v = front_enemy(u, contacts, state, True)
@@ -363,9 +392,9 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
             acc = hosted_char(v, sides, state, -1, -1, True, 2)
             if acc < 0:
                 continue
-            chal[0] = 1
+            chal[CH_ISSUED] = 1
             if rnd == 0:
-                chal[5] = 1
+                chal[CH_ISSUED_R1] = 1
             # who may refuse: the enemy's best character, picked by the challenger;
             # a champion cannot hide (it stays in the command group, source 004)
             pv = sides[v, S_CHALLENGE]
@@ -373,12 +402,12 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
             duel_b = -1
             if pv == 2:  # the champion steps forward to protect the characters
                 duel_b = hosted_char(v, sides, state, -1, -1, True, 1)
-            if duel_b < 0 and (pv == 1 or state[v, 0] <= 0 or hider < 0):
+            if duel_b < 0 and (pv == 1 or state[v, B_WOUNDS] <= 0 or hider < 0):
                 duel_b = acc  # accepted, or no room to hide
             if duel_b >= 0:
                 return ch, duel_b
-            state[hider, 6] = 1
-            chal[1] = 1
+            state[hider, B_REFUSED] = 1
+            chal[CH_REFUSED] = 1
             return -1, -1
     return -1, -1
 
@@ -392,7 +421,7 @@ def character_target(u, sides, state, contacts, duel_a, duel_b):
     is left) facing it, else the enemy unit itself.
     """
     host = sides[u, S_HOST]
-    if state[u, 0] <= 0 or state[u, 6] or state[host, 2] != FIGHTING:
+    if state[u, B_WOUNDS] <= 0 or state[u, B_REFUSED] or state[host, B_STATUS] != FIGHTING:
         return -1
     if u == duel_a or u == duel_b:
         return duel_b if u == duel_a else duel_a
@@ -400,11 +429,12 @@ def character_target(u, sides, state, contacts, duel_a, duel_b):
     if v < 0:
         return -1
     tgt = -1
-    if sides[host, S_ALLOC] != 0 or state[v, 0] <= 0:
-        tgt = hosted_char(v, sides, state, duel_a, duel_b, False, 2 if state[v, 0] <= 0 else 0)
-        if tgt >= 0 and front_enemy(v, contacts, state, True) != host and state[v, 0] > 0:
+    if sides[host, S_ALLOC] != 0 or state[v, B_WOUNDS] <= 0:
+        tgt = hosted_char(v, sides, state, duel_a, duel_b, False,
+                          2 if state[v, B_WOUNDS] <= 0 else 0)
+        if tgt >= 0 and front_enemy(v, contacts, state, True) != host and state[v, B_WOUNDS] > 0:
             tgt = -1  # its characters face another way
-    if tgt < 0 and state[v, 0] > 0:
+    if tgt < 0 and state[v, B_WOUNDS] > 0:
         tgt = v
     return tgt
 
@@ -413,7 +443,7 @@ def character_target(u, sides, state, contacts, duel_a, duel_b):
 def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, touch):
     """Start of a round: ranks cancelled, each side's rank bonus, models in contact (§1.2, §2.2).
 
-    ``state[u, 4]`` is set when a unit of strength >= 5 fights ``u`` through
+    ``state[u, B_RANKS_CANCELLED]`` is set when a unit of strength >= 5 fights ``u`` through
     its flank or rear (ranks cancelled); returns the rank bonus of each side
     (its deepest unit not cancelled, characters and a promoted champion
     filling rank spaces).  ``touch[c]`` is recomputed for the contacts whose
@@ -423,29 +453,29 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
     nc = contacts.shape[0]
     # start of the round: ranks, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
     for u in range(nb):
-        state[u, 4] = 0
+        state[u, B_RANKS_CANCELLED] = 0
     for c in range(nc):
-        a = contacts[c, 0]
-        b = contacts[c, 1]
-        if state[a, 2] != FIGHTING or state[b, 2] != FIGHTING:
+        a = contacts[c, CT_A]
+        b = contacts[c, CT_B]
+        if state[a, B_STATUS] != FIGHTING or state[b, B_STATUS] != FIGHTING:
             continue
         # a flanker's unit strength counts the characters in it
         # (not a herd: MDNR Bestias "La manada cargando", "no anula filas")
-        if (contacts[c, 3] != FRONT and not sides[a, S_NO_RANK_CANCEL]
+        if (contacts[c, CT_FACE_B] != FRONT and not sides[a, S_NO_RANK_CANCEL]
                 and unit_strength(a, sides, state) >= 5):
-            state[b, 4] = 1
-        if (contacts[c, 2] != FRONT and not sides[b, S_NO_RANK_CANCEL]
+            state[b, B_RANKS_CANCELLED] = 1
+        if (contacts[c, CT_FACE_A] != FRONT and not sides[b, S_NO_RANK_CANCEL]
                 and unit_strength(b, sides, state) >= 5):
-            state[a, 4] = 1
+            state[a, B_RANKS_CANCELLED] = 1
     ranks_side0 = 0
     ranks_side1 = 0
     for u in range(nr):
-        if state[u, 2] == FIGHTING and not state[u, 4]:
+        if state[u, B_STATUS] == FIGHTING and not state[u, B_RANKS_CANCELLED]:
             # characters and a promoted champion fill rank spaces (§2.2)
-            mr = models_left(state[u, 0], sides[u, S_W]) + chars_alive(u, sides, state)
+            mr = models_left(state[u, B_WOUNDS], sides[u, S_W]) + chars_alive(u, sides, state)
             r = ranks_tab[u, mr]
-            if state[u, 12] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
-                r = min(rank_bonus(mr, state[u, 12]), sides[u, S_RANK_MAX])
+            if state[u, B_FRONTAGE] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
+                r = min(rank_bonus(mr, state[u, B_FRONTAGE]), sides[u, S_RANK_MAX])
             if sides[u, S_SIDE] == 0:
                 ranks_side0 = max(ranks_side0, r)
             else:
@@ -453,37 +483,38 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
     # models in contact each way across each contact at the start of the round (front
     # ranks include characters; recomputed only when a count and a facing line changed)
     for c in range(nc):
-        a = contacts[c, 0]
-        b = contacts[c, 1]
+        a = contacts[c, CT_A]
+        b = contacts[c, CT_B]
         ma = 0
         mb = 0
-        if state[a, 2] == FIGHTING:
-            ma = models_left(state[a, 0], sides[a, S_W])
+        if state[a, B_STATUS] == FIGHTING:
+            ma = models_left(state[a, B_WOUNDS], sides[a, S_W])
             if has_chars:
                 ma += front_occupants(a, sides, state)
-        if state[b, 2] == FIGHTING:
-            mb = models_left(state[b, 0], sides[b, S_W])
+        if state[b, B_STATUS] == FIGHTING:
+            mb = models_left(state[b, B_WOUNDS], sides[b, S_W])
             if has_chars:
                 mb += front_occupants(b, sides, state)
-        lap = state[a, 13] or state[b, 13]
-        if (ma == touch[c, 4] and mb == touch[c, 5] and state[a, 12] == touch[c, 6]
-                and state[b, 12] == touch[c, 7] and not lap):
+        lap = state[a, B_LAPPING] or state[b, B_LAPPING]
+        if (ma == touch[c, T_MODELS_A] and mb == touch[c, T_MODELS_B]
+                and state[a, B_FRONTAGE] == touch[c, T_FILES_A]
+                and state[b, B_FRONTAGE] == touch[c, T_FILES_B] and not lap):
             continue
-        touch[c, 4] = ma
-        touch[c, 5] = mb
-        touch[c, 6] = state[a, 12]
-        touch[c, 7] = state[b, 12]
-        la, sa = face_line(ma, state[a, 12], sides[a, S_BASE], sides[a, S_DEPTH],
-                           contacts[c, 2])
-        lb, sb = face_line(mb, state[b, 12], sides[b, S_BASE], sides[b, S_DEPTH],
-                           contacts[c, 3])
-        if la == touch[c, 2] and lb == touch[c, 3] and not lap:
+        touch[c, T_MODELS_A] = ma
+        touch[c, T_MODELS_B] = mb
+        touch[c, T_FILES_A] = state[a, B_FRONTAGE]
+        touch[c, T_FILES_B] = state[b, B_FRONTAGE]
+        la, sa = face_line(ma, state[a, B_FRONTAGE], sides[a, S_BASE], sides[a, S_DEPTH],
+                           contacts[c, CT_FACE_A])
+        lb, sb = face_line(mb, state[b, B_FRONTAGE], sides[b, S_BASE], sides[b, S_DEPTH],
+                           contacts[c, CT_FACE_B])
+        if la == touch[c, T_LINE_A] and lb == touch[c, T_LINE_B] and not lap:
             continue
-        touch[c, 2] = la
-        touch[c, 3] = lb
+        touch[c, T_LINE_A] = la
+        touch[c, T_LINE_B] = lb
         # lapping models fight, and as many enemy models beyond its front rank fight them
-        touch[c, 0] = min(ma, line_touch(la, sa, lb, sb, corner) + state[a, 13]
-                          + min(state[b, 13], max(0, ma - la)))
-        touch[c, 1] = min(mb, line_touch(lb, sb, la, sa, corner) + state[b, 13]
-                          + min(state[a, 13], max(0, mb - lb)))
+        touch[c, T_TOUCH_A] = min(ma, line_touch(la, sa, lb, sb, corner) + state[a, B_LAPPING]
+                          + min(state[b, B_LAPPING], max(0, ma - la)))
+        touch[c, T_TOUCH_B] = min(mb, line_touch(lb, sb, la, sa, corner) + state[b, B_LAPPING]
+                          + min(state[a, B_LAPPING], max(0, mb - lb)))
     return ranks_side0, ranks_side1

@@ -104,6 +104,92 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
+from odds.combat.model.layout import (
+    A_ATTACKS,
+    A_CHAR,
+    A_ON_CHAR,
+    B_CHAMP_CONTACT,
+    B_DRUNK_ROLL,
+    B_FLEE,
+    B_FRENZIED,
+    B_FRONT_CHARS,
+    B_FRONTAGE,
+    B_GRAB_TESTED,
+    B_LAPPING,
+    B_LEADER_FELL,
+    B_NO_REGEN,
+    B_PANIC,
+    B_RANDOM_A,
+    B_REFUSED,
+    B_REGEN_WOUNDS,
+    B_SIXES,
+    B_STATUS,
+    B_STD_LOST,
+    B_WOUNDS,
+    CH_CHALLENGED_SLAIN_R1,
+    CH_CHALLENGED_WON,
+    CH_CHALLENGER_SLAIN_R1,
+    CH_CHALLENGER_WON,
+    CH_END_ROUND,
+    CH_OVERKILL,
+    CH_OVERKILL_DECIDED,
+    CT_A,
+    CT_B,
+    CT_FACE_A,
+    CT_FACE_B,
+    F_ACTIVE,
+    F_CORNER,
+    F_FLANK_BOTH,
+    F_INSANE,
+    F_MUSICIAN,
+    F_RESTRAIN,
+    F_UNITS,
+    N_ALLOC,
+    N_BODY,
+    N_POOL,
+    N_TOUCH,
+    P_FRONT_A,
+    P_FRONT_LOST_A,
+    P_FRONT_LOST_B,
+    P_MOUNTS_A,
+    P_SUPPORT_A,
+    P_SUPPORT_LOST_A,
+    RES_DRAW,
+    RES_WON0,
+    RES_WON1,
+    SIDE_DESTROYED,
+    SIDE_LOST,
+    SIDE_WON,
+    ST_CHARGE_REFUSED,
+    ST_DESTROYED,
+    ST_FIXED,
+    ST_LOST,
+    ST_MARGIN_R1,
+    ST_PER_BODY,
+    ST_ROUNDS,
+    ST_SPARE,
+    ST_STATUS,
+    ST_SURVIVORS,
+    ST_WOUNDS0_R1,
+    ST_WOUNDS1_R1,
+    STEP_HI,
+    STEP_LO,
+    STEP_MID,
+    STRIKER_BODY,
+    STRIKER_GROUP,
+    T_TOUCH_A,
+    T_TOUCH_B,
+    TM_BONUS,
+    TM_FLANK,
+    TM_OUTNUMBER,
+    TM_OVERKILL,
+    TM_RANKS,
+    TM_REAR,
+    TM_STANDARD,
+    TM_WOUNDS,
+)
+from odds.combat.model.layout import CHALLENGE_STATS as CHALLENGE_STATS
+from odds.combat.model.layout import TERMS as TERMS
 from odds.combat.psychology import (
     break_test,
     captains_fall,
@@ -125,14 +211,12 @@ OUTCOMES = (
     "unresolved",
     "no_combat",
 )
-TERMS = ("wounds", "ranks", "outnumber", "standard", "flank", "rear", "bonus", "overkill")
-CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "overkill",
-                   "issued_r1", "challenged_slain_r1", "challenger_slain_r1", "end_round",
-                   "overkill_decided")
-STATE_ROWS, ALLOC_ROWS, TOUCH_COLS, POOL_COLS, STATS_FIXED = 19, 3, 8, 10, 12
+STATE_ROWS, ALLOC_ROWS, TOUCH_COLS, POOL_COLS = N_BODY, N_ALLOC, N_TOUCH, N_POOL
+STATS_FIXED = ST_FIXED
 """Sizes of the kernel's scratch arrays (:func:`fight_once`): ``state[bodies, STATE_ROWS]``,
 ``alloc[ALLOC_ROWS, bodies * N_GROUPS, contacts]``, ``touch[contacts, TOUCH_COLS]``,
-``pool[contacts, POOL_COLS]``, ``stats[STATS_FIXED + 2 * bodies]``."""
+``pool[contacts, POOL_COLS]``, ``stats[STATS_FIXED + ST_PER_BODY * bodies]``; their columns
+are named in :mod:`odds.combat.model.layout`."""
 
 
 RARE_CAPTAINS, RARE_TURN, RARE_HORNS, RARE_RANDOM, RARE_REGEN = 1, 2, 4, 8, 16
@@ -201,57 +285,43 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
     Bodies ``0 .. nr - 1`` are units, the rest characters standing in the
     front rank of unit ``sides[b, S_HOST]``.  Before each round the buffer
     is topped up to ``budget`` faces, an upper bound of what one round can use
-    (see :func:`odds.combat.model.dice_budget`).  Fills ``stats`` (rounds,
-    first-round wounds by side 0 and 1, first-round margin, each body's
-    status, each body's models left, then per side: lost, destroyed), adds
-    this trial's round results to ``res[round, 0 side 0 won | 1 draw | 2 side
-    1 won]``, its breaks to ``brk[round, unit]``, its first-round combat-result
-    terms to ``terms[side, term]`` and its challenge record to ``chal``
-    (:data:`CHALLENGE_STATS`).  ``state[b]`` is body ``b``'s scratch row (one row
-    per body, so that a body's values sit together; issue 13), its columns
-    (wounds left, frenzied, status, regenerable wounds, ranks cancelled, flee
-    roll, refused a challenge, the contact its champion fights through, its
-    characters in the front rank at the start of the round, no regeneration
-    any more after a flaming wound, hits only on 6s after a failed fear test, panic
-    tested this phase, frontage now, models lapping round, the unit's random-attacks
-    roll this round, the drunk roll made at the charge, its "Garras mecánicas" test taken
-    this round, standard and musician gone for good once its rank and file had all fallen
-    and it gained models again, ``S_RECRUIT``); ``alloc`` rows
-    are per (step group, contact) scratch arrays (attacks, attacks on a character, that character);
-    ``touch[c]`` caches, per contact, the models in contact each way, the
-    two facing lines' lengths and the two units' model counts and frontages
-    they came from;
-    ``pool[c]`` holds each way the fighters of the start of the round and the
-    casualties taken from them since (see :func:`start_fighters`): a model
-    slain before its step, and the rear-ranker who steps into its place, do
-    not strike (§1.2).
-    ``flags[5]`` is the number of units (bodies after them are characters)
-    and ``flags[6]`` the side whose turn the first round is; ``rare``, the
+    (see :func:`odds.combat.model.dice_budget`).  Fills ``stats`` (``ST_*``), adds this
+    trial's round results to ``res[round, RES_*]``, its breaks to ``brk[round, unit]``, its
+    first-round combat-result terms to ``terms[side, TM_*]`` and its challenge record to
+    ``chal[CH_*]``.  The scratch arrays, named column by column in
+    :mod:`odds.combat.model.layout`: ``state[body, B_*]``, one row per body; ``alloc[A_*,
+    step group, contact]``, the step's attacks; ``touch[contact, T_*]``, the models in
+    contact each way and what they were measured from; ``pool[contact, P_*]``, each way
+    the fighters of the start of the round and the casualties taken from them since (see
+    :func:`start_fighters`): a model slain before its step, and the rear-ranker who steps
+    into its place, do not strike (§1.2).
+    ``flags[F_UNITS]`` is the number of units (bodies after them are characters)
+    and ``flags[F_ACTIVE]`` the side whose turn the first round is; ``rare``, the
     rare rules some unit of the combat has (:func:`rare_rules`).  ``plain``,
     a constant of the calling kernel: true only for a model that
     :func:`odds.combat.model.plain_pair` accepts, so two units, one contact,
     no characters, and the branches of the rules it excludes are never taken
     (see :func:`fight_chunk_plain`).
     """
-    nr = 2 if plain else flags[5]
-    active0 = flags[6]
+    nr = 2 if plain else flags[F_UNITS]
+    active0 = flags[F_ACTIVE]
     nb = 2 if plain else sides.shape[0]
     has_chars = False if plain else nb > nr
     nc = 1 if plain else contacts.shape[0]
-    corner = flags[0]
+    corner = flags[F_CORNER]
     reach = 3 if corner else 1  # enemy models that can touch one character (1 + corners)
     for u in range(nb):
-        state[u, 0] = sides[u, S_HP]
-        state[u, 1] = sides[u, S_FRENZY]
-        state[u, 2] = FIGHTING
-        state[u, 6] = 0
-        state[u, 9] = 0
-        state[u, 10] = 0
-        state[u, 12] = sides[u, S_FILES]  # frontage now (§1.11)
-        state[u, 13] = 0  # models lapping round the enemy's flanks
-        state[u, 15] = 0  # a drunk roll made at the charge, for the first round
-        state[u, 17] = 0  # standard and musician lost for good (blows.strike)
-        state[u, 18] = 0  # its leader fell in an earlier phase ("No Muertos", "Capitán")
+        state[u, B_WOUNDS] = sides[u, S_HP]
+        state[u, B_FRENZIED] = sides[u, S_FRENZY]
+        state[u, B_STATUS] = FIGHTING
+        state[u, B_REFUSED] = 0
+        state[u, B_NO_REGEN] = 0
+        state[u, B_SIXES] = 0
+        state[u, B_FRONTAGE] = sides[u, S_FILES]  # frontage now (§1.11)
+        state[u, B_LAPPING] = 0  # models lapping round the enemy's flanks
+        state[u, B_DRUNK_ROLL] = 0  # a drunk roll made at the charge, for the first round
+        state[u, B_STD_LOST] = 0  # standard and musician lost for good (blows.strike)
+        state[u, B_LEADER_FELL] = 0  # its leader fell in an earlier phase ("No Muertos", "Capitán")
     captains = rare & RARE_CAPTAINS
     turn_rules = rare & RARE_TURN
     horns = rare & RARE_HORNS
@@ -286,9 +356,10 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
             p = own_turn_start(buf, p, nr, active, sides, state, contacts)
         if has_chars:
             for b in range(nr, nb):  # only characters refuse (fighters.issue_challenges)
-                state[b, 6] = 0
+                state[b, B_REFUSED] = 0
         if horns:  # Regimientos de Renombre "Cuerno del Dragón" (resolution.horn_round)
-            p, over = horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, flags[3])
+            p, over = horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner,
+                                 flags[F_RESTRAIN])
             if over:
                 rounds = rnd
                 break
@@ -302,11 +373,11 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
         # who can fight this round, through each contact (§1.2); the champion through the
         # unit's first front contact with models touching
         for u in range(nr):
-            state[u, 7] = -1
+            state[u, B_CHAMP_CONTACT] = -1
             chars = front_occupants(u, sides, state) if has_chars else 0
-            state[u, 8] = chars
-            champ = 1 if (sides[u, S_CHAMPION] != 0 and state[u, 0] > 0) else 0
-            mu = models_left(state[u, 0], sides[u, S_W])
+            state[u, B_FRONT_CHARS] = chars
+            champ = 1 if (sides[u, S_CHAMPION] != 0 and state[u, B_WOUNDS] > 0) else 0
+            mu = models_left(state[u, B_WOUNDS], sides[u, S_W])
             # stupidity (§1.10): tested at the start of each of its own turns; failed, only
             # half its models fight this turn (an odd one on 4+), per contact
             stupid = False
@@ -317,36 +388,37 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                 d = end_of(u, c, contacts)
                 if d < 0:
                     continue
-                n = touch[c, d] if state[u, 2] == FIGHTING and state[u, 0] > 0 else 0
+                on = state[u, B_STATUS] == FIGHTING and state[u, B_WOUNDS] > 0
+                n = touch[c, T_TOUCH_A + d] if on else 0
                 here = 0
-                if champ and n > 0 and contacts[c, 2 + d] == FRONT:
+                if champ and n > 0 and contacts[c, CT_FACE_A + d] == FRONT:
                     here = 1
                     champ = 0
-                    state[u, 7] = c
-                start_fighters(u, c, d, kind, n, chars, here, mu, state[u, 12], groups, contacts,
-                               pool)
+                    state[u, B_CHAMP_CONTACT] = c
+                start_fighters(u, c, d, kind, n, chars, here, mu, state[u, B_FRONTAGE], groups,
+                               contacts, pool)
                 if stupid:
-                    f = pool[c, d] + pool[c, 2 + d]
+                    f = pool[c, P_FRONT_A + d] + pool[c, P_SUPPORT_A + d]
                     keep = f // 2
                     if f % 2:
                         keep += 1 if buf[p] >= 4 else 0
                         p += 1
-                    front = min(pool[c, d], keep)
-                    pool[c, 8 + d] -= pool[c, d] - front
-                    pool[c, d] = front
-                    pool[c, 2 + d] = keep - front
+                    front = min(pool[c, P_FRONT_A + d], keep)
+                    pool[c, P_MOUNTS_A + d] -= pool[c, P_FRONT_A + d] - front
+                    pool[c, P_FRONT_A + d] = front
+                    pool[c, P_SUPPORT_A + d] = keep - front
         scored[0] = 0
         scored[1] = 0
         for u in range(nb):
-            state[u, 3] = 0
-            state[u, 11] = 1 if state[u, 2] == FIGHTING else 0
-            state[u, 16] = 0  # "Garras mecánicas": no I test taken yet this round
+            state[u, B_REGEN_WOUNDS] = 0
+            state[u, B_PANIC] = 1 if state[u, B_STATUS] == FIGHTING else 0
+            state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet this round
         # strike steps (§1.2), worked out once per model (CombatModel.strike_steps): a step's
         # side-0 groups are strikers lo .. mid - 1, its side-1 groups mid .. hi - 1
         for k in range(n_steps[kind]):
-            lo = steps[kind, k, 0]
-            mid = steps[kind, k, 1]
-            hi = steps[kind, k, 2]
+            lo = steps[kind, k, STEP_LO]
+            mid = steps[kind, k, STEP_MID]
+            hi = steps[kind, k, STEP_HI]
             first = 0 if mid > lo else 1
             if mid > lo and hi > mid:
                 if prev_winner >= 0:
@@ -360,58 +432,61 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                 j = mid if s == 0 else hi
                 # every group of this side at this step strikes simultaneously
                 for q in range(i, j):
-                    u = strikers[kind, q, 0]
-                    gi = strikers[kind, q, 1]
+                    u = strikers[kind, q, STRIKER_BODY]
+                    gi = strikers[kind, q, STRIKER_GROUP]
                     # a character: its duel, else the enemy at its unit's front (its attacks
-                    # and target in alloc[0] and alloc[2] of contact 0, the only ones read)
+                    # and target in A_ATTACKS and A_CHAR of contact 0, the only ones read)
                     if not plain and u >= nr:
                         tgt = character_target(u, sides, state, contacts, duel_a, duel_b)
-                        alloc[0, q - i, 0] = 0
-                        alloc[2, q - i, 0] = tgt
+                        alloc[A_ATTACKS, q - i, 0] = 0
+                        alloc[A_CHAR, q - i, 0] = tgt
                         if tgt >= 0:
-                            bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[u, 1]
-                            alloc[0, q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
+                            bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[u, B_FRENZIED]
+                            alloc[A_ATTACKS, q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
                                 groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
                         continue
-                    chars = state[u, 8]
-                    # a unit: its attacks through each contact (alloc[1] and alloc[2], the
-                    # blows on a character and who, are read only where alloc[0] > 0)
+                    chars = state[u, B_FRONT_CHARS]
+                    # a unit: its attacks through each contact (A_ON_CHAR and A_CHAR, the
+                    # blows on a character and who, are read only where alloc[A_ATTACKS] > 0)
                     for c in range(nc):
-                        alloc[0, q - i, c] = 0
+                        alloc[A_ATTACKS, q - i, c] = 0
                         d = end_of(u, c, contacts)
                         if d < 0:
                             continue
-                        touching = touch[c, d]
-                        if touching == 0 or state[u, 0] <= 0:
+                        touching = touch[c, T_TOUCH_A + d]
+                        if touching == 0 or state[u, B_WOUNDS] <= 0:
                             continue
-                        v = contacts[c, 1 - d]
-                        face_u = contacts[c, 2 + d]
-                        face_v = contacts[c, 3 - d]
+                        v = contacts[c, CT_B - d]
+                        face_u = contacts[c, CT_FACE_A + d]
+                        face_v = contacts[c, CT_FACE_B - d]
                         # the start's fighters less the casualties since (§1.2)
-                        taken = pool[c, 4 + d]
+                        taken = pool[c, P_FRONT_LOST_A + d]
                         if not plain and groups[u, v, gi, kind, G_BURNING]:
                             # "Cuerpo ardiente": a hit on each enemy model in contact (those
                             # of the start of the round less the front casualties since)
-                            na = max(0, touch[c, 1 - d] - pool[c, 5 - d])
+                            na = max(0, touch[c, T_TOUCH_B - d] - pool[c, P_FRONT_LOST_B - d])
                         else:
-                            na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, d] - taken,
-                                               pool[c, 2 + d] - pool[c, 6 + d],
-                                               max(0, pool[c, 8 + d] - taken),
-                                               state[u, 7] == c and state[u, 0] > 0, groups,
-                                               state[u, 1], state[u, 14])
-                        alloc[0, q - i, c] = na
-                        alloc[1, q - i, c] = 0
-                        alloc[2, q - i, c] = -1
+                            na, p = attacks_of(buf, p, gi, u, v, kind,
+                                               pool[c, P_FRONT_A + d] - taken,
+                                               pool[c, P_SUPPORT_A + d]
+                                               - pool[c, P_SUPPORT_LOST_A + d],
+                                               max(0, pool[c, P_MOUNTS_A + d] - taken),
+                                               state[u, B_CHAMP_CONTACT] == c
+                                               and state[u, B_WOUNDS] > 0, groups,
+                                               state[u, B_FRENZIED], state[u, B_RANDOM_A])
+                        alloc[A_ATTACKS, q - i, c] = na
+                        alloc[A_ON_CHAR, q - i, c] = 0
+                        alloc[A_CHAR, q - i, c] = -1
                         if na == 0 or not has_chars:
                             continue
                         # attacks on enemy characters in contact (allocation policy, §1.1):
                         # all of them when no rank and file is left, else as the policy says;
                         # no character looked up when none can be attacked
-                        if state[v, 0] <= 0:
+                        if state[v, B_WOUNDS] <= 0:
                             vc = hosted_char(v, sides, state, duel_a, duel_b, False, 2)
                             if vc >= 0:
-                                alloc[1, q - i, c] = na
-                                alloc[2, q - i, c] = vc
+                                alloc[A_ON_CHAR, q - i, c] = na
+                                alloc[A_CHAR, q - i, c] = vc
                         elif (sides[u, S_ALLOC] != 0 and gi == RANK_AND_FILE and face_u == FRONT
                               and face_v == FRONT):
                             vc = hosted_char(v, sides, state, duel_a, duel_b, False, 0)
@@ -419,29 +494,29 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                                 continue
                             per = groups[u, vc, gi, kind, G_PER_MODEL] * (
                                 groups[u, vc, gi, kind, G_ATTACKS]
-                                + groups[u, vc, gi, kind, G_FRENZY_A] * state[u, 1])
+                                + groups[u, vc, gi, kind, G_FRENZY_A] * state[u, B_FRENZIED])
                             k = min(reach, max(0, touching - chars))
                             if sides[u, S_ALLOC] == 2:
                                 k = (k + 1) // 2
-                            alloc[1, q - i, c] = min(na, k * per)
-                            alloc[2, q - i, c] = vc
+                            alloc[A_ON_CHAR, q - i, c] = min(na, k * per)
+                            alloc[A_CHAR, q - i, c] = vc
                 for q in range(i, j):
-                    u = strikers[kind, q, 0]
-                    gi = strikers[kind, q, 1]
+                    u = strikers[kind, q, STRIKER_BODY]
+                    gi = strikers[kind, q, STRIKER_GROUP]
                     if not plain and u >= nr:
-                        na = alloc[0, q - i, 0]
-                        tgt = alloc[2, q - i, 0]
+                        na = alloc[A_ATTACKS, q - i, 0]
+                        tgt = alloc[A_CHAR, q - i, 0]
                         if na == 0 or tgt < 0:
                             continue
                         duel = (u == duel_a and tgt == duel_b) or (u == duel_b and tgt == duel_a)
                         ok_now = overkill0 if s == 0 else overkill1
-                        before = models_left(state[tgt, 0], sides[tgt, S_W])
-                        six = kind == 0 and state[u, 10] != 0 and (
+                        before = models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
+                        six = kind == 0 and state[u, B_SIXES] != 0 and (
                             tgt == chg or sides[tgt, S_HOST] == chg)
                         sc, extra, p = strike(buf, p, na, groups, u, tgt, gi, kind, state, sides,
                                               duel, ok_now, six)
                         if tgt < nr:  # a unit: through its contact with the character's unit
-                            lost = before - models_left(state[tgt, 0], sides[tgt, S_W])
+                            lost = before - models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
                             ct = contact_of(sides[u, S_HOST], tgt, contacts)
                             if ct >= 0:  # lost 0 takes nothing: no branch on the dice
                                 lose_fighters(tgt, ct, lost, contacts, pool)
@@ -450,60 +525,61 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
                             overkill0 += extra
                         else:
                             overkill1 += extra
-                        chal[4] += extra
+                        chal[CH_OVERKILL] += extra
                         continue
                     for c in range(nc):
-                        na = alloc[0, q - i, c]
+                        na = alloc[A_ATTACKS, q - i, c]
                         if na == 0:
                             continue
-                        v = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
-                        nch = alloc[1, q - i, c]
-                        if na > nch and state[v, 0] > 0:
-                            before = models_left(state[v, 0], sides[v, S_W])
+                        v = contacts[c, CT_B] if contacts[c, CT_A] == u else contacts[c, CT_A]
+                        nch = alloc[A_ON_CHAR, q - i, c]
+                        if na > nch and state[v, B_WOUNDS] > 0:
+                            before = models_left(state[v, B_WOUNDS], sides[v, S_W])
                             sc, extra, p = strike(buf, p, na - nch, groups, u, v, gi, kind, state,
                                                   sides, False, 0,
-                                                  kind == 0 and state[u, 10] != 0 and v == chg)
+                                                  kind == 0 and state[u, B_SIXES] != 0 and v == chg)
                             scored[s] += sc
                             # (lost 0 takes nothing: no branch on how the dice fell)
-                            lose_fighters(v, c, before - models_left(state[v, 0], sides[v, S_W]),
-                                          contacts, pool)
-                        tc = alloc[2, q - i, c]
-                        if nch > 0 and tc >= 0 and state[tc, 0] > 0:
+                            lost = before - models_left(state[v, B_WOUNDS], sides[v, S_W])
+                            lose_fighters(v, c, lost, contacts, pool)
+                        tc = alloc[A_CHAR, q - i, c]
+                        if nch > 0 and tc >= 0 and state[tc, B_WOUNDS] > 0:
                             sc, extra, p = strike(buf, p, nch, groups, u, tc, gi, kind, state,
                                                   sides, False, 0,
-                                                  kind == 0 and state[u, 10] != 0
+                                                  kind == 0 and state[u, B_SIXES] != 0
                                                   and sides[tc, S_HOST] == chg)
                             scored[s] += sc
         # end of the phase: regeneration (§1.6); combat result counts what is left
         for u in range(nb if plain or rare & RARE_REGEN else 0):
-            if sides[u, S_REGEN] <= 6 and state[u, 3] > 0 and not state[u, 9]:
-                back, p = count_ge(buf, p, state[u, 3], sides[u, S_REGEN])
-                back = min(back, sides[u, S_HP] - state[u, 0])
-                state[u, 0] += back
+            if sides[u, S_REGEN] <= 6 and state[u, B_REGEN_WOUNDS] > 0 and not state[u, B_NO_REGEN]:
+                back, p = count_ge(buf, p, state[u, B_REGEN_WOUNDS], sides[u, S_REGEN])
+                back = min(back, sides[u, S_HP] - state[u, B_WOUNDS])
+                state[u, B_WOUNDS] += back
                 scored[1 - sides[u, S_SIDE]] -= back
         # the challenge ends when a duellist dies
         # (who won and when is recorded for the combat's first challenge to end)
-        if duel_a >= 0 and (state[duel_a, 0] <= 0 or state[duel_b, 0] <= 0):
-            if chal[8] == 0:
-                if state[duel_b, 0] <= 0 and state[duel_a, 0] > 0:
-                    chal[2] = 1
-                elif state[duel_a, 0] <= 0 and state[duel_b, 0] > 0:
-                    chal[3] = 1
-                chal[8] = rnd + 1
+        if duel_a >= 0 and (state[duel_a, B_WOUNDS] <= 0 or state[duel_b, B_WOUNDS] <= 0):
+            if chal[CH_END_ROUND] == 0:
+                if state[duel_b, B_WOUNDS] <= 0 and state[duel_a, B_WOUNDS] > 0:
+                    chal[CH_CHALLENGER_WON] = 1
+                elif state[duel_a, B_WOUNDS] <= 0 and state[duel_b, B_WOUNDS] > 0:
+                    chal[CH_CHALLENGED_WON] = 1
+                chal[CH_END_ROUND] = rnd + 1
             if rnd == 0:
-                chal[6] = state[duel_b, 0] <= 0
-                chal[7] = state[duel_a, 0] <= 0
+                chal[CH_CHALLENGED_SLAIN_R1] = state[duel_b, B_WOUNDS] <= 0
+                chal[CH_CHALLENGER_SLAIN_R1] = state[duel_a, B_WOUNDS] <= 0
             duel_a = -1
             duel_b = -1
         for b in range(nr, nb):
-            state[b, 2] = WIPED if state[b, 0] <= 0 else state[b, 2]  # a select, not a branch
+            # a select, not a branch
+            state[b, B_STATUS] = WIPED if state[b, B_WOUNDS] <= 0 else state[b, B_STATUS]
         for u in range(nr):
-            if (state[u, 2] == FIGHTING and state[u, 0] <= 0
+            if (state[u, B_STATUS] == FIGHTING and state[u, B_WOUNDS] <= 0
                     and chars_alive(u, sides, state) == 0):
-                state[u, 2] = WIPED
+                state[u, B_STATUS] = WIPED
         # combat result per side (§2.2)
         (us0, us1, std0, std1, mus0, mus1, gen0, gen1, bsb0, bsb1, fb0, fb1, rb0,
-         rb1) = side_totals(nr, nb, sides, state, contacts, flags[4])
+         rb1) = side_totals(nr, nb, sides, state, contacts, flags[F_FLANK_BOTH])
         if std0 > 1:  # "Estandarte Negro de los Muktarin": +1D3 instead of +1
             std0, p = (buf[p] + 1) // 2, p + 1
         if std1 > 1:
@@ -516,41 +592,41 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
         if overkill0 != overkill1:  # would the round have gone otherwise without overkill?
             bare = margin - overkill0 + overkill1
             if (bare > 0) != (margin > 0) or (bare < 0) != (margin < 0):
-                chal[9] = 1
+                chal[CH_OVERKILL_DECIDED] = 1
         if rnd == 0:
-            stats[1] = scored[0]
-            stats[2] = scored[1]
-            stats[3] = margin
-            terms[0, 0] += scored[0] - overkill0
-            terms[1, 0] += scored[1] - overkill1
-            terms[0, 1] += ranks_side0
-            terms[1, 1] += ranks_side1
-            terms[0, 2] += out0
-            terms[1, 2] += out1
-            terms[0, 3] += std0
-            terms[1, 3] += std1
-            terms[0, 4] += fb0
-            terms[1, 4] += fb1
-            terms[0, 5] += rb0
-            terms[1, 5] += rb1
-            terms[0, 6] += side_bonus[0]
-            terms[1, 6] += side_bonus[1]
-            terms[0, 7] += overkill0
-            terms[1, 7] += overkill1
+            stats[ST_WOUNDS0_R1] = scored[0]
+            stats[ST_WOUNDS1_R1] = scored[1]
+            stats[ST_MARGIN_R1] = margin
+            terms[0, TM_WOUNDS] += scored[0] - overkill0
+            terms[1, TM_WOUNDS] += scored[1] - overkill1
+            terms[0, TM_RANKS] += ranks_side0
+            terms[1, TM_RANKS] += ranks_side1
+            terms[0, TM_OUTNUMBER] += out0
+            terms[1, TM_OUTNUMBER] += out1
+            terms[0, TM_STANDARD] += std0
+            terms[1, TM_STANDARD] += std1
+            terms[0, TM_FLANK] += fb0
+            terms[1, TM_FLANK] += fb1
+            terms[0, TM_REAR] += rb0
+            terms[1, TM_REAR] += rb1
+            terms[0, TM_BONUS] += side_bonus[0]
+            terms[1, TM_BONUS] += side_bonus[1]
+            terms[0, TM_OVERKILL] += overkill0
+            terms[1, TM_OVERKILL] += overkill1
         alive0 = us0 > 0
         alive1 = us1 > 0
         if not alive0 or not alive1:
             if alive0:
-                res[rnd, 0] += 1
+                res[rnd, RES_WON0] += 1
             elif alive1:
-                res[rnd, 2] += 1
+                res[rnd, RES_WON1] += 1
             else:
-                res[rnd, 1] += 1
+                res[rnd, RES_DRAW] += 1
             for u in range(nr):
-                if state[u, 2] == FIGHTING:
-                    state[u, 2] = WON
+                if state[u, B_STATUS] == FIGHTING:
+                    state[u, B_STATUS] = WON
             break
-        if margin == 0 and flags[1]:
+        if margin == 0 and flags[F_MUSICIAN]:
             if mus0 and not mus1:
                 margin = 1
             elif mus1 and not mus0:
@@ -558,38 +634,38 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
         w = -1
         diff = 0
         if margin == 0:
-            res[rnd, 1] += 1
+            res[rnd, RES_DRAW] += 1
             prev_winner = -1
             if not captains:
                 continue
         else:
-            res[rnd, 0 if margin > 0 else 2] += 1
+            res[rnd, RES_WON0 if margin > 0 else RES_WON1] += 1
             w = 0 if margin > 0 else 1
             diff = abs(margin)
             prev_winner = w
         if w >= 0:  # a decisive round
             # every unit of the losing side tests separately (§3.2)
             for lo in range(nr):
-                if sides[lo, S_SIDE] == w or state[lo, 2] != FIGHTING:
+                if sides[lo, S_SIDE] == w or state[lo, B_STATUS] != FIGHTING:
                     continue
-                state[lo, 1] = 0  # frenzy is lost on losing a round, before the break test
+                state[lo, B_FRENZIED] = 0  # frenzy is lost on losing a round, before the break test
                 for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
-                    state[b, 1] = 0  # by its characters too (§1.6)
+                    state[b, B_FRENZIED] = 0  # by its characters too (§1.6)
                 if sides[lo, S_UNBREAKABLE]:
                     continue
                 gen = gen0 if sides[lo, S_SIDE] == 0 else gen1
                 bsb = bsb0 if sides[lo, S_SIDE] == 0 else bsb1
                 if plain:
                     broken, p = _break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb,
-                                            flags[2], rnd == 0)
+                                            flags[F_INSANE], rnd == 0)
                 else:
                     broken, p = break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb,
-                                           flags[2], rnd == 0)
+                                           flags[F_INSANE], rnd == 0)
                 if broken:
                     brk[rnd, lo] += 1
-                    state[lo, 2] = FLEEING
-                    state[lo, 5], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
-                    state[lo, 5] -= sides[lo, S_FLEE_MINUS]
+                    state[lo, B_STATUS] = FLEEING
+                    state[lo, B_FLEE], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
+                    state[lo, B_FLEE] -= sides[lo, S_FLEE_MINUS]
             # panic (§3.4): a unit that broke or was destroyed this round makes the other units of
             # its side in the combat that did not break test (2D6 <= Ld; immune to psychology and
             # unbreakable units excepted; a single model of fewer than 5 wounds destroyed causes
@@ -597,30 +673,31 @@ def fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flag
             for x in range(0 if plain else nr):  # a plain pair has no friend to panic
                 if not rare & (RARE_CROWDED << sides[x, S_SIDE]):
                     continue  # no friend to panic either
-                if not state[x, 11] or not (state[x, 2] == FLEEING or state[x, 2] == WIPED):
+                gone = state[x, B_STATUS]
+                if not state[x, B_PANIC] or not (gone == FLEEING or gone == WIPED):
                     continue
-                if state[x, 2] == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
+                if gone == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
                     continue
                 p = panic_from(buf, p, x, nr, sides, state, gen0 if sides[x, S_SIDE] == 0 else gen1)
             for f in range(nr):
-                if state[f, 2] == PANICKED:
-                    state[f, 2] = FLEEING
-            p = leave_and_pursue(buf, p, nr, sides, state, contacts, flags[3])
+                if state[f, B_STATUS] == PANICKED:
+                    state[f, B_STATUS] = FLEEING
+            p = leave_and_pursue(buf, p, nr, sides, state, contacts, flags[F_RESTRAIN])
             # redress (§1.11): losers' lapping models return; winners expand or lap round
             for u in range(nr):
                 if sides[u, S_SIDE] != w:
-                    state[u, 13] = 0
-                elif flags[F_EXPAND] and state[u, 2] == FIGHTING:
+                    state[u, B_LAPPING] = 0
+                elif flags[F_EXPAND] and state[u, B_STATUS] == FIGHTING:
                     expand(u, sides, state, contacts)
         if captains:  # "No Muertos", "Capitán": the end of the phase the leader fell in
             p = captains_fall(buf, p, nr, sides, state)
         if settle(nr, sides, state):
             break
-        if duel_a >= 0 and (state[sides[duel_a, S_HOST], 2] != FIGHTING
-                            or state[sides[duel_b, S_HOST], 2] != FIGHTING):
+        if duel_a >= 0 and (state[sides[duel_a, S_HOST], B_STATUS] != FIGHTING
+                            or state[sides[duel_b, S_HOST], B_STATUS] != FIGHTING):
             duel_a = -1
             duel_b = -1
-    stats[0] = rounds
+    stats[ST_ROUNDS] = rounds
     end_stats(nr, sides, state, stats)
     return p
 
@@ -680,41 +757,44 @@ def run_chunk(c, lo, hi, buf, st, budget, sides, groups, strikers, steps, n_step
     n_steps = fixed_shape(n_steps, (2,))
     side_bonus = fixed_shape(side_bonus, (2,))
     scored = fixed_shape(scored, (2,))
-    stats = fixed_shape(stats, (STATS_FIXED + 2 * nb,))
+    tail = ST_PER_BODY * nb  # stats' per-body entries
+    stats = fixed_shape(stats, (STATS_FIXED + tail,))
     chal = fixed_shape(chal, (len(CHALLENGE_STATS),))
     margin_off = (out_margin.shape[1] - 1) // 2
     res = out_round_res[c]
     brk = out_breaks[c]
     terms = out_terms[c]
     p = buf.size
-    rare = 0 if plain else rare_rules(flags[5], sides)
+    rare = 0 if plain else rare_rules(flags[F_UNITS], sides)
     for t in range(lo, hi):
-        for k in range(1, 4):  # loops, not slices: no array view made per trial
+        for k in range(ST_WOUNDS0_R1, ST_STATUS):  # loops, not slices: no view per trial
             stats[k] = 0
-        for k in range(8 + 2 * nb, stats.size):
+        for k in range(ST_SPARE + tail, stats.size):
             stats[k] = 0
         p = fight_once(buf, st, p, budget, sides, groups, strikers, steps, n_steps, flags,
                        max_rounds, contacts, ranks_tab, side_bonus, state, alloc, touch, pool,
                        scored, terms, stats, chal, res, brk, rare, plain)
-        out_rounds[c, stats[0]] += 1
-        if stats[0] > 0:  # a first round was fought
-            out_w1[c, 0, min(max(stats[1], 0), out_w1.shape[2] - 1)] += 1
-            out_w1[c, 1, min(max(stats[2], 0), out_w1.shape[2] - 1)] += 1
-            out_margin[c, min(max(stats[3] + margin_off, 0), out_margin.shape[1] - 1)] += 1
+        out_rounds[c, stats[ST_ROUNDS]] += 1
+        if stats[ST_ROUNDS] > 0:  # a first round was fought
+            out_w1[c, 0, min(max(stats[ST_WOUNDS0_R1], 0), out_w1.shape[2] - 1)] += 1
+            out_w1[c, 1, min(max(stats[ST_WOUNDS1_R1], 0), out_w1.shape[2] - 1)] += 1
+            m = stats[ST_MARGIN_R1] + margin_off
+            out_margin[c, min(max(m, 0), out_margin.shape[1] - 1)] += 1
         for k in range(3):
-            out_charge[c, k] += stats[9 + 2 * nb + k]
+            out_charge[c, k] += stats[ST_CHARGE_REFUSED + tail + k]
         for u in range(nb):
-            out_status[c, u, stats[4 + u]] += 1
-            out_surv[c, u, stats[4 + nb + u]] += 1
+            out_status[c, u, stats[ST_STATUS + u]] += 1
+            out_surv[c, u, stats[ST_SURVIVORS + nb + u]] += 1
         for side in range(2):
-            lost = stats[4 + 2 * nb + side]
-            out_side[c, side, 0] += stats[4 + 2 * nb + 1 - side] and not lost
-            out_side[c, side, 1] += lost
-            out_side[c, side, 2] += stats[6 + 2 * nb + side]
-        if nb > flags[5]:
+            other = 1 - side
+            lost = stats[ST_LOST + tail + side]
+            out_side[c, side, SIDE_WON] += stats[ST_LOST + tail + other] and not lost
+            out_side[c, side, SIDE_LOST] += lost
+            out_side[c, side, SIDE_DESTROYED] += stats[ST_DESTROYED + tail + side]
+        if nb > flags[F_UNITS]:
             for k in range(chal.size):
                 out_chal[c, k] += chal[k]
-            out_chal_end[c, chal[8]] += 1
+            out_chal_end[c, chal[CH_END_ROUND]] += 1
         if t < rows.shape[0]:
             for k in range(rows.shape[1]):
                 rows[t, k] = stats[k]

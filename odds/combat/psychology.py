@@ -90,6 +90,24 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
+from odds.combat.model.layout import (
+    B_DRUNK_ROLL,
+    B_FLEE,
+    B_FRENZIED,
+    B_LEADER_FELL,
+    B_NO_REGEN,
+    B_PANIC,
+    B_REFUSED,
+    B_SIXES,
+    B_STATUS,
+    B_WOUNDS,
+    CT_A,
+    CT_B,
+    ST_CHARGE_FLED,
+    ST_CHARGE_REFUSED,
+    ST_CHARGE_SIXES,
+    ST_PER_BODY,
+)
 from odds.rng import fill_d6, uniform
 
 
@@ -102,8 +120,8 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
     failed with a lower unit
     strength, it flees (caught if the charge reaches it) and there is no
     combat; fear failed otherwise, it holds and hits only on 6s in the first
-    round (``state[:, 10]`` of it and its characters).  ``stats[9 + 2 nb + k]``
-    records which (refused, fled, held on 6s).
+    round (``state[:, B_SIXES]`` of it and its characters).
+    ``stats[ST_CHARGE_REFUSED + ST_PER_BODY nb + k]`` records which (refused, fled, held on 6s).
     """
     nb = sides.shape[0]
     if p + 28 > buf.size:  # drunk roll, panic, fear/terror tests (re-rolled, cold), 8 flee dice
@@ -113,18 +131,18 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
     tgt = flags[F_TARGET]
     if sides[chg, S_DRUNK] and sides[chg, S_SIDE] == flags[F_ACTIVE]:
         # MDNR Bestias "Borrachos": the roll at the start of the charging turn, kept for the
-        # first round (state[:, 15]); a 6 makes the charger frenzied, immune to fear and terror
-        state[chg, 15] = buf[p]
+        # first round (B_DRUNK_ROLL); a 6 makes the charger frenzied, immune to fear and terror
+        state[chg, B_DRUNK_ROLL] = buf[p]
         p += 1
-        if state[chg, 15] == 6:
-            state[chg, 1] = 1
-    if flags[F_CHARGER_LD] > 0 and state[chg, 15] != 6:
+        if state[chg, B_DRUNK_ROLL] == 6:
+            state[chg, B_FRENZIED] = 1
+    if flags[F_CHARGER_LD] > 0 and state[chg, B_DRUNK_ROLL] != 6:
         passed, p = leadership_test(buf, p, flags[F_CHARGER_LD], False,
                                     flags[F_CHARGER_REROLL], flags[F_CHARGER_COLD])
         if not passed:
             for u in range(nb):
-                state[u, 2] = NO_COMBAT
-            stats[9 + 2 * nb] = 1
+                state[u, B_STATUS] = NO_COMBAT
+            stats[ST_CHARGE_REFUSED + ST_PER_BODY * nb] = 1
             return False, p
     # panic before fear and terror (RULES.md §3.3: "panic, fear, terror"); failed, it flees
     # as from terror (MDNR Imperio "Carga gloriosa", F_TARGET_PANIC_LD)
@@ -150,14 +168,14 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
                     caught = uniform(st) * flags[F_REACH_TAIL + flags[F_REACH]] < hit
                 else:
                     caught = flags[F_REACH] >= flee
-                state[tgt, 2] = CAUGHT if caught else ESCAPED
-                state[chg, 2] = WON
-                stats[10 + 2 * nb] = 1
+                state[tgt, B_STATUS] = CAUGHT if caught else ESCAPED
+                state[chg, B_STATUS] = WON
+                stats[ST_CHARGE_FLED + ST_PER_BODY * nb] = 1
                 return False, p
-            stats[11 + 2 * nb] = 1
-            state[tgt, 10] = 1
+            stats[ST_CHARGE_SIXES + ST_PER_BODY * nb] = 1
+            state[tgt, B_SIXES] = 1
             for b in range(sides[tgt, S_HOSTED_LO], sides[tgt, S_HOSTED_HI]):
-                state[b, 10] = 1
+                state[b, B_SIXES] = 1
     return True, p
 
 
@@ -170,7 +188,7 @@ def causes_fear(u, sides, state):
     model besides the champion (the condition of :func:`odds.combat.resolution.side_totals`).
     """
     f = sides[u, S_FEAR]
-    return f == 1 or (f == 2 and models_left(state[u, 0], sides[u, S_W])
+    return f == 1 or (f == 2 and models_left(state[u, B_WOUNDS], sides[u, S_W])
                       > (1 if sides[u, S_CHAMPION] else 0))
 
 
@@ -189,13 +207,13 @@ def fear_in_contact(lo, sides, state, contacts):
     elf_us = 0  # elf units in contact, whole
     elf_extra = 0  # what they add to fear_us when feared (not counted already)
     for c in range(contacts.shape[0]):
-        if contacts[c, 0] == lo:
-            e = contacts[c, 1]
-        elif contacts[c, 1] == lo:
-            e = contacts[c, 0]
+        if contacts[c, CT_A] == lo:
+            e = contacts[c, CT_B]
+        elif contacts[c, CT_B] == lo:
+            e = contacts[c, CT_A]
         else:
             continue
-        if state[e, 2] != FIGHTING:
+        if state[e, B_STATUS] != FIGHTING:
             continue
         us_e = unit_strength(e, sides, state)
         if causes_fear(e, sides, state):
@@ -203,7 +221,7 @@ def fear_in_contact(lo, sides, state, contacts):
         else:
             chars = 0
             for b in range(sides[e, S_HOSTED_LO], sides[e, S_HOSTED_HI]):
-                if state[b, 0] > 0 and sides[b, S_FEAR]:
+                if state[b, B_WOUNDS] > 0 and sides[b, S_FEAR]:
                     chars += sides[b, S_US]
             fear_us += chars
             if sides[e, S_ELF]:
@@ -214,7 +232,7 @@ def fear_in_contact(lo, sides, state, contacts):
         friends = 0
         for f in range(sides.shape[0]):
             if (sides[f, S_HOST] < 0 and sides[f, S_SIDE] == sides[lo, S_SIDE]
-                    and state[f, 2] == FIGHTING):
+                    and state[f, B_STATUS] == FIGHTING):
                 friends += unit_strength(f, sides, state)
         if friends <= 2 * elf_us:
             fear_us += elf_extra
@@ -236,19 +254,19 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     roll is expected to cost fewer wounds); ``insane``: double 1 passes; an
     ``S_INDEPENDENT`` unit ignores ``gen``.
     """
-    m_lo = models_left(state[lo, 0], sides[lo, S_W])
+    m_lo = models_left(state[lo, B_WOUNDS], sides[lo, S_W])
     if sides[lo, S_INSTABILITY]:
         # Demonios "Inestabilidad Demoníaca": 2D6 instead of the break test; above the
         # unit's Ld (unmodified) the whole unit goes, above Ld - diff one wound per
         # point over it (no save of any kind), else nothing
-        if state[lo, 0] > 0:
+        if state[lo, B_WOUNDS] > 0:
             roll, p = sum_faces(buf, p, 2)
             base = sides[lo, S_LD]
             if sides[lo, S_BSB] == 2:
                 # a daemonic battle standard ("Bendición de Nurgle": "permite repetir ... la
                 # inestabilidad demoníaca"): re-rolled when a fresh roll costs fewer wounds
                 # on average (36 x the mean against 36 x this roll's loss)
-                left = state[lo, 0]
+                left = state[lo, B_WOUNDS]
                 mean = 0
                 for r in range(2, 13):
                     mean += (6 - abs(r - 7)) * (left if r > base
@@ -257,21 +275,21 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
                 if mean < 36 * now:
                     roll, p = sum_faces(buf, p, 2)
             if roll > base:
-                state[lo, 0] = 0
+                state[lo, B_WOUNDS] = 0
             elif roll > base - diff:
-                state[lo, 0] = max(0, state[lo, 0] - (roll - (base - diff)))
-            if state[lo, 0] == 0 and chars_alive(lo, sides, state) == 0:
-                state[lo, 2] = WIPED
+                state[lo, B_WOUNDS] = max(0, state[lo, B_WOUNDS] - (roll - (base - diff)))
+            if state[lo, B_WOUNDS] == 0 and chars_alive(lo, sides, state) == 0:
+                state[lo, B_STATUS] = WIPED
         return False, p
     if sides[lo, S_UNSTABLE]:
-        if state[lo, 0] > 0:
+        if state[lo, B_WOUNDS] > 0:
             # "Criatura artefacto" (S_UNSTABLE 2): one wound fewer; "Estandarte de los
             # Malditos" (3): while the standard is carried (fighters.command_carried)
             fewer = 1 if sides[lo, S_UNSTABLE] == 2 or (
                 sides[lo, S_UNSTABLE] == 3 and command_carried(lo, m_lo, sides, state)[0]) else 0
-            state[lo, 0] = max(0, state[lo, 0] - max(0, diff - fewer))
-            if state[lo, 0] == 0 and chars_alive(lo, sides, state) == 0:
-                state[lo, 2] = WIPED
+            state[lo, B_WOUNDS] = max(0, state[lo, B_WOUNDS] - max(0, diff - fewer))
+            if state[lo, B_WOUNDS] == 0 and chars_alive(lo, sides, state) == 0:
+                state[lo, B_STATUS] = WIPED
         return False, p
     us_lo = m_lo * sides[lo, S_US]
     # Ld values by kind: ld/lead (2D6) and ld_c/lead_c (cold-blooded, MDNR "Sangre fría":
@@ -292,14 +310,14 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     guard = 0  # MDNR "Guardaespaldas", "Escolta" (stubborn), "Guardia personal" (no fear)
     if sides[lo, S_BODYGUARD]:
         for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
-            if state[b, 0] > 0 and sides[b, S_GUARDED]:
+            if state[b, B_WOUNDS] > 0 and sides[b, S_GUARDED]:
                 guard = sides[lo, S_BODYGUARD]
     if guard == 1:
         stub = 1
     for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
-        if state[b, 0] > 0:
+        if state[b, B_WOUNDS] > 0:
             us_lo += sides[b, S_US]
-            if not state[b, 6]:  # a character who refused lends no Ld (§1.9)
+            if not state[b, B_REFUSED]:  # a character who refused lends no Ld (§1.9)
                 if stub and not sides[b, S_STUBBORN]:
                     if sides[b, S_COLD]:
                         lead_c = max(lead_c, sides[b, S_LD])
@@ -312,7 +330,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     # "Montaraces de Bugman": immune to fear while the champion lives (its body if promoted;
     # else it dies with the unit's last model)
     champ = sides[lo, S_CHAMP_BODY]
-    fearless = sides[lo, S_FEARLESS] and (champ < 0 or state[champ, 0] > 0)
+    fearless = sides[lo, S_FEARLESS] and (champ < 0 or state[champ, B_WOUNDS] > 0)
     if (not causes_fear(lo, sides, state) and not sides[lo, S_ITP] and guard != 2
             and not fearless and sides[lo, S_MAY_FEAR]
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
@@ -355,7 +373,7 @@ def howled(u, sides, state):
     (:func:`odds.combat.model.contact_effects`).
     """
     h = sides[u, S_HOWLED] - 1
-    return h >= 0 and state[h, 0] > 0 and state[h, 2] == FIGHTING
+    return h >= 0 and state[h, B_WOUNDS] > 0 and state[h, B_STATUS] == FIGHTING
 
 
 @linked
@@ -367,10 +385,10 @@ def _panic_ld(f, sides, state, gen):
     ld = 0
     if not sides[f, S_COLD]:
         ld = sides[f, S_LD]
-        if sides[f, S_CHAMPION] and state[f, 0] > 0:
+        if sides[f, S_CHAMPION] and state[f, B_WOUNDS] > 0:
             ld = max(ld, sides[f, S_CHAMPION_LD])
     for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
-        if state[b, 0] > 0 and not state[b, 6] and not sides[b, S_COLD]:
+        if state[b, B_WOUNDS] > 0 and not state[b, B_REFUSED] and not sides[b, S_COLD]:
             ld = max(ld, sides[b, S_LD])
     if sides[f, S_INDEPENDENT]:
         return ld  # "Independientes": never the General's Ld
@@ -390,27 +408,27 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
     panic-immune units excepted, and those that ignore panic from ``x`` (bit ``x`` of
     ``S_PANIC_IGNORE``: MDNR partial immunities; of ``S_FLIGHT_IGNORE`` when ``x``
     fled), and one test per unit per
-    phase (``state[:, 11] == 2`` once tested); a failed test is re-rolled while a friendly unit
+    phase (``state[:, B_PANIC] == 2`` once tested); a failed test is re-rolled while a friendly unit
     with ``S_GRUMBLERS`` is still fighting.  Failed, the unit is ``PANICKED`` and rolls its
     flight.
     """
     for f in range(nr):
-        if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[f, 2] != FIGHTING
-                or state[f, 11] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
-                or state[f, 1] or sides[f, S_NO_PANIC]
+        if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[f, B_STATUS] != FIGHTING
+                or state[f, B_PANIC] == 2 or sides[f, S_ITP] or sides[f, S_UNBREAKABLE]
+                or state[f, B_FRENZIED] or sides[f, S_NO_PANIC]
                 or (by_friend and (sides[f, S_PANIC_IGNORE] >> x) & 1)
-                or (by_friend and state[x, 2] == FLEEING
+                or (by_friend and state[x, B_STATUS] == FLEEING
                     and (sides[f, S_FLIGHT_IGNORE] >> x) & 1)):
             continue
-        state[f, 11] = 2  # one panic test per unit per phase
+        state[f, B_PANIC] = 2  # one panic test per unit per phase
         ld = _panic_ld(f, sides, state, gen)
         ld_c = 0
         if sides[f, S_COLD]:  # cold-blooded on its own Ld (MDNR "Sangre fría")
             ld_c = sides[f, S_LD]
-            if sides[f, S_CHAMPION] and state[f, 0] > 0:
+            if sides[f, S_CHAMPION] and state[f, B_WOUNDS] > 0:
                 ld_c = max(ld_c, sides[f, S_CHAMPION_LD])
         for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
-            if state[b, 0] > 0 and not state[b, 6] and sides[b, S_COLD]:
+            if state[b, B_WOUNDS] > 0 and not state[b, B_REFUSED] and sides[b, S_COLD]:
                 ld_c = max(ld_c, sides[b, S_LD])
         ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
         # MDNR Enanos "Viejos cascarrabias": "Cualquier miniatura o unidad a 15cm o menos de
@@ -422,15 +440,15 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
         grumble = False
         for g in range(nr):
             if sides[g, S_GRUMBLERS] and sides[g, S_SIDE] == sides[f, S_SIDE] and (
-                    state[g, 2] == FIGHTING
+                    state[g, B_STATUS] == FIGHTING
                     or (sides[g, S_GRUMBLERS] == 2
-                        and (state[g, 2] == FLEEING or state[g, 2] == PANICKED))):
+                        and (state[g, B_STATUS] == FLEEING or state[g, B_STATUS] == PANICKED))):
                 grumble = True
         passed, p = howled_test(buf, p, ld, False, grumble, cold, howled(f, sides, state))
         if not passed:
-            state[f, 2] = PANICKED
-            state[f, 5], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])
-            state[f, 5] -= sides[f, S_FLEE_MINUS]
+            state[f, B_STATUS] = PANICKED
+            state[f, B_FLEE], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])
+            state[f, B_FLEE] -= sides[f, S_FLEE_MINUS]
     return p
 
 
@@ -454,26 +472,26 @@ def lament(buf, p, u, nr, sides, state, contacts):
     best_e = 0
     best_ld = 0
     for c in range(contacts.shape[0]):
-        v = contacts[c, 1] if contacts[c, 0] == u else contacts[c, 0]
-        if ((contacts[c, 0] != u and contacts[c, 1] != u) or v >= nr
-                or state[v, 2] != FIGHTING or state[v, 0] <= 0 or state[v, 1]
+        v = contacts[c, CT_B] if contacts[c, CT_A] == u else contacts[c, CT_A]
+        if ((contacts[c, CT_A] != u and contacts[c, CT_B] != u) or v >= nr
+                or state[v, B_STATUS] != FIGHTING or state[v, B_WOUNDS] <= 0 or state[v, B_FRENZIED]
                 or sides[v, S_LAMENT_WARD] == 0):
             continue
         ld = max(sides[v, S_LD], sides[v, S_GENERAL_LD])
         if sides[v, S_CHAMPION]:
             ld = max(ld, sides[v, S_CHAMPION_LD])
         for b in range(sides[v, S_HOSTED_LO], sides[v, S_HOSTED_HI]):
-            if state[b, 0] > 0:
+            if state[b, B_WOUNDS] > 0:
                 ld = max(ld, sides[b, S_LD])
         for b in range(nr, sides.shape[0]):
             if (sides[b, S_IS_GENERAL] and sides[b, S_SIDE] == sides[v, S_SIDE]
-                    and state[b, 0] > 0 and state[b, 2] == FIGHTING
+                    and state[b, B_WOUNDS] > 0 and state[b, B_STATUS] == FIGHTING
                     and not sides[v, S_INDEPENDENT]):
                 ld = max(ld, sides[b, S_LD])
         e = 0  # 36 x 36 x the expected unsaved wounds
         for s in range(2, 13):
             e += (6 - abs(s - 7)) * max(0, s + 2 - ld)
-        regen = sides[v, S_REGEN] if not state[v, 9] else 7
+        regen = sides[v, S_REGEN] if not state[v, B_NO_REGEN] else 7
         e *= (sides[v, S_LAMENT_WARD] - 1) * (regen - 1)
         if e > best_e:
             best, best_e, best_ld = v, e, ld
@@ -485,10 +503,11 @@ def lament(buf, p, u, nr, sides, state, contacts):
         return p
     kept, p = count_ge(buf, p, n, sides[best, S_LAMENT_WARD])
     n -= kept
-    if sides[best, S_REGEN] < 7 and not state[best, 9]:
+    if sides[best, S_REGEN] < 7 and not state[best, B_NO_REGEN]:
         kept, p = count_ge(buf, p, n, sides[best, S_REGEN])
         n -= kept
-    state[best, 0], _s, _r, p = apply_wounds(buf, p, state[best, 0], sides[best, S_W], n, 0, 0)
+    state[best, B_WOUNDS], _s, _r, p = apply_wounds(buf, p, state[best, B_WOUNDS],
+                                                    sides[best, S_W], n, 0, 0)
     return p
 
 
@@ -503,7 +522,7 @@ def horn_panic(buf, p, u, nr, sides, state):
     last close-combat phase tests again; the General's Ld of a General of theirs still
     fighting); failed, it is ``FLEEING`` with its flight rolled.
     """
-    if not command_carried(u, models_left(state[u, 0], sides[u, S_W]), sides, state)[1]:
+    if not command_carried(u, models_left(state[u, B_WOUNDS], sides[u, S_W]), sides, state)[1]:
         return p  # the musician has fallen
     e = -1
     gen = 0
@@ -511,17 +530,17 @@ def horn_panic(buf, p, u, nr, sides, state):
         if sides[b, S_SIDE] == sides[u, S_SIDE]:
             continue
         if b < nr:
-            if state[b, 2] == FIGHTING:
+            if state[b, B_STATUS] == FIGHTING:
                 e = b
-                state[b, 11] = 0
-        elif (sides[b, S_IS_GENERAL] and state[b, 0] > 0 and not state[b, 6]
-              and state[sides[b, S_HOST], 2] == FIGHTING):
+                state[b, B_PANIC] = 0
+        elif (sides[b, S_IS_GENERAL] and state[b, B_WOUNDS] > 0 and not state[b, B_REFUSED]
+              and state[sides[b, S_HOST], B_STATUS] == FIGHTING):
             gen = sides[b, S_LD]
     if e >= 0:
         p = panic_from(buf, p, e, nr, sides, state, gen, False)
     for f in range(nr):
-        if state[f, 2] == PANICKED:
-            state[f, 2] = FLEEING
+        if state[f, B_STATUS] == PANICKED:
+            state[f, B_STATUS] = FLEEING
     return p
 
 
@@ -540,7 +559,8 @@ def crumble(buf, p, u, sides, state):
     roll, p = sum_faces(buf, p, 2)
     n = roll - sides[u, S_LD]
     if n > 0:
-        state[u, 0], _s, _r, p = apply_wounds(buf, p, state[u, 0], sides[u, S_W], n, 0, 0)
+        state[u, B_WOUNDS], _s, _r, p = apply_wounds(buf, p, state[u, B_WOUNDS], sides[u, S_W],
+                                                     n, 0, 0)
     return p
 
 
@@ -551,17 +571,18 @@ def captains_fall(buf, p, nr, sides, state):
     "Al término de la fase en que el Capitán haya sido eliminado y al comienzo de cada turno
     posterior": a unit still fighting (or that has just won, its enemies gone) whose leader
     (its promoted champion's body) fell this phase takes its first :func:`crumble` test now
-    and is marked (``state[:, 18]``) for one at the start of each of its later turns (the
+    and is marked (``state[:, B_LEADER_FELL]``) for one at the start of each of its later turns (the
     kernel's round start); wiped by it, it is ``WIPED``.
     """
     for u in range(nr):
         c = sides[u, S_CHAMP_BODY]
-        if (sides[u, S_CAPTAIN] and not state[u, 18] and c >= 0 and state[c, 0] <= 0
-                and (state[u, 2] == FIGHTING or state[u, 2] == WON) and state[u, 0] > 0):
-            state[u, 18] = 1
+        if (sides[u, S_CAPTAIN] and not state[u, B_LEADER_FELL] and c >= 0
+                and state[c, B_WOUNDS] <= 0 and state[u, B_WOUNDS] > 0
+                and (state[u, B_STATUS] == FIGHTING or state[u, B_STATUS] == WON)):
+            state[u, B_LEADER_FELL] = 1
             p = crumble(buf, p, u, sides, state)
-            if state[u, 0] <= 0 and chars_alive(u, sides, state) == 0:
-                state[u, 2] = WIPED
+            if state[u, B_WOUNDS] <= 0 and chars_alive(u, sides, state) == 0:
+                state[u, B_STATUS] = WIPED
     return p
 
 
@@ -576,8 +597,8 @@ def own_turn_start(buf, p, nr, active, sides, state, contacts):
     # Enanos del Caos "Cuerpo ardiente": at the start of each own turn a T test (a 6
     # always fails); failed, D3 wounds with armour saves but no ward
     for u in range(nr):
-        if (sides[u, S_BURNING] and sides[u, S_SIDE] == active and state[u, 2] == FIGHTING
-                and state[u, 0] > 0):
+        if (sides[u, S_BURNING] and sides[u, S_SIDE] == active and state[u, B_STATUS] == FIGHTING
+                and state[u, B_WOUNDS] > 0):
             roll, p = sum_faces(buf, p, 1)
             if roll == 6 or roll > sides[u, S_BURNING]:
                 n_w, p = sum_faces(buf, p, 1)
@@ -587,18 +608,18 @@ def own_turn_start(buf, p, nr, active, sides, state, contacts):
                     kept, p = count_ge(buf, p, n_w, sides[u, S_BURN_SAVE])
                     uns = n_w - kept
                 if uns > 0:
-                    state[u, 0], _sc, _rg, p = apply_wounds(buf, p, state[u, 0],
+                    state[u, B_WOUNDS], _sc, _rg, p = apply_wounds(buf, p, state[u, B_WOUNDS],
                                                             sides[u, S_W], uns, 0, 0)
     # Condes Vampiro "Lamento de la doncella": in the owner's shooting phase, before blows
     for u in range(nr):
-        if (sides[u, S_LAMENT] and sides[u, S_SIDE] == active and state[u, 2] == FIGHTING
-                and state[u, 0] > 0):
+        if (sides[u, S_LAMENT] and sides[u, S_SIDE] == active and state[u, B_STATUS] == FIGHTING
+                and state[u, B_WOUNDS] > 0):
             p = lament(buf, p, u, nr, sides, state, contacts)
     # Regimientos de Renombre "No Muertos", "Capitán": a Ld test at the start of each own
     # turn after the phase its leader fell in (psychology.captains_fall)
     for u in range(nr):
-        if (state[u, 18] and sides[u, S_SIDE] == active and state[u, 2] == FIGHTING
-                and state[u, 0] > 0):
+        if (state[u, B_LEADER_FELL] and sides[u, S_SIDE] == active
+                and state[u, B_STATUS] == FIGHTING and state[u, B_WOUNDS] > 0):
             p = crumble(buf, p, u, sides, state)
     return p
 
@@ -615,25 +636,25 @@ def stupidity(buf, p, u, active, sides, state):
     """
     stupid = False
     drunk = 0
-    if sides[u, S_DRUNK] and state[u, 2] == FIGHTING:
+    if sides[u, S_DRUNK] and state[u, B_STATUS] == FIGHTING:
         # MDNR Bestias "Borrachos": 1D6 at the start of each own turn; 1 stupid (test),
         # 6 frenzied "hasta el final del turno propio"
         if not sides[u, S_FRENZY]:
-            state[u, 1] = 0
+            state[u, B_FRENZIED] = 0
         if sides[u, S_SIDE] == active:
-            if state[u, 15] == 0:  # else rolled at the charge
-                state[u, 15] = buf[p]
+            if state[u, B_DRUNK_ROLL] == 0:  # else rolled at the charge
+                state[u, B_DRUNK_ROLL] = buf[p]
                 p += 1
-            drunk = state[u, 15]
-            state[u, 15] = 0
+            drunk = state[u, B_DRUNK_ROLL]
+            state[u, B_DRUNK_ROLL] = 0
             if drunk == 6:
-                state[u, 1] = 1
+                state[u, B_FRENZIED] = 1
     if ((sides[u, S_STUPID] or drunk == 1) and sides[u, S_SIDE] == active
-            and state[u, 2] == FIGHTING):
+            and state[u, B_STATUS] == FIGHTING):
         ld = 0 if sides[u, S_COLD] else sides[u, S_LD]
         ld_c = sides[u, S_LD] if sides[u, S_COLD] else 0  # MDNR "Sangre fría"
         for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
-            if state[b, 0] > 0 and not state[b, 6]:
+            if state[b, B_WOUNDS] > 0 and not state[b, B_REFUSED]:
                 if sides[b, S_COLD]:
                     ld_c = max(ld_c, sides[b, S_LD])
                 else:

@@ -43,6 +43,21 @@ from odds.combat.model import (
     WIPED,
     WON,
 )
+from odds.combat.model.layout import (
+    B_FLEE,
+    B_FRENZIED,
+    B_REFUSED,
+    B_STATUS,
+    B_WOUNDS,
+    CT_A,
+    CT_B,
+    CT_FACE_B,
+    ST_DESTROYED,
+    ST_LOST,
+    ST_PER_BODY,
+    ST_STATUS,
+    ST_SURVIVORS,
+)
 from odds.combat.psychology import horn_panic, panic_from
 
 
@@ -76,8 +91,8 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
         host = u if u < nr else sides[u, S_HOST]
         # a body counts while it is alive and its unit fights: a 0 or 1 multiplied in rather
         # than a branch on how the round went, which the predictor cannot guess (issue 13)
-        on = (state[host, 2] == FIGHTING) & (state[u, 0] > 0)
-        m = models_left(state[u, 0], sides[u, S_W]) * on
+        on = (state[host, B_STATUS] == FIGHTING) & (state[u, B_WOUNDS] > 0)
+        m = models_left(state[u, B_WOUNDS], sides[u, S_W]) * on
         gen = 0
         bsb = 0
         if u < nr:  # none left: m is 0, so neither standard nor musician is carried
@@ -87,7 +102,7 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
         else:
             # a battle standard, or a named member carrying the unit's standard or
             # instrument (odds.units.Member: S_STANDARD, S_MUSICIAN of its body)
-            here = on & (state[u, 6] == 0)  # not refused a challenge this round
+            here = on & (state[u, B_REFUSED] == 0)  # not refused a challenge this round
             has_std = max(sides[u, S_IS_BSB], sides[u, S_STANDARD]) * here
             has_mus = sides[u, S_MUSICIAN] * here
             bsb = sides[u, S_IS_BSB] * here
@@ -110,10 +125,10 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
     rear1 = 0
     for c in range(nc):
         for d in range(2):
-            a = contacts[c, d]
-            b = contacts[c, 1 - d]
-            face_b = contacts[c, 3 - d]
-            if (state[a, 2] != FIGHTING or state[b, 2] != FIGHTING or face_b == FRONT
+            a = contacts[c, CT_A + d]
+            b = contacts[c, CT_B - d]
+            face_b = contacts[c, CT_FACE_B - d]
+            if (state[a, B_STATUS] != FIGHTING or state[b, B_STATUS] != FIGHTING or face_b == FRONT
                     or sides[b, S_NO_FLANK_BONUS]):
                 continue
             if unit_strength(a, sides, state) < 5:
@@ -146,8 +161,8 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
 
     Each such unit is ``WON``; it pursues the biggest fleeing enemy it was in
     contact with, not one with ``S_UNPURSUED`` (caught if its pursuit roll, less
-    ``S_FLEE_MINUS``, reaches the flee roll in ``state[:, 5]``) unless it cannot pursue or, with
-    ``pursuit_test`` (Option), passes a Ld test to hold (frenzied and hating
+    ``S_FLEE_MINUS``, reaches the flee roll in ``state[:, B_FLEE]``) unless it cannot pursue
+    or, with ``pursuit_test`` (Option), passes a Ld test to hold (frenzied and hating
     units always pursue).  ``S_CAN_PURSUE`` 2 (MDNR "Devorador"): it pursues only
     after a passed Ld test, and holds with ``pursuit_test``; holding, it feasts and
     the beaten side's units still fighting that have not tested panic this phase
@@ -158,25 +173,25 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
     nc = contacts.shape[0]
     # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
     for u in range(nr):
-        if state[u, 2] != FIGHTING:
+        if state[u, B_STATUS] != FIGHTING:
             continue
         engaged = False
         target = -1
         for c in range(nc):
-            if contacts[c, 0] == u:
-                e = contacts[c, 1]
-            elif contacts[c, 1] == u:
-                e = contacts[c, 0]
+            if contacts[c, CT_A] == u:
+                e = contacts[c, CT_B]
+            elif contacts[c, CT_B] == u:
+                e = contacts[c, CT_A]
             else:
                 continue
-            if state[e, 2] == FIGHTING:
+            if state[e, B_STATUS] == FIGHTING:
                 engaged = True
-            elif state[e, 2] == FLEEING and not sides[e, S_UNPURSUED] and (
+            elif state[e, B_STATUS] == FLEEING and not sides[e, S_UNPURSUED] and (
                     target < 0 or sides[e, S_HP] > sides[target, S_HP]):
                 target = e
         if engaged:
             continue
-        state[u, 2] = WON
+        state[u, B_STATUS] = WON
         if target < 0 or not sides[u, S_CAN_PURSUE]:
             continue
         if sides[u, S_CAN_PURSUE] == 2:
@@ -188,15 +203,15 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
                 gen = 0
                 for b in range(nr, sides.shape[0]):
                     if (sides[b, S_SIDE] == sides[target, S_SIDE] and sides[b, S_IS_GENERAL]
-                            and state[b, 0] > 0 and not state[b, 6]
-                            and state[sides[b, S_HOST], 2] == FIGHTING):
+                            and state[b, B_WOUNDS] > 0 and not state[b, B_REFUSED]
+                            and state[sides[b, S_HOST], B_STATUS] == FIGHTING):
                         gen = sides[b, S_LD]
                 p = panic_from(buf, p, target, nr, sides, state, gen, False)
                 for f in range(nr):
-                    if state[f, 2] == PANICKED:
-                        state[f, 2] = FLEEING
+                    if state[f, B_STATUS] == PANICKED:
+                        state[f, B_STATUS] = FLEEING
                 continue
-        elif pursuit_test and not (state[u, 1] or sides[u, S_HATRED]):
+        elif pursuit_test and not (state[u, B_FRENZIED] or sides[u, S_HATRED]):
             held, p = leadership_test(buf, p, sides[u, S_LD], False, False, sides[u, S_COLD])
             if not held and sides[u, S_HOWLED] - 1 == target:
                 # Elfos Oscuros "Aullido abisal" ("el chequeo para evitar perseguir"): the
@@ -205,8 +220,8 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
             if held:
                 continue
         chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
-        if chase - sides[u, S_FLEE_MINUS] >= state[target, 5]:
-            state[target, 2] = CAUGHT
+        if chase - sides[u, S_FLEE_MINUS] >= state[target, B_FLEE]:
+            state[target, B_STATUS] = CAUGHT
     return p
 
 
@@ -222,7 +237,7 @@ def horn_round(buf, p, rnd, nr, sides, state, contacts, prev_winner, pursuit):
     # left, the combat is over
     horn = -1
     for u in range(nr):
-        if sides[u, S_HORN] == rnd + 1 and state[u, 2] == FIGHTING:
+        if sides[u, S_HORN] == rnd + 1 and state[u, B_STATUS] == FIGHTING:
             p = horn_panic(buf, p, u, nr, sides, state)
             horn = sides[u, S_SIDE]
     if horn >= 0:
@@ -241,9 +256,9 @@ def settle(nr, sides, state):
     left0 = False
     left1 = False
     for u in range(nr):
-        if state[u, 2] == FLEEING:
-            state[u, 2] = ESCAPED
-        if state[u, 2] == FIGHTING:
+        if state[u, B_STATUS] == FLEEING:
+            state[u, B_STATUS] = ESCAPED
+        if state[u, B_STATUS] == FIGHTING:
             if sides[u, S_SIDE] == 0:
                 left0 = True
             else:
@@ -251,8 +266,8 @@ def settle(nr, sides, state):
     if left0 and left1:
         return False
     for u in range(nr):
-        if state[u, 2] == FIGHTING:
-            state[u, 2] = WON
+        if state[u, B_STATUS] == FIGHTING:
+            state[u, B_STATUS] = WON
     return True
 
 
@@ -260,29 +275,30 @@ def settle(nr, sides, state):
 def end_stats(nr, sides, state, stats):
     """End of a trial: characters take their unit's status; ``stats`` per side and body.
 
-    ``stats[4 + 2 nb + side]``: the side lost (no unit left fighting, won or
-    out of the combat); ``stats[6 + 2 nb + side]``: destroyed (every unit
-    wiped or caught); ``stats[4 + b]`` and ``stats[4 + nb + b]``: each body's
+    ``stats[ST_LOST + ST_PER_BODY nb + side]``: the side lost (no unit left fighting, won or
+    out of the combat); ``stats[ST_DESTROYED + ST_PER_BODY nb + side]``: destroyed (every unit
+    wiped or caught); ``stats[ST_STATUS + b]`` and ``stats[ST_SURVIVORS + nb + b]``: each body's
     status and models left.
     """
     nb = sides.shape[0]
     for b in range(nr, nb):
-        if state[b, 2] != WIPED:
-            state[b, 2] = state[sides[b, S_HOST], 2]
+        if state[b, B_STATUS] != WIPED:
+            state[b, B_STATUS] = state[sides[b, S_HOST], B_STATUS]
     for side in range(2):  # side tallies: lost (no unit left), destroyed (all dead or caught)
         lost = True
         destroyed = True
         for u in range(nr):
             if sides[u, S_SIDE] != side:
                 continue
-            if state[u, 2] == FIGHTING or state[u, 2] == WON or state[u, 2] == NO_COMBAT:
+            st = state[u, B_STATUS]
+            if st == FIGHTING or st == WON or st == NO_COMBAT:
                 lost = False
-            if state[u, 2] != WIPED and state[u, 2] != CAUGHT:
+            if state[u, B_STATUS] != WIPED and state[u, B_STATUS] != CAUGHT:
                 destroyed = False
-        stats[4 + 2 * nb + side] = lost
-        stats[6 + 2 * nb + side] = destroyed
+        stats[ST_LOST + ST_PER_BODY * nb + side] = lost
+        stats[ST_DESTROYED + ST_PER_BODY * nb + side] = destroyed
     for u in range(nb):
-        st = state[u, 2]
-        stats[4 + u] = st
-        stats[4 + nb + u] = models_left(state[u, 0], sides[u, S_W]) * ((st != WIPED)
-                                                                        & (st != CAUGHT))
+        st = state[u, B_STATUS]
+        stats[ST_STATUS + u] = st
+        left = models_left(state[u, B_WOUNDS], sides[u, S_W])
+        stats[ST_SURVIVORS + nb + u] = left * ((st != WIPED) & (st != CAUGHT))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from odds.combat.model.layout import FRONT, REAR, S_BASE, S_DEPTH, S_FILES
+from odds.combat.model.layout import F_CORNER, FRONT, REAR, S_BASE, S_DEPTH, S_FILES
 from odds.combat.model.options import CombatModel
 
 BASE_WIDTH_MM = {
@@ -69,6 +69,6 @@ def touching(model: CombatModel, u: int, face_u: int, mu: int, v: int, face_v: i
     if nu <= 0 or nv <= 0:
         return 0
     n = math.ceil(min(nu * size_u, nv * size_v) / size_u)
-    if model.flags[0] and n < nu:
+    if model.flags[F_CORNER] and n < nu:
         n += 2
     return min(nu, n)

@@ -180,3 +180,113 @@ REACH_TAIL_SIZE = 49
 N_FLAGS = F_REACH_TAIL + REACH_TAIL_SIZE
 """Indices of ``CombatModel.flags``."""
 FACES = ("front", "flank", "rear")
+
+# ------------------------------------------------------------------ the kernel's scratch arrays
+# (odds.combat.kernel.fight_once: one trial's working state, refilled every trial)
+(
+    B_WOUNDS,  # wounds left (a unit's rank and file, pooled; a character's own)
+    B_FRENZIED,  # frenzied now (lost on losing a round, §1.6)
+    B_STATUS,  # FIGHTING, WIPED, ... (STATUSES, then FLEEING, PANICKED during a round)
+    B_REGEN_WOUNDS,  # wounds taken this phase that regeneration may heal (§1.6)
+    B_RANKS_CANCELLED,  # an enemy of unit strength >= 5 on its flank or rear (§2.2)
+    B_FLEE,  # its flee roll, in cm, once it broke
+    B_REFUSED,  # a character that refused a challenge this round (lends no Ld, does not fight)
+    B_CHAMP_CONTACT,  # the contact its champion fights through this round, -1 none
+    B_FRONT_CHARS,  # its characters in the front rank at the start of the round
+    B_NO_REGEN,  # no regeneration any more: a flaming wound struck it
+    B_SIXES,  # hits only on 6s in the first round (failed fear test at the charge, §3.3)
+    B_PANIC,  # 1 fighting at the start of the round, 2 panic-tested this phase (§3.4)
+    B_FRONTAGE,  # files now (§1.11)
+    B_LAPPING,  # models lapping round the enemy's flanks (§1.11)
+    B_RANDOM_A,  # its random-attacks roll this round (S_RA_DICE)
+    B_DRUNK_ROLL,  # the drunk roll made at the charge, for the first round (S_DRUNK)
+    B_GRAB_TESTED,  # its "Garras mecánicas" I test taken this round (G_GRAB)
+    B_STD_LOST,  # standard and musician gone for good (its rank and file all fell, S_RECRUIT)
+    B_LEADER_FELL,  # its leader fell in an earlier phase ("No Muertos", "Capitán")
+    N_BODY,
+) = range(20)
+"""Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
+
+A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)
+"""Rows of ``alloc[A_*, group of the step, contact]``: a striking group's attacks through the
+contact, how many of them go at an enemy character, and that character (-1 none)."""
+
+(
+    T_TOUCH_A,  # models of the contact's unit A touching the enemy (T_TOUCH_A + d: end d)
+    T_TOUCH_B,
+    T_LINE_A,  # the two facing lines' lengths, mm, they were measured from
+    T_LINE_B,
+    T_MODELS_A,  # the two units' model counts they were measured from
+    T_MODELS_B,
+    T_FILES_A,  # the two units' frontages they were measured from
+    T_FILES_B,
+    N_TOUCH,
+) = range(9)
+"""Columns of ``touch[contact, T_*]``: the models in contact each way, cached with what they
+were measured from (:func:`odds.combat.fighters.round_start`)."""
+
+(
+    P_FRONT_A,  # rank-and-file fighters in base contact at the start of the round (+ d)
+    P_FRONT_B,
+    P_SUPPORT_A,  # supporting fighters (fight in ranks) at the start of the round
+    P_SUPPORT_B,
+    P_FRONT_LOST_A,  # casualties taken from the front fighters since
+    P_FRONT_LOST_B,
+    P_SUPPORT_LOST_A,  # casualties taken from the supporting fighters since
+    P_SUPPORT_LOST_B,
+    P_MOUNTS_A,  # steeds or impact-hitting models in contact
+    P_MOUNTS_B,
+    N_POOL,
+) = range(11)
+"""Columns of ``pool[contact, P_*]``, each way (``P_*_A + d``: the contact's end ``d``): the
+fighters of the start of the round and the casualties taken from them since (§1.2)."""
+
+CT_A, CT_B, CT_FACE_A, CT_FACE_B = range(N_CONTACT)
+"""Columns of ``contacts[c, CT_*]``: unit A, unit B, the face of A, the face of B
+(``CT_A + d``, ``CT_FACE_A + d``: the contact's end ``d``; ``CT_B - d``, ``CT_FACE_B - d``:
+the other end)."""
+
+STEP_LO, STEP_MID, STEP_HI = range(3)
+"""Columns of ``steps[kind, step, STEP_*]`` (``CombatModel.strike_steps``): the step's side-0
+groups are strikers ``lo .. mid - 1``, its side-1 groups ``mid .. hi - 1``."""
+STRIKER_BODY, STRIKER_GROUP = range(2)
+"""Columns of ``strikers[kind, q, STRIKER_*]``: the striking body and its attack group."""
+
+(
+    CH_ISSUED,
+    CH_REFUSED,
+    CH_CHALLENGER_WON,
+    CH_CHALLENGED_WON,
+    CH_OVERKILL,
+    CH_ISSUED_R1,
+    CH_CHALLENGED_SLAIN_R1,
+    CH_CHALLENGER_SLAIN_R1,
+    CH_END_ROUND,
+    CH_OVERKILL_DECIDED,
+    N_CHAL,
+) = range(11)
+CHALLENGE_STATS = ("issued", "refused", "challenger_won", "challenged_won", "overkill",
+                   "issued_r1", "challenged_slain_r1", "challenger_slain_r1", "end_round",
+                   "overkill_decided")
+"""Entries of a trial's challenge record ``chal[CH_*]`` (summed per chunk)."""
+
+TM_WOUNDS, TM_RANKS, TM_OUTNUMBER, TM_STANDARD, TM_FLANK, TM_REAR, TM_BONUS, TM_OVERKILL = range(8)
+TERMS = ("wounds", "ranks", "outnumber", "standard", "flank", "rear", "bonus", "overkill")
+"""Columns of ``terms[side, TM_*]``: the first round's combat-result terms (§2.2)."""
+
+RES_WON0, RES_DRAW, RES_WON1 = range(3)
+"""Columns of ``res[round, RES_*]``: the round won by side 0, drawn, won by side 1."""
+SIDE_WON, SIDE_LOST, SIDE_DESTROYED = range(3)
+"""Columns of ``out_side[chunk, side, SIDE_*]``."""
+
+ST_ROUNDS, ST_WOUNDS0_R1, ST_WOUNDS1_R1, ST_MARGIN_R1, ST_STATUS = range(5)
+ST_PER_BODY = 2
+ST_SURVIVORS, ST_LOST, ST_DESTROYED, ST_SPARE = 4, 4, 6, 8
+ST_CHARGE_REFUSED, ST_CHARGE_FLED, ST_CHARGE_SIXES, ST_FIXED = 9, 10, 11, 12
+"""Entries of a trial's ``stats[ST_FIXED + ST_PER_BODY * bodies]``: rounds fought, the
+first round's wounds by side 0 and 1 and its margin; then per body
+``b`` its status (``ST_STATUS + b``) and models left (``ST_SURVIVORS + bodies + b``); then,
+after the ``ST_PER_BODY * bodies`` per-body entries, per side whether it lost
+(``ST_LOST + side``) and was destroyed (``ST_DESTROYED + side``), one unused entry
+(``ST_SPARE``), and the three psychology-at-the-charge counts (§3.3; ``ST_CHARGE_REFUSED +
+k``)."""
