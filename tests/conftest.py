@@ -101,22 +101,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="run every plain-pair combat on both combat kernels and compare")
 
 
-# fight_chunk's arguments a chunk c writes: its dice buffer and stream, row c of each output,
-# and rows lo .. hi - 1 of the per-trial rows (the outputs are shared by the threads' chunks)
-PLAIN_OWN, PLAIN_ROW_C, PLAIN_ROWS = (3, 4), range(23, 35), 35
-
-
 def plain_checked(compiled_once):
     """``odds._jit.compiled_once`` that also runs the general kernel where the plain one runs.
 
     For ``--check-plain``: every chunk of a plain pair (``odds.combat.model.plain_pair``)
     runs on :func:`odds.combat.kernel.fight_chunk_plain` and, on copies of its arguments,
     on :func:`~odds.combat.kernel.fight_chunk`; the dice buffer, the stream state and
-    every output must come out identical.
+    every output the chunk writes (row ``c`` of each tally, its trials' ``rows``) must come
+    out identical.
     """
     import numpy as np
 
     from odds.combat.kernel import fight_chunk, fight_chunk_plain
+
+    def copy(a):
+        if isinstance(a, np.ndarray):
+            return a.copy()
+        if isinstance(a, tuple):  # the kernels' named tuples of arrays
+            return type(a)(*(copy(x) for x in a))
+        return a
 
     def wrapped(dispatcher, engine):
         run = compiled_once(dispatcher, engine)
@@ -124,16 +127,19 @@ def plain_checked(compiled_once):
             return run
         general = compiled_once(fight_chunk, engine)
 
-        def both(*args):
-            copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+        def both(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies):
+            args = (c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies)
+            copies = [copy(a) for a in args]
             run(*args)
             general(*copies)
-            c, lo, hi = args[:3]
-            pairs = [(args[i], copies[i]) for i in PLAIN_OWN]
-            pairs += [(args[i][c], copies[i][c]) for i in PLAIN_ROW_C]
-            pairs += [(args[PLAIN_ROWS][lo:hi], copies[PLAIN_ROWS][lo:hi])]
-            for k, (a, b) in enumerate(pairs):
-                assert np.array_equal(a, b), f"plain v general: output {k} of chunk {c}"
+            pairs = [("buf", buf, copies[3]), ("st", st, copies[4])]
+            other = copies[-1]
+            for name in tallies._fields:
+                mine, theirs = getattr(tallies, name), getattr(other, name)
+                rows = slice(lo, hi) if name == "rows" else c
+                pairs.append((name, mine[rows], theirs[rows]))
+            for name, a, b in pairs:
+                assert np.array_equal(a, b), f"plain v general: {name} of chunk {c}"
             PLAIN_CHECKS[0] += 1
 
         return both

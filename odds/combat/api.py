@@ -14,18 +14,7 @@ from odds import dice
 from odds import validation as v
 from odds._faces import dice_buffer
 from odds._jit import compiled_once, run_chunks
-from odds.combat.kernel import (
-    ALLOC_ROWS,
-    CHALLENGE_STATS,
-    OUTCOMES,
-    POOL_COLS,
-    STATE_ROWS,
-    STATS_FIXED,
-    TERMS,
-    TOUCH_COLS,
-    fight_chunk,
-    fight_chunk_plain,
-)
+from odds.combat.kernel import OUTCOMES, fight_chunk, fight_chunk_plain
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
@@ -62,6 +51,20 @@ from odds.combat.model import (
     dice_budget,
     plain_pair,
     recruits_at_most,
+)
+from odds.combat.model.layout import (
+    CHALLENGE_STATS,
+    N_ALLOC,
+    N_BODY,
+    N_CHAL,
+    N_POOL,
+    N_TOUCH,
+    ST_FIXED,
+    ST_PER_BODY,
+    TERMS,
+    ModelArrays,
+    Scratch,
+    Tallies,
 )
 from odds.results import proportion_table, wilson
 from odds.rng import BUFFER_DICE, CHUNK_TRIALS, SeedLike, n_chunks, resolve_seed, stream_state
@@ -266,20 +269,23 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
     ncon = max(1, model.contacts.shape[0])
     run = compiled_once(fight_chunk_plain if plain else fight_chunk, "combat")
 
+    arrays = ModelArrays(model.sides, model.groups, *model.strike_steps, model.flags,
+                         model.contacts, model.ranks, model.side_bonus)
+    tallies = Tallies(out["status"], out["side"], out["rounds"], out["round_res"],
+                      out["breaks"], out["w1"], out["margin"], out["surv"], out["terms"],
+                      out["chal"], out["chal_end"], out["charge"], rows)
+
     def chunk(c: int) -> None:
         lo = c * CHUNK_TRIALS
-        touch = np.full((ncon, TOUCH_COLS), -1, np.int64)
+        scratch = Scratch(np.zeros((nb, N_BODY), np.int64),
+                          np.zeros((N_ALLOC, nb * N_GROUPS, ncon), np.int64),
+                          np.full((ncon, N_TOUCH), -1, np.int64),
+                          np.zeros((ncon, N_POOL), np.int64), np.zeros(2, np.int64),
+                          np.zeros(ST_FIXED + ST_PER_BODY * nb, np.int64),
+                          np.zeros(N_CHAL, np.int64))
         run(c, lo, min(trials, lo + CHUNK_TRIALS),
-             dice_buffer(max(BUFFER_DICE, 2 * budget)), stream_state(np.uint64(key), c),
-             budget, model.sides, model.groups, *model.strike_steps,
-             model.flags, mr, model.contacts, model.ranks, model.side_bonus,
-             np.zeros((nb, STATE_ROWS), np.int64),
-             np.zeros((ALLOC_ROWS, nb * N_GROUPS, ncon), np.int64),
-             touch, np.zeros((ncon, POOL_COLS), np.int64), np.zeros(2, np.int64),
-             np.zeros(STATS_FIXED + 2 * nb, np.int64), np.zeros(len(CHALLENGE_STATS), np.int64),
-             out["status"], out["side"], out["rounds"], out["round_res"], out["breaks"],
-             out["w1"], out["margin"], out["surv"], out["terms"], out["chal"],
-             out["chal_end"], out["charge"], rows)
+            dice_buffer(max(BUFFER_DICE, 2 * budget)), stream_state(np.uint64(key), c),
+            budget, mr, arrays, scratch, tallies)
 
     run_chunks(chunk, nc)
     summed = {k: a.sum(axis=0) for k, a in out.items()}

@@ -11,6 +11,8 @@ integers (through :mod:`odds.combat.model`) and freeze them into their machine c
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 # --------------------------------------------------------------------------- side constants
 (
     S_HP,  # starting wounds (models * W)
@@ -290,3 +292,17 @@ after the ``ST_PER_BODY * bodies`` per-body entries, per side whether it lost
 (``ST_LOST + side``) and was destroyed (``ST_DESTROYED + side``), one unused entry
 (``ST_SPARE``), and the three psychology-at-the-charge counts (§3.3; ``ST_CHARGE_REFUSED +
 k``)."""
+
+# ------------------------------------------------------------------ the kernels' argument bundles
+ModelArrays = namedtuple("ModelArrays", "sides groups strikers steps n_steps flags contacts ranks "
+                                        "side_bonus")
+"""A ``CombatModel``'s arrays as the kernel reads them (``steps`` and ``n_steps``: its
+``strike_steps``, ``ranks``: its rank-bonus table)."""
+Scratch = namedtuple("Scratch", "state alloc touch pool scored stats chal")
+"""One chunk's scratch arrays: ``state[body, B_*]``, ``alloc[A_*, step group, contact]``,
+``touch[contact, T_*]``, ``pool[contact, P_*]``, ``scored[side]`` (the round's wounds),
+``stats[ST_*]`` and ``chal[CH_*]`` (the trial's record)."""
+Tallies = namedtuple("Tallies", "status side rounds round_res breaks w1 margin surv terms chal "
+                                "chal_end charge rows")
+"""The kernels' outputs, one row per chunk (``rows``: one row per trial); see
+:func:`odds.combat.kernel.run_chunk`."""

@@ -1,0 +1,281 @@
+"""The strike steps of one round (``RULES.md`` §1.2): who strikes first, attacks, blows.
+
+Helpers of :func:`odds.combat.kernel.fight_once`, each typed and lowered once and inlined
+by LLVM (:data:`odds._jit.inline`).  A step's side-0 groups strike together, then its
+side-1 groups (or the other way round: :func:`strike_steps`); each side's groups first
+count their attacks through every contact (:func:`count_attacks`), then strike
+(:func:`deliver`), so that blows struck at one step take away only the fighters of later
+steps.  ``model`` and ``scratch`` are :class:`odds.combat.model.layout.ModelArrays` and
+:class:`~odds.combat.model.layout.Scratch`; ``plain`` is the calling kernel's constant
+(:func:`odds.combat.kernel.fight_once`).
+"""
+
+from __future__ import annotations
+
+from odds._jit import inline
+from odds.combat.blows import models_left, strike
+from odds.combat.fighters import (
+    attacks_of,
+    character_target,
+    contact_of,
+    end_of,
+    hosted_char,
+    lose_fighters,
+)
+from odds.combat.model.layout import (
+    A_ATTACKS,
+    A_CHAR,
+    A_ON_CHAR,
+    B_CHAMP_CONTACT,
+    B_FRENZIED,
+    B_FRONT_CHARS,
+    B_GRAB_TESTED,
+    B_PANIC,
+    B_RANDOM_A,
+    B_REGEN_WOUNDS,
+    B_SIXES,
+    B_STATUS,
+    B_WOUNDS,
+    CH_OVERKILL,
+    CT_A,
+    CT_B,
+    CT_FACE_A,
+    CT_FACE_B,
+    F_CORNER,
+    F_UNITS,
+    FIGHTING,
+    FRONT,
+    G_ATTACKS,
+    G_BURNING,
+    G_FRENZY_A,
+    G_PER_MODEL,
+    P_FRONT_A,
+    P_FRONT_LOST_A,
+    P_FRONT_LOST_B,
+    P_MOUNTS_A,
+    P_SUPPORT_A,
+    P_SUPPORT_LOST_A,
+    RANK_AND_FILE,
+    S_ALLOC,
+    S_HOST,
+    S_W,
+    STEP_HI,
+    STEP_LO,
+    STEP_MID,
+    STRIKER_BODY,
+    STRIKER_GROUP,
+    T_TOUCH_A,
+    T_TOUCH_B,
+)
+
+
+@inline
+def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, plain):
+    """Every strike step of round ``rnd``; returns ``(p, overkill0, overkill1)``.
+
+    Clears the round's tallies first (``scored``, each body's regenerable wounds, its
+    panic mark and its "Garras mecánicas" test).  Where both sides have groups at a step,
+    last round's winner ``prev_winner`` strikes first, else a roll-off.  ``chg``: the
+    charger (its target hits it only on 6s after a failed fear test, ``B_SIXES``).
+    """
+    state = scratch.state
+    scored = scratch.scored
+    steps = model.steps
+    scored[0] = 0
+    scored[1] = 0
+    for u in range(2 if plain else model.sides.shape[0]):
+        state[u, B_REGEN_WOUNDS] = 0
+        state[u, B_PANIC] = 1 if state[u, B_STATUS] == FIGHTING else 0
+        state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet this round
+    kind = 0 if rnd == 0 else 1
+    overkill0 = 0
+    overkill1 = 0
+    for k in range(model.n_steps[kind]):
+        lo = steps[kind, k, STEP_LO]
+        mid = steps[kind, k, STEP_MID]
+        hi = steps[kind, k, STEP_HI]
+        first = 0 if mid > lo else 1
+        if mid > lo and hi > mid:
+            if prev_winner >= 0:
+                first = prev_winner
+            else:
+                first = 0 if buf[p] <= 3 else 1  # roll-off, re-rolled ties = a fair coin
+                p += 1
+        for t in range(2):
+            side = first if t == 0 else 1 - first
+            i = lo if side == 0 else mid
+            j = mid if side == 0 else hi
+            # every group of this side at this step strikes simultaneously
+            p = count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain)
+            if side == 0:
+                p, overkill0 = deliver(buf, p, kind, side, i, j, overkill0, chg, duel_a, duel_b,
+                                       model, scratch, plain)
+            else:
+                p, overkill1 = deliver(buf, p, kind, side, i, j, overkill1, chg, duel_a, duel_b,
+                                       model, scratch, plain)
+    return p, overkill0, overkill1
+
+
+@inline
+def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
+    """The attacks of strikers ``i .. j - 1`` into ``alloc`` (``A_*``); returns ``p``.
+
+    A character: its duel, else the enemy at its unit's front (its attacks and target in
+    ``A_ATTACKS`` and ``A_CHAR`` of contact 0, the only ones read).  A unit: its attacks
+    through each contact (``A_ON_CHAR`` and ``A_CHAR``, the blows on a character and who,
+    are read only where ``A_ATTACKS`` > 0).
+    """
+    sides = model.sides
+    groups = model.groups
+    contacts = model.contacts
+    state = scratch.state
+    alloc = scratch.alloc
+    touch = scratch.touch
+    pool = scratch.pool
+    nr = 2 if plain else model.flags[F_UNITS]
+    nc = 1 if plain else contacts.shape[0]
+    for q in range(i, j):
+        u = model.strikers[kind, q, STRIKER_BODY]
+        gi = model.strikers[kind, q, STRIKER_GROUP]
+        if not plain and u >= nr:
+            tgt = character_target(u, sides, state, contacts, duel_a, duel_b)
+            alloc[A_ATTACKS, q - i, 0] = 0
+            alloc[A_CHAR, q - i, 0] = tgt
+            if tgt >= 0:
+                bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[u, B_FRENZIED]
+                alloc[A_ATTACKS, q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
+                    groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
+            continue
+        for c in range(nc):
+            alloc[A_ATTACKS, q - i, c] = 0
+            d = end_of(u, c, contacts)
+            if d < 0:
+                continue
+            if touch[c, T_TOUCH_A + d] == 0 or state[u, B_WOUNDS] <= 0:
+                continue
+            v = contacts[c, CT_B - d]
+            # the start's fighters less the casualties since (§1.2)
+            taken = pool[c, P_FRONT_LOST_A + d]
+            if not plain and groups[u, v, gi, kind, G_BURNING]:
+                # "Cuerpo ardiente": a hit on each enemy model in contact (those of the start
+                # of the round less the front casualties since)
+                na = max(0, touch[c, T_TOUCH_B - d] - pool[c, P_FRONT_LOST_B - d])
+            else:
+                na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, P_FRONT_A + d] - taken,
+                                   pool[c, P_SUPPORT_A + d] - pool[c, P_SUPPORT_LOST_A + d],
+                                   max(0, pool[c, P_MOUNTS_A + d] - taken),
+                                   state[u, B_CHAMP_CONTACT] == c and state[u, B_WOUNDS] > 0,
+                                   groups, state[u, B_FRENZIED], state[u, B_RANDOM_A])
+            alloc[A_ATTACKS, q - i, c] = na
+            alloc[A_ON_CHAR, q - i, c] = 0
+            alloc[A_CHAR, q - i, c] = -1
+            if na > 0 and not plain and sides.shape[0] > nr:
+                at_characters(q - i, c, d, u, v, gi, kind, na, duel_a, duel_b, model, scratch)
+    return p
+
+
+@inline
+def at_characters(g, c, d, u, v, gi, kind, na, duel_a, duel_b, model, scratch):
+    """Which enemy character, if any, some of unit ``u``'s ``na`` attacks go at (§1.1).
+
+    Step group ``g`` through contact ``c`` (``u`` at its end ``d``, ``v`` at the other):
+    all of them when no rank and file of ``v`` is left, else as the allocation policy
+    ``S_ALLOC`` says; no character is looked up when none can be attacked.
+    """
+    sides = model.sides
+    groups = model.groups
+    state = scratch.state
+    alloc = scratch.alloc
+    if state[v, B_WOUNDS] <= 0:
+        vc = hosted_char(v, sides, state, duel_a, duel_b, False, 2)
+        if vc >= 0:
+            alloc[A_ON_CHAR, g, c] = na
+            alloc[A_CHAR, g, c] = vc
+    elif (sides[u, S_ALLOC] != 0 and gi == RANK_AND_FILE
+          and model.contacts[c, CT_FACE_A + d] == FRONT
+          and model.contacts[c, CT_FACE_B - d] == FRONT):
+        vc = hosted_char(v, sides, state, duel_a, duel_b, False, 0)
+        if vc < 0:
+            return
+        per = groups[u, vc, gi, kind, G_PER_MODEL] * (
+            groups[u, vc, gi, kind, G_ATTACKS]
+            + groups[u, vc, gi, kind, G_FRENZY_A] * state[u, B_FRENZIED])
+        reach = 3 if model.flags[F_CORNER] else 1  # enemy models that can touch one character
+        k = min(reach, max(0, scratch.touch[c, T_TOUCH_A + d] - state[u, B_FRONT_CHARS]))
+        if sides[u, S_ALLOC] == 2:
+            k = (k + 1) // 2
+        alloc[A_ON_CHAR, g, c] = min(na, k * per)
+        alloc[A_CHAR, g, c] = vc
+
+
+@inline
+def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scratch, plain):
+    """Strikers ``i .. j - 1`` of ``side`` strike the attacks :func:`count_attacks` counted.
+
+    Returns ``(p, overkill)``: ``overkill``, the side's overkill wounds in challenges this
+    round, grown by its duellists' blows.  A unit's casualties take away the fighters of
+    its later steps (:func:`odds.combat.fighters.lose_fighters`; a count of 0 takes
+    nothing, so no branch on how the dice fell).
+    """
+    sides = model.sides
+    contacts = model.contacts
+    state = scratch.state
+    alloc = scratch.alloc
+    nr = 2 if plain else model.flags[F_UNITS]
+    nc = 1 if plain else contacts.shape[0]
+    for q in range(i, j):
+        u = model.strikers[kind, q, STRIKER_BODY]
+        gi = model.strikers[kind, q, STRIKER_GROUP]
+        if not plain and u >= nr:
+            p, overkill = character_blows(buf, p, kind, side, q - i, u, gi, overkill, chg,
+                                          duel_a, duel_b, model, scratch)
+            continue
+        six = kind == 0 and state[u, B_SIXES] != 0
+        for c in range(nc):
+            na = alloc[A_ATTACKS, q - i, c]
+            if na == 0:
+                continue
+            v = contacts[c, CT_B] if contacts[c, CT_A] == u else contacts[c, CT_A]
+            nch = alloc[A_ON_CHAR, q - i, c]
+            if na > nch and state[v, B_WOUNDS] > 0:
+                before = models_left(state[v, B_WOUNDS], sides[v, S_W])
+                sc, _, p = strike(buf, p, na - nch, model.groups, u, v, gi, kind, state,
+                                      sides, False, 0, six and v == chg)
+                scratch.scored[side] += sc
+                lost = before - models_left(state[v, B_WOUNDS], sides[v, S_W])
+                lose_fighters(v, c, lost, contacts, scratch.pool)
+            tc = alloc[A_CHAR, q - i, c]
+            if nch > 0 and tc >= 0 and state[tc, B_WOUNDS] > 0:
+                sc, _, p = strike(buf, p, nch, model.groups, u, tc, gi, kind, state, sides,
+                                      False, 0, six and sides[tc, S_HOST] == chg)
+                scratch.scored[side] += sc
+    return p, overkill
+
+
+@inline
+def character_blows(buf, p, kind, side, g, u, gi, overkill, chg, duel_a, duel_b, model,
+                    scratch):
+    """Character ``u`` (step group ``g``) strikes its target; returns ``(p, overkill)``.
+
+    In its duel the overkill counts (§1.9; ``chal[CH_OVERKILL]``); a unit struck loses
+    fighters through its contact with the character's unit.
+    """
+    sides = model.sides
+    state = scratch.state
+    na = scratch.alloc[A_ATTACKS, g, 0]
+    tgt = scratch.alloc[A_CHAR, g, 0]
+    if na == 0 or tgt < 0:
+        return p, overkill
+    duel = (u == duel_a and tgt == duel_b) or (u == duel_b and tgt == duel_a)
+    before = models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
+    six = kind == 0 and state[u, B_SIXES] != 0 and (tgt == chg or sides[tgt, S_HOST] == chg)
+    sc, extra, p = strike(buf, p, na, model.groups, u, tgt, gi, kind, state, sides, duel,
+                          overkill, six)
+    if tgt < model.flags[F_UNITS]:  # a unit: through its contact with the character's unit
+        lost = before - models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
+        ct = contact_of(sides[u, S_HOST], tgt, model.contacts)
+        if ct >= 0:  # lost 0 takes nothing: no branch on the dice
+            lose_fighters(tgt, ct, lost, model.contacts, scratch.pool)
+    scratch.scored[side] += sc + extra
+    scratch.chal[CH_OVERKILL] += extra
+    return p, overkill + extra
