@@ -24,7 +24,6 @@ from odds.combat.model import (
     IMPACT,
     MOUNT,
     RANK_AND_FILE,
-    REAR,
     S_ALLOC,
     S_BASE,
     S_CHALLENGE,
@@ -44,6 +43,7 @@ from odds.combat.model import (
     S_STANDARD,
     S_US,
     S_W,
+    frontage,
 )
 from odds.combat.model.layout import (
     B_FRONTAGE,
@@ -74,19 +74,11 @@ from odds.combat.model.layout import (
     T_TOUCH_A,
     T_TOUCH_B,
 )
+from odds.rules import troops
 
-
-@linked  # called: rare, or small enough that a call costs nothing measurable
-def face_line(models, files, base, depth, face):
-    """Models along a face of a unit and the length (mm) each takes: ``(count, size)``."""
-    if models <= 0:
-        return 0, 1
-    if face == FRONT:
-        return min(models, files), base
-    ranks = (models + files - 1) // files
-    if face == REAR:
-        return models - (ranks - 1) * files, base
-    return ranks, depth
+face_line = linked(frontage.face_line)  # called: small enough that a call costs nothing
+"""Models along a face of a unit and the length (mm) each takes: ``(count, size)``
+(:func:`odds.combat.model.frontage.face_line`, compiled)."""
 
 
 @linked  # called: rare, or small enough that a call costs nothing measurable
@@ -204,13 +196,9 @@ def lose_fighters(u, c, k, contacts, pool):
             k = take_fighters(pool, c2, d, k)
 
 
-@inline
-def rank_bonus(models, files):
-    """Extra-ranks bonus of ``models`` in ranks ``files`` wide (§2.2; as ``rules.rank_bonus``)."""
-    if files < 4 or models <= 0:
-        return 0
-    counting = models // files + (1 if models % files >= 4 else 0)
-    return min(3, max(0, counting - 1))
+rank_bonus = inline(troops.rank_bonus_unchecked)
+"""Extra-ranks bonus of ``models`` in ranks ``files`` wide (§2.2;
+:func:`odds.rules.troops.rank_bonus_unchecked`, compiled)."""
 
 
 @linked  # called: rare, or small enough that a call costs nothing measurable

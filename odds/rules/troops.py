@@ -92,10 +92,15 @@ def rank_bonus(models: int, files: int) -> int:
         cavalry, ...) are applied by ``Unit.rank_bonus``.
 
     """
-    n = integer("models", models, low=0)
-    f = integer("files", files, low=1)
-    if f < 4 or n == 0:
+    return rank_bonus_unchecked(integer("models", models, low=0), integer("files", files, low=1))
+
+
+def rank_bonus_unchecked(models: int, files: int) -> int:
+    """:func:`rank_bonus` without its checks, in integer arithmetic.
+
+    The combat kernel compiles this same function (:data:`odds.combat.fighters.rank_bonus`).
+    """
+    if files < 4 or models <= 0:
         return 0
-    full, rest = divmod(n, f)
-    counting = full + (1 if rest >= 4 else 0)
+    counting = models // files + (1 if models % files >= 4 else 0)
     return min(3, max(0, counting - 1))

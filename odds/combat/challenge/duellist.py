@@ -17,6 +17,7 @@ from odds.combat.challenge._common import (
     _CEIL,
     _IMPOSSIBLE,
 )
+from odds.combat.model.thresholds import clamp_hit, save_needed
 from odds.dice import d6_at_least
 from odds.units import MountProfile, Profile
 from odds.validation import OddsInputError, choice, flag, integer
@@ -112,17 +113,6 @@ class Duellist:
 
 
 
-def _clamp_hit(needed: int) -> int:
-    if needed == rules.AUTOMATIC:
-        return 0
-    return min(6, max(2, needed)) if needed < _IMPOSSIBLE else _IMPOSSIBLE
-
-
-def _save_needed(base: int, strength: int, armour_piercing: bool) -> int:
-    need = rules.modified_save(base, strength, armour_piercing)
-    return _IMPOSSIBLE if need >= _IMPOSSIBLE else max(2, need)  # natural 1 fails
-
-
 def _attack_outcome(hit: int, reroll: bool, poison: int, wound: int, kb: bool, save: int,
                     ward: int) -> tuple[Fraction, Fraction]:
     """(P(unsaved ordinary wound), P(unsaved killing-blow wound)) of one attack.
@@ -185,12 +175,12 @@ def _parts(d: Duellist, e: Duellist, side: int, charging: bool, first_round: boo
             cat = _CAT_INITIATIVE
         s_eff = rules.weapon_strength(p.S, d.weapon, charging=charging, first_round=first_round)
         p_ord, p_kb = _attack_outcome(
-            hit=_clamp_hit(rules.to_hit(p.WS, e.profile.WS)),
+            hit=clamp_hit(rules.to_hit(p.WS, e.profile.WS)),
             reroll=d.hatred and first_round,
             poison=d.poisoned or _IMPOSSIBLE,
             wound=max(2, rules.to_wound(s_eff, e.profile.T)),
             kb=d.killing_blow and e.man_sized,
-            save=_save_needed(e.armour_save, s_eff, d.armour_piercing or rules.weapon_shoots(
+            save=save_needed(e.armour_save, s_eff, d.armour_piercing or rules.weapon_shoots(
                 d.weapon, first_round=first_round)),  # a pistol's shot (RULES.md §1.7)
             ward=ward,
         )
@@ -203,12 +193,12 @@ def _parts(d: Duellist, e: Duellist, side: int, charging: bool, first_round: boo
         cat = (_CAT_ASF if d.always_strikes_first
                else _CAT_CHARGER if charging else _CAT_INITIATIVE)
         p_ord, p_kb = _attack_outcome(
-            hit=_clamp_hit(rules.to_hit(m.WS, e.profile.WS)),
+            hit=clamp_hit(rules.to_hit(m.WS, e.profile.WS)),
             reroll=False,
             poison=_IMPOSSIBLE,
             wound=max(2, rules.to_wound(m.S, e.profile.T)),
             kb=False,
-            save=_save_needed(e.armour_save, m.S, False),
+            save=save_needed(e.armour_save, m.S, False),
             ward=ward,
         )
         out.append(_Part(side, _key(cat, m.I), m.A * m.count, p_ord, p_kb, ""))

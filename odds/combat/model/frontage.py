@@ -47,12 +47,16 @@ def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner:
 
 
 def face_line(models: int, files: int, base: int, depth: int, face: int) -> tuple[int, int]:
-    """Models along a face of a unit and the length (mm) each takes (:mod:`odds.combat.model`)."""
+    """Models along a face of a unit and the length (mm) each takes: ``(count, size)``.
+
+    Integer arithmetic only: the combat kernel compiles this same function
+    (:data:`odds.combat.fighters.face_line`).
+    """
     if models <= 0:
         return 0, 1
     if face == FRONT:
         return min(models, files), base
-    ranks = math.ceil(models / files)
+    ranks = (models + files - 1) // files
     if face == REAR:
         return models - (ranks - 1) * files, base
     return ranks, depth

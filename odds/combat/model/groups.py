@@ -60,9 +60,9 @@ from odds.combat.model.strike_order import (
 from odds.combat.model.thresholds import (
     _MW_CODE,
     _MW_DOUBLED,
-    _clamp_hit,
-    _save_needed,
+    clamp_hit,
     expected_unsaved,
+    save_needed,
 )
 from odds.combat.model.vomit import _vomit
 from odds.units import Unit
@@ -172,7 +172,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     def blows(row: np.ndarray, ws: int, s: int, pierce: bool, first: bool) -> None:
         """To hit, to wound, saves and the blow rules of a row of the unit's own blows."""
         s = min(s - fire * flaming, cap)
-        row[G_HIT] = _clamp_hit(rules.to_hit(ws, enemy.profile.WS))
+        row[G_HIT] = clamp_hit(rules.to_hit(ws, enemy.profile.WS))
         # MDNR gst "Odio": re-roll missed hits in the first round against the hated
         # enemy (every enemy, or one whose army/race tag the unit hates); Elfos Oscuros
         # "Odio eterno": in every round
@@ -181,7 +181,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                         else max(2, rules.to_wound(s, enemy.profile.T)))
         row[G_KB] = kb
-        row[G_SAVE] = _save_needed(e_save, s, pierce)
+        row[G_SAVE] = save_needed(e_save, s, pierce)
         row[G_WARD] = ward
         # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
         # reciben el doble de heridas" (not against "Inmune a ataques flamígeros")
@@ -195,7 +195,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         row[G_POISON] = rules.IMPOSSIBLE
         row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                         else max(2, rules.to_wound(min(s, cap), enemy.profile.T)))
-        row[G_SAVE] = _save_needed(e_save, min(s, cap), False)
+        row[G_SAVE] = save_needed(e_save, min(s, cap), False)
         row[G_WARD] = ward
         row[G_RANKS] = 1
         row[G_PER_MODEL] = 1
@@ -258,7 +258,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 # Mercenarios "Arma de frío": "En el turno en que cargan, si sale algún 6 en
                 # la tirada para impactar causa una herida adicional de F3" (blows.strike;
                 # lost once a flaming attack has wounded the unit)
-                row[G_COLD] = _save_needed(e_save, COLD_STRENGTH, False)
+                row[G_COLD] = save_needed(e_save, COLD_STRENGTH, False)
             if pistol:
                 # the pistol's blows: one set per model in contact, its shot in the first
                 # round (S4, armour piercing), the wielder's S after
@@ -386,12 +386,12 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_KEY] = _key(CAT_ASF if unit.has("always_strikes_first")
                               or m.has("always_strikes_first")
                               else CAT_CHARGER if charging else CAT_INITIATIVE, m.I)
-            row[G_HIT] = _clamp_hit(rules.to_hit(m.WS, enemy.profile.WS))
+            row[G_HIT] = clamp_hit(rules.to_hit(m.WS, enemy.profile.WS))
             row[G_POISON] = (m.poisoned or rules.IMPOSSIBLE) if not m_unwoundable \
                 else rules.IMPOSSIBLE
             row[G_WOUND] = (rules.IMPOSSIBLE if m_unwoundable
                             else max(2, rules.to_wound(min(s_m, cap), enemy.profile.T)))
-            row[G_SAVE] = _save_needed(e_save, min(s_m, cap), False)
+            row[G_SAVE] = save_needed(e_save, min(s_m, cap), False)
             row[G_WARD] = m_ward
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
@@ -413,7 +413,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                             else max(2, rules.to_wound(BURNING_STRENGTH - fire,
                                                        enemy.profile.T)))
-            row[G_SAVE] = _save_needed(e_save, BURNING_STRENGTH - fire, False)
+            row[G_SAVE] = save_needed(e_save, BURNING_STRENGTH - fire, False)
             row[G_WARD] = min(ward, 5) if enemy.has("flame_ward") else ward
             row[G_MW] = _MW_DOUBLED[0] if enemy.has("flammable") else 0
             row[G_FLAMING] = 1

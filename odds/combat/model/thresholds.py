@@ -28,13 +28,15 @@ _MW_CODE = {"": 0, "2": 1, "d3": 2, "d6": 3}
 _MW_DOUBLED = {0: 1, 1: 6, 2: 4, 3: 5}  # gst "Inflamable": wounds from flaming attacks x2
 
 
-def _clamp_hit(needed: int) -> int:
+def clamp_hit(needed: int) -> int:
+    """The to-hit roll needed, as the kernel reads it: 0 automatic, 2..6, 7 impossible."""
     if needed == rules.AUTOMATIC:
         return 0
     return min(6, max(2, needed)) if needed < rules.IMPOSSIBLE else rules.IMPOSSIBLE
 
 
-def _save_needed(base: int, strength: int, armour_piercing: bool) -> int:
+def save_needed(base: int, strength: int, armour_piercing: bool) -> int:
+    """The armour save needed after the Strength modifier: 2..6, 7 none (a natural 1 fails)."""
     if base >= rules.IMPOSSIBLE:
         return rules.IMPOSSIBLE
     need = base - rules.strength_save_modifier(strength) + (1 if armour_piercing else 0)

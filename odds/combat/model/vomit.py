@@ -33,7 +33,7 @@ from odds.combat.model.layout import (
     MOUNT,
     RANK_AND_FILE,
 )
-from odds.combat.model.thresholds import _MW_CODE, _save_needed, expected_unsaved
+from odds.combat.model.thresholds import _MW_CODE, expected_unsaved, save_needed
 from odds.units import Unit
 
 VOMITS: dict[str, tuple[int, bool, bool, str]] = {
@@ -86,7 +86,7 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
     vomit[G_CHAIN] = 0
     vomit[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                       else max(2, rules.to_wound(strength, enemy.profile.T)))
-    vomit[G_SAVE] = rules.IMPOSSIBLE if no_armour else _save_needed(e_save, strength, False)
+    vomit[G_SAVE] = rules.IMPOSSIBLE if no_armour else save_needed(e_save, strength, False)
     vomit[G_WARD] = ward
     vomit[G_MW] = _MW_CODE[mw]
     vomit[G_RANKS] = 1
