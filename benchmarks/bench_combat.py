@@ -185,7 +185,7 @@ def main() -> None:
         ("(b) 20 v 20 full combat, 1 thread", n_b / t_b1, "combats/s", ""),
         (f"(b) 20 v 20 full combat, {threads} threads", n_b / t_bn, "combats/s",
          f"{t_b1 / t_bn:4.2f} x 1 thread"),
-        ("(c) numpy, every die rolled, 1 thread", rate_np, "trials/s", "1.0 x numpy (c)"),
+        ("(c) numpy, uint8 (dice, trials) blocks", rate_np, "trials/s", "1.0 x numpy (c)"),
     ]
     print(f"\n  (a) consumes {dice:.2f} dice per trial on average (exact)")
     print(f"\n{'measure':45s} {'rate':>11s}  {'unit':10s} ratio")
