@@ -157,10 +157,3 @@ def mix_results(parts: list[tuple[float, Any]]) -> Any:
     if isinstance(first, np.ndarray):
         return sum(w * np.asarray(r, float) for w, r in parts)
     return float(sum(w * r for w, r in parts))
-
-
-def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
-    """Exact first round of a combat of several units (see :mod:`odds.combat.exact_multi`)."""
-    from odds.combat.exact_multi import first_round_exact_multi as multi
-
-    return multi(model)
