@@ -5,7 +5,7 @@ Layer  Name                  Modules
 =====  ====================  ===========================================================
 0      foundations           ``validation``, ``vocabulary``, ``_numba_fast``, ``_jit``,
                              ``_faces``, ``_shapes``, ``dice``, ``rng``, ``results``
-1      rules                 ``rules``, ``armies``
+1      rules                 ``rules``, ``armies``, ``special_rules`` (the specs)
 2      units and characters  ``units``, ``characters``
 3      army books            ``battlescribe``, ``unit_reference``
 4      scenario data         ``scenario`` (with the combat options)
@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundations", ("odds.validation", "odds.vocabulary", "odds._numba_fast", "odds._jit",
                      "odds._faces", "odds._shapes", "odds.dice", "odds.rng", "odds.results",
                      "odds.layers")),
-    ("rules", ("odds.rules", "odds.armies")),
+    ("rules", ("odds.rules", "odds.armies", "odds.special_rules")),
     ("units and characters", ("odds.units", "odds.characters")),
     ("army books", ("odds.battlescribe", "odds.unit_reference")),
     ("scenario data", ("odds.scenario",)),

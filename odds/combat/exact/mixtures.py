@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from odds import special_rules
 from odds.combat.model import (
     CHAMPION,
     F_CHARGE_TESTS,
@@ -18,18 +19,13 @@ from odds.combat.model import (
     G_ATTACKS,
     G_CHAIN,
     G_COLD,
-    G_GRAB,
     G_RANDOM,
     MOUNT,
     RANK_AND_FILE,
     S_BEAR_STD,
-    S_BURNING,
-    S_CAPTAIN,
     S_DRUNK,
     S_FRENZY,
-    S_HORN,
     S_HOWLED,
-    S_LAMENT,
     S_LIFE_DRAIN,
     S_RA_DICE,
     S_RA_SIDES,
@@ -37,6 +33,7 @@ from odds.combat.model import (
     S_SIDE,
     S_STUPID,
     CombatModel,
+    layout,
 )
 
 
@@ -118,26 +115,20 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     (:func:`random_attack_models`: a drunk part is split again when solved); empty when
     the model is one combat.
     """
-    if model.sides[:, S_BURNING].any():
-        return None
-    # "Lamento de la doncella" made before the first round's blows (its side's turn): the kernel's
-    if (model.sides[:model.n_units, S_LAMENT] * (model.sides[:model.n_units, S_SIDE]
-                                                   == model.active_side)).any():
+    # the rules whose spec refuses ("Cuerpo ardiente", a "Lamento de la doncella" before the
+    # first blows, "No Muertos" "Capitán", "Garras mecánicas", "Cuerno del Dragón" blown
+    # before the first round): odds.special_rules
+    if special_rules.exact_refuses(model, layout):
         return None
     # "Poder de la muerte" (wounds gained as it strikes), "Aullido abisal" (tests re-rolled
     # while the howler lives), "Asalto imparable" (attacks won by wounds), "Arma de frío"
     # (wounds from the 6s to hit): the kernel's
-    # "Estandarte del Oso" (a bonus lost with its bearer), "Garras mecánicas" (an I test of
-    # the first model struck), "Bienvenido a la Maldición" (models gained as it strikes: unit
-    # strength, outnumber), "No Muertos" "Capitán" (a Ld test when the leader falls): the
-    # kernel's
+    # "Estandarte del Oso" (a bonus lost with its bearer), "Bienvenido a la Maldición" (models
+    # gained as it strikes: unit strength, outnumber): the kernel's
     if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
-            or model.sides[:, S_RECRUIT].any() or model.sides[:, S_CAPTAIN].any()
+            or model.sides[:, S_RECRUIT].any()
             or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()
-            or model.sides[:, S_BEAR_STD].any() or model.groups[..., G_GRAB].any()):
-        return None
-    # "Cuerno del Dragón" blown before the first round (its side's turn, no charge): the kernel's
-    if (model.sides[:, S_HORN] == 1).any():
+            or model.sides[:, S_BEAR_STD].any()):
         return None
     drunk = drunk_models(model)
     if drunk is None or drunk:
