@@ -107,17 +107,15 @@ def drunk_models(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
 def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
     """The models whose mixture is the first round, for both exact engines.
 
-    None where the exact first round does not apply ("Cuerpo ardiente": hits by the enemy
-    models in contact and T tests; a "Lamento de la doncella" before the first blows; a
-    drunk charger's charge test; "Poder de la muerte", "Aullido abisal", "Asalto imparable",
-    "Arma de frío", "Estandarte del Oso", "Garras mecánicas"); the outcomes of the
+    None where the exact first round does not apply (the rules whose spec refuses it,
+    :func:`odds.special_rules.exact_refuses`; a drunk charger's charge test; "Poder de la
+    muerte", "Aullido abisal", "Asalto imparable", "Arma de frío", "Estandarte del Oso");
+    the outcomes of the
     first round's drunk rolls (:func:`drunk_models`), else of its random-attacks rolls
     (:func:`random_attack_models`: a drunk part is split again when solved); empty when
     the model is one combat.
     """
-    # the rules whose spec refuses ("Cuerpo ardiente", a "Lamento de la doncella" before the
-    # first blows, "No Muertos" "Capitán", "Garras mecánicas", "Cuerno del Dragón" blown
-    # before the first round): odds.special_rules
+    # the rules whose spec refuses the model (odds.special_rules, docs/rules.md)
     if special_rules.exact_refuses(model, layout):
         return None
     # "Poder de la muerte" (wounds gained as it strikes), "Aullido abisal" (tests re-rolled

@@ -55,9 +55,8 @@ def plain_pair(model: CombatModel) -> bool:
     :func:`odds.combat.kernel.fight_chunk_plain` is the same code as
     :func:`~odds.combat.kernel.fight_chunk` compiled with ``plain`` true: two
     units (no characters) in one contact, and none of the rules whose code it
-    leaves out (:data:`PLAIN_ABSENT`, :data:`PLAIN_ABSENT_GROUPS`: "No Muertos"/"Capitán",
-    "Cuerpo ardiente", "Lamento de la doncella", "Cuerno del Dragón", stupidity,
-    "Borrachos", random attacks).  LLVM then folds the
+    leaves out (:data:`PLAIN_ABSENT`, :data:`PLAIN_ABSENT_GROUPS`: the rules whose spec
+    says so, ``docs/rules.md``).  LLVM then folds the
     unit, body and contact counts into constants and drops those branches.  For
     such a model both kernels roll the same dice in the same order and give
     identical results (``tests/test_combat_plain.py``).
@@ -82,9 +81,7 @@ def dice_budget(model: CombatModel) -> int:
     """
     n = model.n_units
     total = 2 * 8 + 37 * n + model.contacts.shape[0]
-    # the rules with a spec: "Sangre fría", "Borrachos", "Garras mecánicas", "Estandarte
-    # Negro de los Muktarin", "Cuerno del Dragón", "Cuerpo ardiente", "Lamento de la
-    # doncella", "No Muertos" "Capitán", the random-attacks roll (odds.special_rules)
+    # the rules with a spec, each its own share (odds.special_rules)
     total += special_rules.rule_dice(model, layout)
     # pursuit rolls of more than 8 dice ("Pellejo de Wulfag": 3D6 more)
     total += int(np.maximum(model.sides[:, S_PURSUE_DICE] - 8, 0).sum())

@@ -1,9 +1,8 @@
 """One unit's row of ``sides``: the ``S_*`` constants of its profile, command and rules.
 
 The columns of the rules with a spec are filled by :func:`odds.special_rules.fill_columns`
-(the ward against a "Lamento de la doncella", :func:`lament_ward`, is its spec's).  Also
-the panic immunities that depend on the other units of the combat (RULES.md §3.4,
-:func:`panic_immunities`).
+(:func:`lament_ward` is re-exported from its spec's module).  Also the panic immunities
+that depend on the other units of the combat (RULES.md §3.4, :func:`panic_immunities`).
 """
 
 from __future__ import annotations
@@ -201,8 +200,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
                                    " regeneration")
         s[S_LIFE_DRAIN] = 1
         s[S_W] = LIFE_DRAIN_CAP
-    # the columns of the rules with a spec (odds.special_rules): stupidity, "Sangre fría",
-    # "Borrachos", "Cuerpo ardiente", "Lamento de la doncella", "No Muertos" "Capitán"
+    # the columns of the rules with a spec that fills them (odds.special_rules)
     special_rules.fill_columns(s, unit, layout)
     return s
 
