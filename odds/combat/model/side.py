@@ -156,8 +156,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_GENERAL_LD] = opts.general_ld
     s[S_STATIC] = opts.static_bonus
     s[S_HIGH_GROUND] = opts.high_ground
-    s[S_RANKS_OK] = (unit.troop_type not in ("monster", "chariot", "war_machine")
-                     and not unit.has("skirmishers") and not unit.has("fast_cavalry"))
+    s[S_RANKS_OK] = unit.may_claim_ranks
     s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT and not unit.has("no_pursuit")
     if s[S_CAN_PURSUE] and unit.has("devourer"):
         # MDNR Bestias "Devorador": "si el Preyton quiere perseguir o arrasar deberá hacer un
@@ -174,7 +173,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # Hostigadores" (``cancels_ranks``)
     s[S_NO_RANK_CANCEL] = unit.has("herd") or (unit.has("skirmishers")
                                                and not unit.has("cancels_ranks"))
-    s[S_RANK_MAX] = 2 if unit.has("herd") else 3
+    s[S_RANK_MAX] = unit.rank_bonus_cap
     # Condes Vampiro "Monstruoso" (Varghulf): "El oponente no puede aplicar el bonificador a
     # resolución del combate por combatir contra el flanco o retaguardia del Varghulf"
     s[S_NO_FLANK_BONUS] = unit.has("no_flank_bonus_against")
