@@ -41,14 +41,13 @@ ABSENT_SIDES = {  # rule column -> its value when the unit lacks the rule
         "S_INSTABILITY", "S_PANIC_IGNORE", "S_FEARS_ELVES", "S_ELF",
         "S_GRUMBLERS", "S_FLIGHT_IGNORE",
         "S_UNPURSUED", "S_INDEPENDENT", "S_STUBBORN_FIRST", "S_NO_FLANK_BONUS",
-        "S_BODYGUARD", "S_GUARDED", "S_FEARLESS", "S_LIFE_DRAIN", "S_HOWLED", "S_STUBBORN",
-        "S_BEAR_STD", "S_RECRUIT"),
+        "S_BODYGUARD", "S_GUARDED", "S_FEARLESS", "S_STUBBORN"),
         0),
     "S_REGEN": 7, "S_DUEL_WARD": 7,
     **special_rules.absent_columns("S_"),  # the rules with a spec
 }
 ABSENT_GROUPS = {
-    **dict.fromkeys(("G_FLAMING", "G_CHAIN", "G_COLD", "G_RANDOM", "G_REROLL"), 0),
+    **dict.fromkeys(("G_FLAMING", "G_RANDOM", "G_REROLL"), 0),
     **special_rules.absent_columns("G_"),
 }
 KERNEL_FILES = ("kernel", "blows", "fighters", "psychology", "resolution")

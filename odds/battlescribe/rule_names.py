@@ -51,10 +51,6 @@ RULE_FLAGS: MappingProxyType = name_table({
     # (wizards: Tipo "Hechicero" or a magic level; plants and spirits: forest spirits, and
     # the spirits of the data are all "No Muerto" too)
     "Visión ultraterrena": ("otherworldly_sight",),
-    # Regimientos de Renombre (Hombres Oso de Urslo) "Estandarte del Oso": "Toda la unidad
-    # (incluyendo a Beorg y Oerl) reciben un +1 a sus tiradas para impactar en la primera ronda
-    # de cada combate, carguen o sean cargados" (Oerl's standard: while he lives)
-    "Estandarte del Oso": ("bear_standard",),
     "Miedo": ("fear",),
     "Causa miedo": ("fear",),
     "Terror": ("terror",),
@@ -264,32 +260,11 @@ RULE_FLAGS: MappingProxyType = name_table({
     # combate cuerpo a cuerpo contra miniaturas o unidades situadas en su frontal; estos
     # ataques impactan automáticamente y se resuelven con F6"
     "Rompecráneos": ("skull_crushers",),
-    # Reyes Funerarios (Gigante de hueso), Elfos Oscuros (Kharibdyss) "Asalto imparable": "En
-    # carga, por cada tirada para herir exitosa ... puede hacer un ataque adicional (que a su
-    # vez, en caso de herir, desencadenará nuevos ataques)"
-    "Asalto imparable": ("unstoppable_assault",),
-    # Condes Vampiro (Carruaje negro) "Poder de la muerte": "Por cada herida que cause el
-    # Carruaje negro o alguna de sus partes (Conductor, Pesadilla), el Carruaje gana una
-    # herida" (its blades at 10 wounds or more: odds.units, life_drain)
-    "Poder de la muerte": ("life_drain",),
-    # Elfos Oscuros (Kharibdyss) "Aullido abisal": "El jugador Elfo Oscuro puede obligar a
-    # repetir cualquier tirada basada en Liderazgo de cualquier unidad en contacto peana con
-    # peana con el Kharibdyss (incluyendo Chequeos de Desmoralización)"
-    "Aullido abisal": ("abyssal_howl",),
-    # Mercenarios (Trolls de hielo) "Arma de frío": "Arma de mano. En el turno en que cargan,
-    # si sale algún 6 en la tirada para impactar causa una herida adicional de F3"
-    "Arma de frío": ("cold_weapon",),
     # Regimientos de Renombre (Compañía maldita de Kreugar) "Estandarte de los Malditos": "La
     # compañía Maldita sufre una herida menos de la que sufriría normalmente al ser derrotada
     # en combate por Inestabilidad. Es un Estandarte mágico a todos los efectos, así que si el
     # Portaestandarte muere, se pierde el efecto"
     "Estandarte de los Malditos": ("cursed_standard",),
-    # Regimientos de Renombre (Compañía maldita de Kreugar) "Bienvenido a la Maldición": "Si
-    # cualquier guerrero de la Compañía Maldita (incluido Kreugar) abate a una miniatura con 1
-    # herida en su perfil inicial, se crea en su lugar un Esqueleto que se añade a la Compañía
-    # Maldita y va equipado igual que el resto de la Compañía ... sólo se aplica a las
-    # miniaturas muertas en combate cuerpo a cuerpo"
-    "Bienvenido a la Maldición": ("cursed_recruits",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

@@ -1,4 +1,4 @@
-"""Psychology rules: stupidity, drunkenness, cold blood, a maiden's lament, a bound captain."""
+"""Psychology rules: stupidity, drunkenness, cold blood, a lament, a captain, a howl."""
 
 from __future__ import annotations
 
@@ -98,4 +98,14 @@ CAPTAIN_BOUND = RuleSpec(
 )
 """The unit crumbles once its leader falls, unless it passes a Ld test."""
 
-SPECS = (STUPIDITY, DRUNK, COLD_BLOODED, MAIDEN_LAMENT, CAPTAIN_BOUND)
+ABYSSAL_HOWL = RuleSpec(
+    key="abyssal_howl", mdnr=("Aullido abisal",), book="Elfos Oscuros",
+    battlescribe=("Aullido abisal",), columns=("S_HOWLED",), filled_by="odds.combat.model.contact",
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_HOWLED].any()),
+    acts=("break test",), hooks=("psychology.howled", "psychology.howled_test"),
+)
+"""Elfos Oscuros (Kharibdyss) "Aullido abisal": "El jugador Elfo Oscuro puede obligar a repetir
+cualquier tirada basada en Liderazgo de cualquier unidad en contacto peana con peana con el
+Kharibdyss (incluyendo Chequeos de Desmoralización)"."""
+
+SPECS = (STUPIDITY, DRUNK, COLD_BLOODED, MAIDEN_LAMENT, CAPTAIN_BOUND, ABYSSAL_HOWL)

@@ -17,19 +17,13 @@ from odds.combat.model import (
     F_CHARGER_LD,
     G_ACTIVE,
     G_ATTACKS,
-    G_CHAIN,
-    G_COLD,
     G_RANDOM,
     MOUNT,
     RANK_AND_FILE,
-    S_BEAR_STD,
     S_DRUNK,
     S_FRENZY,
-    S_HOWLED,
-    S_LIFE_DRAIN,
     S_RA_DICE,
     S_RA_SIDES,
-    S_RECRUIT,
     S_SIDE,
     S_STUPID,
     CombatModel,
@@ -108,25 +102,13 @@ def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | N
     """The models whose mixture is the first round, for both exact engines.
 
     None where the exact first round does not apply (the rules whose spec refuses it,
-    :func:`odds.special_rules.exact_refuses`; a drunk charger's charge test; "Poder de la
-    muerte", "Aullido abisal", "Asalto imparable", "Arma de frío", "Estandarte del Oso");
-    the outcomes of the
+    :func:`odds.special_rules.exact_refuses`; a drunk charger's charge test); the outcomes of the
     first round's drunk rolls (:func:`drunk_models`), else of its random-attacks rolls
     (:func:`random_attack_models`: a drunk part is split again when solved); empty when
     the model is one combat.
     """
     # the rules whose spec refuses the model (odds.special_rules, docs/rules.md)
     if special_rules.exact_refuses(model, layout):
-        return None
-    # "Poder de la muerte" (wounds gained as it strikes), "Aullido abisal" (tests re-rolled
-    # while the howler lives), "Asalto imparable" (attacks won by wounds), "Arma de frío"
-    # (wounds from the 6s to hit): the kernel's
-    # "Estandarte del Oso" (a bonus lost with its bearer), "Bienvenido a la Maldición" (models
-    # gained as it strikes: unit strength, outnumber): the kernel's
-    if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
-            or model.sides[:, S_RECRUIT].any()
-            or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()
-            or model.sides[:, S_BEAR_STD].any()):
         return None
     drunk = drunk_models(model)
     if drunk is None or drunk:
