@@ -29,23 +29,27 @@ import subprocess
 import sys
 import tempfile
 
+from odds import special_rules
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 ABSENT_SIDES = {  # rule column -> its value when the unit lacks the rule
     **dict.fromkeys((
         "S_UNSTABLE", "S_UNBREAKABLE", "S_ITP", "S_FEAR", "S_FRENZY", "S_HATRED", "S_BSB",
-        "S_GENERAL_LD", "S_HIGH_GROUND", "S_STUPID", "S_FLEE_MINUS", "S_NO_PANIC",
-        "S_INSTABILITY", "S_PANIC_IGNORE", "S_FEARS_ELVES", "S_ELF", "S_RA_DICE",
-        "S_COLD", "S_GRUMBLERS", "S_FLIGHT_IGNORE", "S_DRUNK",
-        "S_UNPURSUED", "S_BURNING", "S_INDEPENDENT", "S_STUBBORN_FIRST", "S_NO_FLANK_BONUS",
-        "S_BODYGUARD", "S_GUARDED", "S_FEARLESS", "S_LIFE_DRAIN", "S_HOWLED", "S_STUBBORN",
-        "S_LAMENT", "S_HORN", "S_BEAR_STD", "S_RECRUIT", "S_CAPTAIN"),
+        "S_GENERAL_LD", "S_HIGH_GROUND", "S_FLEE_MINUS", "S_NO_PANIC",
+        "S_INSTABILITY", "S_PANIC_IGNORE", "S_FEARS_ELVES", "S_ELF",
+        "S_GRUMBLERS", "S_FLIGHT_IGNORE",
+        "S_UNPURSUED", "S_INDEPENDENT", "S_STUBBORN_FIRST", "S_NO_FLANK_BONUS",
+        "S_BODYGUARD", "S_GUARDED", "S_FEARLESS", "S_STUBBORN"),
         0),
     "S_REGEN": 7, "S_DUEL_WARD": 7,
+    **special_rules.absent_columns("S_"),  # the rules with a spec
 }
-ABSENT_GROUPS = dict.fromkeys(
-    ("G_FLAMING", "G_BURNING", "G_CHAIN", "G_COLD", "G_RANDOM", "G_REROLL", "G_GRAB"), 0)
+ABSENT_GROUPS = {
+    **dict.fromkeys(("G_FLAMING", "G_RANDOM", "G_REROLL"), 0),
+    **special_rules.absent_columns("G_"),
+}
 KERNEL_FILES = ("kernel", "blows", "fighters", "psychology", "resolution")
 _INDEX = r"(?:[^\[\]]|\[[^\[\]]*\])*?"  # an index expression, one level of brackets inside
 

@@ -1,4 +1,4 @@
-"""Counting a roll's successes sixteen dice at a time: :func:`count_at_least` (issue 13).
+"""Counting a roll's successes sixteen dice at a time: :func:`count_at_least`.
 
 Every roll of the combat engine -- to hit, to wound, armour and ward saves,
 regeneration -- asks one question of the next ``n`` faces of the dice buffer: how
@@ -10,8 +10,10 @@ from the same faces, so every result is unchanged.  Measured on the development
 machine (a jitted loop of two million counts, one thread): 1.3 ns per count of
 5-12 dice against 5.5-9.0 ns for the loop (``benchmarks/bench_counts.py``).
 
-The intrinsic :func:`_at_least16` emits plain LLVM vector IR (a ``<16 x i8>``
-load and compare, ``llvm.ctpop``), which LLVM lowers on any target it supports.
+In fast mode (:data:`odds._jit.FAST`) :func:`_at_least16` is the intrinsic
+``odds._numba_fast.at_least16``, plain LLVM vector IR (a ``<16 x i8>`` load and compare,
+``llvm.ctpop``); in plain mode it is a loop over the same faces (:func:`_at_least16_loop`),
+the same count.
 
 A block read near the end of the buffer reaches up to :data:`SLACK` bytes past it.
 Rather than test for that on every roll (a test that cost the scenario benchmark
@@ -21,21 +23,15 @@ buffer is allocated :data:`SLACK` bytes longer than the faces it holds
 bytes past that view's end always belong to the allocation.  They are never counted:
 the lanes past ``n`` are masked off.  A count of up to sixteen dice is one block read
 whatever ``n`` is, 0 included (no lanes: a count of 0): no branch on how many dice a roll
-has, which depends on the rolls before it and which the branch predictor cannot guess
-(issue 13, session 20).
+has, which depends on the rolls before it and which the branch predictor cannot guess.
 """
 
 from __future__ import annotations
 
 import numba
 import numpy as np
-from llvmlite import ir
-from numba.core import types
-from numba.core.errors import TypingError
-from numba.extending import intrinsic
-from numba.np.arrayobj import make_array
 
-from odds._jit import inline
+from odds._jit import _fast, inline
 
 BLOCK = 16
 """Faces compared at once."""
@@ -69,45 +65,21 @@ def _at_least16_py(buf: np.ndarray, q: int, n: int, target: int) -> int:
     return int(np.count_nonzero(buf[q:q + n] >= target))
 
 
-@intrinsic
-def _at_least16_jit(typingctx, buf, q, n, target):
-    """How many of the faces ``buf[q:q + n]`` are ``target`` or more, for ``0 <= n <= 16``.
-
-    Reads ``buf[q:q + 16]`` whatever ``n`` is, unchecked: the caller makes sure those
-    sixteen faces are inside the buffer (:func:`count_at_least`).  ``target`` is
-    compared as an unsigned byte, as ``buf[i] >= np.uint8(target)`` does.
-    """
-    if not (isinstance(buf, types.Array) and buf.ndim == 1 and buf.layout == "C"
-            and buf.dtype == types.uint8):
-        raise TypingError("_at_least16: a C-contiguous one-dimensional uint8 array is required")
-    if not all(isinstance(t, types.Integer) for t in (q, n, target)):
-        raise TypingError("_at_least16: q, n and target must be integers")
-
-    def codegen(context, builder, sig, args):
-        data = make_array(sig.args[0])(context, builder, args[0]).data
-        start = context.cast(builder, args[1], sig.args[1], types.intp)
-        lanes = context.cast(builder, args[2], sig.args[2], types.uint32)
-        face = context.cast(builder, args[3], sig.args[3], types.uint8)
-        i8, i32 = ir.IntType(8), ir.IntType(32)
-        vec = ir.VectorType(i8, BLOCK)
-        block = builder.load(builder.bitcast(builder.gep(data, [start]), vec.as_pointer()),
-                             align=1)
-        splat = builder.insert_element(ir.Constant(vec, ir.Undefined), face, ir.Constant(i32, 0))
-        splat = builder.shuffle_vector(splat, ir.Constant(vec, ir.Undefined),
-                                       ir.Constant(ir.VectorType(i32, BLOCK), [0] * BLOCK))
-        bits = builder.zext(builder.bitcast(builder.icmp_unsigned(">=", block, splat),
-                                            ir.IntType(BLOCK)), i32)
-        one = ir.Constant(i32, 1)
-        lanes = builder.select(builder.icmp_unsigned(">", lanes, ir.Constant(i32, BLOCK)),
-                               ir.Constant(i32, BLOCK), lanes)  # n > 16: the 16 read
-        bits = builder.and_(bits, builder.sub(builder.shl(one, lanes), one))
-        ctpop = builder.module.declare_intrinsic("llvm.ctpop", [i32])
-        return builder.zext(builder.call(ctpop, [bits]), ir.IntType(64))
-
-    return types.int64(buf, q, n, target), codegen
+def _at_least16_loop(buf, q, n, target):
+    """:func:`_at_least16` as a loop (numba's plain mode): ``min(n, 16)`` faces from ``q``."""
+    face = np.uint8(target & 255)
+    c = 0
+    for i in range(q, q + min(n, BLOCK)):
+        c += buf[i] >= face
+    return c
 
 
-_at_least16 = _at_least16_py if numba.config.DISABLE_JIT else _at_least16_jit
+if numba.config.DISABLE_JIT:
+    _at_least16 = _at_least16_py
+elif _fast is None:
+    _at_least16 = inline(_at_least16_loop)
+else:
+    _at_least16 = _fast.at_least16
 
 
 @inline

@@ -10,6 +10,20 @@ machine code next to the sources (or under ``NUMBA_CACHE_DIR``), so a second
 process (a second CLI call) loads it instead of recompiling; any change to the
 package's sources invalidates every kernel's cache (:func:`package_stamp`).
 
+Two modes, chosen once per process by the environment variable ``ODDS_PLAIN_NUMBA``:
+
+- fast (unset or ``0``): the decorators of :mod:`odds._numba_fast`, which builds on numba's
+  internals (a package-wide cache key, helpers linked in as LLVM IR, hand-written LLVM for
+  two intrinsics);
+- plain (``1``, or when :mod:`odds._numba_fast` cannot be imported because a numba release
+  moved an internal): every decorator is plain ``numba.njit(cache=True, nogil=True,
+  error_model="numpy")``, and the intrinsics have plain twins.  The same dice in the same
+  order, so the same answers; slower to compile and to run.  The cache goes to a folder
+  named after :func:`package_stamp` (:func:`_plain_cache_dir`), so an edit to any source
+  file still recompiles, and the two modes never overwrite each other's cache.
+
+:data:`FAST` says which mode this process runs.
+
 Python code calls a top-level kernel through :func:`compiled_once`: when the
 kernel is not in numba's cache yet, it prints one line on stderr saying so,
 and compiles under a file lock beside the cache.  Without the lock, processes
@@ -23,20 +37,15 @@ costs one index read when the cache is warm.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
+import warnings
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numba
-from numba.core import funcdesc, types
-from numba.core.caching import FunctionCache, IndexDataCacheFile
-from numba.core.codegen import JITCodeLibrary
-from numba.core.compiler import CompilerBase, DefaultPassBuilder, _LowerResult
-from numba.core.compiler_machinery import register_pass
-from numba.core.registry import CPUDispatcher
-from numba.core.typed_passes import NativeLowering
 
 try:
     import fcntl
@@ -44,6 +53,9 @@ except ImportError:  # pragma: no cover - not on POSIX: compile without the lock
     fcntl = None
 
 _SOURCE_STAMP: tuple | None = None
+
+PLAIN_SWITCH = "ODDS_PLAIN_NUMBA"
+"""The environment variable that selects plain ``numba.njit`` (any value but ``""`` and ``"0"``)."""
 
 
 def package_stamp() -> tuple:
@@ -55,8 +67,8 @@ def package_stamp() -> tuple:
     (the column indices of :mod:`odds.combat.model.layout`): edit one of those and
     numba would load stale machine code -- silently wrong numbers after a
     ``git pull`` that did not touch the kernel's file.  Every kernel's cache
-    is keyed by this stamp too (:class:`_PackageCache`), so any change to the
-    package's sources recompiles.
+    is keyed by this stamp too (fast mode: ``odds._numba_fast._PackageCache``;
+    plain mode: :func:`_plain_cache_dir`), so any change to the package's sources recompiles.
     """
     global _SOURCE_STAMP
     if _SOURCE_STAMP is None:
@@ -73,221 +85,84 @@ def package_stamp() -> tuple:
     return _SOURCE_STAMP
 
 
-class _PackageCache(FunctionCache):
-    """numba's per-function cache, also invalidated by any change to the package.
+def _fast_module() -> Any:
+    """:mod:`odds._numba_fast`, or None in plain mode (switched on, or its import failed)."""
+    if os.environ.get(PLAIN_SWITCH, "") not in ("", "0"):
+        return None
+    try:
+        from odds import _numba_fast
+    except Exception as exc:  # a numba release moved an internal: run plain, slower
+        warnings.warn(f"odds: numba {numba.__version__} lacks an internal odds builds on "
+                      f"({exc!r}); compiling with plain numba.njit (slower, same answers)",
+                      RuntimeWarning, stacklevel=2)
+        return None
+    return _numba_fast
 
-    The index file's source stamp is the kernel file's stamp and
-    :func:`package_stamp`; numba discards an index whose stamp differs.
+
+_fast = _fast_module()
+
+FAST: bool = _fast is not None
+"""True when the kernels compile through :mod:`odds._numba_fast`, False in plain mode."""
+
+
+def _plain_cache_dir() -> str:
+    """Plain mode's cache folder: one per state of the package's sources.
+
+    Under ``NUMBA_CACHE_DIR`` when it is set, else under the package's ``__pycache__``;
+    named after a hash of :func:`package_stamp`.
     """
-
-    def __init__(self, py_func: Callable) -> None:
-        super().__init__(py_func)
-        stamp = (self._impl.locator.get_source_stamp(), package_stamp())
-        self._cache_file = IndexDataCacheFile(cache_path=self._cache_path,
-                                              filename_base=self._impl.filename_base,
-                                              source_stamp=stamp)
+    digest = hashlib.sha1(repr(package_stamp()).encode()).hexdigest()[:16]
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "__pycache__")
+    return os.path.join(base, f"odds-plain-{digest}")
 
 
-def _with_package_cache(jit: Callable) -> Callable:
-    """``jit`` (a configured ``numba.njit``) whose dispatchers use :class:`_PackageCache`."""
-    def decorate(func: Callable) -> Any:
-        disp = jit(func)
-        if not numba.config.DISABLE_JIT:
-            disp._cache = _PackageCache(func)
-        return disp
+def _plain(func: Callable) -> Any:
+    """``numba.njit(cache=True, nogil=True, error_model="numpy")(func)``, cached by package state.
 
-    return decorate
-
-
-kernel = _with_package_cache(numba.njit(cache=True, nogil=True, error_model="numpy"))
-"""Decorator for serial kernels that allocate (their dice buffers, scratch arrays)."""
-
-
-class _PerTypeDispatcher(CPUDispatcher):
-    """A dispatcher that compiles one version per argument *types*, not per constant.
-
-    Called from another kernel with a constant argument (``hosted_char(v, ...,
-    True, 2)``), numba's own dispatcher compiles a version specialised to
-    that constant's value; with several call sites that was up to five
-    compiles of one helper.  This one widens literal types first.
+    numba reads its cache folder when a dispatcher is made, so it is set around that only.
     """
-
-    def get_call_template(self, args, kws):
-        args = tuple(types.unliteral(a) for a in args)
-        kws = {k: types.unliteral(a) for k, a in kws.items()}
-        return super().get_call_template(args, kws)
-
-
-def _lean(func: Callable) -> Any:
     if numba.config.DISABLE_JIT:
         return func
-    disp = _PerTypeDispatcher(py_func=func, locals={}, targetoptions={
-        "nopython": True, "nogil": True, "error_model": "numpy", "_nrt": False})
-    disp._cache = _PackageCache(func)
-    return disp
+    saved = numba.config.CACHE_DIR
+    numba.config.CACHE_DIR = _plain_cache_dir()
+    try:
+        return numba.njit(cache=True, nogil=True, error_model="numpy")(func)
+    finally:
+        numba.config.CACHE_DIR = saved
 
 
-lean = _lean
+kernel: Callable = (_plain if _fast is None else _fast.package_cached(
+    numba.njit(cache=True, nogil=True, error_model="numpy"), package_stamp))
+"""Decorator for serial kernels that allocate (their dice buffers, scratch arrays)."""
+
+lean: Callable = _plain if _fast is None else _fast.lean_dispatcher(package_stamp)
 """Decorator for kernels that allocate nothing (helpers: :data:`inline`, :data:`linked`).
 
-Compiled without numba's reference counting (``_nrt=False``): a kernel called
+Fast mode: compiled without numba's reference counting (``_nrt=False``): a kernel called
 with arrays otherwise increfs and decrefs every array argument on every call,
 atomically; for the combat engine's trial function that was a third of its
 time.  Such a kernel cannot create arrays (views and slices of its arguments
-are fine).  One version per argument types (:class:`_PerTypeDispatcher`).
+are fine).  One version per argument types.
 """
 
+inline: Callable
+linked: Callable
+inline, linked = (_plain, _plain) if _fast is None else _fast.linked_helpers(kernel)
 
-class _LinkOnlyLibrary(JITCodeLibrary):
-    """A helper's code library that is only ever linked into its callers.
+"""Decorators for helpers: ``inline`` on the hot path, ``linked`` for rare rules.
 
-    Finalising it links its own callees in, as for any library, but does not
-    optimise the linked module, hand it to LLVM's JIT engine or emit machine
-    code: every caller links the helper's module into its own and optimises
-    the whole (each function was already optimised on its own when lowered),
-    so that work was done again, or never used.  For the combat engine it
-    was about 6 s of a 24 s cold compile (issue 13).
-    """
-
-    def _optimize_final_module(self) -> None:
-        pass  # the caller's module, with this one linked in, is optimised
-
-    def _finalize_final_module(self) -> None:
-        self._finalize_dynamic_globals()
-        self._verify_declare_only_symbols()
-        self._finalized = True
-
-
-class _LinkOnlyEntry:
-    """The key under which a link-only helper's version is registered for callers.
-
-    Stands where numba keeps a compiled version's Python-callable entry point;
-    never called (Python calls go through :meth:`_LinkedDispatcher._compile_for_args`).
-    """
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return f"<link-only version of {self.name}>"
-
-
-@register_pass(mutates_CFG=True, analysis_only=False)
-class _LinkOnlyLowering(NativeLowering):
-    """numba's lowering pass (:class:`~numba.core.typed_passes.NativeLowering`), link-only.
-
-    Lowers the function to LLVM IR as usual, without the CPython and C
-    wrappers (the flags of :data:`inline` and :data:`linked` turn them off), in a
-    :class:`_LinkOnlyLibrary`, and registers it for callers under a
-    :class:`_LinkOnlyEntry` instead of a callable compiled to machine code.
-    """
-
-    _name = "odds_link_only_lowering"
-
-    def run_pass(self, state: Any) -> bool:
-        targetctx = state.targetctx
-        if state.library is None:
-            state.library = targetctx.codegen().create_library(state.func_id.func_qualname)
-        library = state.library
-        library.__class__ = _LinkOnlyLibrary
-        library._reload_init.update(state.reload_init)
-        fndesc = funcdesc.PythonFunctionDescriptor.from_specialized_function(
-            state.func_ir, state.typemap, state.return_type, state.calltypes,
-            mangler=targetctx.mangler, inline=state.flags.forceinline,
-            noalias=state.flags.noalias, abi_tags=[state.flags.get_mangle_string()])
-        with targetctx.push_code_library(library):
-            lower = self.lowering_class(targetctx, library, fndesc, state.func_ir,
-                                        metadata=state.metadata)
-            lower.lower()
-            env, call_helper = lower.env, lower.call_helper
-            del lower
-        entry = _LinkOnlyEntry(fndesc.qualname)
-        targetctx.insert_user_function(entry, fndesc, [library])
-        state.reload_init.extend(library._reload_init)
-        state["cr"] = _LowerResult(fndesc, call_helper, cfunc=entry, env=env)
-        state.metadata["llvm_pass_timings"] = library.recorded_timings
-        return True
-
-
-class _LinkOnlyCompiler(CompilerBase):
-    """numba's nopython pipeline with :class:`_LinkOnlyLowering` for its lowering pass."""
-
-    def define_pipelines(self) -> list:
-        pm = DefaultPassBuilder.define_nopython_pipeline(self.state)
-        pm.passes = [(_LinkOnlyLowering, "link-only lowering") if cls is NativeLowering
-                     else (cls, text) for cls, text in pm.passes]
-        pm.finalize()
-        return [pm]
-
-
-class _LinkedDispatcher(_PerTypeDispatcher):
-    """A helper compiled on its own to LLVM IR only, and linked into its callers.
-
-    numba links the module of every function a kernel calls into the
-    kernel's own module (its functions ``linkonce_odr``), so a helper's own
-    machine code, its CPython and C wrappers and its cache entry are never
-    used by the engines; :class:`_LinkOnlyCompiler` makes none of them.  A
-    call from Python (tests, exploring) runs a :data:`kernel` version of the
-    same function instead (compiled on the first such call, and cached).
-    """
-
-    _python_version: Any = None
-
-    def add_overload(self, cres: Any) -> None:
-        # no _insert: numba's C-level dispatch would call the entry point as machine code
-        self.overloads[tuple(cres.signature.args)] = cres
-
-    def _compile_for_args(self, *args: Any, **kws: Any) -> Callable[..., Any]:
-        # reached for every call from Python; returns what numba's C code then calls
-        if self._python_version is None:
-            self._python_version = kernel(self.py_func)
-        return self._python_version
-
-
-class _InlinedDispatcher(_LinkedDispatcher):
-    """A :class:`_LinkedDispatcher` whose function LLVM inlines into every caller.
-
-    The ``alwaysinline`` attribute, set on the module callers link in before
-    any of them links it, makes LLVM's inliner take the helper whatever its
-    size.
-    """
-
-    def add_overload(self, cres: Any) -> None:
-        mod = cres.library._get_module_for_linking()
-        mod.get_function(cres.fndesc.mangled_name).add_function_attribute("alwaysinline")
-        super().add_overload(cres)
-
-
-def _linked_helper(dispatcher: type) -> Callable[[Callable], Any]:
-    def decorate(func: Callable) -> Any:
-        if numba.config.DISABLE_JIT:
-            return func
-        # no cache of its own: the kernels that link it in are cached with it
-        return dispatcher(py_func=func, locals={}, targetoptions={
-            "nopython": True, "nogil": True, "error_model": "numpy", "_nrt": False,
-            "no_cpython_wrapper": True, "no_cfunc_wrapper": True},
-            pipeline_class=_LinkOnlyCompiler)
-
-    return decorate
-
-
-inline = _linked_helper(_InlinedDispatcher)
-"""Decorator for helpers on the hot path: typed and lowered once each, inlined by LLVM.
-
-numba's own ``inline="always"`` copies a helper's IR into every call site
+``inline`` (fast mode: typed and lowered once each, inlined by LLVM): numba's own
+``inline="always"`` copies a helper's IR into every call site
 before type inference, so numba's front end (type inference, SSA, lowering:
 four fifths of the combat kernel's compile) worked on a kernel many times
-the code written.  Here each helper is typed and lowered once, like a
+the code written.  In fast mode each helper is typed and lowered once, like a
 :data:`linked` helper, and its LLVM function is marked ``alwaysinline``: when a
-caller links it in, LLVM inlines it, so the machine code has no call (the
-same speed as numba's inlining, measured on the combat benchmarks).  No
+caller links it in, LLVM inlines it, so the machine code has no call.  No
 reference counting (``_nrt=False``): such a helper allocates nothing.
-"""
 
-linked = _linked_helper(_LinkedDispatcher)
-"""Decorator for helpers called from kernels (rare rules, off the hot path), not inlined.
-
-Like :data:`inline` (compiled to LLVM IR only, linked into every caller,
+``linked``, for helpers called from kernels off the hot path, not inlined (fast mode: like
+``inline`` (compiled to LLVM IR only, linked into every caller,
 no reference counting, not cached on its own) but called: the caller's
 machine code stays small where the rule is absent.
 """
@@ -388,21 +263,21 @@ def ensure_compiled(dispatcher: Any, args: tuple, engine: str) -> bool:
     A cold compile holds an exclusive ``fcntl`` lock on a file beside the
     kernel's cache index (another process compiling the same kernel waits,
     then finds it cached) and is announced on stderr, once per engine and
-    process.  Returns True when this call compiled.
+    process.  Returns True when this call compiled.  In plain mode (:data:`FAST` False)
+    nothing is done here: numba compiles on the first call, without notice or lock.
     """
-    cache = getattr(dispatcher, "_cache", None)
-    if cache is None or not hasattr(cache, "_cache_file"):  # JIT disabled, or no cache
+    if _fast is None or not _fast.has_cache_file(dispatcher):  # plain, JIT disabled, no cache
         return False
     sig = tuple(dispatcher.typeof_pyval(a) for a in args)
-    if sig in dispatcher.overloads or _cached(dispatcher, sig):
+    if sig in dispatcher.overloads or _fast.cached(dispatcher, sig):
         return False
-    lock = _open_lock(cache)
+    lock = _open_lock(dispatcher._cache)
     try:
         if lock is not None and not _try_lock(lock):
             _notice(engine, "another process is compiling {what} for this machine; "
                     "waiting for it (about {seconds} s at most)…")
             fcntl.flock(lock, fcntl.LOCK_EX)
-        if _cached(dispatcher, sig):  # the other process finished it
+        if _fast.cached(dispatcher, sig):  # the other process finished it
             return False
         _notice(engine, "compiling {what} for this machine, once: about {seconds} s…")
         dispatcher.compile(sig)
@@ -412,19 +287,9 @@ def ensure_compiled(dispatcher: Any, args: tuple, engine: str) -> bool:
             lock.close()  # releases the lock
 
 
-def _cached(dispatcher: Any, sig: tuple) -> bool:
-    """Whether numba's on-disk cache holds a fresh entry for ``sig``."""
-    cache = dispatcher._cache
-    try:
-        key = cache._index_key(sig, dispatcher.targetctx.codegen())
-        return key in cache._cache_file._load_index()
-    except Exception:  # an unreadable index: numba recompiles, so say it is cold
-        return False
-
-
 def _lock_path(cache: Any) -> str:
-    """The lock file of a kernel: its numba cache index's path + ``.lock``."""
-    return cache._cache_file._index_path + ".lock"
+    """The lock file of a kernel: its numba cache index's path + ``.lock`` (fast mode)."""
+    return _fast.lock_path(cache)
 
 
 def _open_lock(cache: Any):

@@ -70,7 +70,6 @@ from typing import Any
 from odds import rules
 from odds.armies import ARMIES, RACES
 from odds.units import (
-    SPECIAL_RULES,
     Equipment,
     MountProfile,
     Profile,
@@ -79,6 +78,7 @@ from odds.units import (
     letters_from,
     profile_from,
 )
+from odds.units.fighter import Fighter
 from odds.validation import (
     OddsInputError,
     check_keys,
@@ -107,7 +107,7 @@ _TROOP_TYPE = {"none": "infantry", "horse": "cavalry", "monster": "monster"}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Character:
+class Character(Fighter):
     """A character model (RULES.md §1.9; source 004).
 
     Attributes
@@ -251,11 +251,6 @@ class Character:
             changes["mount_type"] = None
         return replace_fields(self, changes)
 
-    def has(self, rule: str) -> bool:
-        """Whether the character has the special rule ``rule`` (a SPECIAL_RULES name)."""
-        choice("rule", rule, SPECIAL_RULES)
-        return rule in self.special
-
     # ------------------------------------------------------------------ derived values
 
     @property
@@ -263,16 +258,6 @@ class Character:
         """``"infantry"`` on foot, ``"cavalry"`` on a horse, ``"monster"`` on a monster."""
         assert self.mount_type is not None
         return _TROOP_TYPE[self.mount_type]
-
-    @property
-    def weapon(self) -> rules.Weapon:
-        """The weapon's rules (:data:`odds.rules.WEAPONS` entry)."""
-        return rules.WEAPONS[self.equipment.weapon]
-
-    @property
-    def armour_save(self) -> int:
-        """Armour save in close combat, 1..7 (7 = none) (RULES.md §1.5)."""
-        return self.armour_save_against(in_close_combat=True)
 
     def armour_save_against(self, *, in_close_combat: bool) -> int:
         """Armour save in close combat or against shooting (RULES.md §1.5).
@@ -297,16 +282,6 @@ class Character:
         return rules.unit_strength_per_model(
             self.troop_type, self.mount_wounds or 1, riders=1 if self.mount_type == "monster" else 0
         )
-
-    @property
-    def causes_fear(self) -> bool:
-        """Causes fear (fear or terror; RULES.md §3.3)."""
-        return "fear" in self.special or "terror" in self.special
-
-    @property
-    def causes_terror(self) -> bool:
-        """Causes terror (RULES.md §3.3)."""
-        return "terror" in self.special
 
     # ------------------------------------------------------------------ serialisation
 

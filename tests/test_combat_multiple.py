@@ -97,7 +97,7 @@ def test_shallow_scenarios_first_round_matches_exact(name):
 def test_shallow_scenario_comparison_sees_the_attribution(monkeypatch):
     """The comparison has power (RULES.md §1.2): attributing casualties to the contacts in plain
     contact order, not to the contact of the enemy who inflicted them first, is caught."""
-    from odds.combat import exact_multi
+    from odds.combat.exact import multi as exact_multi
 
     r = fight_scenario(SHALLOW["spears_front_and_flank"](), trials=N, seed=41)
     sim = r.first_round.set_index("outcome")["probability"]

@@ -22,6 +22,7 @@ import re
 from types import MappingProxyType
 
 from odds.battlescribe.spelling import name_table, normalize
+from odds.special_rules import battlescribe_flags
 
 __all__ = [
     "NAMED_HATRED",
@@ -33,14 +34,12 @@ __all__ = [
 
 
 RULE_FLAGS: MappingProxyType = name_table({
+    # the rules with a spec: their BattleScribe names (odds.special_rules)
+    **battlescribe_flags(),
     # Regimientos de Renombre (Espadas de Manann) "Estandarte de la Esposa del Mar": "La
     # unidad causa Miedo. Ten en cuenta que es una regla del estandarte, así que dejarán de
     # causar Miedo si lo pierden" (the unit's standard, lost with its last rank and file)
     "Estandarte de la Esposa del Mar": ("fear_with_standard",),
-    # Regimientos de Renombre (Perros del Desierto de Al Muktar) "Estandarte Negro de los
-    # Muktarin": "Este estandarte suma +1D3 al resultado de combate de los Perros del
-    # Desierto en vez del habitual +1" (Ibn's magic standard: the unit's while he lives)
-    "Estandarte Negro de los Muktarin": ("black_standard",),
     # Condes Vampiro "Trono del aquelarre" "Vampiresas": "Las vampiresas Siempre Atacan
     # Primero" (the crew, not the Horda de espíritus pulling the throne)
     "Vampiresas": ("crew_strikes_first",),
@@ -52,15 +51,6 @@ RULE_FLAGS: MappingProxyType = name_table({
     # (wizards: Tipo "Hechicero" or a magic level; plants and spirits: forest spirits, and
     # the spirits of the data are all "No Muerto" too)
     "Visión ultraterrena": ("otherworldly_sight",),
-    # Regimientos de Renombre (Hombres Oso de Urslo) "Estandarte del Oso": "Toda la unidad
-    # (incluyendo a Beorg y Oerl) reciben un +1 a sus tiradas para impactar en la primera ronda
-    # de cada combate, carguen o sean cargados" (Oerl's standard: while he lives)
-    "Estandarte del Oso": ("bear_standard",),
-    # Demonios (Aplastador de almas) "Garras mecánicas": "Arma de mano ... La miniatura
-    # objetivo debe hacer un chequeo de Iniciativa para evitar ser agarrada. Si falla el
-    # chequeo, los ataques que el Aplastador asigne a esa miniatura ... impactarán
-    # automáticamente" (the claws are its hand weapon: all its attacks)
-    "Garras mecánicas": ("mechanical_claws",),
     "Miedo": ("fear",),
     "Causa miedo": ("fear",),
     "Terror": ("terror",),
@@ -102,7 +92,6 @@ RULE_FLAGS: MappingProxyType = name_table({
     "Siempre ataca en último lugar": ("always_strikes_last",),
     "Maestro de la espada": ("ignores_strikes_last",),
     "No muertos": ("immune_to_psychology", "fear", "unstable"),
-    "Estupidez": ("stupidity",),
     "Inestable": ("unstable",),
     "Firmeza": ("resolute",),
     "Fila adicional": ("extra_rank",),
@@ -173,8 +162,6 @@ RULE_FLAGS: MappingProxyType = name_table({
     # Enanos "Viejos cascarrabias": friends within 15 cm "puede[n] repetir los chequeos de
     # pánico fallados"
     "Viejos cascarrabias": ("old_grumblers",),
-    # Reinos del Caos: Bestias "Borrachos": each own turn 1D6, 1 stupid, 6 frenzied (odds.units)
-    "Borrachos": ("drunk",),
     # Enanos, Regimientos de Renombre "Matador": a hit on a tougher enemy at S = its T (max 6)
     "Matador": ("slayer",),
     # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables reciben el
@@ -184,9 +171,6 @@ RULE_FLAGS: MappingProxyType = name_table({
     "Inflamable": ("flammable",),
     "Inmune a ataques flamígeros": ("immune_to_flaming",),
     "Inmunes a ataques flamígeros": ("immune_to_flaming",),
-    # Enanos del Caos "Cuerpo ardiente": S4 flaming hits on the models in contact, and a T
-    # test each own turn (odds.units)
-    "Cuerpo ardiente": ("burning_body",),
     # Regimientos de Renombre "Independientes": "nunca utilizan el Liderazgo del General"
     # (and no character may join them: army building)
     "Independientes": ("independent", "no_characters"),
@@ -222,12 +206,6 @@ RULE_FLAGS: MappingProxyType = name_table({
     # reciba una carga de una unidad de Lanceros Alados de potencia de unidad 5+ deben
     # efectuar un chequeo de pánico igual que si hubiera sido cargada por el flanco"
     "Carga gloriosa": ("glorious_charge",),
-    # Regimientos de Renombre (Compañía dragón de Ulther) "Cuerno del Dragón": "El músico de
-    # la unidad tiene este cuerno ... Un solo uso. Debes declarar el uso de este objeto al
-    # inicio de tu fase de movimiento, antes de declarar cargas. Todas las unidades enemigas a
-    # 30cm o menos del músico deben hacer un chequeo de Pánico" (its musician's: odds.units,
-    # dragon_horn)
-    "Cuerno del Dragón": ("dragon_horn",),
     # Altos Elfos (Leones blancos) "Guardaespaldas": "Los Leones Blancos son Tozudos mientras
     # el General esté incluido en la unidad"
     "Guardaespaldas": ("bodyguard",),
@@ -282,38 +260,11 @@ RULE_FLAGS: MappingProxyType = name_table({
     # combate cuerpo a cuerpo contra miniaturas o unidades situadas en su frontal; estos
     # ataques impactan automáticamente y se resuelven con F6"
     "Rompecráneos": ("skull_crushers",),
-    # Reyes Funerarios (Gigante de hueso), Elfos Oscuros (Kharibdyss) "Asalto imparable": "En
-    # carga, por cada tirada para herir exitosa ... puede hacer un ataque adicional (que a su
-    # vez, en caso de herir, desencadenará nuevos ataques)"
-    "Asalto imparable": ("unstoppable_assault",),
-    # Condes Vampiro (Carruaje negro) "Poder de la muerte": "Por cada herida que cause el
-    # Carruaje negro o alguna de sus partes (Conductor, Pesadilla), el Carruaje gana una
-    # herida" (its blades at 10 wounds or more: odds.units, life_drain)
-    "Poder de la muerte": ("life_drain",),
-    # Elfos Oscuros (Kharibdyss) "Aullido abisal": "El jugador Elfo Oscuro puede obligar a
-    # repetir cualquier tirada basada en Liderazgo de cualquier unidad en contacto peana con
-    # peana con el Kharibdyss (incluyendo Chequeos de Desmoralización)"
-    "Aullido abisal": ("abyssal_howl",),
-    # Mercenarios (Trolls de hielo) "Arma de frío": "Arma de mano. En el turno en que cargan,
-    # si sale algún 6 en la tirada para impactar causa una herida adicional de F3"
-    "Arma de frío": ("cold_weapon",),
-    # Condes Vampiro (Doncella espectral) "Lamento de la doncella": "Lanza 2D6+2 y compáralo
-    # con el atributo de Liderazgo de la unidad ... por cada punto en que se supere dicho
-    # atributo, la unidad objetivo sufrirá una herida que Anula armaduras"; (Sagrario mortis)
-    # "Coro de doncellas": "Cada turno, el Sagrario puede efectuar un Lamento de la Doncella"
-    "Lamento de la doncella": ("maiden_lament",),
-    "Coro de doncellas": ("maiden_lament",),
     # Regimientos de Renombre (Compañía maldita de Kreugar) "Estandarte de los Malditos": "La
     # compañía Maldita sufre una herida menos de la que sufriría normalmente al ser derrotada
     # en combate por Inestabilidad. Es un Estandarte mágico a todos los efectos, así que si el
     # Portaestandarte muere, se pierde el efecto"
     "Estandarte de los Malditos": ("cursed_standard",),
-    # Regimientos de Renombre (Compañía maldita de Kreugar) "Bienvenido a la Maldición": "Si
-    # cualquier guerrero de la Compañía Maldita (incluido Kreugar) abate a una miniatura con 1
-    # herida en su perfil inicial, se crea en su lugar un Esqueleto que se añade a la Compañía
-    # Maldita y va equipado igual que el resto de la Compañía ... sólo se aplica a las
-    # miniaturas muertas en combate cuerpo a cuerpo"
-    "Bienvenido a la Maldición": ("cursed_recruits",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

@@ -26,9 +26,7 @@ from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact_multi
 from odds.combat.kernel import CHALLENGE_STATS, TERMS
 from odds.combat.model import (
-    FACES,
     S_SIDE,
-    STATUSES,
     CombatModel,
     CombatOptions,
     SideOptions,
@@ -37,8 +35,8 @@ from odds.combat.model import (
 from odds.results import proportion_table
 from odds.rng import SeedLike, resolve_seed
 from odds.scenario import CombatScenario, load_scenario
+from odds.vocabulary import FACES, SIDE_NAMES, STATUSES
 
-SIDE_NAMES = ("attacker", "defender")
 STATUS_LABELS = ("unresolved", "wiped", "caught", "escaped", "won", "no_combat")
 
 

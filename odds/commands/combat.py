@@ -14,6 +14,7 @@ from odds.commands._output import (
     print_warnings,
     save_plot,
 )
+from odds.vocabulary import CHARGERS, FACES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,9 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scenario", metavar="FILE.toml", default=None,
                    help="a combat of several units per side (see odds/examples/combat_*.toml); "
                    "replaces ATTACKER DEFENDER")
-    p.add_argument("--charger", choices=("attacker", "defender", "none"), default="attacker",
+    p.add_argument("--charger", choices=CHARGERS, default="attacker",
                    help="who charged this turn (default attacker)")
-    p.add_argument("--attacker-face", choices=("front", "flank", "rear"), default="front",
+    p.add_argument("--attacker-face", choices=FACES, default="front",
                    help="the defender's face the attacker fights (default front); a flank or "
                    "rear charge of US 5+ cancels the defender's ranks and scores +1 / +2 "
                    "(RULES.md §2.2)")

@@ -26,11 +26,12 @@ from typing import Any
 import numpy as np
 
 from odds import validation as v
+from odds import vocabulary
 
 SIDES: tuple[str, ...] = ("enemy", "friend")
 """Allegiance of a unit, seen from the player whose unit emerges."""
 
-FACES: tuple[str, ...] = ("front", "flank", "rear")
+FACES: tuple[str, ...] = vocabulary.FACES
 """The sides of an enemy unit the emerging unit can land against."""
 
 SCALES: dict[float, str] = {2.5: "5..25 cm", 2.0: "4..20 cm", 1.0: "2..10 cm"}

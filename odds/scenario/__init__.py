@@ -102,15 +102,9 @@ from __future__ import annotations
 
 from odds.scenario.combat import CombatScenario, Contact, TwoUnitCombat, two_unit_scenario
 from odds.scenario.loader import load_scenario, scenario_from_dict
-from odds.scenario.unit import (
-    ALLOCATIONS,
-    CHALLENGE_POLICIES,
-    FACES,
-    FLANK_REAR_RULES,
-    SIDE_NAMES,
-    ScenarioOptions,
-    ScenarioUnit,
-)
+from odds.scenario.options import CombatOptions, SideOptions
+from odds.scenario.unit import ScenarioOptions, ScenarioUnit
+from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES, FLANK_REAR_RULES, SIDE_NAMES
 
 __all__ = [
     "ALLOCATIONS",
@@ -118,10 +112,12 @@ __all__ = [
     "FACES",
     "FLANK_REAR_RULES",
     "SIDE_NAMES",
+    "CombatOptions",
     "CombatScenario",
     "Contact",
     "ScenarioOptions",
     "ScenarioUnit",
+    "SideOptions",
     "TwoUnitCombat",
     "load_scenario",
     "scenario_from_dict",

@@ -6,23 +6,20 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
+from odds.scenario.options import CombatOptions, SideOptions
+from odds.scenario.unit import (
+    _FACE_LIMIT,
+    ScenarioOptions,
+    ScenarioUnit,
+)
 from odds.unit_reference import load_unit
 from odds.units import (
     Unit,
 )
 from odds.validation import OddsInputError, integer, replace_fields
-
-if TYPE_CHECKING:
-    from odds.combat.model import CombatOptions, SideOptions
-
-from odds.scenario.unit import (
-    _FACE_LIMIT,
-    SIDE_NAMES,
-    ScenarioOptions,
-    ScenarioUnit,
-)
+from odds.vocabulary import SIDE_NAMES
 
 
 class Contact(NamedTuple):
@@ -379,8 +376,6 @@ def two_unit_scenario(
     -------
     CombatScenario
     """
-    from odds.combat.model import CombatOptions, SideOptions
-
     units = []
     for label, u in (("attacker", attacker), ("defender", defender)):
         if isinstance(u, Unit):

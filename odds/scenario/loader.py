@@ -5,21 +5,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from odds.characters import character_from_dict
+from odds.scenario.combat import CombatScenario
+from odds.scenario.unit import ScenarioOptions, ScenarioUnit
 from odds.unit_reference import load_unit
 from odds.units import (
     Unit,
     unit_from_dict,
 )
 from odds.validation import OddsInputError, check_keys, prefixed, read_toml, subtable
-
-if TYPE_CHECKING:
-    pass
-
-from odds.scenario.combat import CombatScenario
-from odds.scenario.unit import SIDE_NAMES, ScenarioOptions, ScenarioUnit
+from odds.vocabulary import SIDE_NAMES
 
 # --------------------------------------------------------------------------- loaders
 

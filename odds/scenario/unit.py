@@ -5,33 +5,15 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from odds.characters import Character
+from odds.scenario.options import CombatOptions, SideOptions
 from odds.units import (
     Unit,
 )
 from odds.validation import OddsInputError, choice, flag, integer, leadership, replace_fields
-
-if TYPE_CHECKING:
-    from odds.combat.model import CombatOptions, SideOptions
-
-
-
-SIDE_NAMES: tuple[str, str] = ("attacker", "defender")
-"""Side names; side 0 is the attacker, side 1 the defender."""
-
-FACES: tuple[str, ...] = ("front", "flank", "rear")
-"""Faces of a unit (RULES.md §2.2)."""
-
-ALLOCATIONS: tuple[str, ...] = ("troops", "character", "split")
-"""Attack-allocation policies of rank-and-file in contact with enemy characters."""
-
-CHALLENGE_POLICIES: tuple[str, ...] = ("never", "always", "champion")
-"""Challenge policies (see the module docstring)."""
-
-FLANK_REAR_RULES: tuple[str, ...] = ("mdnr", "both")
-"""Who gets flank/rear bonuses when both sides have flankers (RULES.md §2.2 ⚠)."""
+from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES, FLANK_REAR_RULES
 
 _FACE_LIMIT = {"front": 1, "flank": 2, "rear": 1}
 _ID_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
@@ -71,8 +53,6 @@ class ScenarioOptions:
 
     def combat_options(self, *, charger: str = "attacker", max_rounds: int = 10) -> CombatOptions:
         """These options as :class:`odds.combat.CombatOptions` (two-unit form)."""
-        from odds.combat.model import CombatOptions
-
         kwargs = dataclasses.asdict(self)
         names = {f.name for f in dataclasses.fields(CombatOptions)}
         kwargs = {k: val for k, val in kwargs.items() if k in names}
@@ -244,8 +224,6 @@ class ScenarioUnit:
         A General among the characters gives ``general_ld`` his Ld and a BSB
         among them sets ``bsb``, as if they stood within 30 cm.
         """
-        from odds.combat.model import SideOptions
-
         g = self.general
         return SideOptions(
             static_bonus=self.static_bonus,

@@ -4,13 +4,15 @@ Each name is documented with its source (MDNR army books, RULES.md) and what the
 engine does with it; :data:`MOUNT_RULES` are the rules a steed can have of its own.
 """
 
+from odds.special_rules import flag_keys
+
 MOUNT_RULES: tuple[str, ...] = ("always_strikes_first", "magic_attacks", "mundane_attacks")
 """Rules a steed can have of its own (:attr:`MountProfile.special`): its blows strike first
 (§1.2) or are magical (daemonic aura, ethereal enemies), whatever its rider's; or are not
 magical though its rider's are (``mundane_attacks``: MDNR Reyes Funerarios "Ataques mágicos
 (sólo Caballero y Capitán)", the Necrosierpe's blows are not)."""
 
-SPECIAL_RULES: tuple[str, ...] = (
+_WRITTEN: tuple[str, ...] = (
     "stubborn",
     "unbreakable",
     "immune_to_psychology",
@@ -117,6 +119,7 @@ SPECIAL_RULES: tuple[str, ...] = (
     "cursed_recruits",
     "captain_bound",
 )
+SPECIAL_RULES: tuple[str, ...] = (*_WRITTEN, *(k for k in flag_keys() if k not in _WRITTEN))
 """Known special-rule flags (RULES.md §1.2, §1.6, §1.10, §3.2, §3.3).
 
 ``hatred`` is hatred of every enemy (MDNR gst "Odio": re-roll missed hits in

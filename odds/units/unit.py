@@ -16,10 +16,10 @@ from odds import rules
 from odds.armies import ARMIES, RACES, TAGS, race_tags
 from odds.units.command import Command, Member
 from odds.units.equipment import Equipment
+from odds.units.fighter import Fighter
 from odds.units.profiles import CrewProfile, MountProfile, Profile, _default_champion
 from odds.units.rule_fields import _names_from, check_rule_fields, hatred_from
 from odds.units.serialise import unit_to_dict
-from odds.units.special_rules import SPECIAL_RULES
 from odds.units.unit_checks import _check_equipment, _check_members
 from odds.validation import OddsInputError, choice, integer, number, replace_fields
 
@@ -32,7 +32,7 @@ _TROOP_TYPE_CREW: Mapping[str, tuple[int, int]] = {
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Unit:
+class Unit(Fighter):
     """A unit: what it is, how it is equipped and which special rules it has.
 
     Attributes
@@ -347,11 +347,6 @@ class Unit:
             changes["champion_profile"] = None
         return replace_fields(self, changes)
 
-    def has(self, rule: str) -> bool:
-        """Whether the unit has the special rule ``rule`` (a :data:`SPECIAL_RULES` name)."""
-        choice("rule", rule, SPECIAL_RULES)
-        return rule in self.special
-
     @property
     def warning(self) -> str:
         """One line saying what the unit's import ignored or approximated (``""`` if nothing).
@@ -427,20 +422,6 @@ class Unit:
         ``equipment.weapon``.
         """
         return self.champion_weapon or self.front_weapon or self.equipment.weapon
-
-    @property
-    def weapon(self) -> rules.Weapon:
-        """The weapon's rules (:data:`odds.rules.WEAPONS` entry)."""
-        return rules.WEAPONS[self.equipment.weapon]
-
-    @property
-    def armour_save(self) -> int:
-        """Armour save in close combat, 1..7 (7 = none) (RULES.md §1.5).
-
-        With a :attr:`front_weapon`, the front rank's: what enemies fighting the unit's
-        front roll.
-        """
-        return self.armour_save_against(in_close_combat=True)
 
     @property
     def rear_armour_save(self) -> int:
@@ -544,22 +525,28 @@ class Unit:
         Skirmishers and fast cavalry never get it; neither do monsters,
         chariots and war machines (single models that do not fight in ranks).
         """
-        if self.troop_type in _NO_RANKS_TYPES or self.has("skirmishers") or self.has(
-            "fast_cavalry"
-        ):
+        if not self.may_claim_ranks:
             return 0
-        return min(rules.rank_bonus(self.models, self.files), 2 if self.has("herd") else 3)
+        return min(rules.rank_bonus(self.models, self.files), self.rank_bonus_cap)
 
     @property
-    def causes_fear(self) -> bool:
-        """Causes fear (fear or terror, or a standard that makes it cause fear; RULES.md §3.3)."""
-        return ("fear" in self.special or "terror" in self.special
-                or ("fear_with_standard" in self.special and self.command.standard))
+    def may_claim_ranks(self) -> bool:
+        """Whether the unit may claim a rank bonus at all (RULES.md §2.2).
+
+        Not skirmishers or fast cavalry, nor monsters, chariots and war machines.
+        """
+        return not (self.troop_type in _NO_RANKS_TYPES or self.has("skirmishers")
+                    or self.has("fast_cavalry"))
 
     @property
-    def causes_terror(self) -> bool:
-        """Causes terror (RULES.md §3.3)."""
-        return "terror" in self.special
+    def rank_bonus_cap(self) -> int:
+        """The highest rank bonus the unit may claim: 3; a herd ("Manada de bestias") 2."""
+        return 2 if self.has("herd") else 3
+
+    @property
+    def fear_from_standard(self) -> bool:
+        """Whether its standard makes it cause fear (``fear_with_standard`` with a standard)."""
+        return "fear_with_standard" in self.special and self.command.standard
 
     # ------------------------------------------------------------------ serialisation
 

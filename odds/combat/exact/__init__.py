@@ -33,7 +33,7 @@ returns ``None`` only where the state above is not enough: characters or
 promoted champions (bodies of their own), killing blows on a regenerating
 unit (its regenerable wounds are not a function of its wounds left), and
 flaming blows mixed with other blows on a regenerating unit.  The
-several-unit version is :mod:`odds.combat.exact_multi`.
+several-unit version is :mod:`odds.combat.exact.multi`.
 
 Modules
 -------
@@ -54,7 +54,9 @@ package's ``__init__``, which re-exports their public names:
     The programme and :func:`first_round_exact`.
 :mod:`~odds.combat.exact.mixtures`
     Mixtures over the first round's drunk and random-attacks rolls
-    (:func:`first_round_parts`, :func:`mix_results`); :func:`first_round_exact_multi`.
+    (:func:`first_round_parts`, :func:`mix_results`).
+:mod:`~odds.combat.exact.multi`
+    :func:`first_round_exact_multi`, the first round of a combat of several units.
 """
 
 from odds.combat.exact.attack import (
@@ -75,12 +77,12 @@ from odds.combat.exact.fighters import (
 )
 from odds.combat.exact.mixtures import (
     drunk_models,
-    first_round_exact_multi,
     first_round_parts,
     mix_results,
     random_attack_models,
     roll_pmf,
 )
+from odds.combat.exact.multi import first_round_exact_multi
 from odds.combat.exact.two_units import (
     EVENTS,
     contact_faces,

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from odds import special_rules
 from odds.combat.model import (
     CHAMPION,
     F_CHARGE_TESTS,
@@ -16,27 +17,17 @@ from odds.combat.model import (
     F_CHARGER_LD,
     G_ACTIVE,
     G_ATTACKS,
-    G_CHAIN,
-    G_COLD,
-    G_GRAB,
     G_RANDOM,
     MOUNT,
     RANK_AND_FILE,
-    S_BEAR_STD,
-    S_BURNING,
-    S_CAPTAIN,
     S_DRUNK,
     S_FRENZY,
-    S_HORN,
-    S_HOWLED,
-    S_LAMENT,
-    S_LIFE_DRAIN,
     S_RA_DICE,
     S_RA_SIDES,
-    S_RECRUIT,
     S_SIDE,
     S_STUPID,
     CombatModel,
+    layout,
 )
 
 
@@ -110,34 +101,14 @@ def drunk_models(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
 def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
     """The models whose mixture is the first round, for both exact engines.
 
-    None where the exact first round does not apply ("Cuerpo ardiente": hits by the enemy
-    models in contact and T tests; a "Lamento de la doncella" before the first blows; a
-    drunk charger's charge test; "Poder de la muerte", "Aullido abisal", "Asalto imparable",
-    "Arma de frío", "Estandarte del Oso", "Garras mecánicas"); the outcomes of the
+    None where the exact first round does not apply (the rules whose spec refuses it,
+    :func:`odds.special_rules.exact_refuses`; a drunk charger's charge test); the outcomes of the
     first round's drunk rolls (:func:`drunk_models`), else of its random-attacks rolls
     (:func:`random_attack_models`: a drunk part is split again when solved); empty when
     the model is one combat.
     """
-    if model.sides[:, S_BURNING].any():
-        return None
-    # "Lamento de la doncella" made before the first round's blows (its side's turn): the kernel's
-    if (model.sides[:model.n_units, S_LAMENT] * (model.sides[:model.n_units, S_SIDE]
-                                                   == model.active_side)).any():
-        return None
-    # "Poder de la muerte" (wounds gained as it strikes), "Aullido abisal" (tests re-rolled
-    # while the howler lives), "Asalto imparable" (attacks won by wounds), "Arma de frío"
-    # (wounds from the 6s to hit): the kernel's
-    # "Estandarte del Oso" (a bonus lost with its bearer), "Garras mecánicas" (an I test of
-    # the first model struck), "Bienvenido a la Maldición" (models gained as it strikes: unit
-    # strength, outnumber), "No Muertos" "Capitán" (a Ld test when the leader falls): the
-    # kernel's
-    if (model.sides[:, S_LIFE_DRAIN].any() or model.sides[:, S_HOWLED].any()
-            or model.sides[:, S_RECRUIT].any() or model.sides[:, S_CAPTAIN].any()
-            or model.groups[..., G_CHAIN].any() or model.groups[..., G_COLD].any()
-            or model.sides[:, S_BEAR_STD].any() or model.groups[..., G_GRAB].any()):
-        return None
-    # "Cuerno del Dragón" blown before the first round (its side's turn, no charge): the kernel's
-    if (model.sides[:, S_HORN] == 1).any():
+    # the rules whose spec refuses the model (odds.special_rules, docs/rules.md)
+    if special_rules.exact_refuses(model, layout):
         return None
     drunk = drunk_models(model)
     if drunk is None or drunk:
@@ -157,10 +128,3 @@ def mix_results(parts: list[tuple[float, Any]]) -> Any:
     if isinstance(first, np.ndarray):
         return sum(w * np.asarray(r, float) for w, r in parts)
     return float(sum(w * r for w, r in parts))
-
-
-def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
-    """Exact first round of a combat of several units (see :mod:`odds.combat.exact_multi`)."""
-    from odds.combat.exact_multi import first_round_exact_multi as multi
-
-    return multi(model)

@@ -31,12 +31,9 @@ from odds.combat.model.charge import charge_flags, ogre_charge_strength, thunder
 from odds.combat.model.contact import contact_effects
 from odds.combat.model.groups import _groups, slayer_weapon
 from odds.combat.model.layout import (
-    ALLOCATIONS,
-    CHALLENGE_POLICIES,
     CREW,
     F_CHARGE_TESTS,
     F_EXPAND,
-    FACES,
     FLANK,
     FRONT,
     N_CONTACT,
@@ -72,6 +69,7 @@ from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
 from odds.combat.model.side import _side, fear_possible, panic_immunities
 from odds.combat.model.strike_order import _strike_order, braced
 from odds.units import Unit
+from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES
 
 
 def build_units(units: list[Unit], sides: list[int],

@@ -11,6 +11,8 @@ import math
 
 import numpy as np
 
+from odds import special_rules
+from odds.combat.model import layout
 from odds.combat.model.bodies import recruits_at_most
 from odds.combat.model.layout import (
     CHAIN_CAP,
@@ -18,11 +20,9 @@ from odds.combat.model.layout import (
     F_UNITS,
     G_ACTIVE,
     G_ATTACKS,
-    G_BURNING,
     G_CHAIN,
     G_COLD,
     G_FRENZY_A,
-    G_GRAB,
     G_IMPACT_DICE,
     G_IMPACT_SIDES,
     G_PER_MODEL,
@@ -31,25 +31,22 @@ from odds.combat.model.layout import (
     IMPACT,
     N_GROUPS,
     RANK_AND_FILE,
-    S_BURNING,
-    S_CAPTAIN,
-    S_COLD,
-    S_DRUNK,
     S_FILES,
-    S_HORN,
     S_HP,
-    S_LAMENT,
     S_PURSUE_DICE,
     S_RA_DICE,
     S_RA_SIDES,
-    S_STANDARD,
-    S_STUPID,
     S_W,
 )
 from odds.combat.model.options import CombatModel
 
-PLAIN_ABSENT = (S_CAPTAIN, S_BURNING, S_LAMENT, S_HORN, S_STUPID, S_DRUNK, S_RA_DICE)
-"""Columns of ``sides`` that must be 0 in both units of a plain pair (:func:`plain_pair`)."""
+PLAIN_ABSENT = special_rules.plain_absent(layout)
+"""Columns of ``sides`` that must be 0 in both units of a plain pair (:func:`plain_pair`): the
+switches of the rules whose spec says the plain kernel leaves them out
+(:func:`odds.special_rules.plain_absent`)."""
+
+PLAIN_ABSENT_GROUPS = special_rules.plain_absent(layout, "G_")
+"""Columns of ``groups`` that must be 0 in both units of a plain pair."""
 
 
 def plain_pair(model: CombatModel) -> bool:
@@ -58,9 +55,8 @@ def plain_pair(model: CombatModel) -> bool:
     :func:`odds.combat.kernel.fight_chunk_plain` is the same code as
     :func:`~odds.combat.kernel.fight_chunk` compiled with ``plain`` true: two
     units (no characters) in one contact, and none of the rules whose code it
-    leaves out (:data:`PLAIN_ABSENT`: "No Muertos"/"Capitán", "Cuerpo ardiente",
-    "Lamento de la doncella", "Cuerno del Dragón", stupidity, "Borrachos",
-    random attacks).  LLVM then folds the
+    leaves out (:data:`PLAIN_ABSENT`, :data:`PLAIN_ABSENT_GROUPS`: the rules whose spec
+    says so, ``docs/rules.md``).  LLVM then folds the
     unit, body and contact counts into constants and drops those branches.  For
     such a model both kernels roll the same dice in the same order and give
     identical results (``tests/test_combat_plain.py``).
@@ -70,7 +66,7 @@ def plain_pair(model: CombatModel) -> bool:
     if sides.shape[0] != 2 or flags[F_UNITS] != 2 or model.contacts.shape[0] != 1:
         return False
     return not (np.any(sides[:, list(PLAIN_ABSENT)] != 0)
-                or np.any(model.groups[..., G_BURNING] != 0))
+                or np.any(model.groups[..., list(PLAIN_ABSENT_GROUPS)] != 0))
 
 
 def dice_budget(model: CombatModel) -> int:
@@ -85,34 +81,12 @@ def dice_budget(model: CombatModel) -> int:
     """
     n = model.n_units
     total = 2 * 8 + 37 * n + model.contacts.shape[0]
-    # cold-blooded tests roll a third die (MDNR "Sangre fría"): at most 8 tests a round
-    total += 8 * int(model.sides[:, S_COLD].any()) * model.sides.shape[0]
-    total += int(model.sides[:, S_DRUNK].sum())  # "Borrachos": one D6 a unit a round
-    # "Garras mecánicas": one I test a claws body a round
-    total += int((model.groups[..., G_GRAB] > 0).any(axis=(1, 2, 3)).sum())
-    # "Estandarte Negro de los Muktarin": a D3 a side a round for the standard
-    total += 2 * int((model.sides[:, S_STANDARD] == 2).any())
-    # "Cuerno del Dragón": a panic test of every enemy unit (a re-roll, cold), its flight and
-    # a pursuit
-    total += 24 * n * int(model.sides[:, S_HORN].any())
+    # the rules with a spec, each its own share (odds.special_rules)
+    total += special_rules.rule_dice(model, layout)
     # pursuit rolls of more than 8 dice ("Pellejo de Wulfag": 3D6 more)
     total += int(np.maximum(model.sides[:, S_PURSUE_DICE] - 8, 0).sum())
-    # "Cuerpo ardiente": a T test and D3 wounds with their saves; up to 12 faces for the hit
-    # on each enemy model (every enemy model bounds those in contact)
-    burning = [u for u in range(n) if model.sides[u, S_BURNING]]
-    if burning:
-        enemy_models = sum(int(-(-model.sides[v, S_HP] // model.sides[v, S_W]))
-                           for v in range(n))
-        total += len(burning) * (8 + 12 * enemy_models)
-    # "Lamento de la doncella": 2D6, then a ward and a regeneration roll for each of at most
-    # 2D6 + 2 wounds (psychology.lament)
-    total += 30 * int(model.sides[:n, S_LAMENT].sum())
-    # "No Muertos", "Capitán": two tests a round (the end of the phase the leader fell in, the
-    # start of the next own turn), 2D6 each
-    total += 4 * int(model.sides[:n, S_CAPTAIN].sum())
     for u in range(n):
         sd = model.sides[u]
-        total += int(sd[S_RA_DICE])  # the random-attacks roll
         files = int(sd[S_FILES])
         models = int(-(-sd[S_HP] // sd[S_W]))  # one, for "Poder de la muerte"'s S_W
         models += recruits_at_most(model.sides, u)  # "Bienvenido a la Maldición"

@@ -1,16 +1,17 @@
 """One unit's row of ``sides``: the ``S_*`` constants of its profile, command and rules.
 
-Also the ward against a "Lamento de la doncella" (:func:`lament_ward`) and the panic
-immunities that depend on the other units of the combat (RULES.md §3.4,
-:func:`panic_immunities`).
+The columns of the rules with a spec are filled by :func:`odds.special_rules.fill_columns`
+(:func:`lament_ward` is re-exported from its spec's module).  Also the panic immunities
+that depend on the other units of the combat (RULES.md §3.4, :func:`panic_immunities`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from odds import rules
+from odds import rules, special_rules
 from odds import validation as v
+from odds.combat.model import layout
 from odds.combat.model.frontage import BASE_DEPTH_MM, BASE_WIDTH_MM
 from odds.combat.model.layout import (
     LIFE_DRAIN_CAP,
@@ -19,14 +20,10 @@ from odds.combat.model.layout import (
     S_BODYGUARD,
     S_BSB,
     S_BURN_SAVE,
-    S_BURNING,
     S_CAN_PURSUE,
-    S_CAPTAIN,
     S_CHAMPION,
     S_CHAMPION_LD,
-    S_COLD,
     S_DEPTH,
-    S_DRUNK,
     S_DUEL_WARD,
     S_ELF,
     S_FEAR,
@@ -44,8 +41,6 @@ from odds.combat.model.layout import (
     S_INDEPENDENT,
     S_INSTABILITY,
     S_ITP,
-    S_LAMENT,
-    S_LAMENT_WARD,
     S_LD,
     S_LIFE_DRAIN,
     S_MAN_SIZED,
@@ -65,7 +60,6 @@ from odds.combat.model.layout import (
     S_STATIC,
     S_STUBBORN,
     S_STUBBORN_FIRST,
-    S_STUPID,
     S_UNBREAKABLE,
     S_UNPURSUED,
     S_UNSTABLE,
@@ -73,6 +67,7 @@ from odds.combat.model.layout import (
     S_W,
 )
 from odds.combat.model.options import SideOptions
+from odds.special_rules.psychology import lament_ward as lament_ward
 from odds.units import Unit
 
 _MAN_SIZED = ("infantry", "cavalry")
@@ -161,8 +156,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_GENERAL_LD] = opts.general_ld
     s[S_STATIC] = opts.static_bonus
     s[S_HIGH_GROUND] = opts.high_ground
-    s[S_RANKS_OK] = (unit.troop_type not in ("monster", "chariot", "war_machine")
-                     and not unit.has("skirmishers") and not unit.has("fast_cavalry"))
+    s[S_RANKS_OK] = unit.may_claim_ranks
     s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT and not unit.has("no_pursuit")
     if s[S_CAN_PURSUE] and unit.has("devourer"):
         # MDNR Bestias "Devorador": "si el Preyton quiere perseguir o arrasar deberá hacer un
@@ -179,21 +173,17 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # Hostigadores" (``cancels_ranks``)
     s[S_NO_RANK_CANCEL] = unit.has("herd") or (unit.has("skirmishers")
                                                and not unit.has("cancels_ranks"))
-    s[S_RANK_MAX] = 2 if unit.has("herd") else 3
+    s[S_RANK_MAX] = unit.rank_bonus_cap
     # Condes Vampiro "Monstruoso" (Varghulf): "El oponente no puede aplicar el bonificador a
     # resolución del combate por combatir contra el flanco o retaguardia del Varghulf"
     s[S_NO_FLANK_BONUS] = unit.has("no_flank_bonus_against")
     champ = unit.champion_profile or p
     s[S_CHAMPION_LD] = champ.Ld
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
-    s[S_STUPID] = unit.has("stupidity")
-    s[S_COLD] = unit.has("cold_blooded")
     # panic re-rolls for friends: 1 while the unit fights ("Viejos cascarrabias": "que no
     # estén huyendo"), 2 while it has not been destroyed ("Ejemplo de Sigmar")
     s[S_GRUMBLERS] = 1 if unit.has("old_grumblers") else 2 * unit.has("sigmar_example")
-    s[S_DRUNK] = unit.has("drunk")
     s[S_UNPURSUED] = unit.has("unpursued")
-    s[S_BURNING] = p.T if unit.has("burning_body") else 0
     s[S_BURN_SAVE] = unit.armour_save
     s[S_INDEPENDENT] = unit.has("independent")
     if unit.has("independent"):
@@ -209,38 +199,9 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
                                    " regeneration")
         s[S_LIFE_DRAIN] = 1
         s[S_W] = LIFE_DRAIN_CAP
-    # Condes Vampiro "Lamento de la doncella" / "Coro de doncellas" (psychology.lament)
-    s[S_LAMENT] = unit.has("maiden_lament")
-    s[S_LAMENT_WARD] = lament_ward(unit)
-    # Regimientos de Renombre "No Muertos", "Capitán" (psychology.captains_fall, crumble)
-    s[S_CAPTAIN] = unit.has("captain_bound")
+    # the columns of the rules with a spec that fills them (odds.special_rules)
+    special_rules.fill_columns(s, unit, layout)
     return s
-
-
-def lament_ward(unit: Unit) -> int:
-    """The ward save of ``unit`` against a "Lamento de la doncella"; 0 = it cannot be its target.
-
-    Condes Vampiro "Lamento de la doncella": "no puede hacerse contra unidades inmunes a
-    psicología" (also the unbreakable, :data:`.S_ITP`; a frenzied unit is immune while it is
-    frenzied, in the kernel), "no afecta a miniaturas Etéreas"; "NO se considera ... Ataque
-    mágico": a daemonic aura's 5+ ward applies as against any mundane attack.  "Anula
-    armaduras" takes the armour save only: a ward save of the unit's own is rolled (6th
-    edition: a ward save may be taken against any wound unless a rule says otherwise).
-
-    Parameters
-    ----------
-    unit : Unit
-        The unit a lament may target.
-
-    Returns
-    -------
-    int
-        0 when no lament may target it, else the ward save needed (7 = none).
-    """
-    if (unit.has("immune_to_psychology") or unit.has("unbreakable")
-            or unit.has("ethereal")):
-        return 0
-    return unit.ward_save or (5 if unit.has("daemonic_aura") else rules.IMPOSSIBLE)
 
 
 MAX_PANIC_SOURCES = 62

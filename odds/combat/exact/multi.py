@@ -30,20 +30,12 @@ from typing import Any
 import numpy as np
 
 from odds import dice
-from odds.combat.exact import (
-    WoundChain,
-    binomial,
-    break_probability,
-    damage_matrix,
-    first_round_parts,
-    group_attacks,
-    mix_results,
-    models_left,
-    regenerates,
-    start_fighters,
-    strike_steps,
-    stupidity_cases,
-)
+from odds.combat.exact.attack import binomial
+from odds.combat.exact.break_tests import break_probability
+from odds.combat.exact.fighters import group_attacks, start_fighters, strike_steps, stupidity_cases
+from odds.combat.exact.mixtures import first_round_parts, mix_results
+from odds.combat.exact.two_units import regenerates
+from odds.combat.exact.wounds import WoundChain, damage_matrix, models_left
 from odds.combat.model import (
     FLANK,
     FRONT,

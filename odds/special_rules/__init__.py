@@ -1,0 +1,126 @@
+"""Special rules as specs: one :class:`~odds.special_rules.spec.RuleSpec` per rule.
+
+Each family module (:mod:`~odds.special_rules.psychology`, :mod:`~odds.special_rules.blows`,
+:mod:`~odds.special_rules.resolution`) declares its rules' specs; :data:`REGISTRY` holds them
+all, and the tables other layers used to write by hand are derived from it:
+
+- :func:`plain_absent`: the ``sides`` and ``groups`` columns the plain kernel needs at 0
+  (:data:`odds.combat.model.engine.PLAIN_ABSENT`, :func:`~odds.combat.model.engine.plain_pair`);
+- :func:`fill_columns`: a unit's values of those columns the specs fill
+  (:func:`odds.combat.model.side._side`);
+- :func:`rule_dice`: the rules' share of a round's dice budget
+  (:func:`odds.combat.model.engine.dice_budget`);
+- :func:`exact_refuses`: whether the exact first round refuses a model
+  (:func:`odds.combat.exact.mixtures.first_round_parts`);
+- :func:`flag_keys` and :func:`battlescribe_flags`: the unit flags
+  (:data:`odds.units.SPECIAL_RULES`) and BattleScribe names
+  (:data:`odds.battlescribe.rule_names.RULE_FLAGS`) of the specs;
+- :func:`absent_columns`: each column's value when its rule is absent
+  (``benchmarks/rules_overhead.py``);
+- :func:`docs_page`: ``docs/rules.md``, written by ``python -m odds.special_rules``.
+
+Adding a rule: its spec in the family module (or a new module listed in
+:data:`REGISTRY`), its kernel code at the points it names, and a test file.  The rules not
+yet ported keep their names in :mod:`odds.units.special_rules` and their columns in
+:mod:`odds.combat.model.side`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from odds.special_rules import blows, psychology, resolution
+from odds.special_rules.spec import POINTS, RuleSpec
+
+REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS)
+"""Every rule with a spec, family by family."""
+
+BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}
+"""The specs by their English key."""
+
+__all__ = [
+    "BY_KEY", "POINTS", "REGISTRY", "RuleSpec", "absent_columns", "battlescribe_flags",
+    "docs_page", "exact_refuses", "fill_columns", "flag_keys", "plain_absent", "rule_dice",
+    "rules_table",
+]
+
+
+def flag_keys() -> tuple[str, ...]:
+    """The specs' keys that are unit flags, in registry order."""
+    return tuple(spec.key for spec in REGISTRY if spec.flag)
+
+
+def battlescribe_flags() -> dict[str, tuple[str, ...]]:
+    """BattleScribe rule name -> ``(key,)``, for every name a spec declares."""
+    return {name: (spec.key,) for spec in REGISTRY for name in spec.battlescribe}
+
+
+def plain_absent(layout: Any, table: str = "S_") -> tuple[int, ...]:
+    """Indices of the switch columns of the rules the plain kernel leaves out.
+
+    ``table`` is ``"S_"`` for ``sides``, ``"G_"`` for ``groups``.
+    """
+    return tuple(getattr(layout, col) for spec in REGISTRY if not spec.plain
+                 for col in spec.switch_columns if col.startswith(table))
+
+
+def fill_columns(side_row: Any, unit: Any, layout: Any) -> None:
+    """Write ``unit``'s values of the columns the specs fill into its ``sides`` row."""
+    for spec in REGISTRY:
+        if spec.fill is not None:
+            for col, value in spec.fill(unit).items():
+                side_row[getattr(layout, col)] = value
+
+
+def rule_dice(model: Any, layout: Any) -> int:
+    """The most dice the specs' rules add to one round of ``model``."""
+    return sum(spec.dice(model, layout) for spec in REGISTRY if spec.dice is not None)
+
+
+def exact_refuses(model: Any, layout: Any) -> bool:
+    """Whether some spec's rule keeps the exact first round from ``model``."""
+    return any(spec.exact_refuses(model, layout) for spec in REGISTRY
+               if spec.exact_refuses is not None)
+
+
+def absent_columns(table: str = "S_") -> dict[str, int]:
+    """Switch column name -> its value when the rule is absent (0).
+
+    Of ``sides`` (``table="S_"``) or of ``groups`` (``"G_"``).
+    """
+    return {col: 0 for spec in REGISTRY for col in spec.switch_columns if col.startswith(table)}
+
+
+def _citing_tests(key: str, tests: Path) -> list[str]:
+    pattern = re.compile(rf"\b{re.escape(key)}\b")
+    return sorted(p.name for p in tests.glob("test_*.py")
+                  if pattern.search(p.read_text(encoding="utf-8")))
+
+
+def rules_table(tests: Path | None = None) -> str:
+    """The Markdown table of every rule with a spec: names, where it acts, tests citing it."""
+    tests = tests or Path(__file__).resolve().parents[2] / "tests"
+    lines = ["| Rule | MDNR name | Army book | Acts at | Plain kernel | Exact first round "
+             "| Kernel code | Tests citing it |", "|---|---|---|---|---|---|---|---|"]
+    for spec in REGISTRY:
+        lines.append("| " + " | ".join([
+            f"`{spec.key}`", ", ".join(spec.mdnr), spec.book, ", ".join(spec.acts) or "-",
+            "yes" if spec.plain else "no",
+            "refused where it applies" if spec.exact_refuses is not None else "yes",
+            ", ".join(f"`{h}`" for h in spec.hooks) or "-",
+            ", ".join(_citing_tests(spec.key, tests)) or "-"]) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def docs_page(tests: Path | None = None) -> str:
+    """The text of ``docs/rules.md``: a short preface and :func:`rules_table`."""
+    return ("# Special rules with a spec\n\n"
+            "Generated from `odds/special_rules/` by `python -m odds.special_rules`; "
+            "`tests/test_special_rules.py` fails when this page is not current. "
+            "\"Acts at\" names the points of a combat round where the rule's kernel code runs; "
+            "\"Plain kernel\": whether the plain-pair kernel accepts a unit with it; "
+            "\"Exact first round\": whether the exact engine works it out. "
+            "Rules not listed here are documented in `odds/units/special_rules.py`.\n\n"
+            + rules_table(tests))

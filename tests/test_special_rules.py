@@ -1,0 +1,65 @@
+"""The special rules' specs (``odds.special_rules``) and the tables derived from them."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from odds import special_rules
+from odds.battlescribe.rule_names import RULE_FLAGS
+from odds.battlescribe.spelling import normalize
+from odds.combat.model import layout
+from odds.combat.model.engine import PLAIN_ABSENT, PLAIN_ABSENT_GROUPS
+from odds.special_rules import POINTS, REGISTRY, RuleSpec
+from odds.units import SPECIAL_RULES, library_unit
+
+ROOT = Path(__file__).resolve().parents[1]
+SPECS = pytest.mark.parametrize("spec", REGISTRY, ids=lambda s: s.key)
+
+
+def test_the_docs_table_is_current():
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert page == special_rules.docs_page(), "run: python -m odds.special_rules"
+
+
+def test_keys_are_unique():
+    assert len({s.key for s in REGISTRY}) == len(REGISTRY)
+
+
+@SPECS
+def test_a_spec_names_real_columns_hooks_and_points(spec):
+    for col in spec.columns:
+        assert isinstance(getattr(layout, col), int), col
+    for hook in spec.hooks:
+        module, name = hook.rsplit(".", 1)
+        assert callable(getattr(importlib.import_module(f"odds.combat.{module}"), name)), hook
+    assert set(spec.acts) <= set(POINTS)
+
+
+@SPECS
+def test_a_spec_is_a_unit_flag_with_its_battlescribe_names(spec):
+    assert (spec.key in SPECIAL_RULES) == spec.flag
+    for name in spec.battlescribe:
+        assert RULE_FLAGS[normalize(name)] == (spec.key,)
+
+
+def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
+    names = {"S_CAPTAIN", "S_BURNING", "S_LAMENT", "S_HORN", "S_STUPID", "S_DRUNK", "S_RA_DICE"}
+    assert sorted(PLAIN_ABSENT) == sorted(getattr(layout, n) for n in names)
+    assert PLAIN_ABSENT_GROUPS == (layout.G_BURNING,)
+
+
+def test_fill_writes_only_its_columns():
+    unit = library_unit("vc_zombies")
+    for spec in REGISTRY:
+        if spec.fill is not None:
+            assert set(spec.fill(unit)) <= set(spec.columns), spec.key
+
+
+def test_a_bad_spec_is_refused():
+    with pytest.raises(ValueError, match="points of the round"):
+        RuleSpec(key="x", mdnr=(), book="", acts=("lunch",))
+    with pytest.raises(ValueError, match="fill or filled_by"):
+        RuleSpec(key="x", mdnr=(), book="", columns=("S_X",))
