@@ -189,8 +189,10 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_STUPID] = unit.has("stupidity")
     s[S_COLD] = unit.has("cold_blooded")
     # panic re-rolls for friends: 1 while the unit fights ("Viejos cascarrabias": "que no
-    # estén huyendo"), 2 while it has not been destroyed ("Ejemplo de Sigmar")
-    s[S_GRUMBLERS] = 1 if unit.has("old_grumblers") else 2 * unit.has("sigmar_example")
+    # estén huyendo"), 2 while it has not been destroyed ("Ejemplo de Sigmar"); 3 for its
+    # own tests only (psychology_reroll: Reinos del Caos "Marca del Caos absoluto")
+    s[S_GRUMBLERS] = (1 if unit.has("old_grumblers") else 2 if unit.has("sigmar_example")
+                      else 3 * unit.has("psychology_reroll"))
     s[S_DRUNK] = unit.has("drunk")
     s[S_UNPURSUED] = unit.has("unpursued")
     s[S_BURNING] = p.T if unit.has("burning_body") else 0
