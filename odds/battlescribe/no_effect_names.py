@@ -200,7 +200,8 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
                  " combate'",
     },
     "army composition": {
-        "Regimientos de Renombre": "which armies may field them, who may join",
+        "Regimientos de Renombre": "which armies may field them, who may join (their"
+                                   " leaders fight as the engine's champions and members)",
         "Unidades de mercenarios en otros ejércitos": "which armies may field them",
         "Monstruo arcano": "'una opción de unidad Singular ... por cada 2000 puntos'",
         "Unidad especial y personaje": "a character riding the chariot 'sigue contando como"
