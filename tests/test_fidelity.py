@@ -14,7 +14,7 @@ from odds.battlescribe.fidelity import COLUMNS, fidelity_table
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 
-FLOOR = 444
+FLOOR = 413
 """Unit entries fully modelled when this test was written (a regression guard: raise it as rules
 get modelled, never lower it without saying why). It was 145 until panic in a combat (RULES.md
 §3.4) landed: immunities to panic and panic re-rolls (Desprecio, Estoicos, Inmune al pánico de
@@ -76,7 +76,14 @@ Aplastador's claws to 442; then lowered to 441: the "Capitán" clause of Regimie
 Renombre "No Muertos" had been dropped silently, so Mordini's Legión de Pesadilla was wrongly
 counted; Kreugar's company (Aflicción, his own hatred, Estandarte de los Malditos, Bienvenido a
 la Maldición, both entries) and the "Capitán" clause (captain_bound) to 444, the issue's goal
-(90 %)."""
+(90 %).  Then lowered to 413: that count was not honest.  Rules had been filed as
+no_combat_effect by their names while their texts change a combat: the game system's "Carro"
+("Resulta destruido por cualquier herida de Fuerza 7 o más", not modelled: approximated on
+every chariot carrying it, 28 entries counted before), "Marca del Caos absoluto" ("puede
+repetir los chequeos de psicología fallados" on 24 entries: now modelled, psychology_reroll;
+"Sin efecto adicional" stays a label) and "Magia de Tzeentch" (its "Mutación incontrolable"
+acts in close combat: ignored, 3 entries); every no_combat_effect name now carries its
+reason, read from its texts (tests/test_no_combat_effect.py)."""
 
 
 UNITS = 2001
@@ -122,6 +129,8 @@ def test_fidelity_figure(table):
     assert total.fully_modelled >= FLOOR
 
 
+@pytest.mark.xfail(strict=True, reason="the count made honest (issue 36 §1: chariots' 'Carro',"
+                   " 'Magia de Tzeentch') is below 90 % of the fourteen books again")
 def test_fidelity_of_the_fourteen_books(table):
     """Issue 11 §1: at least 90 % of the fourteen books' unit entries fully modelled."""
     total = table.iloc[-1]

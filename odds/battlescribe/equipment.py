@@ -23,7 +23,7 @@ from odds.battlescribe.equipment_names import (
     WEAPON_RULES,
     WEAPON_WARDS,
 )
-from odds.battlescribe.no_effect_names import STRUCTURAL_NAMES, is_no_combat_effect
+from odds.battlescribe.no_effect_names import STRUCTURAL_NAMES, no_combat_reason
 from odds.battlescribe.reading import _Reading
 from odds.battlescribe.saves import _cc_save
 from odds.battlescribe.selection import take
@@ -61,6 +61,10 @@ def _armour_save_of(node: Node) -> int:
         if m:
             return int(m.group(1))
     return 0
+
+
+MISSILE_ONLY = "shooting: a missile weapon (every profile of the option has a range)"
+"""The reason an option whose profiles are all missile weapons has no effect on a close combat."""
 
 
 def _missile_only(node: Node) -> bool:
@@ -150,8 +154,10 @@ class _Equipment(_Reading):
                     continue
                 if node.rules:
                     continue
-                if is_no_combat_effect(node.name) or _missile_only(node):
-                    self.note(node.name, "no_combat_effect", "known; no effect in close combat")
+                reason = no_combat_reason(node.name) or (MISSILE_ONLY if _missile_only(node)
+                                                         else None)
+                if reason is not None:
+                    self.note(node.name, "no_combat_effect", reason)
                 elif node.children and all(c.kind == "group" or c.children
                                            for c in node.children):
                     continue  # a container of other options

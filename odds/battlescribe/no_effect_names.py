@@ -1,13 +1,23 @@
 """Names with nothing to model: structural names, and names with no effect on a close combat.
 
-Names in :data:`NO_COMBAT_EFFECT` (or starting with one of
-:data:`NO_COMBAT_EFFECT_PREFIXES`) are known and have no effect on a close
-combat as the engine models it (movement, shooting, magic, army
-composition, panic from friends); they are still reported, as
-``no_combat_effect``.  Any other unknown name is reported as ``ignored``.
+:data:`NO_COMBAT_EFFECT` maps each name known to have no effect on a close combat as the
+engine models it to the one-line reason why (its category first: shooting, war machine,
+movement, deployment, magic phase, army composition, who may join, out of combat, a label
+with no rule of its own); :data:`NO_COMBAT_EFFECT_PREFIXES` does the same for name
+prefixes.  Each reason was written reading the name's texts in every MDNR catalogue; a name
+whose texts differ from book to book, one of them changing a close combat, is read by its
+text instead (:mod:`odds.battlescribe.rule_texts`: "Carro", "Marca del Caos absoluto",
+"Relicario", "Chillido mortal"...).  Such names are still reported, as ``no_combat_effect``
+with their reason.  Any other unknown name is reported as ``ignored``.
+
+Names are looked up case-, accent- and article-insensitively (:func:`plain_name`), so
+another data set spelling "Inmune a la psicología" as "Inmune a psicologia" reads the same.
 """
 
 from __future__ import annotations
+
+import re
+from types import MappingProxyType
 
 from odds.battlescribe.spelling import normalize
 
@@ -16,6 +26,8 @@ __all__ = [
     "NO_COMBAT_EFFECT_PREFIXES",
     "STRUCTURAL_NAMES",
     "is_no_combat_effect",
+    "no_combat_reason",
+    "plain_name",
 ]
 
 
@@ -25,180 +37,231 @@ STRUCTURAL_NAMES: frozenset[str] = frozenset(map(normalize, [
 ]))
 """Selection names that only structure a catalogue (nothing to model or report)."""
 
-NO_COMBAT_EFFECT: frozenset[str] = frozenset(map(normalize, [
-    # shooting and missile weapons
-    "Arco", "Arco largo", "Arco corto", "Ballesta", "Arcabuz", "Arcabuz imperial",
-    "Jabalinas", "Escupir fuego", "Ballesta de repetición", "Arco de Avelorn",
-    "Cuchillos arrojadizos", "Arquería de los Asrai", "Saetas del áspid", "Disparar en vuelo",
-    "Chillido mortal", "Unidad mágica", "Cólera de la tormenta",
-    "Cruzar (bosques)", "Devotas de Khaine", "Unidad fantasmal", "Ogros dragón y shaggoth",
-    "Semigrifos",
-    "Hachas arrojadizas", "Armas de proyectiles",
-    # war machines' shooting (6th rulebook bolt thrower; Enanos del Caos "Lanzacohetes": "sigue
-    # todas las reglas de la Catapulta"; Altos Elfos "Andanada": "6 disparos ... a 120cm")
-    "Lanzavirotes", "Lanzacohetes", "Andanada",
-    # Reinos del Caos "Ataque rasante": hits on a unit flown over, "ataques de proyectiles a
-    # todos los efectos, pero realizados en la fase de movimiento"
-    "Ataque rasante",
-    # Imperio "Disparando el cañón de salvas" ("Designa un objetivo válido de disparo ...") and
-    # "Disparando el lanzacohetes" ("Designa un punto en línea de visión ..."), Enanos
-    # "Fiabilidad enana" (re-roll "la tirada para determinar el número de impactos" of the
-    # organ gun): shooting procedures
-    "Disparando el cañón de salvas", "Disparando el lanzacohetes", "Fiabilidad enana",
-    # Enanos "Bombardeo" (Girobombardero): a template placed in the shooting phase, "a todos
-    # los efectos un ataque de proyectiles efectuado por una máquina de guerra"
-    "Bombardeo",
-    "Arco de Ellyrion", "Arco de guerra", "Catapulta", "Disparos (y hechizos) a la manada",
-    # movement, deployment, army composition
-    "Objetivo grande", "Exploradores", "Emboscada", "Avance subterráneo", "Cruzar bosques",
-    "Cruzar (Obstáculos)", "Movimiento", "Movimientos rápidos", "Solitario", "Solitarios",
-    "Miniatura individual", "Montura", "Montura de personaje", "Estandarte mágico", "Carro",
-    "Flotar", "Leñadores", "Avance imparable",
-    "Movimiento aleatorio (5D6)", "Movimiento aleatorio (8D6)", "Movimiento aleatorio (3D6)",
-    "Regimientos de Renombre", "Unidades de mercenarios en otros ejércitos",
-    # Elfos Oscuros (Carro de gélidos): "Si un personaje monta el carro, sustituye un
-    # tripulante y sigue contando como unidad especial" (army composition)
-    "Unidad especial y personaje",
-    # Orcos y Goblins "Peligrosos" (squig hoppers): "Los personajes no pueden unirse a la
-    # unidad ... a menos que vayan montados en un Garrapato Cavernícola" (who may join)
-    "Peligrosos",
-    "Creación de la manada", "Piernas largas", "Patas largas",
-    # psychology out of combat, leadership of others (panic: PANIC_RULES)
-    "Animosidad", "Evita animosidad", "Indisciplinado",
-    "Primeros entre iguales", "¡Problemas!",
-    # magic, Chaos allegiance labels (a mark's effects are separate rules)
-    "Resistencia a la magia 1", "Resistencia a la magia 2", "Marcas del Caos", "Dios del Caos",
-    "Marca", "Marca del Caos absoluto", "Objetos mágicos", "Aprendiz de nigromante",
-    # Mercenarios "Monstruo arcano": "puede incluir Monstruos Arcanos, como una opción de
-    # unidad Singular. Sólo puedes incluir una miniatura ... por cada 2000 puntos"
-    "Monstruo arcano",
-    # Monstruos Arcanos "Hechizos vinculados": "puede lanzar UNO de estos hechizos en cada
-    # fase de magia"; "Bolas de fuego de disformidad": "se realiza en la fase de Disparo"
-    "Hechizos vinculados", "Bolas de fuego de disformidad",
-    # read in the catalogues (each text is movement, deployment, shooting, magic or army
-    # composition only): Condes Vampiro "Carro espectral" ("ignora terreno a efectos de
-    # movimiento"), "Ágil" ("A efectos de marcha"), "Relicario" ("Cada unidad enemiga no
-    # trabada ..."); Regimientos de Renombre "Estandarte de Kalad" (scouts; -1 to hit "a
-    # cualquier unidad que dispare"), "Pavés" ("contra proyectiles ... En combate cuerpo a
-    # cuerpo tienen simplemente armadura pesada"), "Telescopio del Navegante", "Anfibios"
-    # ("Cruzar (Elementos acuáticos) ... cobertura ligera"), "Puntos" (victory points);
-    # Enanos del Caos/Mercenarios "Gigante de asedio" (against buildings and walls);
-    # Demonios "Magia de Tzeentch" ("al inicio de la fase de magia"), "En compañía de
-    # horrores"; Enanos del Caos "Disparando el cañón" ("Se dispara como una catapulta")
-    "Carro espectral", "Ágil", "Relicario", "Estandarte de Kalad", "Pavés",
-    "Telescopio del Navegante", "Anfibios", "Puntos", "Gigante de asedio", "Magia de Tzeentch",
-    "En compañía de horrores", "Disparando el cañón",
-    # Regimientos de Renombre fixed items read in the catalogue: "Jarra de cerveza de Bugman"
-    # ("En cada fase de movimiento, si la unidad no está trabada, todo personaje de la unidad
-    # ... recuperan una herida": never while engaged), Marco Colombo's "Pergamino de Arabia"
-    # ("una Tirada de salvación especial de 2+ contra cualquier herida provocada por un
-    # Hechizo": spells only)
-    "Jarra de cerveza de Bugman", "Pergamino de Arabia",
-    # read in the catalogues: game system "Salir desde abajo" (deployment and arrival; the
-    # emergence itself is `odds emerge`, a unit that comes up under an enemy charges it) and
-    # Reyes Funerarios "Salir desde abajo (Aclaración)" (markers); Imperio "Gran cañón" ("Puede
-    # disparar a cualquier unidad entre 30cm y 120cm"); Enanos del Caos "Armas experimentales"
-    # ("se disparan como la catapulta"); Monstruos Arcanos "Chorro de chispas" (a breath "se
-    # resuelve como el impacto de una bala de cañón"); Orcos y Goblins "Grandotez" (the
-    # animosity test); Reinos del Caos Mortales "Mutador" (a spell "una vez por fase de magia");
-    # Mercenarios "Heridas y bajas" (Comehombres: wounds go to the unit and an ogre is removed
-    # per 3 wounds, "todos con la misma Resistencia y armadura": how the engine already
-    # fights a unit)
-    "Salir desde abajo", "Salir desde abajo (Aclaración)", "Gran cañón",
-    "Armas experimentales", "Chorro de chispas", "Grandotez", "Mutador", "Heridas y bajas",
-    # breath weapons: game system "Arma de aliento": "Se trata de un ataque de disparo que
-    # emplea la plantilla con forma de lágrima" (Regimientos de Renombre "Aliento", Elfos
-    # Oscuros and Enanos del Caos "Aliento de fuego": "En la fase de disparo ...", "Se trata de
-    # un Ataque de Aliento que usa la plantilla de lágrima")
-    "Arma de aliento", "Aliento", "Aliento de fuego",
-    # every catalogue's "Escupir llamas": "Se trata de un Ataque de Aliento que usa la
-    # plantilla de lágrima" (Altos Elfos, Imperio, Mercenarios, Monstruos Arcanos) or "Arma
-    # de proyectiles ... dos Ataques de Aliento por turno" (Reinos del Caos)
-    "Escupir llamas",
-    # read in the catalogues (movement, deployment, shooting, magic or army composition only):
-    # Elfos Oscuros "Tamaño mínimo", "Carro (Marchar)", "Personajes"
-    # (who may join the Caldero de sangre); Enanos "Terreno" (Barcatronante's movement),
-    # "Bombardeo" ("En la fase de disparo ..."), "Máquina de guerra" (Yunque: "despliega junto
-    # al resto de máquinas de guerra"; Enanos del Caos: "puede pivotar gratis ... no puede
-    # mover y disparar"); Enanos del Caos "Tren de artillería" (towing), "Pérdida de la
-    # dotación" (a crewless cannon's movement); Imperio "Culebrina" (the land ship's cannon),
-    # "Rayo lumínico de Solheim" and "Tormenta de Shemtek" ("en cada fase de magia");
-    # Reyes Funerarios "Pesado" (under a spell, "no puede usar su movimiento volador")
-    "Tamaño mínimo", "Carro (Marchar)", "Personajes", "Terreno", "Bombardeo",
-    "Máquina de guerra", "Tren de artillería", "Pérdida de la dotación", "Culebrina",
-    "Rayo lumínico de Solheim", "Tormenta de Shemtek", "Pesado",
-    # Mercenarios "Riñas": "Si al inicio de un turno propio la unidad no se encuentra trabada
-    # en combate ... lanza 1D6" (only out of combat)
-    "Riñas",
-    # who may join the unit (army building): Enanos "Locos" ("Ningún personaje puede unirse
-    # a unidades de tipo Matador, salvo personajes de tipo Matador"), Orcos y Goblins
-    # "Peligrosos" ("Los personajes no pueden unirse a Rebaños de Garrapatos" / "a la unidad
-    # de Jinetez de Garrapatos a menos que vayan montados en un Garrapato Cavernícola")
-    "Locos", "Peligrosos",
-    # Regimientos de Renombre: "Cazador ballestero" (Marco "puede Mover y disparar con su
-    # Ballesta"); "Pistola ballesta" ("Alcance 20cm. Fuerza 3. Disparos múltiples x3"; Elfos
-    # Oscuros: "Pese al nombre, no usa las reglas de Pistola (ni ... cuenta como arma
-    # adicional al combate)"); Drong's "Pistola (solo una por fase de disparo)" (the profile
-    # "Pistola (disparo)"; their close-combat pistols are "¡Montones de pistolas!");
-    # "Aprendiz de Mullah" ("Hechicero de nivel 1"); Ruglud's
-    # "Animosidad especial" (rolled "excepto si están huyendo o trabados en combate": no
-    # voluntary move or shot, as "Animosidad");
-    # Enanos del Caos "Trabuco" ("un arma de proyectiles ... con un área de efecto"), Imperio
-    # "Trabuco" ("Mover o disparar; plantilla de llamas"); Altos Elfos "Capa de león blanco"
-    # ("5+ a los ataques a distancia (proyectiles o magia)")
-    "Cazador ballestero", "Pistola ballesta", "Pistola (solo una por fase de disparo)",
-    "Aprendiz de Mullah", "Animosidad especial", "Trabuco",
-    # Altos Elfos "Capa de león blanco": "una tirada de salvación por armadura de 5+ a los
-    # ataques a distancia (proyectiles o magia)" (its profile: "5+ solo a distancia")
-    "Capa de león blanco",
-    # read in the catalogues (issue 11, army13): movement, shooting, magic or army
-    # composition only.  Orcos y Goblins and Elfos Oscuros "Anfibio" (no text; the 6th rule
-    # and Regimientos de Renombre "Anfibios": crossing water, cover in it), Orcos y Goblins
-    # "Disparos envenenados" ("Los ataques a distancia de los Troglagobs (jabalina o arco)
-    # son Ataques envenenados"), "Cruzar todo salvo impasables y acuáticos" (movement),
-    # "Lanzagoblins" ("se dispara como una Catapulta") and its "Problemas" (the misfire
-    # table of that shot); Reyes Funerarios "Objetivo pequeño" ("No bloquean línea de
-    # visión"), "Cráneos aullantes" (the catapult's hits: magical, flaming, a panic test
-    # "ya sea en fase de disparo o de magia"), "El lanzacráneos y el cántico del embate de
-    # Horekhah" (an extra shooting phase), "El lanzacráneos y el cántico de invocación de
-    # Djedra" (victory points; the chant's healing is cast in the magic phase), "Icono de
-    # Ptra" (a bound spell, "objeto portahechizos"), "Conducto espiritual" (+1 to the
-    # priests' chants); Imperio "Foco de Azyr" (+1 power die), "Foco de Hysh" (+1 dispel
-    # die), "Aura divina" ("Resistencia a la Magia (1)"), "Altar" ("Las Plegarias lanzadas
-    # desde un altar ganan un +1 a su nivel de energía"); Mercenarios "Mal genio" (a Ld
-    # test in the charge declaration subphase that may force a charge), "De mente simple"
-    # (no reforming while moving, one pivot), "Ocupan un hueco adicional de singular" and
-    # "En caso de incluir Meargh, ocupa hueco de héroe" (army composition); Condes Vampiro
-    # "Miasma del vigor nigromántico" ("puede desatar su poder en la fase de magia ...
-    # objeto portahechizos")
-    "Anfibio", "Disparos envenenados", "Cruzar todo salvo impasables y acuáticos",
-    "Lanzagoblins", "Problemas", "Objetivo pequeño", "Cráneos aullantes",
-    "El lanzacráneos y el cántico del embate de Horekhah",
-    "El lanzacráneos y el cántico de invocación de Djedra", "Icono de Ptra",
-    "Conducto espiritual", "Foco de Azyr", "Foco de Hysh", "Aura divina", "Altar",
-    "Mal genio", "De mente simple", "Ocupan un hueco adicional de singular",
-    "En caso de incluir Meargh, ocupa hueco de héroe", "Miasma del vigor nigromántico",
-    # Enanos "Armas del barcatronante": its three guns' shooting ("Pueden dispararse los tres
-    # cada turno ... Puede mover y disparar"), a misfire's wounds in the shooting phase
-    "Armas del barcatronante",
-]))
-"""Known names with no effect on a close combat as the engine models it."""
+_ARTICLES = re.compile(r"\b(?:el|la|los|las|lo|un|una|unos|unas)\b ?")
 
-NO_COMBAT_EFFECT_PREFIXES: tuple[str, ...] = tuple(map(normalize, [
-    "Inclusión", "Destacamento", "Pueden tener", "Puede tener",
-    "Personajes y unidades", "Personajes en manadas", "Cañón", "Estandartes mágicos",
-    # Orcos y Goblins, an option of the big 'uns: "En el ejército debe haber igual o más
-    # guerreros orcos no grandotes" (army composition)
-    "En el ejército debe haber",
-    "Portaestandarte mágico", "Cuenta para el mínimo", "No cuentan para el mínimo",
-    "No cuenta para el mínimo", "Es obligatorio elegir",
-    # Orcos y Goblins "En el ejército debe haber igual o más jinetes de jabalí no grandotes"
-    "En el ejército debe haber",
-]))
-"""Name prefixes with no effect on a close combat (army-building notes, shooting)."""
+
+def plain_name(name: str) -> str:
+    """:func:`normalize` d ``name`` without Spanish articles ("del" read as "de", "al" as "a")."""
+    key = re.sub(r"\bdel\b", "de", re.sub(r"\bal\b", "a", normalize(name)))
+    return re.sub(r"\s+", " ", _ARTICLES.sub("", key)).strip()
+
+
+def _table(groups: dict[str, dict[str, str]]) -> MappingProxyType:
+    """``{category: {name: detail}}`` as ``{plain name: "category: detail"}`` (no repeats)."""
+    out: dict[str, str] = {}
+    for category, names in groups.items():
+        for name, detail in names.items():
+            key = plain_name(name)
+            assert key not in out, name
+            out[key] = f"{category}: {detail}" if detail else category
+    return MappingProxyType(out)
+
+
+_MISSILE = "a missile weapon"
+_WAR_MACHINE = "the war machine's shot"
+_JOIN = "no character may join (or only some may)"
+
+NO_COMBAT_EFFECT: MappingProxyType = _table({
+    "shooting": {
+        # missile weapons, as options or rules ("Arco", "Ballesta": no text, their profiles
+        # have a range)
+        "Arco": _MISSILE, "Arco largo": _MISSILE, "Arco corto": _MISSILE,
+        "Ballesta": _MISSILE, "Arcabuz": _MISSILE, "Arcabuz imperial": _MISSILE,
+        "Jabalinas": _MISSILE, "Arco de Avelorn": _MISSILE, "Arco de Ellyrion": _MISSILE,
+        "Cuchillos arrojadizos": _MISSILE, "Hachas arrojadizas": _MISSILE,
+        "Escupir fuego": "a breath weapon ('un arma de aliento de F3')",
+        "Ballesta de repetición": "a missile weapon ('Alcance 60cm ... Disparos múltiples x2')",
+        "Armas de proyectiles": "the Juggernaut's arquebus and light steam cannon",
+        "Trabuco": "a missile weapon with an area of effect ('Mover o disparar')",
+        # Regimientos de Renombre: Drong's "Pistola (solo una por fase de disparo)" (the
+        # profile "Pistola (disparo)"; their close-combat pistols are "¡Montones de
+        # pistolas!"); Mengil's "Pistola ballesta" ("Alcance 20cm. Fuerza 3. Disparos
+        # múltiples x3"; Elfos Oscuros: "no ... cuenta como arma adicional al combate")
+        "Pistola (solo una por fase de disparo)": "the pistol's shot ('Pistola (disparo)')",
+        "Pistola ballesta": "'Alcance 20cm. Fuerza 3. Disparos múltiples x3'",
+        "Cazador ballestero": "Marco 'puede Mover y disparar con su Ballesta'",
+        "Arquería de los Asrai": "no -1 to hit for moving and shooting",
+        "Disparar en vuelo": "no -1 to hit for moving and shooting",
+        "Saetas del áspid": "the bows' to-hit rolls ignore modifiers",
+        "Disparos envenenados": "the Troglagobs' javelins and bows are poisoned",
+        "Ataque rasante": "hits on a unit flown over, 'ataques de proyectiles a todos los"
+                          " efectos, pero realizados en la fase de movimiento'",
+        "Estandarte de Kalad": "scouts, and -1 to hit for 'cualquier unidad que dispare' at"
+                               " them",
+        "Pavés": "a 5+ save 'contra proyectiles'; 'En combate cuerpo a cuerpo tienen"
+                 " simplemente armadura pesada'",
+        "Capa de león blanco": "a 5+ armour save 'a los ataques a distancia (proyectiles o"
+                               " magia)'",
+        "Disparos (y hechizos) a la manada": "how missile hits are split among a herd's models",
+        "Objetivo grande": "line of sight and +1 to hit it with missiles",
+        "Objetivo pequeño": "'No bloquean línea de visión'",
+        "Arma de aliento": "gst: 'un ataque de disparo que emplea la plantilla con forma de"
+                           " lágrima'",
+        "Aliento": "a breath weapon ('Arma de aliento de F4')",
+        "Aliento de fuego": "'En la fase de disparo la Hidra puede escupir fuego'",
+        "Escupir llamas": "'un Ataque de Aliento que usa la plantilla de lágrima' (Reinos del"
+                          " Caos: 'dos Ataques de Aliento por turno')",
+        "Chorro de chispas": "a breath 'se resuelve como el impacto de una bala de cañón'",
+        "Bolas de fuego de disformidad": "a template 'se realiza en la fase de Disparo'",
+    },
+    "war machine": {
+        "Lanzavirotes": _WAR_MACHINE, "Lanzacohetes": "'sigue todas las reglas de la Catapulta'",
+        "Andanada": "the bolt thrower's volley, '6 disparos ... a 120cm'",
+        "Catapulta": _WAR_MACHINE, "Gran cañón": "'Puede disparar a cualquier unidad entre"
+                                                " 30cm y 120cm'",
+        "Disparando el cañón de salvas": "'Designa un objetivo válido de disparo ...'",
+        "Disparando el lanzacohetes": "'Designa un punto en línea de visión ...'",
+        "Disparando el cañón": "'Se dispara como una catapulta con alcance 150cm'",
+        "Fiabilidad enana": "re-roll 'la tirada para determinar el número de impactos' of the"
+                            " organ gun",
+        "Bombardeo": "a template placed 'En la fase de disparo', a war machine's missile"
+                     " attack",
+        "Armas experimentales": "'se disparan como la catapulta'",
+        "Armas del barcatronante": "its three guns' shots ('Pueden dispararse los tres cada"
+                                   " turno')",
+        "Culebrina": "the land ship's cannon ('como un cañón')",
+        "Lanzagoblins": "'se dispara como una Catapulta'",
+        "Problemas": "the misfire table of the Lanzagoblins' shot",
+        "¡Problemas!": "the misfire tables of the volley gun's and rocket battery's shots",
+        "Cráneos aullantes": "the catapult's hits and a panic test 'ya sea en fase de disparo"
+                             " o de magia'",
+        "El lanzacráneos y el cántico del embate de Horekhah": "an extra shooting phase",
+        "Máquina de guerra": "'puede pivotar gratis ... no puede mover y disparar' (Yunque:"
+                             " deployed with the war machines)",
+        "Tren de artillería": "towing a war machine in the movement phase",
+        "Pérdida de la dotación": "a crewless cannon's move in the compulsory moves subphase",
+        "Puntos": "victory points of the cannon and its crew",
+    },
+    "magic phase": {
+        "Resistencia a la magia 1": "dispel dice against spells",
+        "Resistencia a la magia 2": "dispel dice against spells",
+        "Aura divina": "'Resistencia a la Magia (1)' for friends within 15 cm",
+        "Aprendiz de nigromante": "'no es Nigromante a ningún efecto'",
+        "Aprendiz de Mullah": "'Hechicero de nivel 1', no power or dispel dice",
+        "Unidad mágica": "a spell ('Negra Mano de la Muerte')",
+        "Hechizos vinculados": "'puede lanzar UNO de estos hechizos en cada fase de magia'",
+        "Mutador": "a spell cast 'una vez por fase de magia'",
+        "Icono de Ptra": "'un objeto portahechizos, de nivel de energía 3'",
+        "Conducto espiritual": "+1 to the priests' chants",
+        "Foco de Azyr": "+1 power die", "Foco de Hysh": "+1 dispel die",
+        "Altar": "'Las Plegarias lanzadas desde un altar ganan un +1 a su nivel de energía'",
+        "Rayo lumínico de Solheim": "a bound spell 'en cada fase de magia'",
+        "Tormenta de Shemtek": "a bound spell 'en cada fase de magia'",
+        "Miasma del vigor nigromántico": "a bound spell 'en la fase de magia' (a combat of"
+                                         " the engine starts with no spell in play)",
+        "El lanzacráneos y el cántico de invocación de Djedra": "victory points; the chant's"
+                                                                 " healing is cast in the"
+                                                                 " magic phase",
+        "Cólera de la tormenta": "lightning spells do not harm it (a spell makes it"
+                                 " frenzied: none is in play in a combat of the engine)",
+        "Pergamino de Arabia": "a 2+ ward 'contra cualquier herida provocada por un Hechizo'",
+        "Pesado": "under a spell 'no puede usar su movimiento volador'",
+    },
+    "movement": {
+        "Cruzar (bosques)": "", "Cruzar (obstáculos)": "", "Cruzar bosques": "",
+        "Cruzar todo salvo impasables y acuáticos": "", "Leñadores": "'Cruzar(Bosques)'",
+        "Piernas largas": "'Cruzar( obstáculos )' and a fall test per obstacle crossed",
+        "Patas largas": "'Cruzar(Vallas, Setos, Muros)'",
+        "Anfibio": "crossing water, light cover in it",
+        "Anfibios": "'Cruzar (Elementos acuáticos) ... cobertura ligera'",
+        "Carro espectral": "'ignora terreno a efectos de movimiento'",
+        "Carro (Marchar)": "'puede marchar'", "Ágil": "'A efectos de marcha'",
+        "Avance imparable": "marching with enemies near",
+        "Movimiento": "how the unit moves (steam points, beasts, obstacles; 'Las cargas se"
+                      " realizan como es normal')",
+        "Movimientos rápidos": "a gyrocopter rallied after fleeing from a charge may face"
+                               " any way",
+        "Movimiento aleatorio (5D6)": "a compulsory move; its dice are the printed M"
+                                      " (Unit.random_move: the charge's reach, flight and"
+                                      " pursuit)",
+        "Movimiento aleatorio (8D6)": "a compulsory move; its dice are the printed M"
+                                      " (Unit.random_move), a rider lost on a 6",
+        "Terreno": "the Barcatronante is removed if it ends its move in rough terrain",
+        "De mente simple": "no reforming while moving, one pivot",
+        "Gigante de asedio": "re-rolls to wound buildings and walls only",
+        "Jarra de cerveza de Bugman": "'En cada fase de movimiento, si la unidad no está"
+                                      " trabada': never while engaged",
+    },
+    "deployment": {
+        "Exploradores": "", "Emboscada": "", "Avance subterráneo": "",
+        "Salir desde abajo": "deployment and arrival (the emergence itself is `odds"
+                             " emerge`: a unit that comes up under an enemy charges it)",
+        "Salir desde abajo (Aclaración)": "the markers of units below ground",
+        "Telescopio del Navegante": "enemy hidden models revealed 'Al inicio de la batalla'",
+    },
+    "out of combat": {
+        "Animosidad": "tested only by units 'que no estén huyendo ni trabados en combate'",
+        "Animosidad especial": "rolled 'excepto si están huyendo o trabados en combate'",
+        "Evita animosidad": "re-rolls of the animosity test",
+        "Grandotez": "the animosity test",
+        "Indisciplinado": "a charge forced at the start of the movement phase",
+        "Mal genio": "a charge forced in the charge declaration subphase",
+        "Riñas": "'Si al inicio de un turno propio la unidad no se encuentra trabada en"
+                 " combate'",
+    },
+    "army composition": {
+        "Regimientos de Renombre": "which armies may field them, who may join (their"
+                                   " leaders fight as the engine's champions and members)",
+        "Unidades de mercenarios en otros ejércitos": "which armies may field them",
+        "Monstruo arcano": "'una opción de unidad Singular ... por cada 2000 puntos'",
+        "Unidad especial y personaje": "a character riding the chariot 'sigue contando como"
+                                       " unidad especial'",
+        "Creación de la manada": "a herd's Gors and Ungors (the mixed herd is reported with"
+                                 " its Ungors)",
+        "Primeros entre iguales": "one unit may carry a magic standard",
+        "Estandarte mágico": "which unit may carry a magic standard",
+        "Tamaño mínimo": "'Debe tener al menos 10 integrantes'",
+        "Ocupan un hueco adicional de singular": "",
+        "En caso de incluir Meargh, ocupa hueco de héroe": "",
+        "En compañía de horrores": "Incineradores accompanying the Horrores",
+        "Dios del Caos": "which marks the General allows",
+        "Marcas del Caos": "which marks a model may carry ('Los efectos de otorgar una marca"
+                           " ya están incluidos en las tropas')",
+        "Marca": "which characters may ride the chariot",
+        "Montura": "a Necromancer's mount (his save), or the Buscadoras' steed in their"
+                   " profile",
+        "Montura de personaje": "a character riding it replaces a crewman",
+        "Objetos mágicos": "which magic items may be taken",
+        "Heridas y bajas": "the Comehombres' (Ratas Ogro's) casualties, 'todos con la misma"
+                           " Resistencia y armadura': how the engine already fights a unit",
+    },
+    "who may join": {
+        "Solitario": _JOIN, "Solitarios": _JOIN, "Miniatura individual": _JOIN + " (a lone"
+                                                                                " model's"
+                                                                                " movement)",
+        "Devotas de Khaine": _JOIN, "Unidad fantasmal": _JOIN, "Semigrifos": _JOIN,
+        "Ogros dragón y shaggoth": _JOIN, "Peligrosos": _JOIN, "Locos": _JOIN,
+        "Personajes": _JOIN,
+    },
+})
+"""Known names with no effect on a close combat → the reason (category first)."""
+
+NO_COMBAT_EFFECT_PREFIXES: MappingProxyType = _table({
+    "army composition": {
+        "Inclusión": "", "Destacamento": "", "Pueden tener": "",
+        "Personajes y unidades": "which characters may join which units",
+        "Personajes en manadas": "which characters may join a herd",
+        "Estandartes mágicos": "", "Portaestandarte mágico": "",
+        "En el ejército debe haber": "", "Cuenta para el mínimo": "",
+        "No cuentan para el mínimo": "", "No cuenta para el mínimo": "",
+        "Es obligatorio elegir": "",
+    },
+    "shooting": {"Cañón": "a cannon's shot"},
+})
+"""Name prefixes with no effect on a close combat → the reason (army-building notes, cannons)."""
+
+
+def no_combat_reason(name: str) -> str | None:
+    """Why a rule or option name has no effect on a close combat, or None if it is not known."""
+    key = plain_name(name)
+    if key in NO_COMBAT_EFFECT:
+        return NO_COMBAT_EFFECT[key]
+    for prefix, reason in NO_COMBAT_EFFECT_PREFIXES.items():
+        if key.startswith(prefix):
+            return reason
+    return None
 
 
 def is_no_combat_effect(name: str) -> bool:
     """Whether a rule or option name is known to have no effect on a close combat."""
-    key = normalize(name)
-    return key in NO_COMBAT_EFFECT or key.startswith(NO_COMBAT_EFFECT_PREFIXES)
+    return no_combat_reason(name) is not None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from odds.battlescribe.no_effect_names import plain_name
 from odds.battlescribe.spelling import normalize
 
 __all__ = [
@@ -102,18 +103,44 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      " es inmune a miedo e inmune a terror", ("royal_guard",)),
     ("sangre real", "un ejercito que incluya uno o mas personajes con sangre real",
      ("royal_blood",)),
+    # Condes Vampiro (v5, con Personajes especiales: Engendro del terror) "Chillido mortal":
+    # the text of the Doncella's "Lamento de la doncella" for the Engendro ("Es un Ataque
+    # especial que se realiza en la fase de Disparo ... si el Engendro está trabado en
+    # combate con una o más unidades deberá elegir como objetivo una unidad con la que esté
+    # trabada. Lanza 2D6+2 ..."); the Strigoi book's "con un +2 a la tirada" (2D6+4) is not
+    # this text, and stays reported (unmodelled.UNMODELLED_REASONS)
+    ("chillido mortal", "si el engendro esta trabado en combate con una o mas unidades debera"
+     " elegir como objetivo una unidad con la que este trabada. lanza 2d6+2",
+     ("maiden_lament",)),
+    # Condes Vampiro, Enanos, Monstruos Arcanos, Demonios "Flotar": "Se considera que pueden
+    # Volar, pero ... su distancia de vuelo es de 25cm" / "Como volar, pero solamente 25cm" /
+    # "Se considera Volar a todos los efectos" / "pueden volar por ser Caballería voladora":
+    # flying (its flight and pursuit dice), the distance flown being movement
+    ("flotar", "volar", ("flying",)),
+    # Mercenarios (Fimir) "Solitarios": "Los personajes no se pueden unir, y la unidad no puede
+    # usar nunca el Liderazgo del General" (as "Independientes"); elsewhere "Solitarios" says
+    # only who may join (no_effect_names.NO_COMBAT_EFFECT)
+    ("solitarios", "la unidad no puede usar nunca el liderazgo del general",
+     ("independent", "no_characters")),
+    # Reinos del Caos "Marca del Caos absoluto" on a unit, a chariot or a character: "Lleva
+    # la Marca del Caos Absoluto, por lo que puede repetir los chequeos de psicología
+    # fallados" / "La unidad puede repetir cualquier chequeo de psicología fallado" / "Puede
+    # repetir chequeos de psicología fallados" (as a label, "Sin efecto adicional", it is
+    # _NO_EFFECT_TEXTS')
+    ("marca del caos absoluto", "de psicologia fallado", ("psychology_reroll",)),
 )
 
 
 def text_rule(name: str, text: str) -> tuple[str, ...] | None:
     """Special-rule flags of a rule named after its unit, recognised by its catalogue text.
 
-    Returns None when the name and text are not one of :data:`_TEXT_RULES`.
+    The name is compared without case, accents or articles (:func:`plain_name`).  Returns
+    None when the name and text are not one of :data:`_TEXT_RULES`.
     """
-    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    key, plain = plain_name(name), re.sub(r"\s+", " ", normalize(text))
     plain = re.sub("[\"'\u201c\u201d\u2018\u2019]", "", plain)  # quotes left out
     for rule, phrase, flags in _TEXT_RULES:
-        if key == rule and phrase in plain:
+        if key == plain_name(rule) and phrase in plain:
             return flags
     return None
 
@@ -207,21 +234,42 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "a missile weapon (its stand and shoot too: the engine has no shooting)"),
     ("disparando el cercenagoblins", "para disparar, el jugador ha de designar un objetivo",
      "no_combat_effect", "the machine's shot: the shooting phase"),
+    # Reinos del Caos "Marca del Caos absoluto" where it is a label: "Sin efecto adicional"
+    # (Demonios, Bestias, Elfos Oscuros Culto de Slaanesh), "No tiene ningún efecto"
+    # (Mortales Horda de Archaon); its re-roll texts are _TEXT_RULES'
+    ("marca del caos absoluto", "sin efecto adicional", "no_combat_effect",
+     "a label: its text is 'Sin efecto adicional'"),
+    ("marca del caos absoluto", "no tiene ningun efecto", "no_combat_effect",
+     "a label: its text is 'No tiene ningún efecto'"),
+    # game system "Carro" (RULES.md §1.12): "No puede marchar. Resulta destruido por cualquier
+    # herida de Fuerza 7 o más ... Causa impactos por carga ... Las bestias de tiro solo
+    # atacan por el frontal": the impact hits and the beasts' front are modelled (troop type
+    # "chariot"), the destruction by a wound of S7+ is not
+    ("carro", "resulta destruido por cualquier herida de fuerza 7 o mas", "approximated",
+     "a wound of Strength 7 or more destroys the chariot: not modelled"),
+    # Condes Vampiro (Sagrario mortis) "Relicario": "Trátalo como un objeto portahechizos ...
+    # Cada unidad enemiga no trabada en ese radio sufre 1D6 impactos de F4" (Bretonia's
+    # "Relicario" is another rule: unmodelled.UNMODELLED_REASONS)
+    ("relicario", "cada unidad enemiga no trabada en ese radio", "no_combat_effect",
+     "magic phase: a bound spell that hits enemy units 'no trabada'"),
 )
 
 
 def no_effect_text(name: str, text: str) -> tuple[str, str] | None:
     """How a rule named after its unit is reported, recognised by its catalogue text.
 
+    The name is compared without case, accents or articles (:func:`plain_name`).
+
     Returns
     -------
     (kind, reason) or None
-        ``"no_combat_effect"`` (or ``"note"``, a condition the combat assumes) and why;
-        None when the name and text are not one of :data:`_NO_EFFECT_TEXTS`.
+        ``"no_combat_effect"`` (or ``"note"``, a condition the combat assumes, or
+        ``"approximated"``, a part of the rule the combat leaves out) and why; None when
+        the name and text are not one of :data:`_NO_EFFECT_TEXTS`.
     """
-    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    key, plain = plain_name(name), re.sub(r"\s+", " ", normalize(text))
     for rule, phrase, kind, reason in _NO_EFFECT_TEXTS:
-        if key == rule and phrase in plain:
+        if key == plain_name(rule) and phrase in plain:
             return kind, reason
     return None
 

@@ -16,7 +16,7 @@ from odds.battlescribe.champion_names import CHAMPION_ITEMS
 from odds.battlescribe.command_group import _CommandGroup
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES
 from odds.battlescribe.members import _JOINED
-from odds.battlescribe.no_effect_names import is_no_combat_effect
+from odds.battlescribe.no_effect_names import no_combat_reason
 from odds.battlescribe.panic import flight_panic, is_panic_rule, panic_immunity
 from odds.battlescribe.rule_names import (
     NAMED_HATRED,
@@ -356,10 +356,11 @@ class _SpecialRules(_CommandGroup):
                 self.note(name, "ignored", "panic in a combat (RULES.md §3.4) does not read"
                           " immunities or re-rolls; matters only with friends in the combat")
                 continue
+            reason = no_combat_reason(name)
             if key.startswith("odio "):
                 self.note(name, "ignored", "hatred of some enemies only: not modelled")
-            elif is_no_combat_effect(name):
-                self.note(name, "no_combat_effect", "known; no effect in close combat")
+            elif reason is not None:
+                self.note(name, "no_combat_effect", reason)
             else:
                 self.note(name, "ignored",
                           UNMODELLED_REASONS.get(key, "rule not modelled by the engine"))

@@ -50,6 +50,24 @@ SECOND_PROFILE_REASONS: MappingProxyType = name_table({
 })
 """Why a unit's second rank-and-file profile is left ignored, read from its unit's texts."""
 UNMODELLED_REASONS: MappingProxyType = name_table({
+    # Reinos del Caos (Horrores, Incineradores de Tzeentch) "Magia de Tzeentch": "Mutación
+    # incontrolable. Sólo en combate cuerpo a cuerpo. Lanza 1D6 por cada Horror en contacto
+    # peana con peana con el enemigo, con un 6 hace una baja ... Anula armaduras ... Por cada
+    # enemigo aniquilado con este hechizo, añade un Horror a la unidad"
+    "Magia de Tzeentch": "its spell 'Mutación incontrolable' (cast as a bound spell of power"
+                         " half the unit strength at the start of its magic phase) acts in"
+                         " close combat: a D6 per model in base contact, each 6 slaying an"
+                         " enemy infantry or cavalry model with no armour save and adding a"
+                         " model to the unit: not modelled",
+    # Condes Vampiro (Clan Strigoi) "Chillido mortal": "Sigue las mismas reglas que el Lamento
+    # de la Doncella, pero con un +2 a la tirada (así pues, hace tantas heridas como 2D6+4
+    # menos el Liderazgo de la unidad objetivo ...)"
+    "Chillido mortal": "the Doncella's lament rolled with +2 (2D6+4 against the target's Ld):"
+                       " the engine's lament rolls 2D6+2, not modelled",
+    # Bretonia "Relicario" (Relicario y peregrinos de batalla)
+    "Relicario": "a relic of unit strength 6 in the middle of the unit, fighting as one"
+                 " model, immune to killing blow, with the effects of a standard and a"
+                 " musician, that takes wounds only once no pilgrim is left: not modelled",
     "Ataques del gigante": f"the giant's attacks: {_TABLE_ATTACKS}",
     "Ataques especiales": f"the Titán's attacks: {_TABLE_ATTACKS}",
     "Caídas": f"a fall test on losing a combat (on the ground: no attacks, destroyed if it"

@@ -409,8 +409,8 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
     ``S_PANIC_IGNORE``: MDNR partial immunities; of ``S_FLIGHT_IGNORE`` when ``x``
     fled), and one test per unit per
     phase (``state[:, B_PANIC] == 2`` once tested); a failed test is re-rolled while a friendly unit
-    with ``S_GRUMBLERS`` is still fighting.  Failed, the unit is ``PANICKED`` and rolls its
-    flight.
+    with ``S_GRUMBLERS`` 1 or 2 is still fighting, or when the unit's own is 3.  Failed, the
+    unit is ``PANICKED`` and rolls its flight.
     """
     for f in range(nr):
         if (sides[f, S_SIDE] != sides[x, S_SIDE] or state[f, B_STATUS] != FIGHTING
@@ -437,9 +437,11 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
         # Imperio "Ejemplo de Sigmar" (S_GRUMBLERS 2): "Toda unidad amiga a 15cm o menos de
         # la Reiksguard a pie (incluyendo la propia ...) puede repetir cualquier chequeo de
         # pánico ... fallado" (while it is still on the table: fighting or fleeing)
-        grumble = False
+        # Reinos del Caos "Marca del Caos absoluto" (S_GRUMBLERS 3): "puede repetir los
+        # chequeos de psicología fallados" (its own)
+        grumble = sides[f, S_GRUMBLERS] == 3
         for g in range(nr):
-            if sides[g, S_GRUMBLERS] and sides[g, S_SIDE] == sides[f, S_SIDE] and (
+            if 0 < sides[g, S_GRUMBLERS] < 3 and sides[g, S_SIDE] == sides[f, S_SIDE] and (
                     state[g, B_STATUS] == FIGHTING
                     or (sides[g, S_GRUMBLERS] == 2
                         and (state[g, B_STATUS] == FLEEING or state[g, B_STATUS] == PANICKED))):
@@ -631,7 +633,8 @@ def stupidity(buf, p, u, active, sides, state):
     MDNR Bestias "Borrachos" first: 1D6 at the start of each own turn (rolled at the charge
     for a drunk charger), 1 a stupidity test, 6 frenzied until the end of the own turn.  The
     test on the best Ld of the unit and its characters in the front rank (cold-blooded on its
-    own, MDNR "Sangre fría"; re-rolled under "Aullido abisal").  Returns ``(stupid, p)``:
+    own, MDNR "Sangre fría"; re-rolled under "Aullido abisal"; a failed test re-rolled with
+    ``S_GRUMBLERS`` 3, MDNR "Marca del Caos absoluto").  Returns ``(stupid, p)``:
     failed, only half its models fight this turn (the kernel's round start).
     """
     stupid = False
@@ -660,6 +663,8 @@ def stupidity(buf, p, u, active, sides, state):
                 else:
                     ld = max(ld, sides[b, S_LD])
         ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
-        passed, p = howled_test(buf, p, ld, False, False, cold, howled(u, sides, state))
+        # Reinos del Caos "Marca del Caos absoluto" (S_GRUMBLERS 3): a failed test re-rolled
+        passed, p = howled_test(buf, p, ld, False, sides[u, S_GRUMBLERS] == 3, cold,
+                                howled(u, sides, state))
         stupid = not passed
     return stupid, p

@@ -73,6 +73,7 @@ _WRITTEN: tuple[str, ...] = (
     "independent",
     "first_round_stubborn",
     "sigmar_example",
+    "psychology_reroll",
     "vomit_by_mount",
     "pikes_behind",
     "must_pursue",
@@ -324,6 +325,11 @@ unidad amiga a 15cm o menos de la Reiksguard a pie (incluyendo la propia Reiksgu
 puede repetir cualquier chequeo de pánico, miedo o terror fallado": every unit of its side in
 the combat re-rolls failed panic tests while the unit has not been destroyed, and the unit
 re-rolls its own failed fear or terror test at the charge (RULES.md §3.3, §3.4).
+``psychology_reroll``: the unit re-rolls its own failed psychology tests -- fear and terror at
+the charge (charging or charged), panic (at the charge and from friends breaking or
+destroyed) and stupidity -- never a break test (MDNR Reinos del Caos "Marca del Caos
+absoluto": "Lleva la Marca del Caos Absoluto, por lo que puede repetir los chequeos de
+psicología fallados"; where its text is "Sin efecto adicional" it is a label).
 
 ``pikes_behind``: MDNR Regimientos de Renombre (Pirazzo) "Formación mixta": the first rank
 holds crossbowmen with hand weapons and the ranks behind pikes, so the unit fights in ranks

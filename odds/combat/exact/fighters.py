@@ -21,6 +21,7 @@ from odds.combat.model import (
     RANK_AND_FILE,
     S_COLD,
     S_FILES,
+    S_GRUMBLERS,
     S_LD,
     S_SIDE,
     S_STUPID,
@@ -100,7 +101,8 @@ def stupidity_cases(model: CombatModel, fighters: list[list[tuple[int, int, int,
     """Fighters of every unit per contact, mixed over the first round's stupidity tests.
 
     Stupid units of the side whose turn it is test Ld (2D6 <= Ld) at the
-    start of the round; failed, each contact keeps half its fighters (§1.10).
+    start of the round (a failed test re-rolled with ``S_GRUMBLERS`` 3); failed, each
+    contact keeps half its fighters (§1.10).
     """
     cases = [(1.0, [list(f) for f in fighters])]
     sd = model.sides
@@ -108,6 +110,8 @@ def stupidity_cases(model: CombatModel, fighters: list[list[tuple[int, int, int,
         if not sd[u, S_STUPID] or int(sd[u, S_SIDE]) != model.active_side:
             continue
         p_pass = dice.p_at_most(dice.leadership_pmf(bool(sd[u, S_COLD])), int(sd[u, S_LD]))
+        if sd[u, S_GRUMBLERS] == 3:  # "Marca del Caos absoluto": a failed test re-rolled
+            p_pass = 1 - (1 - p_pass) ** 2
         nxt = []
         for p, fs in cases:
             nxt.append((p * p_pass, fs))

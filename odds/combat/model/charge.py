@@ -99,11 +99,12 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_TARGET] = 1 - charger
     if _scared(ch, tg):
         flags[F_CHARGER_LD], flags[F_CHARGER_COLD] = _test_ld(ch, ch_opts)
-        flags[F_CHARGER_REROLL] = ch.has("sigmar_example")
+        flags[F_CHARGER_REROLL] = ch.has("sigmar_example") or ch.has("psychology_reroll")
     if _scared(tg, ch):
         flags[F_TARGET_LD], flags[F_TARGET_COLD] = _test_ld(tg, tg_opts)
-    # Imperio "Ejemplo de Sigmar": failed panic, fear and terror tests re-rolled
-    flags[F_TARGET_REROLL] = tg.has("sigmar_example")
+    # Imperio "Ejemplo de Sigmar": failed panic, fear and terror tests re-rolled; Reinos del
+    # Caos "Marca del Caos absoluto" (psychology_reroll): failed psychology tests re-rolled
+    flags[F_TARGET_REROLL] = tg.has("sigmar_example") or tg.has("psychology_reroll")
     flags[F_TARGET_TERROR] = int(ch.causes_terror)
     flags[F_TARGET_SMALLER] = int(tg.unit_strength < ch.unit_strength)
     flags[F_REACH] = math.floor(reach)

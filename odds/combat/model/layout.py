@@ -67,7 +67,7 @@ from collections import namedtuple
     S_NO_RANK_CANCEL,  # cancels no enemy ranks from a flank or rear: a Bestias herd, skirmishers
     S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
     S_COLD,  # cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6, drop highest
-    S_GRUMBLERS,  # MDNR Enanos "Viejos cascarrabias": friends re-roll failed panic tests
+    S_GRUMBLERS,  # friends re-roll failed panic tests (1: "Viejos cascarrabias"; 3: itself)
     S_FLIGHT_IGNORE,  # bit x set: unit x of the same side fleeing causes this one no panic
     S_DRUNK,  # MDNR Bestias "Borrachos": each own turn 1D6: 1 stupidity test, 6 frenzied
     S_UNPURSUED,  # fleeing from a combat, its enemies never pursue it (Tichi Huichi)

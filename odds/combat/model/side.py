@@ -181,8 +181,10 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_CHAMPION_LD] = champ.Ld
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
     # panic re-rolls for friends: 1 while the unit fights ("Viejos cascarrabias": "que no
-    # estén huyendo"), 2 while it has not been destroyed ("Ejemplo de Sigmar")
-    s[S_GRUMBLERS] = 1 if unit.has("old_grumblers") else 2 * unit.has("sigmar_example")
+    # estén huyendo"), 2 while it has not been destroyed ("Ejemplo de Sigmar"); 3 for its
+    # own tests only (psychology_reroll: Reinos del Caos "Marca del Caos absoluto")
+    s[S_GRUMBLERS] = (1 if unit.has("old_grumblers") else 2 if unit.has("sigmar_example")
+                      else 3 * unit.has("psychology_reroll"))
     s[S_UNPURSUED] = unit.has("unpursued")
     s[S_BURN_SAVE] = unit.armour_save
     s[S_INDEPENDENT] = unit.has("independent")
