@@ -44,7 +44,7 @@ def test_matrix_shape_and_chargers(matrix):
     assert len(matrix) == 2 * 2 * 2
     for _, g in matrix.groupby(["unit_a", "unit_b"]):
         assert g["charger"].tolist() == ["a", "b"]
-    total = matrix["p_a_wins"] + matrix["p_b_wins"] + matrix["p_unresolved"]
+    total = matrix[["p_a_wins", "p_b_wins", "p_unresolved", "p_no_combat"]].sum(axis=1)
     np.testing.assert_allclose(total, 1.0, rtol=0, atol=1e-12)
     assert (matrix["points_a"] <= 200).all() and (matrix["points_b"] <= 200).all()
     assert matrix.attrs["seed"] == 11

@@ -75,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+_RANKING_SHOWN = ("rank", "tied", "list", "unit", "points", "p_win", "p_loss", "p_no_combat",
+                  "p_win_per_100", "p_win_per_100_stderr", "casualties_points_per_100")
+"""Columns of the efficiency ranking in the text output (JSON and CSV have them all)."""
+
+
 def _print_tables(table, ranking, args: argparse.Namespace, seed: int) -> None:
     from odds.listbuilding.labels import VALUES, label, translate
     from odds.results import format_table
@@ -91,11 +96,14 @@ def _print_tables(table, ranking, args: argparse.Namespace, seed: int) -> None:
         print(f"\n{label('p_a_wins', lang)}, {label('charger', lang)}: "
               f"{VALUES['charger'][lang][who]}")
         print(grid.to_string(float_format=lambda x: f"{x:.3f}"))
-    cols = ["unit_a", "unit_b", "charger", "points_a", "points_b", "p_a_wins", "p_b_wins",
-            "p_unresolved", "margin", "casualties_a", "casualties_b"]
+    cols = ["unit_a", "unit_b", "charger", "models_a", "models_b", "points_a", "points_b",
+            "p_a_wins", "p_b_wins", "p_unresolved", "p_no_combat", "margin", "casualties_a",
+            "casualties_b"]
     print()
     print(format_table(translate(table[cols], lang)))
     if ranking is not None:
         print()
-        print(format_table(ranking))
+        print(f"{label('rank', lang)}: {ranking.attrs['per']}")
+        shown = [label(c, lang) if lang != "en" else c for c in _RANKING_SHOWN]
+        print(format_table(ranking[[c for c in shown if c in ranking.columns]]))
     sys.stdout.flush()
