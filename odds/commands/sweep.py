@@ -93,10 +93,9 @@ def run(args: argparse.Namespace) -> int:
     print_warnings(table.attrs["warnings"], args.format)
     if args.plot:
         names = [n for n in grid if n != "charger"] or list(grid)
-        hue = "charger" if "charger" in grid and names != ["charger"] else None
         from odds.plot import small_print
 
-        ax = sweep_plot(table, names[0], hue=hue, lang=args.lang)
+        ax = sweep_plot(table, names[0], lang=args.lang)
         small_print(ax.figure, hl.small_print(args.trials, seed, args.lang, per="point"))
         save_plot(ax, args.plot)
     return 0
