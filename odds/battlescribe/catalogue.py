@@ -20,6 +20,7 @@ from xml.etree.ElementTree import Element
 
 from odds.armies import army_from_catalogue
 from odds.battlescribe.build import Built, build_unit
+from odds.battlescribe.game_system import check_game_system
 from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import (
     COMMAND_ROLES,
@@ -28,6 +29,7 @@ from odds.battlescribe.selection import (
     options,
     regiment,
     select,
+    take,
 )
 from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import MODEL_PROFILE, Node, catalogue_node, index_ids
@@ -38,6 +40,10 @@ from odds.validation import OddsInputError, integer
 __all__ = ["Catalogue", "UnitEntry", "load_catalogue", "points_cost_type"]
 
 CommandSpec = str | Iterable[str] | None
+
+BELOW_MINIMUM = "below_minimum"
+"""Import note of a unit smaller than its entry's minimum size (a unit that has lost models:
+allowed, and said in every warning)."""
 
 DEFAULT_FILES = 5
 """Frontage when none is given: ``min(5, models)``."""
@@ -126,8 +132,10 @@ class UnitEntry:
         Parameters
         ----------
         models : int, optional
-            Size; default :attr:`default_models`.  Must respect
-            ``min_models``/``max_models`` when the catalogue gives them.
+            Size; default :attr:`default_models`.  At most ``max_models``
+            when the catalogue gives it; fewer than ``min_models`` (a unit
+            that has lost models) is allowed and noted in the unit's
+            ``import_notes`` (its :attr:`~odds.units.Unit.warning` says so).
         files : int, optional
             Frontage; default ``min(5, models)``.
         command : None, "none", "full" or iterable of str
@@ -146,10 +154,9 @@ class UnitEntry:
         where = f"{self._source}: {self.name}: "
         n = integer("models", models, low=1, high=1000) if models is not None else \
             self.default_models
-        if (self.min_models and n < self.min_models) or (self.max_models and n > self.max_models):
+        if self.max_models and n > self.max_models:
             raise OddsInputError(
-                f"{where}models: must be in [{self.min_models or 1}, {self.max_models or '...'}]"
-                f" for this entry (got {n})"
+                f"{where}models: must be in [1, {self.max_models}] for this entry (got {n})"
             )
         f = integer("files", files, low=1, high=100) if files is not None else min(
             DEFAULT_FILES, n)
@@ -165,7 +172,12 @@ class UnitEntry:
                            army=self.army)
         if report is not None:
             report.extend(sink.items)
-        return built.unit.replace(points_per_unit=once)
+        unit = built.unit.replace(points_per_unit=once)
+        if self.min_models and n < self.min_models:
+            note = (f"{BELOW_MINIMUM}: {n} models, below the catalogue's minimum of "
+                    f"{self.min_models}")
+            unit = unit.replace(import_notes=(*unit.import_notes, note))
+        return unit
 
 
 _COMPULSORY = "es obligatorio elegir"
@@ -215,7 +227,11 @@ def _select_paid(node: Node, upgrades: list[str], where: str, sink: Collector,
     sink.add(name, pick.name, "note", f"the entry obliges the unit to buy one of its options; "
              f"the cheapest, {pick.name} ({pick.cost:g} points a model), is taken (name another "
              f"with upgrades=)")
-    return select(node, [*upgrades, pick.name], where=where)
+    try:
+        return select(node, [*upgrades, pick.name], where=where)
+    except OddsInputError:  # not selectable by name (an entry named "... (Con Estandarte
+        take(sel, pick)     # mágico)" reads as a magic allowance): taken as it is
+        return sel
 
 
 def _prices(sel: Selection, models: int) -> tuple[float, float]:
@@ -248,14 +264,22 @@ def _points_per_model(sel: Selection, models: int = 1) -> float:
 def _split_costs(sel: Selection) -> tuple[float, float]:
     """``(per model, per unit)`` costs of what ``sel`` takes (the model entry's are per model).
 
-    An entry without a model entry (a monster, a chariot: one model) costs all per model.
+    An entry without a model entry (a monster, a chariot: one model) costs all per model;
+    when nothing it takes has a profile, the option whose profiles the unit fights with
+    (:mod:`odds.battlescribe.profiles`: O&G "Rebaño de garrapatos" fights as its "Pastores
+    de garrapatos") is priced with it.
     """
+    carried = 0.0
+    if not sel.unit.profiles and not any(n.profiles for n in sel.taken):
+        carrier = next((n for n in sel.unit.walk()[1:] if n.profiles
+                        and not n.key.startswith("grupo de mando")), None)
+        carried = carrier.cost if carrier is not None else 0.0
     if sel.model is None:
-        return sel.unit.cost + sum(n.cost for n in sel.taken), 0.0
+        return sel.unit.cost + sum(n.cost for n in sel.taken) + carried, 0.0
     per_model = {id(x) for x in sel.model.walk()}
     each = sum(n.cost for n in sel.taken if id(n) in per_model)
     once = sel.unit.cost + sum(n.cost for n in sel.taken if id(n) not in per_model)
-    return each, once
+    return each + carried, once
 
 
 def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) -> UnitEntry:
@@ -447,6 +471,11 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
     root = read_xml(p, expected=("catalogue", "gameSystem"))
     source = str(p)
     system = _game_system(p, root)
+    if local(root.tag) == "gameSystem":
+        check_game_system(p, "game system", root.get("id"), root.get("name"))
+    else:
+        check_game_system(p, "catalogue", root.get("gameSystemId"),
+                          None if system is None else system.get("name"))
     cost_type = None if system is None else points_cost_type(system)
     # the catalogue's own elements first, then the game system's (rules and profiles the
     # catalogue links: gst "Piel escamosa", "Armadura ligera"...)

@@ -29,6 +29,9 @@ Summary columns (:data:`RESULT_COLUMNS`)
 ``margin_sd``, ``casualties_a_sd``, ``casualties_b_sd``
     Standard deviations of the same over the trials (the standard error
     of a mean is the deviation over the square root of ``trials``).
+``approximated``
+    Whether either unit's import ignored or approximated any of its rules
+    (its warning says which): the cell's odds are then approximate.
 ``casualties_points_a`` / ``casualties_points_b``
     The same in points (models lost × points per model; command upgrades
     not counted).
@@ -45,6 +48,7 @@ import numpy as np
 from odds import validation as v
 from odds.combat.api import simulate
 from odds.combat.model import CombatOptions, build
+from odds.listbuilding.lists import approximated
 from odds.listbuilding.seeds import cell_key, cell_seed
 from odds.rng import resolve_seed
 from odds.units import Unit
@@ -65,7 +69,7 @@ RESULT_COLUMNS = (
     "p_fled_at_charge",
     "margin", "casualties_a", "casualties_b", "casualties_points_a", "casualties_points_b",
     "margin_sd", "casualties_a_sd", "casualties_b_sd",
-    "trials",
+    "approximated", "trials",
 )
 """Columns of a cell's summary row, in order (parameter columns of a sweep go first)."""
 
@@ -165,6 +169,7 @@ def evaluate(cell: Cell, entropy: int) -> dict[str, Any]:
         "casualties_points_b": lost_b * b.points_per_model,
         "margin_sd": _sd(sim["margin"]),
         "casualties_a_sd": _sd(sim["surv"][0]), "casualties_b_sd": _sd(sim["surv"][1]),
+        "approximated": approximated(a) or approximated(b),
         "trials": n,
     })
     return row

@@ -48,6 +48,7 @@ COLUMNS: Mapping[str, Mapping[str, str]] = {
     "casualties_b": {"en": "Casualties B (models)", "es": "Bajas B (miniaturas)"},
     "casualties_points_a": {"en": "Casualties A (points)", "es": "Bajas A (puntos)"},
     "casualties_points_b": {"en": "Casualties B (points)", "es": "Bajas B (puntos)"},
+    "approximated": {"en": "Approximated", "es": "Aproximada"},
     "trials": {"en": "Trials", "es": "Simulaciones"},
     # efficiency tables
     "rank": {"en": "Rank", "es": "Puesto"},

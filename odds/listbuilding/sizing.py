@@ -64,7 +64,7 @@ def command_group(unit: Unit, command: Command | str | Iterable[str] = "keep") -
 
 
 def buy(unit: Unit, points: float, *, command: Command | str | Iterable[str] = "keep",
-        files: int | None = None, min_models: int = 1) -> Unit:
+        files: int | None = None, min_models: int = 1, max_models: int | None = None) -> Unit:
     """The unit with as many models as ``points`` buys.
 
     Parameters
@@ -81,12 +81,15 @@ def buy(unit: Unit, points: float, *, command: Command | str | Iterable[str] = "
     min_models : int
         Smallest size allowed (an army book's minimum unit size); the
         command models need at least one model each anyway.
+    max_models : int, optional
+        Largest size allowed (a catalogue entry's maximum: a monster or war
+        machine is one model whatever the points).
 
     Returns
     -------
     Unit
-        ``models`` is the largest ``n`` with ``n * points_per_model +
-        points_per_unit + command points <= points``.
+        ``models`` is the largest ``n`` (at most ``max_models``) with
+        ``n * points_per_model + points_per_unit + command points <= points``.
 
     Raises
     ------
@@ -112,6 +115,8 @@ def buy(unit: Unit, points: float, *, command: Command | str | Iterable[str] = "
         raise OddsInputError(f"points: {points:g} do not buy {unit.name!r}: {least} model(s) at "
                              f"{ppm:g} points plus {once:g} for the command group and the "
                              f"unit's upgrades cost {need:g}")
+    if max_models is not None:
+        n = min(n, integer("max_models", max_models, low=1, high=1000))
     if n > 1000:
         raise OddsInputError(f"points: {points:g} buy {n} models of {unit.name!r}; at most 1000")
     return unit.replace(models=n, files=min(files, n), command=cmd)

@@ -364,13 +364,16 @@ class Unit:
         """One line saying what the unit's import ignored or approximated (``""`` if nothing).
 
         E.g. ``"Guerreros enanos: not modelled: Firmeza"``, so a player knows
-        a number is approximate.
+        a number is approximate; a unit below its catalogue's minimum size says
+        so too (``"Goblins: 10 models, below the catalogue's minimum of 20"``).
         """
         parts = []
         for kind, label in (("ignored", "not modelled"), ("approximated", "approximated")):
             names = [n.split(": ", 1)[1] for n in self.import_notes if n.startswith(kind + ":")]
             if names:
                 parts.append(f"{label}: {', '.join(dict.fromkeys(names))}")
+        parts += [n.split(": ", 1)[1] for n in self.import_notes
+                  if n.startswith("below_minimum:")]
         return f"{self.name}: {'; '.join(parts)}" if parts else ""
 
     @property
