@@ -89,3 +89,35 @@ def test_every_cell_sums_to_one(specs, charger, seed):
     parts = ["p_a_destroyed", "p_a_caught", "p_a_flees"]
     np.testing.assert_allclose(m[parts].sum(axis=1), m["p_b_wins"], rtol=0, atol=1e-12)
     assert ((m["p_fled_at_charge"] >= 0) & (m["p_fled_at_charge"] <= 1)).all()
+
+
+def test_efficiency_ranks_are_shared_within_two_standard_errors():
+    import pandas as pd
+
+    from odds.listbuilding.efficiency import _shared_ranks
+
+    values = pd.Series([0.50, 0.49, 0.40, 0.39])
+    errors = pd.Series([0.004, 0.004, 0.001, 0.001])
+    # 0.50 - 0.49 = 0.01 < 2 * sqrt(2) * 0.004 = 0.0113: tied; 0.40 - 0.39 = 0.01 >
+    # 2 * sqrt(2) * 0.001 = 0.0028: not tied
+    assert _shared_ranks(values, errors) == [1, 1, 3, 4]
+    assert _shared_ranks(values, pd.Series([float("nan")] * 4)) == [1, 2, 3, 4]
+
+
+def test_efficiency_standard_errors():
+    strong = _unit("Strong", 20, 4, 4, 4, 8, [])
+    weak = _unit("Weak", 20, 2, 3, 3, 5, [])
+    n = 4000
+    m = matchup_matrix([strong, weak], [_unit("Foe", 20, 3, 3, 3, 7, [])], trials=n,
+                       seed=5, charger="both")
+    from odds.listbuilding import efficiency
+
+    e = efficiency(m, lists="a").set_index("unit")
+    assert e.loc["Strong", "rank"] == 1 and e.loc["Weak", "rank"] == 2
+    # s.e. of the mean of two cells: sqrt(p1 (1 - p1) / n + p2 (1 - p2) / n) / 2
+    rows = m[m["unit_a"] == "Weak"]["p_a_wins"].to_numpy()
+    se = np.sqrt((rows * (1 - rows)).sum() / n) / 2
+    assert e.loc["Weak", "p_win_stderr"] == pytest.approx(se, rel=1e-12)
+    assert e.loc["Weak", "p_win_per_100_stderr"] == pytest.approx(
+        se * 100 / e.loc["Weak", "points"], rel=1e-12)
+    assert "per 100 points of the unit's own cost" in efficiency(m).attrs["per"]
