@@ -17,8 +17,9 @@ from odds.listbuilding.labels import COLUMNS, VALUES, canonical, check_lang, lab
 
 __all__ = ["efficiency_scatter", "heatmap", "sweep_plot"]
 
-_PROBABILITIES = ("p_a_wins", "p_b_wins", "p_unresolved", "p_a_destroyed", "p_a_caught",
-                  "p_a_flees", "p_b_destroyed", "p_b_caught", "p_b_flees")
+_PROBABILITIES = ("p_a_wins", "p_b_wins", "p_unresolved", "p_no_combat", "p_a_destroyed",
+                  "p_a_caught", "p_a_flees", "p_b_destroyed", "p_b_caught", "p_b_flees",
+                  "p_fled_at_charge")
 _HEAT_VALUES = (*_PROBABILITIES, "margin", "casualties_a", "casualties_b",
                 "casualties_points_a", "casualties_points_b")
 
