@@ -148,3 +148,14 @@ def test_unusable_profile_is_refused_not_simulated(capsys):
 def test_goblins_below_minimum_from_the_issue():
     u = load_unit(f"{SHARED / 'MDNR_Orcos_y_Goblins v4_5.cat'}:Goblins?models=10")
     assert u.models == 10 and "below the catalogue's minimum of 20" in u.warning
+
+
+@pytest.mark.parametrize("cmd", [
+    ["combat", f"{TINY}:Bestia de prueba", "orc_boyz", "--strict"],
+    ["sweep", f"{TINY}:Bestia de prueba", "orc_boyz", "--vary", "models=1", "--strict"],
+])
+def test_cli_strict_refuses_by_name(cmd, capsys):
+    assert main(cmd) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "'Bestia de prueba' has rules the engine ignores" in err
+    assert len(err.strip().splitlines()) == 1

@@ -39,6 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "caught, and whether charge-distance rules strike (MDNR Arremetida of "
                    "ogres, Carga atronadora of rhinox riders from 18 cm); at most twice the "
                    "charger's M")
+    p.add_argument("--strict", action="store_true",
+                   help="refuse a unit whose rules the engine ignores or approximates")
     p.add_argument("--reaction", choices=("hold", "flee", "both"), default="hold",
                    help="the charged unit's charge reaction: hold (fight; default), flee "
                    "(caught, escaped, fled off the table, rallied next turn: exact, from both "
@@ -105,6 +107,11 @@ def run(args: argparse.Namespace) -> int:
     from odds.unit_reference import load_unit
 
     units = {"attacker": load_unit(args.attacker), "defender": load_unit(args.defender)}
+    if args.strict:
+        from odds.listbuilding.matrix import field_list
+
+        for side, unit in units.items():
+            field_list([unit], side, strict=True)
     if args.reaction != "hold" and args.charger == "none":
         raise OddsInputError("reaction: flee and both need a charger (--charger attacker or "
                              "defender)")
