@@ -159,3 +159,15 @@ def test_cli_strict_refuses_by_name(cmd, capsys):
     out, err = capsys.readouterr()
     assert out == "" and "'Bestia de prueba' has rules the engine ignores" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_cli_matrix_table_shows_each_cells_models(capsys):
+    # the text table lists the models each cell fielded (the JSON has models_a/models_b)
+    assert main(["matrix", "empire_swordsmen", "orc_boyz,trolls", "--points", "200",
+                 "--trials", "200", "--seed", "1", "--charger", "a"]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if "unit_a" in line and "unit_b" in line)
+    assert "models_a" in header and "models_b" in header and "p_no_combat" in header
+    row = next(line for line in out.splitlines() if "Trolls" in line and "Espadachines" in line
+               and " a " in line)
+    assert " 28 " in row and " 4 " in row  # 200 points: 28 swordsmen at 7, 4 trolls at 50
