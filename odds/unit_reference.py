@@ -10,6 +10,8 @@ A reference is ``WHAT[?KEY=VALUE&KEY=VALUE...]`` where ``WHAT`` is
 * a catalogue entry ``PATH.cat:Unit name`` (also ``.catz``, ``.gst``,
   ``.gstz``; :mod:`odds.battlescribe.spec`): the entry name is accent- and
   case-insensitive and a unique prefix is enough (``Barbaslargas``);
+* a unit of a BattleScribe roster ``PATH.ros:Unit name`` (also ``.rosz``;
+  accent- and case-insensitive): the unit as the list fields it;
 * a TOML unit file (a name ending in ``.toml`` or holding ``/``);
 * a built-in unit (:func:`odds.units.library_names`): by its key
   (``empire_halberdiers``) or its Spanish display name (``Alabarderos``),
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -53,7 +56,8 @@ from odds.units import (
 )
 from odds.validation import OddsInputError, integer
 
-__all__ = ["find_library_name", "load_unit", "parse_reference"]
+__all__ = ["find_library_name", "load_unit", "parse_reference", "refuse_unusable",
+           "unusable_reason"]
 
 _ROLES = ("champion", "standard", "musician")
 
@@ -163,6 +167,70 @@ def _apply(unit: Unit, opts: dict[str, Any], text: str) -> Unit:
         raise OddsInputError(f"unit: {text!r}: {exc}") from None
 
 
+_VITAL = {"R": "T", "H": "W"}
+"""MDNR letters of the characteristics without which a model cannot be wounded or removed."""
+
+
+def unusable_reason(unit: Unit) -> str | None:
+    """Why an imported unit cannot be simulated (None: it can).
+
+    A profile whose Toughness or Wounds the data does not give (printed ``-``
+    or ``*``, set by rules of the unit's own: the Imperio "Tanque de vapor"
+    has 25 structure points instead of wounds) was imported with a stand-in
+    value of 1; the combat would be fiction.
+    """
+    missing = [_VITAL[n.rsplit(" ", 1)[-1]] for n in unit.import_notes
+               if n.startswith("approximated:") and n.rsplit(" ", 1)[-1] in _VITAL]
+    if not missing:
+        return None
+    return (f"{unit.name!r} has no usable {' or '.join(dict.fromkeys(missing))} in its data "
+            "(its own rules replace them; see `odds catalogue --report`), so its combats "
+            "cannot be simulated")
+
+
+def refuse_unusable(unit: Unit) -> Unit:
+    """``unit``, or an error saying why it cannot be simulated (:func:`unusable_reason`)."""
+    reason = unusable_reason(unit)
+    if reason is not None:
+        raise OddsInputError(f"unit: {reason}")
+    return unit
+
+
+_ROSTER_SPEC = re.compile(r"\.rosz?:", re.IGNORECASE)
+
+_ROSTER_SUFFIXES = (".ros", ".rosz")
+_CATALOGUE_SUFFIXES = (".cat", ".catz", ".gst", ".gstz")
+
+
+def _roster_unit(path: str, name: str) -> Unit:
+    """The unit ``name`` of the roster at ``path``."""
+    from odds.battlescribe import load_roster
+
+    return load_roster(path).unit(name)
+
+
+def _refuse_whole_file(what: str) -> None:
+    """A roster or catalogue named where one unit is wanted: say what to write instead."""
+    low = what.lower()
+    if low.endswith(_ROSTER_SUFFIXES):
+        try:
+            from odds.battlescribe import load_roster
+
+            names = ", ".join(load_roster(what).names)
+        except OddsInputError:
+            names = ""
+        example = f"{what}:{names.split(', ')[0]}" if names else f"{what}:UNIT"
+        raise OddsInputError(
+            f"unit: {what!r} is a whole roster, not one unit; name one of its units as "
+            f"{example!r}" + (f" (units: {names})" if names else "")
+            + "; `odds matrix` takes whole rosters")
+    if low.endswith(_CATALOGUE_SUFFIXES):
+        raise OddsInputError(
+            f"unit: {what!r} is a whole catalogue, not one unit; name one of its entries as "
+            f"'{what}:ENTRY' (`odds catalogue {what}` lists them); `odds matrix` takes a "
+            "whole catalogue")
+
+
 def _is_path(text: str) -> bool:
     return text.lower().endswith(".toml") or "/" in text or "\\" in text
 
@@ -195,8 +263,14 @@ def load_unit(reference: str | os.PathLike[str]) -> Unit:
             f" (got {reference!r})"
         )
     if is_catalogue_spec(reference):
-        return check_formation(unit_from_spec(reference))
+        return check_formation(refuse_unusable(unit_from_spec(reference)))
+    roster = _ROSTER_SPEC.search(reference)
+    if roster is not None:
+        what, opts = parse_reference(reference[roster.end():])
+        unit = refuse_unusable(_roster_unit(reference[:roster.end() - 1], what))
+        return check_formation(_apply(unit, opts, reference))
     what, opts = parse_reference(reference)
+    _refuse_whole_file(what)
     if _is_path(what):
         unit = load_unit_file(Path(what))
     else:

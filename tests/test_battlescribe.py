@@ -95,9 +95,11 @@ def test_command_subset_and_missing_role(tiny):
 def test_bad_upgrade_size_and_name(tiny):
     with pytest.raises(OddsInputError, match=r"'Arco' is not an option.*Alabarda, Escudo"):
         tiny.unit("Lanceros de prueba", upgrades=["Arco"])
-    with pytest.raises(OddsInputError, match=r"models: must be in \[10, 40\]"):
-        tiny.unit("Lanceros de prueba", models=9)
-    with pytest.raises(OddsInputError, match=r"models: must be in \[10, 40\]"):
+    # below the minimum of 10 (a unit that has lost models): allowed, and the warning says so
+    small = tiny.unit("Lanceros de prueba", models=9)
+    assert small.models == 9
+    assert "9 models, below the catalogue's minimum of 10" in small.warning
+    with pytest.raises(OddsInputError, match=r"models: must be in \[1, 40\]"):
         tiny.unit("Lanceros de prueba", models=41)
     with pytest.raises(OddsInputError, match=r"no unit entry named 'Lanzeros'.*Lanceros de prueba"):
         tiny.entry("Lanzeros")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from xml.etree.ElementTree import Element
 
 from odds.armies import army_from_catalogue
 from odds.battlescribe.build import Built, build_unit
+from odds.battlescribe.game_system import check_game_system
 from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import (
     COMMAND_ROLES,
@@ -27,6 +29,7 @@ from odds.battlescribe.selection import (
     options,
     regiment,
     select,
+    take,
 )
 from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import MODEL_PROFILE, Node, catalogue_node, index_ids
@@ -37,6 +40,10 @@ from odds.validation import OddsInputError, integer
 __all__ = ["Catalogue", "UnitEntry", "load_catalogue", "points_cost_type"]
 
 CommandSpec = str | Iterable[str] | None
+
+BELOW_MINIMUM = "below_minimum"
+"""Import note of a unit smaller than its entry's minimum size (a unit that has lost models:
+allowed, and said in every warning)."""
 
 DEFAULT_FILES = 5
 """Frontage when none is given: ``min(5, models)``."""
@@ -78,7 +85,8 @@ class UnitEntry:
     name : str
         The entry's name as in the file.
     points_per_model : float
-        Cost per model with the default equipment.
+        The default unit's price over its models (default equipment, the
+        cheapest option of a compulsory choice, per-unit costs shared out).
     troop_type : str
         One of :data:`odds.rules.TROOP_TYPES`.
     unit_strength : int
@@ -124,8 +132,10 @@ class UnitEntry:
         Parameters
         ----------
         models : int, optional
-            Size; default :attr:`default_models`.  Must respect
-            ``min_models``/``max_models`` when the catalogue gives them.
+            Size; default :attr:`default_models`.  At most ``max_models``
+            when the catalogue gives it; fewer than ``min_models`` (a unit
+            that has lost models) is allowed and noted in the unit's
+            ``import_notes`` (its :attr:`~odds.units.Unit.warning` says so).
         files : int, optional
             Frontage; default ``min(5, models)``.
         command : None, "none", "full" or iterable of str
@@ -144,10 +154,9 @@ class UnitEntry:
         where = f"{self._source}: {self.name}: "
         n = integer("models", models, low=1, high=1000) if models is not None else \
             self.default_models
-        if (self.min_models and n < self.min_models) or (self.max_models and n > self.max_models):
+        if self.max_models and n > self.max_models:
             raise OddsInputError(
-                f"{where}models: must be in [{self.min_models or 1}, {self.max_models or '...'}]"
-                f" for this entry (got {n})"
+                f"{where}models: must be in [1, {self.max_models}] for this entry (got {n})"
             )
         f = integer("files", files, low=1, high=100) if files is not None else min(
             DEFAULT_FILES, n)
@@ -155,35 +164,126 @@ class UnitEntry:
         if command == "full":
             roles = {r for r in roles if r in select(self._node).command}
         ups = [upgrades] if isinstance(upgrades, str) else list(upgrades)
-        sel = select(self._node, ups, where=where)
         sink = Collector(self._source, strict=self._strict)
+        sel = _select_paid(self._node, ups, where, sink, self.name)
+        each, once = _prices(sel, n)
         built = build_unit(sel, name=self.name, models=n, files=f, roles=roles,
-                           points_per_model=_points_per_model(sel, n), sink=sink,
-                           compare_save=not ups, army=self.army)
+                           points_per_model=each, sink=sink, compare_save=not ups,
+                           army=self.army)
         if report is not None:
             report.extend(sink.items)
-        return built.unit
+        unit = built.unit.replace(points_per_unit=once)
+        if self.min_models and n < self.min_models:
+            note = (f"{BELOW_MINIMUM}: {n} models, below the catalogue's minimum of "
+                    f"{self.min_models}")
+            unit = unit.replace(import_notes=(*unit.import_notes, note))
+        return unit
 
 
-def _points_per_model(sel: Selection, models: int | None = None) -> float:
-    """Points per model: entry and taken costs; a fixed-price regiment's total over its size.
+_COMPULSORY = "es obligatorio elegir"
+"""How an MDNR entry that obliges a unit to buy one of its options begins (O&G "Goblins":
+"Es obligatorio elegir algún arma, arma de proyectiles, armadura o escudo extra")."""
 
-    A regiment (:func:`~odds.battlescribe.selection.regiment`) costs its entry
-    (and what is taken) for its base size, plus the additional models' price
-    each beyond it: ``points_per_model`` is that total divided by ``models``.
+_LINK_WORDS = frozenset({"de", "del", "la", "el", "y", "o", "u", "a"})
+
+
+def _words(key: str) -> set[str]:
+    """The words of a normalized name, singular (a trailing ``s`` dropped), no link words."""
+    return {w[:-1] if w.endswith("s") else w for w in re.findall(r"[a-z]+", key)} - _LINK_WORDS
+
+
+def compulsory_choice(sel: Selection) -> Node | None:
+    """The cheapest option that satisfies an unmet "Es obligatorio elegir ..." entry.
+
+    The entry names the kinds of option one of which must be bought (``arma``,
+    ``arma de proyectiles``, ``armadura``, ``escudo``); each names the option
+    groups whose words it holds.  The choice is met when a paid option of
+    such a group is taken; else the answer is the cheapest option of those
+    groups (the first in file order among equals).  None when the unit has
+    no such entry or meets it.
     """
-    fixed = sel.unit.cost + sum(n.cost for n in sel.taken)
+    marker = next((n for n in sel.taken if n.key.startswith(_COMPULSORY)), None)
+    if marker is None:
+        return None
+    wanted = _words(marker.key[len(_COMPULSORY):])
+    root = sel.model if sel.model is not None else sel.unit
+    groups = [g for g in root.walk() if g.kind == "group" and _words(g.key)
+              and _words(g.key) <= wanted]
+    members = [m for g in groups for m in g.children if m.kind != "group"]
+    taken = {id(n) for n in sel.taken}
+    if any(id(m) in taken and m.cost > 0 for m in members):
+        return None
+    options_left = [m for m in members if id(m) not in taken and m.cost > 0]
+    return min(options_left, key=lambda m: m.cost, default=None)
+
+
+def _select_paid(node: Node, upgrades: list[str], where: str, sink: Collector,
+                 name: str) -> Selection:
+    """:func:`select` with an unmet compulsory choice filled by its cheapest option (noted)."""
+    sel = select(node, upgrades, where=where)
+    pick = compulsory_choice(sel)
+    if pick is None:
+        return sel
+    sink.add(name, pick.name, "note", f"the entry obliges the unit to buy one of its options; "
+             f"the cheapest, {pick.name} ({pick.cost:g} points a model), is taken (name another "
+             f"with upgrades=)")
+    try:
+        return select(node, [*upgrades, pick.name], where=where)
+    except OddsInputError:  # not selectable by name (an entry named "... (Con Estandarte
+        take(sel, pick)     # mágico)" reads as a magic allowance): taken as it is
+        return sel
+
+
+def _prices(sel: Selection, models: int) -> tuple[float, float]:
+    """``(points_per_model, points_per_unit)`` of ``models`` models of ``sel``.
+
+    A unit costs its entry, plus, per model, its model entry and everything
+    taken under the model entry (a model's weapons, armour and mount are
+    selected once per model), plus once each entry taken elsewhere in the
+    unit (a per-unit upgrade such as Bretonia's "Braseros" or a mark of
+    Chaos bought for the unit).  A fixed-price regiment
+    (:func:`~odds.battlescribe.selection.regiment`) costs its entry (and what
+    is taken) for its base size plus the additional models' price each
+    beyond it, all as a price per model.
+    """
     reg = regiment(sel.unit)
     if reg is None:
-        return fixed
+        return _split_costs(sel)
+    fixed = sel.unit.cost + sum(n.cost for n in sel.taken)
     _, size, extra = reg
-    n = models or size
     each = extra.cost if extra is not None else 0.0
-    return (fixed + max(0, n - size) * each) / n
+    return (fixed + max(0, models - size) * each) / models, 0.0
+
+
+def _points_per_model(sel: Selection, models: int = 1) -> float:
+    """The whole price of ``models`` models of ``sel`` over ``models``."""
+    each, once = _prices(sel, models)
+    return each + once / models
+
+
+def _split_costs(sel: Selection) -> tuple[float, float]:
+    """``(per model, per unit)`` costs of what ``sel`` takes (the model entry's are per model).
+
+    An entry without a model entry (a monster, a chariot: one model) costs all per model;
+    when nothing it takes has a profile, the option whose profiles the unit fights with
+    (:mod:`odds.battlescribe.profiles`: O&G "Rebaño de garrapatos" fights as its "Pastores
+    de garrapatos") is priced with it.
+    """
+    carried = 0.0
+    if not sel.unit.profiles and not any(n.profiles for n in sel.taken):
+        carrier = next((n for n in sel.unit.walk()[1:] if n.profiles
+                        and not n.key.startswith("grupo de mando")), None)
+        carried = carrier.cost if carrier is not None else 0.0
+    if sel.model is None:
+        return sel.unit.cost + sum(n.cost for n in sel.taken) + carried, 0.0
+    per_model = {id(x) for x in sel.model.walk()}
+    each = sum(n.cost for n in sel.taken if id(n) in per_model)
+    once = sel.unit.cost + sum(n.cost for n in sel.taken if id(n) not in per_model)
+    return each + carried, once
 
 
 def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) -> UnitEntry:
-    sel = select(node)
+    sel = _select_paid(node, [], "", sink, node.name)
     model = model_node(node)
     low = model.low if model is not None else None
     high = model.high if model is not None else None
@@ -193,12 +293,13 @@ def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) ->
         high = low + extra.high if extra is not None and extra.high is not None else (
             None if extra is not None else low)
     n = low or (1 if high in (None, 1) else 10)
+    each, once = _prices(sel, n)
     built: Built = build_unit(sel, name=node.name, models=n, files=min(DEFAULT_FILES, n),
-                              roles=set(), points_per_model=_points_per_model(sel), sink=sink,
-                              army=army)
-    unit = built.unit
+                              roles=set(), points_per_model=each, sink=sink, army=army)
+    unit = built.unit.replace(points_per_unit=once)
     return UnitEntry(
-        name=node.name, points_per_model=unit.points_per_model, troop_type=unit.troop_type,
+        name=node.name, points_per_model=unit.points_per_model + unit.points_per_unit / n,
+        troop_type=unit.troop_type,
         unit_strength=unit.unit_strength_per_model, profile=unit.profile, min_models=low,
         max_models=high, options=tuple(o.name for o in options(node)), default_unit=unit,
         _node=node, _source=source, _strict=strict, army=army,
@@ -370,6 +471,11 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
     root = read_xml(p, expected=("catalogue", "gameSystem"))
     source = str(p)
     system = _game_system(p, root)
+    if local(root.tag) == "gameSystem":
+        check_game_system(p, "game system", root.get("id"), root.get("name"))
+    else:
+        check_game_system(p, "catalogue", root.get("gameSystemId"),
+                          None if system is None else system.get("name"))
     cost_type = None if system is None else points_cost_type(system)
     # the catalogue's own elements first, then the game system's (rules and profiles the
     # catalogue links: gst "Piel escamosa", "Armadura ligera"...)

@@ -31,6 +31,7 @@ from pathlib import Path
 from odds.armies import army_from_catalogue
 from odds.battlescribe.build import build_unit
 from odds.battlescribe.character import character_from_selection
+from odds.battlescribe.game_system import check_game_system
 from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import Selection, command_nodes
 from odds.battlescribe.spelling import normalize
@@ -199,6 +200,7 @@ def load_roster(path: str | Path, *, strict: bool = False,
     """
     p = Path(path)
     root = read_xml(p, expected=("roster",))
+    check_game_system(p, "roster", root.get("gameSystemId"), root.get("gameSystemName"))
     cost_type = _roster_cost_type(root)
     sink = Collector(str(p), strict=strict)
     units: list[Unit] = []

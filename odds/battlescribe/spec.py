@@ -37,7 +37,7 @@ from urllib.parse import unquote
 from odds.units import Unit
 from odds.validation import OddsInputError
 
-__all__ = ["SPEC_KEYS", "is_catalogue_spec", "parse_spec", "unit_from_spec"]
+__all__ = ["SPEC_KEYS", "entry_from_spec", "is_catalogue_spec", "parse_spec", "unit_from_spec"]
 
 SPEC_KEYS: tuple[str, ...] = ("models", "files", "command", "upgrades", "strict")
 """Option keys accepted after ``?``."""
@@ -128,6 +128,18 @@ def _catalogue(path: str, stamp: tuple[int, int], strict: bool) -> Any:
 
 def unit_from_spec(text: str) -> Unit:
     """The unit a ``PATH.cat:NAME?options`` spec describes (catalogues are cached)."""
+    entry, kwargs = entry_from_spec(text)
+    return entry.unit(**kwargs)
+
+
+def entry_from_spec(text: str) -> tuple[Any, dict[str, Any]]:
+    """The catalogue entry a spec names and the keyword arguments of its ``unit`` call.
+
+    Returns
+    -------
+    (UnitEntry, dict)
+        ``entry.unit(**kwargs)`` is :func:`unit_from_spec`'s unit.
+    """
     path, name, kwargs = parse_spec(text)
     strict = kwargs.pop("strict", False)
     try:
@@ -137,4 +149,4 @@ def unit_from_spec(text: str) -> Unit:
             f"unit: cannot read catalogue {str(path)!r} ({exc.strerror or exc})"
         ) from None
     catalogue = _catalogue(str(path), (st.st_mtime_ns, st.st_size), strict)
-    return catalogue.unit(name, **kwargs)
+    return catalogue.entry(name), kwargs

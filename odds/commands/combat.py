@@ -40,6 +40,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "caught, and whether charge-distance rules strike (MDNR Arremetida of "
                    "ogres, Carga atronadora of rhinox riders from 18 cm); at most twice the "
                    "charger's M")
+    p.add_argument("--strict", action="store_true",
+                   help="refuse a unit whose rules the engine ignores or approximates")
+    p.add_argument("--reaction", choices=("hold", "flee", "both"), default="hold",
+                   help="the charged unit's charge reaction: hold (fight; default), flee "
+                   "(caught, escaped, fled off the table, rallied next turn: exact, from both "
+                   "units' M and --distance) or both side by side")
+    p.add_argument("--edge-distance", type=nonneg_float, default=None, metavar="CM",
+                   help="with --reaction flee/both: cm from the charged unit to the table "
+                   "edge behind it (default: far away)")
     p.add_argument("--no-expand-frontage", action="store_true",
                    help="winners do not expand their frontage or lap round (RULES.md §1.11 is on "
                    "by default)")
@@ -99,9 +108,19 @@ def run(args: argparse.Namespace) -> int:
     from odds.unit_reference import load_unit
 
     units = {"attacker": load_unit(args.attacker), "defender": load_unit(args.defender)}
+    if args.strict:
+        from odds.listbuilding.matrix import field_list
+
+        for side, unit in units.items():
+            field_list([unit], side, strict=True)
+    if args.reaction != "hold" and args.charger == "none":
+        raise OddsInputError("reaction: flee and both need a charger (--charger attacker or "
+                             "defender)")
     r = fight(units["attacker"], units["defender"], trials=args.trials, seed=args.seed,
               attacker_options=sides["attacker"], defender_options=sides["defender"],
               options=options)
+    if args.reaction != "hold":
+        return _run_reaction(args, r, units)
     o = r.outcomes.set_index("outcome")
     f = r.first_round.set_index("outcome")
     payload = {
@@ -158,6 +177,43 @@ def run(args: argparse.Namespace) -> int:
 
         save_plot(summary(r, lang=args.lang, title=hl.combat(r, args.lang, models)
                           .split(":")[0], note=small), args.plot)
+    return 0
+
+
+def _run_reaction(args: argparse.Namespace, r, units) -> int:
+    """``--reaction flee|both``: the charged unit's fates if it holds and if it flees."""
+    from odds.listbuilding import reaction as rx
+    from odds.results import format_table
+
+    table = rx.reaction_table(r, units["attacker"], units["defender"], args.edge_distance)
+    cols = ["hold", "flee"] if args.reaction == "both" else ["flee"]
+    words = rx.LABELS[args.lang]
+    headline = rx.headline(table, args.lang)
+    if args.reaction == "flee":
+        headline = headline.split("; ", 1)[1].capitalize() if "; " in headline else headline
+    small = hl.small_print(r.trials, r.seed, args.lang)
+    if args.format == "json":
+        emit("json", {"headline": headline, "trials": r.trials, "seed": r.seed,
+                      "reaction": args.reaction, "charged": table.attrs["charged"],
+                      "charger": table.attrs["charger"],
+                      **{c: {k: (None if val != val else val) for k, val in table[c].items()}
+                         for c in cols},
+                      "warnings": r.extra["warnings"]}, table.reset_index())
+    elif args.format == "csv":
+        emit("csv", {}, table[cols].reset_index(names="fate"))
+    else:
+        shown = table[cols].rename(index=words, columns=words)
+        shown.index.name = words["fate"]
+        print(f"{headline}\n{small}")
+        print(format_table(shown.reset_index()))
+    print_warnings(r.extra["warnings"], args.format)
+    if args.plot:
+        from odds.plot import small_print
+
+        ax = rx.plot(table if args.reaction == "both" else table.assign(hold=float("nan")),
+                     args.lang)
+        small_print(ax.figure, small)
+        save_plot(ax, args.plot)
     return 0
 
 

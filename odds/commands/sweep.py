@@ -47,6 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="buy both units to these points before the grid is applied")
     p.add_argument("--charger", choices=("a", "b", "none"), default="a",
                    help="who charges where charger is not varied (default a)")
+    p.add_argument("--strict", action="store_true",
+                   help="refuse a unit whose rules the engine ignores or approximates")
     add_list_building_options(p)
     add_run_options(p, default_trials=20_000)
     p.set_defaults(func=run)
@@ -64,10 +66,12 @@ def run(args: argparse.Namespace) -> int:
             raise OddsInputError(f"vary: {name} given twice")
         grid[name] = values
     from odds.listbuilding.lists import resolve_list
+    from odds.listbuilding.matrix import field_list
 
     for spec, what in ((args.unit, "base"), (args.opponent, "opponent")):  # before connecting
         if len(resolve_list(spec, what)) != 1:
             raise OddsInputError(f"{what}: must be one unit")
+        field_list(spec, what, strict=args.strict)
     with dask_client(args.scheduler, args.scheduler_timeout) as client:
         table = sweep(args.unit, grid, opponent=args.opponent, charger=args.charger,
                       points=args.points, trials=args.trials, seed=args.seed,
@@ -83,8 +87,8 @@ def run(args: argparse.Namespace) -> int:
         emit("csv", {}, table)
     else:
         names = list(grid)
-        shown = [*names, "unit_a", "unit_b", "models_a", "p_a_wins", "p_b_wins", "margin",
-                 "casualties_a", "casualties_b"]
+        shown = [*names, "unit_a", "unit_b", "models_a", "points_a", "p_a_wins", "p_b_wins",
+                 "p_no_combat", "margin", "casualties_a", "casualties_b"]
         cols = [label(c, args.lang) if args.lang != "en" else c for c in shown]
         cols = list(dict.fromkeys(c for c in cols if c in table.columns))
         small = hl.small_print(args.trials, seed, args.lang, per="point")
@@ -93,10 +97,9 @@ def run(args: argparse.Namespace) -> int:
     print_warnings(table.attrs["warnings"], args.format)
     if args.plot:
         names = [n for n in grid if n != "charger"] or list(grid)
-        hue = "charger" if "charger" in grid and names != ["charger"] else None
         from odds.plot import small_print
 
-        ax = sweep_plot(table, names[0], hue=hue, lang=args.lang)
+        ax = sweep_plot(table, names[0], lang=args.lang)
         small_print(ax.figure, hl.small_print(args.trials, seed, args.lang, per="point"))
         save_plot(ax, args.plot)
     return 0

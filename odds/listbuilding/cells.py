@@ -11,15 +11,27 @@ Summary columns (:data:`RESULT_COLUMNS`)
 ``p_a_wins`` / ``p_b_wins``
     P(the other unit is destroyed, caught or flees the combat broken).
 ``p_unresolved``
-    P(still fighting after ``max_rounds``); the three sum to 1.
+    P(still fighting after ``max_rounds``).
+``p_no_combat``
+    P(the charge never struck home: the charger failed its fear or terror
+    test, RULES.md §3.3).  With the three above it sums to 1.
+``p_fled_at_charge``
+    P(the charged unit fled at the charge instead of holding, RULES.md
+    §3.3); counted in the charger's wins (caught or escaped).
 ``p_a_destroyed``, ``p_a_caught``, ``p_a_flees`` (and ``p_b_*``)
     How a unit's combat ended when it lost.
 ``margin``
     Mean first-round combat result, A's score minus B's (before the
-    musician tie-break).
+    musician tie-break), over the trials that fought a round.
 ``casualties_a`` / ``casualties_b``
     Mean models the unit lost by the end (a caught or destroyed unit loses
     all; a unit that fled keeps its survivors).
+``margin_sd``, ``casualties_a_sd``, ``casualties_b_sd``
+    Standard deviations of the same over the trials (the standard error
+    of a mean is the deviation over the square root of ``trials``).
+``approximated``
+    Whether either unit's import ignored or approximated any of its rules
+    (its warning says which): the cell's odds are then approximate.
 ``casualties_points_a`` / ``casualties_points_b``
     The same in points (models lost × points per model; command upgrades
     not counted).
@@ -36,6 +48,7 @@ import numpy as np
 from odds import validation as v
 from odds.combat.api import simulate
 from odds.combat.model import CombatOptions, build
+from odds.listbuilding.lists import approximated
 from odds.listbuilding.seeds import cell_key, cell_seed
 from odds.rng import resolve_seed
 from odds.units import Unit
@@ -51,10 +64,12 @@ ENGINE_CHARGER = {"a": "attacker", "b": "defender", "none": "none"}
 
 RESULT_COLUMNS = (
     "unit_a", "unit_b", "charger", "points_a", "points_b", "models_a", "models_b",
-    "p_a_wins", "p_b_wins", "p_unresolved",
+    "p_a_wins", "p_b_wins", "p_unresolved", "p_no_combat",
     "p_a_destroyed", "p_a_caught", "p_a_flees", "p_b_destroyed", "p_b_caught", "p_b_flees",
+    "p_fled_at_charge",
     "margin", "casualties_a", "casualties_b", "casualties_points_a", "casualties_points_b",
-    "trials",
+    "margin_sd", "casualties_a_sd", "casualties_b_sd",
+    "approximated", "trials",
 )
 """Columns of a cell's summary row, in order (parameter columns of a sweep go first)."""
 
@@ -108,6 +123,16 @@ def _mean(hist: np.ndarray, trials: int, offset: int = 0) -> float:
     return float(values @ hist) / trials
 
 
+def _sd(hist: np.ndarray) -> float:
+    """Standard deviation of a histogram's values (0 for fewer than two counts)."""
+    total = float(hist.sum())
+    if total < 2:
+        return 0.0
+    values = np.arange(hist.size, dtype=np.float64)
+    mean = float(values @ hist) / total
+    return float(np.sqrt(max(0.0, float((values - mean) ** 2 @ hist) / total)))
+
+
 def evaluate(cell: Cell, entropy: int) -> dict[str, Any]:
     """Simulate one cell with its derived seed; its summary row.
 
@@ -134,13 +159,17 @@ def evaluate(cell: Cell, entropy: int) -> dict[str, Any]:
         "unit_a": a.name, "unit_b": b.name, "charger": cell.charger,
         "points_a": a.points, "points_b": b.points, "models_a": a.models, "models_b": b.models,
         "p_a_wins": int(o[3:6].sum()) / n, "p_b_wins": int(o[0:3].sum()) / n,
-        "p_unresolved": int(o[6]) / n,
+        "p_unresolved": int(o[6]) / n, "p_no_combat": int(o[7]) / n,
         "p_a_destroyed": int(o[0]) / n, "p_a_caught": int(o[1]) / n, "p_a_flees": int(o[2]) / n,
         "p_b_destroyed": int(o[3]) / n, "p_b_caught": int(o[4]) / n, "p_b_flees": int(o[5]) / n,
-        "margin": _mean(sim["margin"], n, sim["margin_offset"]),
+        "p_fled_at_charge": int(sim["charge"][1]) / n,
+        "margin": _mean(sim["margin"], max(1, n - int(sim["rounds"][0])), sim["margin_offset"]),
         "casualties_a": lost_a, "casualties_b": lost_b,
         "casualties_points_a": lost_a * a.points_per_model,
         "casualties_points_b": lost_b * b.points_per_model,
+        "margin_sd": _sd(sim["margin"]),
+        "casualties_a_sd": _sd(sim["surv"][0]), "casualties_b_sd": _sd(sim["surv"][1]),
+        "approximated": approximated(a) or approximated(b),
         "trials": n,
     })
     return row

@@ -9,14 +9,16 @@ import pandas as pd
 from odds import validation as v
 from odds.listbuilding.cells import RESULT_COLUMNS, Cell
 from odds.listbuilding.labels import check_lang, translate
-from odds.listbuilding.lists import resolve_list
+from odds.listbuilding.lists import ArmyList, approximated, read_list
 from odds.listbuilding.runner import run_cells
 from odds.listbuilding.seeds import run_entropy
 from odds.listbuilding.sizing import buy
 from odds.rng import SeedLike
 from odds.units import Unit, unit_warnings
+from odds.validation import OddsInputError
 
-__all__ = ["CHARGER_CHOICES", "chargers_of", "matchup_cells", "matchup_matrix", "size_list"]
+__all__ = ["CHARGER_CHOICES", "chargers_of", "field_list", "matchup_cells", "matchup_matrix",
+           "size_list"]
 
 CHARGER_CHOICES = ("both", "a", "b", "none")
 """``charger`` of a matrix: ``both`` gives one row with A charging and one with B charging."""
@@ -34,6 +36,49 @@ def size_list(units: tuple[Unit, ...], points: float | None, command: Any = "kee
     if points is None:
         return units
     return tuple(buy(u, points, command=command) for u in units)
+
+
+def field_list(spec: Any, what: str, points: float | None = None, command: Any = "keep",
+               strict: bool = False) -> tuple[tuple[Unit, ...], list[str]]:
+    """The units of a list as they fight, and a note per unit left out.
+
+    Parameters
+    ----------
+    spec : list spec
+        See :mod:`odds.listbuilding.lists`.
+    what : str
+        The argument's name, for messages (``list_a``).
+    points, command
+        As for :func:`size_list`.
+    strict : bool
+        Refuse a unit whose import ignored or approximated rules
+        (:func:`~odds.listbuilding.lists.approximated`), naming it.
+
+    Returns
+    -------
+    (tuple of Unit, list of str)
+        Units of a whole catalogue that cannot be bought to ``points`` or
+        that ``strict`` refuses are left out (noted) instead of refused.
+    """
+    army: ArmyList = read_list(spec, what)
+    notes = [f"{what}: left out {n}" for n in army.left_out]
+    units = []
+    for u in army.units:
+        try:
+            if strict and approximated(u):
+                raise OddsInputError(
+                    f"{what}: {u.name!r} has rules the engine ignores or approximates "
+                    f"({u.warning.split(': ', 1)[-1]}); --strict refuses it")
+            units.append(u if points is None else buy(u, points, command=command,
+                                                      max_models=army.max_models.get(u.name)))
+        except OddsInputError as exc:
+            if u.name not in army.optional:
+                raise
+            notes.append(f"{what}: left out {u.name}: {str(exc).split(': ', 1)[-1]}")
+    if not units:
+        raise OddsInputError(f"{what}: no unit of the list can be fielded"
+                             + (f" at {points:g} points" if points is not None else ""))
+    return tuple(units), notes
 
 
 def matchup_cells(units_a: tuple[Unit, ...], units_b: tuple[Unit, ...], chargers: tuple[str, ...],
@@ -55,6 +100,7 @@ def matchup_matrix(
     client: Any = None,
     progress: bool | None = None,
     lang: str = "en",
+    strict: bool = False,
 ) -> pd.DataFrame:
     """Full-combat odds of every unit of list A against every unit of list B.
 
@@ -84,13 +130,19 @@ def matchup_matrix(
         Progress bar on stderr; None shows it only for long runs.
     lang : {"en", "es"}
         Column labels and values (``"es"``: MDNR Spanish terms).
+    strict : bool
+        Refuse units whose rules the engine ignores or approximates (see
+        :func:`field_list`).
 
     Returns
     -------
     pandas.DataFrame
         One row per (unit A, unit B, charger), columns
         :data:`odds.listbuilding.cells.RESULT_COLUMNS` (see there); ``attrs``
-        holds ``seed``, ``trials``, ``points``, ``charger`` and ``lang``.
+        holds ``seed``, ``trials``, ``points``, ``charger``, ``lang``,
+        ``warnings``, ``left_out`` (units of a whole catalogue left out) and
+        ``approximated_units`` (names of the units whose import ignored or
+        approximated rules).
     """
     check_lang(lang)
     trials = v.trials(trials)
@@ -98,14 +150,17 @@ def matchup_matrix(
     chargers = chargers_of(charger)
     if points is not None:
         points = v.number("points", points, low=0.0, high=1_000_000.0)
-    units_a = size_list(resolve_list(list_a, "list_a"), points, command)
-    units_b = size_list(resolve_list(list_b, "list_b"), points, command)
+    units_a, left_a = field_list(list_a, "list_a", points, command, strict)
+    units_b, left_b = field_list(list_b, "list_b", points, command, strict)
     entropy = run_entropy(seed)
     cells = matchup_cells(units_a, units_b, chargers, trials, max_rounds)
     rows = run_cells(cells, entropy, client=client, progress=progress, desc="matchups")
     table = translate(pd.DataFrame(rows, columns=list(RESULT_COLUMNS)), lang)
     table.attrs.update({"seed": entropy, "trials": trials, "points": points,
                         "charger": charger, "lang": lang,
-                        "warnings": unit_warnings([*units_a, *units_b])})
+                        "warnings": unit_warnings([*units_a, *units_b]),
+                        "left_out": [*left_a, *left_b],
+                        "approximated_units": [u.name for u in (*units_a, *units_b)
+                                               if approximated(u)]})
     return table
 

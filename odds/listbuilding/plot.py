@@ -6,18 +6,20 @@ figure) and returns the Axes.  Labels follow ``lang`` (:mod:`.labels`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from odds import validation as v
-from odds.listbuilding.labels import VALUES, canonical, check_lang, label
+from odds.listbuilding.labels import COLUMNS, VALUES, canonical, check_lang, label
 
 __all__ = ["efficiency_scatter", "heatmap", "sweep_plot"]
 
-_PROBABILITIES = ("p_a_wins", "p_b_wins", "p_unresolved", "p_a_destroyed", "p_a_caught",
-                  "p_a_flees", "p_b_destroyed", "p_b_caught", "p_b_flees")
+_PROBABILITIES = ("p_a_wins", "p_b_wins", "p_unresolved", "p_no_combat", "p_a_destroyed",
+                  "p_a_caught", "p_a_flees", "p_b_destroyed", "p_b_caught", "p_b_flees",
+                  "p_fled_at_charge")
 _HEAT_VALUES = (*_PROBABILITIES, "margin", "casualties_a", "casualties_b",
                 "casualties_points_a", "casualties_points_b")
 
@@ -136,11 +138,25 @@ def efficiency_scatter(table: pd.DataFrame, x: str = "p_win_per_100",
     return ax
 
 
-def sweep_plot(table: pd.DataFrame, x: str, y: str = "p_a_wins", *, hue: str | None = None,
-               ax: Any = None, lang: str | None = None) -> Any:
+def sweep_plot(table: pd.DataFrame, x: str, y: str = "p_a_wins", *,
+               hue: str | Sequence[str] | None = None, ax: Any = None,
+               lang: str | None = None, title: str | None = None) -> Any:
     """Line plot of a :func:`~odds.listbuilding.sweep.sweep` table: ``y`` against ``x``.
 
-    ``hue`` names a column whose values get one line each.
+    Parameters
+    ----------
+    table : pandas.DataFrame
+    x, y : str
+        Columns on the axes.
+    hue : str, sequence of str or None
+        Columns whose value combinations get one line each, named in the
+        legend; None: every other swept parameter that takes more than one
+        value (``table.attrs["params"]``), so no line joins points of
+        different settings.
+    ax : matplotlib Axes, optional
+    lang : {"en", "es"}, optional
+    title : str, optional
+        Default: the two units' names (``"Unit A against Unit B"``).
 
     Returns
     -------
@@ -148,24 +164,54 @@ def sweep_plot(table: pd.DataFrame, x: str, y: str = "p_a_wins", *, hue: str | N
     """
     t = canonical(table)
     lang = check_lang(lang or table.attrs.get("lang", "en"))
-    for name, col in (("x", x), ("y", y), ("hue", hue)):
-        if col is not None and col not in t.columns:
+    if hue is None:
+        params = [canonical_name(p) for p in table.attrs.get("params", ())]
+        hues = [p for p in params if p != x and p in t.columns and t[p].nunique() > 1]
+    else:
+        hues = [hue] if isinstance(hue, str) else list(hue)
+    for name, col in (("x", x), ("y", y), *(("hue", h) for h in hues)):
+        if col not in t.columns:
             raise v.OddsInputError(f"{name}: no column {col!r} in the sweep table")
     ax = _axes(ax, (7.0, 4.5))
-    groups = [(None, t)] if hue is None else list(t.groupby(hue, sort=False))
+    groups = [((), t)] if not hues else list(t.groupby(hues, sort=False))
     for key, part in groups:
-        if hue is not None and key in VALUES.get(hue, {}).get(lang, {}):
-            key = VALUES[hue][lang][key]
-        name = None if hue is None else f"{label(hue, lang)} = {key}"
+        values = key if isinstance(key, tuple) else (key,)
+        name = ", ".join(f"{label(h, lang)} = {_shown(h, k, lang)}"
+                         for h, k in zip(hues, values, strict=True)) or None
         ax.plot(part[x], part[y], marker="o", label=name)
     ax.set_xlabel(label(x, lang))
     ax.set_ylabel(label(y, lang))
     if y in _PROBABILITIES:
         ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
-    if hue is not None:
+    if hues:
         ax.legend()
+    ax.set_title(title if title is not None else _pair_title(t, lang))
     return ax
+
+
+_AGAINST = {"en": "{a} against {b}", "es": "{a} contra {b}"}
+"""Default title of a sweep plot, by language."""
+
+
+def _shown(column: str, value: Any, lang: str) -> Any:
+    """A coded value as displayed (``charger`` ``a`` → ``A``)."""
+    return VALUES.get(column, {}).get(lang, {}).get(value, value)
+
+
+def _pair_title(t: pd.DataFrame, lang: str) -> str:
+    """``"Unit A against Unit B"`` from the table's unit names (joined when several)."""
+    a = " / ".join(dict.fromkeys(map(str, t["unit_a"]))) if "unit_a" in t.columns else "A"
+    b = " / ".join(dict.fromkeys(map(str, t["unit_b"]))) if "unit_b" in t.columns else "B"
+    return _AGAINST[lang].format(a=a, b=b)
+
+
+def canonical_name(name: str) -> str:
+    """The English name of a column label (its Spanish label or itself)."""
+    for key, labels in COLUMNS.items():
+        if name in labels.values():
+            return key
+    return name
 
 
 def _lang_of(table: pd.DataFrame) -> str:

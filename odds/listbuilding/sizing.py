@@ -1,8 +1,9 @@
 """Equal-points sizing: as many models as the points buy.
 
 A unit of ``n`` models with command group ``c`` costs
-``n * points_per_model + c.points`` (the command models are upgraded
-rank-and-file models, so they count among the ``n``; see
+``n * points_per_model + points_per_unit + c.points`` (the command models
+are upgraded rank-and-file models, so they count among the ``n``; the
+per-unit part is what the unit's upgrades cost once for the whole unit; see
 :attr:`odds.units.Unit.points`).
 """
 
@@ -63,7 +64,7 @@ def command_group(unit: Unit, command: Command | str | Iterable[str] = "keep") -
 
 
 def buy(unit: Unit, points: float, *, command: Command | str | Iterable[str] = "keep",
-        files: int | None = None, min_models: int = 1) -> Unit:
+        files: int | None = None, min_models: int = 1, max_models: int | None = None) -> Unit:
     """The unit with as many models as ``points`` buys.
 
     Parameters
@@ -80,12 +81,15 @@ def buy(unit: Unit, points: float, *, command: Command | str | Iterable[str] = "
     min_models : int
         Smallest size allowed (an army book's minimum unit size); the
         command models need at least one model each anyway.
+    max_models : int, optional
+        Largest size allowed (a catalogue entry's maximum: a monster or war
+        machine is one model whatever the points).
 
     Returns
     -------
     Unit
-        ``models`` is the largest ``n`` with ``n * points_per_model +
-        command points <= points``.
+        ``models`` is the largest ``n`` (at most ``max_models``) with
+        ``n * points_per_model + points_per_unit + command points <= points``.
 
     Raises
     ------
@@ -104,12 +108,15 @@ def buy(unit: Unit, points: float, *, command: Command | str | Iterable[str] = "
         raise OddsInputError(f"points_per_model: {unit.name!r} has no points per model (0 = "
                              "unknown), so it cannot be sized to points")
     least = max(min_models, cmd.champion + cmd.standard + cmd.musician)
-    n = math.floor((points - cmd.points) / ppm + _EPS)
+    once = unit.points_per_unit + cmd.points
+    n = math.floor((points - once) / ppm + _EPS)
     if n < least:
-        need = least * ppm + cmd.points
+        need = least * ppm + once
         raise OddsInputError(f"points: {points:g} do not buy {unit.name!r}: {least} model(s) at "
-                             f"{ppm:g} points plus {cmd.points:g} for the command group cost "
-                             f"{need:g}")
+                             f"{ppm:g} points plus {once:g} for the command group and the "
+                             f"unit's upgrades cost {need:g}")
+    if max_models is not None:
+        n = min(n, integer("max_models", max_models, low=1, high=1000))
     if n > 1000:
         raise OddsInputError(f"points: {points:g} buy {n} models of {unit.name!r}; at most 1000")
     return unit.replace(models=n, files=min(files, n), command=cmd)

@@ -16,7 +16,12 @@ Built-in parameters (:data:`PARAMETERS`):
 ``command``
     Unit A's command group (``"full"``, ``"none"``, ``"standard+musician"``...).
 ``weapon``, ``shield``, ``armour``, ``barding``
-    Unit A's equipment.
+    Unit A's equipment.  When unit A is a catalogue spec
+    (``FILE.cat:Name?...``), the unit is rebuilt with the catalogue's option
+    that gives it (``weapon=great_weapon``: the entry's "Arma a dos manos"),
+    so its points pay for the upgrade and, at equal points, fewer models are
+    fielded.  Any other unit A has no upgrade prices: sweeping its
+    equipment together with points is refused.
 ``M WS BS S T W I A Ld``
     Unit A's profile.
 ``opponent``
@@ -33,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -47,7 +53,7 @@ from odds.listbuilding.sizing import buy, command_group
 from odds.rng import SeedLike
 from odds.units import CHARACTERISTICS, Unit, unit_warnings
 
-__all__ = ["PARAMETERS", "grid_points", "sweep", "sweep_units"]
+__all__ = ["PARAMETERS", "Priced", "grid_points", "priced", "sweep", "sweep_units"]
 
 _EQUIPMENT = ("weapon", "shield", "armour", "barding")
 _UNIT_FIELDS = tuple(f.name for f in dataclasses.fields(Unit))
@@ -85,8 +91,78 @@ def grid_points(grid: Mapping[str, Sequence[Any]] | Sequence[Mapping[str, Any]],
                            f"points (got {grid!r})")
 
 
-def _set(unit: Unit, opponent: Unit, params: dict[str, Any]) -> tuple[Unit, Unit]:
-    """Apply the built-in parameters (everything but ``charger``)."""
+@dataclass(frozen=True)
+class Priced:
+    """Unit A's catalogue entry and spec options: equipment changes bought at their price.
+
+    Attributes
+    ----------
+    entry : odds.battlescribe.catalogue.UnitEntry
+    kwargs : dict
+        The spec's ``UnitEntry.unit`` arguments (size, command, upgrades).
+    """
+
+    entry: Any
+    kwargs: dict[str, Any]
+
+    def option_for(self, base: Unit, name: str, value: Any) -> str | None:
+        """The entry's option that gives ``name=value`` (None: the base unit has it)."""
+        if getattr(base.equipment, name) == value:
+            return None
+        for option in self.entry.options:
+            try:
+                unit = self._build([option])
+            except v.OddsInputError:
+                continue
+            if getattr(unit.equipment, name) == value:
+                return option
+        raise v.OddsInputError(f"grid.{name}: no option of {self.entry.name!r} gives "
+                               f"{name}={value!r}; its options: {', '.join(self.entry.options)}")
+
+    def equip(self, base: Unit, equipment: Mapping[str, Any]) -> Unit:
+        """``base`` rebuilt from the entry with the options ``equipment`` asks for."""
+        picked = [self.option_for(base, k, val) for k, val in equipment.items()]
+        unit = self._build([o for o in picked if o is not None])
+        return unit.replace(name=base.name, models=base.models, files=base.files,
+                            command=base.command)
+
+    def _build(self, options: Sequence[str]) -> Unit:
+        ups = (*self.kwargs.get("upgrades", ()), *options)
+        return self.entry.unit(**{**self.kwargs, "upgrades": ups})
+
+
+def priced(spec: Any) -> Priced | None:
+    """The :class:`Priced` of a catalogue spec string; None for anything else."""
+    from odds.battlescribe.spec import entry_from_spec, is_catalogue_spec
+
+    if not is_catalogue_spec(spec):
+        return None
+    entry, kwargs = entry_from_spec(spec)
+    return Priced(entry, kwargs)
+
+
+def _equip(unit: Unit, equipment: dict[str, Any], pricing: Priced | None,
+           pays: bool) -> Unit:
+    """Unit A with ``equipment``: rebuilt at its price, or refused when points matter."""
+    if pricing is not None:
+        return pricing.equip(unit, equipment)
+    changed = [(k, val) for k, val in equipment.items() if getattr(unit.equipment, k) != val]
+    if pays and changed:
+        name, value = changed[0]
+        raise v.OddsInputError(
+            f"grid.{name}: {unit.name!r} is not a catalogue unit, so the cost of {name}="
+            f"{value!r} is unknown and equal points would field as many models with it as "
+            "without; give unit A as FILE.cat:Name to sweep equipment at equal points")
+    return unit.replace(equipment=unit.equipment.replace(**equipment))
+
+
+def _set(unit: Unit, opponent: Unit, params: dict[str, Any], pricing: Priced | None = None,
+         points: float | None = None) -> tuple[Unit, Unit]:
+    """Apply the built-in parameters (everything but ``charger``).
+
+    ``pricing`` prices equipment changes; ``points`` is the sweep's own
+    points, to which unit A is bought again after a priced equipment change.
+    """
     unknown = [k for k in params if k not in PARAMETERS]
     if unknown:
         raise v.OddsInputError(f"grid.{unknown[0]}: unknown parameter; give apply= for it, or "
@@ -97,15 +173,18 @@ def _set(unit: Unit, opponent: Unit, params: dict[str, Any]) -> tuple[Unit, Unit
         (opponent,) = resolve_list([params["opponent"]], "grid.opponent")
     if "opponent_points" in params:
         opponent = buy(opponent, params["opponent_points"])
+    equipment = {k: params[k] for k in _EQUIPMENT if k in params}
+    if equipment:
+        pays = "points" in params or (points is not None and "models" not in params)
+        unit = _equip(unit, equipment, pricing, pays)
+        if points is not None and "points" not in params and "models" not in params:
+            params = {**params, "points": points}
     cmd = command_group(unit, params.get("command", "keep"))
     if "points" in params:
         unit = buy(unit, params["points"], command=cmd, files=params.get("files"))
     else:
         changes: dict[str, Any] = {k: params[k] for k in ("models", "files") if k in params}
         unit = unit.replace(command=cmd, **changes)
-    equipment = {k: params[k] for k in _EQUIPMENT if k in params}
-    if equipment:
-        unit = unit.replace(equipment=unit.equipment.replace(**equipment))
     profile = {k: params[k] for k in CHARACTERISTICS if k in params}
     if profile:
         unit = unit.replace(profile=unit.profile.replace(**profile))
@@ -117,8 +196,12 @@ def _set(unit: Unit, opponent: Unit, params: dict[str, Any]) -> tuple[Unit, Unit
 
 
 def sweep_units(base: Unit, opponent: Unit, params: dict[str, Any],
-                apply: Apply | None = None) -> tuple[Unit, Unit, str | None]:
-    """Units A and B and the charger (None: not swept) at one grid point."""
+                apply: Apply | None = None, pricing: Priced | None = None,
+                points: float | None = None) -> tuple[Unit, Unit, str | None]:
+    """Units A and B and the charger (None: not swept) at one grid point.
+
+    ``pricing`` and ``points``: see :func:`_set`.
+    """
     rest = {k: val for k, val in params.items() if k != "charger"}
     if apply is not None:
         out = apply(base, opponent, dict(rest))
@@ -127,7 +210,7 @@ def sweep_units(base: Unit, opponent: Unit, params: dict[str, Any],
             raise v.OddsInputError("apply: must return (unit_a, unit_b), two Units")
         a, b = out
     else:
-        a, b = _set(base, opponent, rest)
+        a, b = _set(base, opponent, rest, pricing, points)
     return a, b, params.get("charger")
 
 
@@ -183,9 +266,10 @@ def sweep(
     if apply is not None and not callable(apply):
         raise v.OddsInputError(f"apply: must be callable (got {type(apply).__name__})")
     grid_list = grid_points(grid)
+    pricing = priced(base)
     cells = []
     for params in grid_list:
-        a, b, who = sweep_units(a0, b0, params, apply)
+        a, b, who = sweep_units(a0, b0, params, apply, pricing, points)
         cells.append(Cell(a, b, charger if who is None else who, trials, max_rounds,
                           as_params(params)))
     entropy = run_entropy(seed)
@@ -194,6 +278,7 @@ def sweep(
     table = pd.DataFrame(rows, columns=[*names, *RESULT_COLUMNS])
     table = translate(table, lang)
     table.attrs.update({"seed": entropy, "trials": trials, "lang": lang,
+                        "params": list(dict.fromkeys(k for p in grid_list for k in p)),
                         "warnings": unit_warnings([u for c in cells
                                                    for u in (c.unit_a, c.unit_b)])})
     return table

@@ -34,9 +34,9 @@ from odds.validation import (
 )
 
 _TOP_KEYS = (
-    "name", "troop_type", "models", "files", "crew", "points_per_model", "notes", "army",
-    "race", "profile", "equipment", "command", "rules", "mount", "champion_profile",
-    "unit_strength_override", "extra_crew", "members",
+    "name", "troop_type", "models", "files", "crew", "points_per_model", "points_per_unit",
+    "notes", "army", "race", "profile", "equipment", "command", "rules", "mount",
+    "champion_profile", "unit_strength_override", "extra_crew", "members",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override",
                    "champion_weapon", "champion_armour", "champion_shield",
@@ -114,9 +114,10 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
     ----------
     data : mapping
         Top-level keys ``name, troop_type, models, files`` (required), ``crew,
-        points_per_model, notes, army, race`` and tables ``profile`` (required), ``equipment``,
-        ``command``, ``rules``, ``mount``, ``extra_crew``, ``champion_profile`` (optional; the
-        latter overrides characteristics of the default champion) and the array of tables
+        points_per_model, points_per_unit, notes, army, race`` and tables ``profile``
+        (required), ``equipment``, ``command``, ``rules``, ``mount``, ``extra_crew``,
+        ``champion_profile`` (optional; the latter overrides characteristics of the default
+        champion) and the array of tables
         ``members`` (``name``, ``role``, ``profile``, optional ``equipment`` and ``special``:
         :class:`Member`).  ``equipment`` may carry the champion's own ``champion_weapon``,
         ``champion_armour``, ``champion_shield`` and ``champion_save_override``; ``rules`` its
@@ -193,8 +194,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
 
     kwargs: dict[str, Any] = {
         key: data[key]
-        for key in ("name", "troop_type", "models", "files", "crew", "points_per_model", "notes",
-                    "army", "race", "unit_strength_override")
+        for key in ("name", "troop_type", "models", "files", "crew", "points_per_model",
+                    "points_per_unit", "notes", "army", "race", "unit_strength_override")
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})

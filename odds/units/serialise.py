@@ -27,6 +27,8 @@ def unit_to_dict(unit: Unit) -> dict[str, Any]:
         out["crew"] = unit.crew
     if unit.points_per_model:
         out["points_per_model"] = unit.points_per_model
+    if unit.points_per_unit:
+        out["points_per_unit"] = unit.points_per_unit
     if unit.unit_strength_override is not None:
         out["unit_strength_override"] = unit.unit_strength_override
     for key in ("army", "race"):

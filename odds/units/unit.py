@@ -94,6 +94,10 @@ class Unit(Fighter):
         e.g. MDNR "Caballería monstruosa" (Potencia 3) imported as cavalry; None = derived.
     points_per_model : float
         Points per model, >= 0 (0 = unknown).
+    points_per_unit : float
+        Points paid once for the whole unit whatever its size, >= 0 (a
+        per-unit upgrade: Bretonia's "Braseros", a mark of Chaos bought for
+        the unit).
     army : str
         Army tag (a key of :data:`odds.armies.ARMIES`, ``""`` = not given).
     race : str
@@ -207,6 +211,7 @@ class Unit(Fighter):
     armour_save_override: int | None = None
     unit_strength_override: int | None = None
     points_per_model: float = 0.0
+    points_per_unit: float = 0.0
     army: str = ""
     race: str = ""
     hatred: tuple[str, ...] = ()
@@ -295,6 +300,8 @@ class Unit(Fighter):
                  integer("unit_strength_override", self.unit_strength_override, low=1, high=20))
         set_(self, "points_per_model",
              number("points_per_model", self.points_per_model, low=0.0, high=10_000.0))
+        set_(self, "points_per_unit",
+             number("points_per_unit", self.points_per_unit, low=0.0, high=100_000.0))
         if self.army:
             choice("army", self.army, tuple(ARMIES))
         if self.race:
@@ -352,13 +359,16 @@ class Unit(Fighter):
         """One line saying what the unit's import ignored or approximated (``""`` if nothing).
 
         E.g. ``"Guerreros enanos: not modelled: Firmeza"``, so a player knows
-        a number is approximate.
+        a number is approximate; a unit below its catalogue's minimum size says
+        so too (``"Goblins: 10 models, below the catalogue's minimum of 20"``).
         """
         parts = []
         for kind, label in (("ignored", "not modelled"), ("approximated", "approximated")):
             names = [n.split(": ", 1)[1] for n in self.import_notes if n.startswith(kind + ":")]
             if names:
                 parts.append(f"{label}: {', '.join(dict.fromkeys(names))}")
+        parts += [n.split(": ", 1)[1] for n in self.import_notes
+                  if n.startswith("below_minimum:")]
         return f"{self.name}: {'; '.join(parts)}" if parts else ""
 
     @property
@@ -498,8 +508,8 @@ class Unit(Fighter):
 
     @property
     def points(self) -> float:
-        """Points of the unit: ``models * points_per_model`` plus its command upgrades."""
-        return self.models * self.points_per_model + self.command.points
+        """Points: ``models * points_per_model + points_per_unit`` plus the command upgrades."""
+        return self.models * self.points_per_model + self.points_per_unit + self.command.points
 
     @property
     def unit_strength_per_model(self) -> int:
