@@ -59,19 +59,10 @@ def kinds(catalogue, unit: str) -> dict[str, str]:
     return {i.item: i.kind for i in catalogue.report.for_unit(unit)}
 
 
-CHARIOT_S7 = "a wound of Strength 7 or more destroys the chariot: not modelled"
-"""The reason a chariot's game-system rule "Carro" is reported as approximated."""
-
-
-def clean(catalogue, unit: str, *, chariot: bool = False) -> bool:
-    """Whether ``unit`` of ``catalogue`` imports with nothing ignored or approximated.
-
-    ``chariot``: except the game system's "Carro" reported as approximated with
-    :data:`CHARIOT_S7` (a chariot whose other rules are all modelled).
-    """
+def clean(catalogue, unit: str) -> bool:
+    """Whether ``unit`` of ``catalogue`` imports with nothing ignored or approximated."""
     return not [i for i in catalogue.report.for_unit(unit)
-                if i.kind in ("ignored", "approximated")
-                and not (chariot and i.item == "Carro" and i.reason == CHARIOT_S7)]
+                if i.kind in ("ignored", "approximated")]
 
 
 def binomial(n: int, p: float) -> list[float]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from conftest import (
-    CHARIOT_S7,
     assert_mc,
     binomial,
     cat,
@@ -55,9 +54,9 @@ ONE_ROUND = CombatOptions(max_rounds=1, charger="none")
 
 
 def strict_items(catalogue, unit: str) -> list[str]:
-    """Items ignored or approximated, the game system's "Carro" (conftest.CHARIOT_S7) aside."""
+    """Items ignored or approximated."""
     return [i.item for i in catalogue.report.for_unit(unit)
-            if i.kind in ("ignored", "approximated") and i.reason != CHARIOT_S7]
+            if i.kind in ("ignored", "approximated")]
 
 
 def fighter(name, models=5, files=5, *, WS=3, S=3, T=3, A=1, init=3, Ld=7, save=7, special=(),
@@ -276,7 +275,7 @@ def test_khorne_throne_frenzy_reaches_the_bloodletters():
     k = kinds(d, name)
     assert "Furia asesina (ataques solo desangradores)" not in k
     assert k["Festín de sangre"] == "note"
-    assert clean(d, name, chariot=True)
+    assert clean(d, name)
     # its impact hits come first: a strike step before every blow the enemy could land
     model = build(u, fighter("Objetivo", 10, 5, S=1), options=ONE_ROUND)
     assert model.groups[0, 1, IMPACT, 0, G_KEY] < model.groups[1, 0, RANK_AND_FILE, 0, G_KEY]

@@ -208,11 +208,11 @@ def test_throne_steeds_random_attacks_and_first_striking_crew():
         == (4, 4, 5, 5, 6, 2)
     assert u.mount == MountProfile(WS=2, S=3, I=2, A=3, count=1, random_attacks="d6")
     assert "crew_strikes_first" in u.special and not u.random_attacks
-    assert clean(c, THRONE, chariot=True)
+    assert clean(c, THRONE)
     k = kinds(c, THRONE)
     assert (k["Ataques aleatorios (1D6)"], k["Horda de espíritus A"]) == ("note", "note")
     assert c.unit("Sagrario mortis").mount.random_attacks == "d6"
-    assert clean(c, "Sagrario mortis", chariot=True)
+    assert clean(c, "Sagrario mortis")
 
     model = build(u, target(), options=CombatOptions(max_rounds=1, charger="none"))
     g = model.groups
@@ -359,7 +359,7 @@ def test_flayer_from_the_catalogue():
     assert u.mount == MountProfile(WS=3, S=3, I=5, A=1, count=2, poisoned=6,
                                    special=("always_strikes_first",))
     assert "flayer" in u.special
-    assert clean(c, FLAYER, chariot=True)
+    assert clean(c, FLAYER)
     model = build(u, target(), options=CombatOptions(max_rounds=1))
     pmf = convolve(mixture(2 / 3, dice=2, plus=1), binomial(6, 1 / 3), binomial(2, 5 / 18))
     check_first_round(model, pmf, 2725, "Desollador")

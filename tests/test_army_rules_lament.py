@@ -209,7 +209,7 @@ def test_doncella_and_sagrario_from_the_catalogue():
     assert (p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (3, 3, 5, 5, 3, 1, 7)
     assert s.armour_save == 5 and s.has("maiden_lament")
     assert kinds(c, "Sagrario mortis").get("Coro de doncellas") is None  # a flag, no report
-    assert clean(c, "Sagrario mortis", chariot=True)
+    assert clean(c, "Sagrario mortis")
     for unit, seed in ((d, 3014), (s, 3015)):
         model = build(unit, target(), options=CombatOptions(max_rounds=1, charge_tests=False))
         check(model, lament_pmf(7), seed, f"{unit.name}'s lament")

@@ -106,7 +106,7 @@ def test_iron_daemon_from_the_catalogue():
     assert (u.impact_hits, u.impact_strength) == ("d6+1", 5)
     assert u.has("skull_crushers") and u.extra_crew is None
     assert kinds(c, IRON_DAEMON).get("Rompecráneos") is None  # modelled: no report item
-    assert clean(c, IRON_DAEMON, chariot=True)
+    assert clean(c, IRON_DAEMON)
     gun = c.unit(IRON_DAEMON, upgrades=["Cañón de vapor ligero"])
     assert not gun.has("skull_crushers")
 

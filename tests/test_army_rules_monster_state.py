@@ -186,7 +186,7 @@ def test_black_coach_from_the_catalogue():
     assert u.mount == MountProfile(WS=2, S=3, I=2, A=1, count=2)
     assert (u.armour_save, u.ward_save, u.impact_hits, u.impact_strength) == (4, 5, "d6", 5)
     assert u.has("life_drain")
-    assert clean(c, "Carruaje negro", chariot=True)
+    assert clean(c, "Carruaje negro")
     m = build(u, target(), options=NO_TESTS)
     assert m.sides[0, S_LIFE_DRAIN] == 1 and m.sides[0, S_W] == 60
 

@@ -169,11 +169,11 @@ def test_huracanum_and_luminarca_from_the_catalogue():
     assert (h.profile.WS, h.profile.S, h.profile.T, h.profile.W, h.profile.A) == (3, 3, 4, 4, 1)
     assert h.mount == MountProfile(WS=3, S=3, I=3, A=1, count=2)
     assert kinds(c, "Huracanum celestial")["Foco de Azyr"] == "no_combat_effect"
-    assert clean(c, "Huracanum celestial", chariot=True)
+    assert clean(c, "Huracanum celestial")
     lum = c.unit("Luminarca de Hysh")
     assert lum.ward_save == 6 and lum.armour_save == 5 and lum.profile.T == 4
     assert kinds(c, "Luminarca de Hysh")["Foco de Hysh"] == "no_combat_effect"
-    assert clean(c, "Luminarca de Hysh", chariot=True)
+    assert clean(c, "Luminarca de Hysh")
     one = fighter("Uno", 1, 1, I=1)
     model = build(one, lum, options=CombatOptions(max_rounds=1, charger="attacker"))
     check_first_round(model, [1 - 5 / 54, 5 / 54], 1304, "a blow on the Luminarca")
@@ -285,7 +285,7 @@ def test_altar_and_daemon_weapons_from_the_catalogues():
     a = de.unit("Altar drenasangre")
     assert a.has("aura_of_agony") and a.army == "dark_elves" and "dark_elves" in a.tags
     assert (a.profile.WS, a.profile.T, a.profile.W, a.profile.I, a.profile.Ld) == (5, 5, 5, 6, 8)
-    assert clean(de, "Altar drenasangre", chariot=True)
+    assert clean(de, "Altar drenasangre")
     cd = cat("MDNR_Enanos_del_Caos v4_5.cat")
     name = "Guardia infernal (Juramentados)"
     g = cd.unit(name)

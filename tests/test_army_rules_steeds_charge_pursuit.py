@@ -167,7 +167,7 @@ def test_steed_rules_from_the_catalogues():
     d = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
     chariot = d.unit("Carro de la demencia de Slaanesh")
     assert chariot.mount == steed.replace(count=2)
-    assert clean(d, "Carro de la demencia de Slaanesh", chariot=True)
+    assert clean(d, "Carro de la demencia de Slaanesh")
 
 
 # ----------------------------------------------------------------- strength on the charge

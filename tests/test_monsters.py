@@ -230,7 +230,7 @@ def test_tuskgor_chariot_crews(book):
     assert (u.mount.S, u.mount.count, u.mount.charge_bonus) == (3, 2, 2)
     assert u.impact_hits == "d6+1" and u.impact_strength == 5
     k = kinds(c, "Carro de tuskgors")
-    assert clean(c, "Carro de tuskgors", chariot=True), k
+    assert clean(c, "Carro de tuskgors"), k
     assert k["Bestigor"] == "note" and k["Ungor L"] == "note"
 
 

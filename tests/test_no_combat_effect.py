@@ -125,13 +125,15 @@ def test_names_whose_texts_change_a_combat_are_read_by_their_texts(reported):
         == "no_combat_effect"
 
 
-def test_chariots_report_the_strength_7_rule():
-    """Game system "Carro": "Resulta destruido por cualquier herida de Fuerza 7 o más"."""
+def test_chariots_note_the_strength_7_rule():
+    """Game system "Carro": "Resulta destruido por cualquier herida de Fuerza 7 o más":
+    modelled with the troop type (RULES.md §1.12, tests/test_chariot_wrecked.py), a note."""
     c = cat("MDNR_Condes_Vampiro_v5.cat")
     for unit in ("Carruaje negro", "Sagrario mortis", "Trono del aquelarre"):
         item = next(i for i in c.report.for_unit(unit) if i.item == "Carro")
-        assert item.kind == "approximated"
-        assert item.reason == "a wound of Strength 7 or more destroys the chariot: not modelled"
+        assert item.kind == "note"
+        assert "Strength 7 or more destroys the chariot" in item.reason
+        assert c.unit(unit).troop_type == "chariot"
 
 
 def test_flotar_and_chillido_mortal_by_their_texts():

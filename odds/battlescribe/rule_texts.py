@@ -243,10 +243,12 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "a label: its text is 'No tiene ningún efecto'"),
     # game system "Carro" (RULES.md §1.12): "No puede marchar. Resulta destruido por cualquier
     # herida de Fuerza 7 o más ... Causa impactos por carga ... Las bestias de tiro solo
-    # atacan por el frontal": the impact hits and the beasts' front are modelled (troop type
-    # "chariot"), the destruction by a wound of S7+ is not
-    ("carro", "resulta destruido por cualquier herida de fuerza 7 o mas", "approximated",
-     "a wound of Strength 7 or more destroys the chariot: not modelled"),
+    # atacan por el frontal": the impact hits, the beasts' front and the destruction by a
+    # wound of S7+ (odds.combat.model.thresholds.wreck_chariot) follow from the troop type
+    # "chariot"
+    ("carro", "resulta destruido por cualquier herida de fuerza 7 o mas", "note",
+     "modelled with the troop type: impact hits, and a wound of Strength 7 or more"
+     " destroys the chariot (no armour save; its wounds left count in the result)"),
     # Condes Vampiro (Sagrario mortis) "Relicario": "Trátalo como un objeto portahechizos ...
     # Cada unidad enemiga no trabada en ese radio sufre 1D6 impactos de F4" (Bretonia's
     # "Relicario" is another rule: unmodelled.UNMODELLED_REASONS)

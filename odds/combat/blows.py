@@ -44,6 +44,7 @@ from odds.combat.model.layout import (
     B_STD_LOST,
     B_WOUNDS,
 )
+from odds.combat.model.thresholds import ALL_WOUNDS
 
 
 @inline
@@ -165,7 +166,8 @@ def wounds_per_hit(buf, p, mw):
     """Wounds one unsaved wound becomes; returns ``(n, p)``.
 
     ``mw`` 0..3: 1, 2, D3 or D6; doubled (gst "Inflamable" against flaming attacks) 4..6:
-    2 x D3, 2 x D6, 4.
+    2 x D3, 2 x D6, 4; 7 (``MW_ALL``, a chariot wrecked, RULES.md §1.12): more than any
+    model has, so the caller's cap leaves the current model's remaining wounds.
     """
     if mw == 0:
         return 1, p
@@ -179,7 +181,9 @@ def wounds_per_hit(buf, p, mw):
         return 2 * ((np.int64(buf[p]) + 1) // 2), p + 1
     if mw == 5:
         return 2 * np.int64(buf[p]), p + 1
-    return 4, p
+    if mw == 6:
+        return 4, p
+    return ALL_WOUNDS, p
 
 
 @inline

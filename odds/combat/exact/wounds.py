@@ -7,6 +7,7 @@ import numpy as np
 from odds import dice
 from odds.combat.exact.attack import attack_outcomes, binomial, dice_hits, successes_pmf
 from odds.combat.model import G_MW
+from odds.combat.model.thresholds import ALL_WOUNDS
 
 TINY = 1e-280
 """Probabilities below this are dropped from the state distribution (they would be subnormal)."""
@@ -43,7 +44,8 @@ def _wound_amounts(mw: int) -> dict[int, float]:
     """Wounds one unsaved ordinary wound becomes (by ``G_MW`` code).
 
     1, 2, D3 or D6 (codes 0..3), or doubled against a flammable target: 2 x D3, 2 x D6, 4
-    (codes 4..6).
+    (codes 4..6); code 7 (a chariot wrecked, RULES.md §1.12) more than any model has, which
+    :class:`WoundChain` caps at the current model's remaining wounds.
     """
     if mw == 0:
         return {1: 1.0}
@@ -57,7 +59,9 @@ def _wound_amounts(mw: int) -> dict[int, float]:
         return {2 * a: 1 / 3 for a in (1, 2, 3)}
     if mw == 5:
         return {2 * a: 1 / 6 for a in range(1, 7)}
-    return {4: 1.0}
+    if mw == 6:
+        return {4: 1.0}
+    return {ALL_WOUNDS: 1.0}
 
 
 class WoundChain:

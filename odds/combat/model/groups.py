@@ -60,9 +60,11 @@ from odds.combat.model.strike_order import (
 from odds.combat.model.thresholds import (
     _MW_CODE,
     _MW_DOUBLED,
+    MW_ALL,
     clamp_hit,
     expected_unsaved,
     save_needed,
+    wreck_chariot,
 )
 from odds.combat.model.vomit import _vomit
 from odds.units import Unit
@@ -160,6 +162,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         # además la regla Heridas múltiples (1D6)"
         mw = max(mw, _MW_CODE["d6"])
     cap = 7 if enemy.has("stone_monstrosity") else 10  # the strength its hits count at most
+    chariot = enemy.troop_type == "chariot"  # game system "Carro" (wreck_chariot)
     flaming = unit.has("flaming_attacks") and not enemy.has("immune_to_flaming")
     # Orcos y Goblins "Resistencia al fuego": "Cualquier impacto con la regla Ataques
     # flamígeros que impacte en un Kobold de Fuego reduce en 1 su Fuerza"
@@ -186,6 +189,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
         # reciben el doble de heridas" (not against "Inmune a ataques flamígeros")
         row[G_MW] = _MW_DOUBLED[mw] if flaming and enemy.has("flammable") else mw
+        wreck_chariot(row, chariot, s)
         row[G_FRENZY_A] = 1
         row[G_FLAMING] = flaming
 
@@ -197,6 +201,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                         else max(2, rules.to_wound(min(s, cap), enemy.profile.T)))
         row[G_SAVE] = save_needed(e_save, min(s, cap), False)
         row[G_WARD] = ward
+        wreck_chariot(row, chariot, min(s, cap))
         row[G_RANKS] = 1
         row[G_PER_MODEL] = 1
 
@@ -307,7 +312,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
             row[G_FRENZY_A] = 0  # a frenzied model's extra attack stays with the others
-            row[G_MW] = _MW_DOUBLED[3] if flaming and enemy.has("flammable") else 3
+            row[G_MW] = (MW_ALL if rf[G_MW] == MW_ALL
+                         else _MW_DOUBLED[3] if flaming and enemy.has("flammable") else 3)
             rf[G_ATTACKS] -= 1
             if out[CHAMPION, kind, G_ACTIVE]:
                 out[CHAMPION, kind, G_ATTACKS] -= 1  # its decapitating blow: the group's
@@ -393,6 +399,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             else max(2, rules.to_wound(min(s_m, cap), enemy.profile.T)))
             row[G_SAVE] = save_needed(e_save, min(s_m, cap), False)
             row[G_WARD] = m_ward
+            wreck_chariot(row, chariot, min(s_m, cap))
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
         _vomit(out, unit, enemy, kind, e_save, ward, unwoundable)

@@ -25,7 +25,30 @@ from odds.combat.model.layout import (
 )
 
 _MW_CODE = {"": 0, "2": 1, "d3": 2, "d6": 3}
-_MW_DOUBLED = {0: 1, 1: 6, 2: 4, 3: 5}  # gst "Inflamable": wounds from flaming attacks x2
+_MW_DOUBLED = {0: 1, 1: 6, 2: 4, 3: 5, 7: 7}  # gst "Inflamable": wounds from flaming attacks x2
+
+MW_ALL = 7
+"""``G_MW`` code of a wound that takes all the current model's remaining wounds."""
+
+ALL_WOUNDS = 1 << 20
+"""The wounds an ``MW_ALL`` wound makes before the cap at the current model's remaining
+wounds: more than any model has."""
+
+WRECKING_STRENGTH = 7
+"""The Strength from which a wound destroys a chariot (RULES.md §1.12)."""
+
+
+def wreck_chariot(row: np.ndarray, enemy_is_chariot: bool, strength: int) -> None:
+    """Make the blows of ``row`` (Strength ``strength``) wreck a chariot (RULES.md §1.12).
+
+    Game system "Carro": "Resulta destruido por cualquier herida de Fuerza 7 o más": an
+    unsaved wound of Strength 7 or more allows no armour save and takes every wound the
+    chariot has left (``MW_ALL``; all of them count towards the combat result, the digest's
+    default); a ward save is still taken.
+    """
+    if enemy_is_chariot and strength >= WRECKING_STRENGTH:
+        row[G_SAVE] = rules.IMPOSSIBLE
+        row[G_MW] = MW_ALL
 
 
 def clamp_hit(needed: int) -> int:
@@ -43,7 +66,8 @@ def save_needed(base: int, strength: int, armour_piercing: bool) -> int:
     return rules.IMPOSSIBLE if need >= rules.IMPOSSIBLE else max(2, need)
 
 
-_MW_MEAN = {0: 1.0, 1: 2.0, 2: 2.0, 3: 3.5, 4: 4.0, 5: 7.0, 6: 4.0}
+_MW_MEAN = {0: 1.0, 1: 2.0, 2: 2.0, 3: 3.5, 4: 4.0, 5: 7.0, 6: 4.0,
+            MW_ALL: 10.0}  # MW_ALL: a whole chariot, more than any other code (a choice only)
 
 
 def expected_unsaved(row: np.ndarray, frenzied: bool = False) -> float:

@@ -33,7 +33,12 @@ from odds.combat.model.layout import (
     MOUNT,
     RANK_AND_FILE,
 )
-from odds.combat.model.thresholds import _MW_CODE, expected_unsaved, save_needed
+from odds.combat.model.thresholds import (
+    _MW_CODE,
+    expected_unsaved,
+    save_needed,
+    wreck_chariot,
+)
 from odds.units import Unit
 
 VOMITS: dict[str, tuple[int, bool, bool, str]] = {
@@ -89,6 +94,7 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
     vomit[G_SAVE] = rules.IMPOSSIBLE if no_armour else save_needed(e_save, strength, False)
     vomit[G_WARD] = ward
     vomit[G_MW] = _MW_CODE[mw]
+    wreck_chariot(vomit, enemy.troop_type == "chariot", strength)
     vomit[G_RANKS] = 1
     if expected_unsaved(vomit) <= expected_unsaved(normal, unit.has("frenzy") and not by_mount):
         return
