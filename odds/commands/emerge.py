@@ -7,6 +7,7 @@ from typing import Any
 
 from odds.commands import _headline as hl
 from odds.commands._output import add_run_options, emit, save_plot
+from odds.validation import OddsInputError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,13 +36,15 @@ def _scenario(args: argparse.Namespace) -> Any:
     from odds.emergence import load_scenario, make_scenario, parse_point, parse_table
 
     kw: dict[str, Any] = {
-        "table": parse_table(args.table) if args.table else None,
-        "marker": parse_point("marker", args.marker) if args.marker else None,
-        "scale": float(args.scale) if args.scale else None,
+        "table": parse_table(args.table) if args.table is not None else None,
+        "marker": parse_point("marker", args.marker) if args.marker is not None else None,
+        "scale": float(args.scale) if args.scale is not None else None,
         "enemy_marker": parse_point("enemy_marker", args.enemy_marker)
-        if args.enemy_marker else None,
+        if args.enemy_marker is not None else None,
     }
-    if args.scenario:
+    if args.scenario is not None:
+        if not args.scenario.strip():
+            raise OddsInputError("scenario: give a .toml file name (got '')")
         return load_scenario(args.scenario, **kw)
     return make_scenario(**{k: val for k, val in kw.items() if val is not None})
 

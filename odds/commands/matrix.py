@@ -7,7 +7,14 @@ import sys
 
 from odds.commands import _headline as hl
 from odds.commands._cluster import add_list_building_options, dask_client
-from odds.commands._output import add_run_options, emit, nonneg_float, print_warnings, save_plot
+from odds.commands._output import (
+    add_run_options,
+    command_choice,
+    emit,
+    nonneg_float,
+    print_warnings,
+    save_plot,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--points", type=nonneg_float, default=None,
                    help="buy every unit to these points (as many models as fit, keeping its "
                    "frontage); default: the units as given")
-    p.add_argument("--command", dest="command_group", default="keep",
+    p.add_argument("--command", dest="command_group", default="keep", type=command_choice,
                    help="command group of units bought to --points: keep, full, none or parts "
                    "joined by + (e.g. standard+musician); default keep")
     p.add_argument("--charger", choices=("both", "a", "b", "none"), default="both",

@@ -25,9 +25,11 @@ def _value(text: str) -> Any:
 def parse_vary(text: str) -> tuple[str, list[Any]]:
     """Argparse type: ``NAME=V1,V2,...`` (numbers and true/false converted)."""
     name, sep, values = text.partition("=")
-    if not sep or not name.strip() or not values.strip():
-        raise argparse.ArgumentTypeError(f"must be NAME=V1,V2,... (got {text!r})")
-    return name.strip(), [_value(v) for v in values.split(",") if v.strip()]
+    items = values.split(",")
+    if not sep or not name.strip() or not all(v.strip() for v in items):
+        raise argparse.ArgumentTypeError(f"must be NAME=V1,V2,... with no empty value "
+                                         f"(got {text!r})")
+    return name.strip(), [_value(v) for v in items]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
