@@ -10,6 +10,7 @@ from odds.commands._cluster import add_list_building_options, dask_client
 from odds.commands._output import (
     add_run_options,
     command_choice,
+    display_table,
     emit,
     nonneg_float,
     print_warnings,
@@ -22,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "matrix", help="matchup matrix of two army lists (full combats, equal points)",
         description="Every unit of LIST_A fights every unit of LIST_B to a result, each as the "
-        "charger and as the charged (RULES.md §1-§4). A list is a BattleScribe roster "
+        "charger and as the charged (MDNR close combat chapter). A list is a BattleScribe roster "
         "(.ros/.rosz) or comma-separated units: built-in names (see `odds units`), TOML files "
         "or catalogue units (FILE.cat:Unit name?models=20&files=5&command=full).")
     p.add_argument("list_a", metavar="LIST_A", help="my list: roster file or comma-separated units")
@@ -83,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_tables(table, ranking, args: argparse.Namespace, seed: int) -> None:
+    from odds.i18n import number_text
     from odds.listbuilding.labels import VALUES, label, translate
     from odds.results import format_table
 
@@ -97,12 +99,12 @@ def _print_tables(table, ranking, args: argparse.Namespace, seed: int) -> None:
         grid.columns.name = label("unit_b", lang)
         print(f"\n{label('p_a_wins', lang)}, {label('charger', lang)}: "
               f"{VALUES['charger'][lang][who]}")
-        print(grid.to_string(float_format=lambda x: f"{x:.3f}"))
+        print(grid.to_string(float_format=lambda x: number_text(x, 3, lang)))
     cols = ["unit_a", "unit_b", "charger", "points_a", "points_b", "p_a_wins", "p_b_wins",
             "p_unresolved", "margin", "casualties_a", "casualties_b"]
     print()
-    print(format_table(translate(table[cols], lang)))
+    print(format_table(display_table(translate(table[cols], lang), lang)))
     if ranking is not None:
         print()
-        print(format_table(ranking))
+        print(format_table(display_table(ranking, lang)))
     sys.stdout.flush()

@@ -7,7 +7,14 @@ from typing import Any
 
 from odds.commands import _headline as hl
 from odds.commands._cluster import add_list_building_options, dask_client
-from odds.commands._output import add_run_options, emit, nonneg_float, print_warnings, save_plot
+from odds.commands._output import (
+    add_run_options,
+    display_table,
+    emit,
+    nonneg_float,
+    print_warnings,
+    save_plot,
+)
 
 
 def _value(text: str) -> Any:
@@ -56,6 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
+    from odds.i18n import term
     from odds.listbuilding import sweep, sweep_plot
     from odds.listbuilding.labels import canonical, label
     from odds.validation import OddsInputError
@@ -90,8 +98,11 @@ def run(args: argparse.Namespace) -> int:
         cols = [label(c, args.lang) if args.lang != "en" else c for c in shown]
         cols = list(dict.fromkeys(c for c in cols if c in table.columns))
         small = hl.small_print(args.trials, seed, args.lang, per="point")
+        shown_table = table[cols].rename(columns={n: term("parameter", n, args.lang)
+                                                  for n in names if args.lang == "es"})
         emit("table", {}, table[cols],
-             header=f"{hl.sweep(canonical(table), names, args.lang)}\n{small}")
+             header=f"{hl.sweep(canonical(table), names, args.lang)}\n{small}",
+             display=display_table(shown_table, args.lang))
     print_warnings(table.attrs["warnings"], args.format)
     if args.plot:
         names = [n for n in grid if n != "charger"] or list(grid)
