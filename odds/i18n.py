@@ -220,3 +220,67 @@ def agree(name: str, key: str) -> str:
     plural = first.endswith("s") and len(first) > 3 and not first.endswith(("ís", "ús"))
     feminine = first.endswith(("a", "as", "ía", "ías")) or first.endswith("ión")
     return AGREEING_ES[key][2 * plural + feminine]
+
+
+HELP_ES: dict[str, tuple[str, str]] = {
+    "odds": ("", "Probabilidades para Warhammer Fantasy Battles 6.ª edición (Manuscritos de "
+             "Nuth, distancias en cm). Cada orden responde a una pregunta; añade --help tras "
+             "ella para ver sus opciones."),
+    "demo": ("un recorrido corto por lo que odds responde",
+             "Responde a unas preguntas de ejemplo, una tras otra."),
+    "charge": ("probabilidad de que una carga atrape a una unidad que huye",
+               "Carga contra una unidad que reacciona huyendo: atrapada, escapa o huye fuera "
+               "de la mesa."),
+    "pursue": ("probabilidad de que el perseguidor atrape a una unidad desmoralizada",
+               "Persecución: atrapada si la tirada de persecución iguala o supera la de huida."),
+    "flee": ("turno a turno, si una unidad en huida se reagrupa o sale de la mesa",
+             "Una unidad en huida intenta reagruparse (2D6 <= L, con el 25 % de sus "
+             "miniaturas o más) cada turno; si no, huye 5D6/8D6 cm hacia su borde."),
+    "units": ("las unidades incluidas",
+              "Lista las unidades incluidas (perfil, TSA, potencia de unidad), o describe una."),
+    "combat": ("probabilidades de un combate cuerpo a cuerpo hasta su resultado",
+               "Dos unidades luchan turno tras turno hasta que una se desmoraliza o es "
+               "aniquilada (capítulo de combate cuerpo a cuerpo del MDNR); con --scenario, "
+               "varias unidades por bando, cargas por el flanco y la retaguardia y personajes."),
+    "emerge": ("dónde sale una unidad que excava, y sobre qué",
+               "Salir desde abajo (MDNR): llega en el turno 2 a 5 (4+, 3+, 2+, automático); el "
+               "dado de artillería y el de dispersión mueven el marcador; en un problema, D6: "
+               "1-2 destruida, 3-4 ausente, 5-6 la coloca el enemigo. Coordenadas en cm desde "
+               "la esquina inferior izquierda de la mesa."),
+    "matrix": ("matriz de enfrentamientos de dos listas (combates completos, mismos puntos)",
+               "Cada unidad de LIST_A lucha contra cada unidad de LIST_B hasta un resultado, "
+               "cargando y siendo cargada."),
+    "sweep": ("probabilidades de un enfrentamiento sobre una rejilla de parámetros",
+              "La unidad A lucha contra la B en cada punto de la rejilla: --vary "
+              "models=10,20,30 --vary charger=a,b recorre todas las combinaciones."),
+    "catalogue": ("las unidades de un catálogo de BattleScribe",
+                  "Lista las entradas de unidad de un catálogo de BattleScribe (.cat, .catz) "
+                  "con sus puntos, perfil y equipo por defecto, y resume el informe de "
+                  "importación."),
+    "roster": ("las unidades de una lista de BattleScribe",
+               "Lista las unidades de una lista de BattleScribe (.ros, .rosz) tal como el "
+               "motor las importa."),
+}
+"""Spanish help of each command: (one-line summary, description)."""
+
+OPTION_HELP_ES: dict[str, str] = {
+    "help": "muestra esta ayuda y termina",
+    "trials": "número de simulaciones de Monte Carlo",
+    "seed": "semilla aleatoria (por defecto, una nueva, que se muestra con el resultado)",
+    "format": "formato de salida: table (tabla), json o csv",
+    "plot": "escribe también una figura (.png, .pdf o .svg; se comprueba antes de simular)",
+    "lang": "idioma de titulares, tablas y figuras: en, o es (términos del MDNR); por "
+            "defecto en, o la variable de entorno ODDS_LANG",
+}
+"""Spanish help of the options every command shares, by destination."""
+
+
+def help_lang(argv: list[str]) -> str:
+    """The language of ``--help``: ``--lang es`` (or ``=es``) in ``argv``, else the default."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1] if argv[i + 1] in LANGS else "en"
+        if arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+            return value if value in LANGS else "en"
+    return default_lang()

@@ -132,3 +132,26 @@ def test_odds_lang_sets_the_default(capsys, monkeypatch):
     assert "Guerreros orcos" in text and "miniaturas" in text and "HA3" in text
     monkeypatch.setenv("ODDS_LANG", "xx")
     assert default_lang() == "en"
+
+
+def test_help_in_spanish(capsys, monkeypatch):
+    with pytest.raises(SystemExit):
+        main(["charge", "--lang", "es", "--help"])
+    out = capsys.readouterr().out
+    assert "Carga contra una unidad" in out and "muestra esta ayuda" in out
+    monkeypatch.setenv("ODDS_LANG", "es")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "Probabilidades para Warhammer" in out and "dónde sale una unidad" in out
+
+
+def test_help_never_cites_files_a_player_lacks(capsys):
+    from odds.cli import build_parser
+
+    for lang in ("en", "es"):
+        parser = build_parser(lang)
+        sub = next(a for a in parser._actions if a.dest == "command")
+        texts = [parser.format_help(), *(p.format_help() for p in sub.choices.values())]
+        for text in texts:
+            assert "RULES.md" not in text and "shared/" not in text, text[:200]
