@@ -107,3 +107,22 @@ def test_the_checks_find_an_overflow_and_a_covered_label():
         assert covered_labels(fig)
     finally:
         plt.close(fig)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("value", ["p_target", "p_lose"])
+def test_placement_map_reads_at_a_glance(value, lang):
+    """The notebooks' placement map: inside the figure, words (not column names) on it."""
+    from odds.emergence import example_path, load_scenario, placement_map, plot_placement
+
+    scenario = load_scenario(example_path("emergence_ambush"))
+    ax = plot_placement(placement_map(scenario, method="exact"), scenario, value, lang=lang)
+    fig = ax.figure
+    fig.tight_layout()
+    try:
+        assert overflowing(fig) == []
+        assert covered_labels(fig) == []
+        texts = [ax.get_title(), *(a.get_ylabel() for a in fig.axes)]
+        assert not any(value in t for t in texts), texts
+    finally:
+        plt.close(fig)
