@@ -60,6 +60,7 @@ COMMANDS = {
     "emerge": ["emerge", "--scenario", str(EXAMPLES / "emergence_ambush.toml")],
     "matrix": ["matrix", "orc_boyz,trolls", "empire_swordsmen", "--efficiency"],
     "sweep": ["sweep", "orc_boyz", "trolls", "--vary", "models=10,20", "--vary", "charger=a,b"],
+    "demo": ["demo", "--trials", "300"],
 }
 SIMULATING = {"charge", "pursue", "flee", "combat", "combat_fear", "scenario", "flank", "emerge",
               "matrix", "sweep"}
@@ -69,7 +70,7 @@ def english_words(text: str) -> list[str]:
     """The English engine terms and raw ids found in ``text`` (user names removed)."""
     for name in USER_NAMES:
         text = text.replace(name, " ")
-    text = re.sub(r"odds: compiling[^\n]*\n?", "", text)
+    text = re.sub(r"odds: (compiling|another process)[^\n]*\n?", "", text)
     found = [w for w in ENGLISH_TERMS if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
     return found + RAW_ID.findall(text)
 

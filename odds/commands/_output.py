@@ -247,15 +247,18 @@ def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "
         print(format_table(table if display is None else display))
 
 
-def print_warnings(warnings: list[str], fmt: str) -> None:
-    """One line per unit whose import ignored or approximated something (issue 11 §2).
+def print_warnings(warnings: list[str], fmt: str, lang: str = "en") -> None:
+    """One line per unit whose import ignored or approximated something.
 
     Printed after a table on stdout; with JSON (which carries them as
-    ``warnings``) or CSV, on stderr so the output stays parseable.
+    ``warnings``) or CSV, on stderr so the output stays parseable.  The frame
+    of the line is in ``lang``; the importer's own note is kept as written.
     """
+    from odds.i18n import word
+
     out = sys.stdout if fmt == "table" else sys.stderr
     for line in warnings:
-        print(f"warning: {line} (the odds are approximate)", file=out)
+        print(word("warning", lang, line=line), file=out)
 
 
 def save_outcome_plot(r: Any, title: str, words: dict[str, str], lang: str, path: str) -> None:

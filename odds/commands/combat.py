@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
                   f"only on 6s {ch['p_hits_on_6']:.4f} (exact {ch['p_hits_on_6_exact']:.4f})")
     else:
         emit(args.format, payload, r.outcomes)
-    print_warnings(r.extra["warnings"], args.format)
+    print_warnings(r.extra["warnings"], args.format, args.lang)
     if args.plot:
         from odds.combat.plot import summary
 

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         emit("csv", {}, ranking if ranking is not None else table)
     else:
         _print_tables(canonical(table), ranking, args, seed)
-    print_warnings(table.attrs["warnings"], args.format)
+    print_warnings(table.attrs["warnings"], args.format, args.lang)
     if args.plot:
         from odds.plot import small_print
 

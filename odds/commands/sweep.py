@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         emit("table", {}, table[cols],
              header=f"{hl.sweep(canonical(table), names, args.lang)}\n{small}",
              display=display_table(shown_table, args.lang))
-    print_warnings(table.attrs["warnings"], args.format)
+    print_warnings(table.attrs["warnings"], args.format, args.lang)
     if args.plot:
         names = [n for n in grid if n != "charger"] or list(grid)
         hue = "charger" if "charger" in grid and names != ["charger"] else None
