@@ -10,8 +10,8 @@ from odds.commands import COMMAND_MODULES
 from odds.commands._run import OneLineParser, run_command
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered."""
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered; its help in ``lang``."""
     parser = OneLineParser(
         prog="odds",
         description="Odds for Warhammer Fantasy Battles 6th edition (MDNR, distances in cm).",
@@ -19,7 +19,29 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
+    if lang == "es":
+        _spanish_help(parser, sub)
     return parser
+
+
+def _spanish_help(parser: argparse.ArgumentParser, sub: argparse._SubParsersAction) -> None:
+    """Put the Spanish help texts of :mod:`odds.i18n` on ``parser`` and its commands."""
+    from odds.i18n import HELP_ES, OPTION_HELP_ES
+
+    parser.description = HELP_ES["odds"][1]
+    summaries = {a.dest: a for a in sub._choices_actions}
+    for name, command in sub.choices.items():
+        summary, description = HELP_ES.get(name, ("", ""))
+        if summary and name in summaries:
+            summaries[name].help = summary
+        if description:
+            command.description = description
+        for action in command._actions:
+            if action.dest in OPTION_HELP_ES:
+                action.help = OPTION_HELP_ES[action.dest]
+    for action in parser._actions:
+        if action.dest in OPTION_HELP_ES:
+            action.help = OPTION_HELP_ES[action.dest]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:  # a terminal that cannot show a name gets \\u escapes
             reconfigure(errors="backslashreplace")
-    args = build_parser().parse_args(argv)
+    from odds.i18n import help_lang
+
+    args = build_parser(help_lang(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     return run_command(args, args.func)
 
 

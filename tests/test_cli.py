@@ -40,7 +40,7 @@ def run(*args: object, launcher: str = "module", env: dict[str, str] | None = No
         cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run the CLI with ``args``; never raises on a non-zero exit."""
     return subprocess.run([*LAUNCHERS[launcher], *map(str, args)], capture_output=True,
-                          text=True, timeout=300, env=env, cwd=cwd)
+                          text=True, timeout=900, env=env, cwd=cwd)
 
 
 def run_ok(*args: object, **kw: object) -> str:

@@ -152,14 +152,15 @@ def test_unreachable_scheduler_is_a_quick_clear_error(capsys):
     err = assert_refused(capsys, "matrix", "orc_boyz", "trolls", "--scheduler",
                          "tcp://127.0.0.1:1", "--scheduler-timeout", 2, "--trials", 100,
                          match="scheduler: cannot connect")
-    assert time.perf_counter() - start < 15, err
+    # wall time: the bug was waiting; 25 s leaves room for a loaded machine, under the old 30
+    assert time.perf_counter() - start < 25, err
 
 
 def test_lists_are_read_before_connecting(capsys):
     start = time.perf_counter()
     assert_refused(capsys, "matrix", "orc_boyz", "no_such_unit", "--scheduler",
-                   "tcp://127.0.0.1:1", match="no_such_unit")
-    assert time.perf_counter() - start < 5
+                   "tcp://127.0.0.1:1", "--scheduler-timeout", 60, match="no_such_unit")
+    assert time.perf_counter() - start < 30  # connecting first would wait the 60 s
 
 
 @pytest.mark.parametrize("address", ["nonsense", "tcp://host", "tcp://h:0", "tcp://h:70000",
@@ -227,9 +228,9 @@ def test_devzero_is_refused_at_once(capsys):
     """Issue 12 §1: /dev/zero was read until MemoryError; every input file has a size limit."""
     for args in (("units", "/dev/zero"), ("catalogue", "/dev/zero"), ("roster", "/dev/zero"),
                  ("combat", "--scenario", "/dev/zero")):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: a loaded machine does not slow it
         assert_refused(capsys, *args, match="larger than")
-        assert time.perf_counter() - start < 5
+        assert time.process_time() - start < 5
 
 
 def test_directory_as_input_file(capsys, tmp_path):
@@ -350,10 +351,10 @@ def test_zip_bomb_is_refused_quickly_and_small(tmp_path):
     bomb = _bomb(tmp_path / "bomb.catz", 256 << 20)
     assert bomb.stat().st_size < 2 << 20
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine does not slow it
     with pytest.raises(OddsInputError, match="inflates"):
         load_catalogue(bomb)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert elapsed < 5 and peak < 100 << 20, (elapsed, peak)
@@ -368,9 +369,9 @@ def test_bomb_beside_a_catalogue_is_not_opened(tmp_path):
                                               encoding="utf-8")
     bomb = _bomb(tmp_path / "aaa_bomb.gstz", 64 << 20)
     bomb.rename(tmp_path / "aaa_bomb.gstz")
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine does not slow it
     cat = load_catalogue(tmp_path / "tiny.cat")
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert cat.entries
 
 
@@ -421,7 +422,7 @@ def test_import_odds_from_the_folder_holding_the_clone(tmp_path):
     code = ("import odds, odds.units; print(odds.__file__); "
             "print(len(odds.units.library_names()))")
     p = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
-                       text=True, timeout=120, env=env)
+                       text=True, timeout=600, env=env)
     assert p.returncode == 0, p.stderr
     path, count = p.stdout.split()
     assert Path(path).resolve() == (ROOT / "odds" / "__init__.py").resolve()
@@ -432,7 +433,7 @@ def test_no_traceback_from_a_real_process(tmp_path):
     """The console entry point: bad input is one line and exit 2, even outside pytest."""
     p = subprocess.run([sys.executable, "-m", "odds", *map(str, CHARGE), "--plot",
                         str(tmp_path / "nodir" / "x.png")], capture_output=True, text=True,
-                       timeout=120)
+                       timeout=600)
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.count("\n") == 1 and "does not exist" in p.stderr
 
@@ -450,7 +451,7 @@ def test_json_is_byte_identical_at_one_and_two_threads(args):
         env = {**os.environ, "NUMBA_NUM_THREADS": threads}
         argv = [*args, "--trials", 150_000, "--seed", 5, "--format", "json"]
         p = subprocess.run([sys.executable, "-m", "odds", *map(str, argv)], capture_output=True,
-                           timeout=300, env=env)
+                           timeout=900, env=env)
         assert p.returncode == 0, p.stderr
         outputs.append(p.stdout)
     assert outputs[0] == outputs[1]

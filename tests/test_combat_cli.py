@@ -104,7 +104,7 @@ def test_json_from_the_console_script():
     """The command of the issue, as a user types it: one JSON object, clean stderr."""
     p = subprocess.run([str(CONSOLE_SCRIPT), "combat", "empire_swordsmen", "orc_boyz",
                         "--format", "json", "--trials", str(N), "--seed", "3"],
-                       capture_output=True, text=True, timeout=300)
+                       capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stderr
     assert p.stderr == ""
     data = json.loads(p.stdout)  # the whole of stdout is one object
@@ -124,7 +124,7 @@ def test_json_from_the_console_script():
 
 def test_bad_unit_in_a_subprocess_exits_2_without_traceback():
     p = subprocess.run([sys.executable, "-m", "odds", "combat", "empire_swordsmen", "orc_boys",
-                        "--trials", "100"], capture_output=True, text=True, timeout=300)
+                        "--trials", "100"], capture_output=True, text=True, timeout=900)
     assert p.returncode == 2
     assert p.stdout == ""
     assert "Traceback" not in p.stderr

@@ -331,19 +331,19 @@ def test_forty_against_forty_is_fast():
     """The API calls the DP on every fight(): 40 v 40 (and 60 v 60 spears) well under 1 s."""
     a = deep("empire_swordsmen", 40)
     d = deep("empire_spearmen", 60, files=10)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine does not slow it
     for charger in ("attacker", "defender", "none"):
         assert exact(a, d, charger) is not None
         assert exact(d, a, charger) is not None
-    assert (time.perf_counter() - start) / 6 < 1.0
+    assert (time.process_time() - start) / 6 < 1.0
     # the slowest kind: killing blows and D3 wounds (a chain over wounds left) on 60 W2 models
     kb = foot(60, 10, profile=profile(WS=4, S=4, A=3), special=("killing_blow",),
               multiple_wounds="d3", equipment=Equipment(weapon="spear"))
     w2 = foot(60, 10, profile=profile(T=4, W=2, A=2))
-    start = time.perf_counter()
+    start = time.process_time()
     for charger in ("attacker", "defender", "none"):
         assert exact(kb, w2, charger) is not None
-    assert (time.perf_counter() - start) / 3 < 1.0
+    assert (time.process_time() - start) / 3 < 1.0
 
 
 def test_killing_blows_on_regenerating_units_are_out_of_reach():

@@ -371,7 +371,7 @@ def test_cli_table_csv_plot(cli, capsys, tmp_path):
     assert cli(["emerge", "--table", "120x90", "--marker", "10,80", "--trials", "5000",
                 "--seed", "1", "--plot", str(png)]) == 0
     assert png.stat().st_size > 10_000
-    assert "off_table" in capsys.readouterr().out
+    assert "off table" in capsys.readouterr().out  # outcome codes in words in the table
     assert cli(["emerge", "--trials", "5000", "--seed", "1", "--format", "csv"]) == 0
     assert capsys.readouterr().out.startswith("outcome,probability")
 

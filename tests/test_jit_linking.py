@@ -68,7 +68,7 @@ def toy(tmp_path: Path) -> dict[str, str]:
 
 def probe(env: dict[str, str]) -> list[str]:
     done = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True,
-                          text=True, timeout=120, check=True)
+                          text=True, timeout=600, check=True)
     return done.stdout.splitlines()
 
 

@@ -182,7 +182,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
         if printed_us is not None and printed_us != unit.unit_strength_per_model:
             self.note("Potencia", "note",
                       f"printed unit strength {printed_us} per model, engine"
-                      f" {unit.unit_strength_per_model} (RULES.md §2.3; engine wins)")
+                      f" {unit.unit_strength_per_model} (the troop type's unit strength per "
+                      f"model, MDNR; engine wins)")
         return Built(unit, printed_save, printed_us)
 
 

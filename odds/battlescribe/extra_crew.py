@@ -125,5 +125,5 @@ class _ExtraCrew(_Profiles, _Equipment):
         self.note(raw.name, "note", f"the monster's {crew.count} handlers: they fight beside"
                   f" it with their own profile and weapon ({crew.weapon}) and are never"
                   f" attacked while it lives; the unit tests on the higher Ld of"
-                  f" {main.name} and its handlers (RULES.md: a unit uses the highest Ld among"
+                  f" {main.name} and its handlers (a unit uses the highest Ld among"
                   f" its models)")

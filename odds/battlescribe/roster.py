@@ -36,7 +36,7 @@ from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import Selection, command_nodes
 from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import Node, roster_node
-from odds.battlescribe.values import parse_cost
+from odds.battlescribe.values import parse_cost, parse_count
 from odds.battlescribe.xmlsafe import describe, local, read_xml
 from odds.characters import Character
 from odds.units import Unit
@@ -120,6 +120,20 @@ def _total_points(root) -> float | None:
     return None
 
 
+def _check_counts(root, path: Path) -> None:
+    """Refuse a roster whose selections hold a ``number`` that is not a count of 1 or more.
+
+    A selection of ``number="0"`` or ``"-5"`` is an error naming the file and
+    the selection, never one model or a unit silently left out.
+    """
+    for element in root.iter():
+        if local(element.tag) == "selection":
+            try:
+                parse_count(element.get("number"), describe(element))
+            except OddsInputError as exc:
+                raise OddsInputError(f"{path}: {exc}") from None
+
+
 def _unit_selections(root) -> list:
     """``(selection element, army tag of its force)`` for every top-level selection."""
     out = []
@@ -201,6 +215,7 @@ def load_roster(path: str | Path, *, strict: bool = False,
     p = Path(path)
     root = read_xml(p, expected=("roster",))
     check_game_system(p, "roster", root.get("gameSystemId"), root.get("gameSystemName"))
+    _check_counts(root, p)
     cost_type = _roster_cost_type(root)
     sink = Collector(str(p), strict=strict)
     units: list[Unit] = []

@@ -59,9 +59,12 @@ def query_options(text: str, query: str) -> Iterator[tuple[str, Any]]:
     Raises
     ------
     OddsInputError
-        A part that is not ``KEY=VALUE`` with a key of :data:`SPEC_KEYS`, or a
-        non-integer size.
+        A part that is not ``KEY=VALUE`` with a key of :data:`SPEC_KEYS`, an
+        empty value, a key other than ``upgrades`` given twice, a non-integer
+        size, or a ``command`` that is not ``full``, ``none`` or distinct
+        roles joined by commas.
     """
+    seen: set[str] = set()
     for part in filter(None, query.split("&")):
         key, sep, value = part.partition("=")
         key, value = key.strip(), unquote(value).strip()
@@ -70,6 +73,13 @@ def query_options(text: str, query: str) -> Iterator[tuple[str, Any]]:
                 f"unit: {text!r}: option {part!r} must be KEY=VALUE with KEY one of"
                 f" {', '.join(SPEC_KEYS)}"
             )
+        if not value:
+            raise OddsInputError(f"unit: {text!r}: {key}= needs a value")
+        if key in seen and key != "upgrades":
+            raise OddsInputError(f"unit: {text!r}: {key} given twice; give it once")
+        seen.add(key)
+        if key == "command":
+            _check_command(text, value)
         if key in ("models", "files"):
             try:
                 yield key, int(value)
@@ -79,6 +89,22 @@ def query_options(text: str, query: str) -> Iterator[tuple[str, Any]]:
                 ) from None
         else:
             yield key, value
+
+
+COMMAND_PARTS: tuple[str, ...] = ("champion", "standard", "musician")
+"""The roles a ``command=`` option may list."""
+
+
+def _check_command(text: str, value: str) -> None:
+    """Refuse a ``command=`` value other than full, none or distinct roles joined by commas."""
+    if value in ("full", "none"):
+        return
+    parts = [p.strip() for p in value.split(",")]
+    if any(p not in COMMAND_PARTS for p in parts) or len(set(parts)) != len(parts):
+        raise OddsInputError(
+            f"unit: {text!r}: command must be full, none or some of "
+            f"{', '.join(COMMAND_PARTS)}, each once, joined by commas (got {value!r})"
+        )
 
 
 def parse_spec(text: str) -> tuple[Path, str, dict[str, Any]]:

@@ -240,5 +240,6 @@ class _TroopType(_Members):
             if printed_us > derived or (printed_us < derived and "flying" in special):
                 extra["unit_strength_override"] = printed_us
                 self.note("Potencia", "note", f"printed unit strength {printed_us} per model"
-                          f" used (the troop type gives {derived}; RULES.md §2.3)")
+                          f" used (the troop type gives {derived}: MDNR unit strength by "
+                          f"troop type)")
         return printed_us

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from odds.i18n import agree
 from odds.plot import SIDE_COLOURS, interval_errors, small_print
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -19,14 +20,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from odds.combat.api import CombatResult
 
 WORDS: dict[str, dict[str, str]] = {
-    "en": {"probability": "probability", "margin": "first-round combat result ({a} - {d})",
+    "en": {"probability": "probability", "margin": "first-round combat result\n({a} - {d})",
            "left": "models left at the end", "round": "round", "fought": "round fought",
            "wins": "{x} wins the round", "draw": "draw", "destroyed": "destroyed",
            "caught": "caught", "fled": "fled", "unresolved": "unresolved",
            "no_combat": "no combat",
            "how": "How the combat ends", "vs": "{a} vs {d}", "charges": "{a} charge {d}",
-           "sides": "Each side's odds", "wins_side": "wins", "broken": "broken"},
-    "es": {"probability": "probabilidad", "margin": "resultado del combate, 1.er turno "
+           "sides": "Each side's odds", "wins_side": "wins", "broken": "broken",
+           "side_gone": "wiped out (caught or destroyed)"},
+    "es": {"probability": "probabilidad", "margin": "resultado del combate, 1.er turno\n"
            "({a} - {d})", "left": "miniaturas al final", "round": "turno",
            "fought": "turno luchado", "wins": "{x} gana el turno", "draw": "empate",
            "destroyed": "aniquilada", "caught": "atrapada", "fled": "huye",
@@ -34,7 +36,7 @@ WORDS: dict[str, dict[str, str]] = {
            "how": "Cómo acaba el combate",
            "vs": "{a} contra {d}", "charges": "{a} cargan contra {d}",
            "sides": "Probabilidades de cada bando", "wins_side": "gana",
-           "broken": "desmoralizado"},
+           "broken": "desmoralizado", "side_gone": "eliminado (atrapado o aniquilado)"},
 }
 """Words of the combat figures, by language."""
 
@@ -67,8 +69,8 @@ def outcomes(result: CombatResult, ax: Axes | None = None, lang: str = "en") -> 
             continue
         # whose ending it is: the loser's colour, so each side's bars share one colour
         colours.append(SIDE_COLOURS[side])
-        labels.append(f"{names[side]}\n{w['fled' if how == 'escaped' else how]}"
-                      if how != "wiped" else f"{names[side]}\n{w['destroyed']}")
+        key = {"escaped": "fled", "wiped": "destroyed"}.get(how, how)
+        labels.append(f"{names[side]}\n{agree(names[side], key) if lang == 'es' else w[key]}")
     ax.bar(x, t["probability"], yerr=interval_errors(t), capsize=3, color=colours)
     ax.set_xticks(x, [lab.replace("\n", " ") for lab in labels], fontsize="x-small",
                   rotation=30, ha="right", rotation_mode="anchor")
@@ -101,6 +103,7 @@ def survivors(result: CombatResult, ax: Axes | None = None, lang: str = "en") ->
         ax.bar(t["models"] + shift, t["probability"], width=0.4, color=SIDE_COLOURS[side],
                label=names[side])
     ax.set_xlabel(w["left"])
+    ax.xaxis.get_major_locator().set_params(integer=True)  # whole models, not 2.5
     ax.set_ylabel(w["probability"])
     ax.legend(fontsize="small")
     return ax
@@ -111,15 +114,19 @@ def win_by_round(result: CombatResult, ax: Axes | None = None, lang: str = "en")
     ax = _axes(ax)
     w, names = WORDS[lang], side_names(result)
     t = result.rounds
+    def wins(side: str) -> str:
+        if lang == "es":
+            return f"{names[side]} {agree(names[side], 'wins')} el turno"
+        return w["wins"].format(x=names[side])
+
     styles = {"fought": ("--", "black", w["fought"]),
-              "attacker_wins": ("o-", SIDE_COLOURS["attacker"],
-                                w["wins"].format(x=names["attacker"])),
-              "defender_wins": ("s-", SIDE_COLOURS["defender"],
-                                w["wins"].format(x=names["defender"])),
+              "attacker_wins": ("o-", SIDE_COLOURS["attacker"], wins("attacker")),
+              "defender_wins": ("s-", SIDE_COLOURS["defender"], wins("defender")),
               "draw": ("^:", SIDE_COLOURS["neither"], w["draw"])}
     for event, (style, colour, label) in styles.items():
         g = t[t["event"] == event]
-        ax.plot(g["round"], g["probability"], style, color=colour, label=label)
+        on_top = {"zorder": 4, "lw": 2.0} if event == "fought" else {}  # never hidden
+        ax.plot(g["round"], g["probability"], style, color=colour, label=label, **on_top)
     ax.set_xlabel(w["round"])
     ax.set_ylabel(w["probability"])
     ax.legend(fontsize="small")
@@ -147,31 +154,41 @@ def summary(result: CombatResult, lang: str = "en", title: str | None = None,
     return axs[0, 0]
 
 
+UNIT_COLOURS: dict[str, str] = {"won": "#2ca02c", "escaped": "#ff7f0e", "caught": "#9467bd",
+                                "wiped": "#3b3b3b", "unresolved": "white"}
+"""How a unit ends, in colours told apart at a glance (and in grey print: dark to light
+is destroyed, won, caught, fled, unresolved)."""
+
+
 def scenario_summary(result: Any, lang: str = "en", title: str | None = None,
-                     note: str | None = None) -> Axes:
-    """Two panels of a several-unit combat: each side's odds, and each unit's ending."""
+                     note: str | None = None, names: dict[str, str] | None = None) -> Axes:
+    """Two panels of a several-unit combat: each side's odds, and each unit's ending.
+
+    ``names`` gives each body's name for its scenario id (default: the ids); the
+    default title is who fights whom, by those names.
+    """
     import matplotlib.pyplot as plt
 
     w = WORDS[lang]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    names = names or {}
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8))
     t = result.sides
     words = {"wins": w["wins_side"], "broken": w["broken"],
-             "destroyed": "aniquilado" if lang == "es" else w["destroyed"]}
+             "destroyed": w["side_gone"]}
     x = np.arange(len(t))
     left.bar(x, t["probability"], yerr=interval_errors(t), capsize=3,
              color=[SIDE_COLOURS[str(s)] for s in t["side"]])
     side_word = {"attacker": "atacante" if lang == "es" else "attacker",
                  "defender": "defensor" if lang == "es" else "defender"}
-    left.set_xticks(x, [f"{side_word[str(s)]}\n{words.get(str(o), str(o))}"
+    left.set_xticks(x, [f"{side_word[str(s)]} {words.get(str(o), str(o))}"
                         for s, o in zip(t["side"], t["outcome"], strict=True)],
-                    fontsize="x-small")
+                    fontsize="x-small", rotation=30, ha="right", rotation_mode="anchor")
     left.set_ylabel(w["probability"])
     left.set_title(w["sides"], fontsize="medium")
     u = result.units
     unit_words = {"won": w["wins_side"], "wiped": w["destroyed"], "caught": w["caught"],
                   "escaped": w["fled"], "unresolved": w["unresolved"]}
-    shades = {"won": "0.15", "escaped": "0.45", "caught": "0.65", "wiped": "0.85",
-              "unresolved": "white"}
+    shades = UNIT_COLOURS
     order = list(dict.fromkeys(u["unit"]))
     sides = dict(zip(u["unit"], u["side"], strict=False))
     y = np.arange(len(order))[::-1]
@@ -182,13 +199,31 @@ def scenario_summary(result: Any, lang: str = "en", title: str | None = None,
         right.barh(y, values, left=left_edge, color=shade, ec="black", lw=0.5,
                    label=unit_words[outcome])
         left_edge += values
-    right.set_yticks(y, order, fontsize="small")
+    right.set_yticks(y, [_body_name(b, names, lang) for b in order], fontsize="small")
     for tick, name in zip(right.get_yticklabels(), order, strict=True):
         tick.set_color(SIDE_COLOURS[str(sides[name])])
     right.set_xlim(0, 1)
     right.set_xlabel(w["probability"])
     right.set_title(w["how"], fontsize="medium")
     right.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    fig.suptitle(title or str(result.inputs.get("scenario", "")))
+    fig.suptitle(title or _who_fights(order, sides, names, lang))
     small_print(fig, note or f"{result.trials:,} trials, seed {result.seed}")
     return left
+
+
+def _body_name(body: str, names: dict[str, str], lang: str) -> str:
+    """A scenario body by name: a unit, a character, or a unit's champion."""
+    stem = body.removesuffix(" champion")
+    if stem == body:
+        return names.get(body, body)
+    unit = names.get(stem, stem)
+    return f"campeón de {unit}" if lang == "es" else f"{unit} champion"
+
+
+def _who_fights(order: list[str], sides: dict[str, Any], names: dict[str, str],
+                lang: str) -> str:
+    """``Knights, Captain vs Boyz, Big Boss`` (champions left out), in ``lang``."""
+    def side(which: str) -> str:
+        return ", ".join(names.get(b, b) for b in order
+                         if str(sides[b]) == which and not b.endswith(" champion"))
+    return WORDS[lang]["vs"].format(a=side("attacker"), d=side("defender"))

@@ -47,6 +47,17 @@ def check_plot_path(path: str) -> Path:
     allowed = ", ".join(f".{e}" for e in PLOT_FORMATS)
     if not path or not path.strip():
         raise OddsInputError(f"plot: give a file name ending in one of {allowed} (got {path!r})")
+    if "\x00" in path:
+        raise OddsInputError(f"plot: a file name cannot hold a NUL byte (got {path!r})")
+    try:
+        return _checked_path(path, allowed)
+    except OSError as exc:  # e.g. a name longer than the file system allows
+        raise OddsInputError(f"plot: cannot use {path!r} as a file name "
+                             f"({exc.strerror or exc})") from None
+
+
+def _checked_path(path: str, allowed: str) -> Path:
+    """The checks of :func:`check_plot_path` that ask the file system (may raise OSError)."""
     p = Path(path)
     if path.endswith(("/", os.sep)) or p.is_dir():
         raise OddsInputError(f"plot: {path!r} is a directory; give a file name such as "

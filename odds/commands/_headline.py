@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from odds.i18n import agree
+
 LANGS = ("en", "es")
 
 OUTCOME_WORDS: dict[str, dict[str, str]] = {
@@ -154,15 +156,16 @@ def combat(r: Any, lang: str = "en", models: dict[str, int] | None = None) -> st
                     for k in ("caught", "escaped", "wiped"))
     charger = r.inputs.get("charger", "attacker")
     if lang == "es":
-        verb = {"attacker": f"{full['attacker']} cargan contra {full['defender']}",
-                "defender": f"{full['defender']} cargan contra {full['attacker']}",
-                "none": f"{full['attacker']} luchan contra {full['defender']}"}[charger]
+        first, second = ("defender", "attacker") if charger == "defender" else \
+            ("attacker", "defender")
+        act = agree(short[first], "fight" if charger == "none" else "charge")
+        verb = f"{full[first]} {act} {full[second]}"
         tail = f"; sin resolver tras {r.inputs['max_rounds']} turnos {pct(unresolved, lang)}" \
             if unresolved > 0 else ""
         tail += f"; {w['no_combat']} {pct(refused, lang)}" if refused > 0 else ""
-        return (f"{verb}: {short['attacker']} ganan {pct(win, lang)} (unidad enemiga {how}) y "
-                f"pierden "
-                f"{pct(lose, lang)}{tail}.")
+        a = short["attacker"]
+        return (f"{verb}: {a} {agree(a, 'wins')} {pct(win, lang)} (unidad enemiga {how}) y "
+                f"{agree(a, 'lose')} {pct(lose, lang)}{tail}.")
     verb = {"attacker": f"{full['attacker']} charge {full['defender']}",
             "defender": f"{full['defender']} charge {full['attacker']}",
             "none": f"{full['attacker']} fight {full['defender']}"}[charger]
@@ -191,14 +194,29 @@ def combat_outcome_label(outcome: str, names: dict[str, str], lang: str = "en") 
     side, _, how = outcome.partition("_")
     if outcome == "draw" or how in ("wins", "breaks"):
         f = FIRST_ROUND_WORDS[lang]
-        return f["draw"] if outcome == "draw" else f[how].format(x=names.get(side, side))
-    return f"{names.get(side, side)} {w['fled' if how == 'escaped' else how]}"
+        if outcome == "draw":
+            return f["draw"]
+        name = names.get(side, side)
+        if lang == "es":
+            return f"{name} {agree(name, how)}" + (" el turno" if how == "wins" else "")
+        return f[how].format(x=name)
+    key = "fled" if how == "escaped" else how
+    name = names.get(side, side)
+    if lang == "es":
+        return f"{name} {agree(name, key)}"
+    return f"{name} {w[key]}"
 
 
-def scenario(r: Any, lang: str = "en") -> str:
-    """Several units per side: each side's odds of winning, its units named."""
-    units = {side: list(dict.fromkeys(g["unit"])) for side, g in r.units.groupby("side",
-                                                                                sort=False)}
+def scenario(r: Any, lang: str = "en", names: dict[str, str] | None = None) -> str:
+    """Several units per side: each side's odds of winning, its units named.
+
+    ``names`` gives a body's name for its scenario id (default: the ids);
+    champions are left out of the list.
+    """
+    names = names or {}
+    units = {side: [names.get(u, u) for u in dict.fromkeys(g["unit"])
+                    if not str(u).endswith(" champion")]
+             for side, g in r.units.groupby("side", sort=False)}
     a = ", ".join(units.get("attacker", [])) or SIDE_WORDS[lang]["attacker"]
     d = ", ".join(units.get("defender", [])) or SIDE_WORDS[lang]["defender"]
     pa, pd_ = r.side("attacker", "wins"), r.side("defender", "wins")
@@ -256,11 +274,19 @@ def sweep(table: Any, names: list[str], lang: str = "en") -> str:
     worst = table.loc[table["p_a_wins"].idxmin()]
 
     def at(row: Any) -> str:
-        return ", ".join(f"{n}={row[n]}" for n in names if n in row)
+        from odds.i18n import term
+
+        def shown(n: str) -> str:
+            return term("parameter", n, lang) if lang == "es" else n
+
+        return ", ".join(f"{shown(n)}={row[n]}" for n in names if n in row)
 
     a, b = best["unit_a"], best["unit_b"]
     if lang == "es":
-        return (f"{a} contra {b}, variando {', '.join(names)}: {a} gana como mucho "
+        from odds.i18n import term
+
+        varied = ", ".join(term("parameter", n, lang) for n in names)
+        return (f"{a} contra {b}, variando {varied}: {a} {agree(a, 'wins')} como mucho "
                 f"{pct(best['p_a_wins'], lang)} ({at(best)}) y como poco "
                 f"{pct(worst['p_a_wins'], lang)} ({at(worst)}).")
     return (f"{a} against {b}, varying {', '.join(names)}: the {a} win at most "

@@ -11,6 +11,7 @@ from typing import Any
 
 import pandas as pd
 
+from odds.i18n import PROFILE_LETTERS, default_lang, number_text, term
 from odds.results import format_table
 from odds.units import CHARACTERISTICS
 
@@ -52,6 +53,18 @@ def int_in(low: int, high: int | None = None):
     return parse
 
 
+def command_choice(text: str) -> str:
+    """Argparse type: ``keep``, ``full``, ``none`` or distinct command parts joined by ``+``."""
+    parts = [p.strip() for p in text.split("+")]
+    if text in ("keep", "full", "none") or (
+            all(p in ("champion", "standard", "musician") for p in parts)
+            and len(set(parts)) == len(parts)):
+        return text
+    raise argparse.ArgumentTypeError(
+        "must be keep, full, none or some of champion, standard, musician, each once, "
+        f"joined by '+' (got {text!r})")
+
+
 def add_run_options(p: argparse.ArgumentParser, default_trials: int = 1_000_000) -> None:
     """``--trials``, ``--seed``, ``--format`` and ``--plot``."""
     p.add_argument("--trials", type=int_in(1, 10**10), default=default_trials,
@@ -68,8 +81,9 @@ def add_lang_option(p: argparse.ArgumentParser) -> None:
     """``--lang en|es``: the language of headlines, tables and plots."""
     if "--lang" in p._option_string_actions:
         return
-    p.add_argument("--lang", choices=("en", "es"), default="en",
-                   help="language of the headline, labels and plots: en, or es (MDNR terms)")
+    p.add_argument("--lang", choices=("en", "es"), default=default_lang(),
+                   help="language of the headline, tables and plots: en, or es (MDNR terms); "
+                   "default en, or the environment variable ODDS_LANG")
 
 
 def jsonable(obj: Any) -> Any:
@@ -136,16 +150,81 @@ def display_table(table: pd.DataFrame, lang: str = "en",
                   outcomes: dict[str, str] | None = None) -> pd.DataFrame:
     """A result table as printed: outcome codes in words, headers in ``lang``.
 
-    JSON and CSV keep the codes and English column names (they are read by programs).
+    In Spanish, the engine's names in the cells (troop types, weapons,
+    equipment, command, special rules, profile letters, sides) become MDNR
+    words and numbers take the decimal comma.  JSON and CSV keep the codes and
+    English column names (they are read by programs).
     """
     out = table.copy()
     if outcomes and "outcome" in out:
         out["outcome"] = [outcomes.get(str(o), str(o)) for o in out["outcome"]]
-    if lang == "es" and "side" in out:
-        out["side"] = [SIDES_ES.get(str(x), str(x)) for x in out["side"]]
-    if lang == "es":
-        out = out.rename(columns=COLUMN_WORDS_ES)
-    return out
+    if lang != "es":
+        return out
+    for column, convert in _CELLS_ES.items():
+        if column in out:
+            out[column] = [convert(x) if isinstance(x, str) else x for x in out[column]]
+    for column in out.columns:
+        if pd.api.types.is_float_dtype(out[column]):
+            out[column] = [("-" if not math.isfinite(x) else number_text(x, 4, "es"))
+                           for x in out[column]]
+    return out.rename(columns=COLUMN_WORDS_ES)
+
+
+def _words_es(kind: str) -> Any:
+    """A converter of space-separated engine names of ``kind`` into MDNR words."""
+    def convert(text: str) -> str:
+        return ", ".join(term(kind, x, "es") for x in text.split())
+    return convert
+
+
+def _equipment_es(text: str) -> str:
+    """``halberd, light armour, shield`` in MDNR words."""
+    out = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        if part.endswith(" armour"):
+            out.append(term("armour", part.removesuffix(" armour"), "es"))
+        elif part in ("shield", "barding"):
+            out.append(term("equipment", part, "es"))
+        else:
+            out.append(term("weapon", part, "es").lower())
+    return ", ".join(out)
+
+
+def _command_es(text: str) -> str:
+    """``champion musician`` (or a character's ``general battle standard``) in MDNR words."""
+    text = text.replace("battle standard", "battle_standard")
+    extra = {"general": "general", "battle_standard": "portaestandarte de batalla"}
+    return ", ".join(extra.get(x) or term("command", x, "es") for x in text.split())
+
+
+def _troop_type_es(text: str) -> str:
+    """``infantry``, or a character's ``character (cavalry)``, in MDNR words."""
+    if text.startswith("character (") and text.endswith(")"):
+        return f"personaje ({term('troop_type', text[11:-1], 'es').lower()})"
+    return term("troop_type", text, "es")
+
+
+def _rules_es(text: str) -> str:
+    """Special rules (and a character's ``joins UNIT``) in MDNR words."""
+    rules, _, joins = text.partition(" joins ")
+    words = _words_es("rule")(rules)
+    return f"{words}; se une a {joins}" if joins else words
+
+
+def _profile_es(text: str) -> str:
+    """``M10 WS3 BS3 S3 T3 W1 I3 A1 Ld7`` with the MDNR letters ``M HA HP F R H I A L``."""
+    letters = PROFILE_LETTERS["es"]
+    return " ".join(re.sub(r"^([A-Za-z]+)", lambda m: letters.get(m.group(1), m.group(1)), x)
+                    for x in text.split())
+
+
+_CELLS_ES: dict[str, Any] = {
+    "troop_type": _troop_type_es, "weapon": lambda x: term("weapon", x, "es"),
+    "armour": lambda x: term("armour", x, "es"), "equipment": _equipment_es,
+    "command": _command_es, "special": _words_es("rule"), "rules": _rules_es,
+    "profile": _profile_es, "side": lambda x: SIDES_ES.get(x, x),
+}
+"""Columns whose cells hold engine names, and their Spanish converter."""
 
 
 def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "",
@@ -168,15 +247,18 @@ def emit(fmt: str, payload: dict[str, Any], table: pd.DataFrame, header: str = "
         print(format_table(table if display is None else display))
 
 
-def print_warnings(warnings: list[str], fmt: str) -> None:
-    """One line per unit whose import ignored or approximated something (issue 11 §2).
+def print_warnings(warnings: list[str], fmt: str, lang: str = "en") -> None:
+    """One line per unit whose import ignored or approximated something.
 
     Printed after a table on stdout; with JSON (which carries them as
-    ``warnings``) or CSV, on stderr so the output stays parseable.
+    ``warnings``) or CSV, on stderr so the output stays parseable.  The frame
+    of the line is in ``lang``; the importer's own note is kept as written.
     """
+    from odds.i18n import word
+
     out = sys.stdout if fmt == "table" else sys.stderr
     for line in warnings:
-        print(f"warning: {line} (the odds are approximate)", file=out)
+        print(word("warning", lang, line=line), file=out)
 
 
 def save_outcome_plot(r: Any, title: str, words: dict[str, str], lang: str, path: str) -> None:
@@ -214,3 +296,41 @@ def save_plot(ax: Any, path: str | None) -> None:
     finally:
         plt.close(fig)
     print(f"wrote {path}", file=sys.stderr)
+
+
+REPORT_KINDS_ES: dict[str, tuple[str, str]] = {
+    "ignored": ("ignorado", "ignorados"), "approximated": ("aproximado", "aproximados"),
+    "no_combat_effect": ("sin efecto en combate", "sin efecto en combate"),
+    "note": ("nota", "notas"),
+}
+"""Spanish words of an import report's kinds (singular, plural)."""
+
+REPORT_PHRASES_ES: dict[str, str] = {
+    "rule not modelled by the engine": "regla que el motor no modela",
+    "cannot import: ": "no se puede importar: ",
+    "no model profile": "ningún perfil de miniatura",
+    " found": " encontrado",
+    "selection ": "selección ",
+}
+"""Phrases of import report reasons, in Spanish (the rest stays as the importer wrote it)."""
+
+
+def report_text(report: Any, lang: str = "en") -> str:
+    """An import report's summary (counts, then ignored and approximated items) in ``lang``."""
+    if lang != "es":
+        return report.summary()
+    from collections import Counter
+
+    from odds.battlescribe.report import KINDS, STRICT_KINDS
+
+    counts = Counter(i.kind for i in report)
+    head = ", ".join(f"{counts[k]} {REPORT_KINDS_ES[k][counts[k] != 1]}" for k in KINDS
+                     if counts[k] and k in REPORT_KINDS_ES)
+    lines = [f"informe de importación de {report.source}: {head or 'nada que señalar'}"]
+    for item in report.of_kind(*STRICT_KINDS):
+        reason = item.reason
+        for en, es in REPORT_PHRASES_ES.items():
+            reason = reason.replace(en, es)
+        what = repr(item.item).replace("selection ", "selección ")
+        lines.append(f"  {item.unit}: {what} {REPORT_KINDS_ES[item.kind][0]} ({reason})")
+    return "\n".join(lines)

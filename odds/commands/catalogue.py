@@ -15,6 +15,7 @@ from odds.commands._output import (
     emit,
     points_text,
     profile_text,
+    report_text,
     save_text,
 )
 
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     records: Any = [_record(e, cat.report.for_unit(e.name))  # JSON: a list of unit objects
                     for e in cat.entries]
     emit(args.format, records, table, header, display=display_table(table, args.lang))
-    summary = cat.report.summary()
+    summary = report_text(cat.report, args.lang)
     if args.report:
         summary = "\n".join([summary.splitlines()[0], *(f"  {i}" for i in cat.report)])
     print(summary, file=sys.stdout if args.format == "table" else sys.stderr)

@@ -18,7 +18,8 @@ from odds.commands._output import (
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``charge`` subcommand."""
     p = sub.add_parser("charge", help="odds that a charge catches a fleeing unit",
-                       description="Charge versus flee (RULES.md §5.3): the target flees "
+                       description="Charge versus flee (the 'flee' charge reaction, MDNR "
+                       "chapter on movement): the target flees "
                        "5D6 cm (8D6 if M > 15 cm or flying); caught if 2M reaches it.")
     p.add_argument("--charger-move", type=nonneg_float, required=True, help="charger's M (cm)")
     p.add_argument("--target-move", type=nonneg_float, required=True, help="target's M (cm)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from odds.commands import _headline as hl
 from odds.commands._output import (
@@ -21,7 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``combat`` subcommand."""
     p = sub.add_parser("combat", help="odds of a close combat fought to a result",
                        description="Two units fight round after round until one breaks or is "
-                       "destroyed (RULES.md §1-§4). Units are built-in names (see `odds units`) "
+                       "destroyed (MDNR close combat chapter). Units are built-in names "
+                       "(see `odds units`) "
                        "or TOML files.")
     p.add_argument("attacker", nargs="?", help="attacking unit: library name or TOML path")
     p.add_argument("defender", nargs="?", help="defending unit: library name or TOML path")
@@ -33,10 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--attacker-face", choices=FACES, default="front",
                    help="the defender's face the attacker fights (default front); a flank or "
                    "rear charge of US 5+ cancels the defender's ranks and scores +1 / +2 "
-                   "(RULES.md §2.2)")
+                   "(MDNR: charging bonuses)")
     p.add_argument("--distance", type=nonneg_float, default=10.0, metavar="CM",
                    help="gap between the units before the charge, in cm (default 10): decides "
-                   "whether a unit fleeing at the charge (fear or terror, RULES.md §3.3) is "
+                   "whether a unit fleeing at the charge (fear or terror tests at the charge) is "
                    "caught, and whether charge-distance rules strike (MDNR Arremetida of "
                    "ogres, Carga atronadora of rhinox riders from 18 cm); at most twice the "
                    "charger's M")
@@ -50,10 +52,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with --reaction flee/both: cm from the charged unit to the table "
                    "edge behind it (default: far away)")
     p.add_argument("--no-expand-frontage", action="store_true",
-                   help="winners do not expand their frontage or lap round (RULES.md §1.11 is on "
+                   help="winners do not expand their frontage or lap round (expanding the "
+                   "frontage is on "
                    "by default)")
     p.add_argument("--no-charge-tests", action="store_true",
-                   help="no fear or terror tests at the charge (RULES.md §3.3 is on by default)")
+                   help="no fear or terror tests at the charge (they are on by default)")
     p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
                    help="rounds before the combat counts as unresolved (default 10)")
     for side in ("attacker", "defender"):
@@ -66,11 +69,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument(f"--{side}-general-ld", type=int_in(2, 10), default=0, metavar="LD",
                        help=f"the General's Ld, within 30 cm of the {side}")
     p.add_argument("--edge-contact-only", action="store_true",
-                   help="models touching only at a corner do not fight (RULES.md §1.1 Option)")
+                   help="models touching only at a corner do not fight (an MDNR optional rule)")
     p.add_argument("--no-musician-tiebreak", action="store_true",
-                   help="musicians do not break ties (RULES.md §2.4 Option)")
+                   help="musicians do not break ties (an MDNR optional rule)")
     p.add_argument("--insane-courage", action="store_true",
-                   help="a double 1 always passes a break test (RULES.md §3.2 Option)")
+                   help="a double 1 always passes a break test (an MDNR optional rule)")
     p.add_argument("--restrain-pursuit", action="store_true",
                    help="winners test Ld to hold back instead of always pursuing (§4.3)")
     add_run_options(p, default_trials=200_000)
@@ -145,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
     names = hl.combat_names(r)
     small = hl.small_print(r.trials, r.seed, args.lang)
     if args.format == "table":
+        from odds.i18n import number_text
         from odds.results import format_table
 
         shown = r.outcomes.drop(columns="exact")
@@ -159,19 +163,20 @@ def run(args: argparse.Namespace) -> int:
         print(format_table(display_table(r.first_round, args.lang, first)))
         if ch["p_refused_exact"] + ch["p_fled_exact"] + ch["p_hits_on_6_exact"] > 0 and \
                 args.lang == "es":
-            print(f"\nEn la carga (miedo o terror, RULES.md §3.3): la unidad que carga no carga "
-                  f"{ch['p_refused']:.4f} (exacta {ch['p_refused_exact']:.4f}), la unidad "
-                  f"cargada huye {ch['p_fled']:.4f} (exacta {ch['p_fled_exact']:.4f}), aguanta "
-                  f"impactando solo con 6 {ch['p_hits_on_6']:.4f} (exacta "
-                  f"{ch['p_hits_on_6_exact']:.4f})")
+            c = {k: number_text(x, 4, "es") for k, x in ch.items() if isinstance(x, float)}
+            print(f"\nEn la carga (chequeos de miedo o terror): la unidad que carga no carga "
+                  f"{c['p_refused']} (exacta {c['p_refused_exact']}), la unidad "
+                  f"cargada huye {c['p_fled']} (exacta {c['p_fled_exact']}), aguanta "
+                  f"impactando solo con 6 {c['p_hits_on_6']} (exacta "
+                  f"{c['p_hits_on_6_exact']})")
         elif ch["p_refused_exact"] + ch["p_fled_exact"] + ch["p_hits_on_6_exact"] > 0:
-            print(f"\nAt the charge (fear/terror, RULES.md §3.3): charger refused "
+            print(f"\nAt the charge (fear or terror tests): charger refused "
                   f"{ch['p_refused']:.4f} (exact {ch['p_refused_exact']:.4f}), charged unit "
                   f"fled {ch['p_fled']:.4f} (exact {ch['p_fled_exact']:.4f}), held hitting "
                   f"only on 6s {ch['p_hits_on_6']:.4f} (exact {ch['p_hits_on_6_exact']:.4f})")
     else:
         emit(args.format, payload, r.outcomes)
-    print_warnings(r.extra["warnings"], args.format)
+    print_warnings(r.extra["warnings"], args.format, args.lang)
     if args.plot:
         from odds.combat.plot import summary
 
@@ -220,8 +225,10 @@ def _run_reaction(args: argparse.Namespace, r, units) -> int:
 def run_scenario(args: argparse.Namespace) -> int:
     """``odds combat --scenario FILE.toml``: several units per side."""
     from odds.combat.multiple import fight_scenario
+    from odds.scenario import load_scenario
 
-    r = fight_scenario(args.scenario, trials=args.trials, seed=args.seed)
+    scenario = load_scenario(args.scenario)
+    r = fight_scenario(scenario, trials=args.trials, seed=args.seed)
     sides = {}
     for name in ("attacker", "defender"):
         sides[name] = {f"p_{k}": r.side(name, k) for k in ("wins", "broken", "destroyed")}
@@ -229,7 +236,8 @@ def run_scenario(args: argparse.Namespace) -> int:
     for unit, g in r.units.groupby("unit", sort=False):
         units[unit] = dict(zip(g["outcome"], g["probability"], strict=True))
     first = r.first_round.set_index("outcome")
-    headline = hl.scenario(r, args.lang)
+    names = scenario_names(scenario, r)
+    headline = hl.scenario(r, args.lang, names)
     small = hl.small_print(r.trials, r.seed, args.lang)
     payload = {
         "headline": headline,
@@ -250,30 +258,60 @@ def run_scenario(args: argparse.Namespace) -> int:
                                         r.challenge_rounds["probability"], strict=True)}},
     }
     if args.format == "table":
-        from odds.results import format_table
-
-        es = args.lang == "es"
         print(f"{headline}\n{small}")
-        words = hl.OUTCOME_WORDS[args.lang] if es else None
-        print(format_table(display_table(r.sides.drop(columns="exact"), args.lang, words)))
-        print("\nUnidades:" if es else "\nUnits:")
-        print(format_table(display_table(r.units.drop(columns="exact"), args.lang, words)))
-        print("\nPrimer turno:" if es else "\nFirst round:")
-        print(format_table(display_table(r.first_round, args.lang)))
-        print("\nMean first-round combat result, by term:")
-        print(r.terms.pivot(index="term", columns="side", values="mean").to_string())
-        if r.challenge["p_issued"] > 0:
-            ch = r.challenge
-            print(f"\nChallenge: issued {ch['p_issued']:.3f}, refused {ch['p_refused']:.3f}, "
-                  f"challenger wins the duel {ch['p_challenger_wins']:.3f}, mean overkill "
-                  f"{ch['mean_overkill']:.3f}, overkill decided a round "
-                  f"{ch['p_overkill_decided']:.3f}")
-            print("Round in which the challenge ended (0 = none ended):")
-            print(r.challenge_rounds.to_string(index=False))
+        _print_scenario_tables(r, names, args.lang)
     else:
         emit(args.format, payload, r.units)
     if args.plot:
         from odds.combat.plot import scenario_summary
 
-        save_plot(scenario_summary(r, lang=args.lang, note=small), args.plot)
+        save_plot(scenario_summary(r, lang=args.lang, note=small, names=names), args.plot)
     return 0
+
+
+def scenario_names(scenario: Any, r: Any) -> dict[str, str]:
+    """Each body of a scenario result (unit id, character, ``<id> champion``) by its name."""
+    names = {su.id: su.unit.name for side in scenario.sides for su in side}
+    out = {}
+    for body in dict.fromkeys(r.units["unit"]):
+        stem = str(body).removesuffix(" champion")
+        out[body] = (f"{names.get(stem, stem)} champion" if stem != body
+                     else names.get(body, body))
+    return out
+
+
+def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
+    """The tables of ``odds combat --scenario``: sides, units, first round, terms, challenge."""
+    from odds.i18n import number_text, term, word
+    from odds.results import format_table
+
+    words = hl.OUTCOME_WORDS[lang] if lang == "es" else None
+    print(format_table(display_table(r.sides.drop(columns="exact"), lang, words)))
+    print("\n" + word("units", lang))
+    units = r.units.drop(columns="exact")
+    units["unit"] = [names.get(u, u) for u in units["unit"]]
+    if lang == "es":
+        units["unit"] = [u.replace(" champion", "").join(("campeón de ", ""))
+                         if u.endswith(" champion") else u for u in units["unit"]]
+    print(format_table(display_table(units, lang, words)))
+    print("\n" + word("first_round", lang))
+    sides = {"side0": hl.SIDE_WORDS[lang]["attacker"], "side1": hl.SIDE_WORDS[lang]["defender"]}
+    first = {}
+    for o in r.first_round["outcome"]:
+        who = str(o).rpartition("_")[0]
+        first[o] = (word("draw", lang) if o == "draw" else
+                    word("side_wins", lang, side=sides[who]) if who in sides else
+                    hl.combat_outcome_label("x_breaks", {"x": names.get(who, who)}, lang))
+    print(format_table(display_table(r.first_round, lang, first)))
+    print("\n" + word("terms", lang))
+    terms = r.terms.pivot(index="term", columns="side", values="mean")
+    terms.index = [term("combat_term", t, lang) for t in terms.index]
+    terms.columns = [hl.SIDE_WORDS[lang].get(c, c) for c in terms.columns]
+    print(terms.to_string(float_format=lambda x: number_text(x, 3, lang)))
+    if r.challenge["p_issued"] > 0:
+        ch = {k: number_text(v, 3, lang) for k, v in r.challenge.items()}
+        print("\n" + word("challenge", lang, issued=ch["p_issued"], refused=ch["p_refused"],
+                          wins=ch["p_challenger_wins"], overkill=ch["mean_overkill"],
+                          decided=ch["p_overkill_decided"]))
+        print(word("challenge_round", lang))
+        print(format_table(display_table(r.challenge_rounds, lang)))

@@ -63,25 +63,34 @@ def run(args: argparse.Namespace) -> int:
              format_table(display_table(c.first_round, lang, labels)))
 
     from odds.combat.multiple import fight_scenario
+    from odds.commands.combat import scenario_names
+    from odds.commands.emerge import outcome_words
+    from odds.i18n import number_text, word
     from odds.listbuilding import matchup_matrix
+    from odds.scenario import load_scenario as load_combat
 
-    h = fight_scenario(str(example_path("combat_heroes")), trials=n, seed=seed)
-    ch = h.challenge
-    _section(hl.scenario(h, lang),
+    heroes = load_combat(str(example_path("combat_heroes")))
+    h = fight_scenario(heroes, trials=n, seed=seed)
+    ch = {k: number_text(v, 3, lang) for k, v in h.challenge.items()}
+    _section(hl.scenario(h, lang, scenario_names(heroes, h)),
              format_table(display_table(h.sides.drop(columns="exact"), lang,
                                         words if es else None))
-             + f"\nchallenge issued {ch['p_issued']:.3f}; the Captain wins the duel "
-             f"{ch['p_challenger_wins']:.3f}; mean overkill {ch['mean_overkill']:.3f}")
+             + "\n" + word("challenge", lang, issued=ch["p_issued"], refused=ch["p_refused"],
+                           wins=ch["p_challenger_wins"], overkill=ch["mean_overkill"],
+                           decided=ch["p_overkill_decided"]))
     m = matchup_matrix("empire_swordsmen,empire_knights,dwarf_hammerers",
                        "orc_boyz,black_orcs,trolls", points=250, trials=max(2000, n // 10),
                        seed=seed, charger="a")
     grid = m.pivot(index="unit_a", columns="unit_b", values="p_a_wins")
+    if es:
+        grid.index.name, grid.columns.name = "mi unidad", "la suya"
     _section("Listas: P(gana mi unidad) a 250 puntos cada una, cargando mi unidad" if es else
              "List building: P(my unit wins) at 250 points each, my unit charging",
-             grid.to_string(float_format=lambda x: f"{x:.3f}"))
+             grid.to_string(float_format=lambda x: number_text(x, 3, lang)))
 
     from odds.emergence import emerge, load_scenario
 
     e = emerge(load_scenario(example_path("emergence_ambush")), trials=n, seed=seed)
-    _section(hl.emerge(e, lang), format_table(display_table(e.table, lang)))
+    _section(hl.emerge(e, lang),
+             format_table(display_table(e.table, lang, outcome_words(e.table, lang))))
     return 0

@@ -6,14 +6,16 @@ import argparse
 from typing import Any
 
 from odds.commands import _headline as hl
-from odds.commands._output import add_run_options, emit, save_plot
+from odds.commands._output import add_run_options, display_table, emit, save_plot
+from odds.validation import OddsInputError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``emerge`` subcommand."""
     p = sub.add_parser(
         "emerge", help="where a tunnelling unit comes up, and what it lands on",
-        description="Underground emergence (RULES.md §6): arrival turn 2..5 (4+, 3+, 2+, auto), "
+        description="Underground emergence (the MDNR 'Salir desde abajo' rule): arrival "
+        "turn 2..5 (4+, 3+, 2+, auto), "
         "then artillery + scatter dice move the marker; misfire D6: 1-2 destroyed, 3-4 absent, "
         "5-6 the enemy places it. Coordinates in cm from the table's lower-left corner.")
     p.add_argument("--table", default=None, metavar="WxD",
@@ -35,13 +37,15 @@ def _scenario(args: argparse.Namespace) -> Any:
     from odds.emergence import load_scenario, make_scenario, parse_point, parse_table
 
     kw: dict[str, Any] = {
-        "table": parse_table(args.table) if args.table else None,
-        "marker": parse_point("marker", args.marker) if args.marker else None,
-        "scale": float(args.scale) if args.scale else None,
+        "table": parse_table(args.table) if args.table is not None else None,
+        "marker": parse_point("marker", args.marker) if args.marker is not None else None,
+        "scale": float(args.scale) if args.scale is not None else None,
         "enemy_marker": parse_point("enemy_marker", args.enemy_marker)
-        if args.enemy_marker else None,
+        if args.enemy_marker is not None else None,
     }
-    if args.scenario:
+    if args.scenario is not None:
+        if not args.scenario.strip():
+            raise OddsInputError("scenario: give a .toml file name (got '')")
         return load_scenario(args.scenario, **kw)
     return make_scenario(**{k: val for k, val in kw.items() if val is not None})
 
@@ -96,33 +100,12 @@ def run(args: argparse.Namespace) -> int:
     s = _scenario(args)
     r = emerge(s, trials=args.trials, seed=args.seed,
                landing_bin=2.5 if args.plot else None)
-    mx, my = s.marker_point()
-    ep = r.extra["enemy_placed_at"]
-    lines = [
-        f"Emergence on a {s.table.width:g}x{s.table.depth:g} cm table, marker at "
-        f"({mx:g}, {my:g}), artillery die x{s.scale:g} cm, {len(s.units)} units, "
-        f"{len(s.terrain)} terrain; trials={r.trials:,} seed={r.seed}",
-        "Arrival (owner's turn): " + ", ".join(
-            f"T{t} {p:.3f}" for t, p in zip(r.arrival["turn"], r.arrival["exact"], strict=True))
-        + " (exact)",
-        f"Misfire 5-6: the enemy places the marker at ({ep['x']:g}, {ep['y']:g}) -> "
-        f"{ep['lands']}",
-    ]
-    if r.extra["target"] is not None:
-        tg = r.extra["target"]
-        extra = f", clear and within {tg['reach']:g} cm {tg['clear_in_reach']:.4f}" \
-            if tg["reach"] is not None else ""
-        lines.append(f"Target {tg['name']}: under it {tg['under']:.4f}{extra}")
     headline = hl.emerge(r, args.lang)
     small = hl.small_print(r.trials, r.seed, args.lang)
-    if args.lang == "es":
-        lines[0] = (f"Mesa de {s.table.width:g}x{s.table.depth:g} cm, marcador en ({mx:g}, "
-                    f"{my:g}), dado de artillería x{s.scale:g} cm, {len(s.units)} unidades, "
-                    f"{len(s.terrain)} elementos de escenografía")
-    else:
-        lines[0] = lines[0].split("; trials=")[0]
+    lines = _summary_lines(s, r, args.lang)
     emit(args.format, {"headline": headline, **payload(r)}, r.table,
-         "\n".join([headline, small, *lines]))
+         "\n".join([headline, small, *lines]),
+         display=display_table(r.table, args.lang, outcome_words(r.table, args.lang)))
     if args.plot:
         from odds.emergence.plot import plot_landing
         from odds.plot import small_print
@@ -131,3 +114,44 @@ def run(args: argparse.Namespace) -> int:
         small_print(ax.figure, small)
         save_plot(ax, args.plot)
     return 0
+
+
+def _summary_lines(s: Any, r: Any, lang: str) -> list[str]:
+    """The lines under the headline: table, arrival turns, misfire 5-6 and the target."""
+    from odds.i18n import number_text, word
+
+    mx, my = s.marker_point()
+    ep = r.extra["enemy_placed_at"]
+    if lang == "es":
+        first = (f"Mesa de {s.table.width:g}x{s.table.depth:g} cm, marcador en ({mx:g}, "
+                 f"{my:g}), dado de artillería x{s.scale:g} cm, {len(s.units)} unidades, "
+                 f"{len(s.terrain)} elementos de escenografía")
+    else:
+        first = (f"Emergence on a {s.table.width:g}x{s.table.depth:g} cm table, marker at "
+                 f"({mx:g}, {my:g}), artillery die x{s.scale:g} cm, {len(s.units)} units, "
+                 f"{len(s.terrain)} terrain")
+    turns = ", ".join(f"T{t} {number_text(p, 3, lang)}"
+                      for t, p in zip(r.arrival["turn"], r.arrival["exact"], strict=True))
+    lines = [first, word("arrival", lang, turns=turns),
+             word("misfire", lang, x=ep["x"], y=ep["y"], where=landing_word(ep["lands"], lang))]
+    tg = r.extra["target"]
+    if tg is not None:
+        line = word("target", lang, name=tg["name"], under=number_text(tg["under"], 4, lang),
+                    reach=tg["reach"] or 0, near=number_text(tg["clear_in_reach"] or 0, 4, lang))
+        lines.append(line if tg["reach"] is not None else line.split(",")[0])
+    return lines
+
+
+def landing_word(lands: str, lang: str) -> str:
+    """Where a marker lands (``clear``, ``off_table``, ``under_enemy:NAME:FACE``...) in words."""
+    from odds.i18n import term, word
+
+    if lands.startswith("under_enemy:"):
+        _, name, face = lands.split(":", 2)
+        return word("under_enemy", lang, name=name, face=term("outcome", face, lang))
+    return term("outcome", lands, lang) if lang == "es" else lands.replace("_", " ")
+
+
+def outcome_words(table: Any, lang: str) -> dict[str, str]:
+    """Each outcome code of an emergence table in words (``under_enemy:...`` included)."""
+    return {o: landing_word(str(o), lang) for o in table["outcome"]}

@@ -20,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``flee`` subcommand."""
     p = sub.add_parser("flee", help="turn-by-turn odds that a fleeing unit rallies or runs off",
                        description="A fleeing unit tries to rally (2D6 <= Ld, >= 25% models) "
-                       "each turn, else flees 5D6/8D6 cm towards its edge (RULES.md §4.2, §4.5).")
+                       "each turn, else flees 5D6/8D6 cm towards its edge (MDNR: fleeing "
+                       "and rallying).")
     p.add_argument("--move", type=nonneg_float, required=True, help="the unit's M (cm)")
     p.add_argument("--edge-distance", type=nonneg_float, required=True,
                    help="cm to the table edge it flees towards")
@@ -28,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--turns", type=int_in(1, MAX_TURNS), default=3, help="turns to follow")
     p.add_argument("--flies", action="store_true", help="the unit flies (8D6)")
     p.add_argument("--musician", action="store_true",
-                   help="the unit has a musician: +1 Ld to rally, max 10 (RULES.md §4.5)")
+                   help="the unit has a musician: +1 Ld to rally, max 10 (MDNR: rallying)")
     p.add_argument("--models", type=int_in(1), default=None, help="models left")
     p.add_argument("--starting-models", type=int_in(1), default=None, help="models at the start")
     add_run_options(p)

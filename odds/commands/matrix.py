@@ -7,7 +7,15 @@ import sys
 
 from odds.commands import _headline as hl
 from odds.commands._cluster import add_list_building_options, dask_client
-from odds.commands._output import add_run_options, emit, nonneg_float, print_warnings, save_plot
+from odds.commands._output import (
+    add_run_options,
+    command_choice,
+    display_table,
+    emit,
+    nonneg_float,
+    print_warnings,
+    save_plot,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "matrix", help="matchup matrix of two army lists (full combats, equal points)",
         description="Every unit of LIST_A fights every unit of LIST_B to a result, each as the "
-        "charger and as the charged (RULES.md §1-§4). A list is a BattleScribe roster "
+        "charger and as the charged (MDNR close combat chapter). A list is a BattleScribe roster "
         "(.ros/.rosz), a whole catalogue (.cat: every unit entry, at its minimum size or at "
         "--points) or comma-separated units: built-in names (see `odds units`), TOML files, "
         "catalogue units (FILE.cat:Unit name?models=20&files=5&command=full) or roster units "
@@ -25,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--points", type=nonneg_float, default=None,
                    help="buy every unit to these points (as many models as fit, keeping its "
                    "frontage); default: the units as given")
-    p.add_argument("--command", dest="command_group", default="keep",
+    p.add_argument("--command", dest="command_group", default="keep", type=command_choice,
                    help="command group of units bought to --points: keep, full, none or parts "
                    "joined by + (e.g. standard+musician); default keep")
     p.add_argument("--charger", choices=("both", "a", "b", "none"), default="both",
@@ -71,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         args.approximated_units = table.attrs["approximated_units"]
         _print_tables(canonical(table), ranking, args, seed)
-    print_warnings(warnings, args.format)
+    print_warnings(warnings, args.format, args.lang)
     if args.plot:
         from odds.plot import small_print
 
@@ -114,6 +122,7 @@ _RANKING_SHOWN = ("rank", "tied", "list", "unit", "points", "p_win", "p_loss", "
 
 
 def _print_tables(table, ranking, args: argparse.Namespace, seed: int) -> None:
+    from odds.i18n import number_text
     from odds.listbuilding.labels import VALUES, label, translate
     from odds.results import format_table
 
@@ -129,15 +138,16 @@ def _print_tables(table, ranking, args: argparse.Namespace, seed: int) -> None:
         grid.columns.name = label("unit_b", lang)
         print(f"\n{label('p_a_wins', lang)}, {label('charger', lang)}: "
               f"{VALUES['charger'][lang][who]}")
-        print(grid.to_string(float_format=lambda x: f"{x:.3f}"))
+        print(grid.to_string(float_format=lambda x: number_text(x, 3, lang)))
     cols = ["unit_a", "unit_b", "charger", "models_a", "models_b", "points_a", "points_b",
             "p_a_wins", "p_b_wins", "p_unresolved", "p_no_combat", "margin", "casualties_a",
             "casualties_b"]
     print()
-    print(format_table(translate(table[cols], lang)))
+    print(format_table(display_table(translate(table[cols], lang), lang)))
     if ranking is not None:
         print()
         print(f"{label('rank', lang)}: {ranking.attrs['per']}")
         shown = [label(c, lang) if lang != "en" else c for c in _RANKING_SHOWN]
-        print(format_table(ranking[[c for c in shown if c in ranking.columns]]))
+        print(format_table(display_table(ranking[[c for c in shown if c in ranking.columns]],
+                                         lang)))
     sys.stdout.flush()

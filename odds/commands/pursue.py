@@ -18,7 +18,8 @@ from odds.commands._output import (
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``pursue`` subcommand."""
     p = sub.add_parser("pursue", help="odds that a pursuer catches a broken unit",
-                       description="Flee versus pursuit (RULES.md §4.1, §4.3): caught if the "
+                       description="Flee versus pursuit (MDNR: pursuit after a broken "
+                       "combat): caught if the "
                        "pursuit roll >= the flee roll.")
     p.add_argument("--pursuer-move", type=nonneg_float, required=True, help="pursuer's M (cm)")
     p.add_argument("--fleer-move", type=nonneg_float, required=True, help="fleeing unit's M (cm)")

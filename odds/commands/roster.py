@@ -15,6 +15,7 @@ from odds.commands._output import (
     emit,
     points_text,
     profile_text,
+    report_text,
     save_text,
 )
 from odds.units import Unit
@@ -119,5 +120,6 @@ def run(args: argparse.Namespace) -> int:
               f"{roster.name}: {len(roster.units)} units, {len(roster.characters)} characters,"
               f" {points_text(roster.points)} points")
     emit(args.format, payload, table, header, display=display_table(table, args.lang))
-    print(roster.report.summary(), file=sys.stdout if args.format == "table" else sys.stderr)
+    print(report_text(roster.report, args.lang),
+          file=sys.stdout if args.format == "table" else sys.stderr)
     return 0

@@ -7,7 +7,14 @@ from typing import Any
 
 from odds.commands import _headline as hl
 from odds.commands._cluster import add_list_building_options, dask_client
-from odds.commands._output import add_run_options, emit, nonneg_float, print_warnings, save_plot
+from odds.commands._output import (
+    add_run_options,
+    display_table,
+    emit,
+    nonneg_float,
+    print_warnings,
+    save_plot,
+)
 
 
 def _value(text: str) -> Any:
@@ -25,9 +32,11 @@ def _value(text: str) -> Any:
 def parse_vary(text: str) -> tuple[str, list[Any]]:
     """Argparse type: ``NAME=V1,V2,...`` (numbers and true/false converted)."""
     name, sep, values = text.partition("=")
-    if not sep or not name.strip() or not values.strip():
-        raise argparse.ArgumentTypeError(f"must be NAME=V1,V2,... (got {text!r})")
-    return name.strip(), [_value(v) for v in values.split(",") if v.strip()]
+    items = values.split(",")
+    if not sep or not name.strip() or not all(v.strip() for v in items):
+        raise argparse.ArgumentTypeError(f"must be NAME=V1,V2,... with no empty value "
+                                         f"(got {text!r})")
+    return name.strip(), [_value(v) for v in items]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -56,6 +65,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
+    from odds.i18n import term
     from odds.listbuilding import sweep, sweep_plot
     from odds.listbuilding.labels import canonical, label
     from odds.validation import OddsInputError
@@ -92,9 +102,12 @@ def run(args: argparse.Namespace) -> int:
         cols = [label(c, args.lang) if args.lang != "en" else c for c in shown]
         cols = list(dict.fromkeys(c for c in cols if c in table.columns))
         small = hl.small_print(args.trials, seed, args.lang, per="point")
+        shown_table = table[cols].rename(columns={n: term("parameter", n, args.lang)
+                                                  for n in names if args.lang == "es"})
         emit("table", {}, table[cols],
-             header=f"{hl.sweep(canonical(table), names, args.lang)}\n{small}")
-    print_warnings(table.attrs["warnings"], args.format)
+             header=f"{hl.sweep(canonical(table), names, args.lang)}\n{small}",
+             display=display_table(shown_table, args.lang))
+    print_warnings(table.attrs["warnings"], args.format, args.lang)
     if args.plot:
         names = [n for n in grid if n != "charger"] or list(grid)
         from odds.plot import small_print

@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``units`` subcommand."""
     p = sub.add_parser("units", help="list the built-in units",
                        description="List the built-in units (profile, save, unit strength; "
-                       "RULES.md §1.5, §2.2, §2.3), or describe one unit given by built-in "
+                       "MDNR close combat chapter), or describe one unit given by built-in "
                        "name or TOML file.")
     p.add_argument("unit", nargs="?", default=None,
                    help="a built-in unit name or a path to a unit .toml file (default: all)")

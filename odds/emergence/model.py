@@ -336,10 +336,17 @@ def load_scenario(path: str | Path, **overrides: Any) -> Scenario:
     Raises
     ------
     odds.validation.OddsInputError
-        Unreadable file, malformed TOML, unknown keys or bad values.
+        Unreadable, empty or malformed file, unknown keys, a description that
+        is not a string, or bad values.
     """
     data = v.read_toml(path, "scenario")
+    if not data:
+        raise v.OddsInputError(f"scenario: {str(path)!r} holds no settings; give at least "
+                               "table, marker and [[units]] (see odds/examples/emergence_*.toml)")
     _check_keys("scenario", data, _TOP_KEYS)
+    if not isinstance(data.get("description", ""), str):
+        raise v.OddsInputError(f"description: must be a text in quotes "
+                               f"(got {data['description']!r})")
     kw: dict[str, Any] = {k: data[k] for k in _TOP_KEYS - {"description"} if k in data}
     if isinstance(kw.get("table"), dict):
         t = _check_keys("table", kw["table"], {"width", "depth"})

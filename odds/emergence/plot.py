@@ -24,12 +24,17 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {"marker": "marker (where you aim)", "enemy_marker": "the enemy places it "
            "(misfire 5-6)", "cell": "P(landing in a {h:g} cm square)",
            "title": "Where does the tunnelling unit come up? Marker at ({x:g}, {y:g}) cm, "
-           "artillery die x {scale:g} cm", "best": "best spot for the marker ({value})"},
+           "artillery die x{scale} cm", "best": "best spot for the marker ({value})",
+           "p_target": "P(coming up on the target)", "p_lose": "P(losing the unit)",
+           "highest": "highest", "lowest": "lowest",
+           "by_position": "{value}, by marker position (target: {target})"},
     "es": {"marker": "marcador (donde apuntas)", "enemy_marker": "lo coloca el enemigo "
-           "(problema 5-6)", "cell": "P(caer en un cuadrado de {h:g} cm)",
+           "(fallo 5-6)", "cell": "P(caer en un cuadrado de {h:g} cm)",
            "title": "¿Dónde sale la unidad que excava? Marcador en ({x:g}, {y:g}) cm, "
-           "dado de artillería x {scale:g} cm", "best": "mejor sitio para el marcador "
-           "({value})"},
+           "dado de artillería x{scale} cm", "best": "mejor sitio para el marcador "
+           "({value})", "p_target": "P(salir sobre el objetivo)",
+           "p_lose": "P(perder la unidad)", "highest": "mayor", "lowest": "menor",
+           "by_position": "{value}, según dónde se ponga el marcador (objetivo: {target})"},
 }
 """Words of the emergence figures, by language."""
 
@@ -66,14 +71,17 @@ def _label(ax: Axes, items: list, avoid: tuple[float, float, float, float] | Non
     x0, x1, _, y1 = avoid  # type: ignore[misc]
     right = width - x1 >= x0  # the side of the box with more table beside it
     tx = x1 + 4 if right else x0 - 4
-    inside.sort(key=lambda item: item[1])
+    inside.sort(key=lambda item: -item[1])
     base = max(y1, depth) - 7 * (len(inside) - 1)  # off the table's units, beside the box
     base = max(base, depth + 4)
+    # a small number on each outline, its name beside the box: no line crosses the heatmap
     for i, (x, y, name, kind) in enumerate(inside):
-        ax.annotate(name, (x, y), xytext=(tx, base + 7 * i), ha="left" if right else "right",
-                    va="center", fontsize=7, color=_COLOURS[kind], zorder=5, bbox=_BOX,
-                    annotation_clip=False,
-                    arrowprops={"arrowstyle": "-", "color": _COLOURS[kind], "lw": 0.6})
+        ax.annotate(str(i + 1), (x, y), xytext=(0, 1), textcoords="offset points",
+                    ha="center", va="bottom", fontsize=6, fontweight="bold",
+                    color=_COLOURS[kind], zorder=5, bbox=_BOX)
+        ax.annotate(f"{i + 1} {name}", (tx, base + 7 * (len(inside) - 1 - i)),
+                    ha="left" if right else "right", va="center", fontsize=7,
+                    color=_COLOURS[kind], zorder=5, bbox=_BOX, annotation_clip=False)
     ax.set_ylim(top=max(ax.get_ylim()[1], base + 7 * len(inside)))
 
 
@@ -123,7 +131,8 @@ def plot_scenario(scenario: Scenario, ax: Axes | None = None, *, marker: bool = 
     w = WORDS[lang]
     if marker:
         mx, my = scenario.marker_point()
-        ax.plot([mx], [my], marker="x", ms=10, mew=2.5, color="black", label=w["marker"],
+        ax.plot([mx], [my], marker="o", ms=13, mew=1.8, mfc="none", color="black",
+                label=w["marker"],
                 zorder=6)
         ex, ey = scenario.enemy_marker_point()
         ax.plot([ex], [ey], marker="s", ms=7, mfc="none", color="black",
@@ -177,7 +186,8 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     plot_scenario(result.scenario, ax, lang=lang, avoid=box)
     s = result.scenario
     mx, my = s.marker_point()
-    ax.set_title(w["title"].format(x=mx, y=my, scale=s.scale), fontsize="medium")
+    scale = f"{s.scale:g}".replace(".", ",") if lang == "es" else f"{s.scale:g}"
+    ax.set_title(w["title"].format(x=mx, y=my, scale=scale), fontsize="medium")
     # legend outside the table, below it: never over the heatmap
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncols=2, fontsize=7)
     return ax
@@ -208,17 +218,22 @@ def plot_placement(placement: pd.DataFrame, scenario: Scenario, value: str = "p_
     xs = np.unique(placement["x"])
     ys = np.unique(placement["y"])
     z = placement[value].to_numpy().reshape(xs.size, ys.size).T
+    from matplotlib.colors import PowerNorm
+
+    w = WORDS[lang]
+    words = w.get(value, value)
     cmap = "magma_r" if value == "p_lose" else "viridis"
-    mesh = ax.pcolormesh(xs, ys, z, cmap=cmap, shading="nearest")
-    ax.figure.colorbar(mesh, ax=ax, label=value, shrink=0.8)
+    # a square-root scale: small odds over most of the table stay visible, not all dark
+    norm = PowerNorm(gamma=0.5, vmin=0.0, vmax=max(float(np.nanmax(z)), 1e-12))
+    mesh = ax.pcolormesh(xs, ys, z, cmap=cmap, shading="nearest", norm=norm)
+    ax.figure.colorbar(mesh, ax=ax, label=words, shrink=0.8)
     plot_scenario(scenario, ax, marker=False, lang=lang)
     best = placement.loc[placement[value].idxmax() if value != "p_lose"
                          else placement[value].idxmin()]
+    which = w["lowest"] if value == "p_lose" else w["highest"]
     ax.plot([best["x"]], [best["y"]], marker="*", ms=14, color="white", mec="black",
-            ls="none", label=WORDS[lang]["best"].format(
-                value=f"{'lowest' if value == 'p_lose' else 'highest'} {value}"
-                if lang == "en" else f"{'menor' if value == 'p_lose' else 'mayor'} {value}"))
+            ls="none", label=w["best"].format(value=f"{which} {words}"))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), fontsize=7)
     tgt = placement.attrs.get("target", "")
-    ax.set_title(f"{value} by marker position (target: {tgt})")
+    ax.set_title(w["by_position"].format(value=words, target=tgt), fontsize="medium")
     return ax

@@ -48,7 +48,12 @@ def command_group(unit: Unit, command: Command | str | Iterable[str] = "keep") -
         if command in ("full", "none"):
             wanted = set(_PARTS) if command == "full" else set()
         else:
-            wanted = {p.strip() for p in command.split("+") if p.strip()}
+            parts = [p.strip() for p in command.split("+")]
+            if not all(parts) or len(set(parts)) != len(parts):
+                raise OddsInputError(
+                    f"command: must be {', '.join(COMMAND_CHOICES)} or some of "
+                    f"{', '.join(_PARTS)}, each once, joined by '+' (got {command!r})")
+            wanted = set(parts)
     else:
         try:
             wanted = set(command)
