@@ -135,6 +135,25 @@ def _imported_rule_names() -> Mapping[str, str]:
     return out
 
 
+def pct(p: float, lang: str = "en") -> str:
+    """A probability as a player reads it: ``37 %``, ``0.4 %``, ``< 0.1 %``, ``99.6 %``.
+
+    Spanish writes the decimal comma (``0,4 %``).
+    """
+    x = 100.0 * float(p)
+    if x == 0.0 or x == 100.0:
+        text = f"{x:.0f} %"
+    elif x < 0.1:
+        text = "< 0.1 %"
+    elif x > 99.9:
+        text = "> 99.9 %"
+    elif x < 1.0 or x > 99.0:
+        text = f"{x:.1f} %"
+    else:
+        text = f"{x:.0f} %"
+    return text.replace(".", ",") if lang == "es" else text
+
+
 def number_text(x: float, digits: int, lang: str) -> str:
     """``x`` with ``digits`` decimals: ``0.4155``, or ``0,4155`` in Spanish."""
     text = f"{x:.{digits}f}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from odds.i18n import agree
+from odds.i18n import agree, pct
 
 LANGS = ("en", "es")
 
@@ -32,25 +32,6 @@ SIDE_WORDS: dict[str, dict[str, str]] = {
     "en": {"attacker": "attacker", "defender": "defender", "none": "no one"},
     "es": {"attacker": "atacante", "defender": "defensor", "none": "nadie"},
 }
-
-
-def pct(p: float, lang: str = "en") -> str:
-    """A probability as a player reads it: ``37 %``, ``0.4 %``, ``< 0.1 %``, ``99.6 %``.
-
-    Spanish writes the decimal comma (``0,4 %``).
-    """
-    x = 100.0 * float(p)
-    if x == 0.0 or x == 100.0:
-        text = f"{x:.0f} %"
-    elif x < 0.1:
-        text = "< 0.1 %"
-    elif x > 99.9:
-        text = "> 99.9 %"
-    elif x < 1.0 or x > 99.0:
-        text = f"{x:.1f} %"
-    else:
-        text = f"{x:.0f} %"
-    return text.replace(".", ",") if lang == "es" else text
 
 
 def small_print(trials: int, seed: int | None, lang: str, per: str = "") -> str:

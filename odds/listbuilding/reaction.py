@@ -37,6 +37,7 @@ from odds import validation as v
 from odds.charge import Charge
 from odds.charge import exact as flee_exact
 from odds.combat.api import charge_exact
+from odds.i18n import pct
 from odds.units import Unit
 
 __all__ = ["REACTIONS", "ROWS", "reaction_table"]
@@ -142,8 +143,6 @@ def reaction_table(result: Any, attacker: Unit, defender: Unit,
 
 def headline(table: pd.DataFrame, lang: str = "en") -> str:
     """One sentence: the charged unit's odds if it holds and if it flees."""
-    from odds.commands._headline import pct
-
     t, who = table, table.attrs["charged"]
     h, f = t["hold"], t["flee"]
     if lang == "es":

@@ -13,6 +13,11 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from odds.vocabulary import ALLOCATIONS as ALLOCATIONS  # re-exported: the kernel's order
+from odds.vocabulary import CHALLENGE_POLICIES as CHALLENGE_POLICIES
+from odds.vocabulary import FACES as FACES
+from odds.vocabulary import STATUSES as STATUSES
+
 # --------------------------------------------------------------------------- side constants
 (
     S_HP,  # starting wounds (models * W)
@@ -93,10 +98,6 @@ from collections import namedtuple
     N_SIDE,
 ) = range(75)
 
-CHALLENGE_POLICIES = ("never", "always", "champion")
-
-ALLOCATIONS = ("troops", "character", "split")
-
 # --------------------------------------------------------------------------- group constants
 (
     G_ACTIVE,
@@ -145,9 +146,8 @@ GROUP_NAMES = ("rank_and_file", "champion", "mount", "impact", "crew")
 
 CAT_IMPACT, CAT_ASF, CAT_CHARGER, CAT_INITIATIVE, CAT_ASL, CAT_MINDLESS = range(6)
 FRONT, FLANK, REAR = range(3)
-STATUSES = ("fighting", "wiped", "caught", "escaped", "won", "no_combat")
-"""A unit's (or character's) state during and at the end of a combat (``no_combat``: the
-charger failed its fear or terror test at the charge, §3.3)."""
+# STATUSES (odds.vocabulary): a unit's (or character's) state during and at the end of a
+# combat, numbered below in the same order
 FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
 # FLEEING: broke (or panicked) this round; PANICKED: failed a panic test this round (§3.4)
 
@@ -181,7 +181,6 @@ REACH_TAIL_SIZE = 49
 """Entries of the random-move tail table in ``CombatModel.flags`` (sums 0..48 of 8D6)."""
 N_FLAGS = F_REACH_TAIL + REACH_TAIL_SIZE
 """Indices of ``CombatModel.flags``."""
-FACES = ("front", "flank", "rear")
 
 # ------------------------------------------------------------------ the kernel's scratch arrays
 # (odds.combat.kernel.fight_once: one trial's working state, refilled every trial)
