@@ -1,0 +1,170 @@
+"""Each answer of the page, built by the same Python API and in the same shape as the CLI's.
+
+``combat(request, library)`` returns what ``odds combat A B --format json`` prints
+(the same keys and numbers for the same inputs and seed), plus the tables the
+page draws: the outcome table with standard errors, the first round with its
+exact values, the first-round casualties, round by round, and the units' size.
+The charge, pursuit and flight answers likewise start with their CLI payload.
+Nothing is computed here that the engine does not report.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from odds.commands import _headline as hl
+from odds.commands._output import jsonable, outcome_payload
+from odds.web.books import Library
+from odds.web.schemas import ChargeRequest, CombatRequest, FleeRequest, PursueRequest
+
+
+def _records(table: pd.DataFrame) -> list[dict[str, Any]]:
+    return jsonable(table.to_dict(orient="records"))
+
+
+def combat_units(req: CombatRequest, library: Library) -> dict[str, str]:
+    """The two units' :func:`~odds.unit_reference.load_unit` references."""
+    return {side: library.reference(c.book, c.unit, c.models, c.files, c.command, c.upgrades)
+            for side, c in (("attacker", req.attacker), ("defender", req.defender))}
+
+
+def combat(req: CombatRequest, library: Library) -> dict[str, Any]:
+    """The combat answer (see the module notes)."""
+    from odds.combat import CombatOptions, SideOptions, fight
+    from odds.unit_reference import load_unit
+
+    refs = combat_units(req, library)
+    units = {side: load_unit(ref) for side, ref in refs.items()}
+    sides = {side: SideOptions(static_bonus=s.bonus, high_ground=s.high_ground, bsb=s.bsb,
+                               general_ld=s.general_ld)
+             for side, s in (("attacker", req.attacker_side), ("defender", req.defender_side))}
+    options = CombatOptions(charger=req.charger, max_rounds=req.max_rounds,
+                            corner_contact=req.corner_contact,
+                            musician_tiebreak=req.musician_tiebreak,
+                            insane_courage=req.insane_courage,
+                            restrain_pursuit=req.restrain_pursuit,
+                            charge_tests=req.charge_tests, distance=req.distance,
+                            attacker_face=req.attacker_face,
+                            expand_frontage=req.expand_frontage)
+    r = fight(units["attacker"], units["defender"], trials=req.trials, seed=req.seed,
+              attacker_options=sides["attacker"], defender_options=sides["defender"],
+              options=options)
+    o = r.outcomes.set_index("outcome")
+    f = r.first_round.set_index("outcome")
+    models = {side: u.models for side, u in units.items()}
+    payload = {
+        "headline": hl.combat(r, req.lang, models),
+        "trials": r.trials,
+        "seed": r.seed,
+        "attacker": r.inputs["attacker"],
+        "defender": r.inputs["defender"],
+        "charger": r.inputs["charger"],
+        "outcomes": o["probability"].to_dict(),
+        "outcomes_stderr": o["stderr"].to_dict(),
+        "first_round": f["probability"].to_dict(),
+        "first_round_exact": f["exact"].to_dict(),
+        "p_attacker_wins": r.p_win("attacker"),
+        "p_defender_wins": r.p_win("defender"),
+        "rounds": r.n_rounds[["rounds", "probability"]].to_dict(orient="records"),
+        "charge": {k: r.extra["charge"][k] for k in ("p_refused", "p_fled", "p_hits_on_6")},
+        "warnings": r.extra["warnings"],
+    }
+    names = hl.combat_names(r, models)
+    labels = {code: hl.combat_outcome_label(code, names, req.lang)
+              for code in [*r.outcomes["outcome"], *r.first_round["outcome"]]}
+    page = {
+        "small_print": hl.small_print(r.trials, r.seed, req.lang),
+        "references": refs,
+        "names": names,
+        "labels": labels,
+        "units": {side: _unit_card(u) for side, u in units.items()},
+        "outcome_table": _records(r.outcomes),
+        "first_round_table": _records(r.first_round),
+        "charge_exact": {k: r.extra["charge"][f"{k}_exact"]
+                         for k in ("p_refused", "p_fled", "p_hits_on_6")},
+        "wounds_r1": _records(r.wounds_r1),
+        "margin_r1": _records(r.margin_r1),
+        "by_round": _records(r.rounds),
+        "expected_wounds_r1": _expected_wounds(r.wounds_r1),
+    }
+    return jsonable({**payload, "page": page})
+
+
+def _unit_card(u: Any) -> dict[str, Any]:
+    """What the page shows of a unit: size, ranks, unit strength, save, points."""
+    return {"name": u.name, "models": u.models, "files": u.files, "ranks": u.ranks,
+            "rank_bonus": u.rank_bonus, "unit_strength": u.unit_strength,
+            "armour_save": u.armour_save, "ward_save": u.ward_save,
+            "points": u.points, "profile": u.profile.as_dict(),
+            "command": {k: getattr(u.command, k) for k in ("champion", "standard", "musician")}}
+
+
+def _expected_wounds(w1: pd.DataFrame) -> dict[str, dict[str, float | None]]:
+    """Mean first-round wounds per side: Monte Carlo and, where the engine has it, exact."""
+    out = {}
+    for side, g in w1.groupby("side", sort=False):
+        mc = float((g["wounds"] * g["probability"]).sum())
+        ex = None if g["exact"].isna().any() else float((g["wounds"] * g["exact"]).sum())
+        out[str(side)] = {"monte_carlo": mc, "exact": ex}
+    return out
+
+
+def charge(req: ChargeRequest) -> dict[str, Any]:
+    """``odds charge --format json``, plus the outcome table."""
+    from odds.charge import charge_vs_flee
+
+    r = charge_vs_flee(req.charger_move, req.target_move, req.distance,
+                       target_flies=req.target_flies, difficult=req.difficult, wheel=req.wheel,
+                       edge_distance=req.edge_distance, trials=req.trials, seed=req.seed)
+    payload = {
+        "headline": hl.charge(r, req.lang),
+        **outcome_payload(r),
+        "flee_dice": r.extra["flee_dice"],
+        "reach": r.extra["reach"],
+        "hold_reaches": r.extra["hold_reaches"],
+        "gap_after_failed_charge": r.extra["gap"][["gap", "probability", "exact"]]
+        .to_dict(orient="records"),
+    }
+    return jsonable({**payload, "page": _outcome_page(r, req.lang)})
+
+
+def pursue(req: PursueRequest) -> dict[str, Any]:
+    """``odds pursue --format json``, plus the outcome table."""
+    from odds.pursuit import pursue as run
+
+    r = run(req.pursuer_move, req.fleer_move, pursuer_flies=req.pursuer_flies,
+            fleer_flies=req.fleer_flies, edge_distance=req.edge_distance,
+            trials=req.trials, seed=req.seed)
+    payload = {"headline": hl.pursue(r, req.lang), **outcome_payload(r),
+               "pursuer_dice": r.extra["pursuer_dice"], "fleer_dice": r.extra["fleer_dice"]}
+    return jsonable({**payload, "page": _outcome_page(r, req.lang)})
+
+
+def flee(req: FleeRequest) -> dict[str, Any]:
+    """``odds flee --format json``, plus the turn-by-turn table."""
+    from odds.flight import flee as run
+
+    r = run(req.move, req.edge_distance, req.ld, turns=req.turns, flies=req.flies,
+            models=req.models, starting_models=req.starting_models, musician=req.musician,
+            trials=req.trials, seed=req.seed)
+    by_turn = []
+    for turn, g in r.table.groupby("turn"):
+        g = g.set_index("outcome")
+        by_turn.append({
+            "turn": int(turn),
+            "p_rallied": g.loc["rallied", "probability"],
+            "p_off_table": g.loc["off_table", "probability"],
+            "exact": {"p_rallied": g.loc["rallied", "exact"],
+                      "p_off_table": g.loc["off_table", "exact"]},
+        })
+    payload = {"headline": hl.flee(r, req.lang), "trials": r.trials, "seed": r.seed,
+               "inputs": r.inputs, "flee_dice": r.extra["flee_dice"],
+               "can_rally": r.extra["can_rally"], "by_turn": by_turn}
+    return jsonable({**payload, "page": _outcome_page(r, req.lang)})
+
+
+def _outcome_page(r: Any, lang: str) -> dict[str, Any]:
+    return {"small_print": hl.small_print(r.trials, r.seed, lang),
+            "labels": hl.OUTCOME_WORDS[lang], "table": _records(r.table)}

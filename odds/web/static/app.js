@@ -1,0 +1,356 @@
+// The page: the form of the current view, the state in the link, jobs with progress and cancel.
+import { clear, download, fold, h } from './dom.js';
+import { pickLang, t, translatePage } from './i18n.js';
+import { answerCsv, renderCombat, renderOutcomes } from './render.js';
+import { requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
+
+const $ = (id) => document.getElementById(id);
+const SIDE_KEYS = new Set(UNIT_FIELDS.map((f) => f.name));
+
+let info = { version: '', books: [] };
+let state = {};
+let job = null;         // {id, view, timer}
+let answer = null;      // the last answer shown
+let debounce = null;
+const unitCache = new Map();
+
+function knownKeys(view) {
+  const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data']);
+  for (const f of VIEWS[view].fields) keys.add(f.name);
+  if (view === 'combat') for (const side of SIDES) for (const k of SIDE_KEYS) keys.add(`${side[0]}.${k}`);
+  return keys;
+}
+
+function readLink() {
+  const q = new URLSearchParams(location.search);
+  const view = VIEWS[q.get('view')] ? q.get('view') : 'combat';
+  const keys = knownKeys(view);
+  const out = { view };
+  for (const [k, v] of q) if (keys.has(k)) out[k] = v;   // unknown parameters are ignored
+  if (out.lang !== 'en' && out.lang !== 'es') out.lang = pickLang();
+  return out;
+}
+
+function linkFor(st) {
+  const q = new URLSearchParams();
+  const keys = knownKeys(st.view);
+  for (const [k, v] of Object.entries(st)) {
+    if (keys.has(k) && v !== '' && v !== null && v !== undefined) q.set(k, String(v));
+  }
+  q.set('ver', info.version);
+  if (st.view === 'combat') {
+    const data = SIDES.map((side) => st[`${side[0]}.book`] || 'builtin');
+    q.set('data', data.join(','));
+  }
+  return `${location.origin}${location.pathname}?${q}`;
+}
+
+function writeLink() {
+  const url = linkFor(state);
+  history.replaceState(null, '', url);
+  $('link').value = url;
+}
+
+// ---------- the form ----------
+
+function label(key, control, cls = 'field') {
+  return h('label', { class: cls }, h('span', { text: t(state.lang, key) }), control);
+}
+
+function control(f, key) {
+  const v = state[key] ?? f.def;
+  if (f.kind === 'check') {
+    const box = h('input', { type: 'checkbox', name: key, id: `f-${key}`, checked: v === true || v === '1' || v === 'true' });
+    return h('label', { class: 'check' }, box, h('span', { text: t(state.lang, f.i18n || f.name) }));
+  }
+  if (f.kind === 'select') {
+    const sel = h('select', { name: key, id: `f-${key}` },
+      f.options.map((o) => h('option', { value: o, text: t(state.lang, f.label(o)), selected: String(v) === o })));
+    return label(f.i18n || f.name, sel);
+  }
+  const input = h('input', { type: 'number', name: key, id: `f-${key}`, min: f.min, max: f.max,
+    step: f.step || 1, value: v === null ? '' : v, inputmode: f.step === 'any' ? 'decimal' : 'numeric' });
+  return label(f.i18n || f.name, input);
+}
+
+function unitPicker(side) {
+  const p = side[0] + '.';
+  const book = h('select', { name: p + 'book', id: `f-${p}book` },
+    info.books.map((b) => h('option', { value: b.id, text: b.id === 'builtin' ? t(state.lang, 'builtin') : b.name,
+      selected: (state[p + 'book'] || 'builtin') === b.id })));
+  const search = h('input', { type: 'search', id: `f-${p}search`, autocomplete: 'off',
+    'aria-controls': `f-${p}unit` });
+  const unit = h('select', { name: p + 'unit', id: `f-${p}unit`, size: 6, class: 'units' });
+  const noMatch = h('p', { class: 'help', hidden: true, text: t(state.lang, 'no_match') });
+  const upgrades = h('fieldset', { class: 'upgrades', id: `f-${p}upgrades`, hidden: true },
+    h('legend', { text: t(state.lang, 'upgrades') }));
+  const fill = async () => {
+    const units = await loadUnits(book.value);
+    const key = fold(search.value);
+    clear(unit);
+    const shown = units.filter((u) => !key || u.search.includes(key) || fold(u.name).includes(key));
+    for (const u of shown) {
+      const text = u.key !== u.name ? `${u.name} (${u.key.replace(/_/g, ' ')})` : u.name;
+      unit.append(h('option', { value: u.key, text, selected: u.key === state[p + 'unit'] }));
+    }
+    noMatch.hidden = shown.length > 0;
+    if (unit.selectedIndex < 0 && shown.length && !state[p + 'unit']) {
+      unit.selectedIndex = 0;
+      state[p + 'unit'] = unit.value;
+    }
+    showUpgrades(side, units, upgrades);
+  };
+  book.addEventListener('change', () => {
+    state[p + 'book'] = book.value;
+    state[p + 'unit'] = '';
+    state[p + 'upgrades'] = '';
+    fill().then(changed);
+  });
+  search.addEventListener('input', () => fill());
+  unit.addEventListener('change', () => {
+    state[p + 'unit'] = unit.value;
+    state[p + 'models'] = '';
+    state[p + 'upgrades'] = '';
+    loadUnits(book.value).then((units) => { showUpgrades(side, units, upgrades); changed(); syncModels(side, units); });
+  });
+  const box = h('fieldset', { class: `side side-${side}` }, h('legend', { text: t(state.lang, side) }),
+    label('book', book), label('find', search), label('unit', unit), noMatch);
+  for (const f of UNIT_FIELDS.slice(2)) if (f.kind !== 'upgrades') box.append(control(f, p + f.name));
+  box.append(upgrades);
+  fill().then(() => loadUnits(book.value).then((units) => syncModels(side, units)));
+  return box;
+}
+
+function syncModels(side, units) {
+  const p = side[0] + '.';
+  const u = units.find((x) => x.key === state[p + 'unit']);
+  const input = $(`f-${p}models`);
+  if (u && input) {
+    input.placeholder = String(u.default_models);
+    if (u.min_models) input.min = u.min_models;
+    if (u.max_models) input.max = Math.min(200, u.max_models);
+  }
+}
+
+function showUpgrades(side, units, box) {
+  const p = side[0] + '.';
+  const u = units.find((x) => x.key === state[p + 'unit']);
+  for (const el of [...box.querySelectorAll('label')]) el.remove();
+  const taken = new Set((state[p + 'upgrades'] || '').split('|').filter(Boolean));
+  box.hidden = !(u && u.options.length);
+  if (!u) return;
+  for (const o of u.options) {
+    const cb = h('input', { type: 'checkbox', value: o, checked: taken.has(o) });
+    cb.addEventListener('change', () => {
+      const now = [...box.querySelectorAll('input:checked')].map((x) => x.value);
+      state[p + 'upgrades'] = now.join('|');
+      changed();
+    });
+    box.append(h('label', { class: 'check' }, cb, h('span', { text: o })));
+  }
+}
+
+async function loadUnits(book) {
+  if (!unitCache.has(book)) {
+    const res = await fetch(`/api/books/${encodeURIComponent(book)}/units`);
+    const body = await res.json();
+    if (!res.ok) {
+      showError(body.error);
+      return [];
+    }
+    unitCache.set(book, body);
+  }
+  return unitCache.get(book);
+}
+
+function buildForm() {
+  const fields = $('fields');
+  clear(fields);
+  const view = VIEWS[state.view];
+  if (state.view === 'combat') {
+    fields.append(h('div', { class: 'sides' }, SIDES.map(unitPicker)));
+    const fight = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, 'the_fight') }));
+    const rules = h('fieldset', { class: 'rules' }, h('legend', { text: t(state.lang, 'rules') }));
+    for (const f of view.fields) (f.group === 'rules' ? rules : fight).append(control(f, f.name));
+    fields.append(fight, rules);
+  } else {
+    const box = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, `view_${state.view}`) }));
+    for (const f of view.fields) box.append(control(f, f.name));
+    fields.append(box);
+  }
+  $('trials').value = state.trials ?? view.trials;
+  $('trials').max = info.caps ? info.caps.trials : 2000000;
+  $('seed').value = state.seed ?? '';
+  for (const b of document.querySelectorAll('#views button')) {
+    b.setAttribute('aria-current', b.dataset.view === state.view ? 'page' : 'false');
+  }
+}
+
+function readForm() {
+  for (const el of $('form').querySelectorAll('input[name], select[name]')) {
+    if (el.type === 'checkbox') state[el.name] = el.checked ? '1' : '0';
+    else if (!el.classList.contains('units')) state[el.name] = el.value;
+  }
+}
+
+function changed() {
+  readForm();
+  writeLink();
+  cancelJob();
+  clearTimeout(debounce);
+  debounce = setTimeout(run, 350);
+}
+
+// ---------- jobs ----------
+
+function showError(message) {
+  $('error').hidden = !message;
+  $('error').textContent = message || '';
+}
+
+async function cancelJob() {
+  if (!job) return;
+  const old = job;
+  job = null;
+  clearTimeout(old.timer);
+  $('cancel').disabled = true;
+  $('progress').hidden = true;
+  try { await fetch(`/api/jobs/${encodeURIComponent(old.id)}`, { method: 'DELETE' }); } catch (e) { /* gone */ }
+}
+
+async function run() {
+  readForm();
+  await cancelJob();
+  showError('');
+  const view = state.view;
+  const body = requestBody(view, state);
+  let res;
+  try {
+    res = await fetch(`/api/jobs/${view}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  } catch (e) {
+    showError(String(e));
+    return;
+  }
+  const status = await res.json();
+  if (!res.ok) {
+    showError(status.error);
+    return;
+  }
+  job = { id: status.id, view, timer: null };
+  $('cancel').disabled = false;
+  $('progress').hidden = false;
+  $('progress').value = 0;
+  $('go').setAttribute('aria-busy', 'true');
+  poll(job);
+}
+
+async function poll(mine) {
+  if (job !== mine) return;
+  let st;
+  try {
+    const res = await fetch(`/api/jobs/${encodeURIComponent(mine.id)}`);
+    st = await res.json();
+    if (!res.ok) throw new Error(st.error);
+  } catch (e) {
+    showError(String(e.message || e));
+    finish();
+    return;
+  }
+  if (job !== mine) return;
+  $('progress').value = st.progress;
+  $('progress').setAttribute('aria-valuetext', t(state.lang, 'progress_text', { done: st.done_trials, total: st.total_trials }));
+  if (st.answer) show(mine.view, st.answer, st.state !== 'done');
+  if (st.state === 'running') {
+    mine.timer = setTimeout(() => poll(mine), 200);
+    return;
+  }
+  if (st.state === 'error') showError(st.error);
+  if (st.state === 'cancelled') showError(t(state.lang, 'cancelled'));
+  finish();
+}
+
+function finish() {
+  job = null;
+  $('cancel').disabled = true;
+  $('progress').hidden = true;
+  $('go').removeAttribute('aria-busy');
+}
+
+function show(view, a, partial) {
+  answer = { view, a };
+  if (!partial && a.seed !== undefined && a.seed !== null) {
+    state.seed = String(a.seed);
+    $('seed').value = state.seed;
+    writeLink();
+  }
+  const out = $('answer');
+  clear(out);
+  out.append(...(view === 'combat' ? renderCombat(a, state.lang) : renderOutcomes(a, state.lang)));
+  out.classList.toggle('partial', partial);
+  $('results').hidden = false;
+}
+
+// ---------- start ----------
+
+async function checkLink() {
+  const notes = [];
+  if (state.ver && state.ver !== info.version) notes.push(t(state.lang, 'version_differs', { link: state.ver, here: info.version }));
+  const ids = new Set(info.books.map((b) => b.id));
+  for (const side of SIDES) {
+    const b = state[`${side[0]}.book`];
+    if (state.view === 'combat' && b && !ids.has(b)) notes.push(t(state.lang, 'data_missing', { book: b }));
+  }
+  $('notice').hidden = !notes.length;
+  $('notice').textContent = notes.join(' ');
+}
+
+async function start() {
+  state = readLink();
+  const res = await fetch('/api/info');
+  info = await res.json();
+  $('lang').value = state.lang;
+  translatePage(state.lang);
+  checkLink();
+  buildForm();
+  $('form').addEventListener('change', (e) => {
+    if (e.target.closest('.upgrades') || e.target.name?.endsWith('book') || e.target.classList.contains('units')) return;
+    changed();
+  });
+  $('form').addEventListener('submit', (e) => { e.preventDefault(); clearTimeout(debounce); run(); });
+  $('cancel').addEventListener('click', () => { clearTimeout(debounce); cancelJob().then(() => showError(t(state.lang, 'cancelled'))); });
+  $('lang').addEventListener('change', () => {
+    readForm();
+    state.lang = $('lang').value;
+    translatePage(state.lang);
+    buildForm();
+    writeLink();
+    if (answer) run();
+  });
+  for (const b of document.querySelectorAll('#views button')) {
+    b.addEventListener('click', () => {
+      cancelJob();
+      state = { view: b.dataset.view, lang: state.lang };
+      answer = null;
+      $('results').hidden = true;
+      showError('');
+      buildForm();
+      writeLink();
+    });
+  }
+  $('copy').addEventListener('click', async () => {
+    try { await navigator.clipboard.writeText($('link').value); } catch (e) { $('link').select(); }
+    $('copy').textContent = t(state.lang, 'copied');
+    setTimeout(() => { $('copy').textContent = t(state.lang, 'copy'); }, 1500);
+  });
+  $('csv').addEventListener('click', () => answer && download(`odds-${answer.view}.csv`, 'text/csv', answerCsv(answer.view, answer.a)));
+  $('json').addEventListener('click', () => answer && download(`odds-${answer.view}.json`, 'application/json', JSON.stringify(answer.a, null, 2)));
+  $('svg').addEventListener('click', () => {
+    const svg = document.querySelector('#answer svg.chart');
+    if (svg) download(`odds-${answer.view}.svg`, 'image/svg+xml', new XMLSerializer().serializeToString(svg));
+  });
+  writeLink();
+  // a link that names its units answers at once
+  if (state.view !== 'combat' || (state['a.unit'] && state['d.unit'])) setTimeout(run, 50);
+}
+
+start();

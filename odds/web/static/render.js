@@ -1,0 +1,194 @@
+// Results of each view: headline, chart with its table, the tables of numbers.
+import { h, s } from './dom.js';
+import { t } from './i18n.js';
+import { COLOURS, curves, stackedBar } from './charts.js';
+
+export function pct(p, lang) {
+  if (p === null || p === undefined || Number.isNaN(p)) return '—';
+  const x = 100 * p;
+  let text;
+  if (x === 0 || x === 100) text = x.toFixed(0);
+  else if (x < 0.1) text = '< 0.1';
+  else if (x > 99.9) text = '> 99.9';
+  else text = x.toFixed(1);
+  text += ' %';
+  return lang === 'es' ? text.replace('.', ',') : text;
+}
+
+function se(p, lang) {
+  if (p === null || p === undefined) return '—';
+  const text = `± ${(100 * p).toFixed(2)}`;
+  return lang === 'es' ? text.replace('.', ',') : text;
+}
+
+function num(x, lang, digits = 2) {
+  if (x === null || x === undefined) return '—';
+  const text = Number(x).toFixed(digits);
+  return lang === 'es' ? text.replace('.', ',') : text;
+}
+
+function table(caption, head, rows, cls = '') {
+  return h('table', { class: cls },
+    h('caption', { text: caption }),
+    h('thead', {}, h('tr', {}, head.map((x) => h('th', { scope: 'col', text: x })))),
+    h('tbody', {}, rows.map((r) => h('tr', {}, r.map((x, i) => (i === 0
+      ? h('th', { scope: 'row', text: x }) : h('td', { text: x })))))));
+}
+
+function section(title, ...children) {
+  return h('section', { class: 'part' }, h('h3', { text: title }), ...children);
+}
+
+// The segments of the combat's stacked bar, in the order of the issue: wins by breaking,
+// destroying, catching; draw-and-continue (unresolved) and no combat; loses.
+function combatSegments(a) {
+  const o = a.outcomes, L = a.page.labels;
+  const seg = (code, colour, dark) => ({ label: L[code] || code, p: o[code], colour, dark });
+  return [
+    seg('defender_escaped', COLOURS.attacker[1], false),
+    seg('defender_wiped', COLOURS.attacker[2], true),
+    seg('defender_caught', COLOURS.attacker[0], true),
+    seg('unresolved', COLOURS.neutral[0], false),
+    seg('no_combat', COLOURS.neutral[1], false),
+    seg('attacker_caught', COLOURS.defender[0], true),
+    seg('attacker_wiped', COLOURS.defender[2], true),
+    seg('attacker_escaped', COLOURS.defender[1], false),
+  ];
+}
+
+function legend(segments, lang) {
+  return h('ul', { class: 'legend' }, segments.filter((x) => x.p > 0).map((x) => h('li', {},
+    swatch(x.colour), `${x.label}: ${pct(x.p, lang)}`)));
+}
+
+function swatch(colour) {
+  const svg = s('svg', { viewBox: '0 0 12 12', width: 12, height: 12, class: 'swatch', 'aria-hidden': 'true' });
+  svg.append(s('rect', { width: 12, height: 12, fill: colour }));
+  return svg;
+}
+
+export function renderCombat(a, lang) {
+  const L = a.page.labels;
+  const segs = combatSegments(a);
+  const parts = [];
+  parts.push(h('p', { class: 'headline', id: 'headline', text: a.headline }));
+  parts.push(h('p', { class: 'small', text: a.page.small_print }));
+  parts.push(section(t(lang, 'final'),
+    stackedBar(segs, t(lang, 'chart_title'), (p) => pct(p, lang)),
+    legend(segs, lang),
+    table(t(lang, 'final'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr')],
+      a.page.outcome_table.filter((r) => r.probability > 0 || r.outcome !== 'no_combat')
+        .map((r) => [L[r.outcome] || r.outcome, pct(r.probability, lang), se(r.stderr, lang)]),
+      'outcomes')));
+  parts.push(section(t(lang, 'first_round'),
+    table(t(lang, 'first_round'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
+      a.page.first_round_table.map((r) => [L[r.outcome] || r.outcome, pct(r.probability, lang),
+        se(r.stderr, lang), pct(r.exact, lang)]), 'first-round')));
+  parts.push(section(t(lang, 'working'), working(a, lang)));
+  parts.push(section(t(lang, 'at_least'), ...atLeast(a, lang)));
+  parts.push(section(t(lang, 'by_round'), byRound(a, lang)));
+  if (a.warnings.length) {
+    parts.push(section(t(lang, 'warnings'), h('ul', { class: 'warnings' },
+      a.warnings.map((w) => h('li', { text: w })))));
+  }
+  return parts;
+}
+
+function working(a, lang) {
+  const u = a.page.units, n = a.page.names, ew = a.page.expected_wounds_r1;
+  const save = (x) => (x >= 7 ? '—' : `${x}+`);
+  const rows = [
+    [t(lang, 'models'), u.attacker.models, u.defender.models],
+    [t(lang, 'files'), u.attacker.files, u.defender.files],
+    [t(lang, 'ranks'), u.attacker.ranks, u.defender.ranks],
+    [t(lang, 'rank_bonus'), u.attacker.rank_bonus, u.defender.rank_bonus],
+    [t(lang, 'us'), u.attacker.unit_strength, u.defender.unit_strength],
+    [t(lang, 'save'), save(u.attacker.armour_save), save(u.defender.armour_save)],
+    [t(lang, 'ward'), save(u.attacker.ward_save || 7), save(u.defender.ward_save || 7)],
+    [t(lang, 'points'), num(u.attacker.points, lang, 0), num(u.defender.points, lang, 0)],
+    [`${t(lang, 'expected')} (${t(lang, 'monte_carlo')})`,
+      num(ew.attacker?.monte_carlo, lang), num(ew.defender?.monte_carlo, lang)],
+    [`${t(lang, 'expected')} (${t(lang, 'exact')})`,
+      num(ew.attacker?.exact, lang, 3), num(ew.defender?.exact, lang, 3)],
+  ];
+  return table(t(lang, 'units'), ['', n.attacker, n.defender], rows, 'working');
+}
+
+function tail(rows, key) {
+  // P(X >= k) from a distribution: the sum of the probabilities from k up.
+  const sorted = [...rows].sort((x, y) => x.wounds - y.wounds);
+  let acc = 0;
+  const out = [];
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    acc += sorted[i][key] ?? NaN;
+    out.unshift([sorted[i].wounds, Math.min(1, acc)]);
+  }
+  return out;
+}
+
+function atLeast(a, lang) {
+  const w = a.page.wounds_r1, n = a.page.names;
+  const sides = ['attacker', 'defender'].map((side) => {
+    const rows = w.filter((r) => r.side === side);
+    return { side, mc: tail(rows, 'probability'), ex: tail(rows, 'exact') };
+  });
+  const chart = curves(sides.map((x) => ({ label: n[x.side], colour: COLOURS[x.side][0],
+    points: x.mc.filter((pt) => pt[0] >= 1) })), t(lang, 'at_least'), t(lang, 'casualties'));
+  const maxN = Math.max(...sides.map((x) => x.mc.length));
+  const rows = [];
+  for (let k = 1; k < maxN; k++) {
+    const row = [`≥ ${k}`];
+    for (const x of sides) {
+      const m = x.mc.find((pt) => pt[0] === k), e = x.ex.find((pt) => pt[0] === k);
+      row.push(m ? pct(m[1], lang) : '0 %', e && !Number.isNaN(e[1]) ? pct(e[1], lang) : '—');
+    }
+    if (row.slice(1).every((c) => c === '0 %' || c === '—')) break;
+    rows.push(row);
+  }
+  const head = [t(lang, 'casualties')];
+  for (const x of sides) head.push(`${n[x.side]}: ${t(lang, 'monte_carlo')}`, `${n[x.side]}: ${t(lang, 'exact')}`);
+  return [chart, table(t(lang, 'at_least'), head, rows, 'at-least')];
+}
+
+function byRound(a, lang) {
+  const n = a.page.names, L = a.page.labels;
+  const rounds = {};
+  for (const r of a.page.by_round) (rounds[r.round] ||= {})[r.event] = r.probability;
+  const rows = Object.entries(rounds).filter(([, e]) => e.fought > 0.0005)
+    .map(([k, e]) => [k, pct(e.fought, lang), pct(e.attacker_breaks, lang), pct(e.defender_breaks, lang)]);
+  return table(t(lang, 'by_round'), [t(lang, 'round'), t(lang, 'fought'),
+    L.attacker_breaks || n.attacker, L.defender_breaks || n.defender], rows, 'by-round');
+}
+
+const OUTCOME_COLOURS = { caught: COLOURS.attacker[0], escaped: COLOURS.defender[1],
+  off_table: COLOURS.neutral[0] };
+
+export function renderOutcomes(a, lang) {
+  const L = a.page.labels;
+  const rows = a.page.table;
+  const parts = [h('p', { class: 'headline', id: 'headline', text: a.headline }),
+    h('p', { class: 'small', text: a.page.small_print })];
+  if (rows.length && rows[0].turn === undefined) {
+    const segs = rows.map((r) => ({ label: L[r.outcome] || r.outcome, p: r.probability,
+      colour: OUTCOME_COLOURS[r.outcome] || COLOURS.neutral[1], dark: r.outcome === 'caught' }));
+    parts.push(section(t(lang, 'catch_table'),
+      stackedBar(segs, t(lang, 'catch_table'), (p) => pct(p, lang)), legend(segs, lang),
+      table(t(lang, 'catch_table'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
+        rows.map((r) => [L[r.outcome] || r.outcome, pct(r.probability, lang), se(r.stderr, lang), pct(r.exact, lang)]), 'outcomes')));
+  } else {
+    parts.push(section(t(lang, 'catch_table'),
+      table(t(lang, 'catch_table'), [t(lang, 'turn'), t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
+        rows.map((r) => [r.turn, L[r.outcome] || r.outcome, pct(r.probability, lang), se(r.stderr, lang), pct(r.exact, lang)]), 'outcomes')));
+  }
+  return parts;
+}
+
+// The main table of an answer as CSV (the columns the CLI's --format csv prints).
+export function answerCsv(view, a) {
+  const rows = view === 'combat' ? a.page.outcome_table : a.page.table;
+  if (!rows.length) return '';
+  const cols = Object.keys(rows[0]);
+  const cell = (v) => (v === null || v === undefined ? '' : /[",\n]/.test(String(v))
+    ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+  return [cols.join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
+}
