@@ -17,7 +17,13 @@ import pandas as pd
 from odds.commands import _headline as hl
 from odds.commands._output import jsonable, outcome_payload
 from odds.web.books import Library
-from odds.web.schemas import ChargeRequest, CombatRequest, FleeRequest, PursueRequest
+from odds.web.schemas import (
+    ChargeRequest,
+    CombatRequest,
+    FleeRequest,
+    HoldOrFleeRequest,
+    PursueRequest,
+)
 
 
 def _records(table: pd.DataFrame) -> list[dict[str, Any]]:
@@ -168,3 +174,47 @@ def flee(req: FleeRequest) -> dict[str, Any]:
 def _outcome_page(r: Any, lang: str) -> dict[str, Any]:
     return {"small_print": hl.small_print(r.trials, r.seed, lang),
             "labels": hl.OUTCOME_WORDS[lang], "table": _records(r.table)}
+
+
+def hold_or_flee(req: HoldOrFleeRequest, library: Library) -> dict[str, Any]:
+    """The target of a charge holds (the combat) or flees (the charge, then its rally test).
+
+    ``hold`` is the combat answer; ``flee`` the charge-versus-flee answer for
+    the two units' M and the gap; ``rally`` the flight answer of the target's
+    next turn (its rally test comes before any move, so its first-turn
+    ``rallied`` is the chance to rally next turn once it escaped).  ``table``
+    sets them side by side from the target's view, every number copied from
+    those answers.
+    """
+    from odds.unit_reference import load_unit
+
+    hold = combat(req, library)
+    refs = hold["page"]["references"]
+    charger, target = load_unit(refs["attacker"]), load_unit(refs["defender"])
+    flee_req = ChargeRequest(charger_move=charger.profile.M, target_move=target.profile.M,
+                             distance=req.distance, target_flies=req.target_flies,
+                             edge_distance=req.edge_distance, trials=req.trials,
+                             seed=hold["seed"], lang=req.lang)
+    fled = charge(flee_req)
+    rally = flee(FleeRequest(move=target.profile.M, edge_distance=req.edge_distance or 500.0,
+                             ld=target.profile.Ld, turns=1, flies=req.target_flies,
+                             musician=target.command.musician, trials=req.trials,
+                             seed=hold["seed"], lang=req.lang))
+    o = hold["outcomes"]
+    rallied = rally["by_turn"][0]["p_rallied"]
+    rallied_exact = rally["by_turn"][0]["exact"]["p_rallied"]
+    rows = [
+        ("wins", hold["p_defender_wins"], None, None, None),
+        ("caught", o["defender_caught"], None, fled["p_caught"], fled["exact"]["p_caught"]),
+        ("escaped", o["defender_escaped"], None, fled["p_escaped"], fled["exact"]["p_escaped"]),
+        ("destroyed", o["defender_wiped"], None, None, None),
+        ("off_table", None, None, fled["p_off_table"], fled["exact"]["p_off_table"]),
+        ("unresolved", o["unresolved"], None, None, None),
+        ("rallies_next_turn", None, None, rallied, rallied_exact),
+    ]
+    table = [{"outcome": k, "hold": h, "hold_exact": he, "flee": f, "flee_exact": fe}
+             for k, h, he, f, fe in rows]
+    return jsonable({"headline": hold["headline"], "trials": hold["trials"],
+                     "seed": hold["seed"], "hold": hold, "flee": fled, "rally": rally,
+                     "table": table, "page": {"small_print": hold["page"]["small_print"],
+                                              "names": hold["page"]["names"]}})

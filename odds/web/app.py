@@ -36,6 +36,7 @@ from odds.web.schemas import (
     ChargeRequest,
     CombatRequest,
     FleeRequest,
+    HoldOrFleeRequest,
     PursueRequest,
     field_range,
 )
@@ -53,6 +54,7 @@ MAX_BODY = 64 * 1024
 
 VIEWS: dict[str, tuple[type, Callable[..., dict[str, Any]]]] = {
     "combat": (CombatRequest, answers.combat),
+    "hold": (HoldOrFleeRequest, answers.hold_or_flee),
     "charge": (ChargeRequest, answers.charge),
     "pursue": (PursueRequest, answers.pursue),
     "flee": (FleeRequest, answers.flee),
@@ -180,7 +182,7 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
 
     def run_view(view: str, req: Any) -> dict[str, Any]:
         fn = VIEWS[view][1]
-        return fn(req, library) if view == "combat" else fn(req)
+        return fn(req, library) if view in ("combat", "hold") else fn(req)
 
     async def answer(view: str, req: Any) -> dict[str, Any]:
         return await asyncio.wrap_future(jobs.pool.submit(run_view, view, req))
@@ -189,6 +191,11 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     async def combat(req: CombatRequest) -> dict[str, Any]:
         """Two units fight to a result (``odds combat A B --format json``)."""
         return await answer("combat", req)
+
+    @app.post("/api/hold", tags=["answers"])
+    async def hold(req: HoldOrFleeRequest) -> dict[str, Any]:
+        """Charged: hold (the combat) or flee (caught, escaped, off the table, rally)."""
+        return await answer("hold", req)
 
     @app.post("/api/charge", tags=["answers"])
     async def charge(req: ChargeRequest) -> dict[str, Any]:

@@ -82,12 +82,6 @@ class Jobs:
         self._ids = itertools.count(1)
         self._salt = os.urandom(4).hex()
 
-    def running(self, client: str) -> int:
-        """Jobs of ``client`` still running."""
-        with self._lock:
-            return sum(1 for j in self._jobs.values()
-                       if j.client == client and j.state == "running")
-
     def start(self, client: str, trials: int, answer: Callable[[int], dict[str, Any]],
               on_error: Callable[[BaseException], str]) -> Job:
         """Start a job computing ``answer(trials)`` for each of :func:`steps` of ``trials``.
@@ -99,8 +93,8 @@ class Jobs:
         """
         self._forget_old()
         with self._lock:
-            busy = sum(1 for j in self._jobs.values()
-                       if j.client == client and j.state == "running")
+            busy = sum(1 for j in self._jobs.values()  # a cancelled job ends within one run
+                       if j.client == client and j.state == "running" and not j.cancel.is_set())
             if busy >= MAX_JOBS_PER_CLIENT:
                 raise OddsInputError(f"jobs: at most {MAX_JOBS_PER_CLIENT} running jobs per "
                                      f"client (have {busy}); cancel one or wait")

@@ -107,6 +107,18 @@ class CombatRequest(RunOptions):
     restrain_pursuit: bool = False
 
 
+class HoldOrFleeRequest(CombatRequest):
+    """Charged: hold (the combat, the attacker charging) or flee (``odds charge``, ``odds flee``).
+
+    The attacker is the charger and the defender the target; ``charger`` is
+    always ``attacker``.
+    """
+
+    charger: Literal["attacker"] = "attacker"
+    edge_distance: float | None = Field(None, ge=0, le=MAX_DISTANCE)
+    target_flies: bool = False
+
+
 class ChargeRequest(RunOptions):
     """Charge versus flee (``odds charge``)."""
 

@@ -1,8 +1,8 @@
 // The page: the form of the current view, the state in the link, jobs with progress and cancel.
 import { clear, download, fold, h } from './dom.js';
 import { pickLang, t, translatePage } from './i18n.js';
-import { answerCsv, renderCombat, renderOutcomes } from './render.js';
-import { requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
+import { answerCsv, renderCombat, renderHold, renderOutcomes } from './render.js';
+import { hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const SIDE_KEYS = new Set(UNIT_FIELDS.map((f) => f.name));
@@ -17,7 +17,7 @@ const unitCache = new Map();
 function knownKeys(view) {
   const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data']);
   for (const f of VIEWS[view].fields) keys.add(f.name);
-  if (view === 'combat') for (const side of SIDES) for (const k of SIDE_KEYS) keys.add(`${side[0]}.${k}`);
+  if (hasUnits(view)) for (const side of SIDES) for (const k of SIDE_KEYS) keys.add(`${side[0]}.${k}`);
   return keys;
 }
 
@@ -38,7 +38,7 @@ function linkFor(st) {
     if (keys.has(k) && v !== '' && v !== null && v !== undefined) q.set(k, String(v));
   }
   q.set('ver', info.version);
-  if (st.view === 'combat') {
+  if (hasUnits(st.view)) {
     const data = SIDES.map((side) => st[`${side[0]}.book`] || 'builtin');
     q.set('data', data.join(','));
   }
@@ -113,7 +113,8 @@ function unitPicker(side) {
     state[p + 'upgrades'] = '';
     loadUnits(book.value).then((units) => { showUpgrades(side, units, upgrades); changed(); syncModels(side, units); });
   });
-  const box = h('fieldset', { class: `side side-${side}` }, h('legend', { text: t(state.lang, side) }),
+  const title = state.view === 'hold' ? `hf_${side}` : side;
+  const box = h('fieldset', { class: `side side-${side}` }, h('legend', { text: t(state.lang, title) }),
     label('book', book), label('find', search), label('unit', unit), noMatch);
   for (const f of UNIT_FIELDS.slice(2)) if (f.kind !== 'upgrades') box.append(control(f, p + f.name));
   box.append(upgrades);
@@ -167,7 +168,7 @@ function buildForm() {
   const fields = $('fields');
   clear(fields);
   const view = VIEWS[state.view];
-  if (state.view === 'combat') {
+  if (hasUnits(state.view)) {
     fields.append(h('div', { class: 'sides' }, SIDES.map(unitPicker)));
     const fight = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, 'the_fight') }));
     const rules = h('fieldset', { class: 'rules' }, h('legend', { text: t(state.lang, 'rules') }));
@@ -285,8 +286,10 @@ function show(view, a, partial) {
   }
   const out = $('answer');
   clear(out);
-  out.append(...(view === 'combat' ? renderCombat(a, state.lang) : renderOutcomes(a, state.lang)));
+  const render = { combat: renderCombat, hold: renderHold }[view] || renderOutcomes;
+  out.append(...render(a, state.lang));
   out.classList.toggle('partial', partial);
+  $('svg').hidden = !out.querySelector('svg.chart');
   $('results').hidden = false;
 }
 
@@ -298,7 +301,7 @@ async function checkLink() {
   const ids = new Set(info.books.map((b) => b.id));
   for (const side of SIDES) {
     const b = state[`${side[0]}.book`];
-    if (state.view === 'combat' && b && !ids.has(b)) notes.push(t(state.lang, 'data_missing', { book: b }));
+    if (hasUnits(state.view) && b && !ids.has(b)) notes.push(t(state.lang, 'data_missing', { book: b }));
   }
   $('notice').hidden = !notes.length;
   $('notice').textContent = notes.join(' ');
@@ -350,7 +353,7 @@ async function start() {
   });
   writeLink();
   // a link that names its units answers at once
-  if (state.view !== 'combat' || (state['a.unit'] && state['d.unit'])) setTimeout(run, 50);
+  if (!hasUnits(state.view) || (state['a.unit'] && state['d.unit'])) setTimeout(run, 50);
 }
 
 start();

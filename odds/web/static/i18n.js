@@ -50,7 +50,12 @@ export const WORDS = {
     data_missing: 'This link needs the army book {book}, which this server does not have.',
     chart_title: 'How the combat ends', wins: 'wins', loses: 'loses',
     catch_table: 'Outcomes', turn: 'Turn', rallied: 'rallied', off_table: 'off the table',
-    none: '—', side: 'Side', event: 'Event',
+    none: '—', side: 'Side', event: 'Event', view_hold: 'Hold or flee?',
+    hf_question: '{charger} charge {target}: hold, or flee?', hf_hold: 'If it holds', hf_attacker: 'Charger', hf_defender: 'Charged unit',
+    hf_flee: 'If it flees', hf_wins: 'wins the combat', hf_caught: 'caught and destroyed',
+    hf_escaped: 'escapes (fleeing)', hf_destroyed: 'destroyed in the combat',
+    hf_off_table: 'flees off the table', hf_unresolved: 'combat unresolved',
+    hf_rallies_next_turn: 'rallies at its next turn, once it escaped',
   },
   es: {
     skip: 'Ir a la pregunta', title: 'odds',
@@ -101,7 +106,12 @@ export const WORDS = {
     data_missing: 'Este enlace necesita el libro de ejército {book}, que este servidor no tiene.',
     chart_title: 'Cómo acaba el combate', wins: 'gana', loses: 'pierde',
     catch_table: 'Resultados', turn: 'Turno', rallied: 'se reagrupa', off_table: 'fuera de la mesa',
-    none: '—', side: 'Bando', event: 'Suceso',
+    none: '—', side: 'Bando', event: 'Suceso', view_hold: '¿Aguantar o huir?',
+    hf_question: '{charger} cargan contra {target}: ¿aguantar o huir?', hf_hold: 'Si aguanta', hf_attacker: 'Unidad que carga', hf_defender: 'Unidad cargada',
+    hf_flee: 'Si huye', hf_wins: 'gana el combate', hf_caught: 'atrapada y destruida',
+    hf_escaped: 'escapa (en huida)', hf_destroyed: 'aniquilada en el combate',
+    hf_off_table: 'huye fuera de la mesa', hf_unresolved: 'combate sin resolver',
+    hf_rallies_next_turn: 'se reagrupa en su siguiente turno, si escapó',
   },
 };
 

@@ -28,15 +28,15 @@ function num(x, lang, digits = 2) {
 }
 
 function table(caption, head, rows, cls = '') {
-  return h('table', { class: cls },
+  return h('div', { class: 'scroll' }, h('table', { class: cls },
     h('caption', { text: caption }),
     h('thead', {}, h('tr', {}, head.map((x) => h('th', { scope: 'col', text: x })))),
     h('tbody', {}, rows.map((r) => h('tr', {}, r.map((x, i) => (i === 0
-      ? h('th', { scope: 'row', text: x }) : h('td', { text: x })))))));
+      ? h('th', { scope: 'row', text: x }) : h('td', { text: x }))))))));
 }
 
 function section(title, ...children) {
-  return h('section', { class: 'part' }, h('h3', { text: title }), ...children);
+  return h('section', { class: 'part' }, title ? h('h3', { text: title }) : null, ...children);
 }
 
 // The segments of the combat's stacked bar, in the order of the issue: wins by breaking,
@@ -56,9 +56,9 @@ function combatSegments(a) {
   ];
 }
 
-function legend(segments, lang) {
+function legend(segments, lang, withShare = true) {
   return h('ul', { class: 'legend' }, segments.filter((x) => x.p > 0).map((x) => h('li', {},
-    swatch(x.colour), `${x.label}: ${pct(x.p, lang)}`)));
+    swatch(x.colour), withShare ? `${x.label}: ${pct(x.p, lang)}` : x.label)));
 }
 
 function swatch(colour) {
@@ -134,6 +134,7 @@ function atLeast(a, lang) {
   });
   const chart = curves(sides.map((x) => ({ label: n[x.side], colour: COLOURS[x.side][0],
     points: x.mc.filter((pt) => pt[0] >= 1) })), t(lang, 'at_least'), t(lang, 'casualties'));
+  const key = legend(sides.map((x) => ({ label: n[x.side], colour: COLOURS[x.side][0], p: 1 })), lang, false);
   const maxN = Math.max(...sides.map((x) => x.mc.length));
   const rows = [];
   for (let k = 1; k < maxN; k++) {
@@ -147,7 +148,7 @@ function atLeast(a, lang) {
   }
   const head = [t(lang, 'casualties')];
   for (const x of sides) head.push(`${n[x.side]}: ${t(lang, 'monte_carlo')}`, `${n[x.side]}: ${t(lang, 'exact')}`);
-  return [chart, table(t(lang, 'at_least'), head, rows, 'at-least')];
+  return [chart, key, table(t(lang, 'at_least'), head, rows, 'at-least')];
 }
 
 function byRound(a, lang) {
@@ -171,21 +172,36 @@ export function renderOutcomes(a, lang) {
   if (rows.length && rows[0].turn === undefined) {
     const segs = rows.map((r) => ({ label: L[r.outcome] || r.outcome, p: r.probability,
       colour: OUTCOME_COLOURS[r.outcome] || COLOURS.neutral[1], dark: r.outcome === 'caught' }));
-    parts.push(section(t(lang, 'catch_table'),
+    parts.push(section(null,
       stackedBar(segs, t(lang, 'catch_table'), (p) => pct(p, lang)), legend(segs, lang),
       table(t(lang, 'catch_table'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
         rows.map((r) => [L[r.outcome] || r.outcome, pct(r.probability, lang), se(r.stderr, lang), pct(r.exact, lang)]), 'outcomes')));
   } else {
-    parts.push(section(t(lang, 'catch_table'),
-      table(t(lang, 'catch_table'), [t(lang, 'turn'), t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
-        rows.map((r) => [r.turn, L[r.outcome] || r.outcome, pct(r.probability, lang), se(r.stderr, lang), pct(r.exact, lang)]), 'outcomes')));
+    parts.push(section(null,
+      table(t(lang, 'catch_table'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
+        rows.map((r) => [`${t(lang, 'turn')} ${r.turn}: ${L[r.outcome] || r.outcome}`, pct(r.probability, lang), se(r.stderr, lang), pct(r.exact, lang)]), 'outcomes')));
   }
   return parts;
 }
 
+// Charged: hold or flee, side by side from the target's view.
+export function renderHold(a, lang) {
+  const n = a.page.names;
+  const cell = (p, e) => (p === null || p === undefined ? '—'
+    : e === null || e === undefined ? pct(p, lang) : `${pct(p, lang)} (${t(lang, 'exact').toLowerCase()} ${pct(e, lang)})`);
+  const rows = a.table.map((r) => [t(lang, `hf_${r.outcome}`), cell(r.hold, r.hold_exact), cell(r.flee, r.flee_exact)]);
+  return [
+    h('p', { class: 'headline', id: 'headline', text: t(lang, 'hf_question', { target: n.defender, charger: n.attacker }) }),
+    h('p', { class: 'small', text: a.page.small_print }),
+    section(null, table(t(lang, 'view_hold'), [n.defender, t(lang, 'hf_hold'), t(lang, 'hf_flee')], rows, 'outcomes hold')),
+    section(t(lang, 'hf_hold'), h('p', { text: a.hold.headline })),
+    section(t(lang, 'hf_flee'), h('p', { text: a.flee.headline }), h('p', { text: a.rally.headline })),
+  ];
+}
+
 // The main table of an answer as CSV (the columns the CLI's --format csv prints).
 export function answerCsv(view, a) {
-  const rows = view === 'combat' ? a.page.outcome_table : a.page.table;
+  const rows = view === 'combat' ? a.page.outcome_table : view === 'hold' ? a.table : a.page.table;
   if (!rows.length) return '';
   const cols = Object.keys(rows[0]);
   const cell = (v) => (v === null || v === undefined ? '' : /[",\n]/.test(String(v))

@@ -36,6 +36,22 @@ export const VIEWS = {
       { name: 'restrain_pursuit', kind: 'check', def: false, group: 'rules' },
     ],
   },
+  hold: {
+    trials: 200000,
+    fields: [
+      { name: 'distance', kind: 'number', min: 0, max: 500, step: 'any', def: 15 },
+      { name: 'edge_distance', kind: 'number', min: 0, max: 500, step: 'any', def: '' },
+      { name: 'target_flies', kind: 'check', def: false },
+      { name: 'attacker_face', kind: 'select', options: ['front', 'flank', 'rear'], def: 'front', label: (v) => 'face_' + v, i18n: 'face' },
+      { name: 'max_rounds', kind: 'number', min: 1, max: 50, def: 10 },
+      { name: 'expand_frontage', kind: 'check', def: true, group: 'rules' },
+      { name: 'charge_tests', kind: 'check', def: true, group: 'rules' },
+      { name: 'corner_contact', kind: 'check', def: true, group: 'rules' },
+      { name: 'musician_tiebreak', kind: 'check', def: true, group: 'rules' },
+      { name: 'insane_courage', kind: 'check', def: false, group: 'rules' },
+      { name: 'restrain_pursuit', kind: 'check', def: false, group: 'rules' },
+    ],
+  },
   charge: {
     trials: 1000000,
     fields: [
@@ -85,6 +101,10 @@ function value(field, text) {
   return text;
 }
 
+export function hasUnits(view) {
+  return view === 'combat' || view === 'hold';
+}
+
 // The JSON body of a request from the flat state (the URL's keys and values).
 export function requestBody(view, state) {
   const body = { trials: num(state.trials) ?? VIEWS[view].trials, lang: state.lang };
@@ -94,7 +114,7 @@ export function requestBody(view, state) {
     const v = value(f, state[f.name] ?? f.def);
     if (v !== null && v !== '') body[f.name] = v;
   }
-  if (view === 'combat') {
+  if (hasUnits(view)) {
     for (const side of SIDES) {
       const p = side[0] + '.';
       const unit = { book: state[p + 'book'] || 'builtin', unit: state[p + 'unit'] || '' };

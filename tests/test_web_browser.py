@@ -1,0 +1,201 @@
+"""The page in a real browser: Playwright for Python driving Debian's Chromium.
+
+Nothing is downloaded: Chromium is the system's (``apt-get install chromium``),
+launched by path.  Without it these tests skip with the reason, unless
+``ODDS_REQUIRE_BROWSER=1`` (set by ``.ci/run``), which turns the skip into a
+failure.  Screenshots of each view at 1280 x 800 and 390 x 844 go to
+``ODDS_SCREENSHOTS`` (default ``/tmp/odds-shots``), outside the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from test_web_server import running_server
+
+CHROMIUM = os.environ.get("ODDS_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+HAVE_CHROMIUM = Path(CHROMIUM).is_file()
+REQUIRE = os.environ.get("ODDS_REQUIRE_BROWSER") == "1"
+SHOTS = Path(os.environ.get("ODDS_SCREENSHOTS", "/tmp/odds-shots"))
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+if not HAVE_CHROMIUM:
+    if REQUIRE:
+        pytest.fail(f"ODDS_REQUIRE_BROWSER=1 but no Chromium at {CHROMIUM}", pytrace=False)
+    pytest.skip(f"no Chromium found at {CHROMIUM} (apt-get install chromium)",
+                allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def base():
+    with running_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield pg
+    context.close()
+    assert not [e for e in errors if "422" not in e], errors
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def pick(page, side: str, search: str, unit_value: str) -> None:
+    page.fill(f"#f-{side}\\.search", search)
+    page.select_option(f"#f-{side}\\.unit", unit_value)
+
+
+def numbers(page) -> list[str]:
+    """Every cell of the result tables, decimal commas made points (the numbers only)."""
+    cells = page.locator("#answer td").all_inner_texts()
+    return [c.replace(",", ".") for c in cells]
+
+
+def wait_done(page) -> None:
+    expect(page.locator("#headline")).to_be_visible(timeout=120_000)
+    expect(page.locator("#progress")).to_be_hidden(timeout=120_000)
+    expect(page.locator("#answer")).not_to_have_class(re.compile("partial"), timeout=120_000)
+
+
+def fight(page, base: str, lang: str = "en") -> None:
+    page.goto(f"{base}/?lang={lang}")
+    pick(page, "a", "ALABARD", "empire_halberdiers")   # Spanish name, case ignored
+    pick(page, "d", "orc boyz", "orc_boyz")             # English name
+    page.fill("#trials", "20000")
+    page.fill("#seed", "5")
+    page.click("#go")
+    wait_done(page)
+
+
+def test_pick_two_units_and_see_the_headline(page, base):
+    fight(page, base)
+    headline = page.locator("#headline").inner_text()
+    assert "Alabarderos charge" in headline and "Guerreros orcos" in headline
+    assert page.locator("table.outcomes tbody tr").count() >= 6
+    assert page.locator("table.first-round td").count() >= 15
+    assert page.locator("svg.chart.bar rect").count() >= 2
+    shoot(page, "combat-en")
+
+
+def test_the_link_gives_identical_numbers(page, browser, base):
+    fight(page, base)
+    link = page.input_value("#link")
+    assert "seed=5" in link and "ver=" in link and "a.unit=empire_halberdiers" in link
+    first = numbers(page)
+    other = browser.new_page()
+    other.goto(link)
+    wait_done(other)
+    assert numbers(other) == first
+    assert other.locator("#headline").inner_text() == page.locator("#headline").inner_text()
+    other.close()
+
+
+def test_switching_language_keeps_the_question_and_the_numbers(page, base):
+    fight(page, base)
+    before = numbers(page)
+    page.select_option("#lang", "es")
+    expect(page.locator("#headline")).to_contain_text("cargan contra", timeout=60_000)
+    wait_done(page)
+    assert numbers(page) == before
+    assert page.locator("#f-a\\.unit").input_value() == "empire_halberdiers"
+    assert "lang=es" in page.input_value("#link")
+    expect(page.locator("h2#results-title")).to_have_text("Resultados")
+    shoot(page, "combat-es")
+
+
+def test_a_long_job_can_be_cancelled(page, base):
+    fight(page, base)
+    page.fill("#trials", "2000000")
+    page.fill("#seed", "9")
+    page.click("#go")
+    expect(page.locator("#cancel")).to_be_enabled(timeout=10_000)
+    page.click("#cancel")
+    expect(page.locator("#error")).to_have_text("Cancelled.", timeout=30_000)
+    expect(page.locator("#progress")).to_be_hidden()
+
+
+def test_an_out_of_range_link_shows_the_message(page, base):
+    page.goto(f"{base}/?view=combat&a.unit=orc_boyz&d.unit=orc_boyz&trials=99999999&x=1")
+    expect(page.locator("#error")).to_contain_text("trials: must be in [1, 2000000]",
+                                                   timeout=60_000)
+
+
+def test_the_combat_view_by_keyboard_only(page, base):
+    page.goto(f"{base}/?lang=en")
+    page.wait_for_selector("#f-d\\.unit option")
+
+    def tab_to(selector: str, limit: int = 80) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate("(s) => document.activeElement === document.querySelector(s)",
+                             selector):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    tab_to("#f-a\\.search")
+    page.keyboard.type("espada")
+    tab_to("#f-a\\.unit")
+    page.keyboard.press("ArrowDown")
+    tab_to("#f-d\\.search")
+    page.keyboard.type("skeleton")
+    tab_to("#f-d\\.unit")
+    page.keyboard.press("ArrowDown")
+    tab_to("#trials")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("20000")
+    tab_to("#go")
+    page.keyboard.press("Enter")
+    wait_done(page)
+    assert "Espadachines" in page.locator("#headline").inner_text()
+    assert page.locator("#f-d\\.unit").input_value() == "vc_skeletons"
+
+
+def test_no_serious_accessibility_violations(page, base):
+    from axe_playwright_python.sync_playwright import Axe
+
+    fight(page, base)
+    results = Axe().run(page)
+    bad = [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]
+           if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize(("view", "query"), [
+    ("hold", "a.unit=empire_knights&d.unit=orc_boyz&distance=15&edge_distance=30"),
+    ("charge", "charger_move=18&target_move=10&distance=20&edge_distance=40"),
+    ("pursue", "pursuer_move=20&fleer_move=10"),
+    ("flee", "move=10&edge_distance=40&ld=7&turns=3"),
+])
+def test_the_other_views_answer_from_a_link(page, base, view, query):
+    for lang in ("en", "es"):
+        page.goto(f"{base}/?view={view}&{query}&trials=50000&seed=2&lang={lang}")
+        wait_done(page)
+        assert page.locator("table.outcomes td").count() >= 4
+        assert page.locator("#error").is_hidden()
+        shoot(page, f"{view}-{lang}")
