@@ -101,6 +101,8 @@ def test_pick_two_units_and_see_the_headline(page, base):
     assert page.locator("table.first-round td").count() >= 15
     assert page.locator("svg.chart.bar rect").count() >= 2
     shoot(page, "combat-en")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "readme.png"))  # the README's picture (docs/web.png)
 
 
 def test_the_link_gives_identical_numbers(page, browser, base):
