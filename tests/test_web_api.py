@@ -294,3 +294,97 @@ def test_the_api_is_described(base):
 def test_the_static_files_are_package_data():
     text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
     assert '"web/static/*"' in text
+
+
+DATA = Path(__file__).parent / "data" / "battlescribe"
+EXAMPLES = Path(__file__).resolve().parents[1] / "odds" / "examples"
+
+
+def upload(base, name: str, data: bytes):
+    from urllib.parse import quote
+
+    status, out, _ = request(base, f"/api/upload?name={quote(name)}", raw=data,
+                             headers={"Content-Type": "application/octet-stream"})
+    return status, out
+
+
+def test_an_uploaded_roster_lists_its_units_by_value(base):
+    status, out = upload(base, "my_list.ros", (EXAMPLES / "my_list.ros").read_bytes())
+    assert status == 200, out
+    assert out["kind"] == "roster"
+    assert [(u["name"], u["models"]) for u in out["units"]] == [
+        ("Lanceros", 20), ("Espadachines", 15), ("Alabarderos", 20)]
+    assert all(isinstance(u["data"], dict) for u in out["units"])
+
+
+def test_a_zipped_roster_and_a_catalogue_upload(base):
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("list.ros", (EXAMPLES / "my_list.ros").read_bytes())
+    status, out = upload(base, "list.rosz", buf.getvalue())
+    assert status == 200 and len(out["units"]) == 3
+    status, out = upload(base, "tiny.cat", (DATA / "tiny.cat").read_bytes())
+    assert status == 200 and out["kind"] == "catalogue" and out["units"]
+
+
+def test_a_unit_by_value_fights_as_the_same_unit_by_name(base):
+    from odds.units import library_unit
+    from odds.units.serialise import unit_to_dict
+
+    by_value = {**COMBAT, "defender": {"unit": "Guerreros orcos",
+                                       "data": unit_to_dict(library_unit("orc_boyz"))}}
+    status, a = post(base, "/api/combat", by_value)
+    status2, b = post(base, "/api/combat", COMBAT)
+    assert status == status2 == 200, a
+    assert without_page(a) == without_page(b)
+
+
+@pytest.mark.parametrize(("name", "data", "message"), [
+    ("list.txt", b"<roster/>", "upload: 'list.txt' must end in one of"),
+    ("bomb.cat", (DATA / "billion_laughs.cat").read_bytes(), "bomb.cat: refused unsafe XML"),
+    ("ext.cat", (DATA / "external_entity.cat").read_bytes(), "ext.cat: refused unsafe XML"),
+    ("half.ros", (EXAMPLES / "my_list.ros").read_bytes()[:500], "half.ros: malformed"),
+    ("fake.rosz", b"PK\x03\x04 not a zip", "fake.rosz: not a valid zip archive"),
+    ("../../etc/passwd.ros", b"<x/>", "passwd.ros: "),
+])
+def test_hostile_uploads_are_422_naming_the_file(base, name, data, message):
+    status, out = upload(base, name, data)
+    assert status == 422 and out["error"].startswith(message), out
+    assert "/proc/" not in out["error"]
+
+
+def test_an_upload_over_the_readers_limit_is_refused(base):
+    import http.client
+    from urllib.parse import urlsplit
+
+    from odds.battlescribe.xmlsafe import MAX_XML_BYTES
+
+    url = urlsplit(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+    try:
+        conn.putrequest("POST", "/api/upload?name=big.ros")
+        conn.putheader("Content-Length", str(MAX_XML_BYTES + 1))
+        conn.endheaders()
+        res = conn.getresponse()
+        status, out = res.status, json.loads(res.read())
+    finally:
+        conn.close()
+    assert status == 422 and "body larger than" in out["error"]
+
+
+@pytest.mark.parametrize("family", ["catalogue", "roster"])
+def test_the_fuzz_corpus_uploads_answer_200_or_422(base, family):
+    import numpy as np
+    from test_cli_fuzz import FILES, mutations
+
+    source, suffix, _ = FILES[family]
+    codes = []
+    for data in mutations(source.read_bytes(), np.random.default_rng(12), 70):
+        status, out = upload(base, f"case{suffix}", data)
+        assert status in (200, 422), (status, out)
+        assert isinstance(out.get("error", ""), str) and "Traceback" not in str(out)
+        codes.append(status)
+    assert codes.count(422) >= 5

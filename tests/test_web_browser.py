@@ -201,3 +201,43 @@ def test_the_other_views_answer_from_a_link(page, base, view, query):
         assert page.locator("table.outcomes td").count() >= 4
         assert page.locator("#error").is_hidden()
         shoot(page, f"{view}-{lang}")
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "odds" / "examples"
+
+
+def test_an_uploaded_roster_fights_and_its_link_carries_the_unit(page, browser, base):
+    page.goto(f"{base}/?lang=en")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.set_input_files("#upload", str(EXAMPLES / "my_list.ros"))
+    expect(page.locator("#upload-status")).to_contain_text("my_list.ros: 3 units")
+    options = page.locator("#f-a\\.unit option").all_inner_texts()
+    assert options == ["Lanceros", "Espadachines", "Alabarderos"]
+    page.select_option("#f-a\\.unit", label="Espadachines")
+    page.fill("#trials", "20000")
+    page.fill("#seed", "3")
+    page.click("#go")
+    wait_done(page)
+    assert page.locator("#headline").inner_text().startswith("15 Espadachines")
+    link = page.input_value("#link")
+    assert "a.data=" in link
+    first = numbers(page)
+    other = browser.new_page()
+    other.goto(link)
+    wait_done(other)
+    assert numbers(other) == first
+    other.close()
+    shoot(page, "upload-en")
+
+
+def test_a_bad_upload_shows_a_clear_message(page, base, tmp_path):
+    bad = tmp_path / "broken.ros"
+    bad.write_bytes((EXAMPLES / "my_list.ros").read_bytes()[:300])
+    page.goto(f"{base}/?lang=es")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.set_input_files("#upload", str(bad))
+    status = page.locator("#upload-status")
+    expect(status).to_contain_text("broken.ros: malformed or truncated XML")
+    expect(status).to_have_attribute("role", "alert")
+    assert status.is_visible()
+    shoot(page, "upload-error-es")

@@ -30,19 +30,30 @@ def _records(table: pd.DataFrame) -> list[dict[str, Any]]:
     return jsonable(table.to_dict(orient="records"))
 
 
-def combat_units(req: CombatRequest, library: Library) -> dict[str, str]:
-    """The two units' :func:`~odds.unit_reference.load_unit` references."""
-    return {side: library.reference(c.book, c.unit, c.models, c.files, c.command, c.upgrades)
-            for side, c in (("attacker", req.attacker), ("defender", req.defender))}
+def combat_units(req: CombatRequest, library: Library) -> tuple[dict[str, Any], dict[str, str]]:
+    """The two units, and their :func:`~odds.unit_reference.load_unit` references.
+
+    A unit sent by value (``data``) has the reference ``""``.
+    """
+    from odds.unit_reference import load_unit
+    from odds.web.uploads import unit_by_value
+
+    units, refs = {}, {}
+    for side, c in (("attacker", req.attacker), ("defender", req.defender)):
+        if c.data is not None:
+            units[side], refs[side] = unit_by_value(c.data, c.models, c.files, c.command), ""
+        else:
+            refs[side] = library.reference(c.book, c.unit, c.models, c.files, c.command,
+                                           c.upgrades)
+            units[side] = load_unit(refs[side])
+    return units, refs
 
 
 def combat(req: CombatRequest, library: Library) -> dict[str, Any]:
     """The combat answer (see the module notes)."""
     from odds.combat import CombatOptions, SideOptions, fight
-    from odds.unit_reference import load_unit
 
-    refs = combat_units(req, library)
-    units = {side: load_unit(ref) for side, ref in refs.items()}
+    units, refs = combat_units(req, library)
     sides = {side: SideOptions(static_bonus=s.bonus, high_ground=s.high_ground, bsb=s.bsb,
                                general_ld=s.general_ld)
              for side, s in (("attacker", req.attacker_side), ("defender", req.defender_side))}
@@ -186,11 +197,9 @@ def hold_or_flee(req: HoldOrFleeRequest, library: Library) -> dict[str, Any]:
     sets them side by side from the target's view, every number copied from
     those answers.
     """
-    from odds.unit_reference import load_unit
-
     hold = combat(req, library)
-    refs = hold["page"]["references"]
-    charger, target = load_unit(refs["attacker"]), load_unit(refs["defender"])
+    units, _ = combat_units(req, library)
+    charger, target = units["attacker"], units["defender"]
     flee_req = ChargeRequest(charger_move=charger.profile.M, target_move=target.profile.M,
                              distance=req.distance, target_flies=req.target_flies,
                              edge_distance=req.edge_distance, trials=req.trials,

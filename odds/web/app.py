@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import odds
+from odds.battlescribe.xmlsafe import MAX_XML_BYTES
 from odds.validation import OddsInputError
 from odds.web import answers
 from odds.web.books import Library
@@ -40,6 +41,7 @@ from odds.web.schemas import (
     PursueRequest,
     field_range,
 )
+from odds.web.uploads import read_upload
 from odds.web.warm import warm_kernels
 
 STATIC = Path(str(files("odds.web") / "static"))
@@ -130,8 +132,9 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     @app.middleware("http")
     async def guard(request: Request, call_next):
         length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            response = _error(422, f"request: body larger than {MAX_BODY} bytes")
+        cap = MAX_XML_BYTES if request.url.path == "/api/upload" else MAX_BODY
+        if length is not None and (not length.isdigit() or int(length) > cap):
+            response = _error(422, f"request: body larger than {cap} bytes")
         elif request.url.path.startswith("/api/") and not ready.is_set():
             response = _error(503, "server: still loading the engine; try again in a moment")
         else:
@@ -186,6 +189,19 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
 
     async def answer(view: str, req: Any) -> dict[str, Any]:
         return await asyncio.wrap_future(jobs.pool.submit(run_view, view, req))
+
+    @app.post("/api/upload", tags=["data"])
+    async def upload(request: Request, name: str = "") -> dict[str, Any]:
+        """A BattleScribe catalogue or roster (the raw file as the body, ``?name=FILE.ros``).
+
+        Read in memory and never stored; the answer lists its units by value.
+        """
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_XML_BYTES:
+                raise OddsInputError(f"upload: larger than {MAX_XML_BYTES:,} bytes; refused")
+        return await asyncio.wrap_future(jobs.pool.submit(read_upload, name, bytes(body)))
 
     @app.post("/api/combat", tags=["answers"])
     async def combat(req: CombatRequest) -> dict[str, Any]:

@@ -6,7 +6,7 @@ its allowed range (:func:`field_range`), and the tests can read the caps.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -77,6 +77,8 @@ class UnitChoice(_Strict):
     command: Literal["none", "full", "champion", "standard", "musician",
                      "champion,standard", "champion,musician", "standard,musician"] = "none"
     upgrades: list[str] = Field(default_factory=list, max_length=MAX_UPGRADES)
+    data: dict[str, Any] | None = Field(None, description="a unit by value (an uploaded "
+                                        "one, as /api/upload lists it); replaces book and unit")
 
 
 class SideChoice(_Strict):

@@ -2,7 +2,7 @@
 import { clear, download, fold, h } from './dom.js';
 import { pickLang, t, translatePage } from './i18n.js';
 import { answerCsv, renderCombat, renderHold, renderOutcomes } from './render.js';
-import { hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
+import { decodeUnit, encodeUnit, hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const SIDE_KEYS = new Set(UNIT_FIELDS.map((f) => f.name));
@@ -90,13 +90,14 @@ function unitPicker(side) {
     clear(unit);
     const shown = units.filter((u) => !key || u.search.includes(key) || fold(u.name).includes(key));
     for (const u of shown) {
-      const text = u.key !== u.name ? `${u.name} (${u.key.replace(/_/g, ' ')})` : u.name;
+      const text = u.key !== u.name && !u.data ? `${u.name} (${u.key.replace(/_/g, ' ')})` : u.name;
       unit.append(h('option', { value: u.key, text, selected: u.key === state[p + 'unit'] }));
     }
     noMatch.hidden = shown.length > 0;
     if (unit.selectedIndex < 0 && shown.length && !state[p + 'unit']) {
       unit.selectedIndex = 0;
       state[p + 'unit'] = unit.value;
+      setData(side);
     }
     showUpgrades(side, units, upgrades);
   };
@@ -111,15 +112,81 @@ function unitPicker(side) {
     state[p + 'unit'] = unit.value;
     state[p + 'models'] = '';
     state[p + 'upgrades'] = '';
+    setData(side);
     loadUnits(book.value).then((units) => { showUpgrades(side, units, upgrades); changed(); syncModels(side, units); });
   });
   const title = state.view === 'hold' ? `hf_${side}` : side;
   const box = h('fieldset', { class: `side side-${side}` }, h('legend', { text: t(state.lang, title) }),
     label('book', book), label('find', search), label('unit', unit), noMatch);
-  for (const f of UNIT_FIELDS.slice(2)) if (f.kind !== 'upgrades') box.append(control(f, p + f.name));
+  for (const f of UNIT_FIELDS.slice(2)) if (f.kind !== 'upgrades' && f.kind !== 'data') box.append(control(f, p + f.name));
   box.append(upgrades);
   fill().then(() => loadUnits(book.value).then((units) => syncModels(side, units)));
   return box;
+}
+
+// A unit of an uploaded file (or of a link) is sent by value; a library unit by name.
+function setData(side) {
+  const p = side[0] + '.';
+  const units = unitCache.get(state[p + 'book']) || [];
+  const u = units.find((x) => x.key === state[p + 'unit']);
+  state[p + 'data'] = u && u.data ? encodeUnit(u.data) : '';
+}
+
+function addUploadedBook(id, name, units) {
+  info.books = info.books.filter((b) => b.id !== id).concat([{ id, name }]);
+  unitCache.set(id, units.map((u) => ({ key: u.key, name: u.name, search: fold(u.name),
+    min_models: 1, max_models: null, default_models: u.models, options: [], data: u.data })));
+}
+
+let uploads = 0;
+
+async function upload(input) {
+  const file = input.files && input.files[0];
+  if (!file) return;
+  showError('');
+  let res, body;
+  try {
+    res = await fetch(`/api/upload?name=${encodeURIComponent(file.name)}`, { method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' }, body: await file.arrayBuffer() });
+    body = await res.json();
+  } catch (e) {
+    uploadStatus(String(e.message || e), true);
+    return;
+  }
+  if (!res.ok) {
+    uploadStatus(body.error, true);
+    return;
+  }
+  uploads += 1;
+  const id = `upload-${uploads}`;
+  addUploadedBook(id, `${body.name} (${t(state.lang, 'uploaded')})`, body.units);
+  readForm();
+  for (const side of SIDES) {
+    const p = side[0] + '.';
+    if (side === 'attacker' || !state[p + 'unit']) {
+      state[p + 'book'] = id;
+      state[p + 'unit'] = '';
+      state[p + 'data'] = '';
+    }
+  }
+  buildForm();
+  uploadStatus(t(state.lang, 'upload_done', { name: body.name, n: body.units.length }), false);
+}
+
+// The upload's outcome, beside the upload control (a refused file is an alert there).
+function uploadStatus(message, bad) {
+  const el = $('upload-status');
+  el.textContent = message;
+  el.className = bad ? 'error' : 'help';
+  el.setAttribute('role', bad ? 'alert' : 'status');
+}
+
+function uploadBox() {
+  const input = h('input', { type: 'file', id: 'upload', accept: '.cat,.catz,.ros,.rosz' });
+  input.addEventListener('change', () => upload(input));
+  return h('fieldset', { class: 'upload' }, h('legend', { text: t(state.lang, 'upload') }),
+    h('label', { class: 'field' }, h('span', { text: t(state.lang, 'upload_help') }), input),
+    h('p', { id: 'upload-status', class: 'help', role: 'status' }));
 }
 
 function syncModels(side, units) {
@@ -169,7 +236,7 @@ function buildForm() {
   clear(fields);
   const view = VIEWS[state.view];
   if (hasUnits(state.view)) {
-    fields.append(h('div', { class: 'sides' }, SIDES.map(unitPicker)));
+    fields.append(uploadBox(), h('div', { class: 'sides' }, SIDES.map(unitPicker)));
     const fight = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, 'the_fight') }));
     const rules = h('fieldset', { class: 'rules' }, h('legend', { text: t(state.lang, 'rules') }));
     for (const f of view.fields) (f.group === 'rules' ? rules : fight).append(control(f, f.name));
@@ -301,7 +368,7 @@ async function checkLink() {
   const ids = new Set(info.books.map((b) => b.id));
   for (const side of SIDES) {
     const b = state[`${side[0]}.book`];
-    if (hasUnits(state.view) && b && !ids.has(b)) notes.push(t(state.lang, 'data_missing', { book: b }));
+    if (hasUnits(state.view) && b && !ids.has(b) && !b.startsWith('upload-')) notes.push(t(state.lang, 'data_missing', { book: b }));
   }
   $('notice').hidden = !notes.length;
   $('notice').textContent = notes.join(' ');
@@ -313,10 +380,20 @@ async function start() {
   info = await res.json();
   $('lang').value = state.lang;
   translatePage(state.lang);
+  for (const side of SIDES) {
+    const p = side[0] + '.';
+    if (hasUnits(state.view) && state[p + 'data']) {
+      const data = decodeUnit(state[p + 'data']);
+      const id = `link-${side}`;
+      addUploadedBook(id, t(state.lang, 'from_link'), [{ key: state[p + 'unit'] || '0',
+        name: data.name || state[p + 'unit'] || '?', models: data.models || 1, data }]);
+      state[p + 'book'] = id;
+    }
+  }
   checkLink();
   buildForm();
   $('form').addEventListener('change', (e) => {
-    if (e.target.closest('.upgrades') || e.target.name?.endsWith('book') || e.target.classList.contains('units')) return;
+    if (e.target.type === 'file' || e.target.closest('.upgrades') || e.target.name?.endsWith('book') || e.target.classList.contains('units')) return;
     changed();
   });
   $('form').addEventListener('submit', (e) => { e.preventDefault(); clearTimeout(debounce); run(); });

@@ -14,6 +14,7 @@ export const UNIT_FIELDS = [
   { name: 'files', kind: 'number', min: 1, max: 50, def: '' },
   { name: 'command', kind: 'select', options: CMDS, def: 'none', label: (v) => 'cmd_' + v.replace(',', '_') },
   { name: 'upgrades', kind: 'upgrades', def: '' },
+  { name: 'data', kind: 'data', def: '' },
   { name: 'bonus', kind: 'number', min: -10, max: 10, def: 0 },
   { name: 'high_ground', kind: 'check', def: false },
   { name: 'bsb', kind: 'check', def: false },
@@ -101,6 +102,23 @@ function value(field, text) {
   return text;
 }
 
+// A unit by value (an uploaded one) travels in the link as base64url JSON.
+export function encodeUnit(data) {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function decodeUnit(text) {
+  try {
+    const bin = atob(String(text).replace(/-/g, '+').replace(/_/g, '/'));
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  } catch (e) {
+    return { not_a_unit: String(text).slice(0, 40) };
+  }
+}
+
 export function hasUnits(view) {
   return view === 'combat' || view === 'hold';
 }
@@ -123,6 +141,7 @@ export function requestBody(view, state) {
         if (v !== null) unit[k] = v;
       }
       unit.command = state[p + 'command'] || 'none';
+      if (state[p + 'data']) unit.data = decodeUnit(state[p + 'data']);
       unit.upgrades = (state[p + 'upgrades'] || '').split('|').filter(Boolean);
       body[side] = unit;
       body[side + '_side'] = {
