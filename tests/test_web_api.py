@@ -192,6 +192,29 @@ def test_jobs_per_client_are_capped(base):
         f"jobs: at most {MAX_JOBS_PER_CLIENT} running jobs per client")
 
 
+def test_direct_answers_count_against_the_cap_too(base):
+    import threading
+
+    body = {**COMBAT, "trials": MAX_TRIALS}
+    ids = []
+    for _ in range(MAX_JOBS_PER_CLIENT - 1):
+        status, job, _ = request(base, "/api/jobs/combat", body)
+        assert status == 200
+        ids.append(job["id"])
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(post(base, "/api/combat", body)))
+               for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i in ids:
+        request(base, f"/api/jobs/{i}", method="DELETE")
+    assert sorted(s for s, _ in results) == [200, 422]
+    refused = next(out for s, out in results if s == 422)
+    assert refused["error"].startswith("jobs: at most")
+
+
 BAD = [
     ({**COMBAT, "trials": MAX_TRIALS + 1}, f"trials: must be in [1, {MAX_TRIALS}]"),
     ({**COMBAT, "trials": 0}, f"trials: must be in [1, {MAX_TRIALS}]"),

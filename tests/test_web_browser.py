@@ -241,3 +241,14 @@ def test_a_bad_upload_shows_a_clear_message(page, base, tmp_path):
     expect(status).to_have_attribute("role", "alert")
     assert status.is_visible()
     shoot(page, "upload-error-es")
+
+
+def test_the_page_speaks_the_browsers_language(browser, base):
+    context = browser.new_context(locale="es-ES")
+    pg = context.new_page()
+    pg.goto(f"{base}/?view=charge&charger_move=18&target_move=10&distance=20&trials=1000&seed=1")
+    wait_done(pg)
+    expect(pg.locator("#results-title")).to_have_text("Resultados")
+    assert pg.locator("#headline").inner_text().startswith("Carga con M 18 cm")
+    assert "lang=es" in pg.input_value("#link")
+    context.close()

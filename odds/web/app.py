@@ -187,8 +187,10 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
         fn = VIEWS[view][1]
         return fn(req, library) if view in ("combat", "hold") else fn(req)
 
-    async def answer(view: str, req: Any) -> dict[str, Any]:
-        return await asyncio.wrap_future(jobs.pool.submit(run_view, view, req))
+    async def answer(view: str, req: Any, request: Request) -> dict[str, Any]:
+        client = request.client.host if request.client else "?"
+        with jobs.slot(client):
+            return await asyncio.wrap_future(jobs.pool.submit(run_view, view, req))
 
     @app.post("/api/upload", tags=["data"])
     async def upload(request: Request, name: str = "") -> dict[str, Any]:
@@ -204,29 +206,29 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
         return await asyncio.wrap_future(jobs.pool.submit(read_upload, name, bytes(body)))
 
     @app.post("/api/combat", tags=["answers"])
-    async def combat(req: CombatRequest) -> dict[str, Any]:
+    async def combat(req: CombatRequest, request: Request) -> dict[str, Any]:
         """Two units fight to a result (``odds combat A B --format json``)."""
-        return await answer("combat", req)
+        return await answer("combat", req, request)
 
     @app.post("/api/hold", tags=["answers"])
-    async def hold(req: HoldOrFleeRequest) -> dict[str, Any]:
+    async def hold(req: HoldOrFleeRequest, request: Request) -> dict[str, Any]:
         """Charged: hold (the combat) or flee (caught, escaped, off the table, rally)."""
-        return await answer("hold", req)
+        return await answer("hold", req, request)
 
     @app.post("/api/charge", tags=["answers"])
-    async def charge(req: ChargeRequest) -> dict[str, Any]:
+    async def charge(req: ChargeRequest, request: Request) -> dict[str, Any]:
         """Charge versus flee (``odds charge --format json``)."""
-        return await answer("charge", req)
+        return await answer("charge", req, request)
 
     @app.post("/api/pursue", tags=["answers"])
-    async def pursue(req: PursueRequest) -> dict[str, Any]:
+    async def pursue(req: PursueRequest, request: Request) -> dict[str, Any]:
         """Flee versus pursuit (``odds pursue --format json``)."""
-        return await answer("pursue", req)
+        return await answer("pursue", req, request)
 
     @app.post("/api/flee", tags=["answers"])
-    async def flee(req: FleeRequest) -> dict[str, Any]:
+    async def flee(req: FleeRequest, request: Request) -> dict[str, Any]:
         """A fleeing unit turn by turn (``odds flee --format json``)."""
-        return await answer("flee", req)
+        return await answer("flee", req, request)
 
     for view, (model, _) in VIEWS.items():
         _add_job_route(app, view, model, run_view)

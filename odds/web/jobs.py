@@ -15,8 +15,9 @@ import itertools
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +82,7 @@ class Jobs:
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
         self._salt = os.urandom(4).hex()
+        self._direct: dict[str, int] = {}
 
     def start(self, client: str, trials: int, answer: Callable[[int], dict[str, Any]],
               on_error: Callable[[BaseException], str]) -> Job:
@@ -93,8 +95,7 @@ class Jobs:
         """
         self._forget_old()
         with self._lock:
-            busy = sum(1 for j in self._jobs.values()  # a cancelled job ends within one run
-                       if j.client == client and j.state == "running" and not j.cancel.is_set())
+            busy = self._busy(client)
             if busy >= MAX_JOBS_PER_CLIENT:
                 raise OddsInputError(f"jobs: at most {MAX_JOBS_PER_CLIENT} running jobs per "
                                      f"client (have {busy}); cancel one or wait")
@@ -102,6 +103,33 @@ class Jobs:
             self._jobs[job.id] = job
         self.pool.submit(self._run, job, answer, on_error)
         return job
+
+    @contextmanager
+    def slot(self, client: str) -> Iterator[None]:
+        """Hold one of ``client``'s :data:`MAX_JOBS_PER_CLIENT` places for a direct answer.
+
+        Raises
+        ------
+        OddsInputError
+            ``client`` already has that many jobs and answers running.
+        """
+        with self._lock:
+            busy = self._busy(client)
+            if busy >= MAX_JOBS_PER_CLIENT:
+                raise OddsInputError(f"jobs: at most {MAX_JOBS_PER_CLIENT} running jobs per "
+                                     f"client (have {busy}); cancel one or wait")
+            self._direct[client] = self._direct.get(client, 0) + 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._direct[client] -= 1
+
+    def _busy(self, client: str) -> int:
+        """Jobs and direct answers of ``client`` running (a cancelled job ends within one run)."""
+        return self._direct.get(client, 0) + sum(
+            1 for j in self._jobs.values()
+            if j.client == client and j.state == "running" and not j.cancel.is_set())
 
     def _run(self, job: Job, answer: Callable[[int], dict[str, Any]],
              on_error: Callable[[BaseException], str]) -> None:

@@ -25,7 +25,7 @@ MAX_DISTANCE = 500.0
 """Largest distance in cm (a table is at most 480 cm long)."""
 
 MAX_NAME = 200
-MAX_JOBS_PER_CLIENT = 2
+MAX_JOBS_PER_CLIENT = 4
 """Jobs one client may have running at once."""
 
 def field_range(model: type[BaseModel], loc: tuple) -> str:
