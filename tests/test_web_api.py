@@ -143,6 +143,28 @@ def test_hold_or_flee_sets_the_cli_answers_side_by_side(base, capsys):
     assert rows["rallies_next_turn"]["flee"] == rally["by_turn"][0]["p_rallied"]
 
 
+def test_compare_answers_each_variant_as_a_combat(base):
+    wide = {**COMBAT, "attacker": {**COMBAT["attacker"], "files": 4}}
+    charged = {**COMBAT, "charger": "defender"}
+    status, out = post(base, "/api/compare", {"variants": [COMBAT, wide, charged]})
+    assert status == 200, out
+    for variant, answer in zip([COMBAT, wide, charged], out["variants"], strict=True):
+        status, one = post(base, "/api/combat", variant)
+        assert answer == one
+    assert out["variants"][0]["p_attacker_wins"] != out["variants"][2]["p_attacker_wins"]
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"variants": [COMBAT] * 5}, "variants: "),
+    ({"variants": []}, "variants: "),
+    ({"variants": [COMBAT, {**COMBAT, "trials": MAX_TRIALS + 1}]},
+     f"variants.1.trials: must be in [1, {MAX_TRIALS}]"),
+])
+def test_compare_caps_the_variants(base, body, message):
+    status, out = post(base, "/api/compare", body)
+    assert status == 422 and out["error"].startswith(message), out
+
+
 def test_a_job_refines_to_the_numbers_of_one_run(base):
     import time
 
@@ -309,7 +331,8 @@ def test_every_response_carries_the_security_headers(base):
 def test_the_api_is_described(base):
     status, spec, _ = request(base, "/openapi.json")
     assert status == 200
-    for path in ("/api/combat", "/api/charge", "/api/pursue", "/api/flee", "/api/jobs/combat",
+    for path in ("/api/combat", "/api/compare", "/api/hold", "/api/upload", "/api/charge",
+                 "/api/pursue", "/api/flee", "/api/jobs/combat",
                  "/api/jobs/{job_id}", "/healthz"):
         assert path in spec["paths"], path
 

@@ -252,3 +252,32 @@ def test_the_page_speaks_the_browsers_language(browser, base):
     assert pg.locator("#headline").inner_text().startswith("Carga con M 18 cm")
     assert "lang=es" in pg.input_value("#link")
     context.close()
+
+
+def test_compare_two_variants_and_reopen_the_link(page, browser, base):
+    fight(page, base)
+    page.click("#add-compare")
+    expect(page.locator("#add-compare")).to_have_text("In the comparison (1)")
+    page.select_option("#f-charger", "defender")
+    expect(page.locator("#headline")).to_contain_text("Guerreros orcos charge", timeout=60_000)
+    wait_done(page)
+    page.click("#add-compare")
+    page.click("#views button[data-view=compare]")
+    assert page.locator("ol.variants li").count() == 2
+    page.click("#go")
+    expect(page.locator("table.compare")).to_be_visible(timeout=60_000)
+    head = page.locator("table.compare thead th").all_inner_texts()
+    assert head[1:] == ["Variant 1", "Variant 2"]
+    first = numbers(page)
+    assert first[0] != first[2]  # charging or being charged changes who wins
+    link = page.input_value("#link")
+    assert "view=compare" in link and "cmp=" in link
+    other = browser.new_page()
+    other.goto(link)
+    expect(other.locator("table.compare")).to_be_visible(timeout=60_000)
+    assert numbers(other) == first
+    other.close()
+    shoot(page, "compare-en")
+    page.select_option("#lang", "es")
+    expect(page.locator("#headline")).to_contain_text("variantes", timeout=60_000)
+    shoot(page, "compare-es")

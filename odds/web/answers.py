@@ -20,6 +20,7 @@ from odds.web.books import Library
 from odds.web.schemas import (
     ChargeRequest,
     CombatRequest,
+    CompareRequest,
     FleeRequest,
     HoldOrFleeRequest,
     PursueRequest,
@@ -227,3 +228,8 @@ def hold_or_flee(req: HoldOrFleeRequest, library: Library) -> dict[str, Any]:
                      "seed": hold["seed"], "hold": hold, "flee": fled, "rally": rally,
                      "table": table, "page": {"small_print": hold["page"]["small_print"],
                                               "names": hold["page"]["names"]}})
+
+
+def compare(req: CompareRequest, library: Library) -> dict[str, Any]:
+    """Each variant's combat answer, in order (``variants``), for a table side by side."""
+    return {"variants": [combat(v, library) for v in req.variants]}

@@ -36,6 +36,7 @@ from odds.web.schemas import (
     MAX_TRIALS,
     ChargeRequest,
     CombatRequest,
+    CompareRequest,
     FleeRequest,
     HoldOrFleeRequest,
     PursueRequest,
@@ -57,6 +58,7 @@ MAX_BODY = 64 * 1024
 VIEWS: dict[str, tuple[type, Callable[..., dict[str, Any]]]] = {
     "combat": (CombatRequest, answers.combat),
     "hold": (HoldOrFleeRequest, answers.hold_or_flee),
+    "compare": (CompareRequest, answers.compare),
     "charge": (ChargeRequest, answers.charge),
     "pursue": (PursueRequest, answers.pursue),
     "flee": (FleeRequest, answers.flee),
@@ -185,7 +187,7 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
 
     def run_view(view: str, req: Any) -> dict[str, Any]:
         fn = VIEWS[view][1]
-        return fn(req, library) if view in ("combat", "hold") else fn(req)
+        return fn(req, library) if view in ("combat", "hold", "compare") else fn(req)
 
     async def answer(view: str, req: Any, request: Request) -> dict[str, Any]:
         client = request.client.host if request.client else "?"
@@ -215,6 +217,11 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
         """Charged: hold (the combat) or flee (caught, escaped, off the table, rally)."""
         return await answer("hold", req, request)
 
+    @app.post("/api/compare", tags=["answers"])
+    async def compare(req: CompareRequest, request: Request) -> dict[str, Any]:
+        """Up to four variants of one combat, each answered as ``/api/combat`` answers it."""
+        return await answer("compare", req, request)
+
     @app.post("/api/charge", tags=["answers"])
     async def charge(req: ChargeRequest, request: Request) -> dict[str, Any]:
         """Charge versus flee (``odds charge --format json``)."""
@@ -231,7 +238,8 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
         return await answer("flee", req, request)
 
     for view, (model, _) in VIEWS.items():
-        _add_job_route(app, view, model, run_view)
+        if view != "compare":  # a comparison is answered at once (at most four combats)
+            _add_job_route(app, view, model, run_view)
 
     @app.get("/api/jobs/{job_id}", tags=["jobs"])
     async def job_status(job_id: str) -> dict[str, Any]:

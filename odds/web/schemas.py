@@ -37,7 +37,9 @@ def field_range(model: type[BaseModel], loc: tuple) -> str:
     cls: type[BaseModel] | None = model
     info = None
     for part in loc:
-        if cls is None or not isinstance(part, str) or part not in cls.model_fields:
+        if isinstance(part, int):  # an item of a list: the same model
+            continue
+        if cls is None or part not in cls.model_fields:
             return ""
         info = cls.model_fields[part]
         ann = info.annotation
@@ -119,6 +121,16 @@ class HoldOrFleeRequest(CombatRequest):
     charger: Literal["attacker"] = "attacker"
     edge_distance: float | None = Field(None, ge=0, le=MAX_DISTANCE)
     target_flies: bool = False
+
+
+MAX_VARIANTS = 4
+"""Most variants of one combat compared side by side."""
+
+
+class CompareRequest(_Strict):
+    """Up to :data:`MAX_VARIANTS` variants of one combat, each a whole combat question."""
+
+    variants: list[CombatRequest] = Field(..., min_length=1, max_length=MAX_VARIANTS)
 
 
 class ChargeRequest(RunOptions):

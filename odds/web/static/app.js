@@ -1,7 +1,7 @@
 // The page: the form of the current view, the state in the link, jobs with progress and cancel.
 import { clear, download, fold, h } from './dom.js';
 import { pickLang, t, translatePage } from './i18n.js';
-import { answerCsv, renderCombat, renderHold, renderOutcomes } from './render.js';
+import { answerCsv, renderCombat, renderCompare, renderHold, renderOutcomes } from './render.js';
 import { decodeUnit, encodeUnit, hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,7 +15,7 @@ let debounce = null;
 const unitCache = new Map();
 
 function knownKeys(view) {
-  const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data']);
+  const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data', 'cmp']);
   for (const f of VIEWS[view].fields) keys.add(f.name);
   if (hasUnits(view)) for (const side of SIDES) for (const k of SIDE_KEYS) keys.add(`${side[0]}.${k}`);
   return keys;
@@ -241,6 +241,8 @@ function buildForm() {
     const rules = h('fieldset', { class: 'rules' }, h('legend', { text: t(state.lang, 'rules') }));
     for (const f of view.fields) (f.group === 'rules' ? rules : fight).append(control(f, f.name));
     fields.append(fight, rules);
+  } else if (state.view === 'compare') {
+    fields.append(compareBox());
   } else {
     const box = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, `view_${state.view}`) }));
     for (const f of view.fields) box.append(control(f, f.name));
@@ -269,6 +271,74 @@ function changed() {
   debounce = setTimeout(run, 350);
 }
 
+// ---------- comparison: up to four combats, kept in the link ----------
+
+const MAX_VARIANTS = 4;
+
+function variants() {
+  if (!state.cmp) return [];
+  const list = decodeUnit(state.cmp);
+  return Array.isArray(list) ? list.slice(0, 8) : [];
+}
+
+function addVariant() {
+  readForm();
+  const list = variants();
+  if (list.length >= MAX_VARIANTS) {
+    showError(t(state.lang, 'compare_full', { n: MAX_VARIANTS }));
+    return;
+  }
+  const body = requestBody('combat', state);
+  body.label = answer && answer.view === 'combat' ? answer.a.headline.split(':')[0] : `${body.attacker.unit} / ${body.defender.unit}`;
+  list.push(body);
+  state.cmp = encodeUnit(list);
+  writeLink();
+  $('add-compare').textContent = t(state.lang, 'compare_added', { n: list.length });
+}
+
+function compareBox() {
+  const list = variants();
+  const box = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, 'view_compare') }));
+  if (!list.length) box.append(h('p', { class: 'help', text: t(state.lang, 'compare_empty') }));
+  const ol = h('ol', { class: 'variants' });
+  list.forEach((v, i) => {
+    const remove = h('button', { type: 'button', text: t(state.lang, 'remove'),
+      'aria-label': `${t(state.lang, 'remove')} ${i + 1}` });
+    remove.addEventListener('click', () => {
+      const now = variants();
+      now.splice(i, 1);
+      state.cmp = now.length ? encodeUnit(now) : '';
+      buildForm();
+      writeLink();
+    });
+    ol.append(h('li', {}, h('span', { text: `${v.label || ''} ` }), remove));
+  });
+  box.append(ol);
+  return box;
+}
+
+async function runCompare() {
+  const list = variants();
+  if (!list.length) return;
+  if (!state.seed) {  // one seed for every variant, drawn here so that the link holds it
+    state.seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
+    $('seed').value = state.seed;
+    writeLink();
+  }
+  const run = requestBody('compare', state);
+  const body = { variants: list.map((v) => ({ ...v, trials: run.trials, seed: run.seed, lang: state.lang })) };
+  $('go').setAttribute('aria-busy', 'true');
+  try {
+    const res = await fetch('/api/compare', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const out = await res.json();
+    if (!res.ok) showError(out.error);
+    else show('compare', { ...out, labels: list.map((v) => v.label || '') }, false);
+  } catch (e) {
+    showError(String(e.message || e));
+  }
+  $('go').removeAttribute('aria-busy');
+}
+
 // ---------- jobs ----------
 
 function showError(message) {
@@ -291,6 +361,10 @@ async function run() {
   await cancelJob();
   showError('');
   const view = state.view;
+  if (view === 'compare') {
+    runCompare();
+    return;
+  }
   const body = requestBody(view, state);
   let res;
   try {
@@ -353,10 +427,11 @@ function show(view, a, partial) {
   }
   const out = $('answer');
   clear(out);
-  const render = { combat: renderCombat, hold: renderHold }[view] || renderOutcomes;
+  const render = { combat: renderCombat, hold: renderHold, compare: renderCompare }[view] || renderOutcomes;
   out.append(...render(a, state.lang));
   out.classList.toggle('partial', partial);
   $('svg').hidden = !out.querySelector('svg.chart');
+  $('add-compare').hidden = view !== 'combat';
   $('results').hidden = false;
 }
 
@@ -409,7 +484,7 @@ async function start() {
   for (const b of document.querySelectorAll('#views button')) {
     b.addEventListener('click', () => {
       cancelJob();
-      state = { view: b.dataset.view, lang: state.lang };
+      state = { view: b.dataset.view, lang: state.lang, cmp: state.cmp };
       answer = null;
       $('results').hidden = true;
       showError('');
@@ -417,6 +492,7 @@ async function start() {
       writeLink();
     });
   }
+  $('add-compare').addEventListener('click', addVariant);
   $('copy').addEventListener('click', async () => {
     try { await navigator.clipboard.writeText($('link').value); } catch (e) { $('link').select(); }
     $('copy').textContent = t(state.lang, 'copied');
@@ -430,7 +506,7 @@ async function start() {
   });
   writeLink();
   // a link that names its units answers at once
-  if (!hasUnits(state.view) || (state['a.unit'] && state['d.unit'])) setTimeout(run, 50);
+  if (state.view === 'compare' ? variants().length : !hasUnits(state.view) || (state['a.unit'] && state['d.unit'])) setTimeout(run, 50);
 }
 
 start();

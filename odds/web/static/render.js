@@ -199,9 +199,35 @@ export function renderHold(a, lang) {
   ];
 }
 
+// Variants of one combat side by side: the same measures, one column per variant.
+export function renderCompare(a, lang) {
+  const vs = a.variants;
+  const col = (f) => vs.map((v) => f(v));
+  const fr = (v, key) => v.page.first_round_table.find((r) => r.outcome === key) || {};
+  const rows = [
+    [t(lang, 'cmp_attacker_wins'), ...col((v) => `${pct(v.p_attacker_wins, lang)}`)],
+    [t(lang, 'cmp_defender_wins'), ...col((v) => `${pct(v.p_defender_wins, lang)}`)],
+    [t(lang, 'cmp_unresolved'), ...col((v) => pct(v.outcomes.unresolved, lang))],
+    [t(lang, 'cmp_round1_attacker'), ...col((v) => `${pct(fr(v, 'attacker_wins').probability, lang)} (${t(lang, 'exact').toLowerCase()} ${pct(fr(v, 'attacker_wins').exact, lang)})`)],
+    [t(lang, 'cmp_round1_defender'), ...col((v) => `${pct(fr(v, 'defender_wins').probability, lang)} (${t(lang, 'exact').toLowerCase()} ${pct(fr(v, 'defender_wins').exact, lang)})`)],
+    [t(lang, 'cmp_wounds_attacker'), ...col((v) => num(v.page.expected_wounds_r1.attacker?.monte_carlo, lang))],
+    [t(lang, 'cmp_wounds_defender'), ...col((v) => num(v.page.expected_wounds_r1.defender?.monte_carlo, lang))],
+  ];
+  const head = ['', ...vs.map((_, i) => `${t(lang, 'variant')} ${i + 1}`)];
+  return [
+    h('p', { class: 'headline', id: 'headline', text: t(lang, 'cmp_title', { n: vs.length }) }),
+    h('p', { class: 'small', text: vs[0] ? vs[0].page.small_print : '' }),
+    section(null, table(t(lang, 'view_compare'), head, rows, 'outcomes compare')),
+    section(null, h('ol', { class: 'headlines' }, vs.map((v) => h('li', { text: v.headline })))),
+  ];
+}
+
 // The main table of an answer as CSV (the columns the CLI's --format csv prints).
 export function answerCsv(view, a) {
-  const rows = view === 'combat' ? a.page.outcome_table : view === 'hold' ? a.table : a.page.table;
+  const rows = view === 'combat' ? a.page.outcome_table : view === 'hold' ? a.table
+    : view === 'compare' ? a.variants.map((v, i) => ({ variant: i + 1, headline: v.headline,
+      p_attacker_wins: v.p_attacker_wins, p_defender_wins: v.p_defender_wins, seed: v.seed, trials: v.trials }))
+      : a.page.table;
   if (!rows.length) return '';
   const cols = Object.keys(rows[0]);
   const cell = (v) => (v === null || v === undefined ? '' : /[",\n]/.test(String(v))

@@ -53,6 +53,7 @@ export const VIEWS = {
       { name: 'restrain_pursuit', kind: 'check', def: false, group: 'rules' },
     ],
   },
+  compare: { trials: 200000, fields: [] },
   charge: {
     trials: 1000000,
     fields: [
