@@ -28,7 +28,8 @@ function num(x, lang, digits = 2) {
 }
 
 function table(caption, head, rows, cls = '') {
-  return h('div', { class: 'scroll' }, h('table', { class: cls },
+  // a table wider than a phone scrolls inside this region, which the keyboard can reach
+  return h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': caption }, h('table', { class: cls },
     h('caption', { text: caption }),
     h('thead', {}, h('tr', {}, head.map((x) => h('th', { scope: 'col', text: x })))),
     h('tbody', {}, rows.map((r) => h('tr', {}, r.map((x, i) => (i === 0
