@@ -165,6 +165,33 @@ def test_compare_caps_the_variants(base, body, message):
     assert status == 422 and out["error"].startswith(message), out
 
 
+def test_emergence_equals_the_cli(base, capsys):
+    scenario = EXAMPLES / "emergence_ambush.toml"
+    body = {"scenario": scenario.read_text(), "marker_x": 90, "marker_y": 100,
+            "trials": 20000, "seed": 3}
+    status, web = post(base, "/api/emerge", body)
+    assert status == 200, web
+    cli = cli_json(capsys, ["emerge", "--scenario", str(scenario), "--marker", "90,100",
+                            "--trials", "20000", "--seed", "3", "--format", "json"])
+    assert without_page(web) == cli
+    import base64
+
+    assert base64.b64decode(web["page"]["picture_png"]).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"scenario": "units = ["}, "scenario: invalid TOML"),
+    ({"scenario": "colour = 1"}, "scenario.colour: unknown key"),
+    ({"scenario": "x" * 61_000}, "scenario: "),
+    ({"table_width": 5, "table_depth": 120}, "table_width: must be in [10, 500"),
+    ({"scale": "3"}, "scale: "),
+])
+def test_bad_emergence_input_is_a_422(base, body, message):
+    status, out = post(base, "/api/emerge", {**body, "trials": 1000})
+    assert status == 422 and out["error"].startswith(message), out
+    assert "/proc/" not in out["error"]
+
+
 def test_a_job_refines_to_the_numbers_of_one_run(base):
     import time
 
@@ -331,8 +358,8 @@ def test_every_response_carries_the_security_headers(base):
 def test_the_api_is_described(base):
     status, spec, _ = request(base, "/openapi.json")
     assert status == 200
-    for path in ("/api/combat", "/api/compare", "/api/hold", "/api/upload", "/api/charge",
-                 "/api/pursue", "/api/flee", "/api/jobs/combat",
+    for path in ("/api/combat", "/api/compare", "/api/hold", "/api/upload", "/api/emerge",
+                 "/api/charge", "/api/pursue", "/api/flee", "/api/jobs/combat",
                  "/api/jobs/{job_id}", "/healthz"):
         assert path in spec["paths"], path
 

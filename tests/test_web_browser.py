@@ -301,3 +301,15 @@ def test_compare_two_variants_and_reopen_the_link(page, browser, base):
     page.select_option("#lang", "es")
     expect(page.locator("#headline")).to_contain_text("variantes", timeout=60_000)
     shoot(page, "compare-es")
+
+
+def test_emergence_from_a_scenario_file(page, base):
+    for lang, under in (("en", "under Great Cannon"), ("es", "bajo Great Cannon")):
+        page.goto(f"{base}/?view=emerge&lang={lang}&trials=20000&seed=2")
+        page.set_input_files("#scenario", str(EXAMPLES / "emergence_ambush.toml"))
+        expect(page.locator("img.picture")).to_be_visible(timeout=60_000)
+        wait_done(page)
+        assert page.locator("img.picture").evaluate("i => i.naturalWidth") > 100
+        assert under in " ".join(page.locator("table.outcomes th").all_inner_texts())
+        assert "scenario=" in page.input_value("#link")
+        shoot(page, f"emerge-{lang}")

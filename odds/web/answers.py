@@ -16,11 +16,13 @@ import pandas as pd
 
 from odds.commands import _headline as hl
 from odds.commands._output import jsonable, outcome_payload
+from odds.validation import OddsInputError
 from odds.web.books import Library
 from odds.web.schemas import (
     ChargeRequest,
     CombatRequest,
     CompareRequest,
+    EmergeRequest,
     FleeRequest,
     HoldOrFleeRequest,
     PursueRequest,
@@ -233,3 +235,54 @@ def hold_or_flee(req: HoldOrFleeRequest, library: Library) -> dict[str, Any]:
 def compare(req: CompareRequest, library: Library) -> dict[str, Any]:
     """Each variant's combat answer, in order (``variants``), for a table side by side."""
     return {"variants": [combat(v, library) for v in req.variants]}
+
+
+def emerge(req: EmergeRequest) -> dict[str, Any]:
+    """``odds emerge --format json``, plus the outcome table and the landing picture (SVG).
+
+    A scenario's text is read from memory by the CLI's own reader.
+    """
+    from odds.commands.emerge import payload
+    from odds.emergence import emerge as run
+    from odds.emergence import load_scenario, make_scenario
+    from odds.web.uploads import in_memory_file
+
+    both = req.table_width is not None and req.table_depth is not None
+    table = (req.table_width, req.table_depth) if both else None
+    marker = (req.marker_x, req.marker_y) if None not in (req.marker_x, req.marker_y) else None
+    kw = {"table": table, "marker": marker,
+          "scale": float(req.scale) if req.scale else None}
+    if req.scenario is not None:
+        with in_memory_file(req.scenario.encode("utf-8")) as path:
+            try:
+                s = load_scenario(path, **kw)
+            except OddsInputError as exc:
+                raise OddsInputError(str(exc).replace(path, "scenario")) from None
+    else:
+        s = make_scenario(**{k: val for k, val in kw.items() if val is not None})
+    r = run(s, trials=req.trials, seed=req.seed, landing_bin=2.5)
+    out = {"headline": hl.emerge(r, req.lang), **payload(r)}
+    return jsonable({**out, "page": {"small_print": hl.small_print(r.trials, r.seed, req.lang),
+                                     "table": _records(r.table),
+                                     "picture_png": _landing_png(r, req.lang)}})
+
+
+def _landing_png(r: Any, lang: str) -> str:
+    """The CLI's landing plot (:func:`odds.emergence.plot_landing`) as base64 PNG."""
+    import base64
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from odds.emergence import plot_landing
+
+    ax = plot_landing(r, lang=lang)
+    buf = io.BytesIO()
+    try:
+        ax.figure.savefig(buf, format="png", dpi=90)
+    finally:
+        plt.close(ax.figure)
+    return base64.b64encode(buf.getvalue()).decode("ascii")

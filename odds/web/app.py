@@ -37,6 +37,7 @@ from odds.web.schemas import (
     ChargeRequest,
     CombatRequest,
     CompareRequest,
+    EmergeRequest,
     FleeRequest,
     HoldOrFleeRequest,
     PursueRequest,
@@ -62,6 +63,7 @@ VIEWS: dict[str, tuple[type, Callable[..., dict[str, Any]]]] = {
     "charge": (ChargeRequest, answers.charge),
     "pursue": (PursueRequest, answers.pursue),
     "flee": (FleeRequest, answers.flee),
+    "emerge": (EmergeRequest, answers.emerge),
 }
 
 
@@ -221,6 +223,11 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     async def compare(req: CompareRequest, request: Request) -> dict[str, Any]:
         """Up to four variants of one combat, each answered as ``/api/combat`` answers it."""
         return await answer("compare", req, request)
+
+    @app.post("/api/emerge", tags=["answers"])
+    async def emerge(req: EmergeRequest, request: Request) -> dict[str, Any]:
+        """Where a tunnelling unit comes up (``odds emerge --format json``) and its picture."""
+        return await answer("emerge", req, request)
 
     @app.post("/api/charge", tags=["answers"])
     async def charge(req: ChargeRequest, request: Request) -> dict[str, Any]:

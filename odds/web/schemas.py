@@ -133,6 +133,20 @@ class CompareRequest(_Strict):
     variants: list[CombatRequest] = Field(..., min_length=1, max_length=MAX_VARIANTS)
 
 
+class EmergeRequest(RunOptions):
+    """A tunnelling unit comes up (``odds emerge``): the table, the marker, a scenario."""
+
+    trials: int = Field(200_000, ge=1, le=MAX_TRIALS)
+    table_width: float | None = Field(None, ge=10, le=MAX_DISTANCE)
+    table_depth: float | None = Field(None, ge=10, le=MAX_DISTANCE)
+    marker_x: float | None = Field(None, ge=0, le=MAX_DISTANCE)
+    marker_y: float | None = Field(None, ge=0, le=MAX_DISTANCE)
+    scale: Literal["2.5", "2", "1"] | None = None
+    scenario: str | None = Field(None, max_length=60_000,
+                                 description="a scenario TOML's text (odds/examples/"
+                                 "emergence_*.toml), read in memory")
+
+
 class ChargeRequest(RunOptions):
     """Charge versus flee (``odds charge``)."""
 

@@ -16,6 +16,8 @@ import io
 import os
 import re
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from odds.battlescribe.report import STRICT_KINDS
@@ -70,19 +72,12 @@ def read_upload(name: str, data: bytes) -> dict[str, Any]:
     suffix = os.path.splitext(name)[1].lower()
     if suffix not in SUFFIXES:
         raise OddsInputError(f"upload: {name!r} must end in one of {', '.join(SUFFIXES)}")
-    if not hasattr(os, "memfd_create"):
-        raise OddsInputError("upload: this server cannot read files in memory (no memfd)")
     xml = _xml(name, data)
-    fd = os.memfd_create("odds-upload", os.MFD_CLOEXEC)
-    try:
-        os.write(fd, xml)
-        path = f"/proc/self/fd/{fd}"
+    with in_memory_file(xml) as path:
         try:
             units, report = _read(path, suffix)
         except OddsInputError as exc:
             raise OddsInputError(str(exc).replace(path, name)) from None
-    finally:
-        os.close(fd)
     if not units:
         raise OddsInputError(f"{name}: no unit the engine can field")
     warnings = [str(w).replace(path, name) for w in report]
@@ -91,6 +86,19 @@ def read_upload(name: str, data: bytes) -> dict[str, Any]:
                        "points": u.points, "data": unit_to_dict(u)}
                       for i, u in enumerate(units[:MAX_UNITS])],
             "warnings": warnings[:50]}
+
+
+@contextmanager
+def in_memory_file(data: bytes) -> Iterator[str]:
+    """A path (``/proc/self/fd/N``) to an anonymous in-memory file holding ``data``."""
+    if not hasattr(os, "memfd_create"):
+        raise OddsInputError("upload: this server cannot read files in memory (no memfd)")
+    fd = os.memfd_create("odds-upload", os.MFD_CLOEXEC)
+    try:
+        os.write(fd, data)
+        yield f"/proc/self/fd/{fd}"
+    finally:
+        os.close(fd)
 
 
 def _read(path: str, suffix: str) -> tuple[list[Unit], list[str]]:

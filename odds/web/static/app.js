@@ -1,7 +1,7 @@
 // The page: the form of the current view, the state in the link, jobs with progress and cancel.
 import { clear, download, fold, h } from './dom.js';
 import { pickLang, t, translatePage } from './i18n.js';
-import { answerCsv, renderCombat, renderCompare, renderHold, renderOutcomes } from './render.js';
+import { answerCsv, renderCombat, renderCompare, renderEmerge, renderHold, renderOutcomes } from './render.js';
 import { decodeUnit, encodeUnit, hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,7 +15,7 @@ let debounce = null;
 const unitCache = new Map();
 
 function knownKeys(view) {
-  const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data', 'cmp']);
+  const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data', 'cmp', 'scenario']);
   for (const f of VIEWS[view].fields) keys.add(f.name);
   if (hasUnits(view)) for (const side of SIDES) for (const k of SIDE_KEYS) keys.add(`${side[0]}.${k}`);
   return keys;
@@ -245,6 +245,7 @@ function buildForm() {
     fields.append(compareBox());
   } else {
     const box = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, `view_${state.view}`) }));
+    if (state.view === 'emerge') box.append(scenarioInput());
     for (const f of view.fields) box.append(control(f, f.name));
     fields.append(box);
   }
@@ -269,6 +270,31 @@ function changed() {
   cancelJob();
   clearTimeout(debounce);
   debounce = setTimeout(run, 350);
+}
+
+// ---------- emergence: a scenario file, read in the browser, kept in the link ----------
+
+function scenarioInput() {
+  const input = h('input', { type: 'file', id: 'scenario', accept: '.toml,text/plain' });
+  const status = h('p', { id: 'scenario-status', class: 'help', role: 'status',
+    text: state.scenario ? decodeUnit(state.scenario).name || '' : t(state.lang, 'scenario_none') });
+  input.addEventListener('change', async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    if (file.size > 60000) {
+      status.textContent = t(state.lang, 'scenario_big');
+      status.className = 'error';
+      return;
+    }
+    state.scenario = encodeUnit({ name: file.name, text: await file.text() });
+    status.textContent = file.name;
+    status.className = 'help';
+    changed();
+  });
+  const clearIt = h('button', { type: 'button', text: t(state.lang, 'remove') });
+  clearIt.addEventListener('click', () => { state.scenario = ''; buildForm(); changed(); });
+  return h('div', { class: 'field' }, h('label', { class: 'field' },
+    h('span', { text: t(state.lang, 'scenario') }), input), status, clearIt);
 }
 
 // ---------- comparison: up to four combats, kept in the link ----------
@@ -427,10 +453,11 @@ function show(view, a, partial) {
   }
   const out = $('answer');
   clear(out);
-  const render = { combat: renderCombat, hold: renderHold, compare: renderCompare }[view] || renderOutcomes;
+  const render = { combat: renderCombat, hold: renderHold, compare: renderCompare, emerge: renderEmerge }[view] || renderOutcomes;
   out.append(...render(a, state.lang));
   out.classList.toggle('partial', partial);
   $('svg').hidden = !out.querySelector('svg.chart');
+  $('png').hidden = !out.querySelector('img.picture');
   $('add-compare').hidden = view !== 'combat';
   $('results').hidden = false;
 }
@@ -500,6 +527,14 @@ async function start() {
   });
   $('csv').addEventListener('click', () => answer && download(`odds-${answer.view}.csv`, 'text/csv', answerCsv(answer.view, answer.a)));
   $('json').addEventListener('click', () => answer && download(`odds-${answer.view}.json`, 'application/json', JSON.stringify(answer.a, null, 2)));
+  $('png').addEventListener('click', () => {
+    const img = document.querySelector('#answer img.picture');
+    if (!img) return;
+    const a = h('a', { href: img.src, download: `odds-${answer.view}.png` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  });
   $('svg').addEventListener('click', () => {
     const svg = document.querySelector('#answer svg.chart');
     if (svg) download(`odds-${answer.view}.svg`, 'image/svg+xml', new XMLSerializer().serializeToString(svg));

@@ -223,6 +223,24 @@ export function renderCompare(a, lang) {
   ];
 }
 
+// Emergence: the engine's landing picture, and the outcome table beside it.
+export function renderEmerge(a, lang) {
+  const word = (code) => {
+    const [kind, unit, face] = code.split(':');
+    if (kind === 'under_enemy') return t(lang, 'em_under', { unit, face: t(lang, `face_${face}`) });
+    return t(lang, `em_${code}`);
+  };
+  const rows = a.page.table.filter((r) => r.probability > 0 || r.exact > 0 || !r.outcome.startsWith('under_enemy'))
+    .map((r) => [word(r.outcome), pct(r.probability, lang), se(r.stderr, lang), pct(r.exact, lang)]);
+  return [
+    h('p', { class: 'headline', id: 'headline', text: a.headline }),
+    h('p', { class: 'small', text: a.page.small_print }),
+    section(null, h('img', { class: 'picture', src: `data:image/png;base64,${a.page.picture_png}`,
+      alt: t(lang, 'em_picture') })),
+    section(null, table(t(lang, 'catch_table'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')], rows, 'outcomes')),
+  ];
+}
+
 // The main table of an answer as CSV (the columns the CLI's --format csv prints).
 export function answerCsv(view, a) {
   const rows = view === 'combat' ? a.page.outcome_table : view === 'hold' ? a.table

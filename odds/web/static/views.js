@@ -54,6 +54,16 @@ export const VIEWS = {
     ],
   },
   compare: { trials: 200000, fields: [] },
+  emerge: {
+    trials: 200000,
+    fields: [
+      { name: 'table_width', kind: 'number', min: 10, max: 500, step: 'any', def: '' },
+      { name: 'table_depth', kind: 'number', min: 10, max: 500, step: 'any', def: '' },
+      { name: 'marker_x', kind: 'number', min: 0, max: 500, step: 'any', def: '' },
+      { name: 'marker_y', kind: 'number', min: 0, max: 500, step: 'any', def: '' },
+      { name: 'scale', kind: 'select', options: ['', '2.5', '2', '1'], def: '', label: (v) => 'scale_' + (v || 'default').replace('.', '_') },
+    ],
+  },
   charge: {
     trials: 1000000,
     fields: [
@@ -133,6 +143,8 @@ export function requestBody(view, state) {
     const v = value(f, state[f.name] ?? f.def);
     if (v !== null && v !== '') body[f.name] = v;
   }
+  if (view === 'emerge' && state.scenario) body.scenario = decodeUnit(state.scenario).text;
+  if (body.scale === '') delete body.scale;
   if (hasUnits(view)) {
     for (const side of SIDES) {
       const p = side[0] + '.';
