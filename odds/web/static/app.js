@@ -291,9 +291,9 @@ function scenarioInput() {
     status.className = 'help';
     changed();
   });
-  const clearIt = h('button', { type: 'button', text: t(state.lang, 'remove') });
+  const clearIt = h('button', { type: 'button', class: 'inline', text: t(state.lang, 'remove_scenario') });
   clearIt.addEventListener('click', () => { state.scenario = ''; buildForm(); changed(); });
-  return h('div', { class: 'field' }, h('label', { class: 'field' },
+  return h('div', { class: 'scenario' }, h('label', { class: 'field' },
     h('span', { text: t(state.lang, 'scenario') }), input), status, clearIt);
 }
 
