@@ -236,7 +236,7 @@ function buildForm() {
   clear(fields);
   const view = VIEWS[state.view];
   if (hasUnits(state.view)) {
-    fields.append(uploadBox(), h('div', { class: 'sides' }, SIDES.map(unitPicker)));
+    fields.append(h('div', { class: 'sides' }, SIDES.map(unitPicker)), uploadBox());
     const fight = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, 'the_fight') }));
     const rules = h('fieldset', { class: 'rules' }, h('legend', { text: t(state.lang, 'rules') }));
     for (const f of view.fields) (f.group === 'rules' ? rules : fight).append(control(f, f.name));
