@@ -192,6 +192,28 @@ def test_bad_emergence_input_is_a_422(base, body, message):
     assert "/proc/" not in out["error"]
 
 
+def test_the_matrix_equals_the_cli(base, capsys):
+    body = {"list_a": [{"unit": "empire_swordsmen"}, {"unit": "orc_boyz"}],
+            "list_b": [{"unit": "dwarf_warriors"}, {"unit": "vc_skeletons"}],
+            "trials": 2000, "seed": 1}
+    status, web = post(base, "/api/matrix", body)
+    assert status == 200, web
+    cli = cli_json(capsys, ["matrix", "empire_swordsmen,orc_boyz", "dwarf_warriors,vc_skeletons",
+                            "--trials", "2000", "--seed", "1", "--format", "json"])
+    assert without_page(web) == cli
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"list_a": [{"unit": "orc_boyz"}] * 11, "list_b": [{"unit": "orc_boyz"}]}, "list_a: "),
+    ({"list_a": [{"unit": "orc_boyz"}], "list_b": []}, "list_b: "),
+    ({"list_a": [{"unit": "orc_boyz"}], "list_b": [{"unit": "orc_boyz"}], "trials": 100_001},
+     "trials: must be in [1, 100000]"),
+])
+def test_the_matrix_caps(base, body, message):
+    status, out = post(base, "/api/matrix", body)
+    assert status == 422 and out["error"].startswith(message), out
+
+
 def test_a_job_refines_to_the_numbers_of_one_run(base):
     import time
 

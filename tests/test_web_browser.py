@@ -198,10 +198,12 @@ def test_no_serious_accessibility_violations(page, base):
     "view=charge&charger_move=18&target_move=10&distance=20&lang=es&trials=20000&seed=1",
     "view=flee&move=10&edge_distance=40&ld=7&trials=20000&seed=1",
     "view=compare&lang=en",
+    "view=matrix&lang=es",
+    "view=emerge&lang=en",
 ])
 def test_no_serious_accessibility_violations_in_the_other_views(page, base, query):
     page.goto(f"{base}/?{query}")
-    if "compare" not in query:
+    if "compare" not in query and "matrix" not in query and "emerge" not in query:
         wait_done(page)
     else:
         page.wait_for_selector("fieldset.fight")
@@ -313,3 +315,19 @@ def test_emergence_from_a_scenario_file(page, base):
         assert under in " ".join(page.locator("table.outcomes th").all_inner_texts())
         assert "scenario=" in page.input_value("#link")
         shoot(page, f"emerge-{lang}")
+
+
+def test_two_uploaded_lists_give_a_matrix_whose_cells_open_the_combat(page, base):
+    page.goto(f"{base}/?view=matrix&lang=en&trials=1000&seed=4")
+    page.set_input_files("#f-list_a", str(EXAMPLES / "my_list.ros"))
+    expect(page.locator("#list_a-status")).to_contain_text("Espadachines")
+    page.set_input_files("#f-list_b", str(EXAMPLES / "their_list.ros"))
+    expect(page.locator("table.matrix").first).to_be_visible(timeout=120_000)
+    wait_done(page)
+    assert page.locator("svg.heatmap").count() == 2  # each way
+    assert page.locator("table.matrix").first.locator("button.cell").count() >= 3
+    shoot(page, "matrix-en")
+    page.locator("table.matrix").first.locator("button.cell").first.click()
+    wait_done(page)
+    assert page.url.split("?")[1].startswith("view=combat")
+    assert "Lanceros" in page.locator("#headline").inner_text()

@@ -25,6 +25,7 @@ from odds.web.schemas import (
     EmergeRequest,
     FleeRequest,
     HoldOrFleeRequest,
+    MatrixRequest,
     PursueRequest,
 )
 
@@ -33,22 +34,25 @@ def _records(table: pd.DataFrame) -> list[dict[str, Any]]:
     return jsonable(table.to_dict(orient="records"))
 
 
+def choice_unit(c: Any, library: Library) -> tuple[Any, str]:
+    """The unit of a choice on the page, and its reference (``""`` for a unit by value)."""
+    from odds.unit_reference import load_unit
+    from odds.web.uploads import unit_by_value
+
+    if c.data is not None:
+        return unit_by_value(c.data, c.models, c.files, c.command), ""
+    ref = library.reference(c.book, c.unit, c.models, c.files, c.command, c.upgrades)
+    return load_unit(ref), ref
+
+
 def combat_units(req: CombatRequest, library: Library) -> tuple[dict[str, Any], dict[str, str]]:
     """The two units, and their :func:`~odds.unit_reference.load_unit` references.
 
     A unit sent by value (``data``) has the reference ``""``.
     """
-    from odds.unit_reference import load_unit
-    from odds.web.uploads import unit_by_value
-
     units, refs = {}, {}
     for side, c in (("attacker", req.attacker), ("defender", req.defender)):
-        if c.data is not None:
-            units[side], refs[side] = unit_by_value(c.data, c.models, c.files, c.command), ""
-        else:
-            refs[side] = library.reference(c.book, c.unit, c.models, c.files, c.command,
-                                           c.upgrades)
-            units[side] = load_unit(refs[side])
+        units[side], refs[side] = choice_unit(c, library)
     return units, refs
 
 
@@ -286,3 +290,23 @@ def _landing_png(r: Any, lang: str) -> str:
     finally:
         plt.close(ax.figure)
     return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def matrix(req: MatrixRequest, library: Library) -> dict[str, Any]:
+    """``odds matrix --format json`` for two lists of units, run here (no scheduler)."""
+    from odds.listbuilding import matchup_matrix
+    from odds.listbuilding.labels import canonical
+
+    lists = [[choice_unit(c, library)[0] for c in chosen] for chosen in (req.list_a, req.list_b)]
+    table = matchup_matrix(lists[0], lists[1], points=req.points, trials=req.trials,
+                           seed=req.seed, charger=req.charger, max_rounds=req.max_rounds,
+                           progress=False, lang=req.lang)
+    seed = table.attrs["seed"]
+    payload = {"headline": hl.matrix(canonical(table), req.points, req.lang),
+               "trials": req.trials, "seed": seed, "points": req.points,
+               "charger": req.charger, "max_rounds": req.max_rounds, "lang": req.lang,
+               "cells": table.to_dict(orient="records"), "warnings": table.attrs["warnings"]}
+    units = {"a": [u.name for u in lists[0]], "b": [u.name for u in lists[1]]}
+    return jsonable({**payload, "page": {
+        "small_print": hl.small_print(req.trials, seed, req.lang, per="cell"),
+        "canonical": canonical(table).to_dict(orient="records"), "units": units}})

@@ -40,6 +40,7 @@ from odds.web.schemas import (
     EmergeRequest,
     FleeRequest,
     HoldOrFleeRequest,
+    MatrixRequest,
     PursueRequest,
     field_range,
 )
@@ -64,6 +65,7 @@ VIEWS: dict[str, tuple[type, Callable[..., dict[str, Any]]]] = {
     "pursue": (PursueRequest, answers.pursue),
     "flee": (FleeRequest, answers.flee),
     "emerge": (EmergeRequest, answers.emerge),
+    "matrix": (MatrixRequest, answers.matrix),
 }
 
 
@@ -189,7 +191,7 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
 
     def run_view(view: str, req: Any) -> dict[str, Any]:
         fn = VIEWS[view][1]
-        return fn(req, library) if view in ("combat", "hold", "compare") else fn(req)
+        return fn(req, library) if view in ("combat", "hold", "compare", "matrix") else fn(req)
 
     async def answer(view: str, req: Any, request: Request) -> dict[str, Any]:
         client = request.client.host if request.client else "?"
@@ -228,6 +230,11 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     async def emerge(req: EmergeRequest, request: Request) -> dict[str, Any]:
         """Where a tunnelling unit comes up (``odds emerge --format json``) and its picture."""
         return await answer("emerge", req, request)
+
+    @app.post("/api/matrix", tags=["answers"])
+    async def matrix(req: MatrixRequest, request: Request) -> dict[str, Any]:
+        """Every unit of list A against every unit of B (``odds matrix --format json``)."""
+        return await answer("matrix", req, request)
 
     @app.post("/api/charge", tags=["answers"])
     async def charge(req: ChargeRequest, request: Request) -> dict[str, Any]:

@@ -147,6 +147,24 @@ class EmergeRequest(RunOptions):
                                  "emergence_*.toml), read in memory")
 
 
+MAX_LIST = 10
+"""Most units in one list of a matchup matrix (a 10 x 10 matrix)."""
+
+MAX_MATRIX_TRIALS = 100_000
+"""Most trials per cell of a matchup matrix."""
+
+
+class MatrixRequest(RunOptions):
+    """Every unit of list A against every unit of list B (``odds matrix``)."""
+
+    trials: int = Field(20_000, ge=1, le=MAX_MATRIX_TRIALS)
+    list_a: list[UnitChoice] = Field(..., min_length=1, max_length=MAX_LIST)
+    list_b: list[UnitChoice] = Field(..., min_length=1, max_length=MAX_LIST)
+    points: float | None = Field(None, ge=1, le=10_000)
+    charger: Literal["both", "a", "b", "none"] = "both"
+    max_rounds: int = Field(10, ge=1, le=50)
+
+
 class ChargeRequest(RunOptions):
     """Charge versus flee (``odds charge``)."""
 

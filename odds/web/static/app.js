@@ -1,7 +1,7 @@
 // The page: the form of the current view, the state in the link, jobs with progress and cancel.
 import { clear, download, fold, h } from './dom.js';
 import { pickLang, t, translatePage } from './i18n.js';
-import { answerCsv, renderCombat, renderCompare, renderEmerge, renderHold, renderOutcomes } from './render.js';
+import { answerCsv, renderCombat, renderCompare, renderEmerge, renderHold, renderMatrix, renderOutcomes } from './render.js';
 import { decodeUnit, encodeUnit, hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,7 +15,7 @@ let debounce = null;
 const unitCache = new Map();
 
 function knownKeys(view) {
-  const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data', 'cmp', 'scenario']);
+  const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data', 'cmp', 'scenario', 'list_a', 'list_b']);
   for (const f of VIEWS[view].fields) keys.add(f.name);
   if (hasUnits(view)) for (const side of SIDES) for (const k of SIDE_KEYS) keys.add(`${side[0]}.${k}`);
   return keys;
@@ -47,6 +47,8 @@ function linkFor(st) {
 
 function writeLink() {
   const url = linkFor(state);
+  const notice = $('link-notice');
+  if (notice) notice.hidden = url.length <= 8000;
   history.replaceState(null, '', url);
   $('link').value = url;
 }
@@ -246,6 +248,7 @@ function buildForm() {
   } else {
     const box = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, `view_${state.view}`) }));
     if (state.view === 'emerge') box.append(scenarioInput());
+    if (state.view === 'matrix') box.append(listInput('list_a'), listInput('list_b'));
     for (const f of view.fields) box.append(control(f, f.name));
     fields.append(box);
   }
@@ -295,6 +298,48 @@ function scenarioInput() {
   clearIt.addEventListener('click', () => { state.scenario = ''; buildForm(); changed(); });
   return h('div', { class: 'scenario' }, h('label', { class: 'field' },
     h('span', { text: t(state.lang, 'scenario') }), input), status, clearIt);
+}
+
+// ---------- matchup matrix: two uploaded lists, their units by value ----------
+
+function listInput(key) {
+  const input = h('input', { type: 'file', id: `f-${key}`, accept: '.ros,.rosz,.cat,.catz' });
+  const list = state[key] ? decodeUnit(state[key]) : [];
+  const status = h('p', { id: `${key}-status`, class: 'help', role: 'status',
+    text: Array.isArray(list) && list.length ? list.map((u) => u.name).join(', ') : t(state.lang, 'mx_none') });
+  input.addEventListener('change', async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const res = await fetch(`/api/upload?name=${encodeURIComponent(file.name)}`, { method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' }, body: await file.arrayBuffer() });
+    const body = await res.json();
+    if (!res.ok) {
+      status.textContent = body.error;
+      status.className = 'error';
+      status.setAttribute('role', 'alert');
+      return;
+    }
+    const units = body.units.slice(0, 10).map((u) => ({ name: u.name, data: u.data }));
+    state[key] = encodeUnit(units);
+    status.textContent = units.map((u) => u.name).join(', ');
+    status.className = 'help';
+    status.setAttribute('role', 'status');
+    changed();
+  });
+  return h('div', { class: 'scenario' }, h('label', { class: 'field' },
+    h('span', { text: t(state.lang, `mx_${key}`) }), input), status);
+}
+
+// A cell of the matrix opens that combat in the combat view (both units by value).
+function openCell(cell) {
+  const find = (key, name) => (decodeUnit(state[key]) || []).find((u) => u.name === name);
+  const a = find('list_a', cell.unit_a), d = find('list_b', cell.unit_b);
+  if (!a || !d) return;
+  const charger = { a: 'attacker', b: 'defender', none: 'none' }[cell.charger] || 'attacker';
+  const q = new URLSearchParams({ view: 'combat', lang: state.lang, 'a.unit': a.name,
+    'a.data': encodeUnit(a.data), 'd.unit': d.name, 'd.data': encodeUnit(d.data), charger,
+    trials: String(VIEWS.combat.trials), seed: state.seed || '' });
+  location.assign(`${location.pathname}?${q}`);
 }
 
 // ---------- comparison: up to four combats, kept in the link ----------
@@ -453,8 +498,8 @@ function show(view, a, partial) {
   }
   const out = $('answer');
   clear(out);
-  const render = { combat: renderCombat, hold: renderHold, compare: renderCompare, emerge: renderEmerge }[view] || renderOutcomes;
-  out.append(...render(a, state.lang));
+  const render = { combat: renderCombat, hold: renderHold, compare: renderCompare, emerge: renderEmerge, matrix: renderMatrix }[view] || renderOutcomes;
+  out.append(...render(a, state.lang, openCell));
   out.classList.toggle('partial', partial);
   $('svg').hidden = !out.querySelector('svg.chart');
   $('png').hidden = !out.querySelector('img.picture');
@@ -541,7 +586,8 @@ async function start() {
   });
   writeLink();
   // a link that names its units answers at once
-  if (state.view === 'compare' ? variants().length : !hasUnits(state.view) || (state['a.unit'] && state['d.unit'])) setTimeout(run, 50);
+  const ready = { compare: () => variants().length, matrix: () => state.list_a && state.list_b };
+  if (ready[state.view] ? ready[state.view]() : !hasUnits(state.view) || (state['a.unit'] && state['d.unit'])) setTimeout(run, 50);
 }
 
 start();

@@ -241,9 +241,55 @@ export function renderEmerge(a, lang) {
   ];
 }
 
+// Matchup matrix: one heatmap per charge, with the same numbers in a table whose cells open
+// that combat.  The colour runs from light (list A rarely wins) to dark blue (A wins).
+export function renderMatrix(a, lang, openCell) {
+  const parts = [h('p', { class: 'headline', id: 'headline', text: a.headline }),
+    h('p', { class: 'small', text: a.page.small_print })];
+  const ua = a.page.units.a, ub = a.page.units.b;
+  const byCharger = {};
+  for (const c of a.cells) (byCharger[c.charger] ||= []).push(c);
+  for (const [who, cells] of Object.entries(byCharger)) {
+    const title = `${t(lang, 'mx_p_a_wins')}, ${t(lang, 'charger').toLowerCase()}: ${t(lang, 'mx_charger_' + who)}`;
+    const cell = (x, y) => cells.find((c) => c.unit_a === x && c.unit_b === y);
+    const size = 44, left = 160, top = 90;
+    const w = left + size * ub.length + 10, hgt = top + size * ua.length + 10;
+    const svg = s('svg', { viewBox: `0 0 ${w} ${hgt}`, width: w, height: hgt,
+      role: 'img', class: 'chart heatmap', 'aria-label': title, xmlns: 'http://www.w3.org/2000/svg' });
+    svg.append(s('title', { text: title }));
+    ub.forEach((y, j) => svg.append(s('text', { x: left + size * j + size / 2, y: top - 6, 'font-size': 11,
+      transform: `rotate(-40 ${left + size * j + size / 2} ${top - 6})`, text: y })));
+    ua.forEach((x, i) => {
+      svg.append(s('text', { x: left - 6, y: top + size * i + size / 2 + 4, 'text-anchor': 'end', 'font-size': 11, text: x }));
+      ub.forEach((y, j) => {
+        const c = cell(x, y);
+        if (!c) return;
+        const p = c.p_a_wins;
+        const shade = Math.round(245 - 200 * p);
+        svg.append(s('rect', { x: left + size * j, y: top + size * i, width: size - 2, height: size - 2,
+          fill: `rgb(${Math.round(shade * 0.6)}, ${Math.round(shade * 0.8)}, ${Math.min(255, shade + 40)})` }));
+        svg.append(s('text', { x: left + size * j + size / 2 - 1, y: top + size * i + size / 2 + 4,
+          'text-anchor': 'middle', 'font-size': 11, fill: p > 0.55 ? '#ffffff' : '#000000', text: pct(p, lang).replace(' %', '') }));
+      });
+    });
+    const head = [t(lang, 'mx_corner'), ...ub];
+    const body = ua.map((x) => [x, ...ub.map((y) => cell(x, y))]);
+    const tbl = h('table', { class: 'matrix' }, h('caption', { text: title }),
+      h('thead', {}, h('tr', {}, head.map((x) => h('th', { scope: 'col', text: x })))),
+      h('tbody', {}, body.map((r) => h('tr', {}, h('th', { scope: 'row', text: r[0] }),
+        r.slice(1).map((c) => h('td', {}, c ? h('button', { type: 'button', class: 'cell',
+          'aria-label': `${c.unit_a} / ${c.unit_b}: ${pct(c.p_a_wins, lang)}`, text: pct(c.p_a_wins, lang),
+          onclick: () => openCell(c) }) : '—'))))));
+    parts.push(section(title, svg, h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': title }, tbl)));
+  }
+  if (a.warnings.length) parts.push(section(t(lang, 'warnings'), h('ul', {}, a.warnings.map((w) => h('li', { text: w })))));
+  return parts;
+}
+
 // The main table of an answer as CSV (the columns the CLI's --format csv prints).
 export function answerCsv(view, a) {
   const rows = view === 'combat' ? a.page.outcome_table : view === 'hold' ? a.table
+    : view === 'matrix' ? a.cells
     : view === 'compare' ? a.variants.map((v, i) => ({ variant: i + 1, headline: v.headline,
       p_attacker_wins: v.p_attacker_wins, p_defender_wins: v.p_defender_wins, seed: v.seed, trials: v.trials }))
       : a.page.table;

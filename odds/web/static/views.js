@@ -54,6 +54,14 @@ export const VIEWS = {
     ],
   },
   compare: { trials: 200000, fields: [] },
+  matrix: {
+    trials: 20000,
+    fields: [
+      { name: 'points', kind: 'number', min: 1, max: 10000, step: 'any', def: '' },
+      { name: 'charger', kind: 'select', options: ['both', 'a', 'b', 'none'], def: 'both', label: (v) => 'mx_charger_' + v, i18n: 'charger' },
+      { name: 'max_rounds', kind: 'number', min: 1, max: 50, def: 10 },
+    ],
+  },
   emerge: {
     trials: 200000,
     fields: [
@@ -142,6 +150,12 @@ export function requestBody(view, state) {
   for (const f of VIEWS[view].fields) {
     const v = value(f, state[f.name] ?? f.def);
     if (v !== null && v !== '') body[f.name] = v;
+  }
+  if (view === 'matrix') {
+    for (const k of ['list_a', 'list_b']) {
+      const list = state[k] ? decodeUnit(state[k]) : [];
+      body[k] = Array.isArray(list) ? list.map((u) => ({ unit: u.name, data: u.data })) : [];
+    }
   }
   if (view === 'emerge' && state.scenario) body.scenario = decodeUnit(state.scenario).text;
   if (body.scale === '') delete body.scale;
