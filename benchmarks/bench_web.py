@@ -8,7 +8,7 @@ requests per second, and the page's own weight (its static files).
 
 Kinds: ``exact`` a charge versus flee with 1 trial (the answer is its exact
 values), ``combat`` a default combat (200 000 trials), ``flee`` a rally
-question with 1 trial.  Scenario and matrix questions are not in the web API
+question with 1 trial.  The emergence and matrix endpoints are not in this mix
 yet.
 """
 
