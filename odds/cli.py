@@ -9,6 +9,9 @@ import sys
 from odds.commands import COMMAND_MODULES
 from odds.commands._run import OneLineParser, run_command
 
+SERVER_MODULES: tuple[str, ...] = ("odds.commands.serve",)
+"""Commands that start a server rather than answer once (``odds serve``)."""
+
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered; its help in ``lang``."""
@@ -17,7 +20,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         description="Odds for Warhammer Fantasy Battles 6th edition (MDNR, distances in cm).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
+    for name in (*COMMAND_MODULES, *SERVER_MODULES):
         importlib.import_module(name).register(sub)
     if lang == "es":
         _spanish_help(parser, sub)

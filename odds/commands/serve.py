@@ -1,0 +1,80 @@
+"""``odds serve``: the web page for players, on this machine."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from odds.commands._output import int_in
+from odds.validation import OddsInputError
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``serve`` subcommand."""
+    p = sub.add_parser("serve", help="start the web page (pick two units, see who wins)",
+                       description="Serve the web page and its JSON API (/openapi.json). The "
+                       "built-in units are always there; --data adds BattleScribe catalogues "
+                       "(default: BattleScribe's own data folder when it exists). Needs the "
+                       "web extra: pip install -e '.[web]'.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int_in(0, 65535), default=8000, help="port (default 8000)")
+    p.add_argument("--data", metavar="DIR", action="append", default=None,
+                   help="a folder of BattleScribe catalogues (.cat, .catz); repeatable")
+    p.add_argument("--open", action="store_true", help="open the page in a browser")
+    p.add_argument("--workers", type=int_in(1, 64), default=None,
+                   help="worker threads for the odds (default: one per core)")
+    p.set_defaults(func=run, stream_output=True)
+
+
+def _data_dirs(given: list[str] | None) -> list[Path]:
+    from odds.web.books import battlescribe_data_dir
+
+    if given is None:
+        found = battlescribe_data_dir()
+        return [found] if found else []
+    dirs = []
+    for d in given:
+        p = Path(d)
+        if not p.is_dir():
+            raise OddsInputError(f"data: {d!r} is not a folder")
+        dirs.append(p)
+    return dirs
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command (until interrupted)."""
+    try:
+        import uvicorn
+
+        from odds.web.app import create_app
+    except ImportError as exc:
+        raise OddsInputError(f"serve: the web extra is not installed ({exc.name}); run "
+                             "pip install -e '.[web]'") from None
+    dirs = _data_dirs(args.data)
+    if args.host not in LOCAL_HOSTS:
+        print(f"warning: listening on {args.host}: anyone who can reach it can use the page "
+              "(it has no login)", file=sys.stderr)
+    app = create_app(dirs, workers=args.workers,
+                     on_ready=lambda: print("odds: ready", file=sys.stderr, flush=True))
+    books = len(app.state.library.books) - 1
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{host}:{args.port}/"
+    print(f"odds: serving {url} (built-in units and {books} catalogue"
+          f"{'' if books == 1 else 's'}); Ctrl+C stops", flush=True)
+    if args.open:
+        import webbrowser
+
+        threading_open(webbrowser, url)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def threading_open(webbrowser, url: str) -> None:
+    """Open ``url`` in a browser once the server had a moment to start."""
+    import threading
+
+    threading.Timer(1.0, webbrowser.open, args=(url,)).start()

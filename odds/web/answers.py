@@ -1,0 +1,312 @@
+"""Each answer of the page, built by the same Python API and in the same shape as the CLI's.
+
+``combat(request, library)`` returns what ``odds combat A B --format json`` prints
+(the same keys and numbers for the same inputs and seed), plus the tables the
+page draws: the outcome table with standard errors, the first round with its
+exact values, the first-round casualties, round by round, and the units' size.
+The charge, pursuit and flight answers likewise start with their CLI payload.
+Nothing is computed here that the engine does not report.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from odds.commands import _headline as hl
+from odds.commands._output import jsonable, outcome_payload
+from odds.validation import OddsInputError
+from odds.web.books import Library
+from odds.web.schemas import (
+    ChargeRequest,
+    CombatRequest,
+    CompareRequest,
+    EmergeRequest,
+    FleeRequest,
+    HoldOrFleeRequest,
+    MatrixRequest,
+    PursueRequest,
+)
+
+
+def _records(table: pd.DataFrame) -> list[dict[str, Any]]:
+    return jsonable(table.to_dict(orient="records"))
+
+
+def choice_unit(c: Any, library: Library) -> tuple[Any, str]:
+    """The unit of a choice on the page, and its reference (``""`` for a unit by value)."""
+    from odds.unit_reference import load_unit
+    from odds.web.uploads import unit_by_value
+
+    if c.data is not None:
+        return unit_by_value(c.data, c.models, c.files, c.command), ""
+    ref = library.reference(c.book, c.unit, c.models, c.files, c.command, c.upgrades)
+    return load_unit(ref), ref
+
+
+def combat_units(req: CombatRequest, library: Library) -> tuple[dict[str, Any], dict[str, str]]:
+    """The two units, and their :func:`~odds.unit_reference.load_unit` references.
+
+    A unit sent by value (``data``) has the reference ``""``.
+    """
+    units, refs = {}, {}
+    for side, c in (("attacker", req.attacker), ("defender", req.defender)):
+        units[side], refs[side] = choice_unit(c, library)
+    return units, refs
+
+
+def combat(req: CombatRequest, library: Library) -> dict[str, Any]:
+    """The combat answer (see the module notes)."""
+    from odds.combat import CombatOptions, SideOptions, fight
+
+    units, refs = combat_units(req, library)
+    sides = {side: SideOptions(static_bonus=s.bonus, high_ground=s.high_ground, bsb=s.bsb,
+                               general_ld=s.general_ld)
+             for side, s in (("attacker", req.attacker_side), ("defender", req.defender_side))}
+    options = CombatOptions(charger=req.charger, max_rounds=req.max_rounds,
+                            corner_contact=req.corner_contact,
+                            musician_tiebreak=req.musician_tiebreak,
+                            insane_courage=req.insane_courage,
+                            restrain_pursuit=req.restrain_pursuit,
+                            charge_tests=req.charge_tests, distance=req.distance,
+                            attacker_face=req.attacker_face,
+                            expand_frontage=req.expand_frontage)
+    r = fight(units["attacker"], units["defender"], trials=req.trials, seed=req.seed,
+              attacker_options=sides["attacker"], defender_options=sides["defender"],
+              options=options)
+    o = r.outcomes.set_index("outcome")
+    f = r.first_round.set_index("outcome")
+    models = {side: u.models for side, u in units.items()}
+    payload = {
+        "headline": hl.combat(r, req.lang, models),
+        "trials": r.trials,
+        "seed": r.seed,
+        "attacker": r.inputs["attacker"],
+        "defender": r.inputs["defender"],
+        "charger": r.inputs["charger"],
+        "outcomes": o["probability"].to_dict(),
+        "outcomes_stderr": o["stderr"].to_dict(),
+        "first_round": f["probability"].to_dict(),
+        "first_round_exact": f["exact"].to_dict(),
+        "p_attacker_wins": r.p_win("attacker"),
+        "p_defender_wins": r.p_win("defender"),
+        "rounds": r.n_rounds[["rounds", "probability"]].to_dict(orient="records"),
+        "charge": {k: r.extra["charge"][k] for k in ("p_refused", "p_fled", "p_hits_on_6")},
+        "warnings": r.extra["warnings"],
+    }
+    names = hl.combat_names(r, models)
+    labels = {code: hl.combat_outcome_label(code, names, req.lang)
+              for code in [*r.outcomes["outcome"], *r.first_round["outcome"]]}
+    page = {
+        "small_print": hl.small_print(r.trials, r.seed, req.lang),
+        "references": refs,
+        "names": names,
+        "labels": labels,
+        "units": {side: _unit_card(u) for side, u in units.items()},
+        "outcome_table": _records(r.outcomes),
+        "first_round_table": _records(r.first_round),
+        "charge_exact": {k: r.extra["charge"][f"{k}_exact"]
+                         for k in ("p_refused", "p_fled", "p_hits_on_6")},
+        "wounds_r1": _records(r.wounds_r1),
+        "margin_r1": _records(r.margin_r1),
+        "by_round": _records(r.rounds),
+        "expected_wounds_r1": _expected_wounds(r.wounds_r1),
+    }
+    return jsonable({**payload, "page": page})
+
+
+def _unit_card(u: Any) -> dict[str, Any]:
+    """What the page shows of a unit: size, ranks, unit strength, save, points."""
+    return {"name": u.name, "models": u.models, "files": u.files, "ranks": u.ranks,
+            "rank_bonus": u.rank_bonus, "unit_strength": u.unit_strength,
+            "armour_save": u.armour_save, "ward_save": u.ward_save,
+            "points": u.points, "profile": u.profile.as_dict(),
+            "command": {k: getattr(u.command, k) for k in ("champion", "standard", "musician")}}
+
+
+def _expected_wounds(w1: pd.DataFrame) -> dict[str, dict[str, float | None]]:
+    """Mean first-round wounds per side: Monte Carlo and, where the engine has it, exact."""
+    out = {}
+    for side, g in w1.groupby("side", sort=False):
+        mc = float((g["wounds"] * g["probability"]).sum())
+        ex = None if g["exact"].isna().any() else float((g["wounds"] * g["exact"]).sum())
+        out[str(side)] = {"monte_carlo": mc, "exact": ex}
+    return out
+
+
+def charge(req: ChargeRequest) -> dict[str, Any]:
+    """``odds charge --format json``, plus the outcome table."""
+    from odds.charge import charge_vs_flee
+
+    r = charge_vs_flee(req.charger_move, req.target_move, req.distance,
+                       target_flies=req.target_flies, difficult=req.difficult, wheel=req.wheel,
+                       edge_distance=req.edge_distance, trials=req.trials, seed=req.seed)
+    payload = {
+        "headline": hl.charge(r, req.lang),
+        **outcome_payload(r),
+        "flee_dice": r.extra["flee_dice"],
+        "reach": r.extra["reach"],
+        "hold_reaches": r.extra["hold_reaches"],
+        "gap_after_failed_charge": r.extra["gap"][["gap", "probability", "exact"]]
+        .to_dict(orient="records"),
+    }
+    return jsonable({**payload, "page": _outcome_page(r, req.lang)})
+
+
+def pursue(req: PursueRequest) -> dict[str, Any]:
+    """``odds pursue --format json``, plus the outcome table."""
+    from odds.pursuit import pursue as run
+
+    r = run(req.pursuer_move, req.fleer_move, pursuer_flies=req.pursuer_flies,
+            fleer_flies=req.fleer_flies, edge_distance=req.edge_distance,
+            trials=req.trials, seed=req.seed)
+    payload = {"headline": hl.pursue(r, req.lang), **outcome_payload(r),
+               "pursuer_dice": r.extra["pursuer_dice"], "fleer_dice": r.extra["fleer_dice"]}
+    return jsonable({**payload, "page": _outcome_page(r, req.lang)})
+
+
+def flee(req: FleeRequest) -> dict[str, Any]:
+    """``odds flee --format json``, plus the turn-by-turn table."""
+    from odds.flight import flee as run
+
+    r = run(req.move, req.edge_distance, req.ld, turns=req.turns, flies=req.flies,
+            models=req.models, starting_models=req.starting_models, musician=req.musician,
+            trials=req.trials, seed=req.seed)
+    by_turn = []
+    for turn, g in r.table.groupby("turn"):
+        g = g.set_index("outcome")
+        by_turn.append({
+            "turn": int(turn),
+            "p_rallied": g.loc["rallied", "probability"],
+            "p_off_table": g.loc["off_table", "probability"],
+            "exact": {"p_rallied": g.loc["rallied", "exact"],
+                      "p_off_table": g.loc["off_table", "exact"]},
+        })
+    payload = {"headline": hl.flee(r, req.lang), "trials": r.trials, "seed": r.seed,
+               "inputs": r.inputs, "flee_dice": r.extra["flee_dice"],
+               "can_rally": r.extra["can_rally"], "by_turn": by_turn}
+    return jsonable({**payload, "page": _outcome_page(r, req.lang)})
+
+
+def _outcome_page(r: Any, lang: str) -> dict[str, Any]:
+    return {"small_print": hl.small_print(r.trials, r.seed, lang),
+            "labels": hl.OUTCOME_WORDS[lang], "table": _records(r.table)}
+
+
+def hold_or_flee(req: HoldOrFleeRequest, library: Library) -> dict[str, Any]:
+    """The target of a charge holds (the combat) or flees (the charge, then its rally test).
+
+    ``hold`` is the combat answer; ``flee`` the charge-versus-flee answer for
+    the two units' M and the gap; ``rally`` the flight answer of the target's
+    next turn (its rally test comes before any move, so its first-turn
+    ``rallied`` is the chance to rally next turn once it escaped).  ``table``
+    sets them side by side from the target's view, every number copied from
+    those answers.
+    """
+    hold = combat(req, library)
+    units, _ = combat_units(req, library)
+    charger, target = units["attacker"], units["defender"]
+    flee_req = ChargeRequest(charger_move=charger.profile.M, target_move=target.profile.M,
+                             distance=req.distance, target_flies=req.target_flies,
+                             edge_distance=req.edge_distance, trials=req.trials,
+                             seed=hold["seed"], lang=req.lang)
+    fled = charge(flee_req)
+    rally = flee(FleeRequest(move=target.profile.M, edge_distance=req.edge_distance or 500.0,
+                             ld=target.profile.Ld, turns=1, flies=req.target_flies,
+                             musician=target.command.musician, trials=req.trials,
+                             seed=hold["seed"], lang=req.lang))
+    o = hold["outcomes"]
+    rallied = rally["by_turn"][0]["p_rallied"]
+    rallied_exact = rally["by_turn"][0]["exact"]["p_rallied"]
+    rows = [
+        ("wins", hold["p_defender_wins"], None, None, None),
+        ("caught", o["defender_caught"], None, fled["p_caught"], fled["exact"]["p_caught"]),
+        ("escaped", o["defender_escaped"], None, fled["p_escaped"], fled["exact"]["p_escaped"]),
+        ("destroyed", o["defender_wiped"], None, None, None),
+        ("off_table", None, None, fled["p_off_table"], fled["exact"]["p_off_table"]),
+        ("unresolved", o["unresolved"], None, None, None),
+        ("rallies_next_turn", None, None, rallied, rallied_exact),
+    ]
+    table = [{"outcome": k, "hold": h, "hold_exact": he, "flee": f, "flee_exact": fe}
+             for k, h, he, f, fe in rows]
+    return jsonable({"headline": hold["headline"], "trials": hold["trials"],
+                     "seed": hold["seed"], "hold": hold, "flee": fled, "rally": rally,
+                     "table": table, "page": {"small_print": hold["page"]["small_print"],
+                                              "names": hold["page"]["names"]}})
+
+
+def compare(req: CompareRequest, library: Library) -> dict[str, Any]:
+    """Each variant's combat answer, in order (``variants``), for a table side by side."""
+    return {"variants": [combat(v, library) for v in req.variants]}
+
+
+def emerge(req: EmergeRequest) -> dict[str, Any]:
+    """``odds emerge --format json``, plus the outcome table and the landing picture (SVG).
+
+    A scenario's text is read from memory by the CLI's own reader.
+    """
+    from odds.commands.emerge import payload
+    from odds.emergence import emerge as run
+    from odds.emergence import load_scenario, make_scenario
+    from odds.web.uploads import in_memory_file
+
+    both = req.table_width is not None and req.table_depth is not None
+    table = (req.table_width, req.table_depth) if both else None
+    marker = (req.marker_x, req.marker_y) if None not in (req.marker_x, req.marker_y) else None
+    kw = {"table": table, "marker": marker,
+          "scale": float(req.scale) if req.scale else None}
+    if req.scenario is not None:
+        with in_memory_file(req.scenario.encode("utf-8")) as path:
+            try:
+                s = load_scenario(path, **kw)
+            except OddsInputError as exc:
+                raise OddsInputError(str(exc).replace(path, "scenario")) from None
+    else:
+        s = make_scenario(**{k: val for k, val in kw.items() if val is not None})
+    r = run(s, trials=req.trials, seed=req.seed, landing_bin=2.5)
+    out = {"headline": hl.emerge(r, req.lang), **payload(r)}
+    return jsonable({**out, "page": {"small_print": hl.small_print(r.trials, r.seed, req.lang),
+                                     "table": _records(r.table),
+                                     "picture_png": _landing_png(r, req.lang)}})
+
+
+def _landing_png(r: Any, lang: str) -> str:
+    """The CLI's landing plot (:func:`odds.emergence.plot_landing`) as base64 PNG."""
+    import base64
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from odds.emergence import plot_landing
+
+    ax = plot_landing(r, lang=lang)
+    buf = io.BytesIO()
+    try:
+        ax.figure.savefig(buf, format="png", dpi=90)
+    finally:
+        plt.close(ax.figure)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def matrix(req: MatrixRequest, library: Library) -> dict[str, Any]:
+    """``odds matrix --format json`` for two lists of units, run here (no scheduler)."""
+    from odds.listbuilding import matchup_matrix
+    from odds.listbuilding.labels import canonical
+
+    lists = [[choice_unit(c, library)[0] for c in chosen] for chosen in (req.list_a, req.list_b)]
+    table = matchup_matrix(lists[0], lists[1], points=req.points, trials=req.trials,
+                           seed=req.seed, charger=req.charger, max_rounds=req.max_rounds,
+                           progress=False, lang=req.lang)
+    seed = table.attrs["seed"]
+    payload = {"headline": hl.matrix(canonical(table), req.points, req.lang),
+               "trials": req.trials, "seed": seed, "points": req.points,
+               "charger": req.charger, "max_rounds": req.max_rounds, "lang": req.lang,
+               "cells": table.to_dict(orient="records"), "warnings": table.attrs["warnings"]}
+    units = {"a": [u.name for u in lists[0]], "b": [u.name for u in lists[1]]}
+    return jsonable({**payload, "page": {
+        "small_print": hl.small_print(req.trials, seed, req.lang, per="cell"),
+        "canonical": canonical(table).to_dict(orient="records"), "units": units}})

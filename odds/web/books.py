@@ -1,0 +1,158 @@
+"""The army books the page offers: the built-in library and BattleScribe catalogues.
+
+A book has an ``id`` that travels in links: ``builtin`` for the built-in library,
+else the first 12 hex digits of the SHA-256 of the catalogue file, so a link
+names the exact data it was made with.  Units are named to the engine as the
+CLI names them (:func:`odds.unit_reference.load_unit` references), so the page and
+``odds combat`` build the same unit from the same choice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from odds.validation import OddsInputError
+
+BUILTIN = "builtin"
+"""Id of the built-in library."""
+
+CATALOGUE_SUFFIXES = (".cat", ".catz")
+
+
+def search_key(text: str) -> str:
+    """``text`` without accents, case, underscores or repeated spaces (for the search box)."""
+    plain = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in plain if not unicodedata.combining(c)).lower()
+    return " ".join(plain.replace("_", " ").split())
+
+
+def battlescribe_data_dir() -> Path | None:
+    """BattleScribe's own data folder (``~/BattleScribe/data``) when it exists."""
+    p = Path.home() / "BattleScribe" / "data"
+    return p if p.is_dir() else None
+
+
+@dataclass(frozen=True)
+class Book:
+    """One army book: its id, its name, and the file it comes from (None: built-in)."""
+
+    id: str
+    name: str
+    path: Path | None = None
+    sha256: str = ""
+
+    def summary(self) -> dict[str, Any]:
+        """What the page lists: id, name, file name and hash."""
+        return {"id": self.id, "name": self.name,
+                "file": self.path.name if self.path else "", "sha256": self.sha256}
+
+
+def _digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _catalogue_name(path: Path) -> str:
+    from odds.battlescribe.xmlsafe import peek_root
+
+    try:
+        root = peek_root(path)
+    except OddsInputError:
+        root = None
+    if root is None:
+        return path.stem
+    return root.get("name") or path.stem
+
+
+@dataclass
+class Library:
+    """The books of a server: the built-in library first, then each catalogue found.
+
+    Parameters
+    ----------
+    data_dirs : list of Path
+        Folders searched (recursively) for ``.cat`` and ``.catz`` files.
+    """
+
+    data_dirs: list[Path] = field(default_factory=list)
+    books: dict[str, Book] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.books = {BUILTIN: Book(BUILTIN, "Built-in library")}
+        found: list[Path] = []
+        for d in self.data_dirs:
+            for root, _, files in os.walk(d):
+                found += [Path(root) / f for f in files
+                          if Path(f).suffix.lower() in CATALOGUE_SUFFIXES]
+        for path in sorted(found, key=lambda p: p.name.lower()):
+            sha = _digest(path)
+            book = Book(sha[:12], _catalogue_name(path), path, sha)
+            self.books.setdefault(book.id, book)
+
+    def book(self, book_id: str) -> Book:
+        """The book with this id, or an input error listing how to find one."""
+        try:
+            return self.books[book_id]
+        except KeyError:
+            raise OddsInputError(f"book: unknown army book {book_id!r} (the data on this server "
+                                 "may have changed; pick the book again)") from None
+
+    def units(self, book_id: str) -> list[dict[str, Any]]:
+        """The units of a book: name, key, sizes, options and points per model."""
+        book = self.book(book_id)
+        if book.path is None:
+            return _builtin_units()
+        from odds.battlescribe.spec import (
+            _catalogue,
+            unit_from_spec,  # noqa: F401  (same cache as the CLI)
+        )
+
+        st = book.path.stat()
+        cat = _catalogue(str(book.path), (st.st_mtime_ns, st.st_size), False)
+        return [{"key": e.name, "name": e.name, "search": search_key(e.name),
+                 "min_models": e.min_models, "max_models": e.max_models,
+                 "default_models": e.default_models, "options": list(e.options),
+                 "points_per_model": e.points_per_model, "troop_type": e.troop_type}
+                for e in cat.entries]
+
+    def reference(self, book_id: str, unit: str, models: int | None, files: int | None,
+                  command: str, upgrades: list[str]) -> str:
+        """The :func:`odds.unit_reference.load_unit` reference of a choice on the page."""
+        book = self.book(book_id)
+        opts = []
+        if models is not None:
+            opts.append(f"models={models}")
+        if files is not None:
+            opts.append(f"files={files}")
+        if command != "none":
+            opts.append(f"command={command}")
+        if upgrades:
+            if book.path is None:
+                raise OddsInputError("upgrades: only catalogue units take upgrades")
+            opts.append("upgrades=" + ",".join(quote(u, safe="") for u in upgrades))
+        query = ("?" + "&".join(opts)) if opts else ""
+        if book.path is None:
+            return f"{unit}{query}"
+        return f"{book.path}:{quote(unit, safe=' ()')}{query}"
+
+
+def _builtin_units() -> list[dict[str, Any]]:
+    from odds.units import library_names, library_unit
+
+    out = []
+    for key in library_names():
+        u = library_unit(key)
+        out.append({"key": key, "name": u.name, "search": search_key(f"{key} {u.name}"),
+                    "min_models": 1, "max_models": None, "default_models": u.models,
+                    "options": [], "points_per_model": u.points_per_model,
+                    "troop_type": u.troop_type})
+    return out

@@ -1,0 +1,593 @@
+// The page: the form of the current view, the state in the link, jobs with progress and cancel.
+import { clear, download, fold, h } from './dom.js';
+import { pickLang, t, translatePage } from './i18n.js';
+import { answerCsv, renderCombat, renderCompare, renderEmerge, renderHold, renderMatrix, renderOutcomes } from './render.js';
+import { decodeUnit, encodeUnit, hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
+
+const $ = (id) => document.getElementById(id);
+const SIDE_KEYS = new Set(UNIT_FIELDS.map((f) => f.name));
+
+let info = { version: '', books: [] };
+let state = {};
+let job = null;         // {id, view, timer}
+let answer = null;      // the last answer shown
+let debounce = null;
+const unitCache = new Map();
+
+function knownKeys(view) {
+  const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data', 'cmp', 'scenario', 'list_a', 'list_b']);
+  for (const f of VIEWS[view].fields) keys.add(f.name);
+  if (hasUnits(view)) for (const side of SIDES) for (const k of SIDE_KEYS) keys.add(`${side[0]}.${k}`);
+  return keys;
+}
+
+function readLink() {
+  const q = new URLSearchParams(location.search);
+  const view = VIEWS[q.get('view')] ? q.get('view') : 'combat';
+  const keys = knownKeys(view);
+  const out = { view };
+  for (const [k, v] of q) if (keys.has(k)) out[k] = v;   // unknown parameters are ignored
+  if (out.lang !== 'en' && out.lang !== 'es') out.lang = pickLang();
+  return out;
+}
+
+function linkFor(st) {
+  const q = new URLSearchParams();
+  const keys = knownKeys(st.view);
+  for (const [k, v] of Object.entries(st)) {
+    if (keys.has(k) && v !== '' && v !== null && v !== undefined) q.set(k, String(v));
+  }
+  q.set('ver', info.version);
+  if (hasUnits(st.view)) {
+    const data = SIDES.map((side) => st[`${side[0]}.book`] || 'builtin');
+    q.set('data', data.join(','));
+  }
+  return `${location.origin}${location.pathname}?${q}`;
+}
+
+function writeLink() {
+  const url = linkFor(state);
+  const notice = $('link-notice');
+  if (notice) notice.hidden = url.length <= 8000;
+  history.replaceState(null, '', url);
+  $('link').value = url;
+}
+
+// ---------- the form ----------
+
+function label(key, control, cls = 'field') {
+  return h('label', { class: cls }, h('span', { text: t(state.lang, key) }), control);
+}
+
+function control(f, key) {
+  const v = state[key] ?? f.def;
+  if (f.kind === 'check') {
+    const box = h('input', { type: 'checkbox', name: key, id: `f-${key}`, checked: v === true || v === '1' || v === 'true' });
+    return h('label', { class: 'check' }, box, h('span', { text: t(state.lang, f.i18n || f.name) }));
+  }
+  if (f.kind === 'select') {
+    const sel = h('select', { name: key, id: `f-${key}` },
+      f.options.map((o) => h('option', { value: o, text: t(state.lang, f.label(o)), selected: String(v) === o })));
+    return label(f.i18n || f.name, sel);
+  }
+  const input = h('input', { type: 'number', name: key, id: `f-${key}`, min: f.min, max: f.max,
+    step: f.step || 1, value: v === null ? '' : v, inputmode: f.step === 'any' ? 'decimal' : 'numeric' });
+  return label(f.i18n || f.name, input);
+}
+
+function unitPicker(side) {
+  const p = side[0] + '.';
+  const book = h('select', { name: p + 'book', id: `f-${p}book` },
+    info.books.map((b) => h('option', { value: b.id, text: b.id === 'builtin' ? t(state.lang, 'builtin') : b.name,
+      selected: (state[p + 'book'] || 'builtin') === b.id })));
+  const search = h('input', { type: 'search', id: `f-${p}search`, autocomplete: 'off',
+    'aria-controls': `f-${p}unit` });
+  const unit = h('select', { name: p + 'unit', id: `f-${p}unit`, size: 6, class: 'units' });
+  const noMatch = h('p', { class: 'help', hidden: true, text: t(state.lang, 'no_match') });
+  const upgrades = h('fieldset', { class: 'upgrades', id: `f-${p}upgrades`, hidden: true },
+    h('legend', { text: t(state.lang, 'upgrades') }));
+  const fill = async () => {
+    const units = await loadUnits(book.value);
+    const key = fold(search.value);
+    clear(unit);
+    const shown = units.filter((u) => !key || u.search.includes(key) || fold(u.name).includes(key));
+    for (const u of shown) {
+      const text = u.key !== u.name && !u.data ? `${u.name} (${u.key.replace(/_/g, ' ')})` : u.name;
+      unit.append(h('option', { value: u.key, text, selected: u.key === state[p + 'unit'] }));
+    }
+    noMatch.hidden = shown.length > 0;
+    if (unit.selectedIndex < 0 && shown.length && !state[p + 'unit']) {
+      unit.selectedIndex = 0;
+      state[p + 'unit'] = unit.value;
+      setData(side);
+    }
+    showUpgrades(side, units, upgrades);
+  };
+  book.addEventListener('change', () => {
+    state[p + 'book'] = book.value;
+    state[p + 'unit'] = '';
+    state[p + 'upgrades'] = '';
+    fill().then(changed);
+  });
+  search.addEventListener('input', () => fill());
+  unit.addEventListener('change', () => {
+    state[p + 'unit'] = unit.value;
+    state[p + 'models'] = '';
+    state[p + 'upgrades'] = '';
+    setData(side);
+    loadUnits(book.value).then((units) => { showUpgrades(side, units, upgrades); changed(); syncModels(side, units); });
+  });
+  const title = state.view === 'hold' ? `hf_${side}` : side;
+  const box = h('fieldset', { class: `side side-${side}` }, h('legend', { text: t(state.lang, title) }),
+    label('book', book), label('find', search), label('unit', unit), noMatch);
+  for (const f of UNIT_FIELDS.slice(2)) if (f.kind !== 'upgrades' && f.kind !== 'data') box.append(control(f, p + f.name));
+  box.append(upgrades);
+  fill().then(() => loadUnits(book.value).then((units) => syncModels(side, units)));
+  return box;
+}
+
+// A unit of an uploaded file (or of a link) is sent by value; a library unit by name.
+function setData(side) {
+  const p = side[0] + '.';
+  const units = unitCache.get(state[p + 'book']) || [];
+  const u = units.find((x) => x.key === state[p + 'unit']);
+  state[p + 'data'] = u && u.data ? encodeUnit(u.data) : '';
+}
+
+function addUploadedBook(id, name, units) {
+  info.books = info.books.filter((b) => b.id !== id).concat([{ id, name }]);
+  unitCache.set(id, units.map((u) => ({ key: u.key, name: u.name, search: fold(u.name),
+    min_models: 1, max_models: null, default_models: u.models, options: [], data: u.data })));
+}
+
+let uploads = 0;
+
+async function upload(input) {
+  const file = input.files && input.files[0];
+  if (!file) return;
+  showError('');
+  let res, body;
+  try {
+    res = await fetch(`/api/upload?name=${encodeURIComponent(file.name)}`, { method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' }, body: await file.arrayBuffer() });
+    body = await res.json();
+  } catch (e) {
+    uploadStatus(String(e.message || e), true);
+    return;
+  }
+  if (!res.ok) {
+    uploadStatus(body.error, true);
+    return;
+  }
+  uploads += 1;
+  const id = `upload-${uploads}`;
+  addUploadedBook(id, `${body.name} (${t(state.lang, 'uploaded')})`, body.units);
+  readForm();
+  for (const side of SIDES) {
+    const p = side[0] + '.';
+    if (side === 'attacker' || !state[p + 'unit']) {
+      state[p + 'book'] = id;
+      state[p + 'unit'] = '';
+      state[p + 'data'] = '';
+    }
+  }
+  buildForm();
+  uploadStatus(t(state.lang, 'upload_done', { name: body.name, n: body.units.length }), false);
+}
+
+// The upload's outcome, beside the upload control (a refused file is an alert there).
+function uploadStatus(message, bad) {
+  const el = $('upload-status');
+  el.textContent = message;
+  el.className = bad ? 'error' : 'help';
+  el.setAttribute('role', bad ? 'alert' : 'status');
+}
+
+function uploadBox() {
+  const input = h('input', { type: 'file', id: 'upload', accept: '.cat,.catz,.ros,.rosz' });
+  input.addEventListener('change', () => upload(input));
+  return h('fieldset', { class: 'upload' }, h('legend', { text: t(state.lang, 'upload') }),
+    h('label', { class: 'field' }, h('span', { text: t(state.lang, 'upload_help') }), input),
+    h('p', { id: 'upload-status', class: 'help', role: 'status' }));
+}
+
+function syncModels(side, units) {
+  const p = side[0] + '.';
+  const u = units.find((x) => x.key === state[p + 'unit']);
+  const input = $(`f-${p}models`);
+  if (u && input) {
+    input.placeholder = String(u.default_models);
+    if (u.min_models) input.min = u.min_models;
+    if (u.max_models) input.max = Math.min(200, u.max_models);
+  }
+}
+
+function showUpgrades(side, units, box) {
+  const p = side[0] + '.';
+  const u = units.find((x) => x.key === state[p + 'unit']);
+  for (const el of [...box.querySelectorAll('label')]) el.remove();
+  const taken = new Set((state[p + 'upgrades'] || '').split('|').filter(Boolean));
+  box.hidden = !(u && u.options.length);
+  if (!u) return;
+  for (const o of u.options) {
+    const cb = h('input', { type: 'checkbox', value: o, checked: taken.has(o) });
+    cb.addEventListener('change', () => {
+      const now = [...box.querySelectorAll('input:checked')].map((x) => x.value);
+      state[p + 'upgrades'] = now.join('|');
+      changed();
+    });
+    box.append(h('label', { class: 'check' }, cb, h('span', { text: o })));
+  }
+}
+
+async function loadUnits(book) {
+  if (!unitCache.has(book)) {
+    const res = await fetch(`/api/books/${encodeURIComponent(book)}/units`);
+    const body = await res.json();
+    if (!res.ok) {
+      showError(body.error);
+      return [];
+    }
+    unitCache.set(book, body);
+  }
+  return unitCache.get(book);
+}
+
+function buildForm() {
+  const fields = $('fields');
+  clear(fields);
+  const view = VIEWS[state.view];
+  if (hasUnits(state.view)) {
+    fields.append(h('div', { class: 'sides' }, SIDES.map(unitPicker)), uploadBox());
+    const fight = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, 'the_fight') }));
+    const rules = h('fieldset', { class: 'rules' }, h('legend', { text: t(state.lang, 'rules') }));
+    for (const f of view.fields) (f.group === 'rules' ? rules : fight).append(control(f, f.name));
+    fields.append(fight, rules);
+  } else if (state.view === 'compare') {
+    fields.append(compareBox());
+  } else {
+    const box = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, `view_${state.view}`) }));
+    if (state.view === 'emerge') box.append(scenarioInput());
+    if (state.view === 'matrix') box.append(listInput('list_a'), listInput('list_b'));
+    for (const f of view.fields) box.append(control(f, f.name));
+    fields.append(box);
+  }
+  $('trials').value = state.trials ?? view.trials;
+  $('trials').max = info.caps ? info.caps.trials : 2000000;
+  $('seed').value = state.seed ?? '';
+  for (const b of document.querySelectorAll('#views button')) {
+    b.setAttribute('aria-current', b.dataset.view === state.view ? 'page' : 'false');
+  }
+}
+
+function readForm() {
+  for (const el of $('form').querySelectorAll('input[name], select[name]')) {
+    if (el.type === 'checkbox') state[el.name] = el.checked ? '1' : '0';
+    else if (!el.classList.contains('units')) state[el.name] = el.value;
+  }
+}
+
+function changed() {
+  readForm();
+  writeLink();
+  cancelJob();
+  clearTimeout(debounce);
+  debounce = setTimeout(run, 350);
+}
+
+// ---------- emergence: a scenario file, read in the browser, kept in the link ----------
+
+function scenarioInput() {
+  const input = h('input', { type: 'file', id: 'scenario', accept: '.toml,text/plain' });
+  const status = h('p', { id: 'scenario-status', class: 'help', role: 'status',
+    text: state.scenario ? decodeUnit(state.scenario).name || '' : t(state.lang, 'scenario_none') });
+  input.addEventListener('change', async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    if (file.size > 60000) {
+      status.textContent = t(state.lang, 'scenario_big');
+      status.className = 'error';
+      return;
+    }
+    state.scenario = encodeUnit({ name: file.name, text: await file.text() });
+    status.textContent = file.name;
+    status.className = 'help';
+    changed();
+  });
+  const clearIt = h('button', { type: 'button', class: 'inline', text: t(state.lang, 'remove_scenario') });
+  clearIt.addEventListener('click', () => { state.scenario = ''; buildForm(); changed(); });
+  return h('div', { class: 'scenario' }, h('label', { class: 'field' },
+    h('span', { text: t(state.lang, 'scenario') }), input), status, clearIt);
+}
+
+// ---------- matchup matrix: two uploaded lists, their units by value ----------
+
+function listInput(key) {
+  const input = h('input', { type: 'file', id: `f-${key}`, accept: '.ros,.rosz,.cat,.catz' });
+  const list = state[key] ? decodeUnit(state[key]) : [];
+  const status = h('p', { id: `${key}-status`, class: 'help', role: 'status',
+    text: Array.isArray(list) && list.length ? list.map((u) => u.name).join(', ') : t(state.lang, 'mx_none') });
+  input.addEventListener('change', async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const res = await fetch(`/api/upload?name=${encodeURIComponent(file.name)}`, { method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' }, body: await file.arrayBuffer() });
+    const body = await res.json();
+    if (!res.ok) {
+      status.textContent = body.error;
+      status.className = 'error';
+      status.setAttribute('role', 'alert');
+      return;
+    }
+    const units = body.units.slice(0, 10).map((u) => ({ name: u.name, data: u.data }));
+    state[key] = encodeUnit(units);
+    status.textContent = units.map((u) => u.name).join(', ');
+    status.className = 'help';
+    status.setAttribute('role', 'status');
+    changed();
+  });
+  return h('div', { class: 'scenario' }, h('label', { class: 'field' },
+    h('span', { text: t(state.lang, `mx_${key}`) }), input), status);
+}
+
+// A cell of the matrix opens that combat in the combat view (both units by value).
+function openCell(cell) {
+  const find = (key, name) => (decodeUnit(state[key]) || []).find((u) => u.name === name);
+  const a = find('list_a', cell.unit_a), d = find('list_b', cell.unit_b);
+  if (!a || !d) return;
+  const charger = { a: 'attacker', b: 'defender', none: 'none' }[cell.charger] || 'attacker';
+  const q = new URLSearchParams({ view: 'combat', lang: state.lang, 'a.unit': a.name,
+    'a.data': encodeUnit(a.data), 'd.unit': d.name, 'd.data': encodeUnit(d.data), charger,
+    trials: String(VIEWS.combat.trials), seed: state.seed || '' });
+  location.assign(`${location.pathname}?${q}`);
+}
+
+// ---------- comparison: up to four combats, kept in the link ----------
+
+const MAX_VARIANTS = 4;
+
+function variants() {
+  if (!state.cmp) return [];
+  const list = decodeUnit(state.cmp);
+  return Array.isArray(list) ? list.slice(0, 8) : [];
+}
+
+function addVariant() {
+  readForm();
+  const list = variants();
+  if (list.length >= MAX_VARIANTS) {
+    showError(t(state.lang, 'compare_full', { n: MAX_VARIANTS }));
+    return;
+  }
+  const body = requestBody('combat', state);
+  body.label = answer && answer.view === 'combat' ? answer.a.headline.split(':')[0] : `${body.attacker.unit} / ${body.defender.unit}`;
+  list.push(body);
+  state.cmp = encodeUnit(list);
+  writeLink();
+  $('add-compare').textContent = t(state.lang, 'compare_added', { n: list.length });
+}
+
+function compareBox() {
+  const list = variants();
+  const box = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, 'view_compare') }));
+  if (!list.length) box.append(h('p', { class: 'help', text: t(state.lang, 'compare_empty') }));
+  const ol = h('ol', { class: 'variants' });
+  list.forEach((v, i) => {
+    const remove = h('button', { type: 'button', text: t(state.lang, 'remove'),
+      'aria-label': `${t(state.lang, 'remove')} ${i + 1}` });
+    remove.addEventListener('click', () => {
+      const now = variants();
+      now.splice(i, 1);
+      state.cmp = now.length ? encodeUnit(now) : '';
+      buildForm();
+      writeLink();
+    });
+    ol.append(h('li', {}, h('span', { text: `${v.label || ''} ` }), remove));
+  });
+  box.append(ol);
+  return box;
+}
+
+async function runCompare() {
+  const list = variants();
+  if (!list.length) return;
+  if (!state.seed) {  // one seed for every variant, drawn here so that the link holds it
+    state.seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
+    $('seed').value = state.seed;
+    writeLink();
+  }
+  const run = requestBody('compare', state);
+  const body = { variants: list.map((v) => ({ ...v, trials: run.trials, seed: run.seed, lang: state.lang })) };
+  $('go').setAttribute('aria-busy', 'true');
+  try {
+    const res = await fetch('/api/compare', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const out = await res.json();
+    if (!res.ok) showError(out.error);
+    else show('compare', { ...out, labels: list.map((v) => v.label || '') }, false);
+  } catch (e) {
+    showError(String(e.message || e));
+  }
+  $('go').removeAttribute('aria-busy');
+}
+
+// ---------- jobs ----------
+
+function showError(message) {
+  $('error').hidden = !message;
+  $('error').textContent = message || '';
+}
+
+async function cancelJob() {
+  if (!job) return;
+  const old = job;
+  job = null;
+  clearTimeout(old.timer);
+  $('cancel').disabled = true;
+  $('progress').hidden = true;
+  try { await fetch(`/api/jobs/${encodeURIComponent(old.id)}`, { method: 'DELETE' }); } catch (e) { /* gone */ }
+}
+
+async function run() {
+  readForm();
+  await cancelJob();
+  showError('');
+  const view = state.view;
+  if (view === 'compare') {
+    runCompare();
+    return;
+  }
+  const body = requestBody(view, state);
+  let res;
+  try {
+    res = await fetch(`/api/jobs/${view}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  } catch (e) {
+    showError(String(e));
+    return;
+  }
+  const status = await res.json();
+  if (!res.ok) {
+    showError(status.error);
+    return;
+  }
+  job = { id: status.id, view, timer: null };
+  $('cancel').disabled = false;
+  $('progress').hidden = false;
+  $('progress').value = 0;
+  $('go').setAttribute('aria-busy', 'true');
+  poll(job);
+}
+
+async function poll(mine) {
+  if (job !== mine) return;
+  let st;
+  try {
+    const res = await fetch(`/api/jobs/${encodeURIComponent(mine.id)}`);
+    st = await res.json();
+    if (!res.ok) throw new Error(st.error);
+  } catch (e) {
+    showError(String(e.message || e));
+    finish();
+    return;
+  }
+  if (job !== mine) return;
+  $('progress').value = st.progress;
+  $('progress').setAttribute('aria-valuetext', t(state.lang, 'progress_text', { done: st.done_trials, total: st.total_trials }));
+  if (st.answer) show(mine.view, st.answer, st.state !== 'done');
+  if (st.state === 'running') {
+    mine.timer = setTimeout(() => poll(mine), 200);
+    return;
+  }
+  if (st.state === 'error') showError(st.error);
+  if (st.state === 'cancelled') showError(t(state.lang, 'cancelled'));
+  finish();
+}
+
+function finish() {
+  job = null;
+  $('cancel').disabled = true;
+  $('progress').hidden = true;
+  $('go').removeAttribute('aria-busy');
+}
+
+function show(view, a, partial) {
+  answer = { view, a };
+  if (!partial && a.seed !== undefined && a.seed !== null) {
+    state.seed = String(a.seed);
+    $('seed').value = state.seed;
+    writeLink();
+  }
+  const out = $('answer');
+  clear(out);
+  const render = { combat: renderCombat, hold: renderHold, compare: renderCompare, emerge: renderEmerge, matrix: renderMatrix }[view] || renderOutcomes;
+  out.append(...render(a, state.lang, openCell));
+  out.classList.toggle('partial', partial);
+  $('svg').hidden = !out.querySelector('svg.chart');
+  $('png').hidden = !out.querySelector('img.picture');
+  $('add-compare').hidden = view !== 'combat';
+  $('results').hidden = false;
+}
+
+// ---------- start ----------
+
+async function checkLink() {
+  const notes = [];
+  if (state.ver && state.ver !== info.version) notes.push(t(state.lang, 'version_differs', { link: state.ver, here: info.version }));
+  const ids = new Set(info.books.map((b) => b.id));
+  for (const side of SIDES) {
+    const b = state[`${side[0]}.book`];
+    if (hasUnits(state.view) && b && !ids.has(b) && !b.startsWith('upload-')) notes.push(t(state.lang, 'data_missing', { book: b }));
+  }
+  $('notice').hidden = !notes.length;
+  $('notice').textContent = notes.join(' ');
+}
+
+async function start() {
+  state = readLink();
+  const res = await fetch('/api/info');
+  info = await res.json();
+  $('lang').value = state.lang;
+  translatePage(state.lang);
+  for (const side of SIDES) {
+    const p = side[0] + '.';
+    if (hasUnits(state.view) && state[p + 'data']) {
+      const data = decodeUnit(state[p + 'data']);
+      const id = `link-${side}`;
+      addUploadedBook(id, t(state.lang, 'from_link'), [{ key: state[p + 'unit'] || '0',
+        name: data.name || state[p + 'unit'] || '?', models: data.models || 1, data }]);
+      state[p + 'book'] = id;
+    }
+  }
+  checkLink();
+  buildForm();
+  $('form').addEventListener('change', (e) => {
+    if (e.target.type === 'file' || e.target.closest('.upgrades') || e.target.name?.endsWith('book') || e.target.classList.contains('units')) return;
+    changed();
+  });
+  $('form').addEventListener('submit', (e) => { e.preventDefault(); clearTimeout(debounce); run(); });
+  $('cancel').addEventListener('click', () => { clearTimeout(debounce); cancelJob().then(() => showError(t(state.lang, 'cancelled'))); });
+  $('lang').addEventListener('change', () => {
+    readForm();
+    state.lang = $('lang').value;
+    translatePage(state.lang);
+    buildForm();
+    writeLink();
+    if (answer) run();
+  });
+  for (const b of document.querySelectorAll('#views button')) {
+    b.addEventListener('click', () => {
+      cancelJob();
+      state = { view: b.dataset.view, lang: state.lang, cmp: state.cmp };
+      answer = null;
+      $('results').hidden = true;
+      showError('');
+      buildForm();
+      writeLink();
+    });
+  }
+  $('add-compare').addEventListener('click', addVariant);
+  $('copy').addEventListener('click', async () => {
+    try { await navigator.clipboard.writeText($('link').value); } catch (e) { $('link').select(); }
+    $('copy').textContent = t(state.lang, 'copied');
+    setTimeout(() => { $('copy').textContent = t(state.lang, 'copy'); }, 1500);
+  });
+  $('csv').addEventListener('click', () => answer && download(`odds-${answer.view}.csv`, 'text/csv', answerCsv(answer.view, answer.a)));
+  $('json').addEventListener('click', () => answer && download(`odds-${answer.view}.json`, 'application/json', JSON.stringify(answer.a, null, 2)));
+  $('png').addEventListener('click', () => {
+    const img = document.querySelector('#answer img.picture');
+    if (!img) return;
+    const a = h('a', { href: img.src, download: `odds-${answer.view}.png` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  });
+  $('svg').addEventListener('click', () => {
+    const svg = document.querySelector('#answer svg.chart');
+    if (svg) download(`odds-${answer.view}.svg`, 'image/svg+xml', new XMLSerializer().serializeToString(svg));
+  });
+  writeLink();
+  // a link that names its units answers at once
+  const ready = { compare: () => variants().length, matrix: () => state.list_a && state.list_b };
+  if (ready[state.view] ? ready[state.view]() : !hasUnits(state.view) || (state['a.unit'] && state['d.unit'])) setTimeout(run, 50);
+}
+
+start();

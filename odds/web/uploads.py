@@ -1,0 +1,128 @@
+"""Uploaded BattleScribe files, read in memory, and units that travel by value.
+
+An upload (``.cat``, ``.catz``, ``.ros``, ``.rosz``) is never written to disk:
+a zipped file is inflated from memory with the CLI reader's own limits
+(:mod:`odds.battlescribe.xmlsafe`), and the XML is handed to the CLI's readers
+(:func:`~odds.battlescribe.load_catalogue`, :func:`~odds.battlescribe.load_roster`)
+through an anonymous in-memory file (``memfd_create``), so every check of the
+CLI applies.  The answer lists the units *by value* (:func:`odds.units.serialise.unit_to_dict`):
+the page keeps them, sends them back with a question, and puts them in its
+links, so a link works on any server without the file.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from odds.battlescribe.report import STRICT_KINDS
+from odds.battlescribe.xmlsafe import MAX_XML_BYTES, ZIPPED, _inflate
+from odds.units import Unit, check_formation, unit_from_dict
+from odds.units.serialise import unit_to_dict
+from odds.validation import OddsInputError
+
+SUFFIXES = (".cat", ".catz", ".ros", ".rosz")
+"""File kinds the page accepts."""
+
+MAX_UNITS = 200
+"""Most units listed from one upload."""
+
+_SAFE_NAME = re.compile(r"[^\w .()+-]")
+
+
+def _safe(name: str) -> str:
+    return _SAFE_NAME.sub("_", name)[:100] or "upload"
+
+
+def _xml(name: str, data: bytes) -> bytes:
+    """The XML of an upload: the file itself, or the one member of a zipped one."""
+    suffix = os.path.splitext(name)[1].lower()
+    if len(data) > MAX_XML_BYTES:
+        raise OddsInputError(f"{name}: larger than {MAX_XML_BYTES:,} bytes; refused")
+    if suffix not in ZIPPED:
+        return data
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            wanted = ZIPPED[suffix]
+            members = [i for i in archive.infolist() if i.filename.lower().endswith(wanted)]
+            if not members:
+                raise OddsInputError(f"{name}: zip archive holds no {wanted} member")
+            return _inflate(name, archive, members[0], MAX_XML_BYTES)
+    except OddsInputError:
+        raise
+    except Exception as exc:
+        raise OddsInputError(f"{name}: not a valid zip archive ({type(exc).__name__})") from None
+
+
+def read_upload(name: str, data: bytes) -> dict[str, Any]:
+    """The units of an uploaded catalogue or roster, by value, with the import's warnings.
+
+    Raises
+    ------
+    OddsInputError
+        Not one of :data:`SUFFIXES`, too large, not valid, or holding no unit;
+        the message names the file as uploaded.
+    """
+    name = _safe(os.path.basename(name or ""))
+    suffix = os.path.splitext(name)[1].lower()
+    if suffix not in SUFFIXES:
+        raise OddsInputError(f"upload: {name!r} must end in one of {', '.join(SUFFIXES)}")
+    xml = _xml(name, data)
+    with in_memory_file(xml) as path:
+        try:
+            units, report = _read(path, suffix)
+        except OddsInputError as exc:
+            raise OddsInputError(str(exc).replace(path, name)) from None
+    if not units:
+        raise OddsInputError(f"{name}: no unit the engine can field")
+    warnings = [str(w).replace(path, name) for w in report]
+    return {"name": name, "kind": "roster" if suffix.startswith(".ros") else "catalogue",
+            "units": [{"key": f"{i}", "name": u.name, "models": u.models,
+                       "points": u.points, "data": unit_to_dict(u)}
+                      for i, u in enumerate(units[:MAX_UNITS])],
+            "warnings": warnings[:50]}
+
+
+@contextmanager
+def in_memory_file(data: bytes) -> Iterator[str]:
+    """A path (``/proc/self/fd/N``) to an anonymous in-memory file holding ``data``."""
+    if not hasattr(os, "memfd_create"):
+        raise OddsInputError("upload: this server cannot read files in memory (no memfd)")
+    fd = os.memfd_create("odds-upload", os.MFD_CLOEXEC)
+    try:
+        os.write(fd, data)
+        yield f"/proc/self/fd/{fd}"
+    finally:
+        os.close(fd)
+
+
+def _read(path: str, suffix: str) -> tuple[list[Unit], list[str]]:
+    from odds.battlescribe import load_catalogue, load_roster
+
+    if suffix.startswith(".ros"):
+        roster = load_roster(path)
+        return list(roster.units), [str(i) for i in roster.report.of_kind(*STRICT_KINDS)]
+    cat = load_catalogue(path)
+    return ([e.default_unit for e in cat.entries],
+            [str(i) for i in cat.report.of_kind(*STRICT_KINDS)])
+
+
+def unit_by_value(data: dict[str, Any], models: int | None, files: int | None,
+                  command: str) -> Unit:
+    """A unit sent by value (an uploaded one), resized as a built-in one is."""
+    from odds.unit_reference import _apply
+
+    unit = unit_from_dict(data, source="uploaded unit")
+    opts: dict[str, Any] = {}
+    if models is not None:
+        opts["models"] = models
+    if files is not None:
+        opts["files"] = files
+    if command != "none":
+        opts["command"] = command
+    return check_formation(_apply(unit, opts, unit.name))

@@ -1,0 +1,333 @@
+"""The page in a real browser: Playwright for Python driving Debian's Chromium.
+
+Nothing is downloaded: Chromium is the system's (``apt-get install chromium``),
+launched by path.  Without it these tests skip with the reason, unless
+``ODDS_REQUIRE_BROWSER=1`` (set by ``.ci/run``), which turns the skip into a
+failure.  Screenshots of each view at 1280 x 800 and 390 x 844 go to
+``ODDS_SCREENSHOTS`` (default ``/tmp/odds-shots``), outside the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from test_web_server import running_server
+
+CHROMIUM = os.environ.get("ODDS_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+HAVE_CHROMIUM = Path(CHROMIUM).is_file()
+REQUIRE = os.environ.get("ODDS_REQUIRE_BROWSER") == "1"
+SHOTS = Path(os.environ.get("ODDS_SCREENSHOTS", "/tmp/odds-shots"))
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+if not HAVE_CHROMIUM:
+    if REQUIRE:
+        pytest.fail(f"ODDS_REQUIRE_BROWSER=1 but no Chromium at {CHROMIUM}", pytrace=False)
+    pytest.skip(f"no Chromium found at {CHROMIUM} (apt-get install chromium)",
+                allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def base():
+    with running_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield pg
+    context.close()
+    assert not [e for e in errors if "422" not in e], errors
+
+
+def shoot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def pick(page, side: str, search: str, unit_value: str) -> None:
+    page.fill(f"#f-{side}\\.search", search)
+    page.select_option(f"#f-{side}\\.unit", unit_value)
+
+
+def numbers(page) -> list[str]:
+    """Every cell of the result tables, decimal commas made points (the numbers only)."""
+    cells = page.locator("#answer td").all_inner_texts()
+    return [c.replace(",", ".") for c in cells]
+
+
+def wait_done(page) -> None:
+    expect(page.locator("#headline")).to_be_visible(timeout=120_000)
+    expect(page.locator("#progress")).to_be_hidden(timeout=120_000)
+    expect(page.locator("#answer")).not_to_have_class(re.compile("partial"), timeout=120_000)
+
+
+def fight(page, base: str, lang: str = "en") -> None:
+    page.goto(f"{base}/?lang={lang}")
+    pick(page, "a", "ALABARD", "empire_halberdiers")   # Spanish name, case ignored
+    pick(page, "d", "orc boyz", "orc_boyz")             # English name
+    page.fill("#trials", "20000")
+    page.fill("#seed", "5")
+    page.click("#go")
+    wait_done(page)
+
+
+def test_pick_two_units_and_see_the_headline(page, base):
+    fight(page, base)
+    headline = page.locator("#headline").inner_text()
+    assert "Alabarderos charge" in headline and "Guerreros orcos" in headline
+    assert page.locator("table.outcomes tbody tr").count() >= 6
+    assert page.locator("table.first-round td").count() >= 15
+    assert page.locator("svg.chart.bar rect").count() >= 2
+    shoot(page, "combat-en")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / "readme.png"))  # the README's picture (docs/web.png)
+
+
+def test_the_link_gives_identical_numbers(page, browser, base):
+    fight(page, base)
+    link = page.input_value("#link")
+    assert "seed=5" in link and "ver=" in link and "a.unit=empire_halberdiers" in link
+    first = numbers(page)
+    other = browser.new_page()
+    other.goto(link)
+    wait_done(other)
+    assert numbers(other) == first
+    assert other.locator("#headline").inner_text() == page.locator("#headline").inner_text()
+    other.close()
+
+
+def test_switching_language_keeps_the_question_and_the_numbers(page, base):
+    fight(page, base)
+    before = numbers(page)
+    page.select_option("#lang", "es")
+    expect(page.locator("#headline")).to_contain_text("cargan contra", timeout=60_000)
+    wait_done(page)
+    assert numbers(page) == before
+    assert page.locator("#f-a\\.unit").input_value() == "empire_halberdiers"
+    assert "lang=es" in page.input_value("#link")
+    expect(page.locator("h2#results-title")).to_have_text("Resultados")
+    shoot(page, "combat-es")
+
+
+def test_a_long_job_can_be_cancelled(page, base):
+    fight(page, base)
+    page.fill("#trials", "2000000")
+    page.fill("#seed", "9")
+    page.click("#go")
+    expect(page.locator("#cancel")).to_be_enabled(timeout=10_000)
+    page.click("#cancel")
+    expect(page.locator("#error")).to_have_text("Cancelled.", timeout=30_000)
+    expect(page.locator("#progress")).to_be_hidden()
+
+
+def test_an_out_of_range_link_shows_the_message(page, base):
+    page.goto(f"{base}/?view=combat&a.unit=orc_boyz&d.unit=orc_boyz&trials=99999999&x=1")
+    expect(page.locator("#error")).to_contain_text("trials: must be in [1, 2000000]",
+                                                   timeout=60_000)
+
+
+def test_the_combat_view_by_keyboard_only(page, base):
+    page.goto(f"{base}/?lang=en")
+    page.wait_for_selector("#f-d\\.unit option")
+
+    def tab_to(selector: str, limit: int = 80) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate("(s) => document.activeElement === document.querySelector(s)",
+                             selector):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    tab_to("#f-a\\.search")
+    page.keyboard.type("espada")
+    tab_to("#f-a\\.unit")
+    page.keyboard.press("ArrowDown")
+    tab_to("#f-d\\.search")
+    page.keyboard.type("skeleton")
+    tab_to("#f-d\\.unit")
+    page.keyboard.press("ArrowDown")
+    tab_to("#trials")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("20000")
+    tab_to("#go")
+    page.keyboard.press("Enter")
+    wait_done(page)
+    assert "Espadachines" in page.locator("#headline").inner_text()
+    assert page.locator("#f-d\\.unit").input_value() == "vc_skeletons"
+
+
+def serious_violations(page) -> list:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [(v["id"], v["impact"], len(v["nodes"])) for v in results.response["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+def test_no_serious_accessibility_violations(page, base):
+    fight(page, base)
+    assert not serious_violations(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert not serious_violations(page)
+
+
+@pytest.mark.parametrize("query", [
+    "view=hold&a.unit=empire_knights&d.unit=orc_boyz&distance=15&lang=es&trials=20000&seed=1",
+    "view=charge&charger_move=18&target_move=10&distance=20&lang=es&trials=20000&seed=1",
+    "view=flee&move=10&edge_distance=40&ld=7&trials=20000&seed=1",
+    "view=compare&lang=en",
+    "view=matrix&lang=es",
+    "view=emerge&lang=en",
+])
+def test_no_serious_accessibility_violations_in_the_other_views(page, base, query):
+    page.goto(f"{base}/?{query}")
+    if "compare" not in query and "matrix" not in query and "emerge" not in query:
+        wait_done(page)
+    else:
+        page.wait_for_selector("fieldset.fight")
+    assert not serious_violations(page)
+
+
+@pytest.mark.parametrize(("view", "query"), [
+    ("hold", "a.unit=empire_knights&d.unit=orc_boyz&distance=15&edge_distance=30"),
+    ("charge", "charger_move=18&target_move=10&distance=20&edge_distance=40"),
+    ("pursue", "pursuer_move=20&fleer_move=10"),
+    ("flee", "move=10&edge_distance=40&ld=7&turns=3"),
+])
+def test_the_other_views_answer_from_a_link(page, base, view, query):
+    for lang in ("en", "es"):
+        page.goto(f"{base}/?view={view}&{query}&trials=50000&seed=2&lang={lang}")
+        wait_done(page)
+        assert page.locator("table.outcomes td").count() >= 4
+        assert page.locator("#error").is_hidden()
+        shoot(page, f"{view}-{lang}")
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "odds" / "examples"
+
+
+def test_an_uploaded_roster_fights_and_its_link_carries_the_unit(page, browser, base):
+    page.goto(f"{base}/?lang=en")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.set_input_files("#upload", str(EXAMPLES / "my_list.ros"))
+    expect(page.locator("#upload-status")).to_contain_text("my_list.ros: 3 units")
+    options = page.locator("#f-a\\.unit option").all_inner_texts()
+    assert options == ["Lanceros", "Espadachines", "Alabarderos"]
+    page.select_option("#f-a\\.unit", label="Espadachines")
+    page.fill("#trials", "20000")
+    page.fill("#seed", "3")
+    page.click("#go")
+    wait_done(page)
+    assert page.locator("#headline").inner_text().startswith("15 Espadachines")
+    link = page.input_value("#link")
+    assert "a.data=" in link
+    first = numbers(page)
+    other = browser.new_page()
+    other.goto(link)
+    wait_done(other)
+    assert numbers(other) == first
+    other.close()
+    shoot(page, "upload-en")
+
+
+def test_a_bad_upload_shows_a_clear_message(page, base, tmp_path):
+    bad = tmp_path / "broken.ros"
+    bad.write_bytes((EXAMPLES / "my_list.ros").read_bytes()[:300])
+    page.goto(f"{base}/?lang=es")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.set_input_files("#upload", str(bad))
+    status = page.locator("#upload-status")
+    expect(status).to_contain_text("broken.ros: malformed or truncated XML")
+    expect(status).to_have_attribute("role", "alert")
+    assert status.is_visible()
+    shoot(page, "upload-error-es")
+
+
+def test_the_page_speaks_the_browsers_language(browser, base):
+    context = browser.new_context(locale="es-ES")
+    pg = context.new_page()
+    pg.goto(f"{base}/?view=charge&charger_move=18&target_move=10&distance=20&trials=1000&seed=1")
+    wait_done(pg)
+    expect(pg.locator("#results-title")).to_have_text("Resultados")
+    assert pg.locator("#headline").inner_text().startswith("Carga con M 18 cm")
+    assert "lang=es" in pg.input_value("#link")
+    context.close()
+
+
+def test_compare_two_variants_and_reopen_the_link(page, browser, base):
+    fight(page, base)
+    page.click("#add-compare")
+    expect(page.locator("#add-compare")).to_have_text("In the comparison (1)")
+    page.select_option("#f-charger", "defender")
+    expect(page.locator("#headline")).to_contain_text("Guerreros orcos charge", timeout=60_000)
+    wait_done(page)
+    page.click("#add-compare")
+    page.click("#views button[data-view=compare]")
+    assert page.locator("ol.variants li").count() == 2
+    page.click("#go")
+    expect(page.locator("table.compare")).to_be_visible(timeout=60_000)
+    head = page.locator("table.compare thead th").all_inner_texts()
+    assert head[1:] == ["Variant 1", "Variant 2"]
+    first = numbers(page)
+    assert first[0] != first[2]  # charging or being charged changes who wins
+    link = page.input_value("#link")
+    assert "view=compare" in link and "cmp=" in link
+    other = browser.new_page()
+    other.goto(link)
+    expect(other.locator("table.compare")).to_be_visible(timeout=60_000)
+    assert numbers(other) == first
+    other.close()
+    shoot(page, "compare-en")
+    page.select_option("#lang", "es")
+    expect(page.locator("#headline")).to_contain_text("variantes", timeout=60_000)
+    shoot(page, "compare-es")
+
+
+def test_emergence_from_a_scenario_file(page, base):
+    for lang, under in (("en", "under Great Cannon"), ("es", "bajo Great Cannon")):
+        page.goto(f"{base}/?view=emerge&lang={lang}&trials=20000&seed=2")
+        page.set_input_files("#scenario", str(EXAMPLES / "emergence_ambush.toml"))
+        expect(page.locator("img.picture")).to_be_visible(timeout=60_000)
+        wait_done(page)
+        assert page.locator("img.picture").evaluate("i => i.naturalWidth") > 100
+        assert under in " ".join(page.locator("table.outcomes th").all_inner_texts())
+        assert "scenario=" in page.input_value("#link")
+        shoot(page, f"emerge-{lang}")
+
+
+def test_two_uploaded_lists_give_a_matrix_whose_cells_open_the_combat(page, base):
+    page.goto(f"{base}/?view=matrix&lang=en&trials=1000&seed=4")
+    page.set_input_files("#f-list_a", str(EXAMPLES / "my_list.ros"))
+    expect(page.locator("#list_a-status")).to_contain_text("Espadachines")
+    page.set_input_files("#f-list_b", str(EXAMPLES / "their_list.ros"))
+    expect(page.locator("table.matrix").first).to_be_visible(timeout=120_000)
+    wait_done(page)
+    assert page.locator("svg.heatmap").count() == 2  # each way
+    assert page.locator("table.matrix").first.locator("button.cell").count() >= 3
+    shoot(page, "matrix-en")
+    page.locator("table.matrix").first.locator("button.cell").first.click()
+    wait_done(page)
+    assert page.url.split("?")[1].startswith("view=combat")
+    assert "Lanceros" in page.locator("#headline").inner_text()
