@@ -378,18 +378,18 @@ def test_bomb_beside_a_catalogue_is_not_opened(tmp_path):
 @pytest.mark.parametrize(("number", "ok"), [("0", False), ("-5", False), ("1.5", False),
                                             ("99999999", False), ("３", False), ("20", True)])
 def test_roster_number_is_checked(number, ok, capsys, tmp_path):
-    """Issue 12 §1: number="0" or "-5" silently became 1 model.  Now the unit is not
-    imported, and the report says why (an error with --strict)."""
+    """Issue 12 §1: number="0" or "-5" silently became 1 model; later the unit was left
+    out with a note.  Now it is an error naming the selection and the allowed range."""
     assert 'number="20"' in TINY_ROS
     text = TINY_ROS.replace('number="20"', f'number="{number}"', 1)
     path = _cat(tmp_path, text, "n.ros")
     code, out, err = run_cli(capsys, "roster", path, "--format", "json")
-    assert code == 0, err
-    data = json.loads(out)
-    reasons = " ".join(item["reason"] for item in data["report"])
-    assert ("number must be an integer in [1, 10000]" in reasons) is not ok
     if ok:
-        assert 20 in [u["models"] for u in data["units"]]
+        assert code == 0, err
+        assert 20 in [u["models"] for u in json.loads(out)["units"]]
+    else:
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert "number must be an integer in [1, 10000]" in err
 
 
 @pytest.mark.parametrize("cost", ["nan", "inf", "-1e9", "1e400", "abc"])

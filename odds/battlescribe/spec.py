@@ -102,7 +102,7 @@ def _check_command(text: str, value: str) -> None:
     parts = [p.strip() for p in value.split(",")]
     if any(p not in COMMAND_PARTS for p in parts) or len(set(parts)) != len(parts):
         raise OddsInputError(
-            f"unit: {text!r}: command must be full, none or some of "
+            f"unit: {text!r}: command must be 'full', 'none' or some of "
             f"{', '.join(COMMAND_PARTS)}, each once, joined by commas (got {value!r})"
         )
 
