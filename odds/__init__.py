@@ -52,9 +52,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from odds._version import __version__
 from odds.validation import OddsInputError
-
-__version__ = "0.1.0"
 
 _HOMES: dict[str, str] = {
     "charge_vs_flee": "odds.charge",

@@ -3,8 +3,8 @@
 =====  ====================  ===========================================================
 Layer  Name                  Modules
 =====  ====================  ===========================================================
-0      foundations           ``validation``, ``vocabulary``, ``_numba_fast``, ``_jit``,
-                             ``_faces``, ``_shapes``, ``dice``, ``rng``, ``results``
+0      foundations           ``validation``, ``vocabulary``, ``_version``, ``_numba_fast``,
+                             ``_jit``, ``_faces``, ``_shapes``, ``dice``, ``rng``, ``results``
 1      rules                 ``rules``, ``armies``, ``special_rules`` (the specs)
 2      units and characters  ``units``, ``characters``
 3      army books            ``battlescribe``, ``unit_reference``, ``i18n`` (the message
@@ -32,7 +32,7 @@ from __future__ import annotations
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundations", ("odds.validation", "odds.vocabulary", "odds._numba_fast", "odds._jit",
                      "odds._faces", "odds._shapes", "odds.dice", "odds.rng", "odds.results",
-                     "odds.layers")),
+                     "odds.layers", "odds._version")),
     ("rules", ("odds.rules", "odds.armies", "odds.special_rules")),
     ("units and characters", ("odds.units", "odds.characters")),
     ("army books", ("odds.battlescribe", "odds.unit_reference", "odds.i18n")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -10,6 +11,24 @@ from odds.commands._output import int_in
 from odds.validation import OddsInputError
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+_HOST = re.compile(r"[A-Za-z0-9.:\-\[\]]{1,253}")
+"""What ``--host`` may hold: a host name, an IPv4 or an IPv6 address."""
+
+
+def host_name(text: str) -> str:
+    """``--host``: a host name or address (never empty: an empty host listens everywhere)."""
+    if not _HOST.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"must be a host name or an IP address such as 127.0.0.1 (got {text!r})")
+    return text.strip("[]")
+
+
+def folder(text: str) -> str:
+    """``--data``: a folder's path (never empty: an empty path would be the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must be a folder of BattleScribe catalogues (got '')")
+    return text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,10 +38,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "built-in units are always there; --data adds BattleScribe catalogues "
                        "(default: BattleScribe's own data folder when it exists). Needs the "
                        "web extra: pip install -e '.[web]'.")
-    p.add_argument("--host", default="127.0.0.1",
+    p.add_argument("--host", type=host_name, default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int_in(0, 65535), default=8000, help="port (default 8000)")
-    p.add_argument("--data", metavar="DIR", action="append", default=None,
+    p.add_argument("--data", metavar="DIR", type=folder, action="append", default=None,
                    help="a folder of BattleScribe catalogues (.cat, .catz); repeatable")
     p.add_argument("--open", action="store_true", help="open the page in a browser")
     p.add_argument("--workers", type=int_in(1, 64), default=None,

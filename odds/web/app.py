@@ -24,7 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-import odds
+from odds._version import __version__
 from odds.battlescribe.xmlsafe import MAX_XML_BYTES
 from odds.validation import OddsInputError
 from odds.web import answers
@@ -128,7 +128,7 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
         yield
         jobs.close()
 
-    app = FastAPI(title="odds", version=odds.__version__, lifespan=lifespan,
+    app = FastAPI(title="odds", version=__version__, lifespan=lifespan,
                   docs_url=None, redoc_url=None,
                   description="Odds for Warhammer Fantasy Battles 6th edition (MDNR, cm). "
                   "Each answer equals `odds COMMAND --format json` for the same inputs and "
@@ -173,13 +173,13 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     async def healthz() -> JSONResponse:
         """``ready`` once every kernel is compiled or loaded, else 503 ``warming``."""
         if ready.is_set():
-            return JSONResponse({"status": "ready", "version": odds.__version__})
+            return JSONResponse({"status": "ready", "version": __version__})
         return JSONResponse({"status": "warming"}, status_code=503)
 
     @app.get("/api/info", tags=["data"])
     async def info() -> dict[str, Any]:
         """The engine's version, the army books and the caps of this server."""
-        return {"version": odds.__version__,
+        return {"version": __version__,
                 "books": [b.summary() for b in library.books.values()],
                 "caps": {"trials": MAX_TRIALS, "models": MAX_MODELS,
                          "jobs_per_client": MAX_JOBS_PER_CLIENT}}
