@@ -190,11 +190,9 @@ RARE_CROWDED = 32  # RARE_CROWDED << s: side s has two units or more
 _break_test = inlined(break_test)
 """The break test, inlined into the plain-pair kernel; the general kernel calls it.
 
-Measured with ``benchmarks/placement.py`` (median over 16 placements of the code, issue 13):
-(a) +25 %, (b) +30 % in the plain-pair kernel.  Inlining more of what a plain trial calls
-(the fear count inside it, the panic tests, the winners' expansion) measured slower each
-time; the break test inlined in the general kernel too, slower in session 13 and no faster
-in session 14 (benchmarks/README.md).
+Inlined there because it runs on nearly every plain trial; inlining more of what a plain
+trial calls, or the break test in the general kernel too, measured slower
+(``benchmarks/placement.py``, see benchmarks/README.md and its history).
 """
 
 

@@ -107,12 +107,13 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
             j = mid if side == 0 else hi
             # every group of this side at this step strikes simultaneously
             p = count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain)
+            ok = overkill0 if side == 0 else overkill1
+            p, ok = deliver(buf, p, kind, side, i, j, ok, chg, duel_a, duel_b, model, scratch,
+                            plain)
             if side == 0:
-                p, overkill0 = deliver(buf, p, kind, side, i, j, overkill0, chg, duel_a, duel_b,
-                                       model, scratch, plain)
+                overkill0 = ok
             else:
-                p, overkill1 = deliver(buf, p, kind, side, i, j, overkill1, chg, duel_a, duel_b,
-                                       model, scratch, plain)
+                overkill1 = ok
     return p, overkill0, overkill1
 
 
