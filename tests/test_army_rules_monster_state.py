@@ -194,37 +194,47 @@ def test_black_coach_from_the_catalogue():
 @needs_data
 def test_life_drain_keeps_the_coach_alive():
     """The coach (here without "unstable" and immune to psychology: only its wounds can end
-    it) charges one T3 monster of 10 wounds (as many as it can take), no save, A10 WS3 S10
+    it) charges one T3 monster of 10 wounds (as many as it can take), no save, A10 WS3 S6
     I1, that strikes after it.
     The coach scores s wounds: impact 1D6 hits at F5 (2+), the driver's two attacks with a
     great weapon (4+, F5 2+: 5/12 each), the steeds' two (4+, F3 4+: 1/4 each); the monster
-    then hits it with 10 attacks at 4+, 2+ to wound, no armour against S10, the coach's 5+
-    ward: t ~ Binomial(10, 5/18).  With the rule the coach dies iff t >= 5 + s; without it,
-    iff t >= 5 (one round fought)."""
+    then hits the coach (T6 W5, 4+ armour, 5+ ward) with 10 attacks at 4+, 4+ to wound, no
+    armour at S6, the 5+ ward: t ~ Binomial(10, 1/6).  With the rule the coach dies iff
+    t >= 5 + s; without it, iff t >= 5 (one round fought).
+
+    At S10 the monster's blows would wreck the coach, a chariot (RULES.md §1.12; gst "Carro":
+    "Resulta destruido por cualquier herida de Fuerza 7 o más"): one unsaved wound ends it,
+    life drain or not, unless the coach slew the monster first (s = 10)."""
     coach = cat(VAMPIRES).unit("Carruaje negro")
     coach = coach.replace(special=tuple(r for r in coach.special if r != "unstable"))
-    beast = unit_from_dict({
-        "name": "Bestia", "troop_type": "monster", "models": 1, "files": 1,
-        "profile": {"M": 10, "WS": 3, "BS": 0, "S": 10, "T": 3, "W": 10, "I": 1, "A": 10,
-                    "Ld": 10},
-        "equipment": {"armour_save_override": 7},
-        "rules": {"special": ["immune_to_psychology", "unbreakable"]},
-    })
+
+    def beast(strength: int):
+        return unit_from_dict({
+            "name": "Bestia", "troop_type": "monster", "models": 1, "files": 1,
+            "profile": {"M": 10, "WS": 3, "BS": 0, "S": strength, "T": 3, "W": 10, "I": 1,
+                        "A": 10, "Ld": 10},
+            "equipment": {"armour_save_override": 7},
+            "rules": {"special": ["immune_to_psychology", "unbreakable"]},
+        })
+
     impact = np.zeros(7)
     for n in range(1, 7):
         impact[: n + 1] += np.array(binomial(n, 5 / 6)) / 6
     s_pmf = np.convolve(np.convolve(impact, binomial(2, 5 / 12)), binomial(2, 1 / 4))
-    t_pmf = np.array(binomial(10, 5 / 18))
+    t_pmf = np.array(binomial(10, 1 / 6))
     dies = sum(ps * t_pmf[5 + s:].sum() for s, ps in enumerate(s_pmf))
     dies_plain = t_pmf[5:].sum()
     opts = CombatOptions(charge_tests=False, max_rounds=1)
     trials = 200_000
-    out = simulate(build(coach, beast, options=opts), trials, 2305)
+    out = simulate(build(coach, beast(6), options=opts), trials, 2305)
     assert_mc(out["status"][0, WIPED] / trials, dies, trials, what="with Poder de la muerte")
     plain = coach.replace(special=tuple(r for r in coach.special if r != "life_drain"))
-    out = simulate(build(plain, beast, options=opts), trials, 2306)
+    out = simulate(build(plain, beast(6), options=opts), trials, 2306)
     assert_mc(out["status"][0, WIPED] / trials, dies_plain, trials, what="without")
     assert dies < 0.5 * dies_plain
+    wrecked = (1 - s_pmf[10:].sum()) * (1 - (1 - 5 / 18) ** 10)  # hit 4+, wound 2+, ward 5+
+    out = simulate(build(coach, beast(10), options=opts), trials, 2307)
+    assert_mc(out["status"][0, WIPED] / trials, wrecked, trials, what="wrecked at S10")
 
 
 def test_life_drain_needs_one_model():
