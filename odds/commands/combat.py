@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from typing import Any
 
 from odds.commands import _headline as hl
@@ -224,10 +225,14 @@ def _run_reaction(args: argparse.Namespace, r, units) -> int:
 
 def run_scenario(args: argparse.Namespace) -> int:
     """``odds combat --scenario FILE.toml``: several units per side."""
+    from odds.combat.api import CHARGE_EVENTS
     from odds.combat.multiple import fight_scenario
     from odds.scenario import load_scenario
 
     scenario = load_scenario(args.scenario)
+    if args.no_charge_tests:
+        scenario = scenario.replace(options=dataclasses.replace(scenario.options,
+                                                                charge_tests=False))
     r = fight_scenario(scenario, trials=args.trials, seed=args.seed)
     sides = {}
     for name in ("attacker", "defender"):
@@ -252,6 +257,9 @@ def run_scenario(args: argparse.Namespace) -> int:
         "first_round_exact": first["exact"].to_dict(),
         "terms": {side: dict(zip(g["term"], g["mean"], strict=True))
                   for side, g in r.terms.groupby("side", sort=False)},
+        "charge": {k: r.charge[k] for k in CHARGE_EVENTS},
+        "charge_units": {u: {k: ev[k] for k in CHARGE_EVENTS}
+                         for u, ev in r.charge["units"].items()},
         "challenge": {**r.challenge,
                       "end_round": {int(k): float(p) for k, p in
                                     zip(r.challenge_rounds["round"],

@@ -62,6 +62,7 @@ from odds.combat.model import (
     S_W,
     CombatModel,
 )
+from odds.combat.model.layout import F_PAIRS
 
 MAX_STATES = 200_000
 """Reachable states beyond which the exact first round gives up (returns None)."""
@@ -226,6 +227,8 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         breaks in round 1)], "wounds": [pmf of wounds caused by side 0, by
         side 1]}``; None where it does not apply (see the module notes).
     """
+    if model.flags[F_PAIRS] > 0:
+        return None  # fear and terror at the charge decide who fights: kernel only
     parts = first_round_parts(model)
     if parts is None:
         return None
