@@ -104,6 +104,9 @@ from odds.combat.model.layout import (
     B_WOUNDS,
     CT_A,
     CT_B,
+    CU_FLED,
+    CU_REFUSED,
+    CU_SIXES,
     F_PAIR,
     F_PAIRS,
     N_PAIR,
@@ -241,7 +244,7 @@ def charge_pair_tests(buf, st, p, flags, sides, state, stats, max_rounds, contac
             if not passed:
                 set_unit_status(chg, NO_COMBAT, sides, state)
                 stats[ST_CHARGE_REFUSED + tail] = 1
-                stats[per + ST_PER_UNIT_CHARGE * chg] = 1
+                stats[per + ST_PER_UNIT_CHARGE * chg + CU_REFUSED] = 1
     for k in range(npairs):
         row = F_PAIR + N_PAIR * k
         chg = flags[row + PR_CHARGER]
@@ -285,10 +288,10 @@ def charge_pair_tests(buf, st, p, flags, sides, state, stats, max_rounds, contac
                     caught = True
             set_unit_status(tgt, CAUGHT if caught else ESCAPED, sides, state)
             stats[ST_CHARGE_FLED + tail] = 1
-            stats[per + ST_PER_UNIT_CHARGE * tgt + 1] = 1
+            stats[per + ST_PER_UNIT_CHARGE * tgt + CU_FLED] = 1
         else:
             stats[ST_CHARGE_SIXES + tail] = 1
-            stats[per + ST_PER_UNIT_CHARGE * tgt + 2] = 1
+            stats[per + ST_PER_UNIT_CHARGE * tgt + CU_SIXES] = 1
             state[tgt, B_SIXES] |= 1 << chg
             for b in range(sides[tgt, S_HOSTED_LO], sides[tgt, S_HOSTED_HI]):
                 state[b, B_SIXES] |= 1 << chg

@@ -309,7 +309,7 @@ ST_ROUNDS, ST_WOUNDS0_R1, ST_WOUNDS1_R1, ST_MARGIN_R1, ST_STATUS = range(5)
 ST_PER_BODY = 2
 ST_SURVIVORS, ST_LOST, ST_DESTROYED, ST_SPARE = 4, 4, 6, 8
 ST_CHARGE_REFUSED, ST_CHARGE_FLED, ST_CHARGE_SIXES, ST_FIXED = 9, 10, 11, 12
-ST_PER_UNIT_CHARGE = 3
+CU_REFUSED, CU_FLED, CU_SIXES, ST_PER_UNIT_CHARGE = range(4)
 """Entries of a trial's ``stats[ST_FIXED + ST_PER_BODY * bodies]``: rounds fought, the
 first round's wounds by side 0 and 1 and its margin; then per body
 ``b`` its status (``ST_STATUS + b``) and models left (``ST_SURVIVORS + bodies + b``); then,
@@ -318,7 +318,8 @@ after the ``ST_PER_BODY * bodies`` per-body entries, per side whether it lost
 (``ST_SPARE``), and the three psychology-at-the-charge counts (§3.3; ``ST_CHARGE_REFUSED +
 k``: any unit refused, fled, held on 6s); then ``ST_PER_UNIT_CHARGE`` entries per body ``b``
 (``ST_FIXED + ST_PER_BODY * bodies + ST_PER_UNIT_CHARGE b + k``): the same three for that unit
-(a charger that refused; a charged unit that fled, or held hitting only on 6s)."""
+(``CU_REFUSED``: a charger that refused; ``CU_FLED``, ``CU_SIXES``: a charged unit that fled,
+or held hitting only on 6s)."""
 
 # ------------------------------------------------------------------ the kernels' argument bundles
 ModelArrays = namedtuple("ModelArrays", "sides groups strikers steps n_steps flags contacts ranks "
