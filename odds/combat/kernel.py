@@ -331,8 +331,9 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
     The charger tests fear/terror of its target first (failed: no combat); then the
     charged unit tests fear/terror of the charger: terror failed, or fear failed with a
     lower unit strength, it flees (caught if the charge reaches it); fear failed
-    otherwise, it holds and hits only on 6s in the first round.  Returns ``(p, rounds at
-    most, the charger or -2)``.
+    otherwise, it holds and hits only on 6s in the first round.  In a multi-unit combat
+    the same per charge pair (:func:`~odds.combat.psychology.charge_pair_tests`, the
+    general kernel only).  Returns ``(p, rounds at most, the two-unit charger or -2)``.
     """
     sides = model.sides
     state = scratch.state

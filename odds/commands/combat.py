@@ -288,6 +288,25 @@ def scenario_names(scenario: Any, r: Any) -> dict[str, str]:
     return out
 
 
+def _print_scenario_charge(r: Any, names: dict[str, str], lang: str) -> None:
+    """The tests at the charge of ``odds combat --scenario`` (§3.3), per unit tested."""
+    from odds.i18n import number_text
+
+    if not r.charge.get("units"):
+        return
+    es = lang == "es"
+    print("\n" + ("En la carga (chequeos de miedo o terror):" if es
+                  else "At the charge (fear or terror tests):"))
+    words = (("no carga", "huye", "aguanta impactando solo con 6") if es
+             else ("refused", "fled", "held hitting only on 6s"))
+    for uid, ev in r.charge["units"].items():
+        parts = [f"{w} {number_text(ev[k], 4, lang)}"
+                 for w, k in zip(words, ("p_refused", "p_fled", "p_hits_on_6"), strict=True)
+                 if ev[k] > 0]
+        if parts:
+            print(f"  {names.get(uid, uid)}: " + ", ".join(parts))
+
+
 def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
     """The tables of ``odds combat --scenario``: sides, units, first round, terms, challenge."""
     from odds.i18n import number_text, term, word
@@ -316,6 +335,7 @@ def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
     terms.index = [term("combat_term", t, lang) for t in terms.index]
     terms.columns = [hl.SIDE_WORDS[lang].get(c, c) for c in terms.columns]
     print(terms.to_string(float_format=lambda x: number_text(x, 3, lang)))
+    _print_scenario_charge(r, names, lang)
     if r.challenge["p_issued"] > 0:
         ch = {k: number_text(v, 3, lang) for k, v in r.challenge.items()}
         print("\n" + word("challenge", lang, issued=ch["p_issued"], refused=ch["p_refused"],
