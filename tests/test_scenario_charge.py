@@ -156,3 +156,22 @@ def test_cli_json_keys(tmp_path):
         assert set(d["charge"]) == {"p_refused", "p_fled", "p_hits_on_6"}
         assert (d["charge"]["p_hits_on_6"] > 0) == tested
         assert (set(d["charge_units"]) == {"og", "sw"}) == tested
+
+
+def test_a_character_lends_his_ld_to_the_test(tmp_path):
+    """§3.3 with §3.1: knights (Ld 8) led by a Captain of Ld 9 charge skeletons (fear): they
+    test on 9 (6/36 fail), and a refusal leaves every body, characters too, out of it."""
+    from importlib import resources
+
+    from odds.scenario import load_scenario
+
+    text = (resources.files("odds") / "examples" / "combat_heroes.toml").read_text()
+    text = text.replace('unit = "orc_boyz"', 'unit = "vc_skeletons"')
+    text = text.replace("\nLd = 8", "\nLd = 9")  # the Captain's Ld
+    path = tmp_path / "heroes.toml"
+    path.write_text(text)
+    r = fight_scenario(load_scenario(str(path)), trials=N, seed=28)
+    refused = 1 - p_pass(9)
+    assert_mc(r.charge["units"]["knights"]["p_refused"], refused, N, what="knights refused")
+    for body in ("knights", "boyz", "Capitán", "Gran jefe orco"):
+        assert_mc(unit_p(r, body, "no_combat"), refused, N, what=body)
