@@ -175,3 +175,27 @@ def test_a_character_lends_his_ld_to_the_test(tmp_path):
     assert_mc(r.charge["units"]["knights"]["p_refused"], refused, N, what="knights refused")
     for body in ("knights", "boyz", "Capitán", "Gran jefe orco"):
         assert_mc(unit_p(r, body, "no_combat"), refused, N, what=body)
+
+
+def test_drunk_charger_of_a_fear_causer():
+    """§3.3 with MDNR Bestias "Borrachos" (a 6 at the charge: frenzied, immune to fear): drunk
+    centigors (Ld 7) and swordsmen (Ld 7) charge a fear-causing unit: the centigors refuse
+    with 5/6 x 15/36, the swordsmen with 15/36, independently."""
+    def foot(name, special=(), models=5):
+        return {
+            "name": name, "troop_type": "infantry", "models": models, "files": 5,
+            "profile": {"M": 10, "WS": 3, "BS": 3, "S": 3, "T": 10, "W": 1, "I": 3, "A": 1,
+                        "Ld": 7},
+            "equipment": {"armour_save_override": 7},
+            "rules": {"special": list(special)}}
+
+    sc = scenario([{**charger("dr", "x", "zo"), "unit": foot("Centigors", ["drunk"])},
+                   {**charger("sw", "x", "zo", "flank"), "unit": foot("Swords")}],
+                  [{"id": "zo", "unit": foot("Zombis", ["fear"], 10), "engaged_with": "dr"}])
+    r = fight_scenario(sc, trials=N, seed=29)
+    fail = 1 - p_pass(7)
+    assert_mc(r.charge["units"]["dr"]["p_refused"], 5 / 6 * fail, N, what="drunk refused")
+    assert_mc(r.charge["units"]["sw"]["p_refused"], fail, N, what="swords refused")
+    both = 5 / 6 * fail * fail  # nobody charges: no round
+    rounds = r.n_rounds.set_index("rounds")["probability"]
+    assert_mc(float(rounds.get(0, 0.0)), both, N, what="no round")

@@ -215,16 +215,18 @@ def charge_pair_tests(buf, st, p, flags, sides, state, stats, max_rounds, contac
     """Fear and terror at the charge in a multi-unit combat (§3.3); returns ``(fought, p)``.
 
     One test per charge pair (``flags[F_PAIR + N_PAIR k + PR_*]``, ``k < flags[F_PAIRS]``):
-    first every charger of a fear- or terror-causing target (failed: it does not charge,
-    it and its characters ``NO_COMBAT``), then every charged unit, per charger that still
-    charges it: panic (MDNR "Carga gloriosa") failed, terror failed, or fear failed with a
-    lower unit strength than that charger's, it flees (caught if any charger still charging
-    it reaches it, as in :func:`charge_tests`); fear failed otherwise, it holds and hits that
-    charger only on 6s in the first round (bit ``charger`` of ``state[:, B_SIXES]``).  A unit
-    left with no enemy fighting in contact leaves the combat: it won if an enemy of it fled,
-    else it never fought (``NO_COMBAT``).  ``fought``: both sides still have a unit fighting.
-    ``stats[ST_CHARGE_* + ST_PER_BODY nb]`` records whether any unit refused, fled, held on
-    6s, and ``stats[ST_FIXED + ST_PER_BODY nb + ST_PER_UNIT_CHARGE u + k]`` the same per unit.
+    first every charger of a fear- or terror-causing target (failed: it does not charge, it and
+    its characters ``NO_COMBAT``; a drunk charger rolls its "Borrachos" die first, as in
+    :func:`charge_tests`: a 6, frenzied, it takes no test), then every charged unit, per charger
+    that still charges it: panic (MDNR "Carga gloriosa") failed, terror failed, or fear failed
+    with a lower unit strength than that charger's, it flees (caught if any charger still
+    charging it reaches it, as in :func:`charge_tests`); fear failed otherwise, it holds and
+    hits that charger only on 6s in the first round (bit ``charger`` of ``state[:, B_SIXES]``).
+    A unit left with no enemy fighting in contact leaves the combat: it won if an enemy of it
+    fled, else it never fought (``NO_COMBAT``).  ``fought``: both sides still have a unit
+    fighting.  ``stats[ST_CHARGE_* + ST_PER_BODY nb]`` records whether any unit refused, fled,
+    held on 6s, and ``stats[ST_FIXED + ST_PER_BODY nb + ST_PER_UNIT_CHARGE u + k]`` the same per
+    unit.
     """
     nb = sides.shape[0]
     nr = flags[F_UNITS]
@@ -238,6 +240,14 @@ def charge_pair_tests(buf, st, p, flags, sides, state, stats, max_rounds, contac
             if p + 28 > buf.size:
                 fill_d6(buf, st)
                 p = 0
+            if sides[chg, S_DRUNK] and sides[chg, S_SIDE] == flags[F_ACTIVE] \
+                    and state[chg, B_DRUNK_ROLL] == 0:
+                # MDNR Bestias "Borrachos", as in charge_tests: a 6, frenzied, no test
+                state[chg, B_DRUNK_ROLL] = buf[p]
+                p += 1
+                if state[chg, B_DRUNK_ROLL] == 6:
+                    state[chg, B_FRENZIED] = 1
+                    continue
             passed, p = leadership_test(buf, p, flags[row + PR_CHARGER_LD], False,
                                         flags[row + PR_CHARGER_REROLL],
                                         flags[row + PR_CHARGER_COLD])
