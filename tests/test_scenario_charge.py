@@ -199,3 +199,19 @@ def test_drunk_charger_of_a_fear_causer():
     both = 5 / 6 * fail * fail  # nobody charges: no round
     rounds = r.n_rounds.set_index("rounds")["probability"]
     assert_mc(float(rounds.get(0, 0.0)), both, N, what="no round")
+
+
+@pytest.mark.parametrize(("attacker", "defender"), [
+    ("empire_ogres", "empire_swordsmen"), ("empire_swordsmen", "vc_skeletons"),
+    ("chaos_ettin", "empire_swordsmen")])
+def test_one_charger_scenario_rolls_the_two_unit_dice(attacker, defender):
+    """§3.3: the two-unit combat as a scenario rolls the same tests in the same order: with
+    the same seed, the same answers as ``fight``."""
+    from odds.combat import fight
+
+    r2 = fight(attacker, defender, trials=20_000, seed=30)
+    rs = fight_scenario(two_unit_scenario(attacker, defender), trials=20_000, seed=30)
+    for side in ("attacker", "defender"):
+        assert rs.side(side, "wins") == pytest.approx(r2.p_win(side), abs=1e-12)
+    for name in ("p_refused", "p_fled", "p_hits_on_6"):
+        assert rs.charge[name] == r2.extra["charge"][name]
