@@ -9,8 +9,10 @@ own (attacks allocated by each unit's policy).  Challenges follow each
 unit's policy: ``always`` issues and accepts with the best fighter
 (character or champion), ``champion`` only with the unit's champion (to
 protect its characters), ``never`` refuses with a character (a unit whose
-only candidate is its champion cannot hide it and accepts).  See
-:mod:`odds.combat.model` for the rules as modelled.
+only candidate is its champion cannot hide it and accepts).  Fear and
+terror are tested at the charge, per charge (:func:`charge_pairs`; the
+scenario option ``charge_tests``).  See :mod:`odds.combat.model` for the
+rules as modelled.
 """
 
 from __future__ import annotations
