@@ -215,3 +215,17 @@ def test_one_charger_scenario_rolls_the_two_unit_dice(attacker, defender):
         assert rs.side(side, "wins") == pytest.approx(r2.p_win(side), abs=1e-12)
     for name in ("p_refused", "p_fled", "p_hits_on_6"):
         assert rs.charge[name] == r2.extra["charge"][name]
+
+
+def test_glorious_chargers_one_panic_test():
+    """§3.4 (one panic test per unit per phase) with MDNR "Carga gloriosa": two winged-lancer
+    units (US >= 5) charge swordsmen (Ld 7): one panic test, failed 15/36, they flee."""
+    lancers = {"name": "Lanceros alados", "troop_type": "infantry", "models": 10, "files": 5,
+               "profile": {"M": 10, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1,
+                           "Ld": 7},
+               "rules": {"special": ["glorious_charge"]}}
+    sc = scenario([{**charger("l1", "x", "sw"), "unit": lancers},
+                   {**charger("l2", "x", "sw", "flank"), "unit": lancers}],
+                  [{"id": "sw", "unit": "empire_swordsmen", "engaged_with": "l1"}])
+    r = fight_scenario(sc, trials=N, seed=31)
+    assert_mc(r.charge["units"]["sw"]["p_fled"], 1 - p_pass(7), N, what="panicked once")
