@@ -229,3 +229,53 @@ def test_glorious_chargers_one_panic_test():
                   [{"id": "sw", "unit": "empire_swordsmen", "engaged_with": "l1"}])
     r = fight_scenario(sc, trials=N, seed=31)
     assert_mc(r.charge["units"]["sw"]["p_fled"], 1 - p_pass(7), N, what="panicked once")
+
+
+def test_held_on_sixes_against_the_fear_causer_only():
+    """§3.3: ogres (fear, US 12) and ten plain men charge 20 swordsmen; a failed fear test
+    (15/36) makes the swordsmen hit the ogres only on 6s in the first round, the men as
+    usual.  Exact first round: the mixture of the exact programme without the tests and with
+    the swordsmen's to-hit against the ogres set to 6 (not against both: that is rejected)."""
+    import dataclasses
+
+    import numpy as np
+
+    from odds.combat.exact import first_round_exact_multi
+    from odds.combat.model.layout import G_HIT, G_STD_HIT
+
+    men = {"name": "Men", "troop_type": "infantry", "models": 10, "files": 5,
+           "profile": {"M": 10, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1,
+                       "Ld": 7},
+           "equipment": {"armour_save_override": 7}}
+    sc = scenario([charger("og", "empire_ogres", "sw"),
+                   {**charger("mn", "x", "sw", "flank"), "unit": men}],
+                  [{"id": "sw", "unit": "empire_swordsmen", "engaged_with": "og"}])
+    model = scenario_model(sc)
+    flags = model.flags.copy()
+    flags[F_PAIRS] = 0
+    plain = dataclasses.replace(model, flags=flags)
+
+    def sixes(against):
+        groups = model.groups.copy()
+        for v in against:
+            rows = groups[2, v, :, 0]
+            for col in (G_HIT, G_STD_HIT):
+                rows[:, col] = np.where(rows[:, col] < 7, 6, rows[:, col])
+        return first_round_exact_multi(dataclasses.replace(plain, groups=groups))
+
+    hold = p_pass(7)
+    base = first_round_exact_multi(plain)
+    n = 200_000
+    r = fight_scenario(sc, trials=n, seed=32)
+    got = r.first_round.set_index("outcome")["probability"]
+    for against, agrees in (([0], True), ([0, 1], False)):
+        held = sixes(against)
+        ex = hold * base["breaks"][2] + (1 - hold) * held["breaks"][2]
+        if agrees:
+            assert_mc(float(got["sw_breaks"]), ex, n, what="swordsmen break")
+            for k in ("side0_wins", "side1_wins"):
+                ex_k = hold * base["side"][k] + (1 - hold) * held["side"][k]
+                assert_mc(float(got[k]), ex_k, n, what=k)
+        else:
+            with pytest.raises(AssertionError):
+                assert_mc(float(got["sw_breaks"]), ex, n, what="6s against both")
