@@ -67,7 +67,18 @@ def test_one_charger_scenario_has_the_two_unit_law(attacker, defender, event):
     if event == "p_refused":  # neither unit fights: both no_combat
         for uid in ("attacker", "defender"):
             assert_mc(unit_p(r, uid, "no_combat"), exact["p_refused"], N, what=uid)
-    assert r.extra["exact_first_round"] is None  # the tests decide who fights: kernel only
+    if event == "p_hits_on_6":  # nobody leaves: the exact first round mixes held and failed
+        from odds.combat import fight
+
+        two = fight(attacker, defender, trials=1_000, seed=21).first_round.set_index("outcome")
+        ex = r.first_round.set_index("outcome")["exact"]
+        assert ex["side0_wins"] == pytest.approx(two["exact"]["attacker_wins"], abs=1e-12)
+        assert ex["side1_wins"] == pytest.approx(two["exact"]["defender_wins"], abs=1e-12)
+        for k in ("side0_wins", "draw", "side1_wins"):
+            assert_mc(float(r.first_round.set_index("outcome")["probability"][k]), ex[k], N,
+                      what=k)
+    else:  # a test may decide who fights: kernel only
+        assert r.extra["exact_first_round"] is None
 
 
 def test_one_terror_charger_scenario_catches_as_the_two_unit_combat():
@@ -268,6 +279,9 @@ def test_held_on_sixes_against_the_fear_causer_only():
     n = 200_000
     r = fight_scenario(sc, trials=n, seed=32)
     got = r.first_round.set_index("outcome")["probability"]
+    shown = r.first_round.set_index("outcome")["exact"]  # charge_held_parts' mixture
+    assert shown["sw_breaks"] == pytest.approx(
+        hold * base["breaks"][2] + (1 - hold) * sixes([0])["breaks"][2], abs=1e-12)
     for against, agrees in (([0], True), ([0, 1], False)):
         held = sixes(against)
         ex = hold * base["breaks"][2] + (1 - hold) * held["breaks"][2]
