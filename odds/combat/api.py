@@ -61,6 +61,7 @@ from odds.combat.model.layout import (
     N_TOUCH,
     ST_FIXED,
     ST_PER_BODY,
+    ST_PER_UNIT_CHARGE,
     TERMS,
     ModelArrays,
     Scratch,
@@ -261,7 +262,7 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
         "side": np.zeros((nc, 2, 3), np.int64),
         "chal": np.zeros((nc, len(CHALLENGE_STATS)), np.int64),
         "chal_end": np.zeros((nc, mr + 1), np.int64),
-        "charge": np.zeros((nc, 3), np.int64),
+        "charge": np.zeros((nc, 3 + ST_PER_UNIT_CHARGE * model.sides.shape[0]), np.int64),
     }
     rows = np.zeros((keep_rows, 8 + 2 * nu), np.int64)
     budget = dice_budget(model)
@@ -281,7 +282,8 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
                           np.zeros((N_ALLOC, nb * N_GROUPS, ncon), np.int64),
                           np.full((ncon, N_TOUCH), -1, np.int64),
                           np.zeros((ncon, N_POOL), np.int64), np.zeros(2, np.int64),
-                          np.zeros(ST_FIXED + ST_PER_BODY * nb, np.int64),
+                          np.zeros(ST_FIXED + (ST_PER_BODY + ST_PER_UNIT_CHARGE) * nb,
+                                   np.int64),
                           np.zeros(N_CHAL, np.int64))
         run(c, lo, min(trials, lo + CHUNK_TRIALS),
             dice_buffer(max(BUFFER_DICE, 2 * budget)), stream_state(np.uint64(key), c),

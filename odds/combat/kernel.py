@@ -86,6 +86,7 @@ from odds.combat.model.layout import (
     F_FLANK_BOTH,
     F_INSANE,
     F_MUSICIAN,
+    F_PAIRS,
     F_RESTRAIN,
     F_UNITS,
     FIGHTING,
@@ -137,6 +138,7 @@ from odds.combat.model.layout import (
     ST_LOST,
     ST_MARGIN_R1,
     ST_PER_BODY,
+    ST_PER_UNIT_CHARGE,
     ST_ROUNDS,
     ST_SPARE,
     ST_STATUS,
@@ -162,6 +164,7 @@ from odds.combat.model.layout import TERMS as TERMS
 from odds.combat.psychology import (
     break_test,
     captains_fall,
+    charge_pair_tests,
     charge_tests,
     own_turn_start,
     panic_from,
@@ -326,8 +329,9 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
     The charger tests fear/terror of its target first (failed: no combat); then the
     charged unit tests fear/terror of the charger: terror failed, or fear failed with a
     lower unit strength, it flees (caught if the charge reaches it); fear failed
-    otherwise, it holds and hits only on 6s in the first round.  Returns ``(p, rounds at
-    most, the charger or -2)``.
+    otherwise, it holds and hits only on 6s in the first round.  In a multi-unit combat
+    the same per charge pair (:func:`~odds.combat.psychology.charge_pair_tests`, the
+    general kernel only).  Returns ``(p, rounds at most, the two-unit charger or -2)``.
     """
     sides = model.sides
     state = scratch.state
@@ -352,6 +356,11 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
         chg = model.flags[F_CHARGER]
         fought, p = charge_tests(buf, st, p, model.flags, sides, state, scratch.stats,
                                  max_rounds)
+        if not fought:
+            max_r = 0
+    elif not plain and model.flags[F_PAIRS] > 0:
+        fought, p = charge_pair_tests(buf, st, p, model.flags, sides, state, scratch.stats,
+                                      max_rounds, model.contacts)
         if not fought:
             max_r = 0
     if has_chars:
@@ -752,7 +761,7 @@ def fixed_shapes(model, scratch, plain):
         fixed_shape(scratch.touch, (nk, N_TOUCH)),
         fixed_shape(scratch.pool, (nk, N_POOL)),
         fixed_shape(scratch.scored, (2,)),
-        fixed_shape(scratch.stats, (ST_FIXED + ST_PER_BODY * nb,)),
+        fixed_shape(scratch.stats, (ST_FIXED + (ST_PER_BODY + ST_PER_UNIT_CHARGE) * nb,)),
         fixed_shape(scratch.chal, (N_CHAL,)))
     return model, scratch, nb
 
@@ -770,6 +779,8 @@ def tally(c, t, nb, nr, stats, chal, tallies):
         tallies.margin[c, min(max(m, 0), tallies.margin.shape[1] - 1)] += 1
     for k in range(3):
         tallies.charge[c, k] += stats[ST_CHARGE_REFUSED + tail + k]
+    for k in range(ST_PER_UNIT_CHARGE * nb):
+        tallies.charge[c, 3 + k] += stats[ST_FIXED + tail + k]
     for u in range(nb):
         tallies.status[c, u, stats[ST_STATUS + u]] += 1
         tallies.surv[c, u, stats[ST_SURVIVORS + nb + u]] += 1

@@ -9,8 +9,10 @@ own (attacks allocated by each unit's policy).  Challenges follow each
 unit's policy: ``always`` issues and accepts with the best fighter
 (character or champion), ``champion`` only with the unit's champion (to
 protect its characters), ``never`` refuses with a character (a unit whose
-only candidate is its champion cannot hide it and accepts).  See
-:mod:`odds.combat.model` for the rules as modelled.
+only candidate is its champion cannot hide it and accepts).  Fear and
+terror are tested at the charge, per charge (:func:`charge_pairs`; the
+scenario option ``charge_tests``).  See :mod:`odds.combat.model` for the
+rules as modelled.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from odds import validation as v
-from odds.combat.api import simulate
+from odds.combat.api import CHARGE_EVENTS, simulate
 from odds.combat.exact import first_round_exact_multi
 from odds.combat.kernel import CHALLENGE_STATS, TERMS
 from odds.combat.model import (
@@ -31,6 +33,15 @@ from odds.combat.model import (
     CombatOptions,
     SideOptions,
     build_units,
+)
+from odds.combat.model.charge import ChargePair, pair_flags
+from odds.combat.model.layout import (
+    F_PAIR,
+    F_PAIRS,
+    N_PAIR,
+    PR_CHARGER,
+    PR_TARGET,
+    ST_PER_UNIT_CHARGE,
 )
 from odds.results import proportion_table
 from odds.rng import SeedLike, resolve_seed
@@ -76,6 +87,12 @@ class ScenarioResult:
         ``round`` (0 = no challenge ended), ``probability``, ``stderr``.
     trials, seed, inputs
         As for every result.
+    charge : dict
+        Fear and terror at the charge (§3.3), the keys of the two-unit combat's: ``p_refused``
+        (a charger failed its test and did not charge), ``p_fled`` (a charged unit fled),
+        ``p_hits_on_6`` (a charged unit held and hits a charger only on 6s in the first
+        round), each with ``_stderr``; ``units``: the same per unit of a charge (a
+        charger's ``p_refused``, a charged unit's ``p_fled`` and ``p_hits_on_6``).
     """
 
     units: pd.DataFrame
@@ -89,6 +106,7 @@ class ScenarioResult:
     seed: int | None
     inputs: dict[str, Any]
     extra: dict[str, Any] = field(default_factory=dict)
+    charge: dict[str, Any] = field(default_factory=dict)
 
     @property
     def table(self) -> pd.DataFrame:
@@ -117,15 +135,45 @@ def scenario_model(scenario: CombatScenario) -> CombatModel:
     if not isinstance(options, CombatOptions):  # pragma: no cover - defensive
         raise TypeError("scenario options did not give CombatOptions")
     characters = [(i, ch) for i, su in enumerate(units) for ch in su.characters]
-    return build_units([su.unit for su in units], [scenario.side_of(su.id) for su in units],
-                       contacts, [su.charged for su in units],
-                       [SideOptions(static_bonus=su.static_bonus, high_ground=su.high_ground,
-                                    bsb=su.bsb_within_30cm, general_ld=su.general_within_30cm)
-                        for su in units], options,
-                       names=tuple(su.id for su in units) + tuple(ch.name for _, ch in characters),
-                       characters=characters, allocation=[su.allocation for su in units],
-                       challenge=[su.challenge for su in units],
-                       active_side=scenario.active_side)
+    unit_options = [SideOptions(static_bonus=su.static_bonus, high_ground=su.high_ground,
+                                bsb=su.bsb_within_30cm, general_ld=su.general_within_30cm)
+                    for su in units]
+    model = build_units([su.unit for su in units], [scenario.side_of(su.id) for su in units],
+                        contacts, [su.charged for su in units], unit_options, options,
+                        names=tuple(su.id for su in units)
+                        + tuple(ch.name for _, ch in characters),
+                        characters=characters, allocation=[su.allocation for su in units],
+                        challenge=[su.challenge for su in units],
+                        active_side=scenario.active_side)
+    if scenario.options.charge_tests:
+        pair_flags(model.flags, charge_pairs(scenario, unit_options, options.distance))
+    return model
+
+
+def charge_pairs(scenario: CombatScenario, unit_options: list[SideOptions],
+                 gap: float) -> list[ChargePair]:
+    """The scenario's charges (every unit that charged, with the unit it engages), §3.3.
+
+    The characters in a unit lend it their best Ld and add their unit strength.
+    """
+    units = scenario.units
+    index = {su.id: i for i, su in enumerate(units)}
+
+    def lead(su: Any) -> int:
+        return max((c.profile.Ld for c in su.characters), default=0)
+
+    def us(su: Any) -> int:
+        return su.unit.unit_strength + sum(c.unit_strength for c in su.characters)
+
+    pairs = []
+    for i, su in enumerate(units):
+        if not su.charged:
+            continue
+        t = index[su.engaged_with]
+        tg = units[t]
+        pairs.append(ChargePair(i, t, su.unit, tg.unit, unit_options[i], unit_options[t],
+                                lead(su), lead(tg), us(su), us(tg), gap))
+    return pairs
 
 
 def fight_scenario(
@@ -194,11 +242,34 @@ def fight_scenario(
         "p_overkill_decided": ch["overkill_decided"] / trials,
     }
     challenge_rounds = _distribution(sim["chal_end"], trials, "round")
+    charge = _charge_events(sim["charge"], trials, model, ids)
     return ScenarioResult(units=units, sides=sides, first_round=first_round, terms=terms,
                           n_rounds=n_rounds, challenge=challenge,
                           challenge_rounds=challenge_rounds, trials=trials, seed=s.entropy,
+                          charge=charge,
                           inputs={"scenario": scenario.name, "units": ids},
                           extra={"model": model, "exact_first_round": ex, "statuses": STATUSES})
+
+
+def _charge_events(counts: np.ndarray, trials: int, model: CombatModel,
+                   ids: tuple[str, ...]) -> dict[str, Any]:
+    """:attr:`ScenarioResult.charge` from the kernel's charge counts (§3.3)."""
+    def rates(c: np.ndarray) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for k, name in enumerate(CHARGE_EVENTS):
+            p = float(c[k]) / trials
+            out[name] = p
+            out[f"{name}_stderr"] = float(np.sqrt(p * (1 - p) / trials))
+        return out
+
+    out: dict[str, Any] = rates(counts[:3])
+    f = model.flags
+    involved = sorted({int(f[F_PAIR + N_PAIR * k + col]) for k in range(int(f[F_PAIRS]))
+                       for col in (PR_CHARGER, PR_TARGET)})
+    out["units"] = {ids[u]: rates(counts[3 + ST_PER_UNIT_CHARGE * u:
+                                         3 + ST_PER_UNIT_CHARGE * (u + 1)])
+                    for u in involved}
+    return out
 
 
 def _distribution(counts: np.ndarray, trials: int, column: str) -> pd.DataFrame:

@@ -39,6 +39,7 @@ from odds.combat.model import (
     F_TARGET_REROLL,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
+    F_UNITS,
     FIGHTING,
     FLEEING,
     NO_COMBAT,
@@ -103,10 +104,32 @@ from odds.combat.model.layout import (
     B_WOUNDS,
     CT_A,
     CT_B,
+    CU_FLED,
+    CU_REFUSED,
+    CU_SIXES,
+    F_PAIR,
+    F_PAIRS,
+    N_PAIR,
+    PR_CHARGER,
+    PR_CHARGER_COLD,
+    PR_CHARGER_LD,
+    PR_CHARGER_REROLL,
+    PR_PANIC_COLD,
+    PR_PANIC_LD,
+    PR_REACH,
+    PR_REACH_DICE,
+    PR_SMALLER,
+    PR_TARGET,
+    PR_TARGET_COLD,
+    PR_TARGET_LD,
+    PR_TARGET_REROLL,
+    PR_TERROR,
     ST_CHARGE_FLED,
     ST_CHARGE_REFUSED,
     ST_CHARGE_SIXES,
+    ST_FIXED,
     ST_PER_BODY,
+    ST_PER_UNIT_CHARGE,
 )
 from odds.rng import fill_d6, uniform
 
@@ -173,10 +196,148 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
                 stats[ST_CHARGE_FLED + ST_PER_BODY * nb] = 1
                 return False, p
             stats[ST_CHARGE_SIXES + ST_PER_BODY * nb] = 1
-            state[tgt, B_SIXES] = 1
+            state[tgt, B_SIXES] = 1 << chg
             for b in range(sides[tgt, S_HOSTED_LO], sides[tgt, S_HOSTED_HI]):
-                state[b, B_SIXES] = 1
+                state[b, B_SIXES] = 1 << chg
     return True, p
+
+
+@inline
+def set_unit_status(u, status, sides, state):
+    """Unit ``u`` and the bodies it hosts take ``status``."""
+    state[u, B_STATUS] = status
+    for b in range(sides[u, S_HOSTED_LO], sides[u, S_HOSTED_HI]):
+        state[b, B_STATUS] = status
+
+
+@linked
+def charge_pair_tests(buf, st, p, flags, sides, state, stats, max_rounds, contacts):
+    """Fear and terror at the charge in a multi-unit combat (§3.3); returns ``(fought, p)``.
+
+    One test per charge pair (``flags[F_PAIR + N_PAIR k + PR_*]``, ``k < flags[F_PAIRS]``):
+    first every charger of a fear- or terror-causing target (failed: it does not charge, it and
+    its characters ``NO_COMBAT``; a drunk charger rolls its "Borrachos" die first, as in
+    :func:`charge_tests`: a 6, frenzied, it takes no test), then every charged unit, per charger
+    that still charges it: panic (MDNR "Carga gloriosa") failed, terror failed, or fear failed
+    with a lower unit strength than that charger's, it flees (caught if any charger still
+    charging it reaches it, as in :func:`charge_tests`); fear failed otherwise, it holds and
+    hits that charger only on 6s in the first round (bit ``charger`` of ``state[:, B_SIXES]``).
+    A unit left with no enemy fighting in contact leaves the combat: it won if an enemy of it
+    fled, else it never fought (``NO_COMBAT``).  ``fought``: both sides still have a unit
+    fighting.  ``stats[ST_CHARGE_* + ST_PER_BODY nb]`` records whether any unit refused, fled,
+    held on 6s, and ``stats[ST_FIXED + ST_PER_BODY nb + ST_PER_UNIT_CHARGE u + k]`` the same per
+    unit.
+    """
+    nb = sides.shape[0]
+    nr = flags[F_UNITS]
+    npairs = flags[F_PAIRS]
+    tail = ST_PER_BODY * nb
+    per = ST_FIXED + tail
+    for k in range(npairs):
+        row = F_PAIR + N_PAIR * k
+        chg = flags[row + PR_CHARGER]
+        if flags[row + PR_CHARGER_LD] > 0 and state[chg, B_STATUS] == FIGHTING:
+            if p + 28 > buf.size:
+                fill_d6(buf, st)
+                p = 0
+            if sides[chg, S_DRUNK] and sides[chg, S_SIDE] == flags[F_ACTIVE] \
+                    and state[chg, B_DRUNK_ROLL] == 0:
+                # MDNR Bestias "Borrachos", as in charge_tests: a 6, frenzied, no test
+                state[chg, B_DRUNK_ROLL] = buf[p]
+                p += 1
+                if state[chg, B_DRUNK_ROLL] == 6:
+                    state[chg, B_FRENZIED] = 1
+                    continue
+            passed, p = leadership_test(buf, p, flags[row + PR_CHARGER_LD], False,
+                                        flags[row + PR_CHARGER_REROLL],
+                                        flags[row + PR_CHARGER_COLD])
+            if not passed:
+                set_unit_status(chg, NO_COMBAT, sides, state)
+                stats[ST_CHARGE_REFUSED + tail] = 1
+                stats[per + ST_PER_UNIT_CHARGE * chg + CU_REFUSED] = 1
+    for k in range(npairs):
+        row = F_PAIR + N_PAIR * k
+        chg = flags[row + PR_CHARGER]
+        tgt = flags[row + PR_TARGET]
+        if max_rounds <= 0 or state[chg, B_STATUS] != FIGHTING \
+                or state[tgt, B_STATUS] != FIGHTING:
+            continue
+        if p + 28 > buf.size:
+            fill_d6(buf, st)
+            p = 0
+        panicked = False
+        if flags[row + PR_PANIC_LD] > 0:
+            passed, p = leadership_test(buf, p, flags[row + PR_PANIC_LD], False,
+                                        flags[row + PR_TARGET_REROLL],
+                                        flags[row + PR_PANIC_COLD])
+            panicked = not passed
+        if not (panicked or flags[row + PR_TARGET_LD] > 0):
+            continue
+        passed = False
+        if not panicked:
+            passed, p = leadership_test(buf, p, flags[row + PR_TARGET_LD], False,
+                                        flags[row + PR_TARGET_REROLL],
+                                        flags[row + PR_TARGET_COLD])
+        if passed:
+            continue
+        if panicked or flags[row + PR_TERROR] or flags[row + PR_SMALLER]:
+            flee, p = sum_faces(buf, p, sides[tgt, S_FLEE_DICE])
+            flee -= sides[tgt, S_FLEE_MINUS]
+            caught = False
+            for j in range(npairs):  # any charger still charging it
+                rj = F_PAIR + N_PAIR * j
+                if flags[rj + PR_TARGET] != tgt \
+                        or state[flags[rj + PR_CHARGER], B_STATUS] != FIGHTING:
+                    continue
+                if flags[rj + PR_REACH_DICE] > 0:
+                    kk = flags[rj + PR_REACH] + max(0, flee)
+                    hit = flags[F_REACH_TAIL + kk] if kk <= 48 else 0
+                    if uniform(st) * flags[F_REACH_TAIL + flags[rj + PR_REACH]] < hit:
+                        caught = True
+                elif flags[rj + PR_REACH] >= flee:
+                    caught = True
+            set_unit_status(tgt, CAUGHT if caught else ESCAPED, sides, state)
+            stats[ST_CHARGE_FLED + tail] = 1
+            stats[per + ST_PER_UNIT_CHARGE * tgt + CU_FLED] = 1
+        else:
+            stats[ST_CHARGE_SIXES + tail] = 1
+            stats[per + ST_PER_UNIT_CHARGE * tgt + CU_SIXES] = 1
+            state[tgt, B_SIXES] |= 1 << chg
+            for b in range(sides[tgt, S_HOSTED_LO], sides[tgt, S_HOSTED_HI]):
+                state[b, B_SIXES] |= 1 << chg
+    # units left with no enemy fighting in contact leave the combat
+    changed = True
+    while changed:
+        changed = False
+        for u in range(nr):
+            if state[u, B_STATUS] != FIGHTING:
+                continue
+            engaged = False
+            fled = False
+            for c in range(contacts.shape[0]):
+                if contacts[c, CT_A] == u:
+                    e = contacts[c, CT_B]
+                elif contacts[c, CT_B] == u:
+                    e = contacts[c, CT_A]
+                else:
+                    continue
+                if state[e, B_STATUS] == FIGHTING:
+                    engaged = True
+                elif state[e, B_STATUS] == CAUGHT or state[e, B_STATUS] == ESCAPED \
+                        or state[e, B_STATUS] == WON:
+                    fled = fled or state[e, B_STATUS] != WON
+            if not engaged:
+                set_unit_status(u, WON if fled else NO_COMBAT, sides, state)
+                changed = True
+    left0 = False
+    left1 = False
+    for u in range(nr):
+        if state[u, B_STATUS] == FIGHTING:
+            if sides[u, S_SIDE] == 0:
+                left0 = True
+            else:
+                left1 = True
+    return left0 and left1, p
 
 
 @inline

@@ -76,7 +76,7 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
     Clears the round's tallies first (``scored``, each body's regenerable wounds, its
     panic mark and its "Garras mecánicas" test).  Where both sides have groups at a step,
     last round's winner ``prev_winner`` strikes first, else a roll-off.  ``chg``: the
-    charger (its target hits it only on 6s after a failed fear test, ``B_SIXES``).
+    charger (unused: a unit hits only on 6s the units whose bits its ``B_SIXES`` sets).
     """
     state = scratch.state
     scored = scratch.scored
@@ -241,14 +241,15 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
             if na > nch and state[v, B_WOUNDS] > 0:
                 before = models_left(state[v, B_WOUNDS], sides[v, S_W])
                 sc, _, p = strike(buf, p, na - nch, model.groups, u, v, gi, kind, state,
-                                      sides, False, 0, six and v == chg)
+                                      sides, False, 0, six and (state[u, B_SIXES] >> v) & 1)
                 scratch.scored[side] += sc
                 lost = before - models_left(state[v, B_WOUNDS], sides[v, S_W])
                 lose_fighters(v, c, lost, contacts, scratch.pool)
             tc = alloc[A_CHAR, q - i, c]
             if nch > 0 and tc >= 0 and state[tc, B_WOUNDS] > 0:
                 sc, _, p = strike(buf, p, nch, model.groups, u, tc, gi, kind, state, sides,
-                                      False, 0, six and sides[tc, S_HOST] == chg)
+                                      False, 0,
+                                      six and (state[u, B_SIXES] >> sides[tc, S_HOST]) & 1)
                 scratch.scored[side] += sc
     return p, overkill
 
@@ -269,7 +270,8 @@ def character_blows(buf, p, kind, side, g, u, gi, overkill, chg, duel_a, duel_b,
         return p, overkill
     duel = (u == duel_a and tgt == duel_b) or (u == duel_b and tgt == duel_a)
     before = models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
-    six = kind == 0 and state[u, B_SIXES] != 0 and (tgt == chg or sides[tgt, S_HOST] == chg)
+    host = tgt if sides[tgt, S_HOST] < 0 else sides[tgt, S_HOST]
+    six = kind == 0 and (state[u, B_SIXES] >> host) & 1 != 0
     sc, extra, p = strike(buf, p, na, model.groups, u, tgt, gi, kind, state, sides, duel,
                           overkill, six)
     if tgt < model.flags[F_UNITS]:  # a unit: through its contact with the character's unit

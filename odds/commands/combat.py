@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from typing import Any
 
 from odds.commands import _headline as hl
@@ -224,10 +225,14 @@ def _run_reaction(args: argparse.Namespace, r, units) -> int:
 
 def run_scenario(args: argparse.Namespace) -> int:
     """``odds combat --scenario FILE.toml``: several units per side."""
+    from odds.combat.api import CHARGE_EVENTS
     from odds.combat.multiple import fight_scenario
     from odds.scenario import load_scenario
 
     scenario = load_scenario(args.scenario)
+    if args.no_charge_tests:
+        scenario = scenario.replace(options=dataclasses.replace(scenario.options,
+                                                                charge_tests=False))
     r = fight_scenario(scenario, trials=args.trials, seed=args.seed)
     sides = {}
     for name in ("attacker", "defender"):
@@ -252,6 +257,9 @@ def run_scenario(args: argparse.Namespace) -> int:
         "first_round_exact": first["exact"].to_dict(),
         "terms": {side: dict(zip(g["term"], g["mean"], strict=True))
                   for side, g in r.terms.groupby("side", sort=False)},
+        "charge": {k: r.charge[k] for k in CHARGE_EVENTS},
+        "charge_units": {u: {k: ev[k] for k in CHARGE_EVENTS}
+                         for u, ev in r.charge["units"].items()},
         "challenge": {**r.challenge,
                       "end_round": {int(k): float(p) for k, p in
                                     zip(r.challenge_rounds["round"],
@@ -278,6 +286,25 @@ def scenario_names(scenario: Any, r: Any) -> dict[str, str]:
         out[body] = (f"{names.get(stem, stem)} champion" if stem != body
                      else names.get(body, body))
     return out
+
+
+def _print_scenario_charge(r: Any, names: dict[str, str], lang: str) -> None:
+    """The tests at the charge of ``odds combat --scenario`` (§3.3), per unit tested."""
+    from odds.i18n import number_text
+
+    if not r.charge.get("units"):
+        return
+    es = lang == "es"
+    print("\n" + ("En la carga (chequeos de miedo o terror):" if es
+                  else "At the charge (fear or terror tests):"))
+    words = (("no carga", "huye", "aguanta impactando solo con 6") if es
+             else ("refused", "fled", "held hitting only on 6s"))
+    for uid, ev in r.charge["units"].items():
+        parts = [f"{w} {number_text(ev[k], 4, lang)}"
+                 for w, k in zip(words, ("p_refused", "p_fled", "p_hits_on_6"), strict=True)
+                 if ev[k] > 0]
+        if parts:
+            print(f"  {names.get(uid, uid)}: " + ", ".join(parts))
 
 
 def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
@@ -308,6 +335,7 @@ def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
     terms.index = [term("combat_term", t, lang) for t in terms.index]
     terms.columns = [hl.SIDE_WORDS[lang].get(c, c) for c in terms.columns]
     print(terms.to_string(float_format=lambda x: number_text(x, 3, lang)))
+    _print_scenario_charge(r, names, lang)
     if r.challenge["p_issued"] > 0:
         ch = {k: number_text(v, 3, lang) for k, v in r.challenge.items()}
         print("\n" + word("challenge", lang, issued=ch["p_issued"], refused=ch["p_refused"],

@@ -23,6 +23,7 @@ TOML schema
     insane_courage = false       # §3.2
     restrain_pursuit = false     # §4.3
     flank_rear_rule = "mdnr"     # §2.2: mdnr (only the side with more flankers) | both
+    charge_tests = true          # §3.3: fear and terror tests at the charge
 
     [[attacker]]
     id = "swords"                # unique in the scenario

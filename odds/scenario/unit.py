@@ -38,6 +38,10 @@ class ScenarioOptions:
         ``"mdnr"`` (Default): when both sides have US >= 5 units on enemy
         flanks (rears), only the side with more of them gets +1 (+2);
         ``"both"``: both claim it (§2.2 ⚠ Option).
+    charge_tests : bool
+        Fear and terror tests at the charge (§3.3, Default: on): each charged unit tests
+        once against each fear- or terror-causing unit that charged it, each charger once
+        against a fear- or terror-causing target, as in the two-unit combat.
     """
 
     corner_contact: bool = True
@@ -45,9 +49,11 @@ class ScenarioOptions:
     insane_courage: bool = False
     restrain_pursuit: bool = False
     flank_rear_rule: str = "mdnr"
+    charge_tests: bool = True
 
     def __post_init__(self) -> None:
-        for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit"):
+        for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit",
+                     "charge_tests"):
             flag(name, getattr(self, name))
         choice("flank_rear_rule", self.flank_rear_rule, FLANK_REAR_RULES)
 

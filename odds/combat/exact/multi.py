@@ -25,6 +25,8 @@ unit, or more than :data:`MAX_STATES` reachable states.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from typing import Any
 
 import numpy as np
@@ -61,6 +63,23 @@ from odds.combat.model import (
     S_US,
     S_W,
     CombatModel,
+)
+from odds.combat.model.layout import (
+    F_PAIR,
+    F_PAIRS,
+    G_HIT,
+    G_STD_HIT,
+    N_PAIR,
+    PR_CHARGER,
+    PR_CHARGER_LD,
+    PR_PANIC_LD,
+    PR_SMALLER,
+    PR_TARGET,
+    PR_TARGET_COLD,
+    PR_TARGET_LD,
+    PR_TARGET_REROLL,
+    PR_TERROR,
+    S_HOST,
 )
 
 MAX_STATES = 200_000
@@ -211,6 +230,61 @@ def _final_states(model: CombatModel, st: _Setup, regen: list[bool]
     return final
 
 
+MAX_HELD_PAIRS = 4
+"""Most charge pairs with a fear test :func:`charge_held_parts` mixes (2 ** n models)."""
+
+
+def charge_held_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
+    """The first round's models after the tests at the charge, when nobody can leave (§3.3).
+
+    When no charger tests, no charged unit tests panic and no failed fear test makes a unit
+    flee (fear, not terror, of a charger of no greater unit strength), every test at the
+    charge ends with the charged unit fighting: passed, as usual; failed, hitting that
+    charger only on 6s in the first round.  Returns every combination of passed and failed
+    tests, weighted by its probability, as models without tests (``F_PAIRS`` 0) whose
+    failed tests' to-hit rolls are 6; None when a test could remove a unit from the combat
+    or more than :data:`MAX_HELD_PAIRS` tests are due.
+    """
+    f = model.flags
+    tests = []
+    for k in range(int(f[F_PAIRS])):
+        row = f[F_PAIR + N_PAIR * k: F_PAIR + N_PAIR * (k + 1)]
+        if row[PR_CHARGER_LD] or row[PR_PANIC_LD]:
+            return None
+        if row[PR_TARGET_LD]:
+            if row[PR_TERROR] or row[PR_SMALLER]:
+                return None
+            hold = float(dice.p_at_most(dice.leadership_pmf(bool(row[PR_TARGET_COLD])),
+                                        int(row[PR_TARGET_LD])))
+            if row[PR_TARGET_REROLL]:
+                hold = 1 - (1 - hold) ** 2
+            tests.append((int(row[PR_TARGET]), int(row[PR_CHARGER]), hold))
+    if len(tests) > MAX_HELD_PAIRS:
+        return None
+    flags = f.copy()
+    flags[F_PAIRS] = 0
+    host = model.sides[:, S_HOST]
+    parts = []
+    for failed in itertools.product((False, True), repeat=len(tests)):
+        w = 1.0
+        groups = model.groups.copy()
+        for (tgt, chg, hold), fail in zip(tests, failed, strict=True):
+            w *= (1 - hold) if fail else hold
+            if not fail:
+                continue
+            for b in range(groups.shape[0]):  # the charged unit and its characters
+                if b != tgt and host[b] != tgt:
+                    continue
+                for v in range(groups.shape[1]):  # against the charger and its characters
+                    if v != chg and host[v] != chg:
+                        continue
+                    rows = groups[b, v, :, 0]  # round kind 0: the first round
+                    for col in (G_HIT, G_STD_HIT):
+                        rows[:, col] = np.where(rows[:, col] < 7, 6, rows[:, col])
+        parts.append((w, dataclasses.replace(model, flags=flags, groups=groups)))
+    return parts
+
+
 def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
     """Exact first round of a combat with several units per side.
 
@@ -226,6 +300,11 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         breaks in round 1)], "wounds": [pmf of wounds caused by side 0, by
         side 1]}``; None where it does not apply (see the module notes).
     """
+    if model.flags[F_PAIRS] > 0:
+        held = charge_held_parts(model)
+        if held is None:
+            return None  # a test at the charge may decide who fights: kernel only
+        return mix_results([(w, first_round_exact_multi(m)) for w, m in held])
     parts = first_round_parts(model)
     if parts is None:
         return None

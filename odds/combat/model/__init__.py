@@ -43,10 +43,19 @@ Modelling conventions (documented choices where the rules leave one)
   attacks only when slain; regenerated models never fought (regeneration is
   at the end of the phase).  The contact geometry is not re-measured
   within a round.
-* Psychology at the charge (§3.3, two-unit combats, on by default): see
-  :class:`CombatOptions` ``charge_tests``.  A unit with the frenzy rule is
-  immune to fear and terror.  In scenarios (several units) no tests are
-  taken at the charge.
+* Psychology at the charge (§3.3, on by default): see :class:`CombatOptions`
+  ``charge_tests``.  A unit with the frenzy rule is immune to fear and
+  terror.  In scenarios (several units, :func:`~odds.combat.model.charge.pair_flags`)
+  each charged unit tests once per fear- or terror-causing unit that charged
+  it and each charger once against a fear- or terror-causing target, with
+  the two-unit consequences: a charger that fails does not charge (it and its
+  characters take no part); a charged unit that flees is caught if any of
+  its chargers still charging reaches it; one that holds after a failed fear
+  test hits only on 6s, in the first round, the fear-causer it failed
+  against.  A unit left with no enemy in contact leaves the combat (won if an
+  enemy of it fled, else it never fought).  The characters in a unit lend
+  it their Ld and unit strength; fear caused by a character alone does not
+  make his unit's charge cause fear.
 * Stupidity (§1.10): a stupid unit tests Ld (its best, characters included)
   at the start of each round that is its side's turn (the first round is
   the active side's, then they alternate); failed, only half of its

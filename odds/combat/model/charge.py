@@ -19,6 +19,8 @@ from odds.combat.model.layout import (
     F_CHARGER_COLD,
     F_CHARGER_LD,
     F_CHARGER_REROLL,
+    F_PAIR,
+    F_PAIRS,
     F_REACH,
     F_REACH_DICE,
     F_REACH_TAIL,
@@ -30,10 +32,27 @@ from odds.combat.model.layout import (
     F_TARGET_REROLL,
     F_TARGET_SMALLER,
     F_TARGET_TERROR,
+    MAX_PAIRS,
+    N_PAIR,
+    PR_CHARGER,
+    PR_CHARGER_COLD,
+    PR_CHARGER_LD,
+    PR_CHARGER_REROLL,
+    PR_PANIC_COLD,
+    PR_PANIC_LD,
+    PR_REACH,
+    PR_REACH_DICE,
+    PR_SMALLER,
+    PR_TARGET,
+    PR_TARGET_COLD,
+    PR_TARGET_LD,
+    PR_TARGET_REROLL,
+    PR_TERROR,
     REACH_TAIL_SIZE,
 )
 from odds.combat.model.options import SideOptions
 from odds.units import Unit
+from odds.validation import OddsInputError
 
 
 def _scared(unit: Unit, by: Unit) -> bool:
@@ -53,15 +72,16 @@ def _scared(unit: Unit, by: Unit) -> bool:
                 or unit.has("unbreakable") or unit.has("frenzy") or fearless)
 
 
-def _test_ld(unit: Unit, opts: SideOptions) -> tuple[int, bool]:
+def _test_ld(unit: Unit, opts: SideOptions, lead: int = 0) -> tuple[int, bool]:
     """The Ld a unit tests at the charge and whether the roll is cold-blooded.
 
     Its own best Ld (champion's included) or its General's; a cold-blooded unit rolls 3D6
     without the highest die on its own Ld (MDNR Elfos Oscuros "Sangre fría": "sólo usarán
     Sangre Fría si utilizan su propio Liderazgo") and takes the General's 2D6 instead only
-    when that is more likely to pass (:func:`odds.combat.blows.better_test`).
+    when that is more likely to pass (:func:`odds.combat.blows.better_test`).  ``lead``:
+    the best Ld of the characters in the unit (0 none), used as the unit's own.
     """
-    ld = unit.profile.Ld
+    ld = max(unit.profile.Ld, lead)
     if unit.command.champion and unit.champion_profile is not None:
         ld = max(ld, unit.champion_profile.Ld)
     if unit.has("independent"):
@@ -121,6 +141,82 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     # charge_exact gives a plain charge either way
     flags[F_CHARGE_TESTS] = int(bool(flags[F_CHARGER_LD] or flags[F_TARGET_LD]
                                      or flags[F_TARGET_PANIC_LD] or ch.has("drunk")))
+
+
+@dataclasses.dataclass(frozen=True)
+class ChargePair:
+    """One charge of a multi-unit combat, as :func:`pair_flags` takes it.
+
+    ``charger`` and ``target``: the units' indices in the combat; ``ch``, ``tg`` the units;
+    ``ch_opts``, ``tg_opts`` their circumstances (the General's Ld); ``ch_lead``, ``tg_lead``
+    the best Ld of the characters in each (0 none); ``ch_us``, ``tg_us`` their unit
+    strengths, characters included; ``gap`` the distance (cm) before the charge.
+    """
+
+    charger: int
+    target: int
+    ch: Unit
+    tg: Unit
+    ch_opts: SideOptions
+    tg_opts: SideOptions
+    ch_lead: int = 0
+    tg_lead: int = 0
+    ch_us: int = 0
+    tg_us: int = 0
+    gap: float = 10.0
+
+
+def pair_flags(flags: np.ndarray, pairs: list[ChargePair]) -> None:
+    """Fill the charge pairs of a multi-unit combat in ``flags`` (§3.3, :data:`.F_PAIR`).
+
+    Per pair the tests of :func:`charge_flags`: the charger's of a fear- or terror-causing
+    target, the charged unit's of a fear- or terror-causing charger and its panic at a
+    "Carga gloriosa" (once per charged unit: panic is tested once per phase, RULES.md §3.4),
+    with the same Ld (the characters' in the unit count as its own), cold blood, re-rolls
+    and immunities.  A random-moving charger
+    reaches as far as its roll (the tail table of ``F_REACH_TAIL``, which all the
+    random-moving chargers must share: the same number of dice).  Every pair is kept, so
+    that any charger of a fleeing unit may catch it; none is kept when no pair has a test.
+    """
+    rows = []
+    panicked: set[int] = set()
+    tail_dice = 0
+    for pr in pairs:
+        row = np.zeros(N_PAIR, np.int64)
+        row[PR_CHARGER] = pr.charger
+        row[PR_TARGET] = pr.target
+        if _scared(pr.ch, pr.tg):
+            row[PR_CHARGER_LD], row[PR_CHARGER_COLD] = _test_ld(pr.ch, pr.ch_opts, pr.ch_lead)
+            row[PR_CHARGER_REROLL] = pr.ch.has("sigmar_example") or pr.ch.has("psychology_reroll")
+        if _scared(pr.tg, pr.ch):
+            row[PR_TARGET_LD], row[PR_TARGET_COLD] = _test_ld(pr.tg, pr.tg_opts, pr.tg_lead)
+        row[PR_TARGET_REROLL] = pr.tg.has("sigmar_example") or pr.tg.has("psychology_reroll")
+        row[PR_TERROR] = int(pr.ch.causes_terror)
+        row[PR_SMALLER] = int((pr.tg_us or pr.tg.unit_strength)
+                              < (pr.ch_us or pr.ch.unit_strength))
+        if pr.target not in panicked and glorious_panic(pr.tg, pr.ch):
+            panicked.add(pr.target)
+            row[PR_PANIC_LD], row[PR_PANIC_COLD] = _test_ld(pr.tg, pr.tg_opts, pr.tg_lead)
+        if pr.ch.random_move:
+            n = rules.parse_dice(pr.ch.random_move, "random_move").n
+            if tail_dice and n != tail_dice:
+                raise OddsInputError("charge pairs: random-moving chargers with different dice "
+                                     "(the engine keeps one reach table)")
+            tail_dice = n
+            row[PR_REACH] = math.ceil(pr.gap)
+            row[PR_REACH_DICE] = n
+        else:
+            row[PR_REACH] = math.floor(2 * pr.ch.profile.M - pr.gap)
+        rows.append(row)
+    if not any(r[PR_CHARGER_LD] or r[PR_TARGET_LD] or r[PR_PANIC_LD] for r in rows):
+        return  # nothing to roll at the charge
+    if len(rows) > MAX_PAIRS:
+        raise OddsInputError(f"charge pairs: at most {MAX_PAIRS} charges (got {len(rows)})")
+    flags[F_PAIRS] = len(rows)
+    for k, row in enumerate(rows):
+        flags[F_PAIR + N_PAIR * k:F_PAIR + N_PAIR * (k + 1)] = row
+    if tail_dice:
+        flags[F_REACH_TAIL:F_REACH_TAIL + REACH_TAIL_SIZE] = random_move_tail(tail_dice)
 
 
 def random_move_tail(n: int) -> np.ndarray:

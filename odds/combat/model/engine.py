@@ -17,6 +17,7 @@ from odds.combat.model.bodies import recruits_at_most
 from odds.combat.model.layout import (
     CHAIN_CAP,
     CHAMPION,
+    F_PAIRS,
     F_UNITS,
     G_ACTIVE,
     G_ATTACKS,
@@ -54,7 +55,8 @@ def plain_pair(model: CombatModel) -> bool:
 
     :func:`odds.combat.kernel.fight_chunk_plain` is the same code as
     :func:`~odds.combat.kernel.fight_chunk` compiled with ``plain`` true: two
-    units (no characters) in one contact, and none of the rules whose code it
+    units (no characters) in one contact, no scenario charge pairs (``F_PAIRS``), and none
+    of the rules whose code it
     leaves out (:data:`PLAIN_ABSENT`, :data:`PLAIN_ABSENT_GROUPS`: the rules whose spec
     says so, ``docs/rules.md``).  LLVM then folds the
     unit, body and contact counts into constants and drops those branches.  For
@@ -64,6 +66,8 @@ def plain_pair(model: CombatModel) -> bool:
     sides = model.sides
     flags = model.flags
     if sides.shape[0] != 2 or flags[F_UNITS] != 2 or model.contacts.shape[0] != 1:
+        return False
+    if flags[F_PAIRS] > 0:  # a scenario's tests at the charge: the general kernel's
         return False
     return not (np.any(sides[:, list(PLAIN_ABSENT)] != 0)
                 or np.any(model.groups[..., list(PLAIN_ABSENT_GROUPS)] != 0))

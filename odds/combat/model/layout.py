@@ -179,7 +179,32 @@ FIGHTING, WIPED, CAUGHT, ESCAPED, WON, NO_COMBAT, FLEEING, PANICKED = range(8)
 ) = range(24)
 REACH_TAIL_SIZE = 49
 """Entries of the random-move tail table in ``CombatModel.flags`` (sums 0..48 of 8D6)."""
-N_FLAGS = F_REACH_TAIL + REACH_TAIL_SIZE
+F_PAIRS = F_REACH_TAIL + REACH_TAIL_SIZE
+"""``flags[F_PAIRS]``: charge pairs tested at the charge in a multi-unit combat (0: none, or the
+two-unit tests of ``F_CHARGE_TESTS``); their rows follow from :data:`F_PAIR`."""
+F_PAIR = F_PAIRS + 1
+"""First entry of the charge pairs' rows: pair ``k``'s ``PR_*`` at ``F_PAIR + N_PAIR k + PR_*``."""
+(
+    PR_CHARGER,  # the charging unit
+    PR_TARGET,  # the unit it charged
+    PR_CHARGER_LD,  # the charger's fear/terror test of its target: Ld, 0 = no test
+    PR_CHARGER_COLD,  # that test is cold-blooded
+    PR_CHARGER_REROLL,  # the charger re-rolls a failed test
+    PR_TARGET_LD,  # the charged unit's fear/terror test of the charger: Ld, 0 = no test
+    PR_TARGET_COLD,  # that test is cold-blooded
+    PR_TARGET_REROLL,  # the charged unit re-rolls a failed test
+    PR_TERROR,  # 1: the charger causes terror (failed: flee), 0: fear
+    PR_SMALLER,  # 1: the charged unit's US is lower than the charger's (failed fear: flee)
+    PR_PANIC_LD,  # the charged unit's panic test at the charge ("Carga gloriosa"): Ld, 0 none
+    PR_PANIC_COLD,  # that test is cold-blooded
+    PR_REACH,  # the charger's reach beyond the charged unit's start, cm (F_REACH)
+    PR_REACH_DICE,  # a random-moving charger's move dice (the tail at F_REACH_TAIL)
+    N_PAIR,
+) = range(15)
+"""Columns of a charge pair's row in ``CombatModel.flags`` (see :data:`F_PAIR`)."""
+MAX_PAIRS = 12
+"""Most charge pairs a multi-unit combat's flags hold."""
+N_FLAGS = F_PAIR + N_PAIR * MAX_PAIRS
 """Indices of ``CombatModel.flags``."""
 
 # ------------------------------------------------------------------ the kernel's scratch arrays
@@ -195,7 +220,7 @@ N_FLAGS = F_REACH_TAIL + REACH_TAIL_SIZE
     B_CHAMP_CONTACT,  # the contact its champion fights through this round, -1 none
     B_FRONT_CHARS,  # its characters in the front rank at the start of the round
     B_NO_REGEN,  # no regeneration any more: a flaming wound struck it
-    B_SIXES,  # hits only on 6s in the first round (failed fear test at the charge, §3.3)
+    B_SIXES,  # bit u set: hits unit u only on 6s in the first round (failed fear test, §3.3)
     B_PANIC,  # 1 fighting at the start of the round, 2 panic-tested this phase (§3.4)
     B_FRONTAGE,  # files now (§1.11)
     B_LAPPING,  # models lapping round the enemy's flanks (§1.11)
@@ -284,13 +309,17 @@ ST_ROUNDS, ST_WOUNDS0_R1, ST_WOUNDS1_R1, ST_MARGIN_R1, ST_STATUS = range(5)
 ST_PER_BODY = 2
 ST_SURVIVORS, ST_LOST, ST_DESTROYED, ST_SPARE = 4, 4, 6, 8
 ST_CHARGE_REFUSED, ST_CHARGE_FLED, ST_CHARGE_SIXES, ST_FIXED = 9, 10, 11, 12
+CU_REFUSED, CU_FLED, CU_SIXES, ST_PER_UNIT_CHARGE = range(4)
 """Entries of a trial's ``stats[ST_FIXED + ST_PER_BODY * bodies]``: rounds fought, the
 first round's wounds by side 0 and 1 and its margin; then per body
 ``b`` its status (``ST_STATUS + b``) and models left (``ST_SURVIVORS + bodies + b``); then,
 after the ``ST_PER_BODY * bodies`` per-body entries, per side whether it lost
 (``ST_LOST + side``) and was destroyed (``ST_DESTROYED + side``), one unused entry
 (``ST_SPARE``), and the three psychology-at-the-charge counts (§3.3; ``ST_CHARGE_REFUSED +
-k``)."""
+k``: any unit refused, fled, held on 6s); then ``ST_PER_UNIT_CHARGE`` entries per body ``b``
+(``ST_FIXED + ST_PER_BODY * bodies + ST_PER_UNIT_CHARGE b + k``): the same three for that unit
+(``CU_REFUSED``: a charger that refused; ``CU_FLED``, ``CU_SIXES``: a charged unit that fled,
+or held hitting only on 6s)."""
 
 # ------------------------------------------------------------------ the kernels' argument bundles
 ModelArrays = namedtuple("ModelArrays", "sides groups strikers steps n_steps flags contacts ranks "
