@@ -165,9 +165,10 @@ def test_crews_and_steeds_counted_from_the_data():
     # "Tripulantes" (Guerrero del Caos) min 2, "Corcel del Caos con barda" min 2
     assert (chariot.crew, chariot.mount.count) == (2, 2)
     # the crew's missing HP is only a note now; the game system's "Carro" (a wound of S7+
-    # destroys the chariot) is approximated
-    assert [i.item for i in mortales.report.for_unit("Carro del Caos")
-            if i.kind == "approximated"] == ["Carro"]
+    # destroys the chariot, RULES.md §1.12) is modelled, a note
+    assert not [i.item for i in mortales.report.for_unit("Carro del Caos")
+                if i.kind in ("approximated", "ignored")]
+    assert kinds(mortales, "Carro del Caos")["Carro"] == "note"
     cannon = cat("MDNR_Imperio v4_5.cat").unit("Gran cañón")
     assert (cannon.troop_type, cannon.crew) == ("war_machine", 3)  # "Dotación" min 3
     # a mounted model moves at its steed's M: "Corcel de Slaanesh" before "Diablilla"
