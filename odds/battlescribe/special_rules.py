@@ -293,6 +293,16 @@ class _SpecialRules(_CommandGroup):
                 self.note(name, "note", "a Beastmaster within 30 cm lends his Ld as a"
                           " General does: give it as the side's general_ld")
                 continue
+            if key == "el deber del campesino" and "pueden usar el liderazgo de cualquier" \
+                    " miniatura de tipo caballero a 15 cm" in normalize(texts.get(name) or ""):
+                # Bretonia: "Las miniaturas de tipo Campesino pueden usar el Liderazgo de
+                # cualquier miniatura de tipo Caballero a 15 cm, siempre que no esté huyendo.
+                # Ten en cuenta que se usa el Liderazgo propio del Caballero": lent as a
+                # General's is, the side's general_ld (the banners' victory points: out of
+                # combat)
+                self.note(name, "note", "a Knight within 15 cm lends his own Ld as a General"
+                          " does: give it as the side's general_ld")
+                continue
             if _shooting_only(key, texts.get(name)):
                 self.note(name, "no_combat_effect", "a shooting attack: not while engaged"
                           " in close combat")
