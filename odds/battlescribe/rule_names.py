@@ -111,6 +111,10 @@ RULE_FLAGS: MappingProxyType = name_table({
     "Inestabilidad demoníaca": ("daemonic_instability",),
     "Inestabilidad demoníaca (Demonios)": ("daemonic_instability",),
     "Aura demoníaca": ("daemonic_aura",),
+    # Elfos Silvanos "Espíritu del bosque": "tirada de salvación especial de 5+ contra ataques
+    # no mágicos ... Sus ataques se consideran mágicos ... Son inmunes a la psicología" (who
+    # may join whom: army composition)
+    "Espíritu del bosque": ("forest_spirit", "magic_attacks", "immune_to_psychology"),
     "Aura demoníaca (Demonios)": ("daemonic_aura",),
     "Ataques mágicos": ("magic_attacks",),
     # Reinos del Caos, Condes Vampiro "Nube de moscas": enemies in base contact -1 to hit;
