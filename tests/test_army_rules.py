@@ -83,6 +83,30 @@ def test_friends_that_cause_no_panic():
         assert_mc(fled, expected, N, what=f"Y flees ({race}s broke beside it)")
 
 
+def test_knights_vow_ignores_peasants_panic():
+    """MDNR Bretonia "Voto del caballero": "La unidad es inmune al pánico provocado por
+    unidades de tipo Campesino (cuando huyen, etc.)" (RULES.md §3.4): knights beside peasants
+    (race ``peasant``, Bretonia ``Tipo`` "Infantería, Humano, Campesino") that break do not
+    test, beside other knights they do.  The vow as ``MDNR_Bretonia_v5.cat``'s "Caballeros del
+    reino" carry it, the peasants as its "Hombres de armas"."""
+    from conftest import SHARED, cat, kinds
+
+    y = unit("Y", special=["stubborn"], army="bretonnia", no_panic_from=["peasant"])
+    z = unit("Z", Ld=10)
+    for race, expected, seed in (("peasant", NO_PANIC, 36), ("", PANICS, 37)):
+        x = unit("X", Ld=2, army="bretonnia", race=race)
+        fled, model = _flee_rate(x, y, z, seed)
+        assert model.sides[1, S_PANIC_IGNORE] == (race == "peasant")
+        assert_mc(fled, expected, N, what=f"Y flees ({race or 'knights'} broke beside it)")
+    if SHARED.is_dir():
+        b = cat("MDNR_Bretonia_v5.cat")
+        knights, peasants = b.unit("Caballeros del reino"), b.unit("Hombres de armas")
+        assert knights.no_panic_from == ("peasant",)
+        assert "Voto del caballero" not in kinds(b, "Caballeros del reino")
+        assert {"peasant", "human"} <= peasants.tags and "peasant" not in knights.tags
+        assert knights.ignores_panic_from(peasants) and not peasants.ignores_panic_from(knights)
+
+
 def test_panic_immunity_by_troop_type():
     """Mercenarios/Reinos del Caos "Inmune a pánico de pequeñajos": "Los gigantes son inmunes
     al pánico provocado por unidades de infantería, bestias de guerra o caballería"."""
