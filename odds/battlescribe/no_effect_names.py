@@ -222,6 +222,12 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         # unidades de infantería"
         "Mercenarios en el ejército de Marienburgo": "no more mercenary units than"
                                                      " Marienburg infantry units",
+        # Reinos del Caos (Marca de Malal) "Sometidos a Malal" (its text: "Sometidos a
+        # Malal."), on the units of Khorne, Nurgle, Slaanesh and Tzeentch whose army rule
+        # "Ejército de Malal" says "No puedes incluir en el ejército ninguna miniatura de tipo
+        # Khorne, Tzeentch, Nurgle ni Slaanesh"
+        "Sometidos a Malal": "units of the four gods, kept out of a Malal army ('Ejército de"
+                             " Malal')",
         # Bretonia: "Si incluyes pólvora ... no puedes llevar miniaturas con el voto del
         # Grial"
         "Desdén por la pólvora": "no Grail vow in an army with gunpowder",
