@@ -75,6 +75,16 @@ COLD_WEAPON = RuleSpec(
 sale algún 6 en la tirada para impactar causa una herida adicional de F3".  Its dice are
 counted with its attacks (:func:`odds.combat.model.engine.dice_budget`)."""
 
+IMMUNE_TO_COLD = RuleSpec(
+    key="immune_to_cold", mdnr=("Inmune a frío",), book="Condes Vampiro",
+    battlescribe=("Inmune a frío",), acts=("each strike",),
+)
+"""Condes Vampiro, Reinos Ogros, Reinos del Caos (Norsca) "Inmune a frío" (no text of its own,
+or "Los Lobes de Hielo son inmunes al frío"): the cold attacks that name it leave the unit
+alone; of those the engine models Mercenarios (Trolls de hielo) "Arma de frío" ("un Ataque de
+frío, así que no afectará a las miniaturas Inmune a frío"): no extra wound of F3 on a 6 to
+hit (:mod:`odds.combat.model.groups` leaves ``G_COLD`` at 0; no kernel code of its own)."""
+
 LIFE_DRAIN = RuleSpec(
     key="life_drain", mdnr=("Poder de la muerte",), book="Condes Vampiro",
     battlescribe=("Poder de la muerte",), columns=("S_LIFE_DRAIN",),
@@ -111,4 +121,4 @@ BEAR_STANDARD = RuleSpec(
 cada combate, carguen o sean cargados" (Oerl's standard: while he lives)."""
 
 SPECS = (BURNING_BODY, MECHANICAL_CLAWS, RANDOM_ATTACKS, UNSTOPPABLE_ASSAULT, COLD_WEAPON,
-         LIFE_DRAIN, CURSED_RECRUITS, BEAR_STANDARD)
+         IMMUNE_TO_COLD, LIFE_DRAIN, CURSED_RECRUITS, BEAR_STANDARD)

@@ -260,10 +260,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # not its handlers'; blows.chain_attacks)
             row[G_CHAIN] = charging and unit.has("unstoppable_assault")
             if (charging and unit.has("cold_weapon") and wkey == "hand_weapon"
-                    and not unwoundable):
+                    and not unwoundable and not enemy.has("immune_to_cold")):
                 # Mercenarios "Arma de frío": "En el turno en que cargan, si sale algún 6 en
                 # la tirada para impactar causa una herida adicional de F3" (blows.strike;
-                # lost once a flaming attack has wounded the unit)
+                # lost once a flaming attack has wounded the unit); "no afectará a las
+                # miniaturas Inmune a frío"
                 row[G_COLD] = save_needed(e_save, COLD_STRENGTH, False)
             if pistol:
                 # the pistol's blows: one set per model in contact, its shot in the first
