@@ -239,6 +239,10 @@ RULE_FLAGS: MappingProxyType = name_table({
     # Mercenarios "Altamente insignificantes": "Las unidades de gnoblars huyendo,
     # desmoralizadas o destruidas no causan pánico. Ni siquiera a otros gnoblars"
     "Honor marcial": ("martial_honour",),
+    # Estalia "Orgullo Estaliano": "Todos los personajes y campeones pueden repetir las
+    # tiradas falladas para impactar en desafíos. Además, todos los personajes y campeones
+    # deben lanzar y aceptar desafíos"
+    "Orgullo Estaliano": ("estalian_pride", "martial_honour"),
     "Altamente insignificantes": ("causes_no_panic", "no_characters"),
     # Orcos y Goblins (Goblins de polvo) "No moríoz": "aunque sean Inmunes a psicología, sean
     # Inestables y Causen miedo, no están sujetos al resto de reglas habituales de no
