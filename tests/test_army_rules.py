@@ -107,6 +107,28 @@ def test_knights_vow_ignores_peasants_panic():
         assert knights.ignores_panic_from(peasants) and not peasants.ignores_panic_from(knights)
 
 
+def test_grail_quest_vow_ignores_every_friends_panic():
+    """MDNR Bretonia "Voto de la búsqueda" (``MDNR_Bretonia_v5.cat`` "Caballeros andantes"):
+    "Inmunes al pánico provocado por unidades amigas ... Pueden repetir chequeos de psicología
+    fallados (no incluye chequeos de Desmoralización)": friends of every troop type breaking
+    beside them cause no test (RULES.md §3.4); the re-roll is psychology_reroll."""
+    from conftest import SHARED, cat, kinds
+
+    from odds import rules
+
+    y = unit("Y", special=["stubborn"], army="bretonnia", no_panic_from=rules.TROOP_TYPES)
+    fled, model = _flee_rate(unit("X", Ld=2, army="bretonnia", race="peasant"), y,
+                             unit("Z", Ld=10), 38)
+    assert model.sides[1, S_PANIC_IGNORE] == 1
+    assert_mc(fled, NO_PANIC, N, what="Y flees (a friend broke beside it)")
+    if SHARED.is_dir():
+        b = cat("MDNR_Bretonia_v5.cat")
+        questing = b.unit("Caballeros andantes")
+        assert set(questing.no_panic_from) == set(rules.TROOP_TYPES)
+        assert questing.has("psychology_reroll")
+        assert "Voto de la búsqueda" not in kinds(b, "Caballeros andantes")
+
+
 def test_panic_immunity_by_troop_type():
     """Mercenarios/Reinos del Caos "Inmune a pánico de pequeñajos": "Los gigantes son inmunes
     al pánico provocado por unidades de infantería, bestias de guerra o caballería"."""

@@ -163,6 +163,9 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
     },
     "movement": {
         "Cruzar (bosques)": "", "Cruzar (obstáculos)": "", "Cruzar bosques": "",
+        # game system "Cruzar": "Ignora los penalizadores al movimiento de un determinado
+        # tipo de terreno"
+        "Cruzar": "'Ignora los penalizadores al movimiento' of a kind of terrain",
         "Cruzar todo salvo impasables y acuáticos": "", "Leñadores": "'Cruzar(Bosques)'",
         "Piernas largas": "'Cruzar( obstáculos )' and a fall test per obstacle crossed",
         "Patas largas": "'Cruzar(Vallas, Setos, Muros)'",

@@ -352,6 +352,17 @@ class _SpecialRules(_CommandGroup):
                     if "poisoned" in flags:
                         extra["poisoned"] = min(int(extra.get("poisoned") or 6), 6)
                 continue
+            if key == "voto de la busqueda" and "inmunes al panico provocado por unidades" \
+                    " amigas" in normalize(texts.get(name) or ""):
+                # Bretonia "Voto de la búsqueda": "Inmunes al pánico provocado por unidades
+                # amigas (pero no al pánico provocado por enemigo ...). Pueden repetir chequeos
+                # de psicología fallados (no incluye chequeos de Desmoralización)": every
+                # friend, whatever its troop type, causes it no panic (RULES.md §3.4), and
+                # psychology_reroll; who may join and the lances: army composition
+                extra["no_panic_from"] = sorted({*extra.get("no_panic_from", ()),  # type: ignore
+                                                 *rules.TROOP_TYPES})
+                special.append("psychology_reroll")
+                continue
             panic = panic_immunity(name, texts.get(name, ""), self.race)
             if panic is not None:
                 for field, tags in zip(("no_panic_from", "no_panic_against"), panic,
