@@ -88,7 +88,8 @@ hit (:mod:`odds.combat.model.groups` leaves ``G_COLD`` at 0; no kernel code of i
 ESTALIAN_PRIDE = RuleSpec(
     key="estalian_pride", mdnr=("Orgullo Estaliano",), book="Mercenarios: Estalia",
     columns=("S_DUEL_REROLL",), fill=lambda unit: {"S_DUEL_REROLL": unit.has("estalian_pride")},
-    plain=False, exact_refuses=lambda m, c: bool(m.sides[:, c.S_DUEL_REROLL].any()),
+    # plain: a plain pair has two bodies, so no challenge (its column never acts there)
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_DUEL_REROLL].any()),
     acts=("each strike",), hooks=("blows.strike", "blows.unsaved_wounds"),
 )
 """Estalia "Orgullo Estaliano": "Todos los personajes y campeones pueden repetir las tiradas
