@@ -48,16 +48,18 @@ ARMIES: Mapping[str, str] = MappingProxyType({
 RACES: tuple[str, ...] = (
     "beast", "daemon", "dwarf", "elf", "greenskin", "human", "lizardman", "ogre", "skaven",
     "troll", "undead", "black_orc", "goblin", "hobgoblin", "orc", "snotling", "vampire",
-    "forest_spirit",
+    "forest_spirit", "peasant",
 )
 """Race tags (the MDNR catalogues' *miniaturas de tipo ...*).
 
 ``forest_spirit``: *Espíritu del Bosque* (MDNR Regimientos de Renombre "Resistencia elevada a
-lo sobrenatural" names them beside daemons and undead; no catalogue in the data has one)."""
+lo sobrenatural" names them beside daemons and undead).  ``peasant``: Bretonia's *Campesino*
+(``Tipo`` "Infantería, Humano, Campesino"), a kind of ``human`` (:data:`RACE_PARENT`) whose
+panic the knights' "Voto del caballero" ignores."""
 
 RACE_PARENT: Mapping[str, str] = MappingProxyType({
     "black_orc": "greenskin", "goblin": "greenskin", "hobgoblin": "greenskin",
-    "orc": "greenskin", "snotling": "greenskin", "vampire": "undead",
+    "orc": "greenskin", "snotling": "greenskin", "vampire": "undead", "peasant": "human",
 })
 """Kinds of greenskin the panic rules tell apart → the race they belong to.
 
@@ -67,7 +69,9 @@ name them; a unit of one of them is also ``greenskin`` (hated by *Agravio
 ancestral*).  Black orcs are not ``orc``: wherever MDNR speaks of orcs it says
 "exceptuando Orcos Negros" or names them apart.  A ``vampire`` (Condes Vampiro ``Tipo``
 "..., No Muerto, Vampiro") is also ``undead``: MDNR Regimientos de Renombre "¿Y si es él?"
-names "miniaturas de tipo Vampiro" apart from the other undead."""
+names "miniaturas de tipo Vampiro" apart from the other undead.  A ``peasant`` (Bretonia
+``Tipo`` "..., Humano, Campesino") is also ``human``: Bretonia "Voto del caballero" names
+"unidades de tipo Campesino" apart from the knights."""
 
 ARMY_RACE: Mapping[str, str] = MappingProxyType({
     "arabia": "human",

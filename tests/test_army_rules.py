@@ -83,6 +83,52 @@ def test_friends_that_cause_no_panic():
         assert_mc(fled, expected, N, what=f"Y flees ({race}s broke beside it)")
 
 
+def test_knights_vow_ignores_peasants_panic():
+    """MDNR Bretonia "Voto del caballero": "La unidad es inmune al pánico provocado por
+    unidades de tipo Campesino (cuando huyen, etc.)" (RULES.md §3.4): knights beside peasants
+    (race ``peasant``, Bretonia ``Tipo`` "Infantería, Humano, Campesino") that break do not
+    test, beside other knights they do.  The vow as ``MDNR_Bretonia_v5.cat``'s "Caballeros del
+    reino" carry it, the peasants as its "Hombres de armas"."""
+    from conftest import SHARED, cat, kinds
+
+    y = unit("Y", special=["stubborn"], army="bretonnia", no_panic_from=["peasant"])
+    z = unit("Z", Ld=10)
+    for race, expected, seed in (("peasant", NO_PANIC, 36), ("", PANICS, 37)):
+        x = unit("X", Ld=2, army="bretonnia", race=race)
+        fled, model = _flee_rate(x, y, z, seed)
+        assert model.sides[1, S_PANIC_IGNORE] == (race == "peasant")
+        assert_mc(fled, expected, N, what=f"Y flees ({race or 'knights'} broke beside it)")
+    if SHARED.is_dir():
+        b = cat("MDNR_Bretonia_v5.cat")
+        knights, peasants = b.unit("Caballeros del reino"), b.unit("Hombres de armas")
+        assert knights.no_panic_from == ("peasant",)
+        assert "Voto del caballero" not in kinds(b, "Caballeros del reino")
+        assert {"peasant", "human"} <= peasants.tags and "peasant" not in knights.tags
+        assert knights.ignores_panic_from(peasants) and not peasants.ignores_panic_from(knights)
+
+
+def test_grail_quest_vow_ignores_every_friends_panic():
+    """MDNR Bretonia "Voto de la búsqueda" (``MDNR_Bretonia_v5.cat`` "Caballeros andantes"):
+    "Inmunes al pánico provocado por unidades amigas ... Pueden repetir chequeos de psicología
+    fallados (no incluye chequeos de Desmoralización)": friends of every troop type breaking
+    beside them cause no test (RULES.md §3.4); the re-roll is psychology_reroll."""
+    from conftest import SHARED, cat, kinds
+
+    from odds import rules
+
+    y = unit("Y", special=["stubborn"], army="bretonnia", no_panic_from=rules.TROOP_TYPES)
+    fled, model = _flee_rate(unit("X", Ld=2, army="bretonnia", race="peasant"), y,
+                             unit("Z", Ld=10), 38)
+    assert model.sides[1, S_PANIC_IGNORE] == 1
+    assert_mc(fled, NO_PANIC, N, what="Y flees (a friend broke beside it)")
+    if SHARED.is_dir():
+        b = cat("MDNR_Bretonia_v5.cat")
+        questing = b.unit("Caballeros andantes")
+        assert set(questing.no_panic_from) == set(rules.TROOP_TYPES)
+        assert questing.has("psychology_reroll")
+        assert "Voto de la búsqueda" not in kinds(b, "Caballeros andantes")
+
+
 def test_panic_immunity_by_troop_type():
     """Mercenarios/Reinos del Caos "Inmune a pánico de pequeñajos": "Los gigantes son inmunes
     al pánico provocado por unidades de infantería, bestias de guerra o caballería"."""

@@ -24,6 +24,7 @@ from conftest import (
     check_first_round_break,
     clean,
     first_round_shares,
+    kinds,
     needs_data,
 )
 
@@ -422,6 +423,30 @@ def test_cold_weapon_adds_a_wound_for_each_six_on_the_charge():
     charged = build(ice_trolls(), target(save=4),
                     options=CombatOptions(charge_tests=False, charger="defender"))
     check_first_round(charged, binomial(9, 1 / 2 * 2 / 3 * 5 / 6), 2341, "charged: no cold")
+
+
+def test_cold_weapon_spares_the_immune_to_cold():
+    """"Las Armas de frío son (obviamente) un Ataque de frío, así que no afectará a las
+    miniaturas Inmune a frío" (Mercenarios "Arma de frío"; ``immune_to_cold``: Condes Vampiro
+    "Inmune a frío", the Demonio de los lamentos of ``MDNR_Condes_Vampiro_v5.cat``): charging
+    immune WS3 T4 models with a 4+ save, the trolls score Binomial(9, 1/2 x 2/3 x 5/6), no
+    extra wound on a 6 (the exact engine agrees)."""
+    from odds.combat.model import G_COLD
+
+    m = build(ice_trolls(), target(save=4, special=("immune_to_cold",)), options=NO_TESTS)
+    assert not m.groups[..., G_COLD].any()
+    check_first_round(m, binomial(9, 1 / 2 * 2 / 3 * 5 / 6), 2342, "immune to cold")
+
+
+@needs_data
+def test_immune_to_cold_from_the_catalogues():
+    """Condes Vampiro "Demonio de los lamentos", Reinos Ogros "Yehtis": "Inmune a frío" is
+    the immune_to_cold flag, not reported as ignored."""
+    for book, name in (("MDNR_Condes_Vampiro_v5.cat", "Demonio de los lamentos"),
+                       ("MDNR_Reinos_Ogros_v5.cat", "Yehtis")):
+        c = cat(book)
+        assert c.unit(name).has("immune_to_cold"), name
+        assert "Inmune a frío" not in kinds(c, name), name
 
 
 def test_cold_weapon_is_lost_to_a_flaming_wound():

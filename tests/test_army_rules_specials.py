@@ -16,6 +16,7 @@ from conftest import (
     binomial,
     cat,
     check_first_round,
+    clean,
     first_round_shares,
     infantry,
     kinds,
@@ -553,6 +554,18 @@ def test_rules_named_after_units_from_the_catalogues():
     d = cat("MDNR_Elfos_Oscuros_v7.cat")
     assert kinds(d, "Manada de gélidos")["Bestias de Karond-Kar"] == "note"
     assert d.unit("Manada de gélidos").has("cold_blooded")
+
+
+@needs_data
+def test_peasants_duty_is_a_lent_leadership():
+    """MDNR Bretonia "El deber del campesino" (Hombres de armas, Arqueros campesinos...):
+    "Las miniaturas de tipo Campesino pueden usar el Liderazgo de cualquier miniatura de tipo
+    Caballero a 15 cm ... se usa el Liderazgo propio del Caballero": a Ld lent as a General's
+    is, the side's general_ld (a note, not ignored); the Hombres de armas import clean."""
+    b = cat("MDNR_Bretonia_v5.cat")
+    for name in ("Hombres de armas", "Arqueros campesinos", "Cazadores"):
+        assert kinds(b, name)["El deber del campesino"] == "note", name
+    assert clean(b, "Hombres de armas")
 
 
 # ----------------------------------------------------------------- burning bodies

@@ -133,6 +133,10 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         "Puntos": "victory points of the cannon and its crew",
     },
     "magic phase": {
+        # Skaven: "pueden tomar como objetivo de sus disparos y hechizos cualquier unidad
+        # enemiga trabada en combate cuerpo a cuerpo" (the shooting phase too)
+        "La vida no tiene ningún valor": "shooting and casting into a combat ('objetivo"
+                                         " de sus disparos y hechizos')",
         "Resistencia a la magia 1": "dispel dice against spells",
         "Resistencia a la magia 2": "dispel dice against spells",
         "Aura divina": "'Resistencia a la Magia (1)' for friends within 15 cm",
@@ -159,6 +163,9 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
     },
     "movement": {
         "Cruzar (bosques)": "", "Cruzar (obstáculos)": "", "Cruzar bosques": "",
+        # game system "Cruzar": "Ignora los penalizadores al movimiento de un determinado
+        # tipo de terreno"
+        "Cruzar": "'Ignora los penalizadores al movimiento' of a kind of terrain",
         "Cruzar todo salvo impasables y acuáticos": "", "Leñadores": "'Cruzar(Bosques)'",
         "Piernas largas": "'Cruzar( obstáculos )' and a fall test per obstacle crossed",
         "Patas largas": "'Cruzar(Vallas, Setos, Muros)'",
@@ -181,6 +188,14 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         "Gigante de asedio": "re-rolls to wound buildings and walls only",
         "Jarra de cerveza de Bugman": "'En cada fase de movimiento, si la unidad no está"
                                       " trabada': never while engaged",
+        # Elfos Silvanos: "cuando usan su movimiento terrestre, tienen la regla especial
+        # Cruzar (Bosques)"
+        "Caminantes": "'Cruzar (Bosques)' when moving on foot",
+        # Bretonia: "el Caballo de Guerra no recibe la penalización habitual de -2 al
+        # Movimiento por llevar barda": the engine takes no M off for barding, and 20 cm or
+        # 18 cm both flee and pursue with 8D6
+        "Purasangre": "the barded warhorse keeps its M ('no recibe la penalización habitual"
+                      " de -2 al Movimiento'), as the engine reads every barded mount",
     },
     "deployment": {
         "Exploradores": "", "Emboscada": "", "Avance subterráneo": "",
@@ -202,6 +217,23 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
     "army composition": {
         "Regimientos de Renombre": "which armies may field them, who may join (their"
                                    " leaders fight as the engine's champions and members)",
+        # Mercenarios: "Puedes incluir Regimientos de Renombre en tu ejército mercenario
+        # como si se tratasen de tropas mercenarias normales"
+        "Regimiento de Renombre": "'Puedes incluir Regimientos de Renombre en tu ejército"
+                                  " mercenario'",
+        # MdM Marienburgo: "no puede tener más unidades ... de Mercenarios que de las otras
+        # unidades de infantería"
+        "Mercenarios en el ejército de Marienburgo": "no more mercenary units than"
+                                                     " Marienburg infantry units",
+        # Reinos del Caos (Marca de Malal) "Sometidos a Malal" (its text: "Sometidos a
+        # Malal."), on the units of Khorne, Nurgle, Slaanesh and Tzeentch whose army rule
+        # "Ejército de Malal" says "No puedes incluir en el ejército ninguna miniatura de tipo
+        # Khorne, Tzeentch, Nurgle ni Slaanesh"
+        "Sometidos a Malal": "units of the four gods, kept out of a Malal army ('Ejército de"
+                             " Malal')",
+        # Bretonia: "Si incluyes pólvora ... no puedes llevar miniaturas con el voto del
+        # Grial"
+        "Desdén por la pólvora": "no Grail vow in an army with gunpowder",
         "Unidades de mercenarios en otros ejércitos": "which armies may field them",
         "Monstruo arcano": "'una opción de unidad Singular ... por cada 2000 puntos'",
         "Unidad especial y personaje": "a character riding the chariot 'sigue contando como"

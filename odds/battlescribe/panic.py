@@ -100,6 +100,12 @@ def panic_immunity(name: str, text: str, race: str
         # Renombre (Elwing) "Estoico": "Son inmunes al pánico cuando luchan contra Elfos
         # Oscuros"
         return (), ("dark_elves",)
+    if key == "voto del caballero" and "inmune al panico provocado por unidades de tipo" \
+            " campesino" in plain:
+        # Bretonia "Voto del caballero": "La unidad es inmune al pánico provocado por
+        # unidades de tipo Campesino (cuando huyen, etc.)": a peasant friend breaking, fleeing
+        # or destroyed causes it no panic (RULES.md §3.4)
+        return ("peasant",), ()
     if key == "estoico" and "asarnil es inmune a panico provocado por miniaturas de tipo" \
             " elfo oscuro" in plain and "alguna de ellas no es de tipo elfo oscuro" in plain:
         # Regimientos de Renombre (Asarnil) "Estoico": "Asarnil es inmune a pánico provocado

@@ -62,8 +62,9 @@ _TIPO_RACES: tuple[tuple[str, str], ...] = (
     ("orco negro", "black_orc"), ("orco", "orc"), ("goblin", "goblin"),
     ("hobgoblin", "hobgoblin"), ("snotling", "snotling"), ("pielverde", "greenskin"),
     ("enano", "dwarf"), ("elfo", "elf"), ("alto elfo", "elf"), ("ogro", "ogre"),
-    ("troll", "troll"), ("humano", "human"), ("skaven", "skaven"), ("lagarto", "lizardman"),
-    ("bestia", "beast"),
+    # Bretonia "Humano, Campesino": a kind of human (armies.RACE_PARENT), named first
+    ("troll", "troll"), ("campesino", "peasant"), ("humano", "human"), ("skaven", "skaven"),
+    ("lagarto", "lizardman"), ("bestia", "beast"),
 )
 
 

@@ -111,6 +111,10 @@ RULE_FLAGS: MappingProxyType = name_table({
     "Inestabilidad demoníaca": ("daemonic_instability",),
     "Inestabilidad demoníaca (Demonios)": ("daemonic_instability",),
     "Aura demoníaca": ("daemonic_aura",),
+    # Elfos Silvanos "Espíritu del bosque": "tirada de salvación especial de 5+ contra ataques
+    # no mágicos ... Sus ataques se consideran mágicos ... Son inmunes a la psicología" (who
+    # may join whom: army composition)
+    "Espíritu del bosque": ("forest_spirit", "magic_attacks", "immune_to_psychology"),
     "Aura demoníaca (Demonios)": ("daemonic_aura",),
     "Ataques mágicos": ("magic_attacks",),
     # Reinos del Caos, Condes Vampiro "Nube de moscas": enemies in base contact -1 to hit;
@@ -235,6 +239,10 @@ RULE_FLAGS: MappingProxyType = name_table({
     # Mercenarios "Altamente insignificantes": "Las unidades de gnoblars huyendo,
     # desmoralizadas o destruidas no causan pánico. Ni siquiera a otros gnoblars"
     "Honor marcial": ("martial_honour",),
+    # Estalia "Orgullo Estaliano": "Todos los personajes y campeones pueden repetir las
+    # tiradas falladas para impactar en desafíos. Además, todos los personajes y campeones
+    # deben lanzar y aceptar desafíos"
+    "Orgullo Estaliano": ("estalian_pride", "martial_honour"),
     "Altamente insignificantes": ("causes_no_panic", "no_characters"),
     # Orcos y Goblins (Goblins de polvo) "No moríoz": "aunque sean Inmunes a psicología, sean
     # Inestables y Causen miedo, no están sujetos al resto de reglas habituales de no

@@ -254,6 +254,25 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # "Relicario" is another rule: unmodelled.UNMODELLED_REASONS)
     ("relicario", "cada unidad enemiga no trabada en ese radio", "no_combat_effect",
      "magic phase: a bound spell that hits enemy units 'no trabada'"),
+    # Skaven "Moulder" (no text): the unit's type, named by a character's rule ("Maestro
+    # Moulder": "Todas las unidades de tipo Moulder a 15cm o menos de uno o más Maestros del
+    # Clan Moulder pueden repetir los chequeos fallados de psicología")
+    ("moulder", "", "no_combat_effect",
+     "a label: the unit's type, which the Maestro Moulder's own rule names"),
+    # "Despliegue" where its text is deployment or who may join: Imperio "El Tanque a Vapor
+    # despliega de forma independiente", Reyes Funerarios "El Arca se despliega con los
+    # personajes" and "El Sacerdote se despliega a 5cm o menos del Arca", Enanos "El Señor de
+    # las Runas debe desplegar en el Yunque y no se puede separar. Ningún otro personaje puede
+    # unirse al Yunque Rúnico"; the beasts' text ("Mientras vayan con él, el Señor no puede
+    # rehuir un desafío": a challenge) stays reported
+    ("despliegue", "el tanque a vapor despliega de forma independiente", "no_combat_effect",
+     "deployment: 'despliega de forma independiente'"),
+    ("despliegue", "el arca se despliega con los personajes", "no_combat_effect",
+     "deployment: the Ark beside its priest"),
+    ("despliegue", "el sacerdote se despliega a 5cm o menos del arca", "no_combat_effect",
+     "deployment: the priest beside the Ark"),
+    ("despliegue", "ningun otro personaje puede unirse al yunque runico", "no_combat_effect",
+     "who may join: the Runelord deploys on the Anvil, no other character joins it"),
 )
 
 

@@ -293,6 +293,16 @@ class _SpecialRules(_CommandGroup):
                 self.note(name, "note", "a Beastmaster within 30 cm lends his Ld as a"
                           " General does: give it as the side's general_ld")
                 continue
+            if key == "el deber del campesino" and "pueden usar el liderazgo de cualquier" \
+                    " miniatura de tipo caballero a 15 cm" in normalize(texts.get(name) or ""):
+                # Bretonia: "Las miniaturas de tipo Campesino pueden usar el Liderazgo de
+                # cualquier miniatura de tipo Caballero a 15 cm, siempre que no esté huyendo.
+                # Ten en cuenta que se usa el Liderazgo propio del Caballero": lent as a
+                # General's is, the side's general_ld (the banners' victory points: out of
+                # combat)
+                self.note(name, "note", "a Knight within 15 cm lends his own Ld as a General"
+                          " does: give it as the side's general_ld")
+                continue
             if _shooting_only(key, texts.get(name)):
                 self.note(name, "no_combat_effect", "a shooting attack: not while engaged"
                           " in close combat")
@@ -341,6 +351,17 @@ class _SpecialRules(_CommandGroup):
                     special += [f for f in flags if f != "poisoned"]
                     if "poisoned" in flags:
                         extra["poisoned"] = min(int(extra.get("poisoned") or 6), 6)
+                continue
+            if key == "voto de la busqueda" and "inmunes al panico provocado por unidades" \
+                    " amigas" in normalize(texts.get(name) or ""):
+                # Bretonia "Voto de la búsqueda": "Inmunes al pánico provocado por unidades
+                # amigas (pero no al pánico provocado por enemigo ...). Pueden repetir chequeos
+                # de psicología fallados (no incluye chequeos de Desmoralización)": every
+                # friend, whatever its troop type, causes it no panic (RULES.md §3.4), and
+                # psychology_reroll; who may join and the lances: army composition
+                extra["no_panic_from"] = sorted({*extra.get("no_panic_from", ()),  # type: ignore
+                                                 *rules.TROOP_TYPES})
+                special.append("psychology_reroll")
                 continue
             panic = panic_immunity(name, texts.get(name, ""), self.race)
             if panic is not None:

@@ -29,6 +29,7 @@ from odds.combat.model import (
     G_WARD,
     G_WOUND,
     S_BEAR_STD,
+    S_DUEL_REROLL,
     S_DUEL_WARD,
     S_LIFE_DRAIN,
     S_RA_DICE,
@@ -121,13 +122,15 @@ def chain_attacks(buf, p, n, hit, poison, row):
 
 
 @inline  # the hot path: LLVM inlines it (compiled once; issue 13)
-def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need):
+def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
     only on natural 6s (§3.3); ``need``: the to-hit need instead of the group's ``G_HIT``
-    (-1: the group's).  Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``,
-    the natural 6s to hit of a group with ``G_COLD`` (0 otherwise).
+    (-1: the group's); ``reroll``: the misses are re-rolled even when the group's
+    ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``).  Returns ``(wounds,
+    killing_blows, sixes, p)``: ``sixes``, the natural 6s to hit of a group with ``G_COLD``
+    (0 otherwise).
     """
     hit = groups[u, v, gi, kind, G_HIT] if need < 0 else need
     if only_sixes and hit < 7:
@@ -135,7 +138,7 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need):
     poison = groups[u, v, gi, kind, G_POISON]
     p0 = p
     hits, ph, p = roll_hits(buf, p, n_att, hit, poison)
-    if groups[u, v, gi, kind, G_REROLL] and 2 <= hit <= 6 and hits < n_att:
+    if (groups[u, v, gi, kind, G_REROLL] or reroll) and 2 <= hit <= 6 and hits < n_att:
         h2, ph2, p = roll_hits(buf, p, n_att - hits, hit, poison)
         hits += h2
         ph += ph2
@@ -297,7 +300,10 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     need = -1
     if sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]:
         need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides)
-    uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need)
+    # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
+    # desafíos" (S_DUEL_REROLL)
+    uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need,
+                                      duel and sides[u, S_DUEL_REROLL] > 0)
     if six > 0 and not state[u, B_NO_REGEN]:  # "Arma de frío", not after a flaming wound on u
         kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])
         six -= kept

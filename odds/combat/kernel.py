@@ -116,6 +116,7 @@ from odds.combat.model.layout import (
     S_FILES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
+    S_FLEE_PLUS,
     S_FRENZY,
     S_HORN,
     S_HOST,
@@ -633,7 +634,7 @@ def break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, br
             brk[rnd, lo] += 1
             state[lo, B_STATUS] = FLEEING
             state[lo, B_FLEE], p = sum_faces(buf, p, sides[lo, S_FLEE_DICE])
-            state[lo, B_FLEE] -= sides[lo, S_FLEE_MINUS]
+            state[lo, B_FLEE] += sides[lo, S_FLEE_PLUS] - sides[lo, S_FLEE_MINUS]
     return p
 
 

@@ -60,6 +60,7 @@ from odds.combat.model import (
     S_FEARS_ELVES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
+    S_FLEE_PLUS,
     S_FLIGHT_IGNORE,
     S_FRENZY,
     S_GENERAL_LD,
@@ -182,7 +183,7 @@ def charge_tests(buf, st, p, flags, sides, state, stats, max_rounds):
         if not passed:
             if panicked or flags[F_TARGET_TERROR] or flags[F_TARGET_SMALLER]:
                 flee, p = sum_faces(buf, p, sides[tgt, S_FLEE_DICE])
-                flee -= sides[tgt, S_FLEE_MINUS]
+                flee += sides[tgt, S_FLEE_PLUS] - sides[tgt, S_FLEE_MINUS]
                 if flags[F_REACH_DICE] > 0:
                     # a random mover's roll, at least the gap it crossed (F_REACH): it
                     # reaches the fleeing unit with P(roll >= gap + flee | roll >= gap)
@@ -611,7 +612,7 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
         if not passed:
             state[f, B_STATUS] = PANICKED
             state[f, B_FLEE], p = sum_faces(buf, p, sides[f, S_FLEE_DICE])
-            state[f, B_FLEE] -= sides[f, S_FLEE_MINUS]
+            state[f, B_FLEE] += sides[f, S_FLEE_PLUS] - sides[f, S_FLEE_MINUS]
     return p
 
 

@@ -1,8 +1,9 @@
 """Special rules as specs: one :class:`~odds.special_rules.spec.RuleSpec` per rule.
 
 Each family module (:mod:`~odds.special_rules.psychology`, :mod:`~odds.special_rules.blows`,
-:mod:`~odds.special_rules.resolution`) declares its rules' specs; :data:`REGISTRY` holds them
-all, and the tables other layers used to write by hand are derived from it:
+:mod:`~odds.special_rules.resolution`, :mod:`~odds.special_rules.flight`,
+:mod:`~odds.special_rules.wards`) declares its rules' specs; :data:`REGISTRY` holds them all,
+and the tables other layers used to write by hand are derived from it:
 
 - :func:`plain_absent`: the ``sides`` and ``groups`` columns the plain kernel needs at 0
   (:data:`odds.combat.model.engine.PLAIN_ABSENT`, :func:`~odds.combat.model.engine.plain_pair`);
@@ -31,10 +32,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from odds.special_rules import blows, psychology, resolution
+from odds.special_rules import blows, flight, psychology, resolution, wards
 from odds.special_rules.spec import POINTS, RuleSpec
 
-REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS)
+REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS,
+                                  *flight.SPECS, *wards.SPECS)
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

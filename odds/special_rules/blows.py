@@ -75,6 +75,31 @@ COLD_WEAPON = RuleSpec(
 sale algún 6 en la tirada para impactar causa una herida adicional de F3".  Its dice are
 counted with its attacks (:func:`odds.combat.model.engine.dice_budget`)."""
 
+IMMUNE_TO_COLD = RuleSpec(
+    key="immune_to_cold", mdnr=("Inmune a frío",), book="Condes Vampiro",
+    battlescribe=("Inmune a frío",), acts=("each strike",),
+)
+"""Condes Vampiro, Reinos Ogros, Reinos del Caos (Norsca) "Inmune a frío" (no text of its own,
+or "Los Lobes de Hielo son inmunes al frío"): the cold attacks that name it leave the unit
+alone; of those the engine models Mercenarios (Trolls de hielo) "Arma de frío" ("un Ataque de
+frío, así que no afectará a las miniaturas Inmune a frío"): no extra wound of F3 on a 6 to
+hit (:mod:`odds.combat.model.groups` leaves ``G_COLD`` at 0; no kernel code of its own)."""
+
+ESTALIAN_PRIDE = RuleSpec(
+    key="estalian_pride", mdnr=("Orgullo Estaliano",), book="Mercenarios: Estalia",
+    columns=("S_DUEL_REROLL",), fill=lambda unit: {"S_DUEL_REROLL": unit.has("estalian_pride")},
+    # plain: a plain pair has two bodies, so no challenge (its column never acts there)
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_DUEL_REROLL].any()),
+    acts=("each strike",), hooks=("blows.strike", "blows.unsaved_wounds"),
+)
+"""Estalia "Orgullo Estaliano": "Todos los personajes y campeones pueden repetir las tiradas
+falladas para impactar en desafíos. Además, todos los personajes y campeones deben lanzar y
+aceptar desafíos": a body with it re-rolls its missed hits while it fights its challenge
+opponent (the unit's champion, or a character: only duellists strike in a challenge);
+:data:`odds.battlescribe.rule_names.RULE_FLAGS` gives it with ``martial_honour`` (the
+unit's champion always issues and accepts challenges).  A character's challenges follow the
+side's challenge policy."""
+
 LIFE_DRAIN = RuleSpec(
     key="life_drain", mdnr=("Poder de la muerte",), book="Condes Vampiro",
     battlescribe=("Poder de la muerte",), columns=("S_LIFE_DRAIN",),
@@ -111,4 +136,4 @@ BEAR_STANDARD = RuleSpec(
 cada combate, carguen o sean cargados" (Oerl's standard: while he lives)."""
 
 SPECS = (BURNING_BODY, MECHANICAL_CLAWS, RANDOM_ATTACKS, UNSTOPPABLE_ASSAULT, COLD_WEAPON,
-         LIFE_DRAIN, CURSED_RECRUITS, BEAR_STANDARD)
+         IMMUNE_TO_COLD, ESTALIAN_PRIDE, LIFE_DRAIN, CURSED_RECRUITS, BEAR_STANDARD)

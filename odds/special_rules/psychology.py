@@ -6,6 +6,7 @@ from typing import Any
 
 from odds import rules
 from odds.special_rules.spec import RuleSpec
+from odds.special_rules.wards import mundane_ward
 
 STUPIDITY = RuleSpec(
     key="stupidity", mdnr=("Estupidez",), book="gst", battlescribe=("Estupidez",),
@@ -57,7 +58,7 @@ def lament_ward(unit: Any) -> int:
     if (unit.has("immune_to_psychology") or unit.has("unbreakable")
             or unit.has("ethereal")):
         return 0
-    return unit.ward_save or (5 if unit.has("daemonic_aura") else rules.IMPOSSIBLE)
+    return unit.ward_save or (5 if mundane_ward(unit) else rules.IMPOSSIBLE)
 
 
 def _lament_before_first_blows(m: Any, c: Any) -> bool:

@@ -67,6 +67,7 @@ from odds.combat.model.thresholds import (
     wreck_chariot,
 )
 from odds.combat.model.vomit import _vomit
+from odds.special_rules.wards import mundane_ward
 from odds.units import Unit
 
 SUPERNATURAL = frozenset({"daemon", "undead", "forest_spirit"})
@@ -142,9 +143,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
           and not enemy.has("immune_to_killing_blow"))
     poison = unit.poisoned or rules.IMPOSSIBLE
     magic = unit.has("magic_attacks")
-    # Demonios "Aura Demoníaca": ward 5+, not against magic attacks; a ward of its own replaces it
-    ward = enemy.ward_save or (5 if enemy.has("daemonic_aura") and not magic
-                               else rules.IMPOSSIBLE)
+    # Demonios "Aura Demoníaca", Elfos Silvanos "Espíritu del bosque": ward 5+, not against
+    # magic attacks; a ward of its own replaces it
+    ward = enemy.ward_save or (5 if mundane_ward(enemy) and not magic else rules.IMPOSSIBLE)
     if unit.has("flaming_attacks") and enemy.has("flame_ward"):
         ward = min(ward, 5)  # Enanos del Caos "Armadura negra": 5+ against flaming attacks
     # gst "Etéreos": wounded only by magic attacks or by other ethereal creatures
@@ -259,10 +260,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # not its handlers'; blows.chain_attacks)
             row[G_CHAIN] = charging and unit.has("unstoppable_assault")
             if (charging and unit.has("cold_weapon") and wkey == "hand_weapon"
-                    and not unwoundable):
+                    and not unwoundable and not enemy.has("immune_to_cold")):
                 # Mercenarios "Arma de frío": "En el turno en que cargan, si sale algún 6 en
                 # la tirada para impactar causa una herida adicional de F3" (blows.strike;
-                # lost once a flaming attack has wounded the unit)
+                # lost once a flaming attack has wounded the unit); "no afectará a las
+                # miniaturas Inmune a frío"
                 row[G_COLD] = save_needed(e_save, COLD_STRENGTH, False)
             if pistol:
                 # the pistol's blows: one set per model in contact, its shot in the first
@@ -380,8 +382,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             elif m.has("mundane_attacks") and magic:
                 # the riders' magic attacks only (Reyes Funerarios "Ataques mágicos (sólo
                 # Caballero y Capitán)"): the steeds' blows meet the aura and the ethereal
-                m_ward = enemy.ward_save or (5 if enemy.has("daemonic_aura")
-                                             else rules.IMPOSSIBLE)
+                m_ward = enemy.ward_save or (5 if mundane_ward(enemy) else rules.IMPOSSIBLE)
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)
                 m_unwoundable = enemy.has("ethereal") and not unit.has("ethereal")

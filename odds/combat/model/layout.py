@@ -95,8 +95,11 @@ from odds.vocabulary import STATUSES as STATUSES
     S_CAPTAIN,  # crumbles once its promoted champion falls ("No Muertos", "Capitán")
     S_MAY_FEAR,  # some enemy body could ever cause this unit fear (S_FEAR, or S_ELF to one
     #   with S_FEARS_ELVES): 0 spares its break tests the fear count (§3.2 step 3)
+    S_FLEE_PLUS,  # cm added to the unit's flee rolls, not its pursuit (Skaven "¡El que corre
+    #   hoy, vive para luchar mañana!")
+    S_DUEL_REROLL,  # re-rolls its missed hits in challenges (Estalia "Orgullo Estaliano")
     N_SIDE,
-) = range(75)
+) = range(77)
 
 # --------------------------------------------------------------------------- group constants
 (

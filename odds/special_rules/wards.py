@@ -1,0 +1,34 @@
+"""Ward saves given by a rule: the 5+ ward against mundane attacks of the forest spirits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from odds.special_rules.spec import RuleSpec
+
+FOREST_SPIRIT = RuleSpec(
+    key="forest_spirit", mdnr=("Espíritu del bosque",), book="Elfos Silvanos",
+    acts=("each strike",),
+)
+"""Elfos Silvanos "Espíritu del bosque": "Disponen de una tirada de salvación especial de 5+
+contra ataques no mágicos (nunca contra hechizos, armas mágicas, etc.)", as a daemonic aura
+(:func:`mundane_ward`, read where :mod:`odds.combat.model.groups` sets each attack group's
+ward; no kernel code of its own).  The rule's other clauses are other flags given with it
+(:data:`odds.battlescribe.rule_names.RULE_FLAGS`): "Sus ataques se consideran mágicos"
+(``magic_attacks``), "Son inmunes a la psicología" (``immune_to_psychology``); who may join
+whom is army composition."""
+
+SPECS = (FOREST_SPIRIT,)
+
+_MUNDANE_WARDS = ("daemonic_aura", "forest_spirit")
+
+
+def mundane_ward(unit: Any) -> bool:
+    """Whether ``unit`` has a 5+ ward save against attacks that are not magical.
+
+    Demonios "Aura demoníaca" ("una tirada de salvación especial de 5+, pero no puede
+    efectuarse contra ataques mágicos") and Elfos Silvanos "Espíritu del bosque" (5+ "contra
+    ataques no mágicos").  A ward save of the unit's own replaces it (the caller's
+    ``ward_save or ...``).
+    """
+    return any(unit.has(key) for key in _MUNDANE_WARDS)
