@@ -233,9 +233,10 @@ def agree(name: str, key: str) -> str:
     Number and gender are read from the name's first word, as MDNR names
     are written: ``Espadachines`` and ``Caballeros del Caos`` are plural,
     ``Caballería imperial`` and ``Dríada`` feminine singular, ``Capitán``
-    masculine singular (``...as`` feminine plural).
+    masculine singular (``...as`` feminine plural).  A count in front (``20 Alabarderos``)
+    is skipped.
     """
-    first = (name.split() or [""])[0].lower()
+    first = next((w for w in name.split() if not w.isdigit()), "").lower()
     plural = first.endswith("s") and len(first) > 3 and not first.endswith(("ís", "ús"))
     feminine = first.endswith(("a", "as", "ía", "ías")) or first.endswith("ión")
     return AGREEING_ES[key][2 * plural + feminine]

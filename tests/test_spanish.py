@@ -114,6 +114,8 @@ def test_spanish_tables_use_decimal_commas(capsys, monkeypatch):
                                                       "aniquilada"),
     ("Capitán", "caught", "atrapado"), ("Espadachines", "fled", "huyen"),
     ("Dríadas", "caught", "atrapadas"), ("Trolls", "breaks", "se desmoralizan"),
+    ("20 Alabarderos", "caught", "atrapados"), ("25 Guerreros orcos", "fled", "huyen"),
+    ("5 Caballería imperial", "wiped", "aniquilada"),
 ])
 def test_words_agree_with_the_unit(name, key, word):
     assert agree(name, key) == word
