@@ -125,27 +125,9 @@ def run(args: argparse.Namespace) -> int:
               options=options)
     if args.reaction != "hold":
         return _run_reaction(args, r, units)
-    o = r.outcomes.set_index("outcome")
-    f = r.first_round.set_index("outcome")
-    payload = {
-        "trials": r.trials,
-        "seed": r.seed,
-        "attacker": r.inputs["attacker"],
-        "defender": r.inputs["defender"],
-        "charger": r.inputs["charger"],
-        "outcomes": o["probability"].to_dict(),
-        "outcomes_stderr": o["stderr"].to_dict(),
-        "first_round": f["probability"].to_dict(),
-        "first_round_exact": f["exact"].to_dict(),
-        "p_attacker_wins": r.p_win("attacker"),
-        "p_defender_wins": r.p_win("defender"),
-        "rounds": r.n_rounds[["rounds", "probability"]].to_dict(orient="records"),
-        "charge": {k: r.extra["charge"][k] for k in ("p_refused", "p_fled", "p_hits_on_6")},
-        "warnings": r.extra["warnings"],
-    }
     models = {side: u.models for side, u in units.items()}
-    headline = hl.combat(r, args.lang, models)
-    payload = {"headline": headline, **payload}
+    payload = combat_payload(r, args.lang, models)
+    headline = payload["headline"]
     names = hl.combat_names(r)
     small = hl.small_print(r.trials, r.seed, args.lang)
     if args.format == "table":
@@ -343,3 +325,26 @@ def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
                           decided=ch["p_overkill_decided"]))
         print(word("challenge_round", lang))
         print(format_table(display_table(r.challenge_rounds, lang)))
+
+
+def combat_payload(r: Any, lang: str, models: dict[str, int]) -> dict[str, Any]:
+    """The JSON answer of a two-unit combat: its headline, then its odds (CLI and web alike)."""
+    o = r.outcomes.set_index("outcome")
+    f = r.first_round.set_index("outcome")
+    return {
+        "headline": hl.combat(r, lang, models),
+        "trials": r.trials,
+        "seed": r.seed,
+        "attacker": r.inputs["attacker"],
+        "defender": r.inputs["defender"],
+        "charger": r.inputs["charger"],
+        "outcomes": o["probability"].to_dict(),
+        "outcomes_stderr": o["stderr"].to_dict(),
+        "first_round": f["probability"].to_dict(),
+        "first_round_exact": f["exact"].to_dict(),
+        "p_attacker_wins": r.p_win("attacker"),
+        "p_defender_wins": r.p_win("defender"),
+        "rounds": r.n_rounds[["rounds", "probability"]].to_dict(orient="records"),
+        "charge": {k: r.extra["charge"][k] for k in ("p_refused", "p_fled", "p_hits_on_6")},
+        "warnings": r.extra["warnings"],
+    }

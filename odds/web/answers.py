@@ -16,6 +16,7 @@ import pandas as pd
 
 from odds.commands import _headline as hl
 from odds.commands._output import jsonable, outcome_payload
+from odds.commands.combat import combat_payload
 from odds.validation import OddsInputError
 from odds.web.books import Library
 from odds.web.schemas import (
@@ -75,26 +76,8 @@ def combat(req: CombatRequest, library: Library) -> dict[str, Any]:
     r = fight(units["attacker"], units["defender"], trials=req.trials, seed=req.seed,
               attacker_options=sides["attacker"], defender_options=sides["defender"],
               options=options)
-    o = r.outcomes.set_index("outcome")
-    f = r.first_round.set_index("outcome")
     models = {side: u.models for side, u in units.items()}
-    payload = {
-        "headline": hl.combat(r, req.lang, models),
-        "trials": r.trials,
-        "seed": r.seed,
-        "attacker": r.inputs["attacker"],
-        "defender": r.inputs["defender"],
-        "charger": r.inputs["charger"],
-        "outcomes": o["probability"].to_dict(),
-        "outcomes_stderr": o["stderr"].to_dict(),
-        "first_round": f["probability"].to_dict(),
-        "first_round_exact": f["exact"].to_dict(),
-        "p_attacker_wins": r.p_win("attacker"),
-        "p_defender_wins": r.p_win("defender"),
-        "rounds": r.n_rounds[["rounds", "probability"]].to_dict(orient="records"),
-        "charge": {k: r.extra["charge"][k] for k in ("p_refused", "p_fled", "p_hits_on_6")},
-        "warnings": r.extra["warnings"],
-    }
+    payload = combat_payload(r, req.lang, models)
     names = hl.combat_names(r, models)
     labels = {code: hl.combat_outcome_label(code, names, req.lang)
               for code in [*r.outcomes["outcome"], *r.first_round["outcome"]]}
