@@ -128,6 +128,17 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # repetir chequeos de psicología fallados" (as a label, "Sin efecto adicional", it is
     # _NO_EFFECT_TEXTS')
     ("marca del caos absoluto", "de psicologia fallado", ("psychology_reroll",)),
+    # Bretonia and the elves: "Caballería voladora" as each book prints it.  Elfos Silvanos
+    # (Jinetes de halcón): "Volar, hostigadores, pu2, +1 a la armadura" (the unit strength and
+    # the save are the cavalry's already); Reinos del Caos Demonios: "Se consideran Caballería
+    # a todos los efectos (PU2, TSA+1 ...) con la excepción de que son Unidad Voladora
+    # (hostigadores, volar, los personajes no pueden unirse)"; Bretonia (Caballeros de
+    # pegaso): "Recuerda que los personajes nunca pueden unirse a unidades voladoras"
+    ("caballeria voladora", "volar, hostigadores, pu2", ("flying", "skirmishers")),
+    ("caballeria voladora", "son unidad voladora (hostigadores, volar, los personajes no"
+     " pueden unirse)", ("flying", "skirmishers", "no_characters")),
+    ("caballeria voladora", "los personajes nunca pueden unirse a unidades voladoras",
+     ("no_characters",)),
 )
 
 
