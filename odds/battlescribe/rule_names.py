@@ -277,6 +277,9 @@ RULE_FLAGS: MappingProxyType = name_table({
     # Elfos Silvanos (Señor de las bestias, osos salvajes) "Si gana un combate, la unidad debe
     # perseguir" (its whole text)
     "Si gana un combate, la unidad debe perseguir": ("must_pursue",),
+    # Bretonia (Guerra de Noveles) "Obligación de Perseguir": "Todas las unidades deben
+    # Perseguir. Cuando persiguen, lanza 2D6 adicionales ... y quédate los 8 dados más altos"
+    "Obligación de Perseguir": ("must_pursue", "duty_to_pursue"),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

@@ -139,6 +139,12 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      " pueden unirse)", ("flying", "skirmishers", "no_characters")),
     ("caballeria voladora", "los personajes nunca pueden unirse a unidades voladoras",
      ("no_characters",)),
+    # Bretonia "Formación en lanza": "Las unidades de Caballería con algún Voto pueden luchar
+    # en una formación llamada Formación en Lanza" (the Guerra de Noveles' magic standard of
+    # that name, "Todos los Caballeros Noveles de la unidad obtienen F+1 en el turno en que
+    # cargan", is another text)
+    ("formacion en lanza", "pueden luchar en una formacion llamada formacion en lanza",
+     ("lance_formation",)),
 )
 
 

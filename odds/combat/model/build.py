@@ -56,6 +56,7 @@ from odds.combat.model.layout import (
     S_IS_BSB,
     S_IS_CHAMPION,
     S_IS_GENERAL,
+    S_LANCE,
     S_LD,
     S_RANK_MAX,
     S_RANKS_OK,
@@ -423,7 +424,11 @@ def _rank_table(full_units: list[Unit], extra: list[_Hosted], champions: list[in
     for i, u in enumerate(full_units):
         if side_arr[i, S_RANKS_OK]:
             for m in range(u.models + hosted[i] + 1):
-                ranks[i, m] = min(rules.rank_bonus(m, u.files), side_arr[i, S_RANK_MAX])
+                # Bretonia "Formación en lanza" (S_LANCE): "por cada fila completa de 3
+                # miniaturas (en vez de las habituales 4 miniaturas)"
+                bonus = (min(3, max(0, m // 3 - 1)) if side_arr[i, S_LANCE]
+                         else rules.rank_bonus(m, u.files))
+                ranks[i, m] = min(bonus, side_arr[i, S_RANK_MAX])
     return ranks
 
 
