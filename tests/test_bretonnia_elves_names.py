@@ -86,3 +86,13 @@ def test_clean_units_of_the_books():
                        (BRETONIA, "Caballeros de pegaso"), (SILVANOS, "Forestales")):
         bad = [k for k, v in kinds(cat(book), unit).items() if v in ("ignored", "approximated")]
         assert not bad, (unit, bad)
+
+
+def test_beastmaster_reported_as_modelled():
+    """Elfos Silvanos "Señor de las bestias (jabalíes)": the import makes the beasts the lord's
+    steed, so "Muerte del señor" ("Si el Señor muere, las Bestias que estuvieran con él
+    también lo hacen") is a note, and "Despliegue" ("forman una única unidad conjunta")
+    approximated: the beasts take no wound of their own."""
+    k = kinds(cat(SILVANOS), "Señor de las bestias (jabalíes)")
+    assert k["Muerte del señor"] == "note"
+    assert k["Despliegue"] == "approximated"

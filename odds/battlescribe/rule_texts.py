@@ -290,6 +290,17 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "deployment: the priest beside the Ark"),
     ("despliegue", "ningun otro personaje puede unirse al yunque runico", "no_combat_effect",
      "who may join: the Runelord deploys on the Anvil, no other character joins it"),
+    # Elfos Silvanos, Elfos Oscuros (Señor de las bestias) "Despliegue": "Las Bestias
+    # despliegan al lado del Señor e, inicialmente, forman una única unidad conjunta.
+    # Mientras vayan con él, el Señor no puede rehuir un desafío"; "Muerte del señor": "Si el
+    # Señor muere, las Bestias que estuvieran con él también lo hacen".  The import makes the
+    # beasts the lord's steed: they strike their own blows and fall with him, but take no
+    # wound of their own, and the one model has nobody to hide among
+    ("despliegue", "las bestias despliegan al lado del senor", "approximated",
+     "the lord and his beasts fight as one model, the beasts as his steed: their own blows,"
+     " no wounds of their own (he cannot refuse a challenge: nobody to hide among)"),
+    ("muerte del senor", "las bestias que estuvieran con el tambien lo hacen", "note",
+     "the beasts fight as the lord's steed and fall with him"),
 )
 
 

@@ -1,4 +1,4 @@
-"""Rules of Bretonia: the knights' lance formation, the young knights' duty to pursue."""
+"""Rules of Bretonia: the knights' lance formation, the duty to pursue, the archers' stakes."""
 
 from __future__ import annotations
 
@@ -80,4 +80,42 @@ more than its pursuit dice, keeping as many of the highest as it pursues with (t
 mounted knight's 8D6; a unit on foot keeps the 5 of its 5D6, the text naming the knights'
 eight)."""
 
-SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE)
+_FRONT = 0
+"""The front face of a contact (``odds.combat.model.layout.FRONT``)."""
+
+
+def stopped_by_stakes(units: list[Any], i: int, j: int,
+                      contacts: list[tuple[int, int, int, int]]) -> bool:
+    """Whether unit ``i`` charging unit ``j`` lost its charge to ``j``'s stakes.
+
+    ``j`` has ``defensive_stakes`` and ``i`` is in contact with its front (``contacts``:
+    ``(unit, unit, face of the first, face of the second)``).
+    """
+    if not units[j].has("defensive_stakes"):
+        return False
+    return any((a, b, fb) == (i, j, _FRONT) or (a, b, fa) == (j, i, _FRONT)
+               for a, b, fa, fb in contacts)
+
+
+DEFENSIVE_STAKES = RuleSpec(
+    key="defensive_stakes", mdnr=("Estacas defensivas",), book="Bretonia",
+    battlescribe=("Estacas defensivas",), filled_by="odds.combat.model.build",
+    acts=("charge",),
+)
+"""Bretonia (Arqueros campesinos, Arcblastiers) "Estacas defensivas": "Las unidades de Arqueros
+Campesinos pueden desplegar con Estacas defensivas ... Si, en algún momento de la partida, la
+unidad lleva a cabo un movimiento (incluyendo giro, huida, etc), retira las estacas del juego
+... Las miniaturas pueden atacar a través de las peanas de las estacas ... Mientras la unidad
+tenga estacas, cualquier unidad enemiga que cargue por el frontal a la unidad perderá
+cualquier tipo de bonificación o regla especial que se produzca durante cargas. Por ejemplo:
+los Carros no causan impactos por carga, las miniaturas con Lanza de caballería no ganarían
+F+2 ... no ataca primera por haber cargado".
+
+A unit with the flag stands behind its stakes (the user leaves the flag off once it has
+moved): an enemy charging its front fights that combat's first round as if it had not charged
+(no impact hits, no Strength or attacks for the charge, no striking first for it, no rule of
+the charge such as the lance's flank files); charging its flank or rear keeps them.  The
+archers fight across their stakes as they would in base contact.  Its code is in the model
+(:func:`odds.combat.model.build`), none in the kernel."""
+
+SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES)

@@ -69,6 +69,7 @@ from odds.combat.model.layout import (
 from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
 from odds.combat.model.side import _side, fear_possible, panic_immunities
 from odds.combat.model.strike_order import _strike_order, braced
+from odds.special_rules.bretonnia import stopped_by_stakes
 from odds.units import Unit
 from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES
 
@@ -396,10 +397,14 @@ def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Un
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
+                # Bretonia "Estacas defensivas": charging the staked unit's front, no charge
+                # bonus nor charge rule
+                staked = charged[i] and stopped_by_stakes(units, host_of[i], host_of[j], contacts)
                 groups[i, j] = _groups(strikers[i], fought_through(bodies[j], j, host_of[i],
                                                                     contacts),
-                                       bool(charged[i]), bracing[i], bool(charged[j]),
-                                       ogres[i], omens[i], bearer[host_of[i]] > 0)
+                                       bool(charged[i]) and not staked, bracing[i],
+                                       bool(charged[j]), 0 if staked else ogres[i], omens[i],
+                                       bearer[host_of[i]] > 0)
     # Enanos del Caos "Rompecráneos": "No afecta si no hay miniaturas en su frontal": its
     # attacks reach only the enemy units touching the model's front
     for i in range(n_units):
