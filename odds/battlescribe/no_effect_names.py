@@ -268,6 +268,73 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
 })
 """Known names with no effect on a close combat → the reason (category first)."""
 
+# Bretonia and the elves (Elfos Silvanos, Elfos Oscuros, Altos Elfos): their names, read in
+# every catalogue that prints them
+_BRETONNIA_AND_ELVES: MappingProxyType = _table({
+    "shooting": {
+        # Bretonia: "Si llevan Ballesta, ten en cuenta que pese a ser caballería rápida no
+        # podrán mover y disparar"
+        "Caballería rápida y ballesta": "fast cavalry with crossbows may not move and shoot",
+        # Elfos Silvanos (Señor de las bestias): "Los proyectiles contra la unidad se
+        # distribuirán con 1D6 ... Las bajas de las Bestias no provocan pánico en el Señor"
+        "Disparo a un señor de las bestias": "missile hits split 1D6 between the beasts and"
+                                             " their lord, and the beasts' losses to them",
+        # Elfos Silvanos (Forestales): "Las tiradas para impactar por disparo (con HP) a esta
+        # unidad tienen un penalizador de -1 adicional"; "Golpe letal ... en los disparos a
+        # corto alcance"; (Guardia del bosque) "Los disparos ... se resuelven con F4 a corto
+        # alcance"
+        "Acechantes forestales": "-1 to hit it 'por disparo (con HP)'",
+        "Disparo letal": "killing blow 'en los disparos a corto alcance'",
+        "Arcos largos de la guardia del bosque": "'Los disparos ... se resuelven con F4 a"
+                                                 " corto alcance'",
+        # Elfos Silvanos (Hombre árbol): "Es un ataque de disparo a todos los efectos ... no
+        # puede hacerse contra unidades trabadas en cuerpo a cuerpo"
+        "Estrangulamiento": "'un ataque de disparo ... no puede hacerse contra unidades"
+                            " trabadas'",
+    },
+    "war machine": {
+        # Bretonia: "Trátalo como una catapulta, con las siguientes excepciones: alcance
+        # 30-150cm, tiene fuerza 5 (10 en el centro)"
+        "Trebuchet": "'Trátalo como una catapulta' (30-150 cm, S5, 10 in the centre)",
+        # Bretonia: "Los Pot-de-Feu son balistas que disparan con F7 ... si se obtiene un 1
+        # en la tirada para impactar, el Pot-de-Feu explota"
+        "Pot-de-feu": "a bolt thrower's shot at S7 that explodes on a 1 to hit",
+    },
+    "magic phase": {
+        # Elfos Silvanos: "En cada fase de magia propia, el Hombre Árbol puede lanzar ... el
+        # hechizo Cántico de los árboles como si fuera un objeto portahechizos"
+        "Poder del bosque (magia)": "a bound spell cast 'En cada fase de magia propia'",
+    },
+    "movement": {
+        # Elfos Silvanos, Elfos Oscuros (Señor de las bestias): "puedes declarar carga con las
+        # Bestias (el Señor no podrá declarar carga ...) ... en caso de perseguir, puedes
+        # elegir que las Bestias persigan al enemigo derrotado en combate (8D6) y que el Señor
+        # se mantenga": a choice to split the unit, which the engine fights whole
+        "¡Cogedlos!": "the player may let the beasts charge or pursue (8D6) without their"
+                      " lord; the engine fights and pursues with the unit whole",
+    },
+    "deployment": {
+        # Elfos Silvanos (Forestales): "Los Forestales pueden desplegar de tres formas";
+        # "Personajes y exploradores": which characters may deploy scouting with them
+        "Despliegue forestal": "'pueden desplegar de tres formas'",
+        "Personajes y exploradores": "which characters may deploy scouting with the unit",
+    },
+    "army composition": {
+        # Bretonia (Escuderos): "Los Escuderos son 0-1 por cada unidad de de Caballeros del
+        # Reino de tu ejército"
+        "Son 0-1 por cada unidad de de Caballeros del Reino de tu ejército": "",
+    },
+    "who may join": {
+        # Elfos Silvanos, Elfos Oscuros: "A esta unidad de Bestias no se puede unir ningún
+        # personaje, excepto el Señor que los tenía originalmente"
+        "Bestias en solitario": "the beasts released by their lord form a unit only he may"
+                                " join",
+    },
+})
+
+assert not set(_BRETONNIA_AND_ELVES) & set(NO_COMBAT_EFFECT)
+NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_BRETONNIA_AND_ELVES})
+
 NO_COMBAT_EFFECT_PREFIXES: MappingProxyType = _table({
     "army composition": {
         "Inclusión": "", "Destacamento": "", "Pueden tener": "",

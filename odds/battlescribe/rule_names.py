@@ -273,6 +273,13 @@ RULE_FLAGS: MappingProxyType = name_table({
     # en combate por Inestabilidad. Es un Estandarte mágico a todos los efectos, así que si el
     # Portaestandarte muere, se pierde el efecto"
     "Estandarte de los Malditos": ("cursed_standard",),
+    # Bretonia and the elves --
+    # Elfos Silvanos (Señor de las bestias, osos salvajes) "Si gana un combate, la unidad debe
+    # perseguir" (its whole text)
+    "Si gana un combate, la unidad debe perseguir": ("must_pursue",),
+    # Bretonia (Guerra de Noveles) "Obligación de Perseguir": "Todas las unidades deben
+    # Perseguir. Cuando persiguen, lanza 2D6 adicionales ... y quédate los 8 dados más altos"
+    "Obligación de Perseguir": ("must_pursue", "duty_to_pursue"),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

@@ -128,6 +128,23 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # repetir chequeos de psicología fallados" (as a label, "Sin efecto adicional", it is
     # _NO_EFFECT_TEXTS')
     ("marca del caos absoluto", "de psicologia fallado", ("psychology_reroll",)),
+    # Bretonia and the elves: "Caballería voladora" as each book prints it.  Elfos Silvanos
+    # (Jinetes de halcón): "Volar, hostigadores, pu2, +1 a la armadura" (the unit strength and
+    # the save are the cavalry's already); Reinos del Caos Demonios: "Se consideran Caballería
+    # a todos los efectos (PU2, TSA+1 ...) con la excepción de que son Unidad Voladora
+    # (hostigadores, volar, los personajes no pueden unirse)"; Bretonia (Caballeros de
+    # pegaso): "Recuerda que los personajes nunca pueden unirse a unidades voladoras"
+    ("caballeria voladora", "volar, hostigadores, pu2", ("flying", "skirmishers")),
+    ("caballeria voladora", "son unidad voladora (hostigadores, volar, los personajes no"
+     " pueden unirse)", ("flying", "skirmishers", "no_characters")),
+    ("caballeria voladora", "los personajes nunca pueden unirse a unidades voladoras",
+     ("no_characters",)),
+    # Bretonia "Formación en lanza": "Las unidades de Caballería con algún Voto pueden luchar
+    # en una formación llamada Formación en Lanza" (the Guerra de Noveles' magic standard of
+    # that name, "Todos los Caballeros Noveles de la unidad obtienen F+1 en el turno en que
+    # cargan", is another text)
+    ("formacion en lanza", "pueden luchar en una formacion llamada formacion en lanza",
+     ("lance_formation",)),
 )
 
 
@@ -273,6 +290,17 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "deployment: the priest beside the Ark"),
     ("despliegue", "ningun otro personaje puede unirse al yunque runico", "no_combat_effect",
      "who may join: the Runelord deploys on the Anvil, no other character joins it"),
+    # Elfos Silvanos, Elfos Oscuros (Señor de las bestias) "Despliegue": "Las Bestias
+    # despliegan al lado del Señor e, inicialmente, forman una única unidad conjunta.
+    # Mientras vayan con él, el Señor no puede rehuir un desafío"; "Muerte del señor": "Si el
+    # Señor muere, las Bestias que estuvieran con él también lo hacen".  The import makes the
+    # beasts the lord's steed: they strike their own blows and fall with him, but take no
+    # wound of their own, and the one model has nobody to hide among
+    ("despliegue", "las bestias despliegan al lado del senor", "approximated",
+     "the lord and his beasts fight as one model, the beasts as his steed: their own blows,"
+     " no wounds of their own (he cannot refuse a challenge: nobody to hide among)"),
+    ("muerte del senor", "las bestias que estuvieran con el tambien lo hacen", "note",
+     "the beasts fight as the lord's steed and fall with him"),
 )
 
 

@@ -18,6 +18,7 @@ from odds.combat.model import (
     G_FRENZY_A,
     G_IMPACT_DICE,
     G_IMPACT_SIDES,
+    G_LANCE,
     G_PER_MODEL,
     G_RANDOM,
     G_RANKS,
@@ -34,6 +35,7 @@ from odds.combat.model import (
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_IS_CHAMPION,
+    S_LANCE,
     S_MUSICIAN,
     S_NO_RANK_CANCEL,
     S_RANK_MAX,
@@ -163,6 +165,15 @@ def start_fighters(u, c, d, kind, touching, chars, champ, mu, files, groups, con
     support = 0
     for r in range(1, groups[u, v, RANK_AND_FILE, kind, G_RANKS]):
         support += min(touching, max(0, min(mu - r * files, files)))
+    if groups[u, v, RANK_AND_FILE, kind, G_LANCE] and files == 3:
+        # Bretonia "Formación en lanza" on the charge: the riders and steeds of the flank
+        # files behind a fighting front model (those in contact centred: both flank files
+        # behind three, one behind two); a last rank of one or two stands on the flanks
+        cols = min(2, max(0, touching - 1))
+        behind = max(0, mu - max(0, files - chars - champ))
+        flank = cols * (behind // 3) + min(behind % 3, cols)
+        support += flank
+        pool[c, P_MOUNTS_A + d] += flank
     pool[c, P_SUPPORT_A + d] = support
 
 
@@ -232,6 +243,8 @@ def expand(u, sides, state, contacts):
     le = min(me, state[e, B_FRONTAGE])
     cover = (le * sides[e, S_BASE] + sides[u, S_BASE] - 1) // sides[u, S_BASE] + 2
     add = min(4, room, max(0, cover - files))
+    if sides[u, S_LANCE] and files == 3:
+        return  # Bretonia "Formación en lanza": its ranks of 3 count only in the lance
     if sides[u, S_RANKS_OK]:
         total = m + chars_alive(u, sides, state)
         keep = min(rank_bonus(total, files), sides[u, S_RANK_MAX])

@@ -35,6 +35,7 @@ from odds.combat.model import (
     S_MUSICIAN,
     S_NO_FLANK_BONUS,
     S_PURSUE_DICE,
+    S_PURSUE_EXTRA,
     S_SIDE,
     S_STANDARD,
     S_UNPURSUED,
@@ -220,9 +221,36 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
             if held:
                 continue
         chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
+        if sides[u, S_PURSUE_EXTRA]:
+            # Bretonia "Obligación de Perseguir": more dice, the highest kept
+            chase, p = drop_lowest(buf, p, chase, sides[u, S_PURSUE_EXTRA],
+                                   sides[u, S_PURSUE_DICE])
         if chase - sides[u, S_FLEE_MINUS] >= state[target, B_FLEE]:
             state[target, B_STATUS] = CAUGHT
     return p
+
+
+@inline
+def drop_lowest(buf, p, total, extra, n):
+    """Roll ``extra`` more faces beside ``n`` already rolled; keep the ``n`` highest.
+
+    ``total`` is the sum of the ``n`` faces before ``p``; the ``extra`` faces from ``p`` join
+    them.  Returns ``(the sum of the n highest, p)``.
+    """
+    for i in range(p, p + extra):
+        total += buf[i]
+    drop = extra
+    for face in range(1, 7):  # the lowest faces first
+        if drop <= 0:
+            break
+        count = 0
+        for i in range(p - n, p + extra):
+            if buf[i] == face:
+                count += 1
+        t = min(count, drop)
+        total -= t * face
+        drop -= t
+    return total, p + extra
 
 
 @linked  # called once a round, only in combats with a horn (the kernel's ``horns``)

@@ -48,6 +48,7 @@ from odds.combat.model.layout import (
     G_ATTACKS,
     G_BURNING,
     G_FRENZY_A,
+    G_LANCE,
     G_PER_MODEL,
     P_FRONT_A,
     P_FRONT_LOST_A,
@@ -164,7 +165,10 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
             else:
                 na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, P_FRONT_A + d] - taken,
                                    pool[c, P_SUPPORT_A + d] - pool[c, P_SUPPORT_LOST_A + d],
-                                   max(0, pool[c, P_MOUNTS_A + d] - taken),
+                                   max(0, pool[c, P_MOUNTS_A + d] - taken
+                                       # a lance's flank riders slain take their steeds
+                                       - groups[u, v, RANK_AND_FILE, kind, G_LANCE]
+                                       * pool[c, P_SUPPORT_LOST_A + d]),
                                    state[u, B_CHAMP_CONTACT] == c and state[u, B_WOUNDS] > 0,
                                    groups, state[u, B_FRENZIED], state[u, B_RANDOM_A])
             alloc[A_ATTACKS, q - i, c] = na

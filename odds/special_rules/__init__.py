@@ -32,11 +32,19 @@ import re
 from pathlib import Path
 from typing import Any
 
-from odds.special_rules import blows, flight, psychology, resolution, wards
+from odds.special_rules import (
+    blows,
+    bretonnia,  # Bretonia and the elves
+    flight,
+    psychology,
+    resolution,
+    wards,
+)
 from odds.special_rules.spec import POINTS, RuleSpec
 
 REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS,
-                                  *flight.SPECS, *wards.SPECS)
+                                  *flight.SPECS, *wards.SPECS,
+                                  *bretonnia.SPECS)  # Bretonia and the elves
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

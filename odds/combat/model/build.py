@@ -56,6 +56,7 @@ from odds.combat.model.layout import (
     S_IS_BSB,
     S_IS_CHAMPION,
     S_IS_GENERAL,
+    S_LANCE,
     S_LD,
     S_RANK_MAX,
     S_RANKS_OK,
@@ -68,6 +69,7 @@ from odds.combat.model.layout import (
 from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
 from odds.combat.model.side import _side, fear_possible, panic_immunities
 from odds.combat.model.strike_order import _strike_order, braced
+from odds.special_rules.bretonnia import stopped_by_stakes
 from odds.units import Unit
 from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES
 
@@ -395,10 +397,14 @@ def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Un
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
+                # Bretonia "Estacas defensivas": charging the staked unit's front, no charge
+                # bonus nor charge rule
+                staked = charged[i] and stopped_by_stakes(units, host_of[i], host_of[j], contacts)
                 groups[i, j] = _groups(strikers[i], fought_through(bodies[j], j, host_of[i],
                                                                     contacts),
-                                       bool(charged[i]), bracing[i], bool(charged[j]),
-                                       ogres[i], omens[i], bearer[host_of[i]] > 0)
+                                       bool(charged[i]) and not staked, bracing[i],
+                                       bool(charged[j]), 0 if staked else ogres[i], omens[i],
+                                       bearer[host_of[i]] > 0)
     # Enanos del Caos "Rompecráneos": "No afecta si no hay miniaturas en su frontal": its
     # attacks reach only the enemy units touching the model's front
     for i in range(n_units):
@@ -423,7 +429,11 @@ def _rank_table(full_units: list[Unit], extra: list[_Hosted], champions: list[in
     for i, u in enumerate(full_units):
         if side_arr[i, S_RANKS_OK]:
             for m in range(u.models + hosted[i] + 1):
-                ranks[i, m] = min(rules.rank_bonus(m, u.files), side_arr[i, S_RANK_MAX])
+                # Bretonia "Formación en lanza" (S_LANCE): "por cada fila completa de 3
+                # miniaturas (en vez de las habituales 4 miniaturas)"
+                bonus = (min(3, max(0, m // 3 - 1)) if side_arr[i, S_LANCE]
+                         else rules.rank_bonus(m, u.files))
+                ranks[i, m] = min(bonus, side_arr[i, S_RANK_MAX])
     return ranks
 
 

@@ -33,6 +33,7 @@ from odds.combat.model.layout import (
     G_IMPACT_SIDES,
     G_KB,
     G_KEY,
+    G_LANCE,
     G_MW,
     G_PER_MODEL,
     G_POISON,
@@ -67,6 +68,7 @@ from odds.combat.model.thresholds import (
     wreck_chariot,
 )
 from odds.combat.model.vomit import _vomit
+from odds.special_rules.bretonnia import in_lance
 from odds.special_rules.wards import mundane_ward
 from odds.units import Unit
 
@@ -492,6 +494,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         i_test = max(enemy.profile.I, enemy.mount.I if enemy.mount is not None else 0)
         for g in (RANK_AND_FILE, CHAMPION):
             out[g, :, G_GRAB] = np.where(out[g, :, G_ACTIVE] != 0, min(i_test, 5) + 1, 0)
+    if charged and in_lance(unit) and out[RANK_AND_FILE, 0, G_ACTIVE]:
+        # Bretonia "Formación en lanza": "en el turno en que cargan, los jinetes (y sus
+        # monturas) en los flancos de la unidad pueden atacar" (fighters.start_fighters)
+        out[RANK_AND_FILE, 0, G_LANCE] = 1
     if unit.has("spares_vampires") and "vampire" in enemy.tags:
         # Regimientos de Renombre "¿Y si es él?": "se considera que fallan todos sus ataques
         # contra miniaturas de tipo Vampiro"

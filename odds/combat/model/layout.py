@@ -98,8 +98,12 @@ from odds.vocabulary import STATUSES as STATUSES
     S_FLEE_PLUS,  # cm added to the unit's flee rolls, not its pursuit (Skaven "¡El que corre
     #   hoy, vive para luchar mañana!")
     S_DUEL_REROLL,  # re-rolls its missed hits in challenges (Estalia "Orgullo Estaliano")
+    S_PURSUE_EXTRA,  # D6 rolled beyond its pursuit dice, the lowest dropped (Bretonia
+    #   "Obligación de Perseguir")
+    S_LANCE,  # 1: fights in lance formation, 3 wide, its ranks of 3 counting (Bretonia
+    #   "Formación en lanza")
     N_SIDE,
-) = range(77)
+) = range(79)
 
 # --------------------------------------------------------------------------- group constants
 (
@@ -126,8 +130,10 @@ from odds.vocabulary import STATUSES as STATUSES
     G_RANDOM,  # 1: each fighter adds the unit's random-attacks roll (S_RA_DICE) this round
     G_STD_HIT,  # G_HIT once the bearer of S_BEAR_STD has fallen ("Estandarte del Oso")
     G_GRAB,  # "Garras mecánicas": a D6 at or above it fails the target's I test; 0 = none
+    G_LANCE,  # 1: riders (and steeds) of the lance's flank files behind its fighting front
+    #   rank fight too (Bretonia "Formación en lanza", on the charge)
     N_GROUP,
-) = range(24)
+) = range(25)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
 

@@ -1,0 +1,121 @@
+"""Rules of Bretonia: the knights' lance formation, the duty to pursue, the archers' stakes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from odds.special_rules.spec import RuleSpec
+
+LANCE_TROOPS = ("cavalry",)
+"""Troop types that fight in a lance ("Las unidades de Caballería con algún Voto")."""
+
+LANCE_FILES = 3
+"""The lance's frontage: "La Formación en Lanza tiene un frontal de 3 miniaturas"."""
+
+
+def in_lance(unit: Any) -> bool:
+    """Whether ``unit`` fights in lance formation: the rule, cavalry, 3 models wide."""
+    return (unit.has("lance_formation") and unit.troop_type in LANCE_TROOPS
+            and unit.files == LANCE_FILES)
+
+
+def _lance_dice(model: Any, layout: Any) -> int:
+    """Dice of the lance's flank riders and steeds on the charge (an upper bound).
+
+    12 faces per attack of each of the unit's models, rider and steed.
+    """
+    total = 0
+    for u in range(model.n_units):
+        if model.groups[u, ..., layout.G_LANCE].any():
+            models = int(-(-model.sides[u, layout.S_HP] // model.sides[u, layout.S_W]))
+            per = int(model.groups[u, :, :, 0, layout.G_ATTACKS].max()
+                      + model.groups[u, :, :, 0, layout.G_FRENZY_A].max())
+            total += 12 * 2 * models * per
+    return total
+
+
+LANCE_FORMATION = RuleSpec(
+    key="lance_formation", mdnr=("Formación en lanza",), book="Bretonia",
+    columns=("S_LANCE", "G_LANCE"), switches=("S_LANCE", "G_LANCE"),
+    fill=lambda unit: {"S_LANCE": int(in_lance(unit))},
+    dice=_lance_dice, plain=False,
+    exact_refuses=lambda m, c: bool(m.groups[..., c.G_LANCE].any()),
+    acts=("before blows", "combat result"),
+    hooks=("fighters.start_fighters", "strike_steps.count_attacks",
+           "fighters.expand"),
+)
+"""Bretonia "Formación en lanza": "Las unidades de Caballería con algún Voto pueden luchar en
+una formación llamada Formación en Lanza ... La Formación en Lanza tiene un frontal de 3
+miniaturas, y puede aplicar el bonificador por filas a la resolución de combate por cada
+fila completa de 3 miniaturas (en vez de las habituales 4 miniaturas) ... Adicionalmente,
+en el turno en que cargan, los jinetes (y sus monturas) en los flancos de la unidad pueden
+atacar si se encuentran en una fila posterior tras una miniatura de la primera fila que esté
+combatiendo ... Las bajas se retiran primero del centro de la última fila".
+
+A cavalry unit with the rule fights in the lance when it is 3 models wide (``files=3``; the
+formation is the player's choice, "Pueden cambiar de formación en lanza a otro tipo de
+formación y viceversa"): each full rank of 3 behind the first counts for the rank bonus (at
+most +3), and a lance keeps its frontage when it wins (no widening, no lapping round: its
+ranks would count no more).  On
+the charge (the first round, when it charged to the front) the riders and steeds of its two
+flank files fight behind a fighting front model: with the front models in contact centred on
+the enemy, both flank files fight behind three in contact, one behind two, none behind one;
+the casualties leave the centre of the last rank first, so a last rank of one or two stands
+on the flanks.  A flank rider slain before he strikes takes his steed's blows with him."""
+
+PURSUIT_EXTRA_DICE = 2
+"""D6 the young knights' pursuit rolls beyond its dice, the lowest dropped."""
+
+DUTY_TO_PURSUE = RuleSpec(
+    key="duty_to_pursue", mdnr=("Obligación de Perseguir",), book="Bretonia",
+    columns=("S_PURSUE_EXTRA",),
+    fill=lambda unit: {"S_PURSUE_EXTRA": PURSUIT_EXTRA_DICE * unit.has("duty_to_pursue")},
+    dice=lambda m, c: int(m.sides[:m.n_units, c.S_PURSUE_EXTRA].sum()),
+    acts=("pursuit",), hooks=("resolution.leave_and_pursue",),
+)
+"""Bretonia (Guerra de Noveles) "Obligación de Perseguir": "Todas las unidades deben
+Perseguir. Cuando persiguen, lanza 2D6 adicionales en la tirada para perseguir y quédate los
+8 dados más altos": the unit always pursues (``must_pursue``, given with it) and rolls 2D6
+more than its pursuit dice, keeping as many of the highest as it pursues with (the 8 of a
+mounted knight's 8D6; a unit on foot keeps the 5 of its 5D6, the text naming the knights'
+eight)."""
+
+_FRONT = 0
+"""The front face of a contact (``odds.combat.model.layout.FRONT``)."""
+
+
+def stopped_by_stakes(units: list[Any], i: int, j: int,
+                      contacts: list[tuple[int, int, int, int]]) -> bool:
+    """Whether unit ``i`` charging unit ``j`` lost its charge to ``j``'s stakes.
+
+    ``j`` has ``defensive_stakes`` and ``i`` is in contact with its front (``contacts``:
+    ``(unit, unit, face of the first, face of the second)``).
+    """
+    if not units[j].has("defensive_stakes"):
+        return False
+    return any((a, b, fb) == (i, j, _FRONT) or (a, b, fa) == (j, i, _FRONT)
+               for a, b, fa, fb in contacts)
+
+
+DEFENSIVE_STAKES = RuleSpec(
+    key="defensive_stakes", mdnr=("Estacas defensivas",), book="Bretonia",
+    battlescribe=("Estacas defensivas",), filled_by="odds.combat.model.build",
+    acts=("charge",),
+)
+"""Bretonia (Arqueros campesinos, Arcblastiers) "Estacas defensivas": "Las unidades de Arqueros
+Campesinos pueden desplegar con Estacas defensivas ... Si, en algún momento de la partida, la
+unidad lleva a cabo un movimiento (incluyendo giro, huida, etc), retira las estacas del juego
+... Las miniaturas pueden atacar a través de las peanas de las estacas ... Mientras la unidad
+tenga estacas, cualquier unidad enemiga que cargue por el frontal a la unidad perderá
+cualquier tipo de bonificación o regla especial que se produzca durante cargas. Por ejemplo:
+los Carros no causan impactos por carga, las miniaturas con Lanza de caballería no ganarían
+F+2 ... no ataca primera por haber cargado".
+
+A unit with the flag stands behind its stakes (the user leaves the flag off once it has
+moved): an enemy charging its front fights that combat's first round as if it had not charged
+(no impact hits, no Strength or attacks for the charge, no striking first for it, no rule of
+the charge such as the lance's flank files); charging its flank or rear keeps them.  The
+archers fight across their stakes as they would in base contact.  Its code is in the model
+(:func:`odds.combat.model.build`), none in the kernel."""
+
+SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES)

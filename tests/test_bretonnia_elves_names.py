@@ -1,0 +1,98 @@
+"""Bretonia and the elves: rule names mapped onto flags, or reported with no combat effect.
+
+Each case cites the catalogue and entry whose text it reads (``/work/shared/battlescribe``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SHARED, cat, kinds
+
+pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
+                                reason=f"MDNR BattleScribe data not found in {SHARED}")
+
+SILVANOS = "MDNR_Elfos_Silvanos v5.cat"
+BRETONIA = "MDNR_Bretonia_v5.cat"
+NOVELES = "MDNR_Bretonia_Guerra_de_Noveles_v1.cat"
+DEMONIOS = "MDNR_Reinos_del_Caos_Demonios_Legion_Demoniaca_v1.cat"
+
+
+@pytest.mark.parametrize(("book", "unit", "flags"), [
+    # Elfos Silvanos "Jinetes de halcón", "Caballería voladora": "Volar, hostigadores, pu2,
+    # +1 a la armadura"
+    (SILVANOS, "Jinetes de halcón", {"flying", "skirmishers"}),
+    # Reinos del Caos Demonios "Portadores del Cambio", "Caballería voladora": "son Unidad
+    # Voladora (hostigadores, volar, los personajes no pueden unirse)"
+    (DEMONIOS, "Portadores del Cambio", {"flying", "skirmishers", "no_characters"}),
+    # Bretonia "Caballeros de pegaso", "Caballería voladora": "Recuerda que los personajes
+    # nunca pueden unirse a unidades voladoras"
+    (BRETONIA, "Caballeros de pegaso", {"no_characters"}),
+    (NOVELES, "Caballeros de pegaso (0-1)", {"no_characters"}),
+])
+def test_flying_cavalry_by_its_text(book, unit, flags):
+    """"Caballería voladora" gives what each book's text says, and is not reported."""
+    c = cat(book)
+    assert flags <= set(c.unit(unit).special), unit
+    assert "Caballería voladora" not in kinds(c, unit), unit
+
+
+def test_flying_cavalry_texts_differ():
+    """Bretonia's text names no skirmish formation: its pegasus knights are not skirmishers
+    (Bretonia "Caballería voladora")."""
+    assert not cat(BRETONIA).unit("Caballeros de pegaso").has("skirmishers")
+
+
+def test_bear_beastmaster_must_pursue():
+    """Elfos Silvanos "Señor de las bestias (osos salvajes)": "Si gana un combate, la unidad
+    debe perseguir" is ``must_pursue``."""
+    c = cat(SILVANOS)
+    assert c.unit("Señor de las bestias (osos salvajes)").has("must_pursue")
+    assert "Si gana un combate, la unidad debe perseguir" not in kinds(
+        c, "Señor de las bestias (osos salvajes)")
+
+
+@pytest.mark.parametrize(("book", "unit", "name"), [
+    # shooting
+    (BRETONIA, "Hombres de armas a caballo", "Caballería rápida y ballesta"),
+    (SILVANOS, "Señor de las bestias (jabalíes)", "Disparo a un señor de las bestias"),
+    (SILVANOS, "Forestales", "Acechantes forestales"),
+    (SILVANOS, "Forestales", "Disparo letal"),
+    (SILVANOS, "Guardia del bosque", "Arcos largos de la guardia del bosque"),
+    (SILVANOS, "Hombre árbol", "Estrangulamiento"),
+    # war machines
+    (BRETONIA, "Trebuchet", "Trebuchet"),
+    (BRETONIA, "Pot-de-Feu", "Pot-de-feu"),
+    # magic phase
+    (SILVANOS, "Hombre árbol", "Poder del bosque (magia)"),
+    # movement: a choice to split the unit
+    (SILVANOS, "Señor de las bestias (jabalíes)", "¡Cogedlos!"),
+    # deployment
+    (SILVANOS, "Forestales", "Despliegue forestal"),
+    (SILVANOS, "Forestales", "Personajes y exploradores"),
+    # army composition, who may join
+    (BRETONIA, "Escuderos 0-1*", "Son 0-1 por cada unidad de de Caballeros del Reino de tu"
+                                 " ejército"),
+    (SILVANOS, "Señor de las bestias (jabalíes)", "Bestias en solitario"),
+])
+def test_names_with_no_combat_effect(book, unit, name):
+    """Names whose texts touch no close combat are reported as such, with their reason."""
+    assert kinds(cat(book), unit)[name] == "no_combat_effect"
+
+
+def test_clean_units_of_the_books():
+    """Units left with nothing ignored by these names: Bretonia "Hombres de armas a caballo",
+    "Trebuchet", "Caballeros de pegaso"; Elfos Silvanos "Forestales"."""
+    for book, unit in ((BRETONIA, "Hombres de armas a caballo"), (BRETONIA, "Trebuchet"),
+                       (BRETONIA, "Caballeros de pegaso"), (SILVANOS, "Forestales")):
+        bad = [k for k, v in kinds(cat(book), unit).items() if v in ("ignored", "approximated")]
+        assert not bad, (unit, bad)
+
+
+def test_beastmaster_reported_as_modelled():
+    """Elfos Silvanos "Señor de las bestias (jabalíes)": the import makes the beasts the lord's
+    steed, so "Muerte del señor" ("Si el Señor muere, las Bestias que estuvieran con él
+    también lo hacen") is a note, and "Despliegue" ("forman una única unidad conjunta")
+    approximated: the beasts take no wound of their own."""
+    k = kinds(cat(SILVANOS), "Señor de las bestias (jabalíes)")
+    assert k["Muerte del señor"] == "note"
+    assert k["Despliegue"] == "approximated"
