@@ -96,6 +96,18 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # Batalla mercenario" (the battle standard: odds.battlescribe.character)
     ("escolta", "mientras el pagador este en la unidad, son tozudos", ("paymaster_guard",)),
     ("pagador", "el pagador es el portaestandarte de batalla mercenario", ("paymaster",)),
+    # Empire family (issue 36): Mercenarios: Arabia "Guardia" (Guardianes): "Mientras el Jeque
+    # (Pagador) esté en la unidad, son Tozudos" (the Jeque's "Pagador": paymaster); Estalia
+    # "Escolta" (Guardaespaldas): "Mientras el General del Ejercito esté en la unidad, son
+    # Tozudos"; Condes Vampiro (Costa del Vampiro) "Piel viscosa": "Toda miniatura que trate
+    # de atacar al Leviatán Putrefacto en combate cuerpo a cuerpo sufre un penalizador de -1 a
+    # la tirada para impactar"
+    ("guardia", "mientras el jeque (pagador) este en la unidad, son tozudos",
+     ("paymaster_guard",)),
+    ("escolta", "mientras el general del ejercito este en la unidad, son tozudos",
+     ("bodyguard",)),
+    ("piel viscosa", "en combate cuerpo a cuerpo sufre un penalizador de -1 a la tirada para"
+     " impactar", ("hard_to_hit",)),
     # Enanos "Guardia personal" (Martilladores): "Si hay algún personaje con la regla Sangre
     # Real en la unidad, ésta es Inmune a miedo e Inmune a Terror"; Enanos "Sangre real" (the
     # characters who have it; its own text is army composition)

@@ -170,9 +170,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                  " unit, not modelled",
     "Ataque de cola": "one more S4 attack per Fimir (whatever its weapon) against models at the"
                       " unit's rear only: not modelled",
-    "Unidad mágica (Invocar niebla)": "the spell, if cast, gives -1 to hit the Fimir in close"
-                                      " combat until the next own magic phase: a spell's"
-                                      " success, not modelled",
     "Meargh": "the champion option 'Meargh (cuenta como campeón y ocupa hueco de héroe)', the"
               " Dirach's alternative in the command group: a level-2 wizard (A2, TSA 6+, no"
               " heavy armour) whose own profile the import does not take as the champion's"
