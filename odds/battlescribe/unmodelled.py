@@ -59,11 +59,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                          " close combat: a D6 per model in base contact, each 6 slaying an"
                          " enemy infantry or cavalry model with no armour save and adding a"
                          " model to the unit: not modelled",
-    # Condes Vampiro (Clan Strigoi) "Chillido mortal": "Sigue las mismas reglas que el Lamento
-    # de la Doncella, pero con un +2 a la tirada (así pues, hace tantas heridas como 2D6+4
-    # menos el Liderazgo de la unidad objetivo ...)"
-    "Chillido mortal": "the Doncella's lament rolled with +2 (2D6+4 against the target's Ld):"
-                       " the engine's lament rolls 2D6+2, not modelled",
     # Bretonia "Relicario" (Relicario y peregrinos de batalla)
     "Relicario": "a relic of unit strength 6 in the middle of the unit, fighting as one"
                  " model, immune to killing blow, with the effects of a standard and a"
