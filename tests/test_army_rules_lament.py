@@ -86,7 +86,7 @@ def test_lament_wounds_against_the_targets_ld():
     assert abs(lament_pmf(7)[0] - 10 / 36) < 1e-15 and abs(lament_pmf(9)[0] - 21 / 36) < 1e-15
     for ld, seed in ((7, 3001), (9, 3002)):
         model = build(banshee(), target(Ld=ld, save=4), options=CombatOptions(max_rounds=1))
-        assert model.sides[0, S_LAMENT] == 1 and model.sides[1, S_LAMENT_WARD] == 7
+        assert model.sides[0, S_LAMENT] == 2 and model.sides[1, S_LAMENT_WARD] == 7
         assert first_round_exact(model) is None
         check(model, lament_pmf(ld), seed, f"lament on Ld {ld}")
 

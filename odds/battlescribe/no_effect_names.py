@@ -103,6 +103,14 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
                           " Caos: 'dos Ataques de Aliento por turno')",
         "Chorro de chispas": "a breath 'se resuelve como el impacto de una bala de cañón'",
         "Bolas de fuego de disformidad": "a template 'se realiza en la fase de Disparo'",
+        # Empire family (issue 36): Condes Vampiro (Costa del Vampiro) "Pólvora (Zombis que
+        # disparan)", Mercenarios: Estalia "Sol Llameante", Imperio (Tren de Artillería de
+        # Nuln) "Cazadores de monstruos"
+        "Pólvora (Zombis que disparan)": "the Arcabuceros Zombi hit on a 6 to hit with their"
+                                         " arquebuses, and a 1 hits their own unit",
+        "Sol Llameante": "-1 to hit the knights with missiles for a stand and shoot reaction",
+        "Cazadores de monstruos": "'Pueden repetir las tiradas para impactar a distancia a"
+                                  " miniaturas de tipo Monstruo'",
     },
     "war machine": {
         "Lanzavirotes": _WAR_MACHINE, "Lanzacohetes": "'sigue todas las reglas de la Catapulta'",
@@ -131,6 +139,10 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         "Tren de artillería": "towing a war machine in the movement phase",
         "Pérdida de la dotación": "a crewless cannon's move in the compulsory moves subphase",
         "Puntos": "victory points of the cannon and its crew",
+        # Empire family (issue 36): Condes Vampiro (Costa del Vampiro)
+        "Carronada": "'La Carronada es un Cañón ... puede Moverse y disparar, tiene un alcance"
+                     " de 90cm'",
+        "Reina Bess": "'una máquina de guerra parecida a un cañón gigantesco': its shot",
     },
     "magic phase": {
         # Skaven: "pueden tomar como objetivo de sus disparos y hechizos cualquier unidad
@@ -160,6 +172,11 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
                                  " frenzied: none is in play in a combat of the engine)",
         "Pergamino de Arabia": "a 2+ ward 'contra cualquier herida provocada por un Hechizo'",
         "Pesado": "under a spell 'no puede usar su movimiento volador'",
+        # Empire family (issue 36): Mercenarios, Monstruos Arcanos (Fimir)
+        "Unidad mágica (Invocar niebla)": "a spell ('Si se consigue lanzar con éxito ...'; its"
+                                          " -1 to hit the Fimir lasts to the next own magic"
+                                          " phase: a combat of the engine starts with no"
+                                          " spell in play)",
     },
     "movement": {
         "Cruzar (bosques)": "", "Cruzar (obstáculos)": "", "Cruzar bosques": "",
@@ -256,6 +273,16 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         "Objetos mágicos": "which magic items may be taken",
         "Heridas y bajas": "the Comehombres' (Ratas Ogro's) casualties, 'todos con la misma"
                            " Resistencia y armadura': how the engine already fights a unit",
+        # Empire family (issue 36): Imperio (Ejército Cruzado, Sigmarita, Guardia del
+        # Emperador), Mercenarios and Marienburgo "Enemistad"
+        "Orden de Caballería": "'Deben ser todos de la Orden elegida'",
+        "0-1 unidades de Caballería Imperial pueden ser del Círculo Interior.": "",
+        "Flagelantes (Menos que Compañias libres)": "'No puede haber más unidades de"
+                                                    " Flagelantes que de Compañías libres'",
+        "Órdenes de Caballería Famosas que no sean la Reiksguard": "'0-1 puede ser del"
+                                                                    " Círculo Interior'",
+        "Enemistad": "no Greenskin or Elf models in an army with dwarfs (or no Dwarf models"
+                     " with an Elf captain)",
     },
     "who may join": {
         "Solitario": _JOIN, "Solitarios": _JOIN, "Miniatura individual": _JOIN + " (a lone"

@@ -96,6 +96,23 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # Batalla mercenario" (the battle standard: odds.battlescribe.character)
     ("escolta", "mientras el pagador este en la unidad, son tozudos", ("paymaster_guard",)),
     ("pagador", "el pagador es el portaestandarte de batalla mercenario", ("paymaster",)),
+    # Empire family (issue 36): Mercenarios: Arabia "Guardia" (Guardianes): "Mientras el Jeque
+    # (Pagador) esté en la unidad, son Tozudos" (the Jeque's "Pagador": paymaster); Estalia
+    # "Escolta" (Guardaespaldas): "Mientras el General del Ejercito esté en la unidad, son
+    # Tozudos"; Condes Vampiro (Costa del Vampiro) "Piel viscosa": "Toda miniatura que trate
+    # de atacar al Leviatán Putrefacto en combate cuerpo a cuerpo sufre un penalizador de -1 a
+    # la tirada para impactar"
+    ("guardia", "mientras el jeque (pagador) este en la unidad, son tozudos",
+     ("paymaster_guard",)),
+    ("escolta", "mientras el general del ejercito este en la unidad, son tozudos",
+     ("bodyguard",)),
+    ("piel viscosa", "en combate cuerpo a cuerpo sufre un penalizador de -1 a la tirada para"
+     " impactar", ("hard_to_hit",)),
+    # Condes Vampiro (Clan Strigoi: Engendro del terror) "Chillido mortal": "Sigue las mismas
+    # reglas que el Lamento de la Doncella, pero con un +2 a la tirada (así pues, hace tantas
+    # heridas como 2D6+4 menos el Liderazgo ...)"
+    ("chillido mortal", "sigue las mismas reglas que el lamento de la doncella, pero con un +2"
+     " a la tirada", ("death_shriek",)),
     # Enanos "Guardia personal" (Martilladores): "Si hay algún personaje con la regla Sangre
     # Real en la unidad, ésta es Inmune a miedo e Inmune a Terror"; Enanos "Sangre real" (the
     # characters who have it; its own text is army composition)
@@ -107,8 +124,8 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # the text of the Doncella's "Lamento de la doncella" for the Engendro ("Es un Ataque
     # especial que se realiza en la fase de Disparo ... si el Engendro está trabado en
     # combate con una o más unidades deberá elegir como objetivo una unidad con la que esté
-    # trabada. Lanza 2D6+2 ..."); the Strigoi book's "con un +2 a la tirada" (2D6+4) is not
-    # this text, and stays reported (unmodelled.UNMODELLED_REASONS)
+    # trabada. Lanza 2D6+2 ..."); the Strigoi and Dragón Sangriento books' "con un +2 a la
+    # tirada" (2D6+4) is death_shriek (below)
     ("chillido mortal", "si el engendro esta trabado en combate con una o mas unidades debera"
      " elegir como objetivo una unidad con la que este trabada. lanza 2d6+2",
      ("maiden_lament",)),

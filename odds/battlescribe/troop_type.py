@@ -62,9 +62,12 @@ _HANDLERS = re.compile(r"el enemigo atacara (?:a la|al) [a-z]+ si le es posible 
                        r" los ([a-z]+)")
 # Condes Vampiro "Carro de Cadaveres (No se considera un carro)": "Pese a su nombre y su
 # estructura, esta miniatura NO es un Carro a ningún efecto. No causa impactos por carga, no
-# resulta eliminado por heridas de F7 ... Se considera una especie de monstruo / altar"
+# resulta eliminado por heridas de F7 ... Se considera una especie de monstruo / altar"; the
+# clan books' "No se considera un carro" (Tipo "Carro"): "Pese a tener el tipo de unidad
+# Carro, el Carro de Cadáveres no tiene las reglas de carro (no se destruye por una herida de
+# F7 o más, tiene la capacidad de marchar si nada se lo impide, no causa impactos por carga...)"
 _NOT_A_CHARIOT = re.compile(r"\bno es un carro a ningun efecto\b.*\bse considera una especie"
-                            r" de monstruo\b")
+                            r" de monstruo\b|\bno tiene las reglas de carro\b")
 # a monster's printed Potencia counting its handlers: "6 + 1 por cada aprendiz vivo"
 _HANDLERS_US = re.compile(r"^(\d+) \+ 1 por cada ([a-z]+) vivo$")
 
@@ -109,7 +112,7 @@ class _TroopType(_Members):
         tt, exact, printed_type = _tipo(main)
         self.not_chariot = next((n for n, t in self.rule_texts().items()
                                  if _NOT_A_CHARIOT.search(normalize(t or ""))), "")
-        if self.not_chariot and tt == "chariot" and not exact and len(others) == 1:
+        if self.not_chariot and tt == "chariot" and len(others) == 1:
             # one model printed "Altar" that its own rule says is no chariot but "una especie
             # de monstruo": a monster, fighting with its own profile (no crew, no steeds, no
             # impact hits)

@@ -59,11 +59,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                          " close combat: a D6 per model in base contact, each 6 slaying an"
                          " enemy infantry or cavalry model with no armour save and adding a"
                          " model to the unit: not modelled",
-    # Condes Vampiro (Clan Strigoi) "Chillido mortal": "Sigue las mismas reglas que el Lamento
-    # de la Doncella, pero con un +2 a la tirada (así pues, hace tantas heridas como 2D6+4
-    # menos el Liderazgo de la unidad objetivo ...)"
-    "Chillido mortal": "the Doncella's lament rolled with +2 (2D6+4 against the target's Ld):"
-                       " the engine's lament rolls 2D6+2, not modelled",
     # Bretonia "Relicario" (Relicario y peregrinos de batalla)
     "Relicario": "a relic of unit strength 6 in the middle of the unit, fighting as one"
                  " model, immune to killing blow, with the effects of a standard and a"
@@ -170,22 +165,15 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                  " unit, not modelled",
     "Ataque de cola": "one more S4 attack per Fimir (whatever its weapon) against models at the"
                       " unit's rear only: not modelled",
-    "Unidad mágica (Invocar niebla)": "the spell, if cast, gives -1 to hit the Fimir in close"
-                                      " combat until the next own magic phase: a spell's"
-                                      " success, not modelled",
     "Meargh": "the champion option 'Meargh (cuenta como campeón y ocupa hueco de héroe)', the"
               " Dirach's alternative in the command group: a level-2 wizard (A2, TSA 6+, no"
               " heavy armour) whose own profile the import does not take as the champion's"
               " (second model profile), not modelled",
-    "Carnófago": "the Demonio de los lamentos regains a wound per unsaved wound it causes in"
-                 " close combat: wounds that change during the combat, not modelled",
     "Frío asesino": "enemy models in base contact count as Initiative 1 (not those immune to"
                     " cold): the enemy's strike order set by this model, not modelled",
     "Cazador en la oscuridad": "a 5+ ward save, but not against attacks of models in base"
                                " contact (supporting ranks' attacks are not from contact):"
                                " not modelled",
-    "Garras (arma de mano)": "its attacks are cold attacks: models immune to cold are never"
-                             " wounded by it; the engine has no immunity to cold, not modelled",
     "Inmune a frío": "immune to cold attacks (Arma de frío, Garras): the engine has no cold"
                      " attacks, not modelled",
     # army26: Regimientos de Renombre's named heroes sold as one entry (Gotrek y Félix, Gilead y

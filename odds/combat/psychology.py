@@ -620,6 +620,9 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
 def lament(buf, p, u, nr, sides, state, contacts):
     """Condes Vampiro "Lamento de la doncella" of unit ``u`` (``S_LAMENT``); returns ``p``.
 
+    ``S_LAMENT`` is what the 2D6 roll adds: 2 for the lament, 4 for Clan Strigoi's
+    "Chillido mortal" ("con un +2 a la tirada").
+
     Made in its side's turn before the round's blows (its shooting phase), at the enemy unit
     in contact, fighting, not frenzied and a possible target (``S_LAMENT_WARD`` > 0) where
     the expected unsaved wounds are highest (ties: the first unit): "Lanza 2D6+2 y compáralo
@@ -654,7 +657,7 @@ def lament(buf, p, u, nr, sides, state, contacts):
                 ld = max(ld, sides[b, S_LD])
         e = 0  # 36 x 36 x the expected unsaved wounds
         for s in range(2, 13):
-            e += (6 - abs(s - 7)) * max(0, s + 2 - ld)
+            e += (6 - abs(s - 7)) * max(0, s + sides[u, S_LAMENT] - ld)
         regen = sides[v, S_REGEN] if not state[v, B_NO_REGEN] else 7
         e *= (sides[v, S_LAMENT_WARD] - 1) * (regen - 1)
         if e > best_e:
@@ -662,7 +665,7 @@ def lament(buf, p, u, nr, sides, state, contacts):
     if best < 0:
         return p
     roll, p = sum_faces(buf, p, 2)
-    n = roll + 2 - best_ld
+    n = roll + sides[u, S_LAMENT] - best_ld  # 2D6+2 (Condes Vampiro Strigoi: 2D6+4)
     if n <= 0:
         return p
     kept, p = count_ge(buf, p, n, sides[best, S_LAMENT_WARD])

@@ -35,6 +35,7 @@ from typing import Any
 from odds.special_rules import (
     blows,
     bretonnia,  # Bretonia and the elves
+    empire,  # Empire, mercenaries, undead
     flight,
     psychology,
     resolution,
@@ -44,7 +45,8 @@ from odds.special_rules.spec import POINTS, RuleSpec
 
 REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS,
                                   *flight.SPECS, *wards.SPECS,
-                                  *bretonnia.SPECS)  # Bretonia and the elves
+                                  *bretonnia.SPECS,  # Bretonia and the elves
+                                  *empire.SPECS)  # Empire, mercenaries, undead
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

@@ -71,9 +71,11 @@ MAIDEN_LAMENT = RuleSpec(
     key="maiden_lament", mdnr=("Lamento de la doncella", "Coro de doncellas"),
     book="Condes Vampiro", battlescribe=("Lamento de la doncella", "Coro de doncellas"),
     columns=("S_LAMENT", "S_LAMENT_WARD"), switches=("S_LAMENT",),
-    fill=lambda unit: {"S_LAMENT": unit.has("maiden_lament"), "S_LAMENT_WARD": lament_ward(unit)},
-    # 2D6, then a ward and a regeneration roll for each of at most 2D6 + 2 wounds
-    dice=lambda m, c: 30 * int(m.sides[:m.n_units, c.S_LAMENT].sum()),
+    fill=lambda unit: {"S_LAMENT": 2 * unit.has("maiden_lament"),
+                       "S_LAMENT_WARD": lament_ward(unit)},
+    # 2D6, then a ward and a regeneration roll for each of at most 2D6 + S_LAMENT wounds
+    dice=lambda m, c: int(sum(2 + 2 * (12 + x) for x in m.sides[:m.n_units, c.S_LAMENT]
+                              if x > 0)),
     plain=False, exact_refuses=_lament_before_first_blows,
     acts=("start of turn",), hooks=("psychology.lament", "psychology.own_turn_start"),
     rare="RARE_TURN",

@@ -157,6 +157,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     # automáticamente)"
     skaven = "skaven" in unit.tags and enemy.has("warp_immune")
     unwoundable = unwoundable or (skaven and magic)
+    # Condes Vampiro "Garras (arma de mano)": "Ataque de frío, por lo que las miniaturas
+    # Inmunes a frío nunca recibirán heridas de un Demonio de los Lamentos"
+    unwoundable = unwoundable or (unit.has("cold_attacks") and enemy.has("immune_to_cold"))
     if unwoundable:
         poison, kb = rules.IMPOSSIBLE, False
     mw = _MW_CODE[unit.multiple_wounds]

@@ -87,7 +87,7 @@ from odds.vocabulary import STATUSES as STATUSES
     S_DUEL_WARD,  # a ward save in challenges only, when it has none else (7 = none)
     S_LIFE_DRAIN,  # gains a wound per wound it causes (Condes Vampiro "Poder de la muerte")
     S_HOWLED,  # 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld tests, 0 none
-    S_LAMENT,  # makes a "Lamento de la doncella" at the start of each own turn (Condes Vampiro)
+    S_LAMENT,  # a "Lamento de la doncella" each own turn (Condes Vampiro): 2D6 + this (2, or 4)
     S_LAMENT_WARD,  # the ward save against a lament on this unit (7 = none); 0 = not a target
     S_HORN,  # "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
     S_BEAR_STD,  # 1 + the body carrying "Estandarte del Oso" (first-round to-hit bonus), 0 none

@@ -201,6 +201,15 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
                                    " regeneration")
         s[S_LIFE_DRAIN] = 1
         s[S_W] = LIFE_DRAIN_CAP
+    if unit.has("carnophage"):
+        # Condes Vampiro "Carnófago": "Por cada herida causada en combate cuerpo a cuerpo ... el
+        # Demonio de los Lamentos recupera una Herida que hubiera sufrido antes (no puede
+        # tener más Heridas de las que tenía en su atributo de Heridas inicial)": the kernel
+        # code of "Poder de la muerte" (blows.strike) capped at the printed W
+        if unit.models != 1 or unit.regeneration or unit.has("life_drain"):
+            raise v.OddsInputError(f"{unit.name}: 'carnophage' needs a single model without"
+                                   " regeneration or life_drain")
+        s[S_LIFE_DRAIN] = 1
     # the columns of the rules with a spec that fills them (odds.special_rules)
     special_rules.fill_columns(s, unit, layout)
     return s

@@ -1,0 +1,45 @@
+"""Condes Vampiro (Demonio de los lamentos) "Garras (arma de mano)": cold attacks that never
+wound a model immune to cold (``cold_attacks``)."""
+
+from __future__ import annotations
+
+from conftest import binomial, cat, check_first_round, kinds, needs_data
+
+from odds.combat.model import CombatOptions, build
+from odds.units import unit_from_dict
+
+VAMPIRES = "MDNR_Condes_Vampiro_v5.cat"
+DEMON = "Demonio de los lamentos"
+
+
+def target(*special: str):
+    """Ten WS3 T4 models with no save and no attacks, immune to psychology."""
+    return unit_from_dict({
+        "name": "Blanco", "troop_type": "infantry", "models": 10, "files": 10,
+        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 3, "T": 4, "W": 1, "I": 3, "A": 0,
+                    "Ld": 7},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": ["immune_to_psychology", *special]},
+    })
+
+
+@needs_data
+def test_cold_attacks_spare_the_immune_to_cold():
+    """Spot check against the XML: "Demonio de los lamentos" HA5 F5 A5 with "Garras (arma de
+    mano)": "Sus ataques se consideran Ataque de frío, por lo que las miniaturas Inmunes a
+    frío nunca recibirán heridas de un Demonio de los Lamentos (todas las tiradas para herir
+    fallan automáticamente)" is cold_attacks.  Charging ten WS3 T4 models with no save, its
+    five attacks hit on 3+ (WS5 vs WS3) and wound on 3+ (S5 vs T4): Binomial(5, 4/9) wounds;
+    against the same models with "Inmune a frío", none (the exact first round and the kernel,
+    RULES.md §1.3-§1.4)."""
+    c = cat(VAMPIRES)
+    u = c.unit(DEMON)
+    assert u.has("cold_attacks")
+    assert "Garras (arma de mano)" not in kinds(c, DEMON)
+    # its "Carnófago" (carnophage) heals it after its blows: the exact first round refuses
+    # it, and it cannot change the wounds it scores in one round
+    u = u.replace(special=tuple(r for r in u.special if r != "carnophage"))
+    opts = CombatOptions(max_rounds=1)
+    check_first_round(build(u, target(), options=opts), binomial(5, 4 / 9), 3711, "not immune")
+    check_first_round(build(u, target("immune_to_cold"), options=opts), [1.0], 3712,
+                      "immune to cold")
