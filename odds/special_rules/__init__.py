@@ -32,11 +32,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from odds.special_rules import blows, flight, psychology, resolution, wards
+from odds.special_rules import blows, flight, psychology, resolution, skaven_ogres, wards
 from odds.special_rules.spec import POINTS, RuleSpec
 
 REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS,
-                                  *flight.SPECS, *wards.SPECS)
+                                  *flight.SPECS, *wards.SPECS,
+                                  *skaven_ogres.SPECS,  # skavenogres family
+                                  )
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

@@ -98,8 +98,10 @@ from odds.vocabulary import STATUSES as STATUSES
     S_FLEE_PLUS,  # cm added to the unit's flee rolls, not its pursuit (Skaven "¡El que corre
     #   hoy, vive para luchar mañana!")
     S_DUEL_REROLL,  # re-rolls its missed hits in challenges (Estalia "Orgullo Estaliano")
+    S_NUMBERS,  # Ld tests on Ld + its rank bonus, at most 10 (Skaven "La fuerza radica en el
+    #   número")
     N_SIDE,
-) = range(77)
+) = range(78)
 
 # --------------------------------------------------------------------------- group constants
 (
@@ -232,8 +234,9 @@ N_FLAGS = F_PAIR + N_PAIR * MAX_PAIRS
     B_GRAB_TESTED,  # its "Garras mecánicas" I test taken this round (G_GRAB)
     B_STD_LOST,  # standard and musician gone for good (its rank and file all fell, S_RECRUIT)
     B_LEADER_FELL,  # its leader fell in an earlier phase ("No Muertos", "Capitán")
+    B_RANKS_NOW,  # its own rank bonus at the start of the round, 0 if cancelled (S_NUMBERS)
     N_BODY,
-) = range(20)
+) = range(21)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)

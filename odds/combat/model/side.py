@@ -171,8 +171,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # herd text above rests on it) -- unless Elfos Oscuros "Danza de la muerte": "pueden
     # anular el bonificador a la resolución de combate por filas de los enemigos pese a ser
     # Hostigadores" (``cancels_ranks``)
-    s[S_NO_RANK_CANCEL] = unit.has("herd") or (unit.has("skirmishers")
-                                               and not unit.has("cancels_ranks"))
+    s[S_NO_RANK_CANCEL] = cancels_no_ranks(unit)
     s[S_RANK_MAX] = unit.rank_bonus_cap
     # Condes Vampiro "Monstruoso" (Varghulf): "El oponente no puede aplicar el bonificador a
     # resolución del combate por combatir contra el flanco o retaguardia del Varghulf"
@@ -208,6 +207,15 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
 
 MAX_PANIC_SOURCES = 62
 """Units (of a combat) whose breaking a unit's panic immunities can name (bits of an int64)."""
+
+
+def cancels_no_ranks(unit: Unit) -> bool:
+    """Whether ``unit`` on an enemy's flank or rear cancels none of its ranks (S_NO_RANK_CANCEL).
+
+    MDNR Bestias "La manada cargando" (a herd), and skirmishers (6th Appendix Seven) unless
+    Elfos Oscuros "Danza de la muerte" (``cancels_ranks``): see :func:`_side`.
+    """
+    return unit.has("herd") or (unit.has("skirmishers") and not unit.has("cancels_ranks"))
 
 
 def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) -> None:
