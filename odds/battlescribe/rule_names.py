@@ -273,6 +273,14 @@ RULE_FLAGS: MappingProxyType = name_table({
     # en combate por Inestabilidad. Es un Estandarte mágico a todos los efectos, así que si el
     # Portaestandarte muere, se pierde el efecto"
     "Estandarte de los Malditos": ("cursed_standard",),
+    # skavenogres family: Skaven, Reinos Ogros, Enanos, Orcos y Goblins, allied contingents
+    # Contingente Aliado: Amazonas "Hostigadoras": "Las Amazonas ... son Hostigadoras" (the
+    # command group in the front rank when engaged: as the engine places it)
+    "Hostigadoras": ("skirmishers",),
+    # Reinos Ogros (Gargantúa) "Hambriento": "Tras un combate, siempre deben perseguir, pero
+    # no pueden arrasar ... Siempre que pueda efectuar una carga, deberá cargar" (charging is
+    # the movement phase's; the engine has no overrun)
+    "Hambriento": ("must_pursue",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -313,6 +321,10 @@ _PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^heridas multiples \((\d*d\d|\d)\)$"), "multiple_wounds", ""),
     # gst "Ataques aleatorios (X)": one roll per unit at the start of each combat round
     (re.compile(r"^ataques aleatorios \((\d*d\d(?:\+\d)?)\)$"), "random_attacks", ""),
+    # skavenogres family: Contingente Aliado: Amazonas (Guerreras tótem) "Ataques envenenados
+    # (sólo en cuerpo a cuerpo)" (no text: gst "Ataques envenenados", 6+; shooting is not
+    # the engine's)
+    (re.compile(r"^ataques envenenados \(solo en cuerpo a cuerpo\)()$"), "poisoned", "6"),
 )
 
 

@@ -231,11 +231,13 @@ class _SpecialRules(_CommandGroup):
                 extra["impact_hits"] = "d3"
                 continue
             if key == "carga atronadora" and re.search(
-                    r"cargan, persiguen o arrasan 18 ?cm o mas, cada miniatura causa 1d3"
+                    r"cargan,? (?:persiguen )?o arrasan 18 ?cm o mas, cada miniatura causa 1d3"
                     r" impactos por carga", normalize(texts.get(name) or "")):
                 # Mercenarios "Jinetes de rinobuey": "Si todas las miniaturas ... cargan,
                 # persiguen o arrasan 18cm o más, cada miniatura causa 1D3 impactos por
-                # carga" (the distance: model.thunderous_charge; the S: the steed's, in build())
+                # carga" (the distance: model.thunderous_charge; the S: the steed's, in build());
+                # Reinos Ogros: "... cargan o arrasan 18cm o más ..." (the engine has no
+                # overrun: the same rule in its combats)
                 extra["impact_hits"] = "d3"
                 special.append("thunderous_charge")
                 self.note(name, "note", "1D3 impact hits per model only after a charge of 18 cm"

@@ -1,0 +1,95 @@
+"""Names of the Skaven, Ogre, Dwarf, Orc and Goblin books and the allied contingents that map
+onto the engine's rules, weapons or the names with no effect on a close combat.
+
+Each test cites the catalogue file and entry whose text it reads.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SHARED, cat, clean, kinds
+
+from odds.battlescribe.no_effect_names import no_combat_reason
+
+pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
+                                reason=f"MDNR BattleScribe data not found in {SHARED}")
+
+
+def test_katana_is_a_hand_weapon_with_armour_piercing():
+    """``MDNR_Contingente_Aliado_Nippon.cat`` "Samurai", profile "Katana": "Se considera un
+    arma de mano común ... además, los ataques realizados con katana tienen Poder de
+    penetración"."""
+    c = cat("MDNR_Contingente_Aliado_Nippon.cat")
+    for name in ("Samurai", "Samurai a caballo"):
+        u = c.unit(name)
+        assert u.equipment.weapon in ("hand_weapon", "lance"), name
+        assert "Katana" not in kinds(c, name), name
+    samurai = c.unit("Samurai")
+    assert samurai.equipment.weapon == "hand_weapon" and samurai.has("armour_piercing")
+    assert clean(c, "Samurai")
+
+
+def test_ogre_thunderous_charge_reads_its_own_wording():
+    """``MDNR_Reinos_Ogros_v5.cat`` "Jinetes de rhinox ..." "Carga atronadora": "Si todas las
+    miniaturas ... cargan o arrasan 18cm o más, cada miniatura causa 1D3 impactos por carga"
+    (Mercenarios: "cargan, persiguen o arrasan"): the same ``thunderous_charge``."""
+    for book, name in (("MDNR_Reinos_Ogros_v5.cat",
+                        "Jinetes de rhinox (ocupan un hueco de especial y otro de singular)"),
+                       ("MDNR_Reinos_Ogros_Horda_Gnoblar_v1.cat", "Jinetes de Rinobuey")):
+        c = cat(book)
+        u = c.unit(name)
+        assert u.has("thunderous_charge") and u.impact_hits == "d3", name
+        assert kinds(c, name).get("Carga atronadora") == "note", name
+        assert clean(c, name), name
+
+
+def test_gorger_hungry_must_pursue():
+    """``MDNR_Reinos_Ogros_v5.cat`` "Gargantúa" "Hambriento": "Tras un combate, siempre deben
+    perseguir, pero no pueden arrasar"; "Olor a sangre" is its arrival on the table."""
+    c = cat("MDNR_Reinos_Ogros_v5.cat")
+    assert c.unit("Gargantúa").has("must_pursue")
+    assert kinds(c, "Gargantúa")["Olor a sangre"] == "no_combat_effect"
+    assert clean(c, "Gargantúa")
+
+
+def test_amazon_rules():
+    """``MDNR_Contingente_Aliado_Amazonas.cat`` "Amazonas de Anakonda" "Hostigadoras": "son
+    Hostigadoras"; "Guerreras tótem" "Ataques envenenados (sólo en cuerpo a cuerpo)" (gst
+    "Ataques envenenados": 6+)."""
+    c = cat("MDNR_Contingente_Aliado_Amazonas.cat")
+    assert c.unit("Amazonas de Anakonda").has("skirmishers")
+    assert c.unit("Guerreras tótem").poisoned == 6
+    for name in ("Amazonas de Anakonda", "Guerreras tótem"):
+        assert clean(c, name), name
+
+
+@pytest.mark.parametrize(("book", "unit", "name", "category"), [
+    ("MDNR_Skaven v4_5.cat", "Corredores de sombras", "Eshin", "army composition"),
+    ("MDNR_Skaven v4_5.cat", "Lanzadores de viento envenenado", "Skryre", "army composition"),
+    ("MDNR_Skaven v4_5.cat", "Monjes de plaga", "Pestilens", "army composition"),
+    ("MDNR_Contingente_Aliado_Kislev.cat", "Kossars", "Firmes en las filas", "shooting"),
+    ("MDNR_Reinos_Ogros_v5.cat", "Yehtis", "Escalar", "movement"),
+    ("MDNR_Enanos_Karak-Kadrin_v1.cat", "Matatrolls ", "Una muerte gloriosa", "out of combat"),
+    ("MDNR_Enanos_Karak-Kadrin_v1.cat", "Matatrolls ", "¡Mira, Snorri, Trolls!", "deployment"),
+    ("MDNR_Enanos_Karak-Kadrin_v1.cat", "Matatrolls ", "Dispersión", "magic phase"),
+    ("MDNR_Orcos_y_Goblins_Lista_Goblins_Nocturnos_v1.cat", "Trolls de Piedra",
+     "Trolls de piedra", "magic phase"),
+])
+def test_names_with_no_combat_effect(book, unit, name, category):
+    """Clan labels with no text (Skaven "Eshin", "Skryre", "Pestilens"), stand and shoot
+    (Kislev "Firmes en las filas"), crossing terrain (Reinos Ogros "Escalar"), victory points
+    and the move after deployment (Karak-Kadrin), dispel dice and magic resistance: reported
+    as no_combat_effect with their reason."""
+    c = cat(book)
+    assert kinds(c, unit)[name] == "no_combat_effect", (unit, name)
+    assert no_combat_reason(name).startswith(category)
+
+
+def test_skaven_units_now_fully_modelled():
+    """``MDNR_Skaven v4_5.cat``: with their clans' labels read, these entries import with
+    nothing ignored or approximated (profiles, equipment and their other rules were already
+    read)."""
+    c = cat("MDNR_Skaven v4_5.cat")
+    for name in ("Corredores de sombras", "Acechantes nocturnos",
+                 "Lanzadores de viento envenenado", "Monjes de plaga"):
+        assert clean(c, name), name
