@@ -93,3 +93,27 @@ def test_skaven_units_now_fully_modelled():
     for name in ("Corredores de sombras", "Acechantes nocturnos",
                  "Lanzadores de viento envenenado", "Monjes de plaga"):
         assert clean(c, name), name
+
+
+def test_river_trolls_are_hard_to_hit_monstrous_infantry():
+    """``MDNR_Orcos_y_Goblins_Horda_Zalvaje_v1.cat`` "Trolls de Río": "Las miniaturas que
+    quieran impactar a los Trolls en combate cuerpo a cuerpo tienen un penalizador de -1"
+    (``hard_to_hit``); their profile "Troll de Río" has no Tipo and Potencia 3: monstrous
+    infantry as every other MDNR troll (also "Trolls")."""
+    c = cat("MDNR_Orcos_y_Goblins_Horda_Zalvaje_v1.cat")
+    river = c.unit("Trolls de Río")
+    assert river.has("hard_to_hit") and river.troop_type == "monstrous_infantry"
+    assert c.unit("Trolls").troop_type == "monstrous_infantry"
+    assert not c.unit("Trolls").has("hard_to_hit")
+    for name in ("Trolls de Río", "Trolls"):
+        assert clean(c, name), name
+
+
+def test_gnoblar_trappers_use_a_hunters_ld_as_a_generals():
+    """``MDNR_Reinos_Ogros_v5.cat`` "Tramperos gnoblars ..." "Séquito": "Puede utilizar el
+    Liderazgo de cualquier Cazador amigo a menos de 30 cm": a note (the General's Ld of
+    SideOptions), not an ignored rule."""
+    c = cat("MDNR_Reinos_Ogros_v5.cat")
+    name = "Tramperos gnoblars (0-1 incrementable con cazadores)"
+    assert kinds(c, name)["Séquito"] == "note"
+    assert clean(c, name)

@@ -128,6 +128,13 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # repetir chequeos de psicología fallados" (as a label, "Sin efecto adicional", it is
     # _NO_EFFECT_TEXTS')
     ("marca del caos absoluto", "de psicologia fallado", ("psychology_reroll",)),
+    # skavenogres family: Orcos y Goblins "Trolls de río": "Ganan la regla Viscosos. Las
+    # miniaturas que quieran impactar a los Trolls en combate cuerpo a cuerpo tienen un
+    # penalizador de -1 a la tirada para impactar (no afecta a impactos automáticos ni a
+    # miniaturas que impactan a un resultado fijo ...)" (the engine rolls no automatic hit and
+    # has no fixed-result hitter)
+    ("trolls de rio", "las miniaturas que quieran impactar a los trolls en combate cuerpo a"
+     " cuerpo tienen un penalizador de -1", ("hard_to_hit",)),
 )
 
 

@@ -244,6 +244,15 @@ class _SpecialRules(_CommandGroup):
                           " or more: give the gap before the charge (CombatOptions.distance,"
                           " odds combat --distance; default 10 cm)")
                 continue
+            if key == "sequito" and "puede utilizar el liderazgo de cualquier cazador amigo a" \
+                    " menos de 30 cm" in normalize(texts.get(name) or ""):
+                # skavenogres family: Reinos Ogros (Tramperos gnoblars) "Séquito": "Puede
+                # utilizar el Liderazgo de cualquier Cazador amigo a menos de 30 cm" (as a
+                # General's within 30 cm; the rest is stand and shoot)
+                self.note(name, "note", "a friendly Hunter's Ld within 30 cm is used as a"
+                          " General's: give it as the General's Ld (SideOptions.general_ld,"
+                          " odds combat --attacker-general-ld/--defender-general-ld)")
+                continue
             if key == "piel escamosa":
                 self.scaly_skin = name  # checked against the save used in armour_notes()
                 continue
