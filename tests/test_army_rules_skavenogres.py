@@ -7,9 +7,17 @@ Each test cites the catalogue file and entry whose text it reads.
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED, cat, clean, kinds
+from conftest import SHARED, assert_mc, cat, clean, infantry, kinds, panic_flee_rate
 
+from odds import dice
 from odds.battlescribe.no_effect_names import no_combat_reason
+
+N = 200_000
+
+
+def p_pass(ld: int) -> float:
+    """P(2D6 <= ld)."""
+    return float(dice.p_at_most(dice.sum_pmf(2), ld))
 
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
@@ -117,3 +125,54 @@ def test_gnoblar_trappers_use_a_hunters_ld_as_a_generals():
     name = "Tramperos gnoblars (0-1 incrementable con cazadores)"
     assert kinds(c, name)["Séquito"] == "note"
     assert clean(c, name)
+
+
+def _panic_case(source: dict, friend: dict, seed: int) -> float:
+    """X (5 models, Ld 2, ``source``) and Y (10 models in 5 files, Ld 8, ``friend``) face Z
+    (5 models, +5): Z wins by 5 - 1 (Y's ranks) - 1 (outnumbered) = 3, X always breaks, and Y
+    flees unless it passes its break test on 8 - 3 = 5 and, if X's flight panics it, the
+    panic test on 8 (RULES.md §3.2, §3.4).  Returns the fraction of trials Y fled."""
+    x = infantry("X", 5, 5, S=1, T=10, Ld=2).replace(**source)
+    y = infantry("Y", 10, 5, S=1, T=10, Ld=8).replace(**friend)
+    z = infantry("Z", 5, 5, S=1, T=10)
+    fled, _ = panic_flee_rate(x, y, z, seed)
+    return fled
+
+
+@pytest.mark.parametrize(("source", "panicked", "spared"), [
+    # Contingente Aliado: Hobgoblins "Desprecio": only hobgoblins and goblins
+    ({"race": "hobgoblin", "panics_only": ("goblin", "hobgoblin")}, {"race": "goblin"},
+     {"race": "human"}),
+    # Skaven "Prescindibles" (Horda de ratas): no skaven unit
+    ({"army": "skaven", "panics_not": ("skaven",)}, {"race": "human"}, {"army": "skaven"}),
+    # Contingente Aliado: Nippon "Campesinos": no samurai unit
+    ({"panics_not": ("samurai",)}, {"race": "human"}, {"race": "samurai"}),
+])
+def test_units_that_panic_only_some_friends(source, panicked, spared):
+    """A friend the fleeing unit's rule names (or leaves out) takes no panic test: it flees
+    with P(break) = 1 - 10/36 alone; any other with 1 - 10/36 x 26/36."""
+    p_break = 1 - p_pass(5)
+    p_both = 1 - p_pass(5) * p_pass(8)
+    seed = 4200 + len(str(source))
+    assert_mc(_panic_case(source, panicked, seed), p_both, N, what="panicked friend")
+    assert_mc(_panic_case(source, spared, seed + 1), p_break, N, what="spared friend")
+
+
+def test_panic_rules_read_from_the_catalogues():
+    """``MDNR_Contingente_Aliado_Hobgoblins.cat`` "Desprecio" (the steppe riders are
+    hobgoblins: "Jinete de las estepas"), ``MDNR_Skaven v4_5.cat`` "Prescindibles" of the
+    "Horda de ratas" and "Esclavos skaven" (other slaves' panic: approximated),
+    ``MDNR_Contingente_Aliado_Nippon.cat`` "Campesinos" (Samurai: of type Samurai)."""
+    h = cat("MDNR_Contingente_Aliado_Hobgoblins.cat")
+    for name in ("Guerreros hobgoblin", "Jinetes de las estepas", "Mastines"):
+        assert h.unit(name).panics_only == ("goblin", "hobgoblin"), name
+        assert clean(h, name), name
+    assert "hobgoblin" in h.unit("Jinetes de las estepas").tags
+    s = cat("MDNR_Skaven v4_5.cat")
+    assert s.unit("Horda de ratas").panics_not == ("skaven",) and clean(s, "Horda de ratas")
+    assert kinds(s, "Esclavos skaven")["Prescindibles"] == "approximated"
+    n = cat("MDNR_Contingente_Aliado_Nippon.cat")
+    assert "samurai" in n.unit("Samurai").tags
+    for name in ("Ashigaru", "Ashigaru con arcabuces", "Lanzacohetes"):
+        assert n.unit(name).panics_not == ("samurai",), name
+        assert clean(n, name), name

@@ -21,6 +21,7 @@ __all__ = [
     "flight_panic",
     "is_panic_rule",
     "panic_immunity",
+    "panic_source",
 ]
 
 
@@ -145,6 +146,40 @@ def flight_panic(name: str, text: str) -> tuple[str, tuple[str, ...]] | None:
     for phrase, field, tags in _FLIGHT_PANIC:
         if phrase in plain:
             return field, tags
+    return None
+
+
+def panic_source(name: str, text: str, entry: str
+                 ) -> tuple[str, tuple[str, ...], str] | None:
+    """Whom a unit breaking, fleeing or destroyed panics, as its own rule words it (RULES.md §3.4).
+
+    The rules of the skavenogres family.  Contingente Aliado: Hobgoblins "Desprecio": "Las
+    unidades de tipo Hobgoblin sólo causan pánico a otras unidades de tipo Hogboblin o de
+    tipo Goblin"; Skaven "Prescindibles": "Todas las unidades skaven son inmunes a pánico
+    causadas por Hordas de Ratas. Todas las unidades skaven son inmunes a pánico causadas
+    por esclavos, excepto otros esclavos" (of the unit ``entry`` carrying it: a "Horda de
+    ratas" or the "Esclavos skaven"); Contingente Aliado: Nippon "Campesinos": "No provocan
+    pánico en unidades de tipo Samurai".
+
+    Returns
+    -------
+    (field, tags, approximation) or None
+        :attr:`odds.units.Unit.panics_only` or :attr:`~odds.units.Unit.panics_not`, its
+        tags, and what is left out (``""``: nothing); None when the rule is not one of these.
+    """
+    key, plain, unit = normalize(name), normalize(text), normalize(entry)
+    if key == "desprecio" and "las unidades de tipo hobgoblin solo causan panico a otras" \
+            " unidades de tipo" in plain:
+        return "panics_only", ("goblin", "hobgoblin"), ""
+    if key == "prescindibles" and "inmunes a panico causadas por hordas de ratas" in plain:
+        if unit.startswith("horda de ratas"):
+            return "panics_not", ("skaven",), ""
+        if unit.startswith("esclavos") and "excepto otros esclavos" in plain:
+            return "panics_not", ("skaven",), ("other slave units are skaven too: their panic"
+                                               " from this one (excepto otros esclavos) is"
+                                               " left out")
+    if key == "campesinos" and "no provocan panico en unidades de tipo samurai" in plain:
+        return "panics_not", ("samurai",), ""
     return None
 
 

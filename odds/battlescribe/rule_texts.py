@@ -280,6 +280,10 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "deployment: the priest beside the Ark"),
     ("despliegue", "ningun otro personaje puede unirse al yunque runico", "no_combat_effect",
      "who may join: the Runelord deploys on the Anvil, no other character joins it"),
+    # skavenogres family: Contingente Aliado: Nippon "Ashigaru con arcabuces" (a rule of the
+    # entry of that name): "Sólo 0-1 unidades del Contingente"
+    ("ashigaru con arcabuces", "solo 0-1 unidades del contingente", "no_combat_effect",
+     "army composition: 'Sólo 0-1 unidades del Contingente'"),
 )
 
 

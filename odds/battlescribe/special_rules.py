@@ -17,7 +17,7 @@ from odds.battlescribe.command_group import _CommandGroup
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES
 from odds.battlescribe.members import _JOINED
 from odds.battlescribe.no_effect_names import no_combat_reason
-from odds.battlescribe.panic import flight_panic, is_panic_rule, panic_immunity
+from odds.battlescribe.panic import flight_panic, is_panic_rule, panic_immunity, panic_source
 from odds.battlescribe.rule_names import (
     NAMED_HATRED,
     RULE_FLAGS,
@@ -379,6 +379,12 @@ class _SpecialRules(_CommandGroup):
                 for field, tags in zip(("no_panic_from", "no_panic_against"), panic,
                                        strict=True):
                     extra[field] = sorted({*extra.get(field, ()), *tags})  # type: ignore
+                continue
+            source = panic_source(name, texts.get(name, ""), getattr(self, "name", ""))
+            if source is not None:  # skavenogres family
+                extra[source[0]] = sorted({*extra.get(source[0], ()), *source[1]})  # type: ignore
+                if source[2]:
+                    self.note(name, "approximated", source[2])
                 continue
             flight = flight_panic(name, texts.get(name, ""))
             if flight is not None:

@@ -231,7 +231,10 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
     an enemy of another army in the combat, e.g. a mercenary regiment, voids it).
     A friend ``x`` whose flight causes the unit no panic (:meth:`Unit.flight_panics`:
     MDNR Regimientos de Renombre hobgoblins' "Desprecio") sets bit ``x`` of its
-    ``S_FLIGHT_IGNORE`` (destroyed, ``x`` still causes panic).
+    ``S_FLIGHT_IGNORE`` (destroyed, ``x`` still causes panic).  A friend ``x`` that causes
+    the unit no panic at all (:meth:`Unit.panics`: MDNR Contingente Aliado: Hobgoblins
+    "Desprecio", Skaven "Prescindibles", Nippon "Campesinos") sets bit ``x`` of its
+    ``S_PANIC_IGNORE``.
     """
     n = len(units)
     for f, unit in enumerate(units):
@@ -248,7 +251,8 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
         for x in range(min(n, MAX_PANIC_SOURCES)):
             # Mercenarios "Altamente insignificantes": gnoblars cause no panic to anyone
             if x != f and sides[x] == sides[f] and (unit.ignores_panic_from(units[x])
-                                                    or units[x].has("causes_no_panic")):
+                                                    or units[x].has("causes_no_panic")
+                                                    or not units[x].panics(unit)):
                 mask |= 1 << x
         side_arr[f, S_PANIC_IGNORE] = mask
 
