@@ -176,3 +176,16 @@ def test_panic_rules_read_from_the_catalogues():
     for name in ("Ashigaru", "Ashigaru con arcabuces", "Lanzacohetes"):
         assert n.unit(name).panics_not == ("samurai",), name
         assert clean(n, name), name
+
+
+def test_grimgors_guard():
+    """``MDNR_Orcos_y_Goblins_Sexta_Pura_(Compendium_TS).cat`` "Escolta de Grimgor ...":
+    "Odio (A todo el mundo)" is hatred; "El tamaño zi importa" ("Los Orcos Negros ... son
+    inmunes al pánico causado por unidades de tipo Pielverde") a black orc unit's immunity to
+    greenskin friends' panic; "Guardia Personal" who may join."""
+    c = cat("MDNR_Orcos_y_Goblins_Sexta_Pura_(Compendium_TS).cat")
+    name = "Escolta de Grimgor (Solo y siempre que esté Grimgor en el Ejército)"
+    u = c.unit(name)
+    assert u.has("hatred") and "greenskin" in u.no_panic_from
+    assert kinds(c, name)["Guardia Personal"] == "no_combat_effect"
+    assert clean(c, name)

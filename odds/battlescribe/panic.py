@@ -95,6 +95,17 @@ def panic_immunity(name: str, text: str, race: str
     if key == "desprecio":
         found = _desprecio(plain, race)
         return None if found is None else (found, ())
+    if key == "el tamano zi importa" and "los goblins son inmunes al panico causado por" \
+            " snotlings" in plain:
+        # skavenogres family: Orcos y Goblins "El tamaño zi importa": "Los Goblins son inmunes
+        # al pánico causado por Snotlings. Los Orcos ... por Goblins y Snotlings. Los Orcos
+        # Negros y las unidades que no sean de tipo Pielverde (como el Gigante o los Trolls)
+        # son inmunes al pánico causado por unidades de tipo Pielverde" (a greenskin of no
+        # known kind: not understood)
+        kinds = {"goblin": ("snotling",), "orc": ("goblin", "snotling"), "snotling": (),
+                 "hobgoblin": (), "greenskin": None, "": None}
+        found = kinds.get(race, ("greenskin",))
+        return None if found is None else (found, ())
     if key in ("estoicos", "estoico") and "luchan contra elfos oscuros" in plain:
         # Altos Elfos "Estoicos": "cuando luchan contra un ejército de MDNR: Elfos Oscuros
         # ... nunca deberán hacer chequeos de Pánico de ninguna clase"; Regimientos de

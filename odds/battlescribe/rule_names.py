@@ -281,6 +281,8 @@ RULE_FLAGS: MappingProxyType = name_table({
     # no pueden arrasar ... Siempre que pueda efectuar una carga, deberá cargar" (charging is
     # the movement phase's; the engine has no overrun)
     "Hambriento": ("must_pursue",),
+    # Orcos y Goblins (Escolta de Grimgor) "Odio (A todo el mundo)": "A todo el mundo."
+    "Odio (A todo el mundo)": ("hatred",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

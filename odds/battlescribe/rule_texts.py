@@ -284,6 +284,11 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # entry of that name): "Sólo 0-1 unidades del Contingente"
     ("ashigaru con arcabuces", "solo 0-1 unidades del contingente", "no_combat_effect",
      "army composition: 'Sólo 0-1 unidades del Contingente'"),
+    # Orcos y Goblins (Escolta de Grimgor) "Guardia Personal": "Ningún personaje aparte de
+    # Grimgor puede unirse a la Guardia Personal de Grimgor ... no sustituyen la unidad 0-1
+    # de Orcos Negros del ejército"
+    ("guardia personal", "ningun personaje aparte de grimgor puede unirse", "no_combat_effect",
+     "who may join: no character but Grimgor (and which units it replaces)"),
 )
 
 
