@@ -83,6 +83,7 @@ from odds.combat.model import (
     S_PANIC_IGNORE,
     S_REGEN,
     S_SIDE,
+    S_STD_STUBBORN,
     S_STUBBORN,
     S_STUBBORN_FIRST,
     S_STUPID,
@@ -471,6 +472,11 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     lead = 0  # a non-stubborn character's Ld, used with the modifier (stubborn units)
     lead_c = 0
     stub = sides[lo, S_STUBBORN] or (sides[lo, S_STUBBORN_FIRST] and first)
+    # Orcos y Goblins "Estandarte de la Desolación": "La Guardia Personal (y Grimgor) son
+    # Tozudos mientras porten el estandarte" (its characters too)
+    std_stub = sides[lo, S_STD_STUBBORN] and command_carried(lo, m_lo, sides, state)[0]
+    if std_stub:
+        stub = 1
     guard = 0  # MDNR "Guardaespaldas", "Escolta" (stubborn), "Guardia personal" (no fear)
     if sides[lo, S_BODYGUARD]:
         for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
@@ -482,7 +488,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
         if state[b, B_WOUNDS] > 0:
             us_lo += sides[b, S_US]
             if not state[b, B_REFUSED]:  # a character who refused lends no Ld (§1.9)
-                if stub and not sides[b, S_STUBBORN]:
+                if stub and not (sides[b, S_STUBBORN] or std_stub):
                     if sides[b, S_COLD]:
                         lead_c = max(lead_c, sides[b, S_LD])
                     else:

@@ -30,4 +30,22 @@ ranks.  A fleeing unit takes no test of the engine, and a unit that may claim no
 (skirmishers) adds nothing.  The exact first round adds the same bonus
 (:func:`odds.combat.exact.break_tests.break_probability`)."""
 
-SPECS = (STRENGTH_IN_NUMBERS,)
+DESOLATION_STANDARD = RuleSpec(
+    key="desolation_standard", mdnr=("Estandarte de la Desolación",), book="Orcos y Goblins",
+    battlescribe=("Estandarte de la Desolación",),
+    columns=("S_STD_STUBBORN",),
+    fill=lambda unit: {"S_STD_STUBBORN": int(unit.has("desolation_standard")
+                                             and unit.command.standard)},
+    # the exact first round's break test reads no characters nor a standard's stubbornness
+    exact_refuses=lambda m, c: bool(((m.sides[:, c.S_STD_STUBBORN] == 1)
+                                     & (m.sides[:, c.S_STUBBORN] == 0)).any()),
+    acts=("break test",), hooks=("psychology.break_test",),
+)
+"""Orcos y Goblins (Machotez de Grimgor, Escolta de Grimgor) "Estandarte de la Desolación":
+"La Guardia Personal (y Grimgor) son Tozudos mientras porten el estandarte": while the unit
+carries its standard (lost with its last rank-and-file model but the champion, as the
+engine's standard is: :func:`odds.combat.fighters.command_carried`), it is stubborn and so
+are its characters, whose Ld then counts unmodified in its break test (RULES.md §3.2).  A
+unit without a standard has nothing to carry."""
+
+SPECS = (STRENGTH_IN_NUMBERS, DESOLATION_STANDARD)

@@ -100,8 +100,10 @@ from odds.vocabulary import STATUSES as STATUSES
     S_DUEL_REROLL,  # re-rolls its missed hits in challenges (Estalia "Orgullo Estaliano")
     S_NUMBERS,  # Ld tests on Ld + its rank bonus, at most 10 (Skaven "La fuerza radica en el
     #   número")
+    S_STD_STUBBORN,  # it and its characters stubborn while it carries its standard (Orcos y
+    #   Goblins "Estandarte de la Desolación")
     N_SIDE,
-) = range(78)
+) = range(79)
 
 # --------------------------------------------------------------------------- group constants
 (
