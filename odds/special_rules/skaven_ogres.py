@@ -27,7 +27,8 @@ break tests and panic tests use (its own, its champion's, its characters', the G
 stubborn or not, before the modifier), at most 10; at the charge, its fear, terror and panic
 tests add the rank bonus of the whole unit unless the charge on its flank or rear cancels its
 ranks.  A fleeing unit takes no test of the engine, and a unit that may claim no ranks
-(skirmishers) adds nothing.  The exact first round adds the same bonus
+(skirmishers) adds nothing.  The engine's other Ld tests (stupidity, the panic of the "Cuerno
+del Dragón", the "Lamento de la doncella") do not add it.  The exact first round adds the same bonus
 (:func:`odds.combat.exact.break_tests.break_probability`)."""
 
 DESOLATION_STANDARD = RuleSpec(
