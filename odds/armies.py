@@ -49,17 +49,21 @@ RACES: tuple[str, ...] = (
     "beast", "daemon", "dwarf", "elf", "greenskin", "human", "lizardman", "ogre", "skaven",
     "troll", "undead", "black_orc", "goblin", "hobgoblin", "orc", "snotling", "vampire",
     "forest_spirit", "peasant",
+    "samurai",  # skavenogres family
 )
 """Race tags (the MDNR catalogues' *miniaturas de tipo ...*).
 
 ``forest_spirit``: *Espíritu del Bosque* (MDNR Regimientos de Renombre "Resistencia elevada a
 lo sobrenatural" names them beside daemons and undead).  ``peasant``: Bretonia's *Campesino*
 (``Tipo`` "Infantería, Humano, Campesino"), a kind of ``human`` (:data:`RACE_PARENT`) whose
-panic the knights' "Voto del caballero" ignores."""
+panic the knights' "Voto del caballero" ignores.  ``samurai``: Contingente Aliado: Nippon's
+Samurai (by their name), a kind of ``human`` whose panic the Ashigaru's "Campesinos" never
+cause ("No provocan pánico en unidades de tipo Samurai")."""
 
 RACE_PARENT: Mapping[str, str] = MappingProxyType({
     "black_orc": "greenskin", "goblin": "greenskin", "hobgoblin": "greenskin",
     "orc": "greenskin", "snotling": "greenskin", "vampire": "undead", "peasant": "human",
+    "samurai": "human",
 })
 """Kinds of greenskin the panic rules tell apart → the race they belong to.
 

@@ -78,6 +78,11 @@ WEAPON_NAMES: MappingProxyType = name_table({
     # 1", "Ataques mágicos" (WEAPON_RULES), "pierden el bono por parada por arma de mano y
     # escudo"
     "Arma demoníaca": "daemon_weapon",
+    # skavenogres family: Contingente Aliado: Nippon "Katana": "Se considera un arma de mano
+    # común (no mágica) a todos los efectos, incluyendo el bonificador por combatir con arma
+    # de mano y escudo; además, los ataques realizados con katana tienen Poder de
+    # penetración" (WEAPON_RULES)
+    "Katana": "hand_weapon",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -91,6 +96,7 @@ WEAPON_RULES: MappingProxyType = name_table({
     "Hachas de matador": ("slayer_axes",),
     "Guja ardiente": ("flaming_attacks",),
     "Arma demoníaca": ("magic_attacks",),
+    "Katana": ("armour_piercing",),  # skavenogres family
 })
 """Weapons that also carry a special rule of the engine (while the unit fights with them)."""
 

@@ -362,6 +362,69 @@ _BRETONNIA_AND_ELVES: MappingProxyType = _table({
 assert not set(_BRETONNIA_AND_ELVES) & set(NO_COMBAT_EFFECT)
 NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_BRETONNIA_AND_ELVES})
 
+# skavenogres family: Skaven, Reinos Ogros, Enanos, Orcos y Goblins, allied contingents
+_CLAN = "a Skaven clan's label, no text of its own (which characters and items go with it)"
+_SKAVEN_OGRES: MappingProxyType = _table({
+    "shooting": {
+        # Skaven (Mosquetes jezzail) "Fiable": "Si el arma saca un 1 al impactar, además de
+        # fallar el disparo hay que volver a tirar"; gst "Mover o disparar"
+        "Fiable": "a misfire of the weapon's shot ('Si el arma saca un 1 al impactar')",
+        "Mover o disparar": "'no podrá realizar ataques a distancia si mueve dicho turno'",
+        # Kislev (Kossars) "Firmes en las filas": stand and shoot at a close charger
+        "Firmes en las filas": "stand and shoot at any charger, without the -1 beyond half"
+                               " its charge",
+        "El disparo del cañón y la línea de visión": "the warp cannon's shot needs no line"
+                                                      " of sight",
+        "El disparo y la escenografía": "terrain does not stop the warp cannon's beam",
+    },
+    "magic phase": {
+        # Orcos y Goblins "Trolls de piedra": "La unidad gana Resistencia a la magia (2)"
+        "Trolls de piedra": "'Resistencia a la magia (2)'",
+        # Enanos "Dispersión": "un dado más de dispersión en la fase de magia enemiga";
+        # Karak-Kadrin: "un dado de dispersión adicional por cada 1000 puntos"
+        "Dispersión": "extra dispel dice ('dados de dispersión')",
+        # Enanos, Karak-Kadrin "Tatuajes de Grimnir": "Resistencia a la magia (1)"
+        "Tatuajes de Grimnir": "'Resistencia a la magia (1)' (and a runic standard's"
+                               " points: army composition)",
+    },
+    "movement": {
+        # Reinos Ogros (Yehtis) "Escalar": "pueden Cruzar todo tipo de terreno, salvo
+        # terreno acuático y terreno defendido"
+        "Escalar": "'Cruzar' every terrain but water and defended terrain",
+    },
+    "deployment": {
+        # Reinos Ogros (Gargantúa) "Olor a sangre": "no despliegan al inicio. A partir del
+        # segundo turno pueden entrar por cualquier borde"
+        "Olor a sangre": "the Gargantúas enter by a table edge from the second turn on",
+        # Karak-Kadrin "¡Mira, Snorri, Trolls!": each unit "avanza 5D6 en línea recta" after
+        # deployment; a Slayer unit it brings into an enemy charges it as any charge
+        "¡Mira, Snorri, Trolls!": "a 5D6 move after deployment (one into an enemy is a"
+                                  " charge as any other) and the roll for the first turn",
+    },
+    "out of combat": {
+        # Karak-Kadrin "Una muerte gloriosa": "Cada Matador que resulte destruido por uno de
+        # estos gloriosos enemigos sumará 10 puntos de victoria al bando del jugador Enano"
+        "Una muerte gloriosa": "10 victory points per Slayer slain by an enemy of S or T 5+",
+        # Enanos (Yunque), Orcos y Goblins (Aracnarok, Garrapatos) "Puntos de victoria"
+        "Puntos de victoria": "who gives the unit's victory points",
+        # Reinos Ogros (Gnoblars zangrientoz) "Trampas malignas": "toda miniatura que ... entre
+        # en dicho elemento de terreno sufrirá un impacto automático de F3"
+        "Trampas malignas": "hits on models entering the terrain the Gnoblars trapped",
+    },
+    "army composition": {
+        "Eshin": _CLAN, "Skryre": _CLAN, "Pestilens": _CLAN,
+        # Orcos y Goblins (Goblins nocturnos) "Fanáticos y Redes": "sólo si su tamaño de
+        # unidad es de 20 miniaturas o más"
+        "Fanáticos y Redes": "nets and fanatics only in units of 20 models or more",
+        # Karak-Kadrin "Si Garagrim Puñohierro es el General del ejército": "cada uno de los
+        # Matagigantes ... puede llevar una única arma rúnica con hasta 25 puntos en runas"
+        "Si Garagrim Puñohierro es el General del ejército": "which runic weapons the"
+                                                             " Giant Slayers may take",
+    },
+})
+assert not set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT), set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT)
+NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_SKAVEN_OGRES})
+
 NO_COMBAT_EFFECT_PREFIXES: MappingProxyType = _table({
     "army composition": {
         "Inclusión": "", "Destacamento": "", "Pueden tener": "",

@@ -21,6 +21,7 @@ __all__ = [
     "flight_panic",
     "is_panic_rule",
     "panic_immunity",
+    "panic_source",
 ]
 
 
@@ -94,6 +95,17 @@ def panic_immunity(name: str, text: str, race: str
     if key == "desprecio":
         found = _desprecio(plain, race)
         return None if found is None else (found, ())
+    if key == "el tamano zi importa" and "los goblins son inmunes al panico causado por" \
+            " snotlings" in plain:
+        # skavenogres family: Orcos y Goblins "El tamaño zi importa": "Los Goblins son inmunes
+        # al pánico causado por Snotlings. Los Orcos ... por Goblins y Snotlings. Los Orcos
+        # Negros y las unidades que no sean de tipo Pielverde (como el Gigante o los Trolls)
+        # son inmunes al pánico causado por unidades de tipo Pielverde" (a greenskin of no
+        # known kind: not understood)
+        kinds = {"goblin": ("snotling",), "orc": ("goblin", "snotling"), "snotling": (),
+                 "hobgoblin": (), "greenskin": None, "": None}
+        found = kinds.get(race, ("greenskin",))
+        return None if found is None else (found, ())
     if key in ("estoicos", "estoico") and "luchan contra elfos oscuros" in plain:
         # Altos Elfos "Estoicos": "cuando luchan contra un ejército de MDNR: Elfos Oscuros
         # ... nunca deberán hacer chequeos de Pánico de ninguna clase"; Regimientos de
@@ -145,6 +157,40 @@ def flight_panic(name: str, text: str) -> tuple[str, tuple[str, ...]] | None:
     for phrase, field, tags in _FLIGHT_PANIC:
         if phrase in plain:
             return field, tags
+    return None
+
+
+def panic_source(name: str, text: str, entry: str
+                 ) -> tuple[str, tuple[str, ...], str] | None:
+    """Whom a unit breaking, fleeing or destroyed panics, as its own rule words it (RULES.md §3.4).
+
+    The rules of the skavenogres family.  Contingente Aliado: Hobgoblins "Desprecio": "Las
+    unidades de tipo Hobgoblin sólo causan pánico a otras unidades de tipo Hogboblin o de
+    tipo Goblin"; Skaven "Prescindibles": "Todas las unidades skaven son inmunes a pánico
+    causadas por Hordas de Ratas. Todas las unidades skaven son inmunes a pánico causadas
+    por esclavos, excepto otros esclavos" (of the unit ``entry`` carrying it: a "Horda de
+    ratas" or the "Esclavos skaven"); Contingente Aliado: Nippon "Campesinos": "No provocan
+    pánico en unidades de tipo Samurai".
+
+    Returns
+    -------
+    (field, tags, approximation) or None
+        :attr:`odds.units.Unit.panics_only` or :attr:`~odds.units.Unit.panics_not`, its
+        tags, and what is left out (``""``: nothing); None when the rule is not one of these.
+    """
+    key, plain, unit = normalize(name), normalize(text), normalize(entry)
+    if key == "desprecio" and "las unidades de tipo hobgoblin solo causan panico a otras" \
+            " unidades de tipo" in plain:
+        return "panics_only", ("goblin", "hobgoblin"), ""
+    if key == "prescindibles" and "inmunes a panico causadas por hordas de ratas" in plain:
+        if unit.startswith("horda de ratas"):
+            return "panics_not", ("skaven",), ""
+        if unit.startswith("esclavos") and "excepto otros esclavos" in plain:
+            return "panics_not", ("skaven",), ("other slave units are skaven too: their panic"
+                                               " from this one (excepto otros esclavos) is"
+                                               " left out")
+    if key == "campesinos" and "no provocan panico en unidades de tipo samurai" in plain:
+        return "panics_not", ("samurai",), ""
     return None
 
 

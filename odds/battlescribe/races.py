@@ -45,6 +45,10 @@ _RACE_WORDS: tuple[tuple[str, str], ...] = (
 # orcs ("Jinetez de jabalí"), black orcs are not orcs for the panic rules (RACE_PARENT)
 _RACE_PHRASES: tuple[tuple[str, str], ...] = (
     ("orcos negros", "black_orc"), ("orco negro", "black_orc"), ("jabali", "orc"),
+    # skavenogres family: the hobgoblin wolf riders of Contingente Aliado: Hobgoblins and
+    # Enanos del Caos ("Jinete de las estepas", Tipo "Caballería"); Contingente Aliado:
+    # Nippon's Samurai (Nippon "Campesinos": "unidades de tipo Samurai")
+    ("jinetes de las estepas", "hobgoblin"), ("samurai", "samurai"),
 )
 _RACE_RULES: tuple[tuple[str, str], ...] = (
     # Orcos y Goblins "Miedo a los orejotaz": "las unidades de tipo Goblin tienen Miedo de

@@ -280,6 +280,16 @@ RULE_FLAGS: MappingProxyType = name_table({
     # Bretonia (Guerra de Noveles) "Obligación de Perseguir": "Todas las unidades deben
     # Perseguir. Cuando persiguen, lanza 2D6 adicionales ... y quédate los 8 dados más altos"
     "Obligación de Perseguir": ("must_pursue", "duty_to_pursue"),
+    # skavenogres family: Skaven, Reinos Ogros, Enanos, Orcos y Goblins, allied contingents
+    # Contingente Aliado: Amazonas "Hostigadoras": "Las Amazonas ... son Hostigadoras" (the
+    # command group in the front rank when engaged: as the engine places it)
+    "Hostigadoras": ("skirmishers",),
+    # Reinos Ogros (Gargantúa) "Hambriento": "Tras un combate, siempre deben perseguir, pero
+    # no pueden arrasar ... Siempre que pueda efectuar una carga, deberá cargar" (charging is
+    # the movement phase's; the engine has no overrun)
+    "Hambriento": ("must_pursue",),
+    # Orcos y Goblins (Escolta de Grimgor) "Odio (A todo el mundo)": "A todo el mundo."
+    "Odio (A todo el mundo)": ("hatred",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -320,6 +330,10 @@ _PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^heridas multiples \((\d*d\d|\d)\)$"), "multiple_wounds", ""),
     # gst "Ataques aleatorios (X)": one roll per unit at the start of each combat round
     (re.compile(r"^ataques aleatorios \((\d*d\d(?:\+\d)?)\)$"), "random_attacks", ""),
+    # skavenogres family: Contingente Aliado: Amazonas (Guerreras tótem) "Ataques envenenados
+    # (sólo en cuerpo a cuerpo)" (no text: gst "Ataques envenenados", 6+; shooting is not
+    # the engine's)
+    (re.compile(r"^ataques envenenados \(solo en cuerpo a cuerpo\)()$"), "poisoned", "6"),
 )
 
 

@@ -162,6 +162,13 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # cargan", is another text)
     ("formacion en lanza", "pueden luchar en una formacion llamada formacion en lanza",
      ("lance_formation",)),
+    # skavenogres family: Orcos y Goblins "Trolls de río": "Ganan la regla Viscosos. Las
+    # miniaturas que quieran impactar a los Trolls en combate cuerpo a cuerpo tienen un
+    # penalizador de -1 a la tirada para impactar (no afecta a impactos automáticos ni a
+    # miniaturas que impactan a un resultado fijo ...)" (the engine rolls no automatic hit and
+    # has no fixed-result hitter)
+    ("trolls de rio", "las miniaturas que quieran impactar a los trolls en combate cuerpo a"
+     " cuerpo tienen un penalizador de -1", ("hard_to_hit",)),
 )
 
 
@@ -318,6 +325,15 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      " no wounds of their own (he cannot refuse a challenge: nobody to hide among)"),
     ("muerte del senor", "las bestias que estuvieran con el tambien lo hacen", "note",
      "the beasts fight as the lord's steed and fall with him"),
+    # skavenogres family: Contingente Aliado: Nippon "Ashigaru con arcabuces" (a rule of the
+    # entry of that name): "Sólo 0-1 unidades del Contingente"
+    ("ashigaru con arcabuces", "solo 0-1 unidades del contingente", "no_combat_effect",
+     "army composition: 'Sólo 0-1 unidades del Contingente'"),
+    # Orcos y Goblins (Escolta de Grimgor) "Guardia Personal": "Ningún personaje aparte de
+    # Grimgor puede unirse a la Guardia Personal de Grimgor ... no sustituyen la unidad 0-1
+    # de Orcos Negros del ejército"
+    ("guardia personal", "ningun personaje aparte de grimgor puede unirse", "no_combat_effect",
+     "who may join: no character but Grimgor (and which units it replaces)"),
 )
 
 

@@ -17,7 +17,7 @@ from odds.battlescribe.command_group import _CommandGroup
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES
 from odds.battlescribe.members import _JOINED
 from odds.battlescribe.no_effect_names import no_combat_reason
-from odds.battlescribe.panic import flight_panic, is_panic_rule, panic_immunity
+from odds.battlescribe.panic import flight_panic, is_panic_rule, panic_immunity, panic_source
 from odds.battlescribe.rule_names import (
     NAMED_HATRED,
     RULE_FLAGS,
@@ -231,16 +231,27 @@ class _SpecialRules(_CommandGroup):
                 extra["impact_hits"] = "d3"
                 continue
             if key == "carga atronadora" and re.search(
-                    r"cargan, persiguen o arrasan 18 ?cm o mas, cada miniatura causa 1d3"
+                    r"cargan,? (?:persiguen )?o arrasan 18 ?cm o mas, cada miniatura causa 1d3"
                     r" impactos por carga", normalize(texts.get(name) or "")):
                 # Mercenarios "Jinetes de rinobuey": "Si todas las miniaturas ... cargan,
                 # persiguen o arrasan 18cm o más, cada miniatura causa 1D3 impactos por
-                # carga" (the distance: model.thunderous_charge; the S: the steed's, in build())
+                # carga" (the distance: model.thunderous_charge; the S: the steed's, in build());
+                # Reinos Ogros: "... cargan o arrasan 18cm o más ..." (the engine has no
+                # overrun: the same rule in its combats)
                 extra["impact_hits"] = "d3"
                 special.append("thunderous_charge")
                 self.note(name, "note", "1D3 impact hits per model only after a charge of 18 cm"
                           " or more: give the gap before the charge (CombatOptions.distance,"
                           " odds combat --distance; default 10 cm)")
+                continue
+            if key == "sequito" and "puede utilizar el liderazgo de cualquier cazador amigo a" \
+                    " menos de 30 cm" in normalize(texts.get(name) or ""):
+                # skavenogres family: Reinos Ogros (Tramperos gnoblars) "Séquito": "Puede
+                # utilizar el Liderazgo de cualquier Cazador amigo a menos de 30 cm" (as a
+                # General's within 30 cm; the rest is stand and shoot)
+                self.note(name, "note", "a friendly Hunter's Ld within 30 cm is used as a"
+                          " General's: give it as the General's Ld (SideOptions.general_ld,"
+                          " odds combat --attacker-general-ld/--defender-general-ld)")
                 continue
             if key == "piel escamosa":
                 self.scaly_skin = name  # checked against the save used in armour_notes()
@@ -368,6 +379,12 @@ class _SpecialRules(_CommandGroup):
                 for field, tags in zip(("no_panic_from", "no_panic_against"), panic,
                                        strict=True):
                     extra[field] = sorted({*extra.get(field, ()), *tags})  # type: ignore
+                continue
+            source = panic_source(name, texts.get(name, ""), getattr(self, "name", ""))
+            if source is not None:  # skavenogres family
+                extra[source[0]] = sorted({*extra.get(source[0], ()), *source[1]})  # type: ignore
+                if source[2]:
+                    self.note(name, "approximated", source[2])
                 continue
             flight = flight_panic(name, texts.get(name, ""))
             if flight is not None:

@@ -37,6 +37,10 @@ UNPRINTED_TROOP_TYPES: MappingProxyType = name_table({
     # Caos"), as its Potencia 3 says
     "Troll": ("monstrous_infantry", "every other MDNR troll is printed 'Infantería"
               " monstruosa, Troll'"),
+    # skavenogres family: Orcos y Goblins Horda Zalvaje "Troll de Río" (Trolls, Trolls de
+    # Río; no Tipo, Potencia 3), as "Troll" above
+    "Troll de Río": ("monstrous_infantry", "every other MDNR troll is printed 'Infantería"
+                     " monstruosa, Troll'"),
 })
 """Model profiles printed without ``Tipo`` whose troop type the other books print: name →
 (troop type, why)."""

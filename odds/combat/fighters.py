@@ -51,6 +51,7 @@ from odds.combat.model.layout import (
     B_FRONTAGE,
     B_LAPPING,
     B_RANKS_CANCELLED,
+    B_RANKS_NOW,
     B_REFUSED,
     B_STATUS,
     B_STD_LOST,
@@ -445,7 +446,8 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
     """Start of a round: ranks cancelled, each side's rank bonus, models in contact (§1.2, §2.2).
 
     ``state[u, B_RANKS_CANCELLED]`` is set when a unit of strength >= 5 fights ``u`` through
-    its flank or rear (ranks cancelled); returns the rank bonus of each side
+    its flank or rear (ranks cancelled), ``state[u, B_RANKS_NOW]`` to the unit's own rank
+    bonus (0 when cancelled or not fighting); returns the rank bonus of each side
     (its deepest unit not cancelled, characters and a promoted champion
     filling rank spaces).  ``touch[c]`` is recomputed for the contacts whose
     models or facing lines changed: models in contact each way, lapping
@@ -471,12 +473,14 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
     ranks_side0 = 0
     ranks_side1 = 0
     for u in range(nr):
+        state[u, B_RANKS_NOW] = 0
         if state[u, B_STATUS] == FIGHTING and not state[u, B_RANKS_CANCELLED]:
             # characters and a promoted champion fill rank spaces (§2.2)
             mr = models_left(state[u, B_WOUNDS], sides[u, S_W]) + chars_alive(u, sides, state)
             r = ranks_tab[u, mr]
             if state[u, B_FRONTAGE] != sides[u, S_FILES] and sides[u, S_RANKS_OK]:
                 r = min(rank_bonus(mr, state[u, B_FRONTAGE]), sides[u, S_RANK_MAX])
+            state[u, B_RANKS_NOW] = r  # the unit's own, for "La fuerza radica en el número"
             if sides[u, S_SIDE] == 0:
                 ranks_side0 = max(ranks_side0, r)
             else:

@@ -34,7 +34,7 @@ from odds.combat.model import (
     SideOptions,
     build_units,
 )
-from odds.combat.model.charge import ChargePair, pair_flags
+from odds.combat.model.charge import ChargePair, numbers_ranks, pair_flags
 from odds.combat.model.layout import (
     F_PAIR,
     F_PAIRS,
@@ -43,6 +43,7 @@ from odds.combat.model.layout import (
     PR_TARGET,
     ST_PER_UNIT_CHARGE,
 )
+from odds.combat.model.side import cancels_no_ranks
 from odds.results import proportion_table
 from odds.rng import SeedLike, resolve_seed
 from odds.scenario import CombatScenario, load_scenario
@@ -165,6 +166,13 @@ def charge_pairs(scenario: CombatScenario, unit_options: list[SideOptions],
     def us(su: Any) -> int:
         return su.unit.unit_strength + sum(c.unit_strength for c in su.characters)
 
+    def ranks(x: Any) -> int:
+        # Skaven "La fuerza radica en el número": its rank bonus at the charge, cancelled by
+        # an enemy of US >= 5 on its flank or rear (RULES.md §2.2)
+        cancelled = any(v.engaged_with == x.id and v.face != "front" and us(v) >= 5
+                        and not cancels_no_ranks(v.unit) for v in units)
+        return numbers_ranks(x.unit, cancelled, len(x.characters))
+
     pairs = []
     for i, su in enumerate(units):
         if not su.charged:
@@ -172,7 +180,7 @@ def charge_pairs(scenario: CombatScenario, unit_options: list[SideOptions],
         t = index[su.engaged_with]
         tg = units[t]
         pairs.append(ChargePair(i, t, su.unit, tg.unit, unit_options[i], unit_options[t],
-                                lead(su), lead(tg), us(su), us(tg), gap))
+                                lead(su), lead(tg), us(su), us(tg), gap, ranks(su), ranks(tg)))
     return pairs
 
 

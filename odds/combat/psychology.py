@@ -79,9 +79,11 @@ from odds.combat.model import (
     S_LD,
     S_MAY_FEAR,
     S_NO_PANIC,
+    S_NUMBERS,
     S_PANIC_IGNORE,
     S_REGEN,
     S_SIDE,
+    S_STD_STUBBORN,
     S_STUBBORN,
     S_STUBBORN_FIRST,
     S_STUPID,
@@ -99,6 +101,7 @@ from odds.combat.model.layout import (
     B_LEADER_FELL,
     B_NO_REGEN,
     B_PANIC,
+    B_RANKS_NOW,
     B_REFUSED,
     B_SIXES,
     B_STATUS,
@@ -469,6 +472,11 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     lead = 0  # a non-stubborn character's Ld, used with the modifier (stubborn units)
     lead_c = 0
     stub = sides[lo, S_STUBBORN] or (sides[lo, S_STUBBORN_FIRST] and first)
+    # Orcos y Goblins "Estandarte de la Desolación": "La Guardia Personal (y Grimgor) son
+    # Tozudos mientras porten el estandarte" (its characters too)
+    std_stub = sides[lo, S_STD_STUBBORN] and command_carried(lo, m_lo, sides, state)[0]
+    if std_stub:
+        stub = 1
     guard = 0  # MDNR "Guardaespaldas", "Escolta" (stubborn), "Guardia personal" (no fear)
     if sides[lo, S_BODYGUARD]:
         for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
@@ -480,7 +488,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
         if state[b, B_WOUNDS] > 0:
             us_lo += sides[b, S_US]
             if not state[b, B_REFUSED]:  # a character who refused lends no Ld (§1.9)
-                if stub and not sides[b, S_STUBBORN]:
+                if stub and not (sides[b, S_STUBBORN] or std_stub):
                     if sides[b, S_COLD]:
                         lead_c = max(lead_c, sides[b, S_LD])
                     else:
@@ -498,6 +506,10 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
     gen = 0 if sides[lo, S_INDEPENDENT] else max(sides[lo, S_GENERAL_LD], gen)
+    if sides[lo, S_NUMBERS]:  # Skaven "La fuerza radica en el número": Ld + its rank bonus
+        add = state[lo, B_RANKS_NOW]
+        ld, ld_c = numbers_ld(ld, add), numbers_ld(ld_c, add)
+        lead, lead_c, gen = numbers_ld(lead, add), numbers_ld(lead_c, add), numbers_ld(gen, add)
     bsb = sides[lo, S_BSB] or bsb
     if stub:  # own Ld unmodified, or a leader's with the modifier (§3.2)
         target = max(ld, max(lead, gen) - diff)
@@ -508,6 +520,20 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     target, cold = better_test(target_c, target, ld_c + lead_c > 0, ld + lead + gen > 0)
     passed, p = howled_test(buf, p, target, insane, bsb, cold, howled(lo, sides, state))
     return not passed, p
+
+
+@inline
+def numbers_ld(ld, ranks):
+    """Skaven "La fuerza radica en el número": Ld ``ld`` plus the rank bonus ``ranks``.
+
+    "se considera que el Liderazgo de la unidad es igual a su Liderazgo incrementado por su
+    bonificador por filas ... hasta un máximo de 10" (the unit's own Ld, or a character's or
+    the General's it uses: "se sumará el bonificador por filas a ese Liderazgo"); 0 (no Ld
+    to test on) stays 0, and an Ld of 10 or more is kept.
+    """
+    if ld <= 0 or ld >= 10:
+        return ld
+    return min(10, ld + ranks)
 
 
 @inline
@@ -592,6 +618,9 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
         for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
             if state[b, B_WOUNDS] > 0 and not state[b, B_REFUSED] and sides[b, S_COLD]:
                 ld_c = max(ld_c, sides[b, S_LD])
+        if sides[f, S_NUMBERS]:  # Skaven "La fuerza radica en el número"
+            ld = numbers_ld(ld, state[f, B_RANKS_NOW])
+            ld_c = numbers_ld(ld_c, state[f, B_RANKS_NOW])
         ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
         # MDNR Enanos "Viejos cascarrabias": "Cualquier miniatura o unidad a 15cm o menos de
         # una o más unidades de Barbaslargas (que no estén huyendo) puede repetir los

@@ -39,6 +39,7 @@ from odds.special_rules import (
     flight,
     psychology,
     resolution,
+    skaven_ogres,  # Skaven, ogres, dwarfs, orcs and goblins, allied contingents
     wards,
 )
 from odds.special_rules.spec import POINTS, RuleSpec
@@ -46,7 +47,8 @@ from odds.special_rules.spec import POINTS, RuleSpec
 REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS,
                                   *flight.SPECS, *wards.SPECS,
                                   *bretonnia.SPECS,  # Bretonia and the elves
-                                  *empire.SPECS)  # Empire, mercenaries, undead
+                                  *empire.SPECS,  # Empire, mercenaries, undead
+                                  *skaven_ogres.SPECS)  # Skaven, ogres, dwarfs, orcs, contingents
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

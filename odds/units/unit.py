@@ -131,6 +131,16 @@ class Unit(Fighter):
         Army or race tags of friends its flight causes no panic in (Oglah Khan's
         "Desprecio": "Los Hobgoblins que huyen no causan pánico en Orcos ni Orcos Negros"
         is ``("black_orc", "orc")``).
+    panics_only : tuple of str
+        Army or race tags: when this unit breaks, flees or is destroyed it causes panic
+        only in friends carrying one of them (RULES.md §3.4; MDNR Contingente Aliado:
+        Hobgoblins "Desprecio": "Las unidades de tipo Hobgoblin sólo causan pánico a otras
+        unidades de tipo Hogboblin o de tipo Goblin" is ``("goblin", "hobgoblin")``); empty =
+        in every friend.
+    panics_not : tuple of str
+        Army or race tags of friends it causes no panic in, breaking, fleeing or destroyed
+        (MDNR Skaven "Prescindibles" of the "Horda de ratas": "Todas las unidades skaven son
+        inmunes a pánico causadas por Hordas de Ratas" is ``("skaven",)``).
     champion_profile : Profile or None
         The champion's profile; None (default) = rank-and-file with A+1.
         After construction it always holds a Profile.
@@ -220,6 +230,8 @@ class Unit(Fighter):
     no_panic_against: tuple[str, ...] = ()
     flight_panics_only: tuple[str, ...] = ()
     flight_panics_not: tuple[str, ...] = ()
+    panics_only: tuple[str, ...] = ()
+    panics_not: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     champion_weapon: str = ""
     front_weapon: str = ""
@@ -315,7 +327,7 @@ class Unit(Fighter):
         set_(self, "no_panic_against", _names_from(
             "no_panic_against", self.no_panic_against, TAGS, "army or race tags",
             "army or race"))
-        for key in ("flight_panics_only", "flight_panics_not"):
+        for key in ("flight_panics_only", "flight_panics_not", "panics_only", "panics_not"):
             set_(self, key, _names_from(key, getattr(self, key), TAGS, "army or race tags",
                                         "army or race"))
         if self.champion_profile is None:
@@ -411,6 +423,17 @@ class Unit(Fighter):
         if self.flight_panics_only and seen.isdisjoint(self.flight_panics_only):
             return False
         return seen.isdisjoint(self.flight_panics_not)
+
+    def panics(self, friend: Any) -> bool:
+        """Whether this unit breaking, fleeing or destroyed causes ``friend`` a panic test.
+
+        RULES.md §3.4, limited by :attr:`panics_only` and :attr:`panics_not` (``friend``: a
+        unit with ``tags``).
+        """
+        seen = set(getattr(friend, "tags", ()))
+        if self.panics_only and seen.isdisjoint(self.panics_only):
+            return False
+        return seen.isdisjoint(self.panics_not)
 
     def ignores_panic_from(self, friend: Any) -> bool:
         """Whether a ``friend`` breaking or destroyed causes this unit no panic (RULES.md §3.4).

@@ -16,6 +16,7 @@ from odds.combat.model import (
     S_INSTABILITY,
     S_ITP,
     S_LD,
+    S_NUMBERS,
     S_STUBBORN,
     S_STUBBORN_FIRST,
     S_UNBREAKABLE,
@@ -24,8 +25,13 @@ from odds.combat.model import (
 )
 
 
-def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: int) -> float:
-    """P(unit ``lo`` breaks, losing by ``diff``); fear is checked only in two-unit combats."""
+def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: int,
+                      ranks: int = 0) -> float:
+    """P(unit ``lo`` breaks, losing by ``diff``); fear is checked only in two-unit combats.
+
+    ``ranks``: the unit's own rank bonus at the start of the round, which Skaven "La fuerza
+    radica en el número" (``S_NUMBERS``) adds to the Ld it tests on, at most 10.
+    """
     sd = model.sides
     if sd[lo, S_UNBREAKABLE] or sd[lo, S_UNSTABLE] or sd[lo, S_INSTABILITY]:
         return 0.0  # no break test: wounds instead (unstable, daemonic instability)
@@ -39,6 +45,8 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     if sd[lo, S_CHAMPION]:
         ld = max(ld, int(sd[lo, S_CHAMPION_LD]))
     gen = int(sd[lo, S_GENERAL_LD])
+    if sd[lo, S_NUMBERS]:
+        ld, gen = (x if x <= 0 or x >= 10 else min(10, x + ranks) for x in (ld, gen))
     # stubborn, or stubborn in the first round only (Imperio "Resolutos")
     stubborn = bool(sd[lo, S_STUBBORN] or sd[lo, S_STUBBORN_FIRST])
     options = []  # (target, cold-blooded) the unit may test on (MDNR "Sangre fría")

@@ -387,5 +387,6 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
                     and not sd[u, S_ITP] and us_u < fear_us):
                 breaks[u] += p  # fear auto-break (§3.2 step 3)
             else:
-                breaks[u] += p * break_probability(model, u, abs(margin), 1, 0)
+                own = 0 if cancelled[u] else int(model.ranks[u, st.models[u]])
+                breaks[u] += p * break_probability(model, u, abs(margin), 1, 0, own)
     return {"side": side_ev, "breaks": breaks, "wounds": scored}

@@ -184,7 +184,7 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
     h = [np.arange(hp[0] + 1)[:, None], np.arange(hp[1] + 1)[None, :]]
     faces = contact_faces(model)
     start_us = [models_left(hp[s], int(sd[s, S_W])) * int(sd[s, S_US]) for s in (0, 1)]
-    m, us, score, mus = [], [], [], []
+    m, us, score, mus, own_ranks = [], [], [], [], []
     for s in (0, 1):
         w = int(sd[s, S_W])
         m_s = models_left(h[s], w)
@@ -193,6 +193,7 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         cancelled = (faces[s] != FRONT and start_us[1 - s] >= 5
                      and not sd[1 - s, S_NO_RANK_CANCEL])  # herds and skirmishers cancel none
         ranks = 0 if cancelled else int(model.ranks[s, models_left(hp[s], w)])
+        own_ranks.append(ranks)
         m.append(m_s)
         us.append(m_s * int(sd[s, S_US]))
         score.append((hp[1 - s] - h[1 - s]) + ranks + std * (m_s >= 1 + champ)
@@ -218,7 +219,8 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         us_lo, us_w = (us1[i, j], us0[i, j]) if lo == 1 else (us0[i, j], us1[i, j])
         key = (lo, abs(int(margin[i, j])), bool(us_lo < us_w))
         if key not in cache:
-            cache[key] = break_probability(model, lo, key[1], int(us_lo), int(us_w))
+            cache[key] = break_probability(model, lo, key[1], int(us_lo), int(us_w),
+                                           own_ranks[lo])
         ev["defender_breaks" if lo == 1 else "attacker_breaks"] += p[i, j] * cache[key]
     wounds = [p.sum(axis=0)[::-1].copy(), p.sum(axis=1)[::-1].copy()]
     return {"first_round": ev, "wounds": wounds}

@@ -67,7 +67,7 @@ from odds.combat.model.layout import (
     S_US,
 )
 from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
-from odds.combat.model.side import _side, fear_possible, panic_immunities
+from odds.combat.model.side import _side, cancels_no_ranks, fear_possible, panic_immunities
 from odds.combat.model.strike_order import _strike_order, braced
 from odds.special_rules.bretonnia import stopped_by_stakes
 from odds.units import Unit
@@ -229,8 +229,11 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
             raise v.OddsInputError(
                 f"distance: the gap before the charge must be within the charger's reach, "
                 f"0..{reach} cm ({how}); got {options.distance:g}")
+        # the defender is touched on ``face``: a charger of US >= 5 there cancels its ranks
+        cancelled = (charger == 0 and face != FRONT and ch.unit_strength >= 5
+                     and not cancels_no_ranks(ch))
         charge_flags(model.flags, charger, ch, tg, opts[charger], opts[1 - charger],
-                     reach - options.distance, gap=options.distance)
+                     reach - options.distance, gap=options.distance, tg_cancelled=cancelled)
     return dataclasses.replace(model, charger=charger)
 
 

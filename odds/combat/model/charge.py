@@ -72,7 +72,26 @@ def _scared(unit: Unit, by: Unit) -> bool:
                 or unit.has("unbreakable") or unit.has("frenzy") or fearless)
 
 
-def _test_ld(unit: Unit, opts: SideOptions, lead: int = 0) -> tuple[int, bool]:
+def numbers_ranks(unit: Unit, cancelled: bool = False, hosted: int = 0) -> int:
+    """The rank bonus Skaven "La fuerza radica en el número" adds to ``unit``'s Ld at the charge.
+
+    "se considera que el Liderazgo de la unidad es igual a su Liderazgo incrementado por su
+    bonificador por filas (el mismo usado para calcular la resolución de combate)": 0 for a
+    unit without ``strength_in_numbers``, one that may claim no ranks, or whose ranks a
+    charger of unit strength 5 or more on its flank or rear cancels (``cancelled``, RULES.md
+    §2.2); else its rank bonus with all its models and ``hosted`` characters.
+    """
+    if not unit.has("strength_in_numbers") or cancelled or not unit.may_claim_ranks:
+        return 0
+    return min(rules.rank_bonus(unit.models + hosted, unit.files), unit.rank_bonus_cap)
+
+
+def _with_ranks(ld: int, ranks: int) -> int:
+    """Ld ``ld`` plus ``ranks``, at most 10 (as :func:`odds.combat.psychology.numbers_ld`)."""
+    return ld if ld <= 0 or ld >= 10 else min(10, ld + ranks)
+
+
+def _test_ld(unit: Unit, opts: SideOptions, lead: int = 0, ranks: int = 0) -> tuple[int, bool]:
     """The Ld a unit tests at the charge and whether the roll is cold-blooded.
 
     Its own best Ld (champion's included) or its General's; a cold-blooded unit rolls 3D6
@@ -80,12 +99,16 @@ def _test_ld(unit: Unit, opts: SideOptions, lead: int = 0) -> tuple[int, bool]:
     Sangre Fría si utilizan su propio Liderazgo") and takes the General's 2D6 instead only
     when that is more likely to pass (:func:`odds.combat.blows.better_test`).  ``lead``:
     the best Ld of the characters in the unit (0 none), used as the unit's own.
+    ``ranks``: added to each of those Ld, at most 10 (:func:`numbers_ranks`).
     """
     ld = max(unit.profile.Ld, lead)
     if unit.command.champion and unit.champion_profile is not None:
         ld = max(ld, unit.champion_profile.Ld)
     if unit.has("independent"):
         opts = dataclasses.replace(opts, general_ld=0)  # "Independientes"
+    if ranks:
+        ld = _with_ranks(ld, ranks)
+        opts = dataclasses.replace(opts, general_ld=_with_ranks(opts.general_ld, ranks))
     if not unit.has("cold_blooded"):
         return max(ld, opts.general_ld), False
     if opts.general_ld and (dice.leadership_pass(opts.general_ld)
@@ -95,7 +118,8 @@ def _test_ld(unit: Unit, opts: SideOptions, lead: int = 0) -> tuple[int, bool]:
 
 
 def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: SideOptions,
-                 tg_opts: SideOptions, reach: float, gap: float = 0.0) -> None:
+                 tg_opts: SideOptions, reach: float, gap: float = 0.0,
+                 tg_cancelled: bool = False) -> None:
     """Fill the psychology-at-the-charge entries of ``flags`` (§3.3, see :data:`.F_CHARGE_TESTS`).
 
     Ld tests use the unit's best Ld (champion) or its General's.  A frenzied
@@ -114,14 +138,20 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     number of the ``6 ** n`` outcomes whose sum is at least ``k`` (``k`` =
     0..48): the kernel catches the fleeing unit with probability ``tail[ceil(gap)
     + f] / tail[ceil(gap)]`` (exact).
+
+    Skaven "La fuerza radica en el número" adds each unit's rank bonus to the Ld it tests
+    on (:func:`numbers_ranks`; ``tg_cancelled``: the charge on the target's flank or rear
+    cancels its ranks).
     """
     flags[F_CHARGER] = charger
     flags[F_TARGET] = 1 - charger
+    ch_ranks = numbers_ranks(ch)
+    tg_ranks = numbers_ranks(tg, tg_cancelled)
     if _scared(ch, tg):
-        flags[F_CHARGER_LD], flags[F_CHARGER_COLD] = _test_ld(ch, ch_opts)
+        flags[F_CHARGER_LD], flags[F_CHARGER_COLD] = _test_ld(ch, ch_opts, ranks=ch_ranks)
         flags[F_CHARGER_REROLL] = ch.has("sigmar_example") or ch.has("psychology_reroll")
     if _scared(tg, ch):
-        flags[F_TARGET_LD], flags[F_TARGET_COLD] = _test_ld(tg, tg_opts)
+        flags[F_TARGET_LD], flags[F_TARGET_COLD] = _test_ld(tg, tg_opts, ranks=tg_ranks)
     # Imperio "Ejemplo de Sigmar": failed panic, fear and terror tests re-rolled; Reinos del
     # Caos "Marca del Caos absoluto" (psychology_reroll): failed psychology tests re-rolled
     flags[F_TARGET_REROLL] = tg.has("sigmar_example") or tg.has("psychology_reroll")
@@ -135,7 +165,8 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
         flags[F_REACH_DICE] = n
         flags[F_REACH_TAIL:F_REACH_TAIL + REACH_TAIL_SIZE] = random_move_tail(n)
     if glorious_panic(tg, ch):
-        flags[F_TARGET_PANIC_LD], flags[F_TARGET_PANIC_COLD] = _test_ld(tg, tg_opts)
+        flags[F_TARGET_PANIC_LD], flags[F_TARGET_PANIC_COLD] = _test_ld(tg, tg_opts,
+                                                                         ranks=tg_ranks)
     # nothing to roll at the charge: the kernel skips charge_tests (whose buffer top-up the
     # round's start then makes: a round's dice budget is more than its 28 faces), and
     # charge_exact gives a plain charge either way
@@ -150,7 +181,9 @@ class ChargePair:
     ``charger`` and ``target``: the units' indices in the combat; ``ch``, ``tg`` the units;
     ``ch_opts``, ``tg_opts`` their circumstances (the General's Ld); ``ch_lead``, ``tg_lead``
     the best Ld of the characters in each (0 none); ``ch_us``, ``tg_us`` their unit
-    strengths, characters included; ``gap`` the distance (cm) before the charge.
+    strengths, characters included; ``gap`` the distance (cm) before the charge;
+    ``ch_ranks``, ``tg_ranks`` the rank bonus Skaven "La fuerza radica en el número" adds to
+    each one's Ld (:func:`numbers_ranks`).
     """
 
     charger: int
@@ -164,6 +197,8 @@ class ChargePair:
     ch_us: int = 0
     tg_us: int = 0
     gap: float = 10.0
+    ch_ranks: int = 0
+    tg_ranks: int = 0
 
 
 def pair_flags(flags: np.ndarray, pairs: list[ChargePair]) -> None:
@@ -186,17 +221,20 @@ def pair_flags(flags: np.ndarray, pairs: list[ChargePair]) -> None:
         row[PR_CHARGER] = pr.charger
         row[PR_TARGET] = pr.target
         if _scared(pr.ch, pr.tg):
-            row[PR_CHARGER_LD], row[PR_CHARGER_COLD] = _test_ld(pr.ch, pr.ch_opts, pr.ch_lead)
+            row[PR_CHARGER_LD], row[PR_CHARGER_COLD] = _test_ld(pr.ch, pr.ch_opts, pr.ch_lead,
+                                                                 pr.ch_ranks)
             row[PR_CHARGER_REROLL] = pr.ch.has("sigmar_example") or pr.ch.has("psychology_reroll")
         if _scared(pr.tg, pr.ch):
-            row[PR_TARGET_LD], row[PR_TARGET_COLD] = _test_ld(pr.tg, pr.tg_opts, pr.tg_lead)
+            row[PR_TARGET_LD], row[PR_TARGET_COLD] = _test_ld(pr.tg, pr.tg_opts, pr.tg_lead,
+                                                               pr.tg_ranks)
         row[PR_TARGET_REROLL] = pr.tg.has("sigmar_example") or pr.tg.has("psychology_reroll")
         row[PR_TERROR] = int(pr.ch.causes_terror)
         row[PR_SMALLER] = int((pr.tg_us or pr.tg.unit_strength)
                               < (pr.ch_us or pr.ch.unit_strength))
         if pr.target not in panicked and glorious_panic(pr.tg, pr.ch):
             panicked.add(pr.target)
-            row[PR_PANIC_LD], row[PR_PANIC_COLD] = _test_ld(pr.tg, pr.tg_opts, pr.tg_lead)
+            row[PR_PANIC_LD], row[PR_PANIC_COLD] = _test_ld(pr.tg, pr.tg_opts, pr.tg_lead,
+                                                             pr.tg_ranks)
         if pr.ch.random_move:
             n = rules.parse_dice(pr.ch.random_move, "random_move").n
             if tail_dice and n != tail_dice:

@@ -102,8 +102,12 @@ from odds.vocabulary import STATUSES as STATUSES
     #   "Obligación de Perseguir")
     S_LANCE,  # 1: fights in lance formation, 3 wide, its ranks of 3 counting (Bretonia
     #   "Formación en lanza")
+    S_NUMBERS,  # Ld tests on Ld + its rank bonus, at most 10 (Skaven "La fuerza radica en el
+    #   número")
+    S_STD_STUBBORN,  # it and its characters stubborn while it carries its standard (Orcos y
+    #   Goblins "Estandarte de la Desolación")
     N_SIDE,
-) = range(79)
+) = range(81)
 
 # --------------------------------------------------------------------------- group constants
 (
@@ -238,8 +242,9 @@ N_FLAGS = F_PAIR + N_PAIR * MAX_PAIRS
     B_GRAB_TESTED,  # its "Garras mecánicas" I test taken this round (G_GRAB)
     B_STD_LOST,  # standard and musician gone for good (its rank and file all fell, S_RECRUIT)
     B_LEADER_FELL,  # its leader fell in an earlier phase ("No Muertos", "Capitán")
+    B_RANKS_NOW,  # its own rank bonus at the start of the round, 0 if cancelled (S_NUMBERS)
     N_BODY,
-) = range(20)
+) = range(21)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)

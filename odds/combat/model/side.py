@@ -171,8 +171,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # herd text above rests on it) -- unless Elfos Oscuros "Danza de la muerte": "pueden
     # anular el bonificador a la resolución de combate por filas de los enemigos pese a ser
     # Hostigadores" (``cancels_ranks``)
-    s[S_NO_RANK_CANCEL] = unit.has("herd") or (unit.has("skirmishers")
-                                               and not unit.has("cancels_ranks"))
+    s[S_NO_RANK_CANCEL] = cancels_no_ranks(unit)
     s[S_RANK_MAX] = unit.rank_bonus_cap
     # Condes Vampiro "Monstruoso" (Varghulf): "El oponente no puede aplicar el bonificador a
     # resolución del combate por combatir contra el flanco o retaguardia del Varghulf"
@@ -219,6 +218,15 @@ MAX_PANIC_SOURCES = 62
 """Units (of a combat) whose breaking a unit's panic immunities can name (bits of an int64)."""
 
 
+def cancels_no_ranks(unit: Unit) -> bool:
+    """Whether ``unit`` on an enemy's flank or rear cancels none of its ranks (S_NO_RANK_CANCEL).
+
+    MDNR Bestias "La manada cargando" (a herd), and skirmishers (6th Appendix Seven) unless
+    Elfos Oscuros "Danza de la muerte" (``cancels_ranks``): see :func:`_side`.
+    """
+    return unit.has("herd") or (unit.has("skirmishers") and not unit.has("cancels_ranks"))
+
+
 def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) -> None:
     """Fill ``S_PANIC_IGNORE`` and the enemy-dependent ``S_NO_PANIC`` of the units (§3.4).
 
@@ -232,7 +240,10 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
     an enemy of another army in the combat, e.g. a mercenary regiment, voids it).
     A friend ``x`` whose flight causes the unit no panic (:meth:`Unit.flight_panics`:
     MDNR Regimientos de Renombre hobgoblins' "Desprecio") sets bit ``x`` of its
-    ``S_FLIGHT_IGNORE`` (destroyed, ``x`` still causes panic).
+    ``S_FLIGHT_IGNORE`` (destroyed, ``x`` still causes panic).  A friend ``x`` that causes
+    the unit no panic at all (:meth:`Unit.panics`: MDNR Contingente Aliado: Hobgoblins
+    "Desprecio", Skaven "Prescindibles", Nippon "Campesinos") sets bit ``x`` of its
+    ``S_PANIC_IGNORE``.
     """
     n = len(units)
     for f, unit in enumerate(units):
@@ -249,7 +260,8 @@ def panic_immunities(side_arr: np.ndarray, units: list[Unit], sides: list[int]) 
         for x in range(min(n, MAX_PANIC_SOURCES)):
             # Mercenarios "Altamente insignificantes": gnoblars cause no panic to anyone
             if x != f and sides[x] == sides[f] and (unit.ignores_panic_from(units[x])
-                                                    or units[x].has("causes_no_panic")):
+                                                    or units[x].has("causes_no_panic")
+                                                    or not units[x].panics(unit)):
                 mask |= 1 << x
         side_arr[f, S_PANIC_IGNORE] = mask
 
