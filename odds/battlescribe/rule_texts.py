@@ -320,6 +320,11 @@ _MARK_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("siempre ataca primero", ("always_strikes_first",)),
     ("causa miedo", ("fear",)),
     ("ataques envenenados", ("poisoned",)),
+    # Reinos del Caos (Marca de Malal) "Marca de Malal": "puede repetir cualquier tirada para
+    # impactar (en combate cuerpo a cuerpo o con proyectiles) contra miniaturas de tipo Caos,
+    # Skaven o No Muerto" (the remark in parentheses left aside)
+    ("puede repetir cualquier tirada para impactar contra miniaturas de tipo caos, skaven o no"
+     " muerto", ("mark_of_malal",)),
 )
 _MARK_NO_EFFECT: tuple[str, ...] = (
     "dado de dispersion", "dado de magia", "dados de energia", "gana el tipo", "hechicero",
@@ -345,7 +350,7 @@ def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
         Special-rule flags (``poisoned`` meaning poisoned attacks 6+) and the
         sentences not understood (then the mark is not modelled).
     """
-    plain = re.sub(r"\([^)]*\)", " ", normalize(text))
+    plain = re.sub(r"\s+", " ", re.sub(r"\([^)]*\)", " ", normalize(text)))
     flags: list[str] = []
     unknown: list[str] = []
     for sentence in filter(None, (x.strip(" ,") for x in re.split(r"[.;]\s*", plain))):

@@ -32,11 +32,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from odds.special_rules import blows, flight, psychology, resolution, wards
+from odds.special_rules import blows, chaos, flight, psychology, resolution, wards
 from odds.special_rules.spec import POINTS, RuleSpec
 
 REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS,
-                                  *flight.SPECS, *wards.SPECS)
+                                  *flight.SPECS, *wards.SPECS,
+                                  *chaos.SPECS)  # Reinos del Caos, Enanos del Caos
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}
