@@ -135,8 +135,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     para impactar"; a 1 still misses), summed with the enemy's -1 before the roll is
     bounded.  ``bear``: ``unit`` stands in a unit whose standard bearer carries "Estandarte
     del Oso": +1 to hit in the first round, summed likewise (``G_STD_HIT``: the need without
-    it, once he has fallen).  A ``unit`` with ``mechanical_claws`` fills ``G_GRAB`` from ``enemy``'s Initiative
-    ("Garras mecánicas": its blows hit automatically on a failed I test, blows.strike).
+    it, once he has fallen).  A ``unit`` with ``mechanical_claws`` fills ``G_GRAB`` from
+    ``enemy``'s Initiative ("Garras mecánicas": its blows hit automatically on a failed I
+    test, blows.strike).
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     e_save = enemy.armour_save
