@@ -505,3 +505,49 @@ def test_mounts_and_bound_monsters_left_reported_say_why():
     for book, unit, rule, phrase in cases:
         items = {i.item: i for i in cat(book).report.for_unit(unit)}
         assert items[rule].kind == "ignored" and phrase in items[rule].reason, (book, rule)
+
+
+LEGION = "MDNR_Reinos_del_Caos_Demonios_Legion_Demoniaca_v1.cat"
+
+
+@needs_data
+def test_legion_composition_names_have_no_combat_effect():
+    """Demonios Legión Demoníaca "Unidades Básicas Adicionales" ("No puedes incluir más
+    unidades básicas adicionales de una marca que unidades básicas auténticas"), "Unidades
+    básicas auténticas" ("Cuentan como unidades básicas") and "Furias (0-1 por cada personaje
+    con Marca del Caos Absoluto)" are army composition: the units import clean."""
+    c = cat(LEGION)
+    for unit, rule in (("Mastines de Khorne (Unidades Básicas Adicionales)",
+                        "Unidades Básicas Adicionales"),
+                       ("Desangradores de Khorne (Unidad Básica Auténtica)",
+                        "Unidades básicas auténticas"),
+                       ("Furias (0-1 por cada personaje con Marca del Caos Absoluto)",
+                        "Furias (0-1 por cada personaje con Marca del Caos Absoluto)")):
+        assert kinds(c, unit)[rule] == "no_combat_effect", unit
+        assert clean(c, unit), unit
+
+
+@needs_data
+def test_templete_ward_and_mammoth_reasons():
+    """Mortales "Templete del Caos" "Protección del Caos": "El Templete tiene una Tirada de
+    salvación especial de 5+" (a 5+ ward); the "Mamut" rules of shooting and siege have no
+    combat effect, its attack table, howdah fight, death and "Resolución del combate" (also
+    the Imperio steam tank's name) stay ``ignored`` with their reasons; gst "Petrificar"
+    ("pueden Petrificar incluso estando trabadas en combate cuerpo a cuerpo, en su fase de
+    disparo") on the "Cocatriz" too."""
+    c = cat(MORTALES)
+    assert c.unit("Templete del Caos").ward_save == 5
+    assert "Protección del Caos" not in kinds(c, "Templete del Caos")
+    mammoth = {i.item: i for i in c.report.for_unit("Mamut (ocupa dos huecos de singular)")}
+    for rule in ("Disparos de plantilla al mamut",
+                 "Hechizos y disparos de armas de proyectiles al mamut", "Asedio"):
+        assert mammoth[rule].kind == "no_combat_effect", rule
+    for rule, phrase in (("Ataques del mamut", "1D6+1 S10"), ("Combate cuerpo a cuerpo",
+                                                               "enemies strike only the mammoth"),
+                         ("Muerte del mamut", "dismounts"),
+                         ("Resolución del combate", "howdah unit")):
+        assert mammoth[rule].kind == "ignored" and phrase in mammoth[rule].reason, rule
+    petrify = {i.item: i for i in c.report.for_unit("Cocatriz")}["Petrificar"]
+    assert petrify.kind == "ignored" and "while engaged" in petrify.reason
+    tank = {i.item: i for i in cat("MDNR_Imperio v4_5.cat").report.for_unit("Tanque de vapor")}
+    assert "steam tank" in tank["Resolución del combate"].reason

@@ -302,6 +302,10 @@ _TEXT_WARDS: tuple[tuple[str, str, int], ...] = (
     # tenían tirada de salvación especial" (the Luminarca's own ward: a better one wins)
     ("aura de proteccion", "(incluido el mismo luminarca) tienen una tirada de salvacion"
      " especial de 6+", 6),
+    # Reinos del Caos Mortales (Templete del Caos) "Protección del Caos": "El Templete tiene
+    # una Tirada de salvación especial de 5+" (Altos Elfos' Alarielle has another rule of the
+    # name)
+    ("proteccion del caos", "el templete tiene una tirada de salvacion especial de 5+", 5),
 )
 
 
