@@ -128,6 +128,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # repetir chequeos de psicología fallados" (as a label, "Sin efecto adicional", it is
     # _NO_EFFECT_TEXTS')
     ("marca del caos absoluto", "de psicologia fallado", ("psychology_reroll",)),
+    # Reinos del Caos (Horrores, Incineradores de Tzeentch) "Magia de Tzeentch": "Mutación
+    # incontrolable. Sólo en combate cuerpo a cuerpo. Lanza 1D6 por cada Horror en contacto
+    # peana con peana con el enemigo, con un 6 hace una baja"
+    ("magia de tzeentch", "mutacion incontrolable. solo en combate cuerpo a cuerpo. lanza 1d6"
+     " por cada horror en contacto peana con peana con el enemigo", ("tzeentch_mutation",)),
 )
 
 

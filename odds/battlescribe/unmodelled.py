@@ -50,15 +50,6 @@ SECOND_PROFILE_REASONS: MappingProxyType = name_table({
 })
 """Why a unit's second rank-and-file profile is left ignored, read from its unit's texts."""
 UNMODELLED_REASONS: MappingProxyType = name_table({
-    # Reinos del Caos (Horrores, Incineradores de Tzeentch) "Magia de Tzeentch": "Mutación
-    # incontrolable. Sólo en combate cuerpo a cuerpo. Lanza 1D6 por cada Horror en contacto
-    # peana con peana con el enemigo, con un 6 hace una baja ... Anula armaduras ... Por cada
-    # enemigo aniquilado con este hechizo, añade un Horror a la unidad"
-    "Magia de Tzeentch": "its spell 'Mutación incontrolable' (cast as a bound spell of power"
-                         " half the unit strength at the start of its magic phase) acts in"
-                         " close combat: a D6 per model in base contact, each 6 slaying an"
-                         " enemy infantry or cavalry model with no armour save and adding a"
-                         " model to the unit: not modelled",
     # Condes Vampiro (Clan Strigoi) "Chillido mortal": "Sigue las mismas reglas que el Lamento
     # de la Doncella, pero con un +2 a la tirada (así pues, hace tantas heridas como 2D6+4
     # menos el Liderazgo de la unidad objetivo ...)"

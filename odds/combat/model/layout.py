@@ -98,8 +98,11 @@ from odds.vocabulary import STATUSES as STATUSES
     S_FLEE_PLUS,  # cm added to the unit's flee rolls, not its pursuit (Skaven "¡El que corre
     #   hoy, vive para luchar mañana!")
     S_DUEL_REROLL,  # re-rolls its missed hits in challenges (Estalia "Orgullo Estaliano")
+    S_MUTATION,  # casts "Mutación incontrolable" each own turn (Reinos del Caos "Magia de
+    #   Tzeentch")
+    S_MUTATION_WARD,  # the ward save against it on this unit (7 = none); 0 = not a target
     N_SIDE,
-) = range(77)
+) = range(79)
 
 # --------------------------------------------------------------------------- group constants
 (
