@@ -551,3 +551,18 @@ def test_templete_ward_and_mammoth_reasons():
     assert petrify.kind == "ignored" and "while engaged" in petrify.reason
     tank = {i.item: i for i in cat("MDNR_Imperio v4_5.cat").report.for_unit("Tanque de vapor")}
     assert "steam tank" in tank["Resolución del combate"].reason
+
+
+@needs_data
+def test_khorne_chariot_frenzy_is_the_crews():
+    """Legión Demoníaca "Carro de Khorne", "Sobre Furia Asesina del Carro de Khorne": "El
+    Juggernaut no gana el ataque extra, sólo los Desangradores": the crew's row carries
+    frenzy's extra attack, the Juggernaut's (MOUNT) does not; the entry imports clean."""
+    c = cat(LEGION)
+    assert kinds(c, "Carro de Khorne")["Sobre Furia Asesina del Carro de Khorne"] == "note"
+    assert clean(c, "Carro de Khorne")
+    chariot = c.unit("Carro de Khorne")
+    assert chariot.has("frenzy")
+    model = build(chariot, infantry("E", 10, 5), options=CombatOptions(max_rounds=1))
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_FRENZY_A] == 1
+    assert model.groups[0, 1, MOUNT, 0, G_FRENZY_A] == 0

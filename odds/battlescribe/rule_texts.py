@@ -239,6 +239,15 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "a missile weapon (its stand and shoot too: the engine has no shooting)"),
     ("disparando el cercenagoblins", "para disparar, el jugador ha de designar un objetivo",
      "no_combat_effect", "the machine's shot: the shooting phase"),
+    # Reinos del Caos: Demonios Legión Demoníaca (Carro de Khorne) "Sobre Furia Asesina del
+    # Carro de Khorne": "El Juggernaut no gana el ataque extra, sólo los Desangradores, pero el
+    # carro entero se ve sujeto a las reglas de movimiento": how the engine fights a frenzied
+    # chariot (frenzy's extra attack on the crew's row only, odds.combat.model.groups; the
+    # whole unit frenzied for pursuit)
+    ("sobre furia asesina del carro de khorne", "el juggernaut no gana el ataque extra, solo"
+     " los desangradores", "note",
+     "modelled with frenzy: the extra attack is the crew's only (the Juggernaut's attacks"
+     " unchanged), the whole chariot frenzied for its moves and pursuit"),
     # Reinos del Caos "Marca del Caos absoluto" where it is a label: "Sin efecto adicional"
     # (Demonios, Bestias, Elfos Oscuros Culto de Slaanesh), "No tiene ningún efecto"
     # (Mortales Horda de Archaon); its re-roll texts are _TEXT_RULES'
