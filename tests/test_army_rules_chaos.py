@@ -566,3 +566,22 @@ def test_khorne_chariot_frenzy_is_the_crews():
     model = build(chariot, infantry("E", 10, 5), options=CombatOptions(max_rounds=1))
     assert model.groups[0, 1, RANK_AND_FILE, 0, G_FRENZY_A] == 1
     assert model.groups[0, 1, MOUNT, 0, G_FRENZY_A] == 0
+
+
+@needs_data
+def test_changebringers_fly_as_skirmishing_cavalry():
+    """Legión Demoníaca "Portadores del Cambio": "Caballería voladora" ("Se consideran
+    Caballería a todos los efectos ... con la excepción de que son Unidad Voladora
+    (hostigadores, volar, los personajes no pueden unirse)"), "Levitar" ("Unidad Voladora,
+    pero vuela 38 cm"), "Montura de los Portadores del Cambio" (one joint profile): flying
+    skirmishing cavalry nobody joins, the printed profile fought; the entry imports clean and
+    fights."""
+    c = cat(LEGION)
+    unit = c.unit("Portadores del Cambio")
+    assert unit.troop_type == "cavalry"
+    assert {"flying", "skirmishers", "no_characters"} <= set(unit.special)
+    assert kinds(c, "Portadores del Cambio")["Montura de los Portadores del Cambio"] == "note"
+    assert clean(c, "Portadores del Cambio")
+    out = simulate(build(unit, infantry("E", 10, 5),
+                         options=CombatOptions(max_rounds=1, charger="none")), 2_000, 31)
+    assert out["status"].sum() == 2 * 2_000

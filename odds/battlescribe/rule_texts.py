@@ -128,6 +128,16 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # repetir chequeos de psicología fallados" (as a label, "Sin efecto adicional", it is
     # _NO_EFFECT_TEXTS')
     ("marca del caos absoluto", "de psicologia fallado", ("psychology_reroll",)),
+    # Reinos del Caos: Demonios Legión Demoníaca (Portadores del Cambio) "Caballería
+    # voladora": "Se consideran Caballería a todos los efectos (PU2, TSA+1 ...) con la
+    # excepción de que son Unidad Voladora (hostigadores, volar, los personajes no pueden
+    # unirse)" (Bretonia's and Elfos Silvanos' rules of the name say other things);
+    # "Levitar": "Unidad Voladora, pero vuela 38 cm en lugar de los 50 cm habituales" (the
+    # distance is movement)
+    ("caballeria voladora", "con la excepcion de que son unidad voladora (hostigadores, volar,"
+     " los personajes no pueden unirse)", ("flying", "skirmishers", "no_characters")),
+    ("levitar", "unidad voladora, pero vuela 38 cm en lugar de los 50 cm habituales",
+     ("flying",)),
     # Reinos del Caos (Horrores, Incineradores de Tzeentch) "Magia de Tzeentch": "Mutación
     # incontrolable. Sólo en combate cuerpo a cuerpo. Lanza 1D6 por cada Horror en contacto
     # peana con peana con el enemigo, con un 6 hace una baja"
@@ -248,6 +258,11 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      " los desangradores", "note",
      "modelled with frenzy: the extra attack is the crew's only (the Juggernaut's attacks"
      " unchanged), the whole chariot frenzied for its moves and pursuit"),
+    # Reinos del Caos: Demonios Legión Demoníaca "Montura de los Portadores del Cambio": "Los
+    # Portadores del Cambio montan en Disco de Tzeentch, aunque su perfil sea conjunto (no hay
+    # perfil aparte del Disco de Tzeentch en esta unidad)"
+    ("montura de los portadores del cambio", "aunque su perfil sea conjunto", "note",
+     "the rider and his Disc of Tzeentch fight with the one joint profile printed"),
     # Reinos del Caos "Marca del Caos absoluto" where it is a label: "Sin efecto adicional"
     # (Demonios, Bestias, Elfos Oscuros Culto de Slaanesh), "No tiene ningún efecto"
     # (Mortales Horda de Archaon); its re-roll texts are _TEXT_RULES'
