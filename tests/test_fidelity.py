@@ -133,8 +133,6 @@ def test_fidelity_figure(table):
     assert total.fully_modelled >= FLOOR
 
 
-@pytest.mark.xfail(strict=True, reason="the count made honest (issue 36 §1: 'Magia de "
-                   "Tzeentch', texts read) is below 90 % of the fourteen books again (441 of 492)")
 def test_fidelity_of_the_fourteen_books(table):
     """Issue 11 §1: at least 90 % of the fourteen books' unit entries fully modelled."""
     total = table.iloc[-1]
