@@ -367,14 +367,15 @@ def test_rules_read_as_no_close_combat_effect():
     """Each text is movement, deployment, shooting, magic or army composition only: Regimientos
     de Renombre "Pavés" ("En combate cuerpo a cuerpo tienen simplemente armadura pesada":
     heavy armour imported); Demonios "Magia de Tzeentch" is not: its "Mutación incontrolable.
-    Sólo en combate cuerpo a cuerpo" slays models in base contact (reported, ignored); gst
+    Sólo en combate cuerpo a cuerpo" slays models in base contact (``tzeentch_mutation``); gst
     "Golpe letal (6+)" is the killing blow (RULES.md §1.6)."""
     rr = cat("MDNR_Regimientos_de_Renombre v5.cat")
     name = next(n for n in rr.names if n.startswith("Ballesteros de Braganza"))
     assert kinds(rr, name)["Pavés"] == "no_combat_effect"
     assert rr.unit(name).equipment.armour == "heavy"
     de = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
-    assert kinds(de, "Horrores de Tzeentch")["Magia de Tzeentch"] == "ignored"
+    assert "Magia de Tzeentch" not in kinds(de, "Horrores de Tzeentch")
+    assert de.unit("Horrores de Tzeentch").has("tzeentch_mutation")
     m = cat("MDNR_Condes_Vampiro_v5.cat").unit("Morghast")
     assert m.has("killing_blow")
 

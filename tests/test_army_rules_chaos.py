@@ -505,3 +505,83 @@ def test_mounts_and_bound_monsters_left_reported_say_why():
     for book, unit, rule, phrase in cases:
         items = {i.item: i for i in cat(book).report.for_unit(unit)}
         assert items[rule].kind == "ignored" and phrase in items[rule].reason, (book, rule)
+
+
+LEGION = "MDNR_Reinos_del_Caos_Demonios_Legion_Demoniaca_v1.cat"
+
+
+@needs_data
+def test_legion_composition_names_have_no_combat_effect():
+    """Demonios Legión Demoníaca "Unidades Básicas Adicionales" ("No puedes incluir más
+    unidades básicas adicionales de una marca que unidades básicas auténticas"), "Unidades
+    básicas auténticas" ("Cuentan como unidades básicas") and "Furias (0-1 por cada personaje
+    con Marca del Caos Absoluto)" are army composition: the units import clean."""
+    c = cat(LEGION)
+    for unit, rule in (("Mastines de Khorne (Unidades Básicas Adicionales)",
+                        "Unidades Básicas Adicionales"),
+                       ("Desangradores de Khorne (Unidad Básica Auténtica)",
+                        "Unidades básicas auténticas"),
+                       ("Furias (0-1 por cada personaje con Marca del Caos Absoluto)",
+                        "Furias (0-1 por cada personaje con Marca del Caos Absoluto)")):
+        assert kinds(c, unit)[rule] == "no_combat_effect", unit
+        assert clean(c, unit), unit
+
+
+@needs_data
+def test_templete_ward_and_mammoth_reasons():
+    """Mortales "Templete del Caos" "Protección del Caos": "El Templete tiene una Tirada de
+    salvación especial de 5+" (a 5+ ward); the "Mamut" rules of shooting and siege have no
+    combat effect, its attack table, howdah fight, death and "Resolución del combate" (also
+    the Imperio steam tank's name) stay ``ignored`` with their reasons; gst "Petrificar"
+    ("pueden Petrificar incluso estando trabadas en combate cuerpo a cuerpo, en su fase de
+    disparo") on the "Cocatriz" too."""
+    c = cat(MORTALES)
+    assert c.unit("Templete del Caos").ward_save == 5
+    assert "Protección del Caos" not in kinds(c, "Templete del Caos")
+    mammoth = {i.item: i for i in c.report.for_unit("Mamut (ocupa dos huecos de singular)")}
+    for rule in ("Disparos de plantilla al mamut",
+                 "Hechizos y disparos de armas de proyectiles al mamut", "Asedio"):
+        assert mammoth[rule].kind == "no_combat_effect", rule
+    for rule, phrase in (("Ataques del mamut", "1D6+1 S10"), ("Combate cuerpo a cuerpo",
+                                                               "enemies strike only the mammoth"),
+                         ("Muerte del mamut", "dismounts"),
+                         ("Resolución del combate", "howdah unit")):
+        assert mammoth[rule].kind == "ignored" and phrase in mammoth[rule].reason, rule
+    petrify = {i.item: i for i in c.report.for_unit("Cocatriz")}["Petrificar"]
+    assert petrify.kind == "ignored" and "while engaged" in petrify.reason
+    tank = {i.item: i for i in cat("MDNR_Imperio v4_5.cat").report.for_unit("Tanque de vapor")}
+    assert "steam tank" in tank["Resolución del combate"].reason
+
+
+@needs_data
+def test_khorne_chariot_frenzy_is_the_crews():
+    """Legión Demoníaca "Carro de Khorne", "Sobre Furia Asesina del Carro de Khorne": "El
+    Juggernaut no gana el ataque extra, sólo los Desangradores": the crew's row carries
+    frenzy's extra attack, the Juggernaut's (MOUNT) does not; the entry imports clean."""
+    c = cat(LEGION)
+    assert kinds(c, "Carro de Khorne")["Sobre Furia Asesina del Carro de Khorne"] == "note"
+    assert clean(c, "Carro de Khorne")
+    chariot = c.unit("Carro de Khorne")
+    assert chariot.has("frenzy")
+    model = build(chariot, infantry("E", 10, 5), options=CombatOptions(max_rounds=1))
+    assert model.groups[0, 1, RANK_AND_FILE, 0, G_FRENZY_A] == 1
+    assert model.groups[0, 1, MOUNT, 0, G_FRENZY_A] == 0
+
+
+@needs_data
+def test_changebringers_fly_as_skirmishing_cavalry():
+    """Legión Demoníaca "Portadores del Cambio": "Caballería voladora" ("Se consideran
+    Caballería a todos los efectos ... con la excepción de que son Unidad Voladora
+    (hostigadores, volar, los personajes no pueden unirse)"), "Levitar" ("Unidad Voladora,
+    pero vuela 38 cm"), "Montura de los Portadores del Cambio" (one joint profile): flying
+    skirmishing cavalry nobody joins, the printed profile fought; the entry imports clean and
+    fights."""
+    c = cat(LEGION)
+    unit = c.unit("Portadores del Cambio")
+    assert unit.troop_type == "cavalry"
+    assert {"flying", "skirmishers", "no_characters"} <= set(unit.special)
+    assert kinds(c, "Portadores del Cambio")["Montura de los Portadores del Cambio"] == "note"
+    assert clean(c, "Portadores del Cambio")
+    out = simulate(build(unit, infantry("E", 10, 5),
+                         options=CombatOptions(max_rounds=1, charger="none")), 2_000, 31)
+    assert out["status"].sum() == 2 * 2_000

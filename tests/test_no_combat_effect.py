@@ -110,9 +110,10 @@ def test_names_whose_texts_change_a_combat_are_read_by_their_texts(reported):
     assert reported["Relicario"] == {"magic phase: a bound spell that hits enemy units 'no"
                                      " trabada'"}
     # Reinos del Caos: Demonios "Horrores de Tzeentch" "Magia de Tzeentch": "Mutación
-    # incontrolable. Sólo en combate cuerpo a cuerpo ..."
-    assert kinds(cat("MDNR_Reinos_del_Caos_Demonios_v5.cat"),
-                 "Horrores de Tzeentch")["Magia de Tzeentch"] == "ignored"
+    # incontrolable. Sólo en combate cuerpo a cuerpo ..." (modelled: tzeentch_mutation)
+    demonios = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
+    assert "Magia de Tzeentch" not in kinds(demonios, "Horrores de Tzeentch")
+    assert demonios.unit("Horrores de Tzeentch").has("tzeentch_mutation")
     # Bretonia "Relicario y peregrinos de batalla" "Relicario": a relic of Potencia 6
     assert kinds(cat("MDNR_Bretonia_v5.cat"),
                  "Relicario y peregrinos de batalla")["Relicario"] == "ignored"

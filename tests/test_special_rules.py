@@ -47,7 +47,8 @@ def test_a_spec_is_a_unit_flag_with_its_battlescribe_names(spec):
 
 def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
     names = {"S_CAPTAIN", "S_BURNING", "S_LAMENT", "S_HORN", "S_STUPID", "S_DRUNK", "S_RA_DICE",
-             "S_LANCE"}  # Bretonia "Formación en lanza"
+             "S_LANCE",  # Bretonia "Formación en lanza"
+             "S_MUTATION"}  # Reinos del Caos "Magia de Tzeentch"
     assert sorted(PLAIN_ABSENT) == sorted(getattr(layout, n) for n in names)
     assert PLAIN_ABSENT_GROUPS == (layout.G_BURNING, layout.G_LANCE)
 

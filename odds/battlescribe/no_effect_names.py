@@ -111,6 +111,13 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         "Sol Llameante": "-1 to hit the knights with missiles for a stand and shoot reaction",
         "Cazadores de monstruos": "'Pueden repetir las tiradas para impactar a distancia a"
                                   " miniaturas de tipo Monstruo'",
+        # Reinos del Caos Mortales "Mamut" (chaos family): which of the mammoth and its
+        # howdah a template, a missile or a spell hits
+        "Disparos de plantilla al mamut": "template shots hit the mammoth or its howdah at"
+                                          " random",
+        "Hechizos y disparos de armas de proyectiles al mamut": "spells and missiles aimed at"
+                                                                " the mammoth or at its"
+                                                                " howdah",
     },
     "war machine": {
         "Lanzavirotes": _WAR_MACHINE, "Lanzacohetes": "'sigue todas las reglas de la Catapulta'",
@@ -213,6 +220,9 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         # 18 cm both flee and pursue with 8D6
         "Purasangre": "the barded warhorse keeps its M ('no recibe la penalización habitual"
                       " de -2 al Movimiento'), as the engine reads every barded mount",
+        # Reinos del Caos Mortales "Mamut" (chaos family) "Asedio": "se puede usar como una
+        # Torre de Asedio"
+        "Asedio": "the mammoth used as a siege tower ('como una Torre de Asedio')",
     },
     "deployment": {
         "Exploradores": "", "Emboscada": "", "Avance subterráneo": "",
@@ -283,6 +293,22 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
                                                                     " Círculo Interior'",
         "Enemistad": "no Greenskin or Elf models in an army with dwarfs (or no Dwarf models"
                      " with an Elf captain)",
+        # Reinos del Caos (chaos family): Demonios Legión Demoníaca "Unidades Básicas
+        # Adicionales": "No puedes incluir más unidades básicas adicionales de una marca que
+        # unidades básicas auténticas de la misma marca ... cuentan para el mínimo";
+        # "Unidades básicas auténticas": "Puedes incluir cualquier número de unidades básicas
+        # auténticas en tu ejército ... Cuentan como unidades básicas"; "Furias (0-1 por cada
+        # personaje con Marca del Caos Absoluto)": "Puedes incluir 0-1 unidades de Furias del
+        # Caos por cada personaje de Caos Absoluto"
+        "Unidades Básicas Adicionales": "how many may be fielded ('No puedes incluir más"
+                                        " unidades básicas adicionales de una marca que"
+                                        " unidades básicas auténticas')",
+        "Unidades básicas auténticas": "'Puedes incluir cualquier número de unidades básicas"
+                                       " auténticas ... Cuentan como unidades básicas'",
+        "Furias (0-1 por cada personaje con Marca del Caos Absoluto)": "'0-1 unidades de"
+                                                                       " Furias del Caos por"
+                                                                       " cada personaje de"
+                                                                       " Caos Absoluto'",
     },
     "who may join": {
         "Solitario": _JOIN, "Solitarios": _JOIN, "Miniatura individual": _JOIN + " (a lone"

@@ -169,6 +169,19 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # has no fixed-result hitter)
     ("trolls de rio", "las miniaturas que quieran impactar a los trolls en combate cuerpo a"
      " cuerpo tienen un penalizador de -1", ("hard_to_hit",)),
+    # Reinos del Caos: Demonios Legión Demoníaca (Portadores del Cambio) "Caballería
+    # voladora": "Se consideran Caballería a todos los efectos (PU2, TSA+1 ...) con la
+    # excepción de que son Unidad Voladora (hostigadores, volar, los personajes no pueden
+    # unirse)" (Bretonia's and Elfos Silvanos' rules of the name say other things);
+    # "Levitar": "Unidad Voladora, pero vuela 38 cm en lugar de los 50 cm habituales" (the
+    # distance is movement)
+    ("levitar", "unidad voladora, pero vuela 38 cm en lugar de los 50 cm habituales",
+     ("flying",)),
+    # Reinos del Caos (Horrores, Incineradores de Tzeentch) "Magia de Tzeentch": "Mutación
+    # incontrolable. Sólo en combate cuerpo a cuerpo. Lanza 1D6 por cada Horror en contacto
+    # peana con peana con el enemigo, con un 6 hace una baja"
+    ("magia de tzeentch", "mutacion incontrolable. solo en combate cuerpo a cuerpo. lanza 1d6"
+     " por cada horror en contacto peana con peana con el enemigo", ("tzeentch_mutation",)),
 )
 
 
@@ -275,6 +288,20 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "a missile weapon (its stand and shoot too: the engine has no shooting)"),
     ("disparando el cercenagoblins", "para disparar, el jugador ha de designar un objetivo",
      "no_combat_effect", "the machine's shot: the shooting phase"),
+    # Reinos del Caos: Demonios Legión Demoníaca (Carro de Khorne) "Sobre Furia Asesina del
+    # Carro de Khorne": "El Juggernaut no gana el ataque extra, sólo los Desangradores, pero el
+    # carro entero se ve sujeto a las reglas de movimiento": how the engine fights a frenzied
+    # chariot (frenzy's extra attack on the crew's row only, odds.combat.model.groups; the
+    # whole unit frenzied for pursuit)
+    ("sobre furia asesina del carro de khorne", "el juggernaut no gana el ataque extra, solo"
+     " los desangradores", "note",
+     "modelled with frenzy: the extra attack is the crew's only (the Juggernaut's attacks"
+     " unchanged), the whole chariot frenzied for its moves and pursuit"),
+    # Reinos del Caos: Demonios Legión Demoníaca "Montura de los Portadores del Cambio": "Los
+    # Portadores del Cambio montan en Disco de Tzeentch, aunque su perfil sea conjunto (no hay
+    # perfil aparte del Disco de Tzeentch en esta unidad)"
+    ("montura de los portadores del cambio", "aunque su perfil sea conjunto", "note",
+     "the rider and his Disc of Tzeentch fight with the one joint profile printed"),
     # Reinos del Caos "Marca del Caos absoluto" where it is a label: "Sin efecto adicional"
     # (Demonios, Bestias, Elfos Oscuros Culto de Slaanesh), "No tiene ningún efecto"
     # (Mortales Horda de Archaon); its re-roll texts are _TEXT_RULES'
@@ -363,6 +390,10 @@ _TEXT_WARDS: tuple[tuple[str, str, int], ...] = (
     # tenían tirada de salvación especial" (the Luminarca's own ward: a better one wins)
     ("aura de proteccion", "(incluido el mismo luminarca) tienen una tirada de salvacion"
      " especial de 6+", 6),
+    # Reinos del Caos Mortales (Templete del Caos) "Protección del Caos": "El Templete tiene
+    # una Tirada de salvación especial de 5+" (Altos Elfos' Alarielle has another rule of the
+    # name)
+    ("proteccion del caos", "el templete tiene una tirada de salvacion especial de 5+", 5),
 )
 
 
@@ -381,6 +412,11 @@ _MARK_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("siempre ataca primero", ("always_strikes_first",)),
     ("causa miedo", ("fear",)),
     ("ataques envenenados", ("poisoned",)),
+    # Reinos del Caos (Marca de Malal) "Marca de Malal": "puede repetir cualquier tirada para
+    # impactar (en combate cuerpo a cuerpo o con proyectiles) contra miniaturas de tipo Caos,
+    # Skaven o No Muerto" (the remark in parentheses left aside)
+    ("puede repetir cualquier tirada para impactar contra miniaturas de tipo caos, skaven o no"
+     " muerto", ("mark_of_malal",)),
 )
 _MARK_NO_EFFECT: tuple[str, ...] = (
     "dado de dispersion", "dado de magia", "dados de energia", "gana el tipo", "hechicero",
@@ -406,7 +442,7 @@ def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
         Special-rule flags (``poisoned`` meaning poisoned attacks 6+) and the
         sentences not understood (then the mark is not modelled).
     """
-    plain = re.sub(r"\([^)]*\)", " ", normalize(text))
+    plain = re.sub(r"\s+", " ", re.sub(r"\([^)]*\)", " ", normalize(text)))
     flags: list[str] = []
     unknown: list[str] = []
     for sentence in filter(None, (x.strip(" ,") for x in re.split(r"[.;]\s*", plain))):

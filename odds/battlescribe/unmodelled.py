@@ -50,15 +50,6 @@ SECOND_PROFILE_REASONS: MappingProxyType = name_table({
 })
 """Why a unit's second rank-and-file profile is left ignored, read from its unit's texts."""
 UNMODELLED_REASONS: MappingProxyType = name_table({
-    # Reinos del Caos (Horrores, Incineradores de Tzeentch) "Magia de Tzeentch": "Mutación
-    # incontrolable. Sólo en combate cuerpo a cuerpo. Lanza 1D6 por cada Horror en contacto
-    # peana con peana con el enemigo, con un 6 hace una baja ... Anula armaduras ... Por cada
-    # enemigo aniquilado con este hechizo, añade un Horror a la unidad"
-    "Magia de Tzeentch": "its spell 'Mutación incontrolable' (cast as a bound spell of power"
-                         " half the unit strength at the start of its magic phase) acts in"
-                         " close combat: a D6 per model in base contact, each 6 slaying an"
-                         " enemy infantry or cavalry model with no armour save and adding a"
-                         " model to the unit: not modelled",
     # Bretonia "Relicario" (Relicario y peregrinos de batalla)
     "Relicario": "a relic of unit strength 6 in the middle of the unit, fighting as one"
                  " model, immune to killing blow, with the effects of a standard and a"
@@ -86,6 +77,36 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     # Reinos del Caos and Monstruos Arcanos rules the engine cannot express yet (issue 11)
     "Enormes garfios": "the hooks' S+1 and killing blow serve the giant's swipe ('Barrido con"
                        " los garfios') of its attack table: not modelled",
+    # Reinos del Caos Mortales "Mamut" (chaos family), and Imperio "Tanque de vapor" for the
+    # name they share: "Ataques del mamut": "el jugador que controla el mamut, puede elegir
+    # uno de los siguientes ataques especiales ... Pisotear y aplastar ... 1D6+1 impactos de
+    # Fuerza 10 ... Coger y... lanza 1D6 ... Bramar ... gana automáticamente el combate de 1
+    # punto"; "Combate cuerpo a cuerpo": "el enemigo no puede designar ataques a las
+    # miniaturas situadas en [la howdah] ... La excepción son las miniaturas con la regla
+    # Volar"; "Muerte del mamut": "la unidad baja del Mamut y se coloca automáticamente
+    # trabada con la unidad enemiga ... NO tiene filas en el turno en que baja";
+    # "Resolución del combate": Mamut "la unidad en la Howdah es hostigadora ... pero puede
+    # tener Estandarte ... se puede usar el Liderazgo de los Bárbaros", Imperio "contando
+    # cada Punto de estructura perdido como un punto de resolución de combate ... Inmune a
+    # desmoralización ... NO puede perseguir"
+    # gst "Petrificar" (Reinos del Caos Mortales "Cocatriz"): "Es un ataque de disparo a
+    # todos los efectos ... pueden Petrificar incluso estando trabadas en combate cuerpo a
+    # cuerpo, en su fase de disparo"
+    "Petrificar": "a shooting attack the model may make while engaged, in its shooting phase"
+                  " (1D6 automatic S4 magic hits wounding against I, no armour save): the"
+                  " engine has no shooting phase, not modelled",
+    "Ataques del mamut": "one special attack chosen by its player each combat (1D6+1 S10"
+                         " hits, a grab with a D6 table of its own, or a bellow that wins the"
+                         " combat by 1 and stops the enemy's attacks): not modelled",
+    "Combate cuerpo a cuerpo": "the howdah's unit and character fight from the mammoth while"
+                               " enemies strike only the mammoth (flyers excepted): a unit"
+                               " riding a monster, not modelled",
+    "Muerte del mamut": "the howdah's unit dismounts engaged when the mammoth dies, with no"
+                        " rank bonus that turn: not modelled",
+    "Resolución del combate": "the result of a model the engine does not fight (the"
+                              " mammoth's howdah unit: skirmishers with a standard and their"
+                              " own Ld; the steam tank: structure points lost counted as"
+                              " wounds, unbreakable, no pursuit): not modelled",
     "Grandote": "immune to panic caused by friends that are not large targets: the engine"
                 " does not tell large targets apart",
     "Engullir entero": "all attacks given up for one at I1 killing on 4+ that heals 1D3 wounds:"

@@ -124,6 +124,7 @@ from odds.combat.model.layout import (
     S_HOSTED_LO,
     S_HP,
     S_LAMENT,
+    S_MUTATION,
     S_RA_DICE,
     S_REGEN,
     S_SIDE,
@@ -167,6 +168,7 @@ from odds.combat.psychology import (
     captains_fall,
     charge_pair_tests,
     charge_tests,
+    mutations,
     own_turn_start,
     panic_from,
     stupidity,
@@ -231,7 +233,7 @@ def rare_rules(nr, sides):
             rare |= RARE_RANDOM
         if sides[u, S_CAPTAIN] > 0:
             rare |= RARE_CAPTAINS | RARE_TURN
-        if sides[u, S_BURNING] > 0 or sides[u, S_LAMENT] > 0:
+        if sides[u, S_BURNING] > 0 or sides[u, S_LAMENT] > 0 or sides[u, S_MUTATION] > 0:
             rare |= RARE_TURN
         if sides[u, S_HORN] > 0:
             rare |= RARE_HORNS
@@ -290,7 +292,7 @@ def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, 
         if over:
             rounds = rnd
             break
-        p, ranks0, ranks1 = who_fights(buf, p, rnd, model, scratch, plain)
+        p, ranks0, ranks1 = who_fights(buf, p, rnd, model, scratch, rare, plain)
         p, ok0, ok1 = strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model,
                                    scratch, plain)
         p = end_of_phase(buf, p, model, scratch, rare, plain)
@@ -405,10 +407,12 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
 
 
 @inline
-def who_fights(buf, p, rnd, model, scratch, plain):
+def who_fights(buf, p, rnd, model, scratch, rare, plain):
     """Who can fight this round, through each contact (§1.2); returns ``(p, ranks0, ranks1)``.
 
-    The models in contact and the ranks of each side (:func:`round_start`); each unit's
+    The models in contact and the ranks of each side (:func:`round_start`), counted again
+    after a "Mutación incontrolable" of the side whose turn it is slew models
+    (:func:`~odds.combat.psychology.mutations`, its magic phase); each unit's
     fighters of the start of the round (:func:`start_fighters`), its champion through the
     unit's first front contact with models touching.  Stupidity (§1.10), tested at the
     start of each of its own turns: failed, only half its models fight this turn.
@@ -425,6 +429,11 @@ def who_fights(buf, p, rnd, model, scratch, plain):
                                  contacts, model.ranks, scratch.touch)
     active0 = model.flags[F_ACTIVE]
     active = active0 if rnd % 2 == 0 else 1 - active0
+    if not plain and rare & RARE_TURN:  # Reinos del Caos "Magia de Tzeentch"
+        slain, p = mutations(buf, p, nr, active, sides, state, contacts, scratch.touch)
+        if slain > 0:
+            ranks0, ranks1 = round_start(nr, nb, has_chars, model.flags[F_CORNER], sides,
+                                         state, contacts, model.ranks, scratch.touch)
     for u in range(nr):
         state[u, B_CHAMP_CONTACT] = -1
         chars = front_occupants(u, sides, state) if has_chars else 0

@@ -128,12 +128,15 @@ from odds.combat.model.layout import (
     PR_TARGET_LD,
     PR_TARGET_REROLL,
     PR_TERROR,
+    S_MUTATION,
+    S_MUTATION_WARD,
     ST_CHARGE_FLED,
     ST_CHARGE_REFUSED,
     ST_CHARGE_SIXES,
     ST_FIXED,
     ST_PER_BODY,
     ST_PER_UNIT_CHARGE,
+    T_TOUCH_A,
 )
 from odds.rng import fill_d6, uniform
 
@@ -705,6 +708,57 @@ def lament(buf, p, u, nr, sides, state, contacts):
     state[best, B_WOUNDS], _s, _r, p = apply_wounds(buf, p, state[best, B_WOUNDS],
                                                     sides[best, S_W], n, 0, 0)
     return p
+
+
+@linked  # called: units with "Magia de Tzeentch" only
+def mutations(buf, p, nr, active, sides, state, contacts, touch):
+    """Reinos del Caos "Magia de Tzeentch" "Mutación incontrolable" of side ``active``'s units.
+
+    Cast at the start of the owner's magic phase, so in its turn before the blows, by each
+    fighting unit with ``S_MUTATION``: "Lanza 1D6 por cada Horror en contacto peana con peana
+    con el enemigo" (its models touching an enemy unit, ``touch``), "con un 6 hace una baja en
+    una unidad enemiga con la que esté en contacto. Anula armaduras. Las bajas sólo pueden
+    hacerse a miniaturas de infantería o caballería": each 6 slays a whole model (a wounded
+    one first) of the first enemy unit in contact that may be its target
+    (``S_MUTATION_WARD`` > 0), unless that unit's ward save (``S_MUTATION_WARD``, 7 none)
+    is made; "Por cada enemigo aniquilado con este hechizo, añade un Horror a la unidad".
+    Casualties of the magic phase: no combat result.  Returns ``(slain, p)``, the models
+    slain by all of them.
+    """
+    total = 0
+    for u in range(nr):
+        if (not sides[u, S_MUTATION] or sides[u, S_SIDE] != active
+                or state[u, B_STATUS] != FIGHTING or state[u, B_WOUNDS] <= 0):
+            continue
+        n = 0
+        best = -1
+        for c in range(contacts.shape[0]):
+            if contacts[c, CT_A] == u:
+                d = 0
+                v = contacts[c, CT_B]
+            elif contacts[c, CT_B] == u:
+                d = 1
+                v = contacts[c, CT_A]
+            else:
+                continue
+            if v >= nr or state[v, B_STATUS] != FIGHTING or state[v, B_WOUNDS] <= 0:
+                continue
+            n += touch[c, T_TOUCH_A + d]
+            if best < 0 and sides[v, S_MUTATION_WARD] > 0:
+                best = v
+        if best < 0 or n <= 0:
+            continue
+        sixes, p = count_ge(buf, p, n, 6)
+        if sixes > 0 and sides[best, S_MUTATION_WARD] < 7:
+            saved, p = count_ge(buf, p, sixes, sides[best, S_MUTATION_WARD])
+            sixes -= saved
+        left = models_left(state[best, B_WOUNDS], sides[best, S_W])
+        slain = min(sixes, left)
+        if slain > 0:
+            state[best, B_WOUNDS] = (left - slain) * sides[best, S_W]
+            state[u, B_WOUNDS] += slain * sides[u, S_W]
+            total += slain
+    return total, p
 
 
 @linked

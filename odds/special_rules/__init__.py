@@ -35,6 +35,7 @@ from typing import Any
 from odds.special_rules import (
     blows,
     bretonnia,  # Bretonia and the elves
+    chaos,  # Reinos del Caos, Enanos del Caos
     empire,  # Empire, mercenaries, undead
     flight,
     psychology,
@@ -48,7 +49,8 @@ REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.S
                                   *flight.SPECS, *wards.SPECS,
                                   *bretonnia.SPECS,  # Bretonia and the elves
                                   *empire.SPECS,  # Empire, mercenaries, undead
-                                  *skaven_ogres.SPECS)  # Skaven, ogres, dwarfs, orcs, contingents
+                                  *skaven_ogres.SPECS,  # Skaven, ogres, dwarfs, orcs, contingents
+                                  *chaos.SPECS)  # Reinos del Caos, Enanos del Caos
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

@@ -16,7 +16,15 @@ import numpy as np
 
 from odds import rules
 from odds import validation as v
-from odds.combat.model.layout import FRONT, S_HP, S_RECRUIT, S_SIDE, S_W
+from odds.combat.model.layout import (
+    FRONT,
+    S_HP,
+    S_MUTATION,
+    S_MUTATION_WARD,
+    S_RECRUIT,
+    S_SIDE,
+    S_W,
+)
 from odds.units import Command, Member, Unit
 
 
@@ -117,15 +125,22 @@ def bear_standard_bearers(full_units: list[Unit], extra: list[_Hosted],
 
 
 def recruits_at_most(sides: np.ndarray, u: int) -> int:
-    """Models unit ``u`` can gain in a combat: the enemy's models of 1 wound, 0 without the rule.
+    """Models unit ``u`` can gain in a combat: the enemy's models it may add, 0 without a rule.
 
     Regimientos de Renombre "Bienvenido a la Maldición" (``S_RECRUIT``): each enemy model
-    "con 1 herida en su perfil inicial" its warriors slay joins it.
+    "con 1 herida en su perfil inicial" its warriors slay joins it.  Reinos del Caos "Magia
+    de Tzeentch" (``S_MUTATION``): a Horror for each enemy model its "Mutación incontrolable"
+    slays (every model of an enemy unit it may target, ``S_MUTATION_WARD``).
     """
+    mutated = 0
+    if sides[u, S_MUTATION]:
+        # Reinos del Caos "Magia de Tzeentch": a Horror for each enemy model it slays
+        mutated = int(sum(-(-sides[v, S_HP] // sides[v, S_W]) for v in range(sides.shape[0])
+                          if sides[v, S_SIDE] != sides[u, S_SIDE] and sides[v, S_MUTATION_WARD]))
     if not sides[u, S_RECRUIT]:
-        return 0
-    return int(sum(sides[v, S_HP] for v in range(sides.shape[0])
-                   if sides[v, S_SIDE] != sides[u, S_SIDE] and sides[v, S_W] == 1))
+        return mutated
+    return mutated + int(sum(sides[v, S_HP] for v in range(sides.shape[0])
+                             if sides[v, S_SIDE] != sides[u, S_SIDE] and sides[v, S_W] == 1))
 
 
 def _promoted_champions(units: list[Unit], sides: list[int],

@@ -69,6 +69,7 @@ from odds.combat.model.thresholds import (
 )
 from odds.combat.model.vomit import _vomit
 from odds.special_rules.bretonnia import in_lance
+from odds.special_rules.chaos import malal_foe
 from odds.special_rules.wards import mundane_ward
 from odds.units import Unit
 
@@ -128,15 +129,17 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     "Monstruosidad de piedra": "Cualquier impacto de F8 o superior ... se considera que
     tiene F7").  A ``unit`` with ``otherworldly_sight`` re-rolls missed hits in every round
     against an ``enemy`` with ``wizard`` or the undead, daemon or forest-spirit tag (Bestias,
-    Cigor "Visión ultraterrena").  ``omens``: a friend of ``unit`` in the combat (itself
-    included) has ``battle_omens``: its rolled hits are at +1 (Imperio "Portentos de
-    batalla": "Todas las unidades ... amigas a 15cm o menos del Huracanum (incluidos los
-    Acólitos y las monturas) tienen un +1 a todas sus tiradas para impactar"; a 1 still
-    misses), summed with the enemy's -1 before the roll is bounded.  ``bear``: ``unit``
-    stands in a unit whose standard bearer carries "Estandarte del Oso": +1 to hit in the
-    first round, summed likewise (``G_STD_HIT``: the need without it, once he has fallen).
-    A ``unit`` with ``mechanical_claws`` fills ``G_GRAB`` from ``enemy``'s Initiative
-    ("Garras mecánicas": its blows hit automatically on a failed I test, blows.strike).
+    Cigor "Visión ultraterrena"), and one with ``mark_of_malal`` against an ``enemy`` of
+    tipo Caos, Skaven or undead (:func:`~odds.special_rules.chaos.malal_foe`).  ``omens``: a
+    friend of ``unit`` in the combat (itself included) has ``battle_omens``: its rolled hits
+    are at +1 (Imperio "Portentos de batalla": "Todas las unidades ... amigas a 15cm o menos
+    del Huracanum (incluidos los Acólitos y las monturas) tienen un +1 a todas sus tiradas
+    para impactar"; a 1 still misses), summed with the enemy's -1 before the roll is
+    bounded.  ``bear``: ``unit`` stands in a unit whose standard bearer carries "Estandarte
+    del Oso": +1 to hit in the first round, summed likewise (``G_STD_HIT``: the need without
+    it, once he has fallen).  A ``unit`` with ``mechanical_claws`` fills ``G_GRAB`` from
+    ``enemy``'s Initiative ("Garras mecánicas": its blows hit automatically on a failed I
+    test, blows.strike).
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     e_save = enemy.armour_save
@@ -177,6 +180,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     # miniaturas de tipo Hechicero, No Muerto, Demonio, Vegetal, o Espíritu": every round
     sight = unit.has("otherworldly_sight") and (
         enemy.has("wizard") or not enemy.damage_tags.isdisjoint(SUPERNATURAL))
+    # Reinos del Caos "Marca de Malal": every round, against Chaos, Skaven and undead
+    sight = sight or (unit.has("mark_of_malal") and malal_foe(enemy))
 
     def blows(row: np.ndarray, ws: int, s: int, pierce: bool, first: bool) -> None:
         """To hit, to wound, saves and the blow rules of a row of the unit's own blows."""

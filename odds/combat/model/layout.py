@@ -106,8 +106,11 @@ from odds.vocabulary import STATUSES as STATUSES
     #   número")
     S_STD_STUBBORN,  # it and its characters stubborn while it carries its standard (Orcos y
     #   Goblins "Estandarte de la Desolación")
+    S_MUTATION,  # casts "Mutación incontrolable" each own turn (Reinos del Caos "Magia de
+    #   Tzeentch")
+    S_MUTATION_WARD,  # the ward save against it on this unit (7 = none); 0 = not a target
     N_SIDE,
-) = range(81)
+) = range(83)
 
 # --------------------------------------------------------------------------- group constants
 (
