@@ -369,8 +369,8 @@ ERRORS: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\(at line (\d+), column (\d+)\)", r"(línea \1, columna \2)"),
         (r"\(at end of document\)", "(al final del documento)"),
         (r"\bCannot overwrite a value", "no se puede sobrescribir un valor"),
-        (r"\bCannot declare $", "no se puede declarar "),
-        (r"^ twice", " dos veces"),
+        (r"\bCannot declare \($", "no se puede declarar ("),
+        (r"^,\) twice", ",) dos veces"),
         (r"\bExpected $", "se esperaba "),
         (r"^ after a key in a key/value pair", " tras una clave"),
         (r"^ at the end of a table declaration", " al final de la cabecera de una tabla"),
@@ -435,7 +435,7 @@ ERRORS: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\bmust name an enemy unit\b", "debe nombrar una unidad enemiga"),
         (r"\bmust lie in\b", "debe estar en"),
         (r"(\s|^)in \[", r"\1en ["),
-        (r"\bcm and\b", "cm y"),
+        (r"\band <=", "y <="),
         (r"\(got $", "(recibido "),
         (r"\(got\b", "(recibido"),
         (r"\bunknown key; allowed:", "clave desconocida; permitidas:"),
@@ -513,7 +513,7 @@ ERRORS: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\bflee and both need a charger \(--charger attacker or defender\)",
          "flee y both necesitan un bando que cargue (--charger attacker o defender)"),
         (r"^: (.*?) points do not buy ", r": \1 puntos no compran "),
-        (r"^ do not buy $", " no compran "),
+        (r"\bdo not buy $", "no compran "),
         (r"^: (\S+) model\(s\) at (\S+) points plus (\S+) for the command group and the "
          r"unit's upgrades cost (\S+)",
          r": \1 miniatura(s) a \2 puntos más \3 del grupo de mando y las mejoras de la "

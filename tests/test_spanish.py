@@ -170,7 +170,7 @@ ERROR_TERMS = [
     "malformed", "truncated", "element", "line", "column", "value", "empty", "whole",
     "roster", "catalogue", "entry", "models", "units", "unit", "off", "lie", "centre",
     "holds", "settings", "least", "points", "buy", "spec", "plus", "cost", "option", "text",
-    "quotes", "finite", "true", "false", "save", "byte", "bytes", "end", "document", "after",
+    "quotes", "finite", "true", "false", "save", "end", "document", "after",
     "before", "colon", "ending", "named", "mean", "did", "built-in", "command", "part",
     "parts", "joined", "each", "commas", "character", "characters", "profile", "needs",
     "error:", "internal", "report", "ignored", "approximated", "note", "rule", "modelled",
