@@ -60,10 +60,11 @@ COMMANDS = {
     "emerge": ["emerge", "--scenario", str(EXAMPLES / "emergence_ambush.toml")],
     "matrix": ["matrix", "orc_boyz,trolls", "empire_swordsmen", "--efficiency"],
     "sweep": ["sweep", "orc_boyz", "trolls", "--vary", "models=10,20", "--vary", "charger=a,b"],
+    "sweep_weapon": ["sweep", "orc_boyz", "trolls", "--vary", "weapon=hand_weapon,great_weapon"],
     "demo": ["demo", "--trials", "300"],
 }
 SIMULATING = {"charge", "pursue", "flee", "combat", "combat_fear", "scenario", "flank", "emerge",
-              "matrix", "sweep"}
+              "matrix", "sweep", "sweep_weapon"}
 
 
 def english_words(text: str) -> list[str]:
