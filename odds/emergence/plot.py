@@ -28,14 +28,14 @@ WORDS: dict[str, dict[str, str]] = {
            "artillery die x{scale} cm", "best": "best spot for the marker ({value})",
            "p_target": "P(coming up on the target)", "p_lose": "P(losing the unit)",
            "highest": "highest", "lowest": "lowest",
-           "by_position": "{value}, by marker position (target: {target})"},
+           "by_position": "{value},\nby marker position (target: {target})"},
     "es": {"marker": "marcador (donde apuntas)", "enemy_marker": "lo coloca el enemigo "
            "(fallo 5-6)", "cell": "P(caer en un cuadrado de {h} cm)",
            "title": "¿Dónde sale la unidad que excava? Marcador en ({x:g}, {y:g}) cm, "
            "dado de artillería x{scale} cm", "best": "mejor sitio para el marcador "
            "({value})", "p_target": "P(salir sobre el objetivo)",
            "p_lose": "P(perder la unidad)", "highest": "mayor", "lowest": "menor",
-           "by_position": "{value}, según dónde se ponga el marcador (objetivo: {target})"},
+           "by_position": "{value},\nsegún dónde se ponga el marcador (objetivo: {target})"},
 }
 """Words of the emergence figures, by language."""
 
@@ -85,6 +85,15 @@ def _label(ax: Axes, items: list, avoid: tuple[float, float, float, float] | Non
                     ha="left" if right else "right", va="center", fontsize=7,
                     color=_COLOURS[kind], zorder=5, bbox=_BOX, annotation_clip=False)
     ax.set_ylim(top=max(ax.get_ylim()[1], base + 7 * len(inside)))
+
+
+def _legend_below(ax: Axes, ncols: int = 1) -> None:
+    """The legend under the axes, below the ``x (cm)`` label whatever the figure's size."""
+    from matplotlib.transforms import ScaledTranslation
+
+    below = ax.transAxes + ScaledTranslation(0, -0.45, ax.figure.dpi_scale_trans)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=below,
+              ncols=ncols, fontsize=7)
 
 
 def plot_scenario(scenario: Scenario, ax: Axes | None = None, *, marker: bool = True,
@@ -192,7 +201,7 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     scale = f"{s.scale:g}".replace(".", ",") if lang == "es" else f"{s.scale:g}"
     ax.set_title(w["title"].format(x=mx, y=my, scale=scale), fontsize="medium")
     # legend outside the table, below it: never over the heatmap
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncols=2, fontsize=7)
+    _legend_below(ax, ncols=2)
     return ax
 
 
@@ -236,7 +245,7 @@ def plot_placement(placement: pd.DataFrame, scenario: Scenario, value: str = "p_
     which = w["lowest"] if value == "p_lose" else w["highest"]
     ax.plot([best["x"]], [best["y"]], marker="*", ms=14, color="white", mec="black",
             ls="none", label=w["best"].format(value=f"{which} {words}"))
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), fontsize=7)
+    _legend_below(ax)
     tgt = placement.attrs.get("target", "")
     ax.set_title(w["by_position"].format(value=words, target=tgt), fontsize="medium")
     return ax
