@@ -171,7 +171,7 @@ ERROR_TERMS = [
     "malformed", "truncated", "element", "line", "column", "value", "empty", "whole",
     "roster", "catalogue", "entry", "models", "units", "unit", "off", "lie", "centre",
     "holds", "settings", "least", "points", "buy", "spec", "plus", "cost", "option", "text",
-    "quotes", "finite", "true", "false", "save", "end", "document", "after",
+    "quotes", "finite", "save", "end", "document", "after",
     "before", "colon", "ending", "named", "mean", "did", "built-in", "command", "part",
     "parts", "joined", "each", "commas", "character", "characters", "profile", "needs",
     "error:", "internal", "report", "ignored", "approximated", "note", "rule", "modelled",
@@ -225,7 +225,7 @@ def test_errors_speak_spanish(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("ODDS_TRIALS", "1")
     monkeypatch.chdir(tmp_path)
     cases = [c for c in fuzz.empty_value_cases() if c[-2] != "--lang"]
-    cases += fuzz.spec_cases()[::3] + fuzz.semantic_cases(tmp_path)
+    cases += fuzz.spec_cases()[::3] + fuzz.semantic_cases(tmp_path) + fuzz.vary_cases()
     cases += [["units", "nope"], ["units", "orc_boyz,"], ["units", "/"],
               ["combat", "--scenario", "nope.toml"], ["units", "x" * 300],
               ["catalogue", "nope.cat"], ["roster", str(tmp_path)],

@@ -262,7 +262,8 @@ def sweep(table: Any, names: list[str], lang: str = "en") -> str:
 
         def value(n: str) -> str:  # a weapon or armour as a player reads it
             x = row[n]
-            return term(n, x, lang) if n in ("weapon", "armour") and isinstance(x, str) else x
+            return (term(n, x, lang) if n in ("weapon", "armour", "troop_type")
+                    and isinstance(x, str) else x)
 
         return ", ".join(f"{shown(n)}={value(n)}" for n in names if n in row)
 
