@@ -234,6 +234,25 @@ warm call also pays."""
 
 _announced: set[str] = set()
 
+NOTICE_WORDS: dict[str, Any] = {
+    "compiling": "compiling {what} for this machine, once: about {seconds} s…",
+    "waiting": "another process is compiling {what} for this machine; waiting for it (about "
+               "{seconds} s at most)…",
+    "engines": {name: what for name, (what, _) in ENGINES.items()},
+}
+"""The notice's sentences and engine names, in English; :func:`notice_words` swaps them."""
+
+_words: dict[str, Any] = NOTICE_WORDS
+
+
+def notice_words(words: dict[str, Any] | None) -> None:
+    """Print the first-compile notice with ``words`` (keys as :data:`NOTICE_WORDS`).
+
+    ``None`` restores the English words.  The CLI passes the words of its ``--lang``.
+    """
+    global _words
+    _words = NOTICE_WORDS if words is None else {**NOTICE_WORDS, **words}
+
 
 def compiled_once(dispatcher: Any, engine: str) -> Callable[..., Any]:
     """``dispatcher`` as a callable that compiles once per machine, announced and locked.
@@ -274,12 +293,11 @@ def ensure_compiled(dispatcher: Any, args: tuple, engine: str) -> bool:
     lock = _open_lock(dispatcher._cache)
     try:
         if lock is not None and not _try_lock(lock):
-            _notice(engine, "another process is compiling {what} for this machine; "
-                    "waiting for it (about {seconds} s at most)…")
+            _notice(engine, "waiting")
             fcntl.flock(lock, fcntl.LOCK_EX)
         if _fast.cached(dispatcher, sig):  # the other process finished it
             return False
-        _notice(engine, "compiling {what} for this machine, once: about {seconds} s…")
+        _notice(engine, "compiling")
         dispatcher.compile(sig)
         return True
     finally:
@@ -312,10 +330,12 @@ def _try_lock(lock) -> bool:
     return True
 
 
-def _notice(engine: str, template: str) -> None:
-    """Print the first-compile notice for ``engine`` on stderr (once per process)."""
+def _notice(engine: str, key: str) -> None:
+    """Print the first-compile notice ``key`` for ``engine`` on stderr (once per process)."""
     if engine in _announced:
         return
     _announced.add(engine)
-    what, seconds = ENGINES.get(engine, (f"the {engine} engine", 30))
+    seconds = ENGINES.get(engine, ("", 30))[1]
+    what = _words["engines"].get(engine, NOTICE_WORDS["engines"].get(engine, engine))
+    template = _words[key]
     print("odds: " + template.format(what=what, seconds=seconds), file=sys.stderr, flush=True)

@@ -22,6 +22,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in (*COMMAND_MODULES, *SERVER_MODULES):
         importlib.import_module(name).register(sub)
+    for each in (parser, *sub.choices.values()):
+        each.lang = lang
     if lang == "es":
         _spanish_help(parser, sub)
     return parser

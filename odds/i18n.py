@@ -13,6 +13,7 @@ The language defaults to ``en``; the environment variable ``ODDS_LANG``
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 
 LANGS: tuple[str, ...] = ("en", "es")
@@ -93,7 +94,7 @@ TERMS_ES: dict[str, dict[str, str]] = {
         "command": "grupo de mando", "weapon": "arma", "shield": "escudo",
         "armour": "armadura", "barding": "barda", "opponent": "rival",
         "M": "M", "WS": "HA", "BS": "HP", "S": "F", "T": "R", "W": "H", "I": "I", "A": "A",
-        "Ld": "L",
+        "Ld": "L", "troop_type": "tipo de tropa",
     },
     "combat_term": {
         "bonus": "bonificación", "flank": "flanco", "outnumber": "superioridad numérica",
@@ -179,6 +180,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "wrote": "wrote {path}",
         "warning": "warning: {line} (the odds are approximate)",
         "report": "import report for {path}: {counts}",
+        "report_empty": "nothing to report",
+        "cannot_import": "cannot import: {error}",
+        "selection": "selection ",
     },
     "es": {
         "first_round": "Primer turno:",
@@ -200,6 +204,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "wrote": "escrito {path}",
         "warning": "aviso: {line} (las probabilidades son aproximadas)",
         "report": "informe de importación de {path}: {counts}",
+        "report_empty": "nada que señalar",
+        "cannot_import": "no se puede importar: {error}",
+        "selection": "selección ",
     },
 }
 """Sentences of the CLI's text output, by language; ``{}`` fields filled by :func:`word`."""
@@ -304,3 +311,504 @@ def help_lang(argv: list[str]) -> str:
             value = arg.split("=", 1)[1]
             return value if value in LANGS else "en"
     return default_lang()
+
+
+ERRORS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (),
+    "es": (
+        (r"^: (\w+) must be an integer", r": \1= debe ser un entero"),
+        (r"^: (\w+) must be ", r": \1= debe ser "),
+        (r"^ must be KEY=VALUE with KEY one of ", " debe ser CLAVE=VALOR con CLAVE una de "),
+        (r"^: number must be ", ": number= debe ser "),
+        # argparse
+        (r"\bargument (--[\w-]+): expected one argument", r"opción \1: falta su valor"),
+        (r"\bargument (--[\w-]+):", r"opción \1:"),
+        (r"\bthe following arguments are required:", "faltan las opciones:"),
+        (r"\binvalid choice:", "valor no válido:"),
+        (r"\(choose from ", "(elige entre "),
+        (r"\(see $", "(véase "),
+        (r"\bunrecognized arguments:", "opciones desconocidas:"),
+        (r"\bignored explicit argument", "valor no admitido"),
+        (r"\bexpected one argument", "falta su valor"),
+        # files
+        (r"\bcannot read file\b", "no se puede leer el archivo"),
+        (r"\bcannot read catalogue\b", "no se puede leer el catálogo"),
+        (r"\bcannot use $", "no se puede usar "),
+        (r"^ as a file name\b", " como nombre de archivo"),
+        (r"\bcannot write in directory\b", "no se puede escribir en la carpeta"),
+        (r"\bcannot write\b", "no se puede escribir"),
+        (r"\bdirectory $", "la carpeta "),
+        (r"^ does not exist", " no existe"),
+        (r"^ exists and is not a regular file", " existe y no es un archivo normal"),
+        (r"^ exists and is not writable", " existe y no se puede escribir"),
+        (r"\bis a directory, not a file", "es una carpeta, no un archivo"),
+        (r"^ is a directory; give a file name such as ",
+         " es una carpeta; da un nombre de archivo como "),
+        (r"\bgive a file name ending in one of\b", "da un nombre de archivo acabado en uno de"),
+        (r"\bmust end in one of\b", "debe acabar en uno de"),
+        (r"\ba file name cannot hold a NUL byte",
+         "un nombre de archivo no puede tener un byte NUL"),
+        (r"\bgive a \.toml file name", "da un nombre de archivo .toml"),
+        (r"\bfile $", "el archivo "),
+        (r"^ is larger than ([\d,]+) bytes", r" ocupa más de \1 bytes"),
+        (r"\blarger than ([\d,]+) bytes; refused", r"ocupa más de \1 bytes; rechazado"),
+        (r"^ is not UTF-8 text \(byte (\d+): b$", r" no es texto UTF-8 (byte \1: b"),
+        (r"\); save it as UTF-8", "); guárdalo como UTF-8"),
+        (r"\bNo such file or directory", "no existe el archivo o la carpeta"),
+        (r"\bFile name too long", "nombre de archivo demasiado largo"),
+        (r"\bPermission denied", "permiso denegado"),
+        (r"\bNot a directory", "no es una carpeta"),
+        (r"\bIs a directory", "es una carpeta"),
+        (r"\bRead-only file system", "sistema de archivos de solo lectura"),
+        (r"\bNo space left on device", "no queda espacio en el disco"),
+        # TOML and XML
+        (r"\binvalid TOML: arrays or tables nested more than (\d+) deep",
+         r"TOML no válido: listas o tablas anidadas más de \1 niveles"),
+        (r"\binvalid TOML:", "TOML no válido:"),
+        (r"\bnested too deeply", "anidado a demasiada profundidad"),
+        (r"\(at line (\d+), column (\d+)\)", r"(línea \1, columna \2)"),
+        (r"\(at end of document\)", "(al final del documento)"),
+        (r"\bCannot overwrite a value", "no se puede sobrescribir un valor"),
+        (r"\bCannot declare \($", "no se puede declarar ("),
+        (r"^,\) twice", ",) dos veces"),
+        (r"\bExpected $", "se esperaba "),
+        (r"^ after a key in a key/value pair", " tras una clave"),
+        (r"^ at the end of a table declaration", " al final de la cabecera de una tabla"),
+        (r"^ at the end of an array declaration", " al final de la cabecera de una tabla"),
+        (r"\bExpected newline or end of document after a statement",
+         "se esperaba un salto de línea o el final del documento tras una línea"),
+        (r"\bFound invalid character $", "carácter no válido "),
+        (r"\bIllegal character $", "carácter no válido "),
+        (r"\bInvalid value\b", "valor no válido"),
+        (r"\bInvalid statement\b", "línea no válida"),
+        (r"\bInvalid initial character for a key part",
+         "carácter inicial no válido en una clave"),
+        (r"\bUnescaped $", "carácter sin escapar "),
+        (r"^ in a string", " en un texto"),
+        (r"\bUnterminated string\b", "texto sin cerrar"),
+        (r"\bUnclosed array\b", "lista sin cerrar"),
+        (r"\bUnclosed inline table\b", "tabla sin cerrar"),
+        (r"\bmalformed or truncated XML\b", "XML mal formado o truncado"),
+        (r"\bunreadable XML\b", "XML ilegible"),
+        (r"\bno element found\b", "ningún elemento"),
+        (r"\bmismatched tag\b", "etiqueta que no casa"),
+        (r"\bnot well-formed \(invalid token\)", "mal formado (símbolo no válido)"),
+        (r"\bunclosed token\b", "símbolo sin cerrar"),
+        (r"\bsyntax error\b", "error de sintaxis"),
+        (r"\bjunk after document element\b", "texto tras el elemento raíz"),
+        (r"\bencoding specified in XML declaration is incorrect",
+         "la codificación declarada en el XML es incorrecta"),
+        (r"\bundefined entity\b", "entidad no definida"),
+        (r"\bline (\d+), column (\d+)", r"línea \1, columna \2"),
+        (r"\bnot a valid zip archive\b", "no es un archivo zip válido"),
+        (r"\bzip archive holds no (\S+) member", r"el zip no contiene ningún \1"),
+        (r"\belements nested more than (\d+) deep; refused",
+         r"elementos anidados más de \1 niveles; rechazado"),
+        (r"\bentries nested more than (\d+) deep", r"entradas anidadas más de \1 niveles"),
+        (r"\brefused unsafe XML\b", "XML inseguro rechazado"),
+        (r"\broot element is ", "el elemento raíz es "),
+        (r", expected one of ", ", se esperaba uno de "),
+        (r"\(members: ", "(miembros: "),
+        # values
+        (r"\bmust be a finite number\b", "debe ser un número finito"),
+        (r"\bmust be in \[", "debe estar en ["),
+        (r"\bmust be an integer\b", "debe ser un entero"),
+        (r"\bmust be a number\b", "debe ser un número"),
+        (r"\bmust be true or false\b", "debe ser true o false"),
+        (r"\bmust be one of\b", "debe ser uno de"),
+        (r"\bmust be a table\b", "debe ser una tabla"),
+        (r"\bmust be a text in quotes\b", "debe ser un texto entre comillas"),
+        (r"\bmust be a non-empty string\b", "debe ser un texto no vacío"),
+        (r"\bmust be a string\b", "debe ser un texto"),
+        (r"\bmust be an array of tables\b", "debe ser una lista de tablas"),
+        (r"\bmust be a list of tables\b", "debe ser una lista de tablas"),
+        (r"\bmust be a list of\b", "debe ser una lista de"),
+        (r"\bmust be <= models \((\d+)\)", r"debe ser <= el número de miniaturas (\1)"),
+        (r"\bmust be X,Y in cm, e\.g\.", "debe ser X,Y en cm, por ejemplo"),
+        (r"\bmust be WIDTHxDEPTH in cm, e\.g\.", "debe ser ANCHOxFONDO en cm, por ejemplo"),
+        (r"\bmust be NAME=V1,V2,\.\.\. with no empty value",
+         "debe ser NOMBRE=V1,V2,... sin valores vacíos"),
+        (r"\bmust be a scheduler address such as\b",
+         "debe ser la dirección de un planificador como"),
+        (r"\bmust be a dice expression like\b", "debe ser una tirada como"),
+        (r"\bmust be one unit\b", "debe ser una sola unidad"),
+        (r"\bmust name an enemy unit\b", "debe nombrar una unidad enemiga"),
+        (r"\bmust lie in\b", "debe estar en"),
+        (r"(\s|^)in \[", r"\1en ["),
+        (r"\band <=", "y <="),
+        (r"\(got $", "(recibido "),
+        (r"\(got\b", "(recibido"),
+        (r"\beach value once; (\S+) is given twice", r"cada valor una sola vez; \1 está dos veces"),
+        (r"\beach value once; $", "cada valor una sola vez; "),
+        (r"^ is given twice", " está dos veces"),
+        (r"\b(\w+) is for mounted models\b", r"\1 es para miniaturas montadas"),
+        (r"\b(\w+) is for models on foot\b", r"\1 es para miniaturas a pie"),
+        (r"\bonly cavalry or chariot can have barding",
+         "solo la caballería o un carro pueden llevar barda"),
+        (r"\bonly cavalry can have barding", "solo la caballería puede llevar barda"),
+        (r"\bonly a character on a horse can have barding",
+         "solo un personaje a caballo puede llevar barda"),
+        (r"\b(\w+) cannot be used by (the crew of a )?(\w+)", r"\3 no puede usar \1"),
+        (r"\bunknown parameter; give apply= for it, or use one of",
+         "parámetro desconocido; da apply= para él, o usa uno de"),
+        (r"\bunknown key; allowed:", "clave desconocida; permitidas:"),
+        (r"\bunknown key \(allowed:", "clave desconocida (permitidas:"),
+        (r"\bunknown field of (\w+); allowed:", r"campo desconocido de \1; permitidos:"),
+        (r"\bmissing \(required keys:", "falta (claves obligatorias:"),
+        (r"\bmissing; a profile needs all of M WS BS S T W I A Ld",
+         "falta; un perfil necesita todas: M HA HP F R H I A L (o M WS BS S T W I A Ld)"),
+        (r"\bmissing; a mount needs WS S I A( \(count optional\))?",
+         "falta; una montura necesita HA F I A"),
+        (r"\bmissing; a crew needs WS S I A \(count and weapon optional\)",
+         "falta; una dotación necesita HA F I A"),
+        (r"\bmissing \(a member needs name, role and profile\)",
+         "falta (un miembro necesita name, role y profile)"),
+        (r"\((or) (\w+)\):", r"(o \2):"),
+        (r"\bmissing\b", "falta"),
+        (r"\bgiven twice, as (\w+) and as (\w+); use one letter set",
+         r"dada dos veces, como \1 y como \2; usa un solo juego de letras"),
+        (r"\bholds no settings; give at least table, marker and \[\[units\]\] "
+         r"\(see odds/examples/emergence_\*\.toml\)",
+         "no tiene ningún dato; da al menos table, marker y [[units]] (véase "
+         "odds/examples/emergence_*.toml)"),
+        (r"^ is off the table: its centre ", " está fuera de la mesa: su centro "),
+        # unit references
+        (r"\bunknown built-in unit $", "unidad incluida desconocida "),
+        (r"; built-in: ", "; incluidas: "),
+        (r"; did you mean ", "; ¿quizá "),
+        (r"\? \(or give a \.toml file or a catalogue entry FILE\.cat:NAME\)",
+         "? (o da un archivo .toml o una entrada de catálogo ARCHIVO.cat:NOMBRE)"),
+        (r"\s\(or give a \.toml file or a catalogue entry FILE\.cat:NAME\)",
+         " (o da un archivo .toml o una entrada de catálogo ARCHIVO.cat:NOMBRE)"),
+        (r"^: (\w+) given twice; give it once", r": \1= dada dos veces; dala una sola vez"),
+        (r"^: (\w+)= needs a value", r": \1= necesita un valor"),
+        (r"^: (\w+)= needs a catalogue entry \(FILE\.cat:NAME\?",
+         r": \1= necesita una entrada de catálogo (ARCHIVO.cat:NOMBRE?"),
+        (r"^\); a built-in or TOML unit takes models, files and command",
+         "); una unidad incluida o TOML admite models, files y command"),
+        (r"^ or some of (.*?), each once, joined by commas",
+         r" o algunos de \1, cada uno una vez, separados por comas"),
+        (r" or some of (.*?), each once, joined by ", r" o algunos de \1, cada uno una vez, "
+         r"unidos por "),
+        (r"\bunknown part\(s\) (.*?); allowed: (.*?) or any of (.*?) joined by ",
+         r"parte(s) desconocida(s) \1; permitidas: \2 o cualquiera de \3 unidas por "),
+        (r"^: option $", ": la opción "),
+        (r"^: no unit before $", ": ninguna unidad antes de "),
+        (r"^: no unit name after the colon", ": ningún nombre de unidad tras los dos puntos"),
+        (r"\bnot a catalogue spec PATH\.cat:NAME",
+         "no es una entrada de catálogo ARCHIVO.cat:NOMBRE"),
+        (r"^ is a whole roster, not one unit; name one of its units as ",
+         " es una lista entera, no una unidad; nombra una de sus unidades como "),
+        (r"^ is a whole catalogue, not one unit; name one of its entries as ",
+         " es un catálogo entero, no una unidad; nombra una de sus entradas como "),
+        (r"^ \(units: ", " (unidades: "),
+        (r"; `odds matrix` takes whole rosters", "; `odds matrix` admite listas enteras"),
+        (r"^ lists them\); `odds matrix` takes a whole catalogue",
+         " las lista); `odds matrix` admite un catálogo entero"),
+        (r"\bmust be a built-in name, a \.toml path or a catalogue entry FILE\.cat:NAME",
+         "debe ser una unidad incluida, un archivo .toml o una entrada de catálogo "
+         "ARCHIVO.cat:NOMBRE"),
+        (r"\bempty unit spec\b", "unidad vacía"),
+        (r"\bno unit entry named $", "ninguna entrada de unidad llamada "),
+        (r"\bno unit named $", "ninguna unidad llamada "),
+        (r"^ in the roster \(units: ", " en la lista (unidades: "),
+        (r"^ starts several unit entries: ", " empieza varias entradas de unidad: "),
+        (r"; give more of the name", "; da más del nombre"),
+        (r"\bselection $", "selección "),
+        (r"\b(\d+) command models need at least (\d+) models in the unit",
+         r"\1 miniaturas de grupo de mando necesitan al menos \2 miniaturas en la unidad"),
+        (r"\bno (.*?) in its command group \(available: ",
+         r"no hay \1 en su grupo de mando (disponibles: "),
+        (r"\bgive two units \(library names or TOML paths\) or --scenario FILE\.toml",
+         "da dos unidades (incluidas o archivos TOML) o --scenario ARCHIVO.toml"),
+        (r"\bgive either ATTACKER DEFENDER or --scenario, not both",
+         "da ATACANTE DEFENSOR o --scenario, no ambos"),
+        (r"\bflee and both need a charger \(--charger attacker or defender\)",
+         "flee y both necesitan un bando que cargue (--charger attacker o defender)"),
+        (r"^: (.*?) points do not buy ", r": \1 puntos no compran "),
+        (r"\bdo not buy $", "no compran "),
+        (r"^: (\S+) model\(s\) at (\S+) points plus (\S+) for the command group and the "
+         r"unit's upgrades cost (\S+)",
+         r": \1 miniatura(s) a \2 puntos más \3 del grupo de mando y las mejoras de la "
+         r"unidad cuestan \4"),
+        (r"^ buy $", " compran "),
+        (r"\bbuy (\d+) models of $", r"compran \1 miniaturas de "),
+        (r"^; at most (\d+)", r"; como mucho \1"),
+        (r"\bno unit of the list can be fielded at (\S+) points",
+         r"ninguna unidad de la lista se puede desplegar con \1 puntos"),
+        (r"\bno unit of the list can be fielded", "ninguna unidad de la lista se puede desplegar"),
+        (r"^ ignored \(rule not modelled by the engine\)",
+         " ignorado (regla que el motor no modela)"),
+        (r"^ ignored \(option not modelled by the engine\)",
+         " ignorado (opción que el motor no modela)"),
+        (r"^ ignored \(", " ignorado ("),
+        (r"^ approximated \(", " aproximado ("),
+        (r"^ has no points per model \(0 = unknown\), so it cannot be sized to points",
+         " no tiene puntos por miniatura (0 = desconocidos), así que no se puede ajustar a "
+         "puntos"),
+        (r"^ has rules the engine ignores or approximates \(",
+         " tiene reglas que el motor ignora o aproxima ("),
+        (r"\); --strict refuses it", "); --strict la rechaza"),
+        (r"\bhas no units\b", "no tiene unidades"),
+        (r"\bno units\b", "ninguna unidad"),
+        (r"^ has no unit that can fight", " no tiene ninguna unidad que pueda luchar"),
+        (r"\bstrict import refuses it", "la importación estricta lo rechaza"),
+        (r"\bout of memory \(try fewer --trials or smaller units\)",
+         "memoria agotada (prueba con menos --trials o unidades más pequeñas)"),
+        (r"\binput nested too deeply", "entrada anidada a demasiada profundidad"),
+        (r"\binterrupted\b", "interrumpido"),
+        (r"\binternal error:", "error interno:"),
+        (r"\(please report it; ODDS_TRACEBACK=1 shows the traceback\)",
+         "(por favor, avísanos; ODDS_TRACEBACK=1 muestra la traza)"),
+        (r"\bthis (\w+) is for the game system ", r"este \1 es del sistema de juego "),
+        (r"; odds reads MDNR data \(", "; odds lee datos del MDNR ("),
+        (r"^, the catalogues of the Manuscritos de Nuth\): export the list with the MDNR "
+         r"game system", ", los catálogos de los Manuscritos de Nuth): exporta la lista con el "
+         "sistema de juego del MDNR"),
+        (r"\bno model profile \(typeName $", "ningún perfil de miniatura (typeName "),
+        (r"^\) found", ")"),
+        (r"\bunit $", "unidad "),
+        (r"\bcharacter $", "personaje "),
+        (r"\bno character named $", "ningún personaje llamado "),
+        (r"^ in the roster \(characters: ", " en la lista (personajes: "),
+        (r"\bnone\)", "ninguno)"),
+        (r"\bmust be\b", "debe ser"),
+    ),
+}
+"""Error sentences, by language: ``(pattern, replacement)`` applied in order.
+
+The engine raises :class:`~odds.validation.OddsInputError` in English (the
+language of its API); :func:`error_text` rewrites the message for a player.
+Field names, option names and the values the player gave (in quotes) are
+kept as written: they are what the player types.  A pattern starting with
+``^`` matches right after a quoted value, one ending with ``$`` right before
+one (the message is translated piece by piece between quoted values).
+"""
+
+_QUOTED = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+
+
+def error_text(message: str, lang: str) -> str:
+    """An engine error ``message`` in ``lang``, through :data:`ERRORS`.
+
+    Quoted values (the player's own names and inputs) are left as they are;
+    each piece between them is rewritten by the table's patterns in order.
+    """
+    table = ERRORS.get(lang, ())
+    if not table:
+        return message
+    pieces = _QUOTED.split(str(message))
+    for i in range(0, len(pieces), 2):
+        piece = pieces[i]
+        for pattern, replacement in table:
+            piece = re.sub(pattern, replacement, piece)
+        pieces[i] = piece
+    return "".join(pieces)
+
+
+COMPILE_NOTICE: dict[str, dict[str, object]] = {
+    "en": {},
+    "es": {
+        "compiling": "compilando {what} para esta máquina, una sola vez: unos {seconds} s…",
+        "waiting": "otro proceso está compilando {what} para esta máquina; se espera a que "
+                   "acabe (unos {seconds} s como mucho)…",
+        "engines": {"charge": "el motor de cargas", "pursuit": "el motor de persecuciones",
+                    "flight": "el motor de huidas", "combat": "el motor de combate",
+                    "emergence": "el motor de salir desde abajo"},
+    },
+}
+"""Words of the first-compile notice, by language (English: the engine's own)."""
+
+
+def compile_notice_words(lang: str) -> dict[str, object] | None:
+    """The first-compile notice's words in ``lang`` (``None``: the engine's English)."""
+    return COMPILE_NOTICE.get(lang) or None
+
+
+REPORT_KINDS: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {"ignored": ("ignored", "ignored"), "approximated": ("approximated", "approximated"),
+           "no_combat_effect": ("no combat effect", "no combat effect"),
+           "note": ("note", "note")},
+    "es": {"ignored": ("ignorado", "ignorados"), "approximated": ("aproximado", "aproximados"),
+           "no_combat_effect": ("sin efecto en combate", "sin efecto en combate"),
+           "note": ("nota", "notas")},
+}
+"""Words of an import report's kinds (singular, plural), by language."""
+
+REASONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (),
+    "es": (
+        (r"^rule not modelled by the engine$", "regla que el motor no modela"),
+        (r"^option not modelled by the engine$", "opción que el motor no modela"),
+        (r"^mark effect not modelled: ", "efecto de marca que el motor no modela: "),
+        (r"^cannot import: ", "no se puede importar: "),
+        (r"^second model profile in the unit: only the first rank-and-file profile is "
+         r"modelled$", "segundo perfil de miniatura en la unidad: solo se modela el primer "
+         "perfil de tropa"),
+        (r"^the engine models one close-combat weapon; (\w+) used$",
+         r"el motor modela un arma de combate cuerpo a cuerpo; se usa \1"),
+        (r"^(\w+) cannot be used by (\w+); hand weapon used$",
+         r"\2 no puede usar \1; se usa arma de mano"),
+        (r"^hatred of some enemies only: not modelled$",
+         "odio solo contra algunos enemigos: no se modela"),
+        (r"^one failed armour save re-rolled each turn: not modelled$",
+         "repetir una tirada de salvación fallida por turno: no se modela"),
+        (r"^the (model|chariot|war_machine|monster|crew) has no (\w+); (\d+) used$",
+         r"sin \2 en el perfil; se usa \3"),
+        (r"^printed (.+?) \(set by the unit's own rules or table, not a number\); (\d+) used$",
+         r"impreso \1 (lo fijan las reglas o la tabla de la unidad, no es un número); se usa "
+         r"\2"),
+        (r"^printed (.+?), kept (\d+)$", r"impreso \1, se toma \2"),
+        (r"^(\d+) is outside the engine's range (\d+)\.\.(\d+); (\d+) used$",
+         r"\1 está fuera del rango del motor \2..\3; se usa \4"),
+        (r"^dice value (.+?) taken as its average rounded down$",
+         r"tirada \1 tomada como su media redondeada hacia abajo"),
+        (r"^(chariot|war_machine) without a crew profile$", r"\1 sin perfil de dotación"),
+        (r"^how many crew or steeds per (\w+) is not in the data; (\d+) crew assumed$",
+         r"los datos no dicen cuántos tripulantes o bestias lleva cada \1; se suponen \2"),
+        (r"^troop type (.+?) imported as (\w+)$", r"tipo de tropa \1 importado como \2"),
+        (r"^troop type (.+?) not known; (\w+) inferred from Potencia (\d+)$",
+         r"tipo de tropa \1 desconocido; \2 deducido de Potencia \3"),
+        (r"^no model taken by default; the profiles of option (.+?) used$",
+         r"ninguna miniatura por defecto; se usan los perfiles de la opción \1"),
+        (r"^printed save (\S+) used \((\w+): not from equipment\)$",
+         r"se usa la TSA impresa \1 (\2: no sale del equipo)"),
+        (r"^printed save (\S+) used \(no armour: natural armour\)$",
+         r"se usa la TSA impresa \1 (sin armadura: armadura natural)"),
+        (r"^printed save (\S+), engine (\S+) from the equipment out of close combat "
+         r"\(engine wins; RULES\.md §[\d.]+\)$",
+         r"TSA impresa \1, el motor da \2 por el equipo fuera del combate cuerpo a cuerpo "
+         r"(manda el motor)"),
+        (r"^printed save none used \(cavalry without a steed profile: no cavalry \+1\)$",
+         "sin TSA impresa (caballería sin perfil de montura: sin +1 de caballería)"),
+        (r"^printed unit strength (\d+) per model used \(the troop type gives (\d+): MDNR unit "
+         r"strength by troop type\)$", r"se usa la potencia de unidad impresa, \1 por "
+         r"miniatura (el tipo de tropa da \2)"),
+        (r"^printed unit strength (\d+) per model, engine (\d+) \(the troop type's unit "
+         r"strength per model, MDNR; engine wins\)$",
+         r"potencia de unidad impresa \1 por miniatura, el motor \2 (la del tipo de tropa; "
+         r"manda el motor)"),
+        (r"^natural armour: in the printed save (\S+) used$",
+         r"armadura natural: se usa la TSA impresa \1"),
+        (r"^armour of its own: in the printed save (\S+) used$",
+         r"armadura propia: se usa la TSA impresa \1"),
+        (r"^a second unit entry with this name; the first is kept$",
+         "otra entrada de unidad con este nombre; se conserva la primera"),
+        (r"^no cost on the entry; (\S+) points from the option that links it$",
+         r"la entrada no tiene coste; \1 puntos de la opción que la enlaza"),
+        (r"^the entry obliges the unit to buy one of its options; the cheapest, (.+) \((\S+) "
+         r"points a model\), is taken \(name another with upgrades=\)$",
+         r"la unidad debe comprar una de sus opciones; se toma la más barata, \1 (\2 puntos "
+         r"por miniatura) (elige otra con upgrades=)"),
+        (r"^the champion fights with its own weapon: (\w+)$",
+         r"el campeón lucha con su propia arma: \1"),
+        (r"^the profile of the champion (.+?) \(named otherwise in the data\)$",
+         r"el perfil del campeón \1 (con otro nombre en los datos)"),
+        (r"^the rule of the option (.+?), not taken$", r"la regla de la opción \1, no tomada"),
+        (r"^the troop type of Tipo \(no text of its own\)$",
+         "el tipo de tropa de Tipo (sin texto propio)"),
+        (r"^a magic level: the character is a wizard .*$",
+         "un nivel de magia: el personaje es hechicero; sus hechizos se lanzan en la fase de "
+         "magia"),
+        (r"^magic level 0: no wizard$", "nivel de magia 0: no es hechicero"),
+        (r"^modelled with the troop type: impact hits, .*$",
+         "modelado con el tipo de tropa: impactos por carga, y una herida de F7 o más destruye "
+         "el carro"),
+        (r"^a Knight within (\d+) cm lends his own Ld as a General does: give it as the side's "
+         r"general_ld$", r"un Caballero a \1 cm o menos presta su L como un General: dalo como "
+         r"general_ld del bando"),
+        (r"^the steeds' random attacks \((\w+)\): rolled each round, not their average$",
+         r"los ataques aleatorios de las bestias (\1): se tiran cada turno, no su media"),
+        (r"^the leader's own ward save (\S+): it fights as a body of its own$",
+         r"la salvación especial propia del líder, \1: lucha como un cuerpo propio"),
+        (r"^the champion's own gear \((.+?)\) saves (\S+) in close combat, the unit (\S+): it "
+         r"fights as a body of its own$", r"el equipo propio del campeón (\1) salva a \2 en "
+         r"combate cuerpo a cuerpo, la unidad a \3: lucha como un cuerpo propio"),
+        # no combat effect: the phase of the game it belongs to, then what it is
+        (r"^army composition$", "composición del ejército"),
+        (r"^army composition: which marks a model may carry .*$",
+         "composición del ejército: qué marcas puede llevar una miniatura"),
+        (r"^army composition: which marks the General allows$",
+         "composición del ejército: qué marcas permite el General"),
+        (r"^army composition: which armies may field them(, who may join .*)?$",
+         "composición del ejército: qué ejércitos pueden incluirlos"),
+        (r"^army composition: which characters may join which units$",
+         "composición del ejército: qué personajes pueden unirse a qué unidades"),
+        (r"^army composition: which unit may carry a magic standard$",
+         "composición del ejército: qué unidad puede llevar un estandarte mágico"),
+        (r"^army composition: ('[^']*')$", r"composición del ejército: \1"),
+        (r"^shooting: a missile weapon.*$", "disparo: un arma de proyectiles"),
+        (r"^shooting: line of sight and \+1 to hit it with missiles$",
+         "disparo: línea de visión y +1 para impactarle con proyectiles"),
+        (r"^shooting: a cannon's shot$", "disparo: el tiro de un cañón"),
+        (r"^war machine: the war machine's shot$", "máquina de guerra: su disparo"),
+        (r"^movement: marching with enemies near$",
+         "movimiento: marchar con enemigos cerca"),
+        (r"^out of combat: tested only by units (.+)$",
+         r"fuera del combate: solo lo chequean unidades \1"),
+        (r"^who may join: no character may join \(or only some may\).*$",
+         "quién puede unirse: ningún personaje puede unirse (o solo algunos)"),
+        (r"^magic phase: dispel dice against spells$",
+         "fase de magia: dados de dispersión contra hechizos"),
+        (r"^deployment$", "despliegue"),
+        (r"^movement$", "movimiento"),
+        (r"^a missile weapon.*$", "un arma de proyectiles"),
+        (r"^a shooting attack.*$", "un ataque de disparo"),
+        (r"^a label: its text is (.+)$", r"una etiqueta: su texto es \1"),
+        (r"^army composition: .*$", "composición del ejército"),
+        (r"^shooting: .*$", "disparo"),
+        (r"^movement: .*$", "movimiento"),
+        (r"^deployment: .*$", "despliegue"),
+        (r"^magic phase: .*$", "fase de magia"),
+        (r"^out of combat: .*$", "fuera del combate"),
+        (r"^war machine: .*$", "máquina de guerra fuera del combate"),
+        (r"^who may join: .*$", "quién puede unirse"),
+    ),
+}
+"""Import report reasons, by language: ``(pattern, replacement)``, the first match wins.
+
+A reason no pattern matches is given in Spanish by its kind alone
+(:data:`REASON_FALLBACK`); its full English text stays in the JSON output.
+"""
+
+REASON_FALLBACK: dict[str, dict[str, str]] = {
+    "es": {"ignored": "el motor no lo modela (el detalle, con --lang en)",
+           "approximated": "el motor lo aproxima (el detalle, con --lang en)",
+           "no_combat_effect": "no influye en un combate cuerpo a cuerpo (el detalle, con "
+                               "--lang en)",
+           "note": "nota del importador (el detalle, con --lang en)"},
+}
+"""What a reason without a translation says, by language and kind."""
+
+
+def report_reason(reason: str, kind: str, lang: str) -> str:
+    """An import report item's ``reason`` in ``lang`` (:data:`REASONS`)."""
+    table = REASONS.get(lang, ())
+    if not table:
+        return reason
+    if reason.startswith("cannot import: "):  # the import's own error, in ``lang``
+        return word("cannot_import", lang, error=error_text(reason[15:], lang))
+    for pattern, replacement in table:
+        text, n = re.subn(pattern, replacement, reason)
+        if n:
+            return _NAMES.sub(lambda m: _engine_word(m.group(), lang), text)
+    return REASON_FALLBACK[lang].get(kind, reason)
+
+
+_NAMES = re.compile(r"\b[a-z]+(?:_[a-z]+)*\b")
+
+
+def _engine_word(name: str, lang: str) -> str:
+    """``name`` in ``lang`` if it is a troop type or weapon of the engine, else as it is."""
+    for kind in ("troop_type", "weapon"):
+        if name in TERMS_ES[kind]:
+            return term(kind, name, lang).lower()
+    return name
+
+
+def report_line(unit: str, item: str, kind: str, reason: str, lang: str) -> str:
+    """One import report item as a line: ``unit: 'item' kind (reason)`` in ``lang``."""
+    what = REPORT_KINDS.get(lang, REPORT_KINDS["en"])[kind][0]
+    if item.startswith("selection "):  # the importer's name for a roster selection
+        item = word("selection", lang) + item[len("selection "):]
+    return f"{unit}: {item!r} {what} ({report_reason(reason, kind, lang)})"

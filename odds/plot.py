@@ -23,9 +23,11 @@ SIDE_COLOURS: dict[str, str] = {"attacker": "tab:blue", "defender": "tab:red",
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {"probability": "probability", "simulated": "simulated", "exact": "exact",
-           "trials": "trials", "turn": "turn", "cumulative": "cumulative probability"},
+           "trials": "trials", "turn": "turn", "cumulative": "cumulative probability",
+           "rallied": "rallied", "off_table": "fled off the table"},
     "es": {"probability": "probabilidad", "simulated": "simulado", "exact": "exacto",
-           "trials": "simulaciones", "turn": "turno", "cumulative": "probabilidad acumulada"},
+           "trials": "simulaciones", "turn": "turno", "cumulative": "probabilidad acumulada",
+           "rallied": "se reagrupa", "off_table": "huye fuera de la mesa"},
 }
 """Axis and legend words of the figures, by language."""
 
@@ -123,7 +125,7 @@ def flight_curve(result: Result, ax: Axes | None = None, *,
     t = result.table
     colours = {"rallied": "tab:green", "off_table": "tab:red"}
     for name, g in t.groupby("outcome", sort=False):
-        word = (labels or {}).get(str(name), str(name))
+        word = (labels or {}).get(str(name)) or w.get(str(name), str(name))
         line = ax.plot(g["turn"], g["exact"], lw=1.5, color=colours.get(str(name)),
                        label=f"{word} ({w['exact']})")[0]
         ax.errorbar(g["turn"], g["probability"], yerr=2 * g["stderr"], fmt="o",

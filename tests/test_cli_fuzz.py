@@ -18,7 +18,7 @@ Families:
   catalogues and rosters, each mutated many ways (truncated, bytes flipped,
   lines dropped or doubled, numbers replaced by odd ones, re-encoded, nested).
 
-Four families must end in exit 2, never in an answer:
+Five families must end in exit 2, never in an answer:
 
 * **empty**: every option of every command (read from the parser, so a new
   option is covered at once) given an empty value;
@@ -26,6 +26,9 @@ Four families must end in exit 2, never in an answer:
   is named (units, lists, scenarios, catalogues, rosters, plots);
 * **specs**: unit references with malformed options (a key given twice, an
   empty value, a command part twice, joined by ``+``, a trailing separator);
+* **vary**: ``odds sweep --vary`` grids that cannot be fought as asked (a value
+  given twice, equipment the unit cannot carry, an unknown parameter, a value out
+  of range);
 * **semantics**: well-formed files whose values contradict each other (more
   files than models, a full command group in a unit of 1-2 models, an
   emergence unit off the table, a description that is not text, an empty
@@ -435,3 +438,20 @@ def semantic_cases(tmp_path: Path) -> list[list[str]]:
 
 def test_fuzz_semantics(capsys, fuzz_env):
     refused(capsys, fuzz_env, semantic_cases(fuzz_env), "semantics")
+
+
+VARY = ["models=10,10", "charger=a,a", "charger=a,b,a", "weapon=hand_weapon,hand_weapon",
+        "weapon=lance", "barding=true", "weapon=nonsense", "armour=mithril", "shield=maybe",
+        "WS=0,11", "files=0", "points=-5", "size=10", "apply=1", "models=5&files=9",
+        "command=general", "opponent=nope"]
+
+
+def vary_cases() -> list[list[str]]:
+    """``odds sweep`` grids that cannot be fought as asked: a sweep fights each grid point
+    once, with equipment the unit may carry (RULES.md §1.5 saves, §1.7 weapons)."""
+    return [["sweep", "empire_swordsmen", "orc_boyz", "--vary", vary, "--trials", "1"]
+            for vary in VARY]
+
+
+def test_fuzz_vary(capsys, fuzz_env):
+    refused(capsys, fuzz_env, vary_cases(), "vary")

@@ -65,6 +65,6 @@ def test_sweep_plot_one_named_line_per_setting_and_a_title():
     assert len(lines) == 4  # files x charger, each across models
     assert all(len(line.get_xdata()) == 2 for line in lines)
     labels = [text.get_text() for text in ax.get_legend().get_texts()]
-    assert "files = 4, Charge = A" in labels
+    assert "Files = 4, Charge = A" in labels
     assert ax.get_title() == "Espadachines against Guerreros orcos"
     matplotlib.pyplot.close(ax.figure)

@@ -60,10 +60,11 @@ COMMANDS = {
     "emerge": ["emerge", "--scenario", str(EXAMPLES / "emergence_ambush.toml")],
     "matrix": ["matrix", "orc_boyz,trolls", "empire_swordsmen", "--efficiency"],
     "sweep": ["sweep", "orc_boyz", "trolls", "--vary", "models=10,20", "--vary", "charger=a,b"],
+    "sweep_weapon": ["sweep", "orc_boyz", "trolls", "--vary", "weapon=hand_weapon,great_weapon"],
     "demo": ["demo", "--trials", "300"],
 }
 SIMULATING = {"charge", "pursue", "flee", "combat", "combat_fear", "scenario", "flank", "emerge",
-              "matrix", "sweep"}
+              "matrix", "sweep", "sweep_weapon"}
 
 
 def english_words(text: str) -> list[str]:
@@ -158,3 +159,142 @@ def test_help_never_cites_files_a_player_lacks(capsys):
         texts = [parser.format_help(), *(p.format_help() for p in sub.choices.values())]
         for text in texts:
             assert "RULES.md" not in text and "shared/" not in text, text[:200]
+
+
+# --------------------------------------------------------------------------- errors and reports
+
+ERROR_TERMS = [
+    "must", "got", "missing", "unknown", "allowed", "cannot", "file", "directory", "invalid",
+    "expected", "argument", "arguments", "choose", "larger", "refused", "give", "needs",
+    "twice", "once", "the", "is", "be", "see", "with", "integer", "number", "table", "read",
+    "name", "found", "required", "keys", "and", "or", "of", "not", "such", "too", "long",
+    "malformed", "truncated", "element", "line", "column", "value", "empty", "whole",
+    "roster", "catalogue", "entry", "models", "units", "unit", "off", "lie", "centre",
+    "holds", "settings", "least", "points", "buy", "spec", "plus", "cost", "option", "text",
+    "quotes", "finite", "save", "end", "document", "after",
+    "before", "colon", "ending", "named", "mean", "did", "built-in", "command", "part",
+    "parts", "joined", "each", "commas", "character", "characters", "profile", "needs",
+    "error:", "internal", "report", "ignored", "approximated", "note", "rule", "modelled",
+    "engine", "combat", "effect", "composition", "shooting", "movement", "deployment",
+]
+"""English words of the engine's error sentences and import reports."""
+
+KEY_LISTS = re.compile(
+    r"(permitid[oa]s:|uno de|una de|elige entre|incluidas:|claves obligatorias:|todas:|"
+    r"disponibles:|unidades:|personajes:|da al menos|acabado en uno de|acabar en uno de|"
+    r"se esperaba uno de)"
+    r"[^;()]*")
+"""The lists of keys and values a player must type as they are (``allowed: weapon, shield``)."""
+
+
+def error_words(line: str) -> list[str]:
+    """The English words of an error or report line once the player's own words are removed:
+    quoted values, field paths before a colon, option names, ``key=`` and key lists."""
+    text = re.sub(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`[^`]*`""", " ", line)
+    text = KEY_LISTS.sub(r"\1 ", text)
+    text = re.sub(r"(?:^|\s)[^\s:]*[/.\[\]_][^\s:]*", " ", text)  # paths and key paths
+    text = re.sub(r"--[\w-]+|\b\w+=|\b\w+ \(o \w+\):|\b[\w\[\].]+:(?!\S)", " ", text)
+    text = re.sub(r"^odds \w+:", " ", text)
+    for name in USER_NAMES:
+        text = text.replace(name, " ")
+    return [w for w in ERROR_TERMS if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
+def spanish_errors(capsys, cases: list[list[str]]) -> dict[str, list[str]]:
+    """Run each refused case with ``--lang es``; its error line -> the English words left."""
+    found = {}
+    for args in cases:
+        args = [*args, "--lang", "es"]
+        try:
+            code = main(args)
+        except SystemExit as exc:
+            code = exc.code
+        out, err = capsys.readouterr()
+        lines = [x for x in err.splitlines() if not x.startswith(("odds: compil", "odds: otro"))]
+        assert code == 2 and out == "" and len(lines) == 1, (args, code, err)
+        found[lines[0]] = error_words(lines[0])
+    return found
+
+
+def test_errors_speak_spanish(capsys, monkeypatch, tmp_path):
+    """Every refusal of the hostile-input corpus (empty option values, malformed unit specs,
+    contradictory files, unreadable names), under ``--lang es``, holds none of the engine's
+    English words: only the player's own names, keys and values stay as typed."""
+    import test_cli_fuzz as fuzz
+
+    monkeypatch.setenv("ODDS_TRIALS", "1")
+    monkeypatch.chdir(tmp_path)
+    cases = [c for c in fuzz.empty_value_cases() if c[-2] != "--lang"]
+    cases += fuzz.spec_cases()[::3] + fuzz.semantic_cases(tmp_path) + fuzz.vary_cases()
+    cases += [["units", "nope"], ["units", "orc_boyz,"], ["units", "/"],
+              ["combat", "--scenario", "nope.toml"], ["units", "x" * 300],
+              ["catalogue", "nope.cat"], ["roster", str(tmp_path)],
+              ["charge", "--charger-move", "1000", "--target-move", "10", "--distance", "5"],
+              ["flee", "--move", "10"], ["combat", "orc_boyz"],
+              ["emerge", "--scenario", str(EXAMPLES / "emergence_ambush.toml"), "--marker", "x"]]
+    found = spanish_errors(capsys, cases)
+    leaks = {line: words for line, words in found.items() if words}
+    assert not leaks, "\n".join(f"{words}: {line}" for line, words in leaks.items())
+
+
+def test_the_error_check_finds_english(capsys, monkeypatch):
+    """The same refusals in English are caught by the check."""
+    monkeypatch.setenv("ODDS_TRIALS", "1")
+    line = run_refused(capsys, ["units", "empire_swordsmen?models=10&models=20"])
+    assert {"given", "twice"} & set(error_words(line + " given twice")) or error_words(line)
+    assert error_words("odds units: error: unit: 'x': models given twice; give it once")
+    assert error_words("odds units: error: models: must be an integer in [1, 1000] (got 0)")
+
+
+def run_refused(capsys, args: list[str]) -> str:
+    assert main(args) == 2
+    return capsys.readouterr().err.strip()
+
+
+def test_import_report_speaks_spanish(capsys):
+    """``odds catalogue --report --lang es`` and ``odds roster --lang es``: kinds and reasons
+    in Spanish (the item names are the catalogue's own MDNR words)."""
+    for args in (["catalogue", str(DATA / "tiny.cat"), "--report"],
+                 ["roster", str(DATA / "tiny.ros")]):
+        text = run(capsys, [*args, "--lang", "es"])
+        report = text[text.index("informe de importación"):].splitlines()
+        assert len(report) > 1
+        for line in report:
+            assert error_words(line) == [], line
+        english = run(capsys, args)
+        assert any(error_words(x) for x in english[english.index("import report"):].splitlines())
+
+
+def test_mdnr_catalogue_reasons_in_spanish():
+    """Every reason the 89 MDNR catalogues' imports give is Spanish under ``--lang es``:
+    translated in full, or (for a long one-off explanation) by its kind."""
+    from odds.i18n import REASON_FALLBACK, report_reason
+
+    mdnr = Path("/work/shared/battlescribe")
+    if not mdnr.is_dir():
+        pytest.skip("the MDNR catalogues are not on this machine")
+    from odds.battlescribe import load_catalogue
+
+    cat = load_catalogue(mdnr / "MDNR_Imperio v4_5.cat")
+    texts = [report_reason(i.reason, i.kind, "es") for i in cat.report]
+    assert texts
+    for text in texts:
+        assert error_words(text) == [], text
+    full = sum(t not in REASON_FALLBACK["es"].values() for t in texts)
+    assert full > 0.8 * len(texts)
+
+
+def test_compile_notice_in_spanish(capsys):
+    """The first-compile notice in the language of ``--lang``."""
+    from odds import _jit
+    from odds.i18n import compile_notice_words
+
+    _jit.notice_words(compile_notice_words("es"))
+    try:
+        _jit._announced.discard("charge")
+        _jit._notice("charge", "compiling")
+    finally:
+        _jit.notice_words(None)
+        _jit._announced.discard("charge")
+    err = capsys.readouterr().err
+    assert err.startswith("odds: compilando el motor de cargas") and not error_words(err)

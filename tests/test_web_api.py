@@ -483,3 +483,19 @@ def test_the_fuzz_corpus_uploads_answer_200_or_422(base, family):
         assert isinstance(out.get("error", ""), str) and "Traceback" not in str(out)
         codes.append(status)
     assert codes.count(422) >= 5
+
+
+@pytest.mark.parametrize(("path", "body", "message"), [
+    ("/api/emerge", {"scenario": "units = [", "trials": 1000}, "scenario: TOML no válido"),
+    ("/api/emerge", {"table_width": 5, "table_depth": 120, "trials": 1000},
+     "table_width: debe estar en [10, 500"),
+    ("/api/matrix", {"list_a": [{"unit": "orc_boyz"}], "list_b": [{"unit": "orc_boyz"}],
+                     "trials": 100_001}, "trials: debe estar en [1, 100000]"),
+])
+def test_a_422_speaks_the_language_of_the_request(base, path, body, message):
+    """A request with ``lang = "es"`` gets its 422 message in Spanish (the same message in
+    English without it)."""
+    status, out = post(base, path, {**body, "lang": "es"})
+    assert status == 422 and out["error"].startswith(message), out
+    status, out = post(base, path, body)
+    assert status == 422 and not out["error"].startswith(message), out

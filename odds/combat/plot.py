@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 WORDS: dict[str, dict[str, str]] = {
     "en": {"probability": "probability", "margin": "first-round combat result\n({a} - {d})",
            "left": "models left at the end", "round": "round", "fought": "round fought",
-           "wins": "{x} wins the round", "draw": "draw", "destroyed": "destroyed",
+           "wins": "round won by {x}", "draw": "draw", "destroyed": "destroyed",
            "caught": "caught", "fled": "fled", "unresolved": "unresolved",
            "no_combat": "no combat",
            "how": "How the combat ends", "vs": "{a} vs {d}", "charges": "{a} charge {d}",

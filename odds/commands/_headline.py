@@ -260,7 +260,12 @@ def sweep(table: Any, names: list[str], lang: str = "en") -> str:
         def shown(n: str) -> str:
             return term("parameter", n, lang) if lang == "es" else n
 
-        return ", ".join(f"{shown(n)}={row[n]}" for n in names if n in row)
+        def value(n: str) -> str:  # a weapon or armour as a player reads it
+            x = row[n]
+            return (term(n, x, lang) if n in ("weapon", "armour", "troop_type")
+                    and isinstance(x, str) else x)
+
+        return ", ".join(f"{shown(n)}={value(n)}" for n in names if n in row)
 
     a, b = best["unit_a"], best["unit_b"]
     if lang == "es":

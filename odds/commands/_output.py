@@ -11,7 +11,7 @@ from typing import Any
 
 import pandas as pd
 
-from odds.i18n import PROFILE_LETTERS, default_lang, number_text, term
+from odds.i18n import PROFILE_LETTERS, default_lang, number_text, term, word
 from odds.results import format_table
 from odds.units import CHARACTERISTICS
 
@@ -298,39 +298,23 @@ def save_plot(ax: Any, path: str | None) -> None:
     print(f"wrote {path}", file=sys.stderr)
 
 
-REPORT_KINDS_ES: dict[str, tuple[str, str]] = {
-    "ignored": ("ignorado", "ignorados"), "approximated": ("aproximado", "aproximados"),
-    "no_combat_effect": ("sin efecto en combate", "sin efecto en combate"),
-    "note": ("nota", "notas"),
-}
-"""Spanish words of an import report's kinds (singular, plural)."""
+def report_text(report: Any, lang: str = "en", every: bool = False) -> str:
+    """An import report in ``lang``, one line per item (:func:`odds.i18n.report_line`).
 
-REPORT_PHRASES_ES: dict[str, str] = {
-    "rule not modelled by the engine": "regla que el motor no modela",
-    "cannot import: ": "no se puede importar: ",
-    "no model profile": "ningún perfil de miniatura",
-    " found": " encontrado",
-    "selection ": "selección ",
-}
-"""Phrases of import report reasons, in Spanish (the rest stays as the importer wrote it)."""
-
-
-def report_text(report: Any, lang: str = "en") -> str:
-    """An import report's summary (counts, then ignored and approximated items) in ``lang``."""
-    if lang != "es":
-        return report.summary()
+    The counts by kind, then the ignored and approximated items (``every``: all items).
+    """
     from collections import Counter
 
     from odds.battlescribe.report import KINDS, STRICT_KINDS
+    from odds.i18n import REPORT_KINDS, report_line
 
+    if lang != "es" and not every:
+        return report.summary()
+    kinds = REPORT_KINDS.get(lang, REPORT_KINDS["en"])
     counts = Counter(i.kind for i in report)
-    head = ", ".join(f"{counts[k]} {REPORT_KINDS_ES[k][counts[k] != 1]}" for k in KINDS
-                     if counts[k] and k in REPORT_KINDS_ES)
-    lines = [f"informe de importación de {report.source}: {head or 'nada que señalar'}"]
-    for item in report.of_kind(*STRICT_KINDS):
-        reason = item.reason
-        for en, es in REPORT_PHRASES_ES.items():
-            reason = reason.replace(en, es)
-        what = repr(item.item).replace("selection ", "selección ")
-        lines.append(f"  {item.unit}: {what} {REPORT_KINDS_ES[item.kind][0]} ({reason})")
+    head = ", ".join(f"{counts[k]} {kinds[k][counts[k] != 1]}" for k in KINDS if counts[k])
+    lines = [word("report", lang, path=report.source,
+                  counts=head or word("report_empty", lang))]
+    items = report.items if every else report.of_kind(*STRICT_KINDS)
+    lines += [f"  {report_line(i.unit, i.item, i.kind, i.reason, lang)}" for i in items]
     return "\n".join(lines)

@@ -48,10 +48,15 @@ def one_line(text: str) -> str:
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line: ``odds X: error: ... (see --help)``."""
 
+    lang: str = "en"
+    """The language of the error line (set by :func:`odds.cli.build_parser`)."""
+
     def error(self, message: str) -> NoReturn:
         """Print one line on stderr and exit 2."""
-        sys.stderr.write(f"{self.prog}: error: {one_line(message)} "
-                         f"(see '{self.prog} --help')\n")
+        from odds.i18n import error_text
+
+        line = error_text(f"error: {one_line(message)} (see '{self.prog} --help')", self.lang)
+        sys.stderr.write(f"{self.prog}: {line}\n")
         raise SystemExit(2)
 
 
@@ -77,37 +82,43 @@ def _check_inputs(args: argparse.Namespace) -> None:
 def run_command(args: argparse.Namespace, func: Callable[[argparse.Namespace], int | None],
                 stdout: TextIO | None = None) -> int:
     """Run ``func(args)`` under the CLI's guarantees (see the module notes); the exit code."""
+    from odds import _jit
+    from odds.i18n import compile_notice_words, default_lang
+
     out = stdout if stdout is not None else sys.stdout
     name = getattr(args, "command", "odds")
+    lang = str(getattr(args, "lang", None) or default_lang())
     stream = bool(getattr(args, "stream_output", False))
     buffer = _Printable(out) if stream else io.StringIO()
     saved = sys.stdout
     try:
         _check_inputs(args)
         sys.stdout = buffer
+        _jit.notice_words(compile_notice_words(lang))
         try:
             code = int(func(args) or 0)
         finally:
             sys.stdout = saved
+            _jit.notice_words(None)
     except OddsInputError as exc:
-        _fail(name, f"error: {exc}")
+        _fail(name, f"error: {exc}", lang)
         return 2
     except MemoryError:
-        _fail(name, "error: out of memory (try fewer --trials or smaller units)")
+        _fail(name, "error: out of memory (try fewer --trials or smaller units)", lang)
         return 2
     except RecursionError:
-        _fail(name, "error: input nested too deeply")
+        _fail(name, "error: input nested too deeply", lang)
         return 2
     except BrokenPipeError:  # output piped into `head` and the like
         return _broken_pipe()
     except KeyboardInterrupt:
-        _fail(name, "interrupted")
+        _fail(name, "interrupted", lang)
         return 130
     except Exception as exc:
         if os.environ.get("ODDS_TRACEBACK"):
             raise
         _fail(name, f"internal error: {type(exc).__name__}: {exc} (please report it; "
-              "ODDS_TRACEBACK=1 shows the traceback)")
+              "ODDS_TRACEBACK=1 shows the traceback)", lang)
         return 1
     if not stream:
         try:
@@ -118,8 +129,10 @@ def run_command(args: argparse.Namespace, func: Callable[[argparse.Namespace], i
     return code
 
 
-def _fail(name: str, message: str) -> None:
-    sys.stderr.write(f"odds {name}: {one_line(message)}\n")
+def _fail(name: str, message: str, lang: str = "en") -> None:
+    from odds.i18n import error_text
+
+    sys.stderr.write(f"odds {name}: {error_text(one_line(message), lang)}\n")
 
 
 def _broken_pipe() -> int:

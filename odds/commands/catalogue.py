@@ -92,8 +92,6 @@ def run(args: argparse.Namespace) -> int:
     records: Any = [_record(e, cat.report.for_unit(e.name))  # JSON: a list of unit objects
                     for e in cat.entries]
     emit(args.format, records, table, header, display=display_table(table, args.lang))
-    summary = report_text(cat.report, args.lang)
-    if args.report:
-        summary = "\n".join([summary.splitlines()[0], *(f"  {i}" for i in cat.report)])
+    summary = report_text(cat.report, args.lang, every=args.report)
     print(summary, file=sys.stdout if args.format == "table" else sys.stderr)
     return 0

@@ -102,7 +102,13 @@ def run(args: argparse.Namespace) -> int:
         cols = [label(c, args.lang) if args.lang != "en" else c for c in shown]
         cols = list(dict.fromkeys(c for c in cols if c in table.columns))
         small = hl.small_print(args.trials, seed, args.lang, per="point")
-        shown_table = table[cols].rename(columns={n: term("parameter", n, args.lang)
+        shown_table = table[cols].copy()
+        for n in names:  # a weapon or armour as a player reads it, not its code
+            col = label(n, args.lang) if args.lang != "en" else n
+            if n in ("weapon", "armour") and col in shown_table:
+                shown_table[col] = [term(n, x, args.lang) if isinstance(x, str) else x
+                                    for x in shown_table[col]]
+        shown_table = shown_table.rename(columns={n: term("parameter", n, args.lang)
                                                   for n in names if args.lang == "es"})
         emit("table", {}, table[cols],
              header=f"{hl.sweep(canonical(table), names, args.lang)}\n{small}",

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from odds.emergence.model import Scenario
+from odds.i18n import number_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -22,19 +23,19 @@ _COLOURS = {"enemy": "tab:red", "friend": "tab:blue", "terrain": "dimgray"}
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {"marker": "marker (where you aim)", "enemy_marker": "the enemy places it "
-           "(misfire 5-6)", "cell": "P(landing in a {h:g} cm square)",
+           "(misfire 5-6)", "cell": "P(landing in a {h} cm square)",
            "title": "Where does the tunnelling unit come up? Marker at ({x:g}, {y:g}) cm, "
            "artillery die x{scale} cm", "best": "best spot for the marker ({value})",
            "p_target": "P(coming up on the target)", "p_lose": "P(losing the unit)",
            "highest": "highest", "lowest": "lowest",
-           "by_position": "{value}, by marker position (target: {target})"},
+           "by_position": "{value},\nby marker position (target: {target})"},
     "es": {"marker": "marcador (donde apuntas)", "enemy_marker": "lo coloca el enemigo "
-           "(fallo 5-6)", "cell": "P(caer en un cuadrado de {h:g} cm)",
+           "(fallo 5-6)", "cell": "P(caer en un cuadrado de {h} cm)",
            "title": "¿Dónde sale la unidad que excava? Marcador en ({x:g}, {y:g}) cm, "
            "dado de artillería x{scale} cm", "best": "mejor sitio para el marcador "
            "({value})", "p_target": "P(salir sobre el objetivo)",
            "p_lose": "P(perder la unidad)", "highest": "mayor", "lowest": "menor",
-           "by_position": "{value}, según dónde se ponga el marcador (objetivo: {target})"},
+           "by_position": "{value},\nsegún dónde se ponga el marcador (objetivo: {target})"},
 }
 """Words of the emergence figures, by language."""
 
@@ -51,18 +52,18 @@ _BOX = {"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.85
 
 
 def _label(ax: Axes, items: list, avoid: tuple[float, float, float, float] | None,
-           width: float, depth: float) -> None:
+           width: float, depth: float, spot: tuple[float, float]) -> None:
     """Name every outline, just above it, never over the heatmap or the marker.
 
-    An outline whose label spot is inside ``avoid`` (the heatmap's box) is named
-    outside the box, with a thin line to the outline.
+    An outline whose label spot is inside ``avoid`` (the heatmap's box) gets a small
+    number on its corner farthest from ``spot`` (the marker), and its name beside the box.
     """
     inside = []
     for name, kind, f in items:
         c = f.corners()
         top = float(np.max(c[:, 1]))
         if avoid is not None and avoid[0] <= f.x <= avoid[1] and avoid[2] <= top <= avoid[3]:
-            inside.append((f.x, top, name, kind))
+            inside.append((f.x, top, name, kind, c))
             continue
         ax.annotate(name, (f.x, top), xytext=(0, 3), textcoords="offset points", ha="center",
                     va="bottom", fontsize=7, color=_COLOURS[kind], zorder=5, bbox=_BOX)
@@ -74,15 +75,25 @@ def _label(ax: Axes, items: list, avoid: tuple[float, float, float, float] | Non
     inside.sort(key=lambda item: -item[1])
     base = max(y1, depth) - 7 * (len(inside) - 1)  # off the table's units, beside the box
     base = max(base, depth + 4)
-    # a small number on each outline, its name beside the box: no line crosses the heatmap
-    for i, (x, y, name, kind) in enumerate(inside):
-        ax.annotate(str(i + 1), (x, y), xytext=(0, 1), textcoords="offset points",
-                    ha="center", va="bottom", fontsize=6, fontweight="bold",
-                    color=_COLOURS[kind], zorder=5, bbox=_BOX)
+    # a small number on each outline, its name beside the box: no line crosses the heatmap;
+    # the number sits on the outline's corner farthest from the marker (the brightest cell)
+    for i, (_, _, name, kind, corners) in enumerate(inside):
+        far = corners[int(np.argmax(np.hypot(*(corners - np.asarray(spot)).T)))]
+        ax.annotate(str(i + 1), (far[0], far[1]), ha="center", va="center", fontsize=6,
+                    fontweight="bold", color=_COLOURS[kind], zorder=5, bbox=_BOX)
         ax.annotate(f"{i + 1} {name}", (tx, base + 7 * (len(inside) - 1 - i)),
                     ha="left" if right else "right", va="center", fontsize=7,
                     color=_COLOURS[kind], zorder=5, bbox=_BOX, annotation_clip=False)
     ax.set_ylim(top=max(ax.get_ylim()[1], base + 7 * len(inside)))
+
+
+def _legend_below(ax: Axes, ncols: int = 1) -> None:
+    """The legend under the axes, below the ``x (cm)`` label whatever the figure's size."""
+    from matplotlib.transforms import ScaledTranslation
+
+    below = ax.transAxes + ScaledTranslation(0, -0.45, ax.figure.dpi_scale_trans)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=below,
+              ncols=ncols, fontsize=7)
 
 
 def plot_scenario(scenario: Scenario, ax: Axes | None = None, *, marker: bool = True,
@@ -127,11 +138,11 @@ def plot_scenario(scenario: Scenario, ax: Axes | None = None, *, marker: bool = 
         if kind != "terrain":
             ax.plot(c[:2, 0], c[:2, 1], color=col, lw=lw + 2.0)  # front edge
     if labels:
-        _label(ax, items, avoid, W, D)
+        _label(ax, items, avoid, W, D, scenario.marker_point())
     w = WORDS[lang]
     if marker:
         mx, my = scenario.marker_point()
-        ax.plot([mx], [my], marker="o", ms=13, mew=1.8, mfc="none", color="black",
+        ax.plot([mx], [my], marker="o", ms=19, mew=1.6, mfc="none", color="black",
                 label=w["marker"],
                 zorder=6)
         ex, ey = scenario.enemy_marker_point()
@@ -179,7 +190,8 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     norm = LogNorm(vmin=max(z.min(), 1e-7), vmax=z.max()) if log and z.count() else None
     mesh = ax.pcolormesh(xe, ye, z, cmap="viridis", norm=norm, shading="flat")
     w = WORDS[lang]
-    ax.figure.colorbar(mesh, ax=ax, label=w["cell"].format(h=h), shrink=0.8)
+    size = number_text(h, 1, lang).removesuffix("0").rstrip(".,")  # 2.5, 2,5 or 5
+    ax.figure.colorbar(mesh, ax=ax, label=w["cell"].format(h=size), shrink=0.8)
     hot = land[land["probability"] > 0]
     box = (float(hot["x_low"].min()), float(hot["x_low"].max() + h),
            float(hot["y_low"].min()), float(hot["y_low"].max() + h)) if len(hot) else None
@@ -189,7 +201,7 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     scale = f"{s.scale:g}".replace(".", ",") if lang == "es" else f"{s.scale:g}"
     ax.set_title(w["title"].format(x=mx, y=my, scale=scale), fontsize="medium")
     # legend outside the table, below it: never over the heatmap
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncols=2, fontsize=7)
+    _legend_below(ax, ncols=2)
     return ax
 
 
@@ -233,7 +245,7 @@ def plot_placement(placement: pd.DataFrame, scenario: Scenario, value: str = "p_
     which = w["lowest"] if value == "p_lose" else w["highest"]
     ax.plot([best["x"]], [best["y"]], marker="*", ms=14, color="white", mec="black",
             ls="none", label=w["best"].format(value=f"{which} {words}"))
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), fontsize=7)
+    _legend_below(ax)
     tgt = placement.attrs.get("target", "")
     ax.set_title(w["by_position"].format(value=words, target=tgt), fontsize="medium")
     return ax

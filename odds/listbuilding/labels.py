@@ -49,6 +49,13 @@ COLUMNS: Mapping[str, Mapping[str, str]] = {
     "casualties_points_a": {"en": "Casualties A (points)", "es": "Bajas A (puntos)"},
     "casualties_points_b": {"en": "Casualties B (points)", "es": "Bajas B (puntos)"},
     "approximated": {"en": "Approximated", "es": "Aproximada"},
+    # swept parameters
+    "models": {"en": "Models", "es": "Miniaturas"},
+    "files": {"en": "Files", "es": "Columnas"},
+    "weapon": {"en": "Weapon", "es": "Arma"},
+    "armour": {"en": "Armour", "es": "Armadura"},
+    "shield": {"en": "Shield", "es": "Escudo"},
+    "barding": {"en": "Barding", "es": "Barda"},
     "trials": {"en": "Trials", "es": "Simulaciones"},
     # efficiency tables
     "rank": {"en": "Rank", "es": "Puesto"},

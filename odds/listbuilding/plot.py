@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from odds import validation as v
+from odds.i18n import term
 from odds.listbuilding.labels import COLUMNS, VALUES, canonical, check_lang, label
 
 __all__ = ["efficiency_scatter", "heatmap", "sweep_plot"]
@@ -100,7 +101,9 @@ def heatmap(matrix: pd.DataFrame, value: str = "p_a_wins", *, charger: str | Non
             for j in range(z.shape[1]):
                 if np.isfinite(z[i, j]):
                     t = (z[i, j] - lo) / (hi - lo) if hi > lo else 0.5
-                    ax.text(j, i, fmt.format(z[i, j]), ha="center", va="center", fontsize=8,
+                    text = fmt.format(z[i, j])
+                    ax.text(j, i, text.replace(".", ",") if lang == "es" else text,
+                            ha="center", va="center", fontsize=8,
                             color="white" if abs(t - 0.5) > 0.35 else "black")
     return ax
 
@@ -174,11 +177,18 @@ def sweep_plot(table: pd.DataFrame, x: str, y: str = "p_a_wins", *,
             raise v.OddsInputError(f"{name}: no column {col!r} in the sweep table")
     ax = _axes(ax, (7.0, 4.5))
     groups = [((), t)] if not hues else list(t.groupby(hues, sort=False))
+    words = not pd.api.types.is_numeric_dtype(t[x])  # a weapon: in order, named as read
+    ticks = list(dict.fromkeys(t[x])) if words else []
     for key, part in groups:
         values = key if isinstance(key, tuple) else (key,)
         name = ", ".join(f"{label(h, lang)} = {_shown(h, k, lang)}"
                          for h, k in zip(hues, values, strict=True)) or None
-        ax.plot(part[x], part[y], marker="o", label=name)
+        where = [ticks.index(k) for k in part[x]] if words else part[x]
+        ax.plot(where, part[y], marker="o", label=name)
+    if words:
+        ax.set_xticks(range(len(ticks)), [str(_shown(x, k, lang)) for k in ticks])
+    elif pd.api.types.is_integer_dtype(t[x]):  # models, files: whole numbers only
+        ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_xlabel(label(x, lang))
     ax.set_ylabel(label(y, lang))
     if y in _PROBABILITIES:
@@ -195,7 +205,13 @@ _AGAINST = {"en": "{a} against {b}", "es": "{a} contra {b}"}
 
 
 def _shown(column: str, value: Any, lang: str) -> Any:
-    """A coded value as displayed (``charger`` ``a`` → ``A``)."""
+    """A coded value as displayed (``charger`` ``a`` → ``A``).
+
+    Weapons, armour and troop types are named as a player reads them: ``great_weapon`` →
+    ``great weapon`` (``Arma a dos manos`` in Spanish).
+    """
+    if column in ("weapon", "armour", "troop_type") and isinstance(value, str):
+        return term(column, value, lang)
     return VALUES.get(column, {}).get(lang, {}).get(value, value)
 
 

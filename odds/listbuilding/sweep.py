@@ -79,6 +79,10 @@ def grid_points(grid: Mapping[str, Sequence[Any]] | Sequence[Mapping[str, Any]],
             if isinstance(vals, (str, bytes)) or not isinstance(vals, Sequence) or not vals:
                 raise v.OddsInputError(f"grid.{name}: must be a non-empty list of values "
                                        f"(got {vals!r})")
+            seen = [x.name if isinstance(x, Unit) else repr(x) for x in vals]
+            twice = next((x for i, x in enumerate(seen) if x in seen[:i]), None)
+            if twice is not None:  # the same grid point fought twice, reported as two
+                raise v.OddsInputError(f"grid.{name}: each value once; {twice} is given twice")
             values.append(list(vals))
         return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*values)]
     if isinstance(grid, Sequence) and not isinstance(grid, (str, bytes)) and grid:

@@ -22,12 +22,42 @@ def library_names() -> list[str]:
     )
 
 
-def library_unit(name: str) -> Unit:
-    """A built-in unit by name (see :func:`library_names`)."""
+ENGLISH_NAMES: dict[str, str] = {
+    "black_orcs": "Black Orcs", "chaos_chariot": "Chaos Chariot",
+    "chaos_ettin": "Cursed Ettin", "chaos_warriors": "Chaos Warriors",
+    "dwarf_hammerers": "Hammerers", "dwarf_longbeards": "Longbeards",
+    "dwarf_warriors": "Dwarf Warriors", "empire_halberdiers": "Halberdiers",
+    "empire_knights": "Empire Knights", "empire_ogres": "Empire Ogres",
+    "empire_spearmen": "Spearmen", "empire_swordsmen": "Swordsmen",
+    "high_elf_spearmen": "High Elf Spearmen", "high_elf_swordmasters": "Swordmasters of Hoeth",
+    "orc_boar_chariot": "Orc Boar Chariot", "orc_boyz": "Orc Boyz",
+    "savage_orcs": "Savage Orcs", "trolls": "Trolls", "vc_skeletons": "Skeleton Warriors",
+    "vc_zombies": "Zombies",
+}
+"""English display names of the built-in units (their ``name`` is the MDNR Spanish one)."""
+
+
+def library_unit(name: str, lang: str | None = None) -> Unit:
+    """A built-in unit by name (see :func:`library_names`).
+
+    Parameters
+    ----------
+    name : str
+        The library name (``orc_boyz``).
+    lang : {None, "es", "en"}, optional
+        The language of the unit's display name: ``None`` or ``"es"`` keep the MDNR
+        name of the file (``Guerreros orcos``), ``"en"`` gives the English one
+        (:data:`ENGLISH_NAMES`: ``Orc Boyz``).  Nothing else changes.
+    """
     names = library_names()
     if not isinstance(name, str) or name not in names:
         raise OddsInputError(f"unit: unknown built-in unit {name!r}; built-in: {', '.join(names)}")
-    return _library_unit(name)
+    if lang not in (None, "es", "en"):
+        raise OddsInputError(f"lang: must be one of en, es (got {lang!r})")
+    unit = _library_unit(name)
+    if lang == "en" and name in ENGLISH_NAMES:
+        return unit.replace(name=ENGLISH_NAMES[name])
+    return unit
 
 
 @cache

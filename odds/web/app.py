@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from odds._version import __version__
 from odds.battlescribe.xmlsafe import MAX_XML_BYTES
+from odds.i18n import LANGS, error_text
 from odds.validation import OddsInputError
 from odds.web import answers
 from odds.web.books import Library
@@ -155,11 +156,15 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         view = request.url.path.rstrip("/").rsplit("/", 1)[-1]
         model = VIEWS.get(view, (None,))[0]
-        return _error(422, validation_message(exc, model))
+        return _error(422, error_text(validation_message(exc, model), _lang_of(exc.body)))
 
     @app.exception_handler(OddsInputError)
     async def bad_input(request: Request, exc: OddsInputError) -> JSONResponse:
-        return _error(422, str(exc))
+        try:
+            body = await request.json()
+        except Exception:  # no body, or not JSON: the message stays in English
+            body = None
+        return _error(422, error_text(str(exc), _lang_of(body)))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -273,9 +278,15 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     return app
 
 
-def _message(exc: BaseException) -> str:
+def _lang_of(body: Any) -> str:
+    """The ``lang`` of a request's JSON body (``en`` when it has none)."""
+    lang = body.get("lang") if isinstance(body, dict) else None
+    return lang if lang in LANGS else "en"
+
+
+def _message(exc: BaseException, lang: str = "en") -> str:
     if isinstance(exc, OddsInputError):
-        return str(exc)
+        return error_text(str(exc), lang)
     if isinstance(exc, MemoryError):
         return "out of memory (try fewer trials or smaller units)"
     return f"internal error: {type(exc).__name__} (please report it)"
@@ -289,7 +300,8 @@ def _add_job_route(app: FastAPI, view: str, model: type,
         client = request.client.host if request.client else "?"
         job = request.app.state.jobs.start(
             client, req.trials,
-            lambda n: run_view(view, req.model_copy(update={"trials": n})), _message)
+            lambda n: run_view(view, req.model_copy(update={"trials": n})),
+            lambda exc: _message(exc, getattr(req, "lang", "en")))
         return job.status()
 
     start.__annotations__ = {"req": model, "request": Request, "return": dict[str, Any]}
