@@ -207,7 +207,6 @@ def _run_reaction(args: argparse.Namespace, r, units) -> int:
 
 def run_scenario(args: argparse.Namespace) -> int:
     """``odds combat --scenario FILE.toml``: several units per side."""
-    from odds.combat.api import CHARGE_EVENTS
     from odds.combat.multiple import fight_scenario
     from odds.scenario import load_scenario
 
@@ -216,6 +215,26 @@ def run_scenario(args: argparse.Namespace) -> int:
         scenario = scenario.replace(options=dataclasses.replace(scenario.options,
                                                                 charge_tests=False))
     r = fight_scenario(scenario, trials=args.trials, seed=args.seed)
+    payload = scenario_payload(r, scenario, args.lang)
+    names = scenario_names(scenario, r)
+    headline = payload["headline"]
+    small = hl.small_print(r.trials, r.seed, args.lang)
+    if args.format == "table":
+        print(f"{headline}\n{small}")
+        _print_scenario_tables(r, names, args.lang)
+    else:
+        emit(args.format, payload, r.units)
+    if args.plot:
+        from odds.combat.plot import scenario_summary
+
+        save_plot(scenario_summary(r, lang=args.lang, note=small, names=names), args.plot)
+    return 0
+
+
+def scenario_payload(r: Any, scenario: Any, lang: str) -> dict[str, Any]:
+    """What ``odds combat --scenario FILE --format json`` prints for a scenario result."""
+    from odds.combat.api import CHARGE_EVENTS
+
     sides = {}
     for name in ("attacker", "defender"):
         sides[name] = {f"p_{k}": r.side(name, k) for k in ("wins", "broken", "destroyed")}
@@ -224,9 +243,8 @@ def run_scenario(args: argparse.Namespace) -> int:
         units[unit] = dict(zip(g["outcome"], g["probability"], strict=True))
     first = r.first_round.set_index("outcome")
     names = scenario_names(scenario, r)
-    headline = hl.scenario(r, args.lang, names)
-    small = hl.small_print(r.trials, r.seed, args.lang)
-    payload = {
+    headline = hl.scenario(r, lang, names)
+    return {
         "headline": headline,
         "trials": r.trials,
         "seed": r.seed,
@@ -247,16 +265,6 @@ def run_scenario(args: argparse.Namespace) -> int:
                                     zip(r.challenge_rounds["round"],
                                         r.challenge_rounds["probability"], strict=True)}},
     }
-    if args.format == "table":
-        print(f"{headline}\n{small}")
-        _print_scenario_tables(r, names, args.lang)
-    else:
-        emit(args.format, payload, r.units)
-    if args.plot:
-        from odds.combat.plot import scenario_summary
-
-        save_plot(scenario_summary(r, lang=args.lang, note=small, names=names), args.plot)
-    return 0
 
 
 def scenario_names(scenario: Any, r: Any) -> dict[str, str]:

@@ -85,7 +85,7 @@ export function renderCombat(a, lang) {
     table(t(lang, 'first_round'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
       a.page.first_round_table.map((r) => [L[r.outcome] || r.outcome, pct(r.probability, lang),
         se(r.stderr, lang), pct(r.exact, lang)]), 'first-round')));
-  parts.push(section(t(lang, 'working'), working(a, lang)));
+  parts.push(section(t(lang, 'working'), working(a, lang), ...steps(a, lang)));
   parts.push(section(t(lang, 'at_least'), ...atLeast(a, lang)));
   parts.push(section(t(lang, 'by_round'), byRound(a, lang)));
   if (a.warnings.length) {
@@ -113,6 +113,42 @@ function working(a, lang) {
       num(ew.attacker?.exact, lang, 3), num(ew.defender?.exact, lang, 3)],
   ];
   return table(t(lang, 'units'), ['', n.attacker, n.defender], rows, 'working');
+}
+
+// Round 1 step by step: every number comes from the server (the engine's own working).
+function steps(a, lang) {
+  const wk = a.page.working, n = a.page.names;
+  if (!wk) return [];
+  const out = [];
+  const roll = (x) => (x === 0 ? t(lang, 'auto') : x >= 7 ? t(lang, 'never') : `${x}+`);
+  const chance = (need, p) => (need === 0 || need >= 7 ? roll(need) : `${roll(need)} (${pct(p, lang)})`);
+  if (wk.groups && wk.groups.length) {
+    for (const side of ['attacker', 'defender']) {
+      const rows = wk.groups.filter((g) => g.side === side);
+      if (!rows.length) continue;
+      const head = [t(lang, 'wk_group'), t(lang, 'wk_attacks'), t(lang, 'wk_hit'), t(lang, 'wk_hits'),
+        t(lang, 'wk_wound'), t(lang, 'wk_wounds'), t(lang, 'wk_save'), t(lang, 'wk_saved'),
+        t(lang, 'wk_ward'), t(lang, 'wk_warded'), t(lang, 'wk_unsaved')];
+      const body = rows.map((g) => [t(lang, `g_${g.group}`), num(g.attacks, lang), chance(g.to_hit, g.p_hit),
+        num(g.hits, lang), chance(g.to_wound, g.p_wound), num(g.wounds, lang), chance(g.armour_save, g.p_armour_save),
+        num(g.armour_saves, lang), chance(g.ward_save, g.p_ward_save), num(g.ward_saves, lang), num(g.unsaved, lang)]);
+      out.push(table(`${t(lang, 'wk_steps')}: ${n[side]}`, head, body, 'steps'));
+    }
+    out.push(h('p', { class: 'help', text: t(lang, 'wk_steps_help') }));
+  }
+  const lost = wk.lost_exact;
+  out.push(lost
+    ? table(t(lang, 'wk_lost'), ['', n.attacker, n.defender], [
+      [t(lang, 'wk_lost_wounds'), num(lost.attacker.wounds, lang, 3), num(lost.defender.wounds, lang, 3)],
+      [t(lang, 'wk_lost_models'), num(lost.attacker.models, lang, 3), num(lost.defender.models, lang, 3)]], 'lost')
+    : h('p', { class: 'help', text: `${t(lang, 'wk_lost')}: ${t(lang, 'wk_none')}` }));
+  const terms = wk.terms || {};
+  const names = Object.keys(terms.attacker || {}).filter((k) => (terms.attacker[k] || 0) + (terms.defender?.[k] || 0) > 0);
+  const total = (side) => names.reduce((x, k) => x + (terms[side]?.[k] || 0), 0);
+  out.push(table(t(lang, 'wk_terms'), ['', n.attacker, n.defender],
+    [...names.map((k) => [t(lang, `term_${k}`), num(terms.attacker[k], lang), num(terms.defender?.[k], lang)]),
+      [t(lang, 'wk_total'), num(total('attacker'), lang), num(total('defender'), lang)]], 'terms'));
+  return out;
 }
 
 function tail(rows, key) {
