@@ -278,6 +278,20 @@ def scenario_names(scenario: Any, r: Any) -> dict[str, str]:
     return out
 
 
+def scenario_first_round_labels(r: Any, names: dict[str, str], lang: str) -> dict[str, str]:
+    """The words of a scenario's first-round outcomes (``side0_wins``, ``draw``, ``<id>_breaks``)."""
+    from odds.i18n import word
+
+    sides = {"side0": hl.SIDE_WORDS[lang]["attacker"], "side1": hl.SIDE_WORDS[lang]["defender"]}
+    first = {}
+    for o in r.first_round["outcome"]:
+        who = str(o).rpartition("_")[0]
+        first[o] = (word("draw", lang) if o == "draw" else
+                    word("side_wins", lang, side=sides[who]) if who in sides else
+                    hl.combat_outcome_label("x_breaks", {"x": names.get(who, who)}, lang))
+    return first
+
+
 def _print_scenario_charge(r: Any, names: dict[str, str], lang: str) -> None:
     """The tests at the charge of ``odds combat --scenario`` (§3.3), per unit tested."""
     from odds.i18n import number_text
@@ -312,14 +326,8 @@ def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
                          if u.endswith(" champion") else u for u in units["unit"]]
     print(format_table(display_table(units, lang, words)))
     print("\n" + word("first_round", lang))
-    sides = {"side0": hl.SIDE_WORDS[lang]["attacker"], "side1": hl.SIDE_WORDS[lang]["defender"]}
-    first = {}
-    for o in r.first_round["outcome"]:
-        who = str(o).rpartition("_")[0]
-        first[o] = (word("draw", lang) if o == "draw" else
-                    word("side_wins", lang, side=sides[who]) if who in sides else
-                    hl.combat_outcome_label("x_breaks", {"x": names.get(who, who)}, lang))
-    print(format_table(display_table(r.first_round, lang, first)))
+    print(format_table(display_table(r.first_round, lang,
+                                     scenario_first_round_labels(r, names, lang))))
     print("\n" + word("terms", lang))
     terms = r.terms.pivot(index="term", columns="side", values="mean")
     terms.index = [term("combat_term", t, lang) for t in terms.index]

@@ -154,7 +154,11 @@ def scenario_combat(req: CombatRequest, units: dict[str, Any], refs: dict[str, s
     combat-result terms (all from the scenario result).
     """
     from odds.combat.multiple import fight_scenario
-    from odds.commands.combat import scenario_names, scenario_payload
+    from odds.commands.combat import (
+        scenario_first_round_labels,
+        scenario_names,
+        scenario_payload,
+    )
     from odds.scenario import two_unit_scenario
     from odds.units import unit_warnings
 
@@ -181,6 +185,8 @@ def scenario_combat(req: CombatRequest, units: dict[str, Any], refs: dict[str, s
         "references": refs,
         "names": {"attacker": units["attacker"].name, "defender": units["defender"].name},
         "bodies": names,
+        "labels": {**hl.OUTCOME_WORDS[req.lang],
+                   **scenario_first_round_labels(r, names, req.lang)},
         "characters": {side: [c.name for c in cs] for side, cs in characters.items()},
         "sides_table": _records(r.sides),
         "units_table": _records(r.units),
@@ -279,6 +285,10 @@ def hold_or_flee(req: HoldOrFleeRequest, library: Library) -> dict[str, Any]:
     sets them side by side from the target's view, every number copied from
     those answers.
     """
+    for side in ("attacker", "defender"):
+        if getattr(req, side).characters:
+            raise OddsInputError(f"{side}.characters: the hold-or-flee view takes units without "
+                                 "characters (ask the combat view)")
     hold = combat(req, library)
     units, _ = combat_units(req, library)
     charger, target = units["attacker"], units["defender"]

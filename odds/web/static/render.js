@@ -68,7 +68,46 @@ function swatch(colour) {
   return svg;
 }
 
+// Two units with characters: the scenario answer (sides, every unit and character).
+function renderScenario(a, lang) {
+  const n = a.page.names, L = a.page.labels, B = a.page.bodies;
+  const neither = Math.max(0, 1 - a.p_attacker_wins - a.p_defender_wins);
+  const segs = [
+    { label: `${n.attacker}: ${t(lang, 'sc_wins')}`, p: a.p_attacker_wins, colour: COLOURS.attacker[0], dark: true },
+    { label: t(lang, 'cmp_unresolved'), p: neither, colour: COLOURS.neutral[0], dark: false },
+    { label: `${n.defender}: ${t(lang, 'sc_wins')}`, p: a.p_defender_wins, colour: COLOURS.defender[0], dark: true },
+  ];
+  const parts = [h('p', { class: 'headline', id: 'headline', text: a.headline }),
+    h('p', { class: 'small', text: a.page.small_print }),
+    h('p', { class: 'help', text: t(lang, 'sc_note') })];
+  parts.push(section(t(lang, 'final'),
+    stackedBar(segs, t(lang, 'chart_title'), (p) => pct(p, lang)), legend(segs, lang),
+    table(t(lang, 'sc_sides'), [t(lang, 'sc_side'), t(lang, 'sc_wins'), t(lang, 'sc_broken'), t(lang, 'sc_destroyed')],
+      ['attacker', 'defender'].map((side) => [n[side], pct(a.sides[side].p_wins, lang),
+        pct(a.sides[side].p_broken, lang), pct(a.sides[side].p_destroyed, lang)]), 'outcomes')));
+  const cols = ['won', 'escaped', 'caught', 'wiped', 'unresolved'];
+  parts.push(section(t(lang, 'sc_bodies'), table(t(lang, 'sc_bodies'), [t(lang, 'unit'), ...cols.map((c) => L[c] || c)],
+    Object.entries(a.units).map(([id, o]) => [B[id] || id, ...cols.map((c) => pct(o[c], lang))]), 'bodies')));
+  parts.push(section(t(lang, 'first_round'),
+    table(t(lang, 'first_round'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
+      a.page.first_round_table.map((r) => [L[r.outcome] || r.outcome, pct(r.probability, lang),
+        se(r.stderr, lang), pct(r.exact, lang)]), 'first-round')));
+  const terms = a.terms;
+  const names = Object.keys(terms.attacker || {}).filter((k) => (terms.attacker[k] || 0) + (terms.defender?.[k] || 0) > 0);
+  parts.push(section(t(lang, 'working'), table(t(lang, 'sc_terms'), ['', n.attacker, n.defender],
+    names.map((k) => [t(lang, `term_${k}`), num(terms.attacker[k], lang), num(terms.defender?.[k], lang)]), 'terms')));
+  if (a.challenge && a.challenge.p_issued > 0) {
+    parts.push(h('p', { text: t(lang, 'sc_challenge', { issued: pct(a.challenge.p_issued_r1, lang), wins: pct(a.challenge.p_challenger_wins, lang) }) }));
+  }
+  if (a.page.warnings.length) {
+    parts.push(section(t(lang, 'warnings'), h('ul', { class: 'warnings' },
+      a.page.warnings.map((w) => h('li', { text: w })))));
+  }
+  return parts;
+}
+
 export function renderCombat(a, lang) {
+  if (a.page.kind === 'scenario') return renderScenario(a, lang);
   const L = a.page.labels;
   const segs = combatSegments(a);
   const parts = [];
@@ -240,15 +279,16 @@ export function renderHold(a, lang) {
 export function renderCompare(a, lang) {
   const vs = a.variants;
   const col = (f) => vs.map((v) => f(v));
-  const fr = (v, key) => v.page.first_round_table.find((r) => r.outcome === key) || {};
+  const alias = { attacker_wins: 'side0_wins', defender_wins: 'side1_wins' };  // a scenario's words
+  const fr = (v, key) => v.page.first_round_table.find((r) => r.outcome === key || r.outcome === alias[key]) || {};
   const rows = [
     [t(lang, 'cmp_attacker_wins'), ...col((v) => `${pct(v.p_attacker_wins, lang)}`)],
     [t(lang, 'cmp_defender_wins'), ...col((v) => `${pct(v.p_defender_wins, lang)}`)],
-    [t(lang, 'cmp_unresolved'), ...col((v) => pct(v.outcomes.unresolved, lang))],
+    [t(lang, 'cmp_unresolved'), ...col((v) => pct(v.outcomes ? v.outcomes.unresolved : 1 - v.p_attacker_wins - v.p_defender_wins, lang))],
     [t(lang, 'cmp_round1_attacker'), ...col((v) => `${pct(fr(v, 'attacker_wins').probability, lang)} (${t(lang, 'exact').toLowerCase()} ${pct(fr(v, 'attacker_wins').exact, lang)})`)],
     [t(lang, 'cmp_round1_defender'), ...col((v) => `${pct(fr(v, 'defender_wins').probability, lang)} (${t(lang, 'exact').toLowerCase()} ${pct(fr(v, 'defender_wins').exact, lang)})`)],
-    [t(lang, 'cmp_wounds_attacker'), ...col((v) => num(v.page.expected_wounds_r1.attacker?.monte_carlo, lang))],
-    [t(lang, 'cmp_wounds_defender'), ...col((v) => num(v.page.expected_wounds_r1.defender?.monte_carlo, lang))],
+    [t(lang, 'cmp_wounds_attacker'), ...col((v) => num(v.page.expected_wounds_r1 ? v.page.expected_wounds_r1.attacker?.monte_carlo : v.terms?.attacker?.wounds, lang))],
+    [t(lang, 'cmp_wounds_defender'), ...col((v) => num(v.page.expected_wounds_r1 ? v.page.expected_wounds_r1.defender?.monte_carlo : v.terms?.defender?.wounds, lang))],
   ];
   const head = ['', ...vs.map((_, i) => `${t(lang, 'variant')} ${i + 1}`)];
   return [
@@ -324,7 +364,7 @@ export function renderMatrix(a, lang, openCell) {
 
 // The main table of an answer as CSV (the columns the CLI's --format csv prints).
 export function answerCsv(view, a) {
-  const rows = view === 'combat' ? a.page.outcome_table : view === 'hold' ? a.table
+  const rows = view === 'combat' ? (a.page.outcome_table || a.page.sides_table) : view === 'hold' ? a.table
     : view === 'matrix' ? a.cells
     : view === 'compare' ? a.variants.map((v, i) => ({ variant: i + 1, headline: v.headline,
       p_attacker_wins: v.p_attacker_wins, p_defender_wins: v.p_defender_wins, seed: v.seed, trials: v.trials }))
