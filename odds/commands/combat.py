@@ -279,7 +279,7 @@ def scenario_names(scenario: Any, r: Any) -> dict[str, str]:
 
 
 def scenario_first_round_labels(r: Any, names: dict[str, str], lang: str) -> dict[str, str]:
-    """The words of a scenario's first-round outcomes (``side0_wins``, ``draw``, ``<id>_breaks``)."""
+    """Words of a scenario's first-round outcomes (``side0_wins``, ``draw``, ``<id>_breaks``)."""
     from odds.i18n import word
 
     sides = {"side0": hl.SIDE_WORDS[lang]["attacker"], "side1": hl.SIDE_WORDS[lang]["defender"]}
