@@ -12,6 +12,7 @@ let state = {};
 let job = null;         // {id, view, timer}
 let answer = null;      // the last answer shown
 let debounce = null;
+let scrollToAnswer = false;  // a pressed "Work out" button shows the answer (below the form on a phone)
 const unitCache = new Map();
 const charCache = new Map();   // book id -> characters by value (a roster's)
 
@@ -577,6 +578,10 @@ function show(view, a, partial) {
   $('png').hidden = !out.querySelector('img.picture');
   $('add-compare').hidden = view !== 'combat';
   $('results').hidden = false;
+  if (scrollToAnswer && window.matchMedia('(max-width: 1099px)').matches) {
+    $('results').scrollIntoView({ block: 'start' });
+  }
+  scrollToAnswer = false;
 }
 
 // ---------- start ----------
@@ -615,7 +620,7 @@ async function start() {
     if (e.target.type === 'file' || e.target.closest('.upgrades:not(.characters)') || (e.target.closest('.characters') && !e.target.name) || e.target.name?.endsWith('book') || e.target.classList.contains('units')) return;
     changed();
   });
-  $('form').addEventListener('submit', (e) => { e.preventDefault(); clearTimeout(debounce); run(); });
+  $('form').addEventListener('submit', (e) => { e.preventDefault(); clearTimeout(debounce); scrollToAnswer = true; run(); });
   $('cancel').addEventListener('click', () => { clearTimeout(debounce); cancelJob().then(() => showError(t(state.lang, 'cancelled'))); });
   $('lang').addEventListener('change', () => {
     readForm();

@@ -94,8 +94,10 @@ function renderScenario(a, lang) {
         se(r.stderr, lang), pct(r.exact, lang)]), 'first-round')));
   const terms = a.terms;
   const names = Object.keys(terms.attacker || {}).filter((k) => (terms.attacker[k] || 0) + (terms.defender?.[k] || 0) > 0);
-  parts.push(section(t(lang, 'working'), table(t(lang, 'sc_terms'), ['', n.attacker, n.defender],
-    names.map((k) => [t(lang, `term_${k}`), num(terms.attacker[k], lang), num(terms.defender?.[k], lang)]), 'terms')));
+  parts.push(section(t(lang, 'working'), h('h4', { text: t(lang, 'sc_terms') }),
+    table(t(lang, 'sc_terms'), ['', n.attacker, n.defender],
+      names.map((k) => [t(lang, `term_${k}`), num(terms.attacker[k], lang), num(terms.defender?.[k], lang)]), 'terms'),
+    h('p', { class: 'help', text: t(lang, 'sc_no_steps') })));
   if (a.challenge && a.challenge.p_issued > 0) {
     parts.push(h('p', { text: t(lang, 'sc_challenge', { issued: pct(a.challenge.p_issued_r1, lang), wins: pct(a.challenge.p_challenger_wins, lang) }) }));
   }
@@ -124,7 +126,8 @@ export function renderCombat(a, lang) {
     table(t(lang, 'first_round'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
       a.page.first_round_table.map((r) => [L[r.outcome] || r.outcome, pct(r.probability, lang),
         se(r.stderr, lang), pct(r.exact, lang)]), 'first-round')));
-  parts.push(section(t(lang, 'working'), working(a, lang), ...steps(a, lang)));
+  parts.push(section(t(lang, 'units'), working(a, lang)));
+  parts.push(section(t(lang, 'working'), ...steps(a, lang)));
   parts.push(section(t(lang, 'at_least'), ...atLeast(a, lang)));
   parts.push(section(t(lang, 'by_round'), byRound(a, lang)));
   if (a.warnings.length) {
@@ -155,35 +158,51 @@ function working(a, lang) {
 }
 
 // Round 1 step by step: every number comes from the server (the engine's own working).
+// One table per side, read from top to bottom as one works a round out by hand.
 function steps(a, lang) {
   const wk = a.page.working, n = a.page.names;
   if (!wk) return [];
   const out = [];
   const roll = (x) => (x === 0 ? t(lang, 'auto') : x >= 7 ? t(lang, 'never') : `${x}+`);
   const chance = (need, p) => (need === 0 || need >= 7 ? roll(need) : `${roll(need)} (${pct(p, lang)})`);
+  const saveChance = (need, p) => (need >= 7 ? '—' : chance(need, p));  // no save at all
+  const heading = (text) => h('h4', { text });
   if (wk.groups && wk.groups.length) {
+    out.push(heading(t(lang, 'wk_steps')));
     for (const side of ['attacker', 'defender']) {
-      const rows = wk.groups.filter((g) => g.side === side);
-      if (!rows.length) continue;
-      const head = [t(lang, 'wk_group'), t(lang, 'wk_attacks'), t(lang, 'wk_hit'), t(lang, 'wk_hits'),
-        t(lang, 'wk_wound'), t(lang, 'wk_wounds'), t(lang, 'wk_save'), t(lang, 'wk_saved'),
-        t(lang, 'wk_ward'), t(lang, 'wk_warded'), t(lang, 'wk_unsaved')];
-      const body = rows.map((g) => [t(lang, `g_${g.group}`), num(g.attacks, lang), chance(g.to_hit, g.p_hit),
-        num(g.hits, lang), chance(g.to_wound, g.p_wound), num(g.wounds, lang), chance(g.armour_save, g.p_armour_save),
-        num(g.armour_saves, lang), chance(g.ward_save, g.p_ward_save), num(g.ward_saves, lang), num(g.unsaved, lang)]);
-      out.push(table(`${t(lang, 'wk_steps')}: ${n[side]}`, head, body, 'steps'));
+      const gs = wk.groups.filter((g) => g.side === side);
+      if (!gs.length) continue;
+      const rows = [
+        [t(lang, 'wk_attacks'), ...gs.map((g) => num(g.attacks, lang))],
+        [t(lang, 'wk_hit'), ...gs.map((g) => chance(g.to_hit, g.p_hit))],
+        [`= ${t(lang, 'wk_hits')}`, ...gs.map((g) => num(g.hits, lang))],
+        [t(lang, 'wk_wound'), ...gs.map((g) => chance(g.to_wound, g.p_wound))],
+        [`= ${t(lang, 'wk_wounds')}`, ...gs.map((g) => num(g.wounds, lang))],
+        [t(lang, 'wk_save'), ...gs.map((g) => saveChance(g.armour_save, g.p_armour_save))],
+        [`− ${t(lang, 'wk_saved')}`, ...gs.map((g) => num(g.armour_saves, lang))],
+      ];
+      if (gs.some((g) => g.ward_save < 7)) {  // the ward rows only where the enemy has one
+        rows.push([t(lang, 'wk_ward'), ...gs.map((g) => saveChance(g.ward_save, g.p_ward_save))],
+          [`− ${t(lang, 'wk_warded')}`, ...gs.map((g) => num(g.ward_saves, lang))]);
+      }
+      rows.push([`= ${t(lang, 'wk_unsaved')}`, ...gs.map((g) => num(g.unsaved, lang))]);
+      const title = t(lang, 'wk_side', { unit: n[side] });
+      out.push(h('p', { class: `side-title side-title-${side}`, text: title }),
+        table(title, [t(lang, 'wk_group'), ...gs.map((g) => t(lang, `g_${g.group}`))], rows, `steps steps-${side}`));
     }
     out.push(h('p', { class: 'help', text: t(lang, 'wk_steps_help') }));
   }
   const lost = wk.lost_exact;
+  out.push(heading(t(lang, 'wk_lost')));
   out.push(lost
     ? table(t(lang, 'wk_lost'), ['', n.attacker, n.defender], [
       [t(lang, 'wk_lost_wounds'), num(lost.attacker.wounds, lang, 3), num(lost.defender.wounds, lang, 3)],
       [t(lang, 'wk_lost_models'), num(lost.attacker.models, lang, 3), num(lost.defender.models, lang, 3)]], 'lost')
-    : h('p', { class: 'help', text: `${t(lang, 'wk_lost')}: ${t(lang, 'wk_none')}` }));
+    : h('p', { class: 'help', text: t(lang, 'wk_none') }));
   const terms = wk.terms || {};
   const names = Object.keys(terms.attacker || {}).filter((k) => (terms.attacker[k] || 0) + (terms.defender?.[k] || 0) > 0);
   const total = (side) => names.reduce((x, k) => x + (terms[side]?.[k] || 0), 0);
+  out.push(heading(t(lang, 'wk_terms')));
   out.push(table(t(lang, 'wk_terms'), ['', n.attacker, n.defender],
     [...names.map((k) => [t(lang, `term_${k}`), num(terms.attacker[k], lang), num(terms.defender?.[k], lang)]),
       [t(lang, 'wk_total'), num(total('attacker'), lang), num(total('defender'), lang)]], 'terms'));

@@ -60,7 +60,7 @@ export const VIEWS = {
   matrix: {
     trials: 20000,
     fields: [
-      { name: 'points', kind: 'number', min: 1, max: 10000, step: 'any', def: '' },
+      { name: 'points', kind: 'number', min: 1, max: 10000, step: 'any', def: '', i18n: 'mx_points' },
       { name: 'charger', kind: 'select', options: ['both', 'a', 'b', 'none'], def: 'both', label: (v) => 'mx_charger_' + v, i18n: 'charger' },
       { name: 'max_rounds', kind: 'number', min: 1, max: 50, def: 10 },
     ],
