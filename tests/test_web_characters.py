@@ -101,6 +101,13 @@ def test_bad_characters_are_a_422_naming_the_field(base, body, message):
     assert status == 422 and out["error"].startswith(message), out
 
 
+def test_hold_or_flee_refuses_characters(base):
+    body = {"attacker": {"unit": "empire_knights", "characters": [heroes()[0]]},
+            "defender": {"unit": "orc_boyz"}, "trials": 100, "seed": 1}
+    status, out = post(base, "/api/hold", body)
+    assert status == 422 and out["error"].startswith("attacker.characters: "), out
+
+
 def test_the_working_of_round_one_is_the_engines(base):
     """RULES.md §1.2-§1.8: swordsmen charging orc boyz, every step checkable by hand."""
     body = {"attacker": {"unit": "empire_swordsmen"}, "defender": {"unit": "orc_boyz"},

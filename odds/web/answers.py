@@ -4,6 +4,8 @@
 (the same keys and numbers for the same inputs and seed), plus the tables the
 page draws: the outcome table with standard errors, the first round with its
 exact values, the first-round casualties, round by round, and the units' size.
+With characters joining a unit the combat answer is the one of
+``odds combat --scenario FILE --format json`` for the two units as a scenario.
 The charge, pursuit and flight answers likewise start with their CLI payload.
 Nothing is computed here that the engine does not report.
 """
