@@ -367,3 +367,22 @@ def test_two_uploaded_lists_give_a_matrix_whose_cells_open_the_combat(page, base
     wait_done(page)
     assert page.url.split("?")[1].startswith("view=combat")
     assert "Lanceros" in page.locator("#headline").inner_text()
+
+
+def test_rosters_of_the_data_folder_give_the_matrix(page, tmp_path_factory):
+    """Rosters in a ``--data`` folder are offered as the lists of the matchup matrix."""
+    data = tmp_path_factory.mktemp("rosters")
+    for name in ("my_list.ros", "their_list.ros"):
+        shutil.copy(EXAMPLES / name, data / name)
+    with running_server([data]) as url:
+        page.goto(f"{url}/?view=matrix&lang=en&trials=1000&seed=4")
+        def book(key: str, file: str) -> str:
+            return page.locator(f"#f-{key}-book option", has_text=file).get_attribute("value")
+
+        page.select_option("#f-list_a-book", book("list_a", "my_list.ros"))
+        expect(page.locator("#list_a-status")).to_contain_text("Espadachines")
+        page.select_option("#f-list_b-book", book("list_b", "their_list.ros"))
+        expect(page.locator("table.matrix").first).to_be_visible(timeout=120_000)
+        wait_done(page)
+        assert "Trolls" in page.locator("table.matrix").first.inner_text()
+        shoot(page, "matrix-data-en")
