@@ -278,6 +278,13 @@ def scenario_names(scenario: Any, r: Any) -> dict[str, str]:
     return out
 
 
+def body_name(name: str, lang: str) -> str:
+    """A body's name as the tables print it: ``X champion``, in Spanish ``campeón de X``."""
+    if lang == "es" and name.endswith(" champion"):
+        return "campeón de " + name.removesuffix(" champion")
+    return name
+
+
 def scenario_first_round_labels(r: Any, names: dict[str, str], lang: str) -> dict[str, str]:
     """Words of a scenario's first-round outcomes (``side0_wins``, ``draw``, ``<id>_breaks``)."""
     from odds.i18n import word
@@ -320,10 +327,7 @@ def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
     print(format_table(display_table(r.sides.drop(columns="exact"), lang, words)))
     print("\n" + word("units", lang))
     units = r.units.drop(columns="exact")
-    units["unit"] = [names.get(u, u) for u in units["unit"]]
-    if lang == "es":
-        units["unit"] = [u.replace(" champion", "").join(("campeón de ", ""))
-                         if u.endswith(" champion") else u for u in units["unit"]]
+    units["unit"] = [body_name(names.get(u, u), lang) for u in units["unit"]]
     print(format_table(display_table(units, lang, words)))
     print("\n" + word("first_round", lang))
     print(format_table(display_table(r.first_round, lang,

@@ -157,6 +157,7 @@ def scenario_combat(req: CombatRequest, units: dict[str, Any], refs: dict[str, s
     """
     from odds.combat.multiple import fight_scenario
     from odds.commands.combat import (
+        body_name,
         scenario_first_round_labels,
         scenario_names,
         scenario_payload,
@@ -186,7 +187,7 @@ def scenario_combat(req: CombatRequest, units: dict[str, Any], refs: dict[str, s
         "small_print": hl.small_print(r.trials, r.seed, req.lang),
         "references": refs,
         "names": {"attacker": units["attacker"].name, "defender": units["defender"].name},
-        "bodies": names,
+        "bodies": {k: body_name(v, req.lang) for k, v in names.items()},
         "labels": {**hl.OUTCOME_WORDS[req.lang],
                    **scenario_first_round_labels(r, names, req.lang)},
         "characters": {side: [c.name for c in cs] for side, cs in characters.items()},
