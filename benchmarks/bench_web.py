@@ -8,8 +8,10 @@ requests per second, and the page's own weight (its static files).
 
 Kinds: ``exact`` a charge versus flee with 1 trial (the answer is its exact
 values), ``combat`` a default combat (200 000 trials), ``flee`` a rally
-question with 1 trial.  The emergence and matrix endpoints are not in this mix
-yet.
+question with 1 trial, ``emerge`` a default emergence (an empty table,
+200 000 trials), ``matrix`` a 10 x 10 matchup matrix of built-in units (each
+way, 20 000 trials a cell: 200 combats).  A matrix request takes seconds, so
+each client sends at most ``--matrix-requests`` of them.
 """
 
 from __future__ import annotations
@@ -27,6 +29,12 @@ from pathlib import Path
 
 import numpy as np
 
+LIST_A = ("empire_swordsmen", "empire_spearmen", "empire_halberdiers", "empire_knights",
+          "dwarf_warriors", "dwarf_longbeards", "dwarf_hammerers", "high_elf_spearmen",
+          "high_elf_swordmasters", "chaos_warriors")
+LIST_B = ("orc_boyz", "black_orcs", "savage_orcs", "trolls", "vc_skeletons", "vc_zombies",
+          "orc_boar_chariot", "chaos_chariot", "empire_ogres", "chaos_ettin")
+
 QUESTIONS = {
     "exact": ("/api/charge", {"charger_move": 18, "target_move": 10, "distance": 20,
                               "edge_distance": 40, "trials": 1, "seed": 1}),
@@ -35,9 +43,14 @@ QUESTIONS = {
     "combat": ("/api/combat", {"attacker": {"unit": "empire_swordsmen"},
                                "defender": {"unit": "orc_boyz"}, "trials": 200_000,
                                "seed": 1}),
+    "emerge": ("/api/emerge", {"trials": 200_000, "seed": 1}),
+    "matrix": ("/api/matrix", {"list_a": [{"unit": u} for u in LIST_A],
+                               "list_b": [{"unit": u} for u in LIST_B],
+                               "trials": 20_000, "seed": 1}),
 }
 
-GOALS = {"exact": "p95 < 300 ms", "flee": "p95 < 300 ms", "combat": "p95 < 1000 ms"}
+GOALS = {"exact": "p95 < 300 ms", "flee": "p95 < 300 ms", "combat": "p95 < 1000 ms",
+         "emerge": "none set", "matrix": "none set"}
 
 
 def post(base: str, path: str, body: dict) -> float:
@@ -94,6 +107,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--requests", type=int, default=40, help="requests per client and kind")
     ap.add_argument("--quick", action="store_true", help="5 requests per client and kind")
+    ap.add_argument("--matrix-requests", type=int, default=3,
+                    help="matrix requests per client (default 3)")
     args = ap.parse_args()
     n = 5 if args.quick else args.requests
     print(f"load average at start: {os.getloadavg()}")
@@ -113,7 +128,8 @@ def main() -> None:
               f"{'req/s':>7}  goal")
         for clients in (1, 4):
             for kind in QUESTIONS:
-                times, rate = run(base, kind, clients, n)
+                times, rate = run(base, kind, clients,
+                                  min(n, args.matrix_requests) if kind == "matrix" else n)
                 ms = times * 1000
                 print(f"{kind:8} {clients:7d} {len(ms):4d} {np.percentile(ms, 50):8.1f} "
                       f"{np.percentile(ms, 95):8.1f} {ms.max():8.1f} {rate:7.1f}  "

@@ -74,7 +74,7 @@ def pick(page, side: str, search: str, unit_value: str) -> None:
 def numbers(page) -> list[str]:
     """Every cell of the result tables, decimal commas made points (the numbers only)."""
     cells = page.locator("#answer td").all_inner_texts()
-    return [c.replace(",", ".") for c in cells]
+    return [c.replace(",", ".") for c in cells if re.search(r"\d", c)]  # not "auto", "never"
 
 
 def wait_done(page) -> None:
@@ -100,6 +100,11 @@ def test_pick_two_units_and_see_the_headline(page, base):
     assert page.locator("table.outcomes tbody tr").count() >= 6
     assert page.locator("table.first-round td").count() >= 15
     assert page.locator("svg.chart.bar rect").count() >= 2
+    # the working of round 1 (RULES.md §1.2-§1.8): one step table per side, the exact losses,
+    # the combat-resolution terms
+    assert page.locator("table.steps").count() == 2
+    assert page.locator("table.lost td").count() == 4
+    assert "ranks" in page.locator("table.terms").inner_text()
     shoot(page, "combat-en")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / "readme.png"))  # the README's picture (docs/web.png)
@@ -252,6 +257,37 @@ def test_an_uploaded_roster_fights_and_its_link_carries_the_unit(page, browser, 
     shoot(page, "upload-en")
 
 
+def test_a_roster_character_joins_the_unit_and_the_link_holds_it(page, browser, base):
+    """RULES.md §1.9: the roster's Captain joins the Lanceros; the link carries him by value."""
+    page.goto(f"{base}/?lang=en")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.set_input_files("#upload", str(EXAMPLES / "my_list.ros"))
+    expect(page.locator("#upload-status")).to_contain_text("my_list.ros: 3 units")
+    page.select_option("#f-a\\.unit", label="Lanceros")
+    captain = page.get_by_label(re.compile("Capitán imperial.*joins Lanceros"))
+    captain.check()
+    page.fill("#trials", "20000")
+    page.fill("#seed", "3")
+    page.click("#go")
+    wait_done(page)
+    assert "Capitán imperial" in page.locator("#headline").inner_text()
+    assert "Capitán imperial" in page.locator("table.bodies").inner_text()
+    link = page.input_value("#link")
+    assert "a.chars=" in link
+    first = numbers(page)
+    other = browser.new_page()
+    other.goto(link)
+    wait_done(other)
+    assert numbers(other) == first
+    expect(other.get_by_label(re.compile("Capitán imperial"))).to_be_checked()
+    other.close()
+    shoot(page, "characters-en")
+    page.select_option("#lang", "es")
+    expect(page.locator("#results-title")).to_have_text("Resultados")
+    wait_done(page)
+    shoot(page, "characters-es")
+
+
 def test_a_bad_upload_shows_a_clear_message(page, base, tmp_path):
     bad = tmp_path / "broken.ros"
     bad.write_bytes((EXAMPLES / "my_list.ros").read_bytes()[:300])
@@ -331,3 +367,22 @@ def test_two_uploaded_lists_give_a_matrix_whose_cells_open_the_combat(page, base
     wait_done(page)
     assert page.url.split("?")[1].startswith("view=combat")
     assert "Lanceros" in page.locator("#headline").inner_text()
+
+
+def test_rosters_of_the_data_folder_give_the_matrix(page, tmp_path_factory):
+    """Rosters in a ``--data`` folder are offered as the lists of the matchup matrix."""
+    data = tmp_path_factory.mktemp("rosters")
+    for name in ("my_list.ros", "their_list.ros"):
+        shutil.copy(EXAMPLES / name, data / name)
+    with running_server([data]) as url:
+        page.goto(f"{url}/?view=matrix&lang=en&trials=1000&seed=4")
+        def book(key: str, file: str) -> str:
+            return page.locator(f"#f-{key}-book option", has_text=file).get_attribute("value")
+
+        page.select_option("#f-list_a-book", book("list_a", "my_list.ros"))
+        expect(page.locator("#list_a-status")).to_contain_text("Espadachines")
+        page.select_option("#f-list_b-book", book("list_b", "their_list.ros"))
+        expect(page.locator("table.matrix").first).to_be_visible(timeout=120_000)
+        wait_done(page)
+        assert "Trolls" in page.locator("table.matrix").first.inner_text()
+        shoot(page, "matrix-data-en")

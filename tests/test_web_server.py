@@ -56,8 +56,11 @@ def wait_ready(base: str, seconds: float = READY_SECONDS) -> None:
 
 
 @contextmanager
-def running_server(data_dirs: list[Path] | None = None) -> Iterator[str]:
-    """An ``odds serve`` app in a thread on 127.0.0.1 and a free port; yields its address."""
+def running_server(data_dirs: list[Path] | None = None, **options) -> Iterator[str]:
+    """An ``odds serve`` app in a thread on 127.0.0.1 and a free port; yields its address.
+
+    ``options`` go to :func:`odds.web.app.create_app` (``dask_client``).
+    """
     import uvicorn
 
     from odds.web.app import create_app
@@ -65,7 +68,7 @@ def running_server(data_dirs: list[Path] | None = None) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    app = create_app(data_dirs or [], workers=2)
+    app = create_app(data_dirs or [], workers=2, **options)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -83,7 +86,7 @@ def test_serve_help_names_its_options(capsys):
     with pytest.raises(SystemExit):
         main(["serve", "--help"])
     out = capsys.readouterr().out
-    for opt in ("--host", "--port", "--data", "--open", "--workers"):
+    for opt in ("--host", "--port", "--data", "--open", "--workers", "--scheduler"):
         assert opt in out
 
 

@@ -108,6 +108,12 @@ class CombatResult:
         As for every result.
     rows : pandas.DataFrame or None
         Per-trial rows (:data:`ROW_COLUMNS`) when asked for.
+    extra : dict
+        ``exact_first_round`` (exact first-round events, wound distributions and
+        mean losses ``lost``, or None), ``model``, ``warnings``, ``charge`` (tests at
+        the charge, §3.3) and ``terms_r1``: the mean first-round combat-result terms
+        (:data:`~odds.combat.kernel.TERMS`) per side, given that a round was fought
+        (``side, term, mean``, Monte Carlo).
     """
 
     outcomes: pd.DataFrame
@@ -402,7 +408,14 @@ def fight(
                         seed=s.entropy, inputs=inputs, rows=per_trial,
                         extra={"exact_first_round": ex, "model": model,
                                "warnings": unit_warnings([a, d]),
-                               "charge": _charge_summary(sim["charge"], trials, charge)})
+                               "charge": _charge_summary(sim["charge"], trials, charge),
+                               "terms_r1": _terms_r1(sim["terms"], n1)})
+
+
+def _terms_r1(terms: np.ndarray, fought: int) -> pd.DataFrame:
+    """Mean first-round combat-result terms per side, given that a round was fought."""
+    return pd.DataFrame([{"side": SIDES[k], "term": t, "mean": terms[k, i] / fought}
+                         for k in (0, 1) for i, t in enumerate(TERMS)])
 
 
 CHARGE_EVENTS = ("p_refused", "p_fled", "p_hits_on_6")
@@ -457,9 +470,12 @@ def _first_round_exact_mixed(model: CombatModel,
     """The exact first round over every trial, charge psychology included (§3.3).
 
     Unconditional first-round events (a trial with no round counts in none);
-    wound distributions given that a round was fought.
+    wound distributions, and the mean wounds and models each unit loses
+    (``lost``, None where the programme cannot give them), given that a round
+    was fought.
     """
     from odds.combat.exact import first_round_exact
+    from odds.combat.exact.working import first_round_casualties_exact
 
     parts = [(charge["p_plain"], model)]
     if charge["p_hits_on_6"] > 0:
@@ -469,10 +485,17 @@ def _first_round_exact_mixed(model: CombatModel,
         return None
     ev: dict[str, float] = {}
     wounds: list[np.ndarray] = [np.zeros(1), np.zeros(1)]
+    lost: dict[str, list[float]] | None = {"wounds": [0.0, 0.0], "models": [0.0, 0.0]}
     for w, m in parts:
         ex = first_round_exact(m)
         if ex is None:
             return None
+        cas = first_round_casualties_exact(m)
+        if cas is None or lost is None:
+            lost = None
+        else:
+            for k in lost:
+                lost[k] = [x + w / fought * y for x, y in zip(lost[k], cas[k], strict=True)]
         for k, p in ex["first_round"].items():
             ev[k] = ev.get(k, 0.0) + w * p
         for i in (0, 1):
@@ -480,7 +503,7 @@ def _first_round_exact_mixed(model: CombatModel,
             if pmf.size > wounds[i].size:
                 wounds[i] = np.concatenate([wounds[i], np.zeros(pmf.size - wounds[i].size)])
             wounds[i][: pmf.size] += pmf
-    return {"first_round": ev, "wounds": wounds}
+    return {"first_round": ev, "wounds": wounds, "lost": lost}
 
 
 def _hits_on_sixes(model: CombatModel) -> CombatModel:

@@ -207,7 +207,6 @@ def _run_reaction(args: argparse.Namespace, r, units) -> int:
 
 def run_scenario(args: argparse.Namespace) -> int:
     """``odds combat --scenario FILE.toml``: several units per side."""
-    from odds.combat.api import CHARGE_EVENTS
     from odds.combat.multiple import fight_scenario
     from odds.scenario import load_scenario
 
@@ -216,6 +215,26 @@ def run_scenario(args: argparse.Namespace) -> int:
         scenario = scenario.replace(options=dataclasses.replace(scenario.options,
                                                                 charge_tests=False))
     r = fight_scenario(scenario, trials=args.trials, seed=args.seed)
+    payload = scenario_payload(r, scenario, args.lang)
+    names = scenario_names(scenario, r)
+    headline = payload["headline"]
+    small = hl.small_print(r.trials, r.seed, args.lang)
+    if args.format == "table":
+        print(f"{headline}\n{small}")
+        _print_scenario_tables(r, names, args.lang)
+    else:
+        emit(args.format, payload, r.units)
+    if args.plot:
+        from odds.combat.plot import scenario_summary
+
+        save_plot(scenario_summary(r, lang=args.lang, note=small, names=names), args.plot)
+    return 0
+
+
+def scenario_payload(r: Any, scenario: Any, lang: str) -> dict[str, Any]:
+    """What ``odds combat --scenario FILE --format json`` prints for a scenario result."""
+    from odds.combat.api import CHARGE_EVENTS
+
     sides = {}
     for name in ("attacker", "defender"):
         sides[name] = {f"p_{k}": r.side(name, k) for k in ("wins", "broken", "destroyed")}
@@ -224,9 +243,8 @@ def run_scenario(args: argparse.Namespace) -> int:
         units[unit] = dict(zip(g["outcome"], g["probability"], strict=True))
     first = r.first_round.set_index("outcome")
     names = scenario_names(scenario, r)
-    headline = hl.scenario(r, args.lang, names)
-    small = hl.small_print(r.trials, r.seed, args.lang)
-    payload = {
+    headline = hl.scenario(r, lang, names)
+    return {
         "headline": headline,
         "trials": r.trials,
         "seed": r.seed,
@@ -247,16 +265,6 @@ def run_scenario(args: argparse.Namespace) -> int:
                                     zip(r.challenge_rounds["round"],
                                         r.challenge_rounds["probability"], strict=True)}},
     }
-    if args.format == "table":
-        print(f"{headline}\n{small}")
-        _print_scenario_tables(r, names, args.lang)
-    else:
-        emit(args.format, payload, r.units)
-    if args.plot:
-        from odds.combat.plot import scenario_summary
-
-        save_plot(scenario_summary(r, lang=args.lang, note=small, names=names), args.plot)
-    return 0
 
 
 def scenario_names(scenario: Any, r: Any) -> dict[str, str]:
@@ -268,6 +276,27 @@ def scenario_names(scenario: Any, r: Any) -> dict[str, str]:
         out[body] = (f"{names.get(stem, stem)} champion" if stem != body
                      else names.get(body, body))
     return out
+
+
+def body_name(name: str, lang: str) -> str:
+    """A body's name as the tables print it: ``X champion``, in Spanish ``campeón de X``."""
+    if lang == "es" and name.endswith(" champion"):
+        return "campeón de " + name.removesuffix(" champion")
+    return name
+
+
+def scenario_first_round_labels(r: Any, names: dict[str, str], lang: str) -> dict[str, str]:
+    """Words of a scenario's first-round outcomes (``side0_wins``, ``draw``, ``<id>_breaks``)."""
+    from odds.i18n import word
+
+    sides = {"side0": hl.SIDE_WORDS[lang]["attacker"], "side1": hl.SIDE_WORDS[lang]["defender"]}
+    first = {}
+    for o in r.first_round["outcome"]:
+        who = str(o).rpartition("_")[0]
+        first[o] = (word("draw", lang) if o == "draw" else
+                    word("side_wins", lang, side=sides[who]) if who in sides else
+                    hl.combat_outcome_label("x_breaks", {"x": names.get(who, who)}, lang))
+    return first
 
 
 def _print_scenario_charge(r: Any, names: dict[str, str], lang: str) -> None:
@@ -298,20 +327,11 @@ def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
     print(format_table(display_table(r.sides.drop(columns="exact"), lang, words)))
     print("\n" + word("units", lang))
     units = r.units.drop(columns="exact")
-    units["unit"] = [names.get(u, u) for u in units["unit"]]
-    if lang == "es":
-        units["unit"] = [u.replace(" champion", "").join(("campeón de ", ""))
-                         if u.endswith(" champion") else u for u in units["unit"]]
+    units["unit"] = [body_name(names.get(u, u), lang) for u in units["unit"]]
     print(format_table(display_table(units, lang, words)))
     print("\n" + word("first_round", lang))
-    sides = {"side0": hl.SIDE_WORDS[lang]["attacker"], "side1": hl.SIDE_WORDS[lang]["defender"]}
-    first = {}
-    for o in r.first_round["outcome"]:
-        who = str(o).rpartition("_")[0]
-        first[o] = (word("draw", lang) if o == "draw" else
-                    word("side_wins", lang, side=sides[who]) if who in sides else
-                    hl.combat_outcome_label("x_breaks", {"x": names.get(who, who)}, lang))
-    print(format_table(display_table(r.first_round, lang, first)))
+    print(format_table(display_table(r.first_round, lang,
+                                     scenario_first_round_labels(r, names, lang))))
     print("\n" + word("terms", lang))
     terms = r.terms.pivot(index="term", columns="side", values="mean")
     terms.index = [term("combat_term", t, lang) for t in terms.index]

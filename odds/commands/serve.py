@@ -7,7 +7,8 @@ import re
 import sys
 from pathlib import Path
 
-from odds.commands._output import int_in
+from odds.commands._cluster import scheduler_address
+from odds.commands._output import int_in, nonneg_float
 from odds.validation import OddsInputError
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -42,10 +43,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int_in(0, 65535), default=8000, help="port (default 8000)")
     p.add_argument("--data", metavar="DIR", type=folder, action="append", default=None,
-                   help="a folder of BattleScribe catalogues (.cat, .catz); repeatable")
+                   help="a folder of BattleScribe catalogues (.cat, .catz) and rosters (.ros, "
+                   ".rosz); repeatable")
     p.add_argument("--open", action="store_true", help="open the page in a browser")
     p.add_argument("--workers", type=int_in(1, 64), default=None,
                    help="worker threads for the odds (default: one per core)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None, type=scheduler_address,
+                   help="run matrix jobs on this Dask scheduler (e.g. tcp://10.0.0.5:8786), as "
+                   "odds matrix --scheduler does; default: here")
+    p.add_argument("--scheduler-timeout", type=nonneg_float, default=10.0, metavar="SECONDS",
+                   help="give up connecting to the scheduler after this long (default 10 s)")
     p.set_defaults(func=run, stream_output=True)
 
 
@@ -77,13 +84,30 @@ def run(args: argparse.Namespace) -> int:
     if args.host not in LOCAL_HOSTS:
         print(f"warning: listening on {args.host}: anyone who can reach it can use the page "
               "(it has no login)", file=sys.stderr)
-    app = create_app(dirs, workers=args.workers,
+    client = None
+    if args.scheduler:
+        from odds.commands._cluster import dask_client
+
+        context = dask_client(args.scheduler, args.scheduler_timeout)
+        client = context.__enter__()  # closed when the server stops
+    try:
+        return _serve(args, dirs, client, create_app, uvicorn)
+    finally:
+        if client is not None:
+            context.__exit__(None, None, None)
+
+
+def _serve(args: argparse.Namespace, dirs: list[Path], client, create_app, uvicorn) -> int:
+    app = create_app(dirs, workers=args.workers, dask_client=client,
                      on_ready=lambda: print("odds: ready", file=sys.stderr, flush=True))
-    books = len(app.state.library.books) - 1
+    kinds = [b.kind for b in app.state.library.books.values()]
+    books, rosters = kinds.count("catalogue"), kinds.count("roster")
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{host}:{args.port}/"
-    print(f"odds: serving {url} (built-in units and {books} catalogue"
-          f"{'' if books == 1 else 's'}); Ctrl+C stops", flush=True)
+    where = f"; matrix jobs on {args.scheduler}" if client is not None else ""
+    print(f"odds: serving {url} (built-in units, {books} catalogue"
+          f"{'' if books == 1 else 's'} and {rosters} roster{'' if rosters == 1 else 's'}"
+          f"{where}); Ctrl+C stops", flush=True)
     if args.open:
         import webbrowser
 

@@ -4,6 +4,8 @@
 (the same keys and numbers for the same inputs and seed), plus the tables the
 page draws: the outcome table with standard errors, the first round with its
 exact values, the first-round casualties, round by round, and the units' size.
+With characters joining a unit the combat answer is the one of
+``odds combat --scenario FILE --format json`` for the two units as a scenario.
 The charge, pursuit and flight answers likewise start with their CLI payload.
 Nothing is computed here that the engine does not report.
 """
@@ -57,8 +59,25 @@ def combat_units(req: CombatRequest, library: Library) -> tuple[dict[str, Any], 
     return units, refs
 
 
+def _characters(req: CombatRequest) -> dict[str, tuple[Any, ...]]:
+    """The characters joining each side's unit, read as a scenario file's are."""
+    from odds.characters import character_from_dict
+    from odds.validation import prefixed
+
+    return {side: tuple(prefixed(f"{side}.characters[{j}]",
+                                 lambda c=c: character_from_dict(c, ""))
+                        for j, c in enumerate(getattr(req, side).characters))
+            for side in ("attacker", "defender")}
+
+
 def combat(req: CombatRequest, library: Library) -> dict[str, Any]:
-    """The combat answer (see the module notes)."""
+    """The combat answer (see the module notes).
+
+    With characters joining a unit, the combat is the two units as a scenario
+    (:func:`odds.scenario.two_unit_scenario`, the characters in their units) and
+    the answer is what ``odds combat --scenario FILE --format json`` prints
+    for it (:func:`scenario_combat`).
+    """
     from odds.combat import CombatOptions, SideOptions, fight
 
     units, refs = combat_units(req, library)
@@ -73,6 +92,9 @@ def combat(req: CombatRequest, library: Library) -> dict[str, Any]:
                             charge_tests=req.charge_tests, distance=req.distance,
                             attacker_face=req.attacker_face,
                             expand_frontage=req.expand_frontage)
+    characters = _characters(req)
+    if any(characters.values()):
+        return scenario_combat(req, units, refs, sides, options, characters)
     r = fight(units["attacker"], units["defender"], trials=req.trials, seed=req.seed,
               attacker_options=sides["attacker"], defender_options=sides["defender"],
               options=options)
@@ -95,6 +117,85 @@ def combat(req: CombatRequest, library: Library) -> dict[str, Any]:
         "margin_r1": _records(r.margin_r1),
         "by_round": _records(r.rounds),
         "expected_wounds_r1": _expected_wounds(r.wounds_r1),
+        "working": _working(r),
+    }
+    return jsonable({**payload, "page": page})
+
+
+def _working(r: Any) -> dict[str, Any]:
+    """Round 1 step by step, as the engine computes it (no arithmetic of its own here).
+
+    ``groups``: per side and group of attackers, the attacks at full strength and
+    each roll (:func:`odds.combat.exact.working.first_round_working`; None where
+    it does not apply).  ``lost_exact``: the exact mean wounds and models each
+    side loses with the strike order (None where the exact engine does not
+    apply).  ``terms``: the mean combat-result terms of each side (Monte Carlo,
+    given that a round was fought).
+    """
+    from odds.combat.exact.working import first_round_working
+
+    ex = r.extra["exact_first_round"]
+    lost = ex.get("lost") if ex else None
+    sides = ("attacker", "defender")
+    terms = {str(side): dict(zip(g["term"], g["mean"], strict=True))
+             for side, g in r.extra["terms_r1"].groupby("side", sort=False)}
+    return {"groups": first_round_working(r.extra["model"]),
+            "lost_exact": None if lost is None else
+            {side: {"wounds": lost["wounds"][i], "models": lost["models"][i]}
+             for i, side in enumerate(sides)},
+            "terms": terms}
+
+
+def scenario_combat(req: CombatRequest, units: dict[str, Any], refs: dict[str, str],
+                    sides: dict[str, Any], options: Any,
+                    characters: dict[str, tuple[Any, ...]]) -> dict[str, Any]:
+    """Two units with characters joining them: ``odds combat --scenario --format json``.
+
+    The page gets the sides' outcomes, each body's outcomes (units, characters,
+    champions), the first round with its exact values and the mean
+    combat-result terms (all from the scenario result).
+    """
+    from odds.combat.multiple import fight_scenario
+    from odds.commands.combat import (
+        body_name,
+        scenario_first_round_labels,
+        scenario_names,
+        scenario_payload,
+    )
+    from odds.scenario import two_unit_scenario
+    from odds.units import unit_warnings
+
+    for name, default in (("distance", 10.0), ("expand_frontage", True)):
+        if getattr(req, name) != default:
+            raise OddsInputError(f"{name}: must be {default} with characters joining a unit "
+                                 "(the combat is then fought as a scenario file is, which "
+                                 "has no such setting)")
+    sc = two_unit_scenario(units["attacker"], units["defender"],
+                           attacker_options=sides["attacker"],
+                           defender_options=sides["defender"], options=options)
+    choice = {"attacker": req.attacker_side, "defender": req.defender_side}
+    sc = sc.replace(sides=tuple(
+        (side[0].replace(characters=characters[name], challenge=choice[name].challenge,
+                         allocation=choice[name].allocation,
+                         face=req.attacker_face if name == "attacker" else "front"),)
+        for side, name in zip(sc.sides, ("attacker", "defender"), strict=True)))
+    r = fight_scenario(sc, trials=req.trials, seed=req.seed)
+    payload = scenario_payload(r, sc, req.lang)
+    names = scenario_names(sc, r)
+    page = {
+        "kind": "scenario",
+        "small_print": hl.small_print(r.trials, r.seed, req.lang),
+        "references": refs,
+        "names": {"attacker": units["attacker"].name, "defender": units["defender"].name},
+        "bodies": {k: body_name(v, req.lang) for k, v in names.items()},
+        "labels": {**hl.OUTCOME_WORDS[req.lang],
+                   **scenario_first_round_labels(r, names, req.lang)},
+        "characters": {side: [c.name for c in cs] for side, cs in characters.items()},
+        "sides_table": _records(r.sides),
+        "units_table": _records(r.units),
+        "first_round_table": _records(r.first_round),
+        "units": {side: _unit_card(u) for side, u in units.items()},
+        "warnings": unit_warnings(list(units.values())),
     }
     return jsonable({**payload, "page": page})
 
@@ -187,6 +288,10 @@ def hold_or_flee(req: HoldOrFleeRequest, library: Library) -> dict[str, Any]:
     sets them side by side from the target's view, every number copied from
     those answers.
     """
+    for side in ("attacker", "defender"):
+        if getattr(req, side).characters:
+            raise OddsInputError(f"{side}.characters: the hold-or-flee view takes units without "
+                                 "characters (ask the combat view)")
     hold = combat(req, library)
     units, _ = combat_units(req, library)
     charger, target = units["attacker"], units["defender"]
@@ -275,15 +380,19 @@ def _landing_png(r: Any, lang: str) -> str:
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def matrix(req: MatrixRequest, library: Library) -> dict[str, Any]:
-    """``odds matrix --format json`` for two lists of units, run here (no scheduler)."""
+def matrix(req: MatrixRequest, library: Library, client: Any = None) -> dict[str, Any]:
+    """``odds matrix --format json`` for two lists of units.
+
+    ``client``: a ``distributed.Client``; the cells then run on its cluster
+    (``odds matrix --scheduler``), else here.
+    """
     from odds.listbuilding import matchup_matrix
     from odds.listbuilding.labels import canonical
 
     lists = [[choice_unit(c, library)[0] for c in chosen] for chosen in (req.list_a, req.list_b)]
     table = matchup_matrix(lists[0], lists[1], points=req.points, trials=req.trials,
                            seed=req.seed, charger=req.charger, max_rounds=req.max_rounds,
-                           progress=False, lang=req.lang)
+                           progress=False, lang=req.lang, client=client)
     seed = table.attrs["seed"]
     payload = {"headline": hl.matrix(canonical(table), req.points, req.lang),
                "trials": req.trials, "seed": seed, "points": req.points,

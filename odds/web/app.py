@@ -93,13 +93,14 @@ def validation_message(exc: RequestValidationError, model: type | None) -> str:
 
 
 def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
-               warm: bool = True, on_ready: Callable[[], None] | None = None) -> FastAPI:
+               warm: bool = True, on_ready: Callable[[], None] | None = None,
+               dask_client: Any = None) -> FastAPI:
     """The web application.
 
     Parameters
     ----------
     data_dirs : list of Path, optional
-        Folders of BattleScribe catalogues offered beside the built-in library.
+        Folders of BattleScribe catalogues and rosters offered beside the built-in library.
     workers : int, optional
         Threads of the worker pool (default: one per core).
     warm : bool
@@ -109,6 +110,9 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
         answer 503.
     on_ready : callable, optional
         Called (from the warming thread) once the server is ready.
+    dask_client : distributed.Client, optional
+        Matrix jobs run on this Dask cluster, as ``odds matrix --scheduler``
+        runs them (the same numbers as here for the same seed).
     """
     library = Library(list(data_dirs or []))
     jobs = Jobs(workers)
@@ -135,6 +139,7 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
                   "Each answer equals `odds COMMAND --format json` for the same inputs and "
                   "seed, plus a `page` object with the tables the page draws.")
     app.state.library, app.state.jobs, app.state.ready = library, jobs, ready
+    app.state.dask_client = dask_client
 
     @app.middleware("http")
     async def guard(request: Request, call_next):
@@ -196,12 +201,19 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
 
     def run_view(view: str, req: Any) -> dict[str, Any]:
         fn = VIEWS[view][1]
-        return fn(req, library) if view in ("combat", "hold", "compare", "matrix") else fn(req)
+        if view == "matrix":
+            return fn(req, library, client=dask_client)
+        return fn(req, library) if view in ("combat", "hold", "compare") else fn(req)
 
     async def answer(view: str, req: Any, request: Request) -> dict[str, Any]:
         client = request.client.host if request.client else "?"
         with jobs.slot(client):
             return await asyncio.wrap_future(jobs.pool.submit(run_view, view, req))
+
+    @app.get("/api/books/{book_id}/characters", tags=["data"])
+    async def characters(book_id: str) -> list[dict[str, Any]]:
+        """The characters of one book, by value (a roster's; the others have none)."""
+        return await anyio.to_thread.run_sync(library.characters, book_id)
 
     @app.post("/api/upload", tags=["data"])
     async def upload(request: Request, name: str = "") -> dict[str, Any]:

@@ -23,6 +23,7 @@ BUILTIN = "builtin"
 """Id of the built-in library."""
 
 CATALOGUE_SUFFIXES = (".cat", ".catz")
+ROSTER_SUFFIXES = (".ros", ".rosz")
 
 
 def search_key(text: str) -> str:
@@ -47,9 +48,16 @@ class Book:
     path: Path | None = None
     sha256: str = ""
 
+    @property
+    def kind(self) -> str:
+        """``builtin``, ``catalogue`` or ``roster`` (a list of units and characters)."""
+        if self.path is None:
+            return "builtin"
+        return "roster" if self.path.suffix.lower() in ROSTER_SUFFIXES else "catalogue"
+
     def summary(self) -> dict[str, Any]:
-        """What the page lists: id, name, file name and hash."""
-        return {"id": self.id, "name": self.name,
+        """What the page lists: id, name, kind, file name and hash."""
+        return {"id": self.id, "name": self.name, "kind": self.kind,
                 "file": self.path.name if self.path else "", "sha256": self.sha256}
 
 
@@ -80,7 +88,9 @@ class Library:
     Parameters
     ----------
     data_dirs : list of Path
-        Folders searched (recursively) for ``.cat`` and ``.catz`` files.
+        Folders searched (recursively) for catalogues (``.cat``, ``.catz``) and
+        rosters (``.ros``, ``.rosz``).  A roster's units and characters are
+        listed by value, as an uploaded roster's are (:func:`odds.web.uploads.read_upload`).
     """
 
     data_dirs: list[Path] = field(default_factory=list)
@@ -92,11 +102,29 @@ class Library:
         for d in self.data_dirs:
             for root, _, files in os.walk(d):
                 found += [Path(root) / f for f in files
-                          if Path(f).suffix.lower() in CATALOGUE_SUFFIXES]
+                          if Path(f).suffix.lower() in CATALOGUE_SUFFIXES + ROSTER_SUFFIXES]
         for path in sorted(found, key=lambda p: p.name.lower()):
             sha = _digest(path)
             book = Book(sha[:12], _catalogue_name(path), path, sha)
             self.books.setdefault(book.id, book)
+        self._rosters: dict[str, dict[str, Any]] = {}
+
+    def roster(self, book_id: str) -> dict[str, Any]:
+        """A roster book read as an upload is: its units and characters by value."""
+        from odds.web.uploads import read_upload
+
+        book = self.book(book_id)
+        if book.kind != "roster":
+            raise OddsInputError(f"book: {book.name!r} is not a roster")
+        if book_id not in self._rosters:
+            self._rosters[book_id] = read_upload(book.path.name, book.path.read_bytes())
+        return self._rosters[book_id]
+
+    def characters(self, book_id: str) -> list[dict[str, Any]]:
+        """The characters a book offers, by value: a roster's (the others have none)."""
+        if self.book(book_id).kind != "roster":
+            return []
+        return self.roster(book_id)["characters"]
 
     def book(self, book_id: str) -> Book:
         """The book with this id, or an input error listing how to find one."""
@@ -111,6 +139,11 @@ class Library:
         book = self.book(book_id)
         if book.path is None:
             return _builtin_units()
+        if book.kind == "roster":
+            return [{**u, "search": search_key(u["name"]), "min_models": 1, "max_models": None,
+                     "default_models": u["models"], "options": [], "points_per_model": None,
+                     "troop_type": u["data"].get("troop_type", "")}
+                    for u in self.roster(book_id)["units"]]
         from odds.battlescribe.spec import (
             _catalogue,
             unit_from_spec,  # noqa: F401  (same cache as the CLI)
@@ -128,6 +161,9 @@ class Library:
                   command: str, upgrades: list[str]) -> str:
         """The :func:`odds.unit_reference.load_unit` reference of a choice on the page."""
         book = self.book(book_id)
+        if book.kind == "roster":
+            raise OddsInputError("unit: a roster's units are sent by value (data), as "
+                                 f"/api/books/{book_id}/units lists them")
         opts = []
         if models is not None:
             opts.append(f"models={models}")

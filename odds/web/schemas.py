@@ -24,6 +24,9 @@ MAX_SEED = 2**63 - 1
 MAX_DISTANCE = 500.0
 """Largest distance in cm (a table is at most 480 cm long)."""
 
+MAX_CHARACTERS = 4
+"""Most characters joining one unit."""
+
 MAX_NAME = 200
 MAX_JOBS_PER_CLIENT = 4
 """Jobs one client may have running at once."""
@@ -81,6 +84,10 @@ class UnitChoice(_Strict):
     upgrades: list[str] = Field(default_factory=list, max_length=MAX_UPGRADES)
     data: dict[str, Any] | None = Field(None, description="a unit by value (an uploaded "
                                         "one, as /api/upload lists it); replaces book and unit")
+    characters: list[dict[str, Any]] = Field(
+        default_factory=list, max_length=MAX_CHARACTERS,
+        description="characters joining the unit, by value (as /api/upload and "
+        "/api/books/{id}/characters list them: the TOML schema of odds.characters)")
 
 
 class SideChoice(_Strict):
@@ -90,6 +97,12 @@ class SideChoice(_Strict):
     high_ground: bool = False
     bsb: bool = False
     general_ld: int = Field(0, ge=0, le=10)
+    challenge: Literal["never", "always", "champion"] = Field(
+        "always", description="with characters: who issues or accepts challenges (a "
+        "scenario file's challenge)")
+    allocation: Literal["troops", "character", "split"] = Field(
+        "troops", description="with characters: where the enemy's blows go (a scenario "
+        "file's allocation)")
 
 
 class CombatRequest(RunOptions):

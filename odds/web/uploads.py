@@ -5,7 +5,8 @@ a zipped file is inflated from memory with the CLI reader's own limits
 (:mod:`odds.battlescribe.xmlsafe`), and the XML is handed to the CLI's readers
 (:func:`~odds.battlescribe.load_catalogue`, :func:`~odds.battlescribe.load_roster`)
 through an anonymous in-memory file (``memfd_create``), so every check of the
-CLI applies.  The answer lists the units *by value* (:func:`odds.units.serialise.unit_to_dict`):
+CLI applies.  The answer lists the units (and a roster's characters) *by value*
+(:func:`odds.units.serialise.unit_to_dict`, :meth:`odds.characters.Character.to_dict`):
 the page keeps them, sends them back with a question, and puts them in its
 links, so a link works on any server without the file.
 """
@@ -75,7 +76,7 @@ def read_upload(name: str, data: bytes) -> dict[str, Any]:
     xml = _xml(name, data)
     with in_memory_file(xml) as path:
         try:
-            units, report = _read(path, suffix)
+            units, report, characters = _read(path, suffix)
         except OddsInputError as exc:
             raise OddsInputError(str(exc).replace(path, name)) from None
     if not units:
@@ -85,6 +86,7 @@ def read_upload(name: str, data: bytes) -> dict[str, Any]:
             "units": [{"key": f"{i}", "name": u.name, "models": u.models,
                        "points": u.points, "data": unit_to_dict(u)}
                       for i, u in enumerate(units[:MAX_UNITS])],
+            "characters": characters[:MAX_UNITS],
             "warnings": warnings[:50]}
 
 
@@ -101,15 +103,20 @@ def in_memory_file(data: bytes) -> Iterator[str]:
         os.close(fd)
 
 
-def _read(path: str, suffix: str) -> tuple[list[Unit], list[str]]:
+def _read(path: str, suffix: str) -> tuple[list[Unit], list[str], list[dict[str, Any]]]:
+    """Units, import warnings, and a roster's characters by value (with the unit each joins)."""
     from odds.battlescribe import load_catalogue, load_roster
 
     if suffix.startswith(".ros"):
         roster = load_roster(path)
-        return list(roster.units), [str(i) for i in roster.report.of_kind(*STRICT_KINDS)]
+        characters = [{"key": f"{i}", "name": c.name, "points": c.points,
+                       "joins": roster.joined.get(c.name, ""), "data": c.to_dict()}
+                      for i, c in enumerate(roster.characters)]
+        return (list(roster.units), [str(i) for i in roster.report.of_kind(*STRICT_KINDS)],
+                characters)
     cat = load_catalogue(path)
     return ([e.default_unit for e in cat.entries],
-            [str(i) for i in cat.report.of_kind(*STRICT_KINDS)])
+            [str(i) for i in cat.report.of_kind(*STRICT_KINDS)], [])
 
 
 def unit_by_value(data: dict[str, Any], models: int | None, files: int | None,

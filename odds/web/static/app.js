@@ -12,7 +12,9 @@ let state = {};
 let job = null;         // {id, view, timer}
 let answer = null;      // the last answer shown
 let debounce = null;
+let scrollToAnswer = false;  // a pressed "Work out" button shows the answer (below the form on a phone)
 const unitCache = new Map();
+const charCache = new Map();   // book id -> characters by value (a roster's)
 
 function knownKeys(view) {
   const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data', 'cmp', 'scenario', 'list_a', 'list_b']);
@@ -107,6 +109,9 @@ function unitPicker(side) {
     state[p + 'book'] = book.value;
     state[p + 'unit'] = '';
     state[p + 'upgrades'] = '';
+    state[p + 'chars'] = '';
+    const old = $(`f-${p}chars`);
+    if (old) old.replaceWith(characterPicker(side, book.value));
     fill().then(changed);
   });
   search.addEventListener('input', () => fill());
@@ -120,10 +125,62 @@ function unitPicker(side) {
   const title = state.view === 'hold' ? `hf_${side}` : side;
   const box = h('fieldset', { class: `side side-${side}` }, h('legend', { text: t(state.lang, title) }),
     label('book', book), label('find', search), label('unit', unit), noMatch);
-  for (const f of UNIT_FIELDS.slice(2)) if (f.kind !== 'upgrades' && f.kind !== 'data') box.append(control(f, p + f.name));
+  for (const f of UNIT_FIELDS.slice(2)) if (!['upgrades', 'data', 'chars'].includes(f.kind) && !f.chars) box.append(control(f, p + f.name));
   box.append(upgrades);
+  if (state.view === 'combat') box.append(characterPicker(side, book.value));
   fill().then(() => loadUnits(book.value).then((units) => syncModels(side, units)));
   return box;
+}
+
+// Characters joining the unit: those of the side's book (a roster's), and those in the link.
+function characterPicker(side, bookId) {
+  const p = side[0] + '.';
+  const box = h('fieldset', { class: 'upgrades characters', id: `f-${p}chars` },
+    h('legend', { text: t(state.lang, 'characters') }));
+  const chosen = state[p + 'chars'] ? decodeUnit(state[p + 'chars']) : [];
+  const taken = Array.isArray(chosen) ? chosen : [];
+  const list = h('div', {});
+  const rules = h('div', { hidden: !taken.length },
+    UNIT_FIELDS.filter((f) => f.chars).map((f) => control(f, p + f.name)));
+  box.append(list, rules);
+  const draw = (offered) => {
+    clear(list);
+    const all = [...taken];
+    for (const c of offered) if (!all.some((x) => x.name === c.data.name)) all.push(c.data);
+    const joins = new Map(offered.map((c) => [c.data.name, c.joins]));
+    if (!all.length) {
+      list.append(h('p', { class: 'help', text: t(state.lang, 'characters_none') }));
+      return;
+    }
+    all.forEach((c, i) => {
+      const cb = h('input', { type: 'checkbox', value: String(i), checked: taken.some((x) => x.name === c.name) });
+      cb.addEventListener('change', () => {
+        const now = [...list.querySelectorAll('input:checked')].map((x) => all[Number(x.value)]);
+        state[p + 'chars'] = now.length ? encodeUnit(now) : '';
+        rules.hidden = !now.length;
+        changed();
+      });
+      const where = joins.get(c.name) ? ` — ${t(state.lang, 'joins', { unit: joins.get(c.name) })}` : '';
+      const pts = c.points ? `, ${c.points} ${t(state.lang, 'pts')}` : '';
+      list.append(h('label', { class: 'check' }, cb, h('span', { text: `${c.name}${pts}${where}` })));
+    });
+  };
+  draw([]);
+  loadCharacters(bookId).then(draw);
+  return box;
+}
+
+async function loadCharacters(book) {
+  if (!charCache.has(book)) {
+    if (book.startsWith('upload-') || book.startsWith('link-')) return [];
+    try {
+      const res = await fetch(`/api/books/${encodeURIComponent(book)}/characters`);
+      charCache.set(book, res.ok ? await res.json() : []);
+    } catch (e) {
+      return [];
+    }
+  }
+  return charCache.get(book);
 }
 
 // A unit of an uploaded file (or of a link) is sent by value; a library unit by name.
@@ -134,8 +191,9 @@ function setData(side) {
   state[p + 'data'] = u && u.data ? encodeUnit(u.data) : '';
 }
 
-function addUploadedBook(id, name, units) {
+function addUploadedBook(id, name, units, characters = []) {
   info.books = info.books.filter((b) => b.id !== id).concat([{ id, name }]);
+  charCache.set(id, characters);
   unitCache.set(id, units.map((u) => ({ key: u.key, name: u.name, search: fold(u.name),
     min_models: 1, max_models: null, default_models: u.models, options: [], data: u.data })));
 }
@@ -161,7 +219,7 @@ async function upload(input) {
   }
   uploads += 1;
   const id = `upload-${uploads}`;
-  addUploadedBook(id, `${body.name} (${t(state.lang, 'uploaded')})`, body.units);
+  addUploadedBook(id, `${body.name} (${t(state.lang, 'uploaded')})`, body.units, body.characters || []);
   readForm();
   for (const side of SIDES) {
     const p = side[0] + '.';
@@ -326,8 +384,23 @@ function listInput(key) {
     status.setAttribute('role', 'status');
     changed();
   });
+  const rosters = info.books.filter((b) => b.kind === 'roster');
+  const pick = rosters.length ? h('select', { id: `f-${key}-book` },
+    h('option', { value: '', text: t(state.lang, 'mx_pick_roster') }),
+    rosters.map((b) => h('option', { value: b.id, text: `${b.name} (${b.file})` }))) : null;
+  if (pick) {
+    pick.addEventListener('change', async () => {
+      if (!pick.value) return;
+      const units = (await loadUnits(pick.value)).slice(0, 10).map((u) => ({ name: u.name, data: u.data }));
+      state[key] = encodeUnit(units);
+      status.textContent = units.map((u) => u.name).join(', ');
+      status.className = 'help';
+      changed();
+    });
+  }
   return h('div', { class: 'scenario' }, h('label', { class: 'field' },
-    h('span', { text: t(state.lang, `mx_${key}`) }), input), status);
+    h('span', { text: t(state.lang, `mx_${key}`) }), input),
+    pick ? h('label', { class: 'field' }, h('span', { text: t(state.lang, 'mx_or_roster') }), pick) : null, status);
 }
 
 // A cell of the matrix opens that combat in the combat view (both units by value).
@@ -505,6 +578,10 @@ function show(view, a, partial) {
   $('png').hidden = !out.querySelector('img.picture');
   $('add-compare').hidden = view !== 'combat';
   $('results').hidden = false;
+  if (scrollToAnswer && window.matchMedia('(max-width: 1099px)').matches) {
+    $('results').scrollIntoView({ block: 'start' });
+  }
+  scrollToAnswer = false;
 }
 
 // ---------- start ----------
@@ -540,10 +617,10 @@ async function start() {
   checkLink();
   buildForm();
   $('form').addEventListener('change', (e) => {
-    if (e.target.type === 'file' || e.target.closest('.upgrades') || e.target.name?.endsWith('book') || e.target.classList.contains('units')) return;
+    if (e.target.type === 'file' || e.target.closest('.upgrades:not(.characters)') || (e.target.closest('.characters') && !e.target.name) || e.target.name?.endsWith('book') || e.target.classList.contains('units')) return;
     changed();
   });
-  $('form').addEventListener('submit', (e) => { e.preventDefault(); clearTimeout(debounce); run(); });
+  $('form').addEventListener('submit', (e) => { e.preventDefault(); clearTimeout(debounce); scrollToAnswer = true; run(); });
   $('cancel').addEventListener('click', () => { clearTimeout(debounce); cancelJob().then(() => showError(t(state.lang, 'cancelled'))); });
   $('lang').addEventListener('change', () => {
     readForm();

@@ -68,7 +68,48 @@ function swatch(colour) {
   return svg;
 }
 
+// Two units with characters: the scenario answer (sides, every unit and character).
+function renderScenario(a, lang) {
+  const n = a.page.names, L = a.page.labels, B = a.page.bodies;
+  const neither = Math.max(0, 1 - a.p_attacker_wins - a.p_defender_wins);
+  const segs = [
+    { label: `${n.attacker}: ${t(lang, 'sc_wins')}`, p: a.p_attacker_wins, colour: COLOURS.attacker[0], dark: true },
+    { label: t(lang, 'cmp_unresolved'), p: neither, colour: COLOURS.neutral[0], dark: false },
+    { label: `${n.defender}: ${t(lang, 'sc_wins')}`, p: a.p_defender_wins, colour: COLOURS.defender[0], dark: true },
+  ];
+  const parts = [h('p', { class: 'headline', id: 'headline', text: a.headline }),
+    h('p', { class: 'small', text: a.page.small_print }),
+    h('p', { class: 'help', text: t(lang, 'sc_note') })];
+  parts.push(section(t(lang, 'final'),
+    stackedBar(segs, t(lang, 'chart_title'), (p) => pct(p, lang)), legend(segs, lang),
+    table(t(lang, 'sc_sides'), [t(lang, 'sc_side'), t(lang, 'sc_wins'), t(lang, 'sc_broken'), t(lang, 'sc_destroyed')],
+      ['attacker', 'defender'].map((side) => [n[side], pct(a.sides[side].p_wins, lang),
+        pct(a.sides[side].p_broken, lang), pct(a.sides[side].p_destroyed, lang)]), 'outcomes')));
+  const cols = ['won', 'escaped', 'caught', 'wiped', 'unresolved'];
+  parts.push(section(t(lang, 'sc_bodies'), table(t(lang, 'sc_bodies'), [t(lang, 'unit'), ...cols.map((c) => L[c] || c)],
+    Object.entries(a.units).map(([id, o]) => [B[id] || id, ...cols.map((c) => pct(o[c], lang))]), 'bodies')));
+  parts.push(section(t(lang, 'first_round'),
+    table(t(lang, 'first_round'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
+      a.page.first_round_table.map((r) => [L[r.outcome] || r.outcome, pct(r.probability, lang),
+        se(r.stderr, lang), pct(r.exact, lang)]), 'first-round')));
+  const terms = a.terms;
+  const names = Object.keys(terms.attacker || {}).filter((k) => (terms.attacker[k] || 0) + (terms.defender?.[k] || 0) > 0);
+  parts.push(section(t(lang, 'working'), h('h4', { text: t(lang, 'sc_terms') }),
+    table(t(lang, 'sc_terms'), ['', n.attacker, n.defender],
+      names.map((k) => [t(lang, `term_${k}`), num(terms.attacker[k], lang), num(terms.defender?.[k], lang)]), 'terms'),
+    h('p', { class: 'help', text: t(lang, 'sc_no_steps') })));
+  if (a.challenge && a.challenge.p_issued > 0) {
+    parts.push(h('p', { text: t(lang, 'sc_challenge', { issued: pct(a.challenge.p_issued_r1, lang), wins: pct(a.challenge.p_challenger_wins, lang) }) }));
+  }
+  if (a.page.warnings.length) {
+    parts.push(section(t(lang, 'warnings'), h('ul', { class: 'warnings' },
+      a.page.warnings.map((w) => h('li', { text: w })))));
+  }
+  return parts;
+}
+
 export function renderCombat(a, lang) {
+  if (a.page.kind === 'scenario') return renderScenario(a, lang);
   const L = a.page.labels;
   const segs = combatSegments(a);
   const parts = [];
@@ -85,7 +126,8 @@ export function renderCombat(a, lang) {
     table(t(lang, 'first_round'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')],
       a.page.first_round_table.map((r) => [L[r.outcome] || r.outcome, pct(r.probability, lang),
         se(r.stderr, lang), pct(r.exact, lang)]), 'first-round')));
-  parts.push(section(t(lang, 'working'), working(a, lang)));
+  parts.push(section(t(lang, 'units'), working(a, lang)));
+  parts.push(section(t(lang, 'working'), ...steps(a, lang)));
   parts.push(section(t(lang, 'at_least'), ...atLeast(a, lang)));
   parts.push(section(t(lang, 'by_round'), byRound(a, lang)));
   if (a.warnings.length) {
@@ -113,6 +155,58 @@ function working(a, lang) {
       num(ew.attacker?.exact, lang, 3), num(ew.defender?.exact, lang, 3)],
   ];
   return table(t(lang, 'units'), ['', n.attacker, n.defender], rows, 'working');
+}
+
+// Round 1 step by step: every number comes from the server (the engine's own working).
+// One table per side, read from top to bottom as one works a round out by hand.
+function steps(a, lang) {
+  const wk = a.page.working, n = a.page.names;
+  if (!wk) return [];
+  const out = [];
+  const roll = (x) => (x === 0 ? t(lang, 'auto') : x >= 7 ? t(lang, 'never') : `${x}+`);
+  const chance = (need, p) => (need === 0 || need >= 7 ? roll(need) : `${roll(need)} (${pct(p, lang)})`);
+  const saveChance = (need, p) => (need >= 7 ? '—' : chance(need, p));  // no save at all
+  const heading = (text) => h('h4', { text });
+  if (wk.groups && wk.groups.length) {
+    out.push(heading(t(lang, 'wk_steps')));
+    for (const side of ['attacker', 'defender']) {
+      const gs = wk.groups.filter((g) => g.side === side);
+      if (!gs.length) continue;
+      const rows = [
+        [t(lang, 'wk_attacks'), ...gs.map((g) => num(g.attacks, lang))],
+        [t(lang, 'wk_hit'), ...gs.map((g) => chance(g.to_hit, g.p_hit))],
+        [`= ${t(lang, 'wk_hits')}`, ...gs.map((g) => num(g.hits, lang))],
+        [t(lang, 'wk_wound'), ...gs.map((g) => chance(g.to_wound, g.p_wound))],
+        [`= ${t(lang, 'wk_wounds')}`, ...gs.map((g) => num(g.wounds, lang))],
+        [t(lang, 'wk_save'), ...gs.map((g) => saveChance(g.armour_save, g.p_armour_save))],
+        [`− ${t(lang, 'wk_saved')}`, ...gs.map((g) => num(g.armour_saves, lang))],
+      ];
+      if (gs.some((g) => g.ward_save < 7)) {  // the ward rows only where the enemy has one
+        rows.push([t(lang, 'wk_ward'), ...gs.map((g) => saveChance(g.ward_save, g.p_ward_save))],
+          [`− ${t(lang, 'wk_warded')}`, ...gs.map((g) => num(g.ward_saves, lang))]);
+      }
+      rows.push([`= ${t(lang, 'wk_unsaved')}`, ...gs.map((g) => num(g.unsaved, lang))]);
+      const title = t(lang, 'wk_side', { unit: n[side] });
+      out.push(h('p', { class: `side-title side-title-${side}`, text: title }),
+        table(title, [t(lang, 'wk_group'), ...gs.map((g) => t(lang, `g_${g.group}`))], rows, `steps steps-${side}`));
+    }
+    out.push(h('p', { class: 'help', text: t(lang, 'wk_steps_help') }));
+  }
+  const lost = wk.lost_exact;
+  out.push(heading(t(lang, 'wk_lost')));
+  out.push(lost
+    ? table(t(lang, 'wk_lost'), ['', n.attacker, n.defender], [
+      [t(lang, 'wk_lost_wounds'), num(lost.attacker.wounds, lang, 3), num(lost.defender.wounds, lang, 3)],
+      [t(lang, 'wk_lost_models'), num(lost.attacker.models, lang, 3), num(lost.defender.models, lang, 3)]], 'lost')
+    : h('p', { class: 'help', text: t(lang, 'wk_none') }));
+  const terms = wk.terms || {};
+  const names = Object.keys(terms.attacker || {}).filter((k) => (terms.attacker[k] || 0) + (terms.defender?.[k] || 0) > 0);
+  const total = (side) => names.reduce((x, k) => x + (terms[side]?.[k] || 0), 0);
+  out.push(heading(t(lang, 'wk_terms')));
+  out.push(table(t(lang, 'wk_terms'), ['', n.attacker, n.defender],
+    [...names.map((k) => [t(lang, `term_${k}`), num(terms.attacker[k], lang), num(terms.defender?.[k], lang)]),
+      [t(lang, 'wk_total'), num(total('attacker'), lang), num(total('defender'), lang)]], 'terms'));
+  return out;
 }
 
 function tail(rows, key) {
@@ -204,15 +298,16 @@ export function renderHold(a, lang) {
 export function renderCompare(a, lang) {
   const vs = a.variants;
   const col = (f) => vs.map((v) => f(v));
-  const fr = (v, key) => v.page.first_round_table.find((r) => r.outcome === key) || {};
+  const alias = { attacker_wins: 'side0_wins', defender_wins: 'side1_wins' };  // a scenario's words
+  const fr = (v, key) => v.page.first_round_table.find((r) => r.outcome === key || r.outcome === alias[key]) || {};
   const rows = [
     [t(lang, 'cmp_attacker_wins'), ...col((v) => `${pct(v.p_attacker_wins, lang)}`)],
     [t(lang, 'cmp_defender_wins'), ...col((v) => `${pct(v.p_defender_wins, lang)}`)],
-    [t(lang, 'cmp_unresolved'), ...col((v) => pct(v.outcomes.unresolved, lang))],
+    [t(lang, 'cmp_unresolved'), ...col((v) => pct(v.outcomes ? v.outcomes.unresolved : 1 - v.p_attacker_wins - v.p_defender_wins, lang))],
     [t(lang, 'cmp_round1_attacker'), ...col((v) => `${pct(fr(v, 'attacker_wins').probability, lang)} (${t(lang, 'exact').toLowerCase()} ${pct(fr(v, 'attacker_wins').exact, lang)})`)],
     [t(lang, 'cmp_round1_defender'), ...col((v) => `${pct(fr(v, 'defender_wins').probability, lang)} (${t(lang, 'exact').toLowerCase()} ${pct(fr(v, 'defender_wins').exact, lang)})`)],
-    [t(lang, 'cmp_wounds_attacker'), ...col((v) => num(v.page.expected_wounds_r1.attacker?.monte_carlo, lang))],
-    [t(lang, 'cmp_wounds_defender'), ...col((v) => num(v.page.expected_wounds_r1.defender?.monte_carlo, lang))],
+    [t(lang, 'cmp_wounds_attacker'), ...col((v) => num(v.page.expected_wounds_r1 ? v.page.expected_wounds_r1.attacker?.monte_carlo : v.terms?.attacker?.wounds, lang))],
+    [t(lang, 'cmp_wounds_defender'), ...col((v) => num(v.page.expected_wounds_r1 ? v.page.expected_wounds_r1.defender?.monte_carlo : v.terms?.defender?.wounds, lang))],
   ];
   const head = ['', ...vs.map((_, i) => `${t(lang, 'variant')} ${i + 1}`)];
   return [
@@ -288,7 +383,7 @@ export function renderMatrix(a, lang, openCell) {
 
 // The main table of an answer as CSV (the columns the CLI's --format csv prints).
 export function answerCsv(view, a) {
-  const rows = view === 'combat' ? a.page.outcome_table : view === 'hold' ? a.table
+  const rows = view === 'combat' ? (a.page.outcome_table || a.page.sides_table) : view === 'hold' ? a.table
     : view === 'matrix' ? a.cells
     : view === 'compare' ? a.variants.map((v, i) => ({ variant: i + 1, headline: v.headline,
       p_attacker_wins: v.p_attacker_wins, p_defender_wins: v.p_defender_wins, seed: v.seed, trials: v.trials }))

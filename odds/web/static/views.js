@@ -15,6 +15,9 @@ export const UNIT_FIELDS = [
   { name: 'command', kind: 'select', options: CMDS, def: 'none', label: (v) => 'cmd_' + v.replace(',', '_') },
   { name: 'upgrades', kind: 'upgrades', def: '' },
   { name: 'data', kind: 'data', def: '' },
+  { name: 'chars', kind: 'chars', def: '' },
+  { name: 'challenge', kind: 'select', options: ['always', 'champion', 'never'], def: 'always', label: (v) => 'challenge_' + v, chars: true },
+  { name: 'allocation', kind: 'select', options: ['troops', 'character', 'split'], def: 'troops', label: (v) => 'allocation_' + v, chars: true },
   { name: 'bonus', kind: 'number', min: -10, max: 10, def: 0 },
   { name: 'high_ground', kind: 'check', def: false },
   { name: 'bsb', kind: 'check', def: false },
@@ -57,7 +60,7 @@ export const VIEWS = {
   matrix: {
     trials: 20000,
     fields: [
-      { name: 'points', kind: 'number', min: 1, max: 10000, step: 'any', def: '' },
+      { name: 'points', kind: 'number', min: 1, max: 10000, step: 'any', def: '', i18n: 'mx_points' },
       { name: 'charger', kind: 'select', options: ['both', 'a', 'b', 'none'], def: 'both', label: (v) => 'mx_charger_' + v, i18n: 'charger' },
       { name: 'max_rounds', kind: 'number', min: 1, max: 50, def: 10 },
     ],
@@ -170,12 +173,16 @@ export function requestBody(view, state) {
       unit.command = state[p + 'command'] || 'none';
       if (state[p + 'data']) unit.data = decodeUnit(state[p + 'data']);
       unit.upgrades = (state[p + 'upgrades'] || '').split('|').filter(Boolean);
+      const chars = view === 'combat' && state[p + 'chars'] ? decodeUnit(state[p + 'chars']) : [];
+      if (Array.isArray(chars) && chars.length) unit.characters = chars;
       body[side] = unit;
       body[side + '_side'] = {
         bonus: num(state[p + 'bonus']) ?? 0,
         high_ground: value({ kind: 'check' }, state[p + 'high_ground'] ?? false),
         bsb: value({ kind: 'check' }, state[p + 'bsb'] ?? false),
         general_ld: num(state[p + 'general_ld']) ?? 0,
+        challenge: state[p + 'challenge'] || 'always',
+        allocation: state[p + 'allocation'] || 'troops',
       };
     }
   }

@@ -1,0 +1,185 @@
+"""The web page's characters, round-1 working, roster books and Dask matrix jobs.
+
+Characters joining a unit (RULES.md §1.9) are fought as ``odds combat --scenario`` fights
+them; the working of round 1 (RULES.md §1.2-§1.8) is the engine's; rosters in a ``--data``
+folder are books; with a Dask client, matrix jobs run on the cluster (as ``odds matrix
+--scheduler``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+from test_web_api import cli_json, post, without_page
+from test_web_server import request, running_server
+
+from odds.emergence import example_path
+from odds.scenario import load_scenario
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "odds" / "examples"
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory):
+    d = tmp_path_factory.mktemp("data")
+    for name in ("my_list.ros", "their_list.ros"):
+        shutil.copy(EXAMPLES / name, d / name)
+    return d
+
+
+@pytest.fixture(scope="module")
+def base(data_dir):
+    with running_server([data_dir]) as url:
+        yield url
+
+
+def heroes() -> tuple[dict, dict]:
+    """The Captain and the Orc Big Boss of ``odds/examples/combat_heroes.toml``, by value."""
+    sc = load_scenario(example_path("combat_heroes"))
+    return (sc.unit("knights").characters[0].to_dict(), sc.unit("boyz").characters[0].to_dict())
+
+
+def toml(value: dict, prefix: str = "") -> str:
+    """A small TOML writer for a scenario: scalars, lists of scalars, tables, arrays of tables."""
+    def scalar(x):
+        return json.dumps(x) if not isinstance(x, bool) else str(x).lower()
+
+    lines, tables = [], []
+    for k, v in value.items():
+        if isinstance(v, dict):
+            tables.append(f"\n[{prefix}{k}]\n" + toml(v, f"{prefix}{k}."))
+        elif isinstance(v, list) and v and isinstance(v[0], dict):
+            tables += [f"\n[[{prefix}{k}]]\n" + toml(item, f"{prefix}{k}.") for item in v]
+        elif isinstance(v, list):
+            lines.append(f"{k} = [{', '.join(scalar(x) for x in v)}]")
+        else:
+            lines.append(f"{k} = {scalar(v)}")
+    return "\n".join(lines) + "".join(tables) + "\n"
+
+
+def test_characters_join_as_in_a_scenario_file(base, capsys, tmp_path):
+    """RULES.md §1.9: a character joining each unit; the answer is ``odds combat --scenario``'s."""
+    cap, boss = heroes()
+    body = {"attacker": {"unit": "empire_knights", "characters": [cap]},
+            "defender": {"unit": "orc_boyz", "characters": [boss]},
+            "defender_side": {"allocation": "split"}, "trials": 20000, "seed": 5}
+    status, web = post(base, "/api/combat", body)
+    assert status == 200, web
+    scenario = {
+        "name": "Caballería imperial vs Guerreros orcos", "active_side": "attacker",
+        "max_rounds": 10,
+        "attacker": [{"id": "attacker", "unit": "empire_knights", "engaged_with": "defender",
+                      "charged": True, "characters": [cap]}],
+        "defender": [{"id": "defender", "unit": "orc_boyz", "engaged_with": "attacker",
+                      "allocation": "split", "characters": [boss]}],
+    }
+    path = tmp_path / "heroes.toml"
+    path.write_text(toml(scenario), encoding="utf-8")
+    cli = cli_json(capsys, ["combat", "--scenario", str(path), "--trials", "20000", "--seed",
+                            "5", "--format", "json"])
+    assert without_page(web) == cli
+    page = web["page"]
+    assert page["kind"] == "scenario" and page["characters"] == {
+        "attacker": ["Capitán"], "defender": ["Gran jefe orco"]}
+    assert web["challenge"]["p_issued_r1"] == 1.0  # both sides challenge by default
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"attacker": {"unit": "orc_boyz", "characters": [{"name": "X", "profile": {"WS": 99}}]},
+      "defender": {"unit": "orc_boyz"}}, "attacker.characters[0]."),
+    ({"attacker": {"unit": "orc_boyz", "characters": [heroes()[1]] * 5},
+      "defender": {"unit": "orc_boyz"}}, "attacker.characters: "),
+    ({"attacker": {"unit": "orc_boyz", "characters": [heroes()[1]]},
+      "defender": {"unit": "orc_boyz"}, "distance": 5}, "distance: must be 10.0 with characters"),
+])
+def test_bad_characters_are_a_422_naming_the_field(base, body, message):
+    status, out = post(base, "/api/combat", {**body, "trials": 100, "seed": 1})
+    assert status == 422 and out["error"].startswith(message), out
+
+
+def test_hold_or_flee_refuses_characters(base):
+    body = {"attacker": {"unit": "empire_knights", "characters": [heroes()[0]]},
+            "defender": {"unit": "orc_boyz"}, "trials": 100, "seed": 1}
+    status, out = post(base, "/api/hold", body)
+    assert status == 422 and out["error"].startswith("attacker.characters: "), out
+
+
+def test_the_working_of_round_one_is_the_engines(base):
+    """RULES.md §1.2-§1.8: swordsmen charging orc boyz, every step checkable by hand."""
+    body = {"attacker": {"unit": "empire_swordsmen"}, "defender": {"unit": "orc_boyz"},
+            "trials": 100_000, "seed": 11}
+    status, web = post(base, "/api/combat", body)
+    assert status == 200, web
+    wk = web["page"]["working"]
+    rf = next(g for g in wk["groups"] if g["side"] == "attacker" and g["group"] == "rank_and_file")
+    # WS 4 against WS 3 hits on 3+, S 3 against T 4 wounds on 5+, the boyz save on 5+
+    assert (rf["to_hit"], rf["to_wound"], rf["armour_save"]) == (3, 5, 5)
+    assert rf["unsaved"] == pytest.approx(rf["attacks"] * (4 / 6) * (2 / 6) * (4 / 6))
+    assert rf["hits"] == pytest.approx(rf["attacks"] * rf["p_hit"])
+    assert rf["wounds"] == pytest.approx(rf["hits"] * rf["p_wound"])
+    assert rf["armour_saves"] == pytest.approx(rf["wounds"] * rf["p_armour_save"])
+    assert rf["wounds"] - rf["armour_saves"] - rf["ward_saves"] == pytest.approx(rf["unsaved"])
+    # the swordsmen (I 4) strike before the boyz (I 2): nobody of theirs falls first, so the
+    # sum of their groups' unsaved wounds is the exact mean the boyz lose
+    mine = sum(g["unsaved"] for g in wk["groups"] if g["side"] == "attacker")
+    lost = wk["lost_exact"]
+    assert mine == pytest.approx(lost["defender"]["wounds"], rel=1e-9)
+    # the boyz strike back with fewer models: below their full-strength sum
+    theirs = sum(g["unsaved"] for g in wk["groups"] if g["side"] == "defender")
+    assert lost["attacker"]["wounds"] < theirs
+    # the Monte Carlo wounds term against the exact mean, z = 5
+    n = web["trials"]
+    for side, other in (("attacker", "defender"), ("defender", "attacker")):
+        rows = [r for r in web["page"]["wounds_r1"] if r["side"] == side]
+        mean = sum(r["wounds"] * r["probability"] for r in rows)
+        sd = math.sqrt(sum(r["wounds"] ** 2 * r["probability"] for r in rows) - mean ** 2)
+        got = wk["terms"][side]["wounds"]
+        assert abs(got - lost[other]["wounds"]) <= 5 * sd / math.sqrt(n) + 1e-12
+
+
+def test_rosters_in_the_data_folder_are_books_with_characters(base):
+    """Rosters (issue 11 §2; RULES.md §1.9): listed, their units and characters by value."""
+    status, info, _ = request(base, "/api/info")
+    rosters = {b["file"]: b for b in info["books"] if b["kind"] == "roster"}
+    assert set(rosters) == {"my_list.ros", "their_list.ros"}
+    book = rosters["my_list.ros"]["id"]
+    status, units, _ = request(base, f"/api/books/{book}/units")
+    assert status == 200 and [u["name"] for u in units] == ["Lanceros", "Espadachines",
+                                                            "Alabarderos"]
+    status, chars, _ = request(base, f"/api/books/{book}/characters")
+    assert [(c["name"], c["joins"]) for c in chars] == [("Capitán imperial", "Lanceros")]
+    status, none, _ = request(base, "/api/books/builtin/characters")
+    assert (status, none) == (200, [])
+    body = {"attacker": {"book": book, "unit": "Lanceros", "data": units[0]["data"],
+                         "characters": [chars[0]["data"]]},
+            "defender": {"unit": "orc_boyz"}, "trials": 2000, "seed": 1}
+    status, web = post(base, "/api/combat", body)
+    assert status == 200 and web["page"]["characters"]["attacker"] == ["Capitán imperial"]
+
+
+def test_an_uploaded_roster_lists_its_characters(base):
+    status, out, _ = request(base, "/api/upload?name=my_list.ros",
+                             raw=(EXAMPLES / "my_list.ros").read_bytes())
+    assert status == 200 and out["characters"][0]["joins"] == "Lanceros"
+    assert out["characters"][0]["data"]["profile"]["WS"] == 5
+
+
+def test_matrix_jobs_run_on_a_dask_cluster(capsys):
+    """``--scheduler``: the matrix on a (thread) LocalCluster equals ``odds matrix``."""
+    distributed = pytest.importorskip("distributed", reason="distributed is not installed")
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=2,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client, running_server(dask_client=client) as url:
+        body = {"list_a": [{"unit": "empire_swordsmen"}, {"unit": "orc_boyz"}],
+                "list_b": [{"unit": "dwarf_warriors"}], "trials": 1000, "seed": 3}
+        before = cluster.scheduler.transition_counter
+        status, web = post(url, "/api/matrix", body)
+        assert status == 200, web
+        assert cluster.scheduler.transition_counter > before  # the cells ran on the cluster
+    cli = cli_json(capsys, ["matrix", "empire_swordsmen,orc_boyz", "dwarf_warriors",
+                            "--trials", "1000", "--seed", "3", "--format", "json"])
+    assert without_page(web) == cli
