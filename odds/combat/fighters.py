@@ -271,6 +271,16 @@ def end_of(u, c, contacts):
 
 
 @inline
+def across(u, c, contacts):
+    """The unit facing unit ``u`` across contact ``c``, or -1 when ``u`` is at neither end."""
+    if contacts[c, CT_A] == u:
+        return contacts[c, CT_B]
+    if contacts[c, CT_B] == u:
+        return contacts[c, CT_A]
+    return -1
+
+
+@inline
 def contact_of(a, b, contacts):
     """The contact joining units ``a`` and ``b``, or -1."""
     for c in range(contacts.shape[0]):

@@ -669,7 +669,7 @@ def panic_tests(buf, p, gen0, gen1, model, scratch, rare, plain):
         if gone == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
             continue
         p = panic_from(buf, p, x, nr, sides, state, gen0 if sides[x, S_SIDE] == 0 else gen1)
-    for f in range(nr):
+    for f in range(0 if plain else nr):  # none panicked in a plain pair
         if state[f, B_STATUS] == PANICKED:
             state[f, B_STATUS] = FLEEING
     return p
@@ -734,14 +734,19 @@ def run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, p
     terms = tallies.terms[c]
     p = buf.size
     rare = 0 if plain else rare_rules(model.flags[F_UNITS], model.sides)
+    # psychology at the charge is all that writes stats past ST_SPARE: without it they stay 0
+    charges = model.flags[F_CHARGE_TESTS] != 0 or (not plain and model.flags[F_PAIRS] > 0)
+    for k in range(ST_SPARE + tail, stats.size):
+        stats[k] = 0
     for t in range(lo, hi):
         for k in range(ST_WOUNDS0_R1, ST_STATUS):  # loops, not slices: no view per trial
             stats[k] = 0
-        for k in range(ST_SPARE + tail, stats.size):
-            stats[k] = 0
+        if charges:
+            for k in range(ST_SPARE + tail, stats.size):
+                stats[k] = 0
         p = fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, rare,
                        plain)
-        tally(c, t, nb, model.flags[F_UNITS], stats, chal, tallies)
+        tally(c, t, nb, model.flags[F_UNITS], stats, chal, tallies, charges, plain)
     return
 
 
@@ -777,8 +782,13 @@ def fixed_shapes(model, scratch, plain):
 
 
 @inline
-def tally(c, t, nb, nr, stats, chal, tallies):
-    """Adds trial ``t``'s ``stats`` and ``chal`` to row ``c`` of ``tallies``."""
+def tally(c, t, nb, nr, stats, chal, tallies, charges, plain):
+    """Adds trial ``t``'s ``stats`` and ``chal`` to row ``c`` of ``tallies``.
+
+    ``charges``: psychology at the charge is tested (else its counts are 0 and are not
+    added); ``plain``: the plain-pair kernel's constant (no scenario charge pairs, so no
+    per-unit counts).
+    """
     tail = ST_PER_BODY * nb
     tallies.rounds[c, stats[ST_ROUNDS]] += 1
     w1 = tallies.w1
@@ -787,10 +797,11 @@ def tally(c, t, nb, nr, stats, chal, tallies):
         w1[c, 1, min(max(stats[ST_WOUNDS1_R1], 0), w1.shape[2] - 1)] += 1
         m = stats[ST_MARGIN_R1] + (tallies.margin.shape[1] - 1) // 2
         tallies.margin[c, min(max(m, 0), tallies.margin.shape[1] - 1)] += 1
-    for k in range(3):
-        tallies.charge[c, k] += stats[ST_CHARGE_REFUSED + tail + k]
-    for k in range(ST_PER_UNIT_CHARGE * nb):
-        tallies.charge[c, 3 + k] += stats[ST_FIXED + tail + k]
+    if charges:
+        for k in range(3):
+            tallies.charge[c, k] += stats[ST_CHARGE_REFUSED + tail + k]
+        for k in range(0 if plain else ST_PER_UNIT_CHARGE * nb):
+            tallies.charge[c, 3 + k] += stats[ST_FIXED + tail + k]
     for u in range(nb):
         tallies.status[c, u, stats[ST_STATUS + u]] += 1
         tallies.surv[c, u, stats[ST_SURVIVORS + nb + u]] += 1

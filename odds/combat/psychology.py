@@ -19,7 +19,7 @@ from odds.combat.blows import (
     models_left,
     sum_faces,
 )
-from odds.combat.fighters import chars_alive, command_carried, unit_strength
+from odds.combat.fighters import across, chars_alive, command_carried, unit_strength
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
@@ -322,11 +322,8 @@ def charge_pair_tests(buf, st, p, flags, sides, state, stats, max_rounds, contac
             engaged = False
             fled = False
             for c in range(contacts.shape[0]):
-                if contacts[c, CT_A] == u:
-                    e = contacts[c, CT_B]
-                elif contacts[c, CT_B] == u:
-                    e = contacts[c, CT_A]
-                else:
+                e = across(u, c, contacts)
+                if e < 0:
                     continue
                 if state[e, B_STATUS] == FIGHTING:
                     engaged = True
@@ -375,11 +372,8 @@ def fear_in_contact(lo, sides, state, contacts):
     elf_us = 0  # elf units in contact, whole
     elf_extra = 0  # what they add to fear_us when feared (not counted already)
     for c in range(contacts.shape[0]):
-        if contacts[c, CT_A] == lo:
-            e = contacts[c, CT_B]
-        elif contacts[c, CT_B] == lo:
-            e = contacts[c, CT_A]
-        else:
+        e = across(lo, c, contacts)
+        if e < 0:
             continue
         if state[e, B_STATUS] != FIGHTING:
             continue

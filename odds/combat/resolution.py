@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from odds._jit import inline, linked
 from odds.combat.blows import leadership_test, models_left, sum_faces
-from odds.combat.fighters import command_carried, unit_strength
+from odds.combat.fighters import across, command_carried, unit_strength
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
@@ -179,11 +179,8 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
         engaged = False
         target = -1
         for c in range(nc):
-            if contacts[c, CT_A] == u:
-                e = contacts[c, CT_B]
-            elif contacts[c, CT_B] == u:
-                e = contacts[c, CT_A]
-            else:
+            e = across(u, c, contacts)
+            if e < 0:
                 continue
             if state[e, B_STATUS] == FIGHTING:
                 engaged = True

@@ -125,7 +125,7 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
     A character: its duel, else the enemy at its unit's front (its attacks and target in
     ``A_ATTACKS`` and ``A_CHAR`` of contact 0, the only ones read).  A unit: its attacks
     through each contact (``A_ON_CHAR`` and ``A_CHAR``, the blows on a character and who,
-    are read only where ``A_ATTACKS`` > 0).
+    are read only where ``A_ATTACKS`` > 0, and neither is written or read in a plain pair).
     """
     sides = model.sides
     groups = model.groups
@@ -172,9 +172,11 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
                                    state[u, B_CHAMP_CONTACT] == c and state[u, B_WOUNDS] > 0,
                                    groups, state[u, B_FRENZIED], state[u, B_RANDOM_A])
             alloc[A_ATTACKS, q - i, c] = na
+            if plain:  # no character: deliver reads neither A_ON_CHAR nor A_CHAR
+                continue
             alloc[A_ON_CHAR, q - i, c] = 0
             alloc[A_CHAR, q - i, c] = -1
-            if na > 0 and not plain and sides.shape[0] > nr:
+            if na > 0 and sides.shape[0] > nr:
                 at_characters(q - i, c, d, u, v, gi, kind, na, duel_a, duel_b, model, scratch)
     return p
 
@@ -241,7 +243,7 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
             if na == 0:
                 continue
             v = contacts[c, CT_B] if contacts[c, CT_A] == u else contacts[c, CT_A]
-            nch = alloc[A_ON_CHAR, q - i, c]
+            nch = 0 if plain else alloc[A_ON_CHAR, q - i, c]
             if na > nch and state[v, B_WOUNDS] > 0:
                 before = models_left(state[v, B_WOUNDS], sides[v, S_W])
                 sc, _, p = strike(buf, p, na - nch, model.groups, u, v, gi, kind, state,
@@ -249,6 +251,8 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
                 scratch.scored[side] += sc
                 lost = before - models_left(state[v, B_WOUNDS], sides[v, S_W])
                 lose_fighters(v, c, lost, contacts, scratch.pool)
+            if plain:
+                continue
             tc = alloc[A_CHAR, q - i, c]
             if nch > 0 and tc >= 0 and state[tc, B_WOUNDS] > 0:
                 sc, _, p = strike(buf, p, nch, model.groups, u, tc, gi, kind, state, sides,
