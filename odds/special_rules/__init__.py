@@ -2,8 +2,10 @@
 
 Each family module (:mod:`~odds.special_rules.psychology`, :mod:`~odds.special_rules.blows`,
 :mod:`~odds.special_rules.resolution`, :mod:`~odds.special_rules.flight`,
-:mod:`~odds.special_rules.wards`) declares its rules' specs; :data:`REGISTRY` holds them all,
-and the tables other layers used to write by hand are derived from it:
+:mod:`~odds.special_rules.wards`, :mod:`~odds.special_rules.weapons`,
+:mod:`~odds.special_rules.charge`, :mod:`~odds.special_rules.kinds`) declares its rules'
+specs; :data:`REGISTRY` holds them all, and the tables other layers used to write by hand
+are derived from it:
 
 - :func:`plain_absent`: the ``sides`` and ``groups`` columns the plain kernel needs at 0
   (:data:`odds.combat.model.engine.PLAIN_ABSENT`, :func:`~odds.combat.model.engine.plain_pair`);
@@ -20,10 +22,10 @@ and the tables other layers used to write by hand are derived from it:
   (``benchmarks/rules_overhead.py``);
 - :func:`docs_page`: ``docs/rules.md``, written by ``python -m odds.special_rules``.
 
-Adding a rule: its spec in the family module (or a new module listed in
-:data:`REGISTRY`), its kernel code at the points it names, and a test file.  The rules not
-yet ported keep their names in :mod:`odds.units.special_rules` and their columns in
-:mod:`odds.combat.model.side`.
+Every special-rule flag of a unit has a spec.  Adding a rule: its spec in the family module
+(or a new module listed in :data:`REGISTRY`), its kernel code at the points it names, and a
+test file.  BattleScribe names that give several flags at once (``"No muertos"``,
+``"Demonio"``) stay in :data:`odds.battlescribe.rule_names.RULE_FLAGS`.
 """
 
 from __future__ import annotations
@@ -32,11 +34,21 @@ import re
 from pathlib import Path
 from typing import Any
 
-from odds.special_rules import blows, flight, psychology, resolution, wards
+from odds.special_rules import (
+    blows,
+    charge,
+    flight,
+    kinds,
+    psychology,
+    resolution,
+    wards,
+    weapons,
+)
 from odds.special_rules.spec import POINTS, RuleSpec
 
 REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS,
-                                  *flight.SPECS, *wards.SPECS)
+                                  *flight.SPECS, *wards.SPECS, *weapons.SPECS, *charge.SPECS,
+                                  *kinds.SPECS)
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}
@@ -124,5 +136,5 @@ def docs_page(tests: Path | None = None) -> str:
             "\"Acts at\" names the points of a combat round where the rule's kernel code runs; "
             "\"Plain kernel\": whether the plain-pair kernel accepts a unit with it; "
             "\"Exact first round\": whether the exact engine works it out. "
-            "Rules not listed here are documented in `odds/units/special_rules.py`.\n\n"
+            "Every special-rule flag of a unit is listed.\n\n"
             + rules_table(tests))
