@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from odds.battlescribe.spelling import name_table, normalize
+from odds.battlescribe.spelling import name_table, normalize, plain_text
 
 __all__ = [
     "PANIC_PREFIXES",
@@ -88,7 +88,7 @@ def panic_immunity(name: str, text: str, race: str
         enemy carries one); None when the rule is not one of these (or a
         version of it that is not understood).
     """
-    key, plain = normalize(name), normalize(text)
+    key, plain = normalize(name), plain_text(text)
     if key in _PANIC_FROM:
         return _PANIC_FROM[key], ()
     if key == "desprecio":
@@ -141,7 +141,7 @@ def flight_panic(name: str, text: str) -> tuple[str, tuple[str, ...]] | None:
     """
     if normalize(name) != "desprecio":
         return None
-    plain = normalize(text)
+    plain = plain_text(text)
     for phrase, field, tags in _FLIGHT_PANIC:
         if phrase in plain:
             return field, tags

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from odds.battlescribe.spelling import name_table, normalize
+from odds.battlescribe.spelling import name_table, normalize, plain_text
 from odds.special_rules import battlescribe_flags
 
 __all__ = [
@@ -158,7 +158,7 @@ def steed_rule(name: str, text: str = "") -> tuple[tuple[str, ...], int] | None:
     6+, gst "Ataques envenenados").  The flags are :data:`odds.units.MOUNT_RULES`;
     the roll 0 when the steeds are not poisoned.
     """
-    key, plain = normalize(name), normalize(text)
+    key, plain = normalize(name), plain_text(text)
     if key == "corceles de slaanesh" and "tienen las reglas ataque envenenado y siempre" \
             " ataca primero" in plain:
         return ("always_strikes_first",), 6
