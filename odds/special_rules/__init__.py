@@ -18,6 +18,8 @@ are derived from it:
 - :func:`flag_keys` and :func:`battlescribe_flags`: the unit flags
   (:data:`odds.units.SPECIAL_RULES`) and BattleScribe names
   (:data:`odds.battlescribe.rule_names.RULE_FLAGS`) of the specs;
+- :func:`rare_columns`: the ``sides`` columns that turn the kernel's rare-rule bits on
+  (:func:`odds.combat.kernel.rare_rules`);
 - :func:`absent_columns`: each column's value when its rule is absent
   (``benchmarks/rules_overhead.py``);
 - :func:`docs_page`: ``docs/rules.md``, written by ``python -m odds.special_rules``.
@@ -56,7 +58,8 @@ BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}
 
 __all__ = [
     "BY_KEY", "POINTS", "REGISTRY", "RuleSpec", "absent_columns", "battlescribe_flags",
-    "docs_page", "exact_refuses", "fill_columns", "flag_keys", "plain_absent", "rule_dice",
+    "docs_page", "exact_refuses", "fill_columns", "flag_keys", "plain_absent", "rare_columns",
+    "rule_dice",
     "rules_table",
 ]
 
@@ -97,6 +100,23 @@ def exact_refuses(model: Any, layout: Any) -> bool:
     """Whether some spec's rule keeps the exact first round from ``model``."""
     return any(spec.exact_refuses(model, layout) for spec in REGISTRY
                if spec.exact_refuses is not None)
+
+
+def rare_columns(layout: Any, bits: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    """``(sides column, bits)`` for each spec with rare-rule bits, in registry order.
+
+    A unit whose column is above 0 sets the bits (``bits`` maps the ``RARE_*`` names of
+    :attr:`RuleSpec.rare` to their values); the column is the spec's first ``sides`` switch.
+    """
+    out = []
+    for spec in REGISTRY:
+        if spec.rare:
+            col = next(c for c in spec.switch_columns if c.startswith("S_"))
+            value = 0
+            for name in spec.rare.split("|"):
+                value |= bits[name.strip()]
+            out.append((getattr(layout, col), value))
+    return tuple(out)
 
 
 def absent_columns(table: str = "S_") -> dict[str, int]:

@@ -128,7 +128,7 @@ CAPTAIN_BOUND = RuleSpec(
     plain=False, exact_refuses=lambda m, c: bool(m.sides[:, c.S_CAPTAIN].any()),
     acts=("end of phase", "start of turn"),
     hooks=("psychology.captains_fall", "psychology.crumble"),
-    rare="RARE_CAPTAINS",
+    rare="RARE_CAPTAINS|RARE_TURN",
 )
 """The unit crumbles once its leader falls, unless it passes a Ld test.
 
