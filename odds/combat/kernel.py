@@ -231,9 +231,9 @@ def rare_rules(nr, sides):
             units0 += 1
         else:
             units1 += 1
-        for k in range(len(RARE_UNIT_COLUMNS)):
-            if sides[u, RARE_UNIT_COLUMNS[k][0]] > 0:
-                rare |= RARE_UNIT_COLUMNS[k][1]
+        for column, bits in RARE_UNIT_COLUMNS:
+            if sides[u, column] > 0:
+                rare |= bits
     if units0 >= 2:
         rare |= RARE_CROWDED
     if units1 >= 2:

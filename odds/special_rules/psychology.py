@@ -168,7 +168,8 @@ STUBBORN = RuleSpec(
     battlescribe=("Tozudez", "Tozudos", "Orgullo artillero"), columns=("S_STUBBORN",),
     fill=lambda unit: {"S_STUBBORN": unit.has("stubborn")},
 )
-"""gst "Tozudez": the unit tests its break tests on its unmodified Ld (RULES.md §3.2)."""
+"""gst "Tozudez": the unit ignores the combat result difference in its break tests
+(RULES.md §3.2)."""
 
 UNBREAKABLE = RuleSpec(
     key="unbreakable", mdnr=("Inmune a desmoralización",), book="gst",
@@ -207,7 +208,7 @@ HATRED = RuleSpec(
     filled_by="odds.combat.model.side, odds.combat.model.groups",
 )
 """gst "Odio": hatred of every enemy: re-roll missed hits in the first round of a combat, always
-pursue; hatred of named enemies only is the :attr:`Unit.hatred` list
+pursue (RULES.md §1.6); hatred of named enemies only is the :attr:`Unit.hatred` list
 (:data:`odds.battlescribe.rule_names.NAMED_HATRED`)."""
 
 # Demonios "Cañón de cráneos" "Carro, furia asesina y frontal": "Sólo los Desangradores
@@ -226,7 +227,7 @@ FRENZY = RuleSpec(
     fill=lambda unit: {"S_FRENZY": unit.has("frenzy")}, filled_by="odds.combat.model.groups",
 )
 """gst "Furia asesina": +1 attack, immune to psychology, must pursue; lost on losing a round
-(RULES.md §1.10)."""
+(RULES.md §1.6)."""
 
 MINDLESS = RuleSpec(
     key="mindless", mdnr=("Descerebrados",), book="gst", battlescribe=("Descerebrados",),
