@@ -35,19 +35,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 ABSENT_SIDES = {  # rule column -> its value when the unit lacks the rule
-    **dict.fromkeys((
-        "S_UNSTABLE", "S_UNBREAKABLE", "S_ITP", "S_FEAR", "S_FRENZY", "S_HATRED", "S_BSB",
-        "S_GENERAL_LD", "S_HIGH_GROUND", "S_FLEE_MINUS", "S_NO_PANIC",
-        "S_INSTABILITY", "S_PANIC_IGNORE", "S_FEARS_ELVES", "S_ELF",
-        "S_GRUMBLERS", "S_FLIGHT_IGNORE",
-        "S_UNPURSUED", "S_INDEPENDENT", "S_STUBBORN_FIRST", "S_NO_FLANK_BONUS",
-        "S_BODYGUARD", "S_GUARDED", "S_FEARLESS", "S_STUBBORN"),
-        0),
+    **dict.fromkeys(("S_BSB", "S_GENERAL_LD", "S_HIGH_GROUND", "S_PANIC_IGNORE", "S_ELF",
+                     "S_FLIGHT_IGNORE"), 0),  # options and what other units make of it
     "S_REGEN": 7, "S_DUEL_WARD": 7,
-    **special_rules.absent_columns("S_"),  # the rules with a spec
+    **special_rules.absent_columns("S_"),  # the rules' switches (odds.special_rules)
 }
 ABSENT_GROUPS = {
-    **dict.fromkeys(("G_FLAMING", "G_RANDOM", "G_REROLL"), 0),
+    **dict.fromkeys(("G_RANDOM", "G_REROLL"), 0),
     **special_rules.absent_columns("G_"),
 }
 KERNEL_FILES = ("kernel", "blows", "fighters", "psychology", "resolution")

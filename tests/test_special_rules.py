@@ -65,3 +65,31 @@ def test_a_bad_spec_is_refused():
         RuleSpec(key="x", mdnr=(), book="", acts=("lunch",))
     with pytest.raises(ValueError, match="fill or filled_by"):
         RuleSpec(key="x", mdnr=(), book="", columns=("S_X",))
+
+
+def test_the_kernel_rare_bits_are_the_ones_it_always_had():
+    # RARE_* of odds.combat.kernel, now derived from the specs' ``rare``: "No Muertos",
+    # "Capitán" (Regimientos de Renombre), "Cuerpo ardiente" (Enanos del Caos), "Lamento de
+    # la doncella" (Condes Vampiro), "Cuerno del Dragón", gst "Ataques aleatorios", and
+    # Reinos del Caos "Magia de Tzeentch" (its "Mutación incontrolable" each own turn)
+    from odds.combat import kernel
+    assert dict(kernel.RARE_UNIT_COLUMNS) == {
+        layout.S_CAPTAIN: kernel.RARE_CAPTAINS | kernel.RARE_TURN,
+        layout.S_BURNING: kernel.RARE_TURN,
+        layout.S_LAMENT: kernel.RARE_TURN,
+        layout.S_HORN: kernel.RARE_HORNS,
+        layout.S_RA_DICE: kernel.RARE_RANDOM,
+        layout.S_MUTATION: kernel.RARE_TURN,
+    }
+
+
+def test_every_unit_flag_has_a_spec_and_every_spec_key_is_a_flag():
+    # one home per rule: SPECIAL_RULES is the registry's flag keys, nothing written beside it
+    assert set(SPECIAL_RULES) == {s.key for s in REGISTRY if s.flag}
+    assert len(SPECIAL_RULES) == len(set(SPECIAL_RULES))
+
+
+def test_a_rare_bit_needs_a_sides_switch():
+    with pytest.raises(ValueError, match="rare bit"):
+        RuleSpec(key="x", mdnr=(), book="", columns=("G_GRAB",), filled_by="here",
+                 rare="RARE_TURN")

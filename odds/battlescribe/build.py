@@ -42,7 +42,7 @@ from odds.battlescribe.report import Collector
 from odds.battlescribe.saves import _Saves
 from odds.battlescribe.selection import Selection, apart, included_roles
 from odds.battlescribe.special_rules import _SpecialRules
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.troop_type import _TroopType
 from odds.battlescribe.values import parse_save
 from odds.units import Unit
@@ -96,7 +96,7 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
         special += self.weapon_rules
         special, extra_crew = self.living_machine(tt, main, special, extra_crew)
         if "daemonic_bsb" in special and not re.search(
-                r"\bnurgle\b", normalize(main.values.get("Tipo") or "")):
+                r"\bnurgle\b", plain_text(main.values.get("Tipo") or "")):
             # "Bendición de Nurgle": "sólo a unidades de tipo Nurgle"
             special = [f for f in special if f != "daemonic_bsb"]
             self.note("Bendición de Nurgle", "ignored", "a daemonic battle standard for"
@@ -105,7 +105,7 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
                       if normalize(n) == "vomito putrefacto"), "")
         if ("putrid_vomit" in special and mount is not None and mount_raw is not None
                 and normalize(mount_raw.name).startswith("jinete")
-                and "solo los del jinete" in normalize(vomit)):
+                and "solo los del jinete" in plain_text(vomit)):
             # Demonios "Sapos de plaga con jinetes de plaga": the toad's profile carries the
             # model's T and W (the unit's), the rider's ("Jinete portador de plaga") is the
             # extra attacks (the steed's group); "solo los del Jinete, los Sapos atacarán de

@@ -32,7 +32,7 @@ from odds.battlescribe.selection import (
     take,
 )
 from odds.battlescribe.spelling import normalize
-from odds.battlescribe.tree import MODEL_PROFILE, Node, catalogue_node, index_ids
+from odds.battlescribe.tree import Node, catalogue_node, index_ids, is_model_profile
 from odds.battlescribe.xmlsafe import describe, local, peek_root, read_xml
 from odds.units import Profile, Unit
 from odds.validation import OddsInputError, integer
@@ -376,24 +376,38 @@ class Catalogue:
 
 
 def _game_system(path: Path, root: Element) -> Element | None:
-    """The game system a catalogue names (``gameSystemId``), from the same folder, or None."""
+    """The game system of a catalogue, from the same folder, or None.
+
+    The one whose id the catalogue names (``gameSystemId``); else, when the folder holds a
+    single game system, that one: a data set written by other hands may give its game
+    system another id than its catalogues name (whether it is MDNR's is then read from its
+    name, :func:`~odds.battlescribe.game_system.check_game_system`).
+    """
     if local(root.tag) == "gameSystem":
         return root
     wanted = root.get("gameSystemId")
+    systems = []
     for candidate in sorted(path.parent.glob("*.gst*")):
         if candidate.suffix.lower() not in (".gst", ".gstz"):
             continue
         head = peek_root(candidate)  # read a game system whole only if its id is the one named
-        if head is None or local(head.tag) != "gameSystem" or (
-                wanted is not None and head.get("id") != wanted):
+        if head is None or local(head.tag) != "gameSystem":
             continue
-        try:
-            system = read_xml(candidate, expected=("gameSystem",))
-        except OddsInputError:
+        systems.append(candidate)
+        if wanted is not None and head.get("id") != wanted:
             continue
-        if wanted is None or system.get("id") == wanted:
+        system = _read_system(candidate)
+        if system is not None and (wanted is None or system.get("id") == wanted):
             return system
-    return None
+    return _read_system(systems[0]) if len(systems) == 1 else None
+
+
+def _read_system(path: Path) -> Element | None:
+    """A game system file read whole, or None when it cannot be read."""
+    try:
+        return read_xml(path, expected=("gameSystem",))
+    except OddsInputError:
+        return None
 
 
 def _linked_costs(root: Element, cost_type: str | None) -> dict[str, float]:
@@ -443,8 +457,8 @@ def _monster_models(root: Element) -> list[Element]:
             if local(e.tag) != "selectionEntry" or e.get("type") != "model":
                 continue
             tipo = [c.text or "" for sec in e if local(sec.tag) == "profiles" for p in sec
-                    if p.get("typeName") == MODEL_PROFILE for cs in p for c in cs
-                    if c.get("name") == "Tipo"]
+                    if is_model_profile(p) for cs in p for c in cs
+                    if normalize(c.get("name", "")) == "tipo"]
             if tipo and normalize(tipo[0].split(",")[0]) == "monstruo":
                 out.append(e)
     return out

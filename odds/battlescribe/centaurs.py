@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 
 _PAREN_ATTACKS = re.compile(r"^\s*(\d+)\s*\(\s*\+\s*(\d+)\s*\)\s*$")
 
@@ -42,7 +42,7 @@ def _centaur_of(texts: dict[str, str]) -> _Centaur | None:
     hooves = ""
     special: tuple[str, ...] = ()
     for name, text in texts.items():
-        key, plain = normalize(name), normalize(text or "")
+        key, plain = normalize(name), plain_text(text or "")
         if key in ("centauro", "centauro menor") and (
                 "no tienen perfil de montura" in plain
                 or "no tienen el +1 a la armadura por ir montados" in plain):

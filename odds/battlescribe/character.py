@@ -36,7 +36,7 @@ from dataclasses import replace
 from odds.battlescribe.build import build_unit
 from odds.battlescribe.report import Collector
 from odds.battlescribe.selection import Selection
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import Node
 from odds.battlescribe.values import parse_characteristic
 from odds.characters import Character
@@ -55,7 +55,7 @@ _OPTION_NOT_MODELLED = "option not modelled by the engine"
 
 def _kind(profile) -> str:
     """The first word group of a profile's printed ``Tipo``, normalised (``"monstruo"``...)."""
-    return normalize((profile.values.get("Tipo") or "").split(",")[0])
+    return plain_text((profile.values.get("Tipo") or "").split(",")[0])
 
 
 def _path_to(node: Node, found) -> list[Node]:

@@ -17,7 +17,7 @@ from odds.battlescribe.champion_names import CHAMPION_ITEMS, CHAMPION_RULES, LEA
 from odds.battlescribe.equipment import _Equipment
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON_RULES
 from odds.battlescribe.rule_names import NAMED_HATRED, RULE_FLAGS
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.units import Command, Equipment, Profile
 from odds.validation import OddsInputError
 
@@ -207,7 +207,7 @@ class _CommandGroup(_Equipment):
                 self.note(name, "note", "the leader's rule: it fights as a body of its own"
                           " with it (Unit.champion_special)")
             return True
-        if key in leader_only and "su unidad" not in normalize(text or ""):
+        if key in leader_only and "su unidad" not in plain_text(text or ""):
             # a rule under the leader's entry only (Mordini: Ennio's "Golpe letal" and
             # "Ataques mágicos"; Kreugar: "Richter Kreugar (no el resto de la compañía)
             # odia al resto de No Muertos"), unless its text gives it to "su unidad"
@@ -224,7 +224,7 @@ class _CommandGroup(_Equipment):
             if key in NAMED_HATRED or key.startswith("odio "):
                 self.note(name, "ignored", "hatred of the leader alone: not modelled")
                 return True
-            ward = _LEADER_WARD.fullmatch(re.sub(r"\s+", " ", normalize(
+            ward = _LEADER_WARD.fullmatch(re.sub(r"\s+", " ", plain_text(
                 text or "")).strip())
             if ward:
                 # "Talismán Colmillo de Oso": "Talismán. Beorg tiene una Tirada de

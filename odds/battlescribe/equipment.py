@@ -27,7 +27,7 @@ from odds.battlescribe.no_effect_names import STRUCTURAL_NAMES, no_combat_reason
 from odds.battlescribe.reading import _Reading
 from odds.battlescribe.saves import _cc_save
 from odds.battlescribe.selection import take
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.values import parse_save
 from odds.units import Equipment
@@ -80,8 +80,8 @@ def _missile_only(node: Node) -> bool:
         return False  # a pistol also fights in close combat (RULES.md §1.7; gst "Pistola
         # (cuerpo a cuerpo)") even where the option links only "Pistola (disparo)"
     for p in weapons:
-        text = normalize(" ".join(v or "" for v in p.values.values()))
-        if not re.match(r"^\d+\s*(cm)?$", normalize(p.values.get("Alcance") or "")) or \
+        text = plain_text(" ".join(v or "" for v in p.values.values()))
+        if not re.match(r"^\d+\s*(cm)?$", plain_text(p.values.get("Alcance") or "")) or \
                 "cuerpo a cuerpo" in text or "combate" in text:
             return False
     return True
@@ -102,7 +102,7 @@ class _Equipment(_Reading):
         its weapon.  Both profiles are the unit's one printed profile ("Guardia").
         """
         rule = next((n for n, t in self.rule_texts().items()
-                     if _MIXED_FRONT.search(normalize(t or ""))), "")
+                     if _MIXED_FRONT.search(plain_text(t or ""))), "")
         if not rule or tt not in rules.FOOT_TROOP_TYPES:
             return
         entries = [c for c in self.sel.unit.children if c.kind != "group" and not c.profiles
@@ -240,7 +240,7 @@ class _Equipment(_Reading):
         """
         text = main.values.get("TSA") or ""
         printed, _ = parse_save(text)
-        with_shield = re.search(r"escudo que seria (\d)\+", normalize(text))
+        with_shield = re.search(r"escudo que seria (\d)\+", plain_text(text))
         for armour in ("light", "heavy"):
             bare = rules.armour_save("cavalry", armour, False, equipment.barding,
                                      "hand_weapon", in_close_combat=False)

@@ -13,7 +13,7 @@ from odds.battlescribe.equipment import _Equipment, _missile_only
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON_RULES
 from odds.battlescribe.no_effect_names import is_no_combat_effect
 from odds.battlescribe.profiles import _Profiles, is_wizard
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import RawProfile
 from odds.battlescribe.unmodelled import SECOND_PROFILE_REASONS
 from odds.units import Equipment, Member
@@ -59,7 +59,7 @@ class _Members(_Profiles, _Equipment):
             joined = next((n for n in self.sel.unit.walk()[1:]
                            if any(q is p for q in n.profiles) and n.kind != "group"
                            and (n.low or 0) >= 1 and n.high == 1
-                           and any(_JOINED in normalize(t or "") for t in n.rule_texts.values())),
+                           and any(_JOINED in plain_text(t or "") for t in n.rule_texts.values())),
                           None)
             if joined is not None and tt in _MEMBER_TYPES:
                 # "Scarloc se considera a todos los efectos como si fuera un personaje que se

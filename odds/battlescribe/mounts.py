@@ -13,7 +13,7 @@ from odds import rules
 from odds.battlescribe.centaurs import _PAREN_ATTACKS
 from odds.battlescribe.profiles import _Profiles, _pulls, _tipo
 from odds.battlescribe.rule_names import parametric_rule
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import plain_text
 from odds.battlescribe.tree import RawProfile
 from odds.battlescribe.troop_type import _CREWED, _Cast
 from odds.battlescribe.values import parse_characteristic
@@ -79,7 +79,7 @@ class _Mounts(_Profiles):
             self.note(mount_raw.name, "approximated", "the steeds of a war machine (horse"
                       " artillery) give its move only; they do not fight in the engine")
         elif (mount_raw is None and tt == "chariot" and crew_raw is not None
-              and any(_BODY_AS_BEAST in normalize(t or "") for t in self.rule_texts().values())):
+              and any(_BODY_AS_BEAST in plain_text(t or "") for t in self.rule_texts().values())):
             # its body's own attacks (WS, S, I, A of the chariot's profile) as its one beast
             mount = MountProfile(**{c: self.characteristic(c, [main], "the chariot")
                                     for c in ("WS", "S", "I", "A")}, count=1)

@@ -136,8 +136,10 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
                                    " turno')",
         "Culebrina": "the land ship's cannon ('como un cañón')",
         "Lanzagoblins": "'se dispara como una Catapulta'",
-        "Problemas": "the misfire table of the Lanzagoblins' shot",
-        "¡Problemas!": "the misfire tables of the volley gun's and rocket battery's shots",
+        # "Problemas" (the Lanzagoblins) and "¡Problemas!" (the volley gun, the rocket
+        # battery): one name once "¡" and "!" are dropped
+        "¡Problemas!": "the misfire tables of the Lanzagoblins', volley gun's and rocket"
+                       " battery's shots",
         "Cráneos aullantes": "the catapult's hits and a panic test 'ya sea en fase de disparo"
                              " o de magia'",
         "El lanzacráneos y el cántico del embate de Horekhah": "an extra shooting phase",

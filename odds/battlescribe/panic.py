@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from odds.battlescribe.spelling import name_table, normalize
+from odds.battlescribe.spelling import name_table, normalize, plain_text
 
 __all__ = [
     "PANIC_PREFIXES",
@@ -89,7 +89,7 @@ def panic_immunity(name: str, text: str, race: str
         enemy carries one); None when the rule is not one of these (or a
         version of it that is not understood).
     """
-    key, plain = normalize(name), normalize(text)
+    key, plain = normalize(name), plain_text(text)
     if key in _PANIC_FROM:
         return _PANIC_FROM[key], ()
     if key == "desprecio":
@@ -153,7 +153,7 @@ def flight_panic(name: str, text: str) -> tuple[str, tuple[str, ...]] | None:
     """
     if normalize(name) != "desprecio":
         return None
-    plain = normalize(text)
+    plain = plain_text(text)
     for phrase, field, tags in _FLIGHT_PANIC:
         if phrase in plain:
             return field, tags
@@ -178,7 +178,7 @@ def panic_source(name: str, text: str, entry: str
         :attr:`odds.units.Unit.panics_only` or :attr:`~odds.units.Unit.panics_not`, its
         tags, and what is left out (``""``: nothing); None when the rule is not one of these.
     """
-    key, plain, unit = normalize(name), normalize(text), normalize(entry)
+    key, plain, unit = normalize(name), plain_text(text), normalize(entry)
     if key == "desprecio" and "las unidades de tipo hobgoblin solo causan panico a otras" \
             " unidades de tipo" in plain:
         return "panics_only", ("goblin", "hobgoblin"), ""

@@ -13,7 +13,7 @@ import re
 
 from odds.battlescribe.centaurs import _PAREN_ATTACKS
 from odds.battlescribe.reading import _Reading
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import RawProfile
 from odds.battlescribe.troop_type_names import APPROXIMATE_TROOP_TYPES, TROOP_TYPE_NAMES
 from odds.battlescribe.values import MISSING_DEFAULTS, parse_characteristic
@@ -36,7 +36,7 @@ def is_wizard(p: RawProfile) -> bool:
     Mercenarios "Meargh": "gana el tipo de miniatura Hechicera"); a character of a book that
     does not is a wizard by its magic level (:mod:`odds.battlescribe.character`).
     """
-    words = {w.strip(" .") for w in normalize(p.values.get("Tipo") or "").split(",")}
+    words = {w.strip(" .") for w in plain_text(p.values.get("Tipo") or "").split(",")}
     return not words.isdisjoint({"hechicero", "hechicera"})
 
 
@@ -53,7 +53,7 @@ def is_dragon(p: RawProfile) -> bool:
     "Dragón Sangriento" (another type word) nor a model or unit named after dragons ("Príncipe
     dragón", "Compañía dragón", "Ogro dragón": only its ``Tipo`` says it).
     """
-    words = {w.strip(" .") for w in normalize(p.values.get("Tipo") or "").split(",")}
+    words = {w.strip(" .") for w in plain_text(p.values.get("Tipo") or "").split(",")}
     return "dragon" in words or normalize(p.name).split()[:1] == ["dragon"]
 
 
@@ -77,7 +77,7 @@ def _steed_like(p: RawProfile) -> bool:
     """
     no_body = all(parse_characteristic(p.values.get(c)).value is None for c in ("R", "H"))
     bonus = (p.values.get("TSA") or "").strip().startswith("+")
-    return no_body and (bonus or "jinete" in normalize(p.values.get("Potencia") or ""))
+    return no_body and (bonus or "jinete" in plain_text(p.values.get("Potencia") or ""))
 
 
 def _pulls(p: RawProfile) -> bool:
@@ -168,7 +168,7 @@ class _Profiles(_Reading):
                         and _PAREN_ATTACKS.match(p.values.get(spanish) or "")):
                     value = parsed.value  # the hooves' attack in parentheses: the mount's A
                     break
-                dice = _DICE_VALUE.match(normalize(p.values.get(spanish) or ""))
+                dice = _DICE_VALUE.match(plain_text(p.values.get(spanish) or ""))
                 if letter == "A" and parsed.note and dice and what != "the steed":
                     # a printed dice value is random attacks (gst "Ataques aleatorios"):
                     # settled in build() against the unit's rule
@@ -180,10 +180,10 @@ class _Profiles(_Reading):
                     self.steed_dice = (f"{p.name} {spanish}",
                                        dice.group(1).removeprefix("1"), parsed.note)
                 elif letter == "M" and parsed.note and _MOVE_DICE.match(
-                        normalize(p.values.get(spanish) or "")):
+                        plain_text(p.values.get(spanish) or "")):
                     # a printed move roll (Reinos del Caos "Engendro del Caos" M "5D6", gst
                     # "Movimiento aleatorio (5D6)"): the unit's random_move; M keeps the mean
-                    self.random_move = normalize(p.values.get(spanish) or "").removeprefix("1")
+                    self.random_move = plain_text(p.values.get(spanish) or "").removeprefix("1")
                 elif parsed.note:
                     self.note(f"{p.name} {spanish}", "approximated", parsed.note)
                 value = parsed.value

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from odds.battlescribe.no_effect_names import plain_name
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 
 __all__ = [
     "mark_effects",
@@ -191,7 +191,7 @@ def text_rule(name: str, text: str) -> tuple[str, ...] | None:
     The name is compared without case, accents or articles (:func:`plain_name`).  Returns
     None when the name and text are not one of :data:`_TEXT_RULES`.
     """
-    key, plain = plain_name(name), re.sub(r"\s+", " ", normalize(text))
+    key, plain = plain_name(name), re.sub(r"\s+", " ", plain_text(text))
     plain = re.sub("[\"'\u201c\u201d\u2018\u2019]", "", plain)  # quotes left out
     for rule, phrase, flags in _TEXT_RULES:
         if key == plain_name(rule) and phrase in plain:
@@ -376,7 +376,7 @@ def no_effect_text(name: str, text: str) -> tuple[str, str] | None:
         ``"approximated"``, a part of the rule the combat leaves out) and why; None when
         the name and text are not one of :data:`_NO_EFFECT_TEXTS`.
     """
-    key, plain = plain_name(name), re.sub(r"\s+", " ", normalize(text))
+    key, plain = plain_name(name), re.sub(r"\s+", " ", plain_text(text))
     for rule, phrase, kind, reason in _NO_EFFECT_TEXTS:
         if key == plain_name(rule) and phrase in plain:
             return kind, reason
@@ -399,7 +399,7 @@ _TEXT_WARDS: tuple[tuple[str, str, int], ...] = (
 
 def text_ward(name: str, text: str) -> int | None:
     """The ward save (roll needed) a rule gives its own unit, recognised by its text, or None."""
-    key, plain = normalize(name), re.sub(r"\s+", " ", normalize(text))
+    key, plain = normalize(name), re.sub(r"\s+", " ", plain_text(text))
     for rule, phrase, ward in _TEXT_WARDS:
         if key == rule and phrase in plain:
             return ward
@@ -442,7 +442,7 @@ def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
         Special-rule flags (``poisoned`` meaning poisoned attacks 6+) and the
         sentences not understood (then the mark is not modelled).
     """
-    plain = re.sub(r"\s+", " ", re.sub(r"\([^)]*\)", " ", normalize(text)))
+    plain = re.sub(r"\s+", " ", re.sub(r"\([^)]*\)", " ", plain_text(text)))
     flags: list[str] = []
     unknown: list[str] = []
     for sentence in filter(None, (x.strip(" ,") for x in re.split(r"[.;]\s*", plain))):

@@ -20,7 +20,7 @@ import re
 
 from odds import rules
 from odds.battlescribe.reading import _Reading
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import plain_text
 from odds.units import Equipment, Unit
 
 _CC_SAVE = re.compile(r"salvacion por armadura de 6\+ en (?:combate )?cuerpo a cuerpo")
@@ -34,7 +34,7 @@ def _cc_save(text: str | None) -> bool:
     "Piel de león": "6+ en cuerpo a cuerpo y de 4+ contra ataques de proyectiles";
     Regimientos de Renombre "Capa": "6+ en combate cuerpo a cuerpo".
     """
-    return bool(_CC_SAVE.search(normalize(text or "")))
+    return bool(_CC_SAVE.search(plain_text(text or "")))
 
 
 class _Saves(_Reading):

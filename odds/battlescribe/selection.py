@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from odds.battlescribe.no_effect_names import STRUCTURAL_NAMES
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 
@@ -49,7 +49,7 @@ def apart(node: Node) -> bool:
     a otra unidad": his entry "Barda (líder)" is neither the unit's champion nor one of its
     models.
     """
-    return node.kind != "group" and any(_APART in normalize(t or "")
+    return node.kind != "group" and any(_APART in plain_text(t or "")
                                         for t in node.rule_texts.values())
 
 
@@ -127,7 +127,7 @@ def command_nodes(unit: Node) -> dict[str, Node]:
         # que ríe": "Glam es el campeón de la unidad")
         for child in unit.children:
             if (child.kind != "group" and child.profiles and not _excluded(child)
-                    and any("es el campeon de la unidad" in normalize(t or "")
+                    and any("es el campeon de la unidad" in plain_text(t or "")
                             for t in child.rule_texts.values())):
                 out["champion"] = child
                 break

@@ -27,7 +27,7 @@ from odds.battlescribe.rule_names import (
 )
 from odds.battlescribe.rule_texts import mark_effects, no_effect_text, text_rule, text_ward
 from odds.battlescribe.saves import _cc_save
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.unmodelled import UNMODELLED_REASONS
 
 _SHOOTING_RULES = ("petrificar",)
@@ -47,7 +47,7 @@ def _shooting_only(key: str, text: str | None) -> bool:
     """
     if not key.startswith(_SHOOTING_RULES) or not text:
         return False
-    plain = normalize(text)
+    plain = plain_text(text)
     return (("ataque de disparo" in plain or "en vez de disparar" in plain)
             and "trabad" not in plain)
 
@@ -95,15 +95,15 @@ class _SpecialRules(_CommandGroup):
             if key in seen:
                 continue
             seen.add(key)
-            if key == "empalar" and re.search(r"f\+\d", normalize(texts.get(name, ""))):
+            if key == "empalar" and re.search(r"f\+\d", plain_text(texts.get(name, ""))):
                 # "Empalar": Orcos y Goblins "F+2 en carga", on the boar's entry; Elfos
                 # Oscuros "Los impactos del Pegaso Negro se resuelven con F+1 cuando carga"
                 # (applied to the steeds in steeds_own_rules(); without steeds it stays ignored)
                 self.impale = (name, int(re.search(r"f\+(\d)",
-                                                   normalize(texts[name])).group(1)))
+                                                   plain_text(texts[name])).group(1)))
                 continue
             if key in ("carga arrolladora", "carga atronadora") and re.search(
-                    r"\bf\+1 en (?:el turno en que )?carga", normalize(texts.get(name, ""))):
+                    r"\bf\+1 en (?:el turno en que )?carga", plain_text(texts.get(name, ""))):
                 # Condes Vampiro "Carga arrolladora": "F+1 en carga" (wolves); Bestias "Carga
                 # atronadora": "El Garragor ... F+1 en el turno en que carga" (the model, or
                 # the steeds pulling a chariot: applied in steeds_own_rules())
@@ -111,7 +111,7 @@ class _SpecialRules(_CommandGroup):
                 continue
             if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
                 continue  # the rule of a taken armour option ("Capa"): equipment() has it
-            if key == "tunelador" and self.random_move and "huye y persigue" in normalize(
+            if key == "tunelador" and self.random_move and "huye y persigue" in plain_text(
                     texts.get(name) or ""):
                 # Monstruos Arcanos "Tunelador": "Como la regla especial 'volar' pero usando
                 # el movimiento de la criatura (5D6cm) ... Ten en cuenta que huye y persigue
@@ -174,7 +174,7 @@ class _SpecialRules(_CommandGroup):
                 else:
                     self.worn.append((name, int(worn.group(1))))  # checked in armour_notes()
                 continue
-            if _JOINED in normalize(texts.get(name) or "") and any(
+            if _JOINED in plain_text(texts.get(name) or "") and any(
                     role == "character" and name in node.rules
                     for _, role, node in self.member_raws):
                 # "Scarloc": the model it names is a member with the role character (members());
@@ -183,7 +183,7 @@ class _SpecialRules(_CommandGroup):
                 self.note(name, "note", "a named model fighting as a character joined to the"
                           " unit for good (Unit.members, role 'character')")
                 continue
-            if "ya esta reflejado en sus reglas y perfil" in normalize(texts.get(name) or ""):
+            if "ya esta reflejado en sus reglas y perfil" in plain_text(texts.get(name) or ""):
                 # Regimientos de Renombre (Karnac) "Desoves": "El efecto de ambos desoves ya
                 # está reflejado en sus reglas y perfil"
                 self.note(name, "note", "its effects are the unit's own rules and profiles"
@@ -208,7 +208,7 @@ class _SpecialRules(_CommandGroup):
             if key == "caballeria monstruosa":
                 # Demonios (Zánganos de plaga): "Son caballería voladora"; elsewhere the rule
                 # has no text: the troop type, read from Tipo
-                if "caballeria voladora" in normalize(texts.get(name) or ""):
+                if "caballeria voladora" in plain_text(texts.get(name) or ""):
                     special.append("flying")
                 else:
                     self.note(name, "note", "the troop type of Tipo (no text of its own)")
@@ -216,7 +216,7 @@ class _SpecialRules(_CommandGroup):
             if _cc_save(texts.get(name)):
                 self.cc_save.append(name)  # applied to the save in build()
                 continue
-            if key == "medioorcos" and "pero no pielverde" in normalize(texts.get(name) or ""):
+            if key == "medioorcos" and "pero no pielverde" in plain_text(texts.get(name) or ""):
                 # Regimientos de Renombre "Medioorcos": "son de tipo Orco y Humano, pero no
                 # Pielverde ... (los Enanos no les odian, no tienen Animosidad, etc)": human,
                 # the one race tag that no greenskin rule reaches (none names orcs alone)
@@ -224,7 +224,7 @@ class _SpecialRules(_CommandGroup):
                 self.note(name, "note", "race 'human': of type Orco and Humano, not a"
                           " greenskin")
                 continue
-            if key == "carro ligero" and "causa 1d3 impactos por carga" in normalize(
+            if key == "carro ligero" and "causa 1d3 impactos por carga" in plain_text(
                     texts.get(name) or ""):
                 # Reinos del Caos "Carro ligero": "se trata como un carro a todos los efectos,
                 # salvo que causa 1D3 impactos por carga en vez de los habituales 1D6"
@@ -232,7 +232,7 @@ class _SpecialRules(_CommandGroup):
                 continue
             if key == "carga atronadora" and re.search(
                     r"cargan,? (?:persiguen )?o arrasan 18 ?cm o mas, cada miniatura causa 1d3"
-                    r" impactos por carga", normalize(texts.get(name) or "")):
+                    r" impactos por carga", plain_text(texts.get(name) or "")):
                 # Mercenarios "Jinetes de rinobuey": "Si todas las miniaturas ... cargan,
                 # persiguen o arrasan 18cm o más, cada miniatura causa 1D3 impactos por
                 # carga" (the distance: model.thunderous_charge; the S: the steed's, in build());
@@ -245,7 +245,7 @@ class _SpecialRules(_CommandGroup):
                           " odds combat --distance; default 10 cm)")
                 continue
             if key == "sequito" and "puede utilizar el liderazgo de cualquier cazador amigo a" \
-                    " menos de 30 cm" in normalize(texts.get(name) or ""):
+                    " menos de 30 cm" in plain_text(texts.get(name) or ""):
                 # skavenogres family: Reinos Ogros (Tramperos gnoblars) "Séquito": "Puede
                 # utilizar el Liderazgo de cualquier Cazador amigo a menos de 30 cm" (as a
                 # General's within 30 cm; the rest is stand and shoot)
@@ -257,15 +257,15 @@ class _SpecialRules(_CommandGroup):
                 self.scaly_skin = name  # checked against the save used in armour_notes()
                 continue
             if key == "criatura artefacto" and "una herida menos por los chequeos de" \
-                    " inestabilidad" in normalize(texts.get(name) or ""):
+                    " inestabilidad" in plain_text(texts.get(name) or ""):
                 # Reyes Funerarios, Condes Vampiro: "Sufren una herida menos por los chequeos
                 # de Inestabilidad"; Reyes Funerarios also "Tirada de salvación por armadura
                 # 5+": in the printed TSA (checked against the save used, as Piel escamosa)
                 special.append("artefact_creature")
-                if "salvacion por armadura 5+" in normalize(texts.get(name) or ""):
+                if "salvacion por armadura 5+" in plain_text(texts.get(name) or ""):
                     self.scaly_skin = self.scaly_skin or name
                 continue
-            if key == "no muertos" and "capitan. si" in normalize(texts.get(name) or ""):
+            if key == "no muertos" and "capitan. si" in plain_text(texts.get(name) or ""):
                 # Regimientos de Renombre (Compañía maldita de Kreugar, Legión de Pesadilla)
                 # "No Muertos": immune to psychology, unstable, fear as the gst rule, and
                 # "Capitán. Si Richter muere ... Al término de la fase en que el Capitán haya
@@ -297,15 +297,15 @@ class _SpecialRules(_CommandGroup):
                     self.rider_magic = True
                 continue
             if key == "bestias de karond-kar" and "liderazgo de cualquier senor de las" \
-                    " bestias a 30cm" in normalize(texts.get(name) or ""):
+                    " bestias a 30cm" in plain_text(texts.get(name) or ""):
                 # Elfos Oscuros: "La Manada de Gélidos puede usar el Liderazgo de cualquier
                 # Señor de las Bestias a 30cm o menos": lent as a General's is (RULES.md §3.1,
                 # within 30 cm), the side's general_ld; 2D6, not cold-blooded ("Sangre fría")
                 self.note(name, "note", "a Beastmaster within 30 cm lends his Ld as a"
                           " General does: give it as the side's general_ld")
                 continue
-            if key == "el deber del campesino" and "pueden usar el liderazgo de cualquier" \
-                    " miniatura de tipo caballero a 15 cm" in normalize(texts.get(name) or ""):
+            if key == "deber del campesino" and "pueden usar el liderazgo de cualquier" \
+                    " miniatura de tipo caballero a 15 cm" in plain_text(texts.get(name) or ""):
                 # Bretonia: "Las miniaturas de tipo Campesino pueden usar el Liderazgo de
                 # cualquier miniatura de tipo Caballero a 15 cm, siempre que no esté huyendo.
                 # Ten en cuenta que se usa el Liderazgo propio del Caballero": lent as a
@@ -346,7 +346,7 @@ class _SpecialRules(_CommandGroup):
                 continue
             if key.startswith("marca de ") and not (texts.get(name) or "").strip() and any(
                     "los efectos de otorgar una marca ya estan incluidos en las tropas"
-                    in normalize(t or "") for t in texts.values()):
+                    in plain_text(t or "") for t in texts.values()):
                 # a mark with no text of its own on a unit that carries it (Mortales
                 # "Siegacráneos de Khorne"); "Marcas del Caos": "Los efectos de otorgar una
                 # marca ya están incluidos en las tropas y personajes (cuando llevan esa
@@ -364,7 +364,7 @@ class _SpecialRules(_CommandGroup):
                         extra["poisoned"] = min(int(extra.get("poisoned") or 6), 6)
                 continue
             if key == "voto de la busqueda" and "inmunes al panico provocado por unidades" \
-                    " amigas" in normalize(texts.get(name) or ""):
+                    " amigas" in plain_text(texts.get(name) or ""):
                 # Bretonia "Voto de la búsqueda": "Inmunes al pánico provocado por unidades
                 # amigas (pero no al pánico provocado por enemigo ...). Pueden repetir chequeos
                 # de psicología fallados (no incluye chequeos de Desmoralización)": every

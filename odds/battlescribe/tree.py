@@ -18,10 +18,27 @@ from odds.battlescribe.values import parse_cost, parse_count, parse_limit
 from odds.battlescribe.xmlsafe import describe, local
 from odds.validation import OddsInputError
 
-__all__ = ["Node", "RawProfile", "catalogue_node", "index_ids", "roster_node"]
+__all__ = ["CHARACTERISTICS", "Node", "RawProfile", "catalogue_node", "index_ids",
+           "is_model_profile", "roster_node"]
 
 MODEL_PROFILE = "Modelo"
 """``typeName`` of MDNR model profiles (the M HA HP F R H I A L TSA Tipo Potencia line)."""
+
+CHARACTERISTICS: tuple[str, ...] = (
+    "M", "HA", "HP", "F", "R", "H", "I", "A", "L", "TSA", "Tipo", "Potencia", "TSE", "RM",
+    "Fuerza", "Alcance", "Protección", "Salvación por armadura", "Reglas especiales",
+    "Propiedades mágicas",
+)
+"""The characteristic names of MDNR profiles as the importer reads them; a profile's
+characteristic is filed under the one whose :func:`normalize` d name it shares (``"ha"``,
+``"Tipo "``, ``"Proteccion"``)."""
+
+_CHARACTERISTIC = {normalize(c): c for c in CHARACTERISTICS}
+
+
+def is_model_profile(profile: Element) -> bool:
+    """Whether a ``profile`` element is a model's (its ``typeName``, read as a name)."""
+    return normalize(profile.get("typeName", "")) == normalize(MODEL_PROFILE)
 
 _MAX_DEPTH = 40
 
@@ -106,7 +123,8 @@ def _constraints(element: Element) -> tuple[int | None, int | None]:
 
 
 def _profile(element: Element) -> RawProfile:
-    values = {c.get("name", ""): c.text for c in element.iter() if local(c.tag) == "characteristic"}
+    values = {_CHARACTERISTIC.get(normalize(c.get("name", "")), c.get("name", "")): c.text
+              for c in element.iter() if local(c.tag) == "characteristic"}
     return RawProfile(element.get("name", ""), values)
 
 
@@ -116,7 +134,7 @@ def _description(rule: Element) -> str:
 
 def _fill_content(node: Node, element: Element, ids: dict[str, Element]) -> None:
     for p in _children(element, "profiles"):
-        if local(p.tag) == "profile" and p.get("typeName") == MODEL_PROFILE:
+        if local(p.tag) == "profile" and is_model_profile(p):
             node.profiles.append(_profile(p))
         elif local(p.tag) == "profile":
             node.info.append(p.get("name", ""))
@@ -132,7 +150,7 @@ def _fill_content(node: Node, element: Element, ids: dict[str, Element]) -> None
             node.rules.append(name)
             if target is not None:
                 node.rule_texts.setdefault(name, _description(target))
-        elif kind == "profile" and target is not None and target.get("typeName") == MODEL_PROFILE:
+        elif kind == "profile" and target is not None and is_model_profile(target):
             node.profiles.append(_profile(target))
         elif kind == "profile":
             node.info.append(name)

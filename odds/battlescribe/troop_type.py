@@ -48,7 +48,7 @@ from odds import rules
 from odds.battlescribe.centaurs import _centaur_of
 from odds.battlescribe.members import _Members
 from odds.battlescribe.profiles import _potencia, _pulls, _steed_like, _tipo
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import RawProfile
 from odds.battlescribe.troop_type_names import UNPRINTED_TROOP_TYPES
 from odds.battlescribe.values import parse_characteristic
@@ -111,7 +111,7 @@ class _TroopType(_Members):
         main = others[0]
         tt, exact, printed_type = _tipo(main)
         self.not_chariot = next((n for n, t in self.rule_texts().items()
-                                 if _NOT_A_CHARIOT.search(normalize(t or ""))), "")
+                                 if _NOT_A_CHARIOT.search(plain_text(t or ""))), "")
         if self.not_chariot and tt == "chariot" and len(others) == 1:
             # one model printed "Altar" that its own rule says is no chariot but "una especie
             # de monstruo": a monster, fighting with its own profile (no crew, no steeds, no
@@ -126,7 +126,7 @@ class _TroopType(_Members):
             # efectos de Hechizos y Objetos mágicos. Se considera como un Monstruo volador a
             # todos los demás efectos": one model fighting with its own profile
             self.flying_monster = next((n for n, t in self.rule_texts().items()
-                                        if _FLYING_MONSTER in normalize(t or "")), "")
+                                        if _FLYING_MONSTER in plain_text(t or "")), "")
             if self.flying_monster:
                 tt, exact = "monster", True
         cavalry_like = sorted((p for p in others[1:] if _tipo(p)[0] == "cavalry"),
@@ -168,7 +168,7 @@ class _TroopType(_Members):
             # on foot beside it that a rule of the unit names as those the enemy may not
             # attack while the monster lives; kept as the unit's extra_crew
             rule = next(((n, m.group(1)) for n, t in self.rule_texts().items()
-                         if (m := _HANDLERS.search(normalize(t or "")))), None)
+                         if (m := _HANDLERS.search(plain_text(t or "")))), None)
             feet = [p for p in others[1:] if _tipo(p)[0] == "infantry"
                     and id(p) not in command_ids]
             if rule is not None and len(feet) == 1 and normalize(feet[0].name)[:6] == rule[1][:6]:
@@ -218,7 +218,7 @@ class _TroopType(_Members):
         """
         tt, main, mount_raw, monstrous = cast.troop_type, cast.main, cast.mount, cast.monstrous
         printed_us = _potencia(mount_raw) if tt == "cavalry" and mount_raw else _potencia(main)
-        counted_us = _HANDLERS_US.match(normalize(main.values.get("Potencia") or ""))
+        counted_us = _HANDLERS_US.match(plain_text(main.values.get("Potencia") or ""))
         if monstrous:
             # RULES.md §2.3 has no row for it: the data's Potencia (Estrujasangre 3, the
             # Revientacráneos rider 3 with the Juggernaut's blank) is the unit strength

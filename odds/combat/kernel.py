@@ -41,6 +41,7 @@ friend is there to test, and the general kernel rolls no die for them either);
 
 from __future__ import annotations
 
+from odds import special_rules
 from odds._faces import faces_in
 from odds._jit import inline, inlined, lean
 from odds._shapes import fixed_shape
@@ -54,6 +55,7 @@ from odds.combat.fighters import (
     round_start,
     start_fighters,
 )
+from odds.combat.model import layout
 from odds.combat.model.layout import (
     B_CHAMP_CONTACT,
     B_DRUNK_ROLL,
@@ -109,8 +111,6 @@ from odds.combat.model.layout import (
     RES_DRAW,
     RES_WON0,
     RES_WON1,
-    S_BURNING,
-    S_CAPTAIN,
     S_CHAMPION,
     S_DRUNK,
     S_FILES,
@@ -118,14 +118,10 @@ from odds.combat.model.layout import (
     S_FLEE_MINUS,
     S_FLEE_PLUS,
     S_FRENZY,
-    S_HORN,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_HP,
-    S_LAMENT,
-    S_MUTATION,
-    S_RA_DICE,
     S_REGEN,
     S_SIDE,
     S_STUPID,
@@ -193,6 +189,12 @@ RARE_CAPTAINS, RARE_TURN, RARE_HORNS, RARE_RANDOM, RARE_REGEN = 1, 2, 4, 8, 16
 RARE_CROWDED = 32  # RARE_CROWDED << s: side s has two units or more
 """Bits of :func:`rare_rules`."""
 
+RARE_UNIT_COLUMNS = special_rules.rare_columns(layout, {
+    "RARE_CAPTAINS": RARE_CAPTAINS, "RARE_TURN": RARE_TURN, "RARE_HORNS": RARE_HORNS,
+    "RARE_RANDOM": RARE_RANDOM})
+"""``(sides column, bits)``: a unit with the column above 0 sets the bits (the specs' ``rare``,
+:func:`odds.special_rules.rare_columns`)."""
+
 _break_test = inlined(break_test)
 """The break test, inlined into the plain-pair kernel; the general kernel calls it.
 
@@ -206,6 +208,7 @@ trial calls, or the break test in the general kernel too, measured slower
 def rare_rules(nr, sides):
     """Which rare rules a unit of the combat has, as bits, worked out once per chunk.
 
+    The bits of the rules whose spec names them (:data:`RARE_UNIT_COLUMNS`):
     ``RARE_CAPTAINS``: "No Muertos", "Capitán" (``S_CAPTAIN``); ``RARE_TURN``: a
     rule at the start of its owner's turn ("Cuerpo ardiente", "Lamento de la
     doncella", or a captain's test; :func:`odds.combat.psychology.own_turn_start`);
@@ -229,14 +232,9 @@ def rare_rules(nr, sides):
             units0 += 1
         else:
             units1 += 1
-        if sides[u, S_RA_DICE] > 0:
-            rare |= RARE_RANDOM
-        if sides[u, S_CAPTAIN] > 0:
-            rare |= RARE_CAPTAINS | RARE_TURN
-        if sides[u, S_BURNING] > 0 or sides[u, S_LAMENT] > 0 or sides[u, S_MUTATION] > 0:
-            rare |= RARE_TURN
-        if sides[u, S_HORN] > 0:
-            rare |= RARE_HORNS
+        for column, bits in RARE_UNIT_COLUMNS:
+            if sides[u, column] > 0:
+                rare |= bits
     if units0 >= 2:
         rare |= RARE_CROWDED
     if units1 >= 2:

@@ -2,8 +2,10 @@
 
 Each family module (:mod:`~odds.special_rules.psychology`, :mod:`~odds.special_rules.blows`,
 :mod:`~odds.special_rules.resolution`, :mod:`~odds.special_rules.flight`,
-:mod:`~odds.special_rules.wards`) declares its rules' specs; :data:`REGISTRY` holds them all,
-and the tables other layers used to write by hand are derived from it:
+:mod:`~odds.special_rules.wards`, :mod:`~odds.special_rules.weapons`,
+:mod:`~odds.special_rules.charge`, :mod:`~odds.special_rules.kinds`) declares its rules'
+specs; :data:`REGISTRY` holds them all, and the tables other layers used to write by hand
+are derived from it:
 
 - :func:`plain_absent`: the ``sides`` and ``groups`` columns the plain kernel needs at 0
   (:data:`odds.combat.model.engine.PLAIN_ABSENT`, :func:`~odds.combat.model.engine.plain_pair`);
@@ -16,14 +18,16 @@ and the tables other layers used to write by hand are derived from it:
 - :func:`flag_keys` and :func:`battlescribe_flags`: the unit flags
   (:data:`odds.units.SPECIAL_RULES`) and BattleScribe names
   (:data:`odds.battlescribe.rule_names.RULE_FLAGS`) of the specs;
+- :func:`rare_columns`: the ``sides`` columns that turn the kernel's rare-rule bits on
+  (:func:`odds.combat.kernel.rare_rules`);
 - :func:`absent_columns`: each column's value when its rule is absent
   (``benchmarks/rules_overhead.py``);
 - :func:`docs_page`: ``docs/rules.md``, written by ``python -m odds.special_rules``.
 
-Adding a rule: its spec in the family module (or a new module listed in
-:data:`REGISTRY`), its kernel code at the points it names, and a test file.  The rules not
-yet ported keep their names in :mod:`odds.units.special_rules` and their columns in
-:mod:`odds.combat.model.side`.
+Every special-rule flag of a unit has a spec.  Adding a rule: its spec in the family module
+(or a new module listed in :data:`REGISTRY`), its kernel code at the points it names, and a
+test file.  BattleScribe names that give several flags at once (``"No muertos"``,
+``"Demonio"``) stay in :data:`odds.battlescribe.rule_names.RULE_FLAGS`.
 """
 
 from __future__ import annotations
@@ -36,17 +40,21 @@ from odds.special_rules import (
     blows,
     bretonnia,  # Bretonia and the elves
     chaos,  # Reinos del Caos, Enanos del Caos
+    charge,
     empire,  # Empire, mercenaries, undead
     flight,
+    kinds,
     psychology,
     resolution,
     skaven_ogres,  # Skaven, ogres, dwarfs, orcs and goblins, allied contingents
     wards,
+    weapons,
 )
 from odds.special_rules.spec import POINTS, RuleSpec
 
 REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.SPECS,
-                                  *flight.SPECS, *wards.SPECS,
+                                  *flight.SPECS, *wards.SPECS, *weapons.SPECS, *charge.SPECS,
+                                  *kinds.SPECS,
                                   *bretonnia.SPECS,  # Bretonia and the elves
                                   *empire.SPECS,  # Empire, mercenaries, undead
                                   *skaven_ogres.SPECS,  # Skaven, ogres, dwarfs, orcs, contingents
@@ -58,7 +66,8 @@ BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}
 
 __all__ = [
     "BY_KEY", "POINTS", "REGISTRY", "RuleSpec", "absent_columns", "battlescribe_flags",
-    "docs_page", "exact_refuses", "fill_columns", "flag_keys", "plain_absent", "rule_dice",
+    "docs_page", "exact_refuses", "fill_columns", "flag_keys", "plain_absent", "rare_columns",
+    "rule_dice",
     "rules_table",
 ]
 
@@ -101,6 +110,23 @@ def exact_refuses(model: Any, layout: Any) -> bool:
                if spec.exact_refuses is not None)
 
 
+def rare_columns(layout: Any, bits: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    """``(sides column, bits)`` for each spec with rare-rule bits, in registry order.
+
+    A unit whose column is above 0 sets the bits (``bits`` maps the ``RARE_*`` names of
+    :attr:`RuleSpec.rare` to their values); the column is the spec's first ``sides`` switch.
+    """
+    out = []
+    for spec in REGISTRY:
+        if spec.rare:
+            col = next(c for c in spec.switch_columns if c.startswith("S_"))
+            value = 0
+            for name in spec.rare.split("|"):
+                value |= bits[name.strip()]
+            out.append((getattr(layout, col), value))
+    return tuple(out)
+
+
 def absent_columns(table: str = "S_") -> dict[str, int]:
     """Switch column name -> its value when the rule is absent (0).
 
@@ -138,5 +164,5 @@ def docs_page(tests: Path | None = None) -> str:
             "\"Acts at\" names the points of a combat round where the rule's kernel code runs; "
             "\"Plain kernel\": whether the plain-pair kernel accepts a unit with it; "
             "\"Exact first round\": whether the exact engine works it out. "
-            "Rules not listed here are documented in `odds/units/special_rules.py`.\n\n"
+            "Every special-rule flag of a unit is listed.\n\n"
             + rules_table(tests))

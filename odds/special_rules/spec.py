@@ -64,8 +64,10 @@ class RuleSpec:
     hooks : tuple of str
         Its kernel functions, dotted from ``odds.combat``.
     rare : str
-        The kernel's rare-rule bit that turns its code on (``RARE_*`` of
-        :mod:`odds.combat.kernel`), if any.
+        The kernel's rare-rule bits that turn its code on (``RARE_*`` of
+        :mod:`odds.combat.kernel`, joined by ``|``), if any: set for a combat where some
+        unit has its first ``sides`` switch column above 0
+        (:func:`odds.special_rules.rare_columns`).
     """
 
     key: str
@@ -92,6 +94,8 @@ class RuleSpec:
             raise ValueError(f"{self.key}: switches must be among its columns")
         if self.fill is None and self.columns and not self.filled_by:
             raise ValueError(f"{self.key}: columns without fill or filled_by")
+        if self.rare and not any(c.startswith("S_") for c in self.switch_columns):
+            raise ValueError(f"{self.key}: a rare bit needs a sides switch column")
 
     @property
     def switch_columns(self) -> tuple[str, ...]:

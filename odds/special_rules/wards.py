@@ -1,4 +1,4 @@
-"""Ward saves given by a rule: the 5+ ward against mundane attacks of the forest spirits."""
+"""Ward saves and who may wound whom: daemonic auras, forest spirits, ethereal bodies."""
 
 from __future__ import annotations
 
@@ -18,7 +18,28 @@ ward; no kernel code of its own).  The rule's other clauses are other flags give
 (``magic_attacks``), "Son inmunes a la psicología" (``immune_to_psychology``); who may join
 whom is army composition."""
 
-SPECS = (FOREST_SPIRIT,)
+FLAME_WARD = RuleSpec(
+    key="flame_ward", mdnr=("Armadura negra",), book="Enanos del Caos",
+)
+"""A ward save of 5+ against flaming attacks (MDNR Enanos del Caos "Armadura negra": "su portador
+tiene una tirada de salvación especial de 5+ contra ataques flamígeros")."""
+
+DAEMONIC_AURA = RuleSpec(
+    key="daemonic_aura", mdnr=("Aura demoníaca",), book="Demonios",
+    battlescribe=("Aura demoníaca", "Aura demoníaca (Demonios)"),
+)
+"""Demonios "Aura demoníaca": "una tirada de salvación especial de 5+, pero no puede efectuarse
+contra ataques mágicos"; a ward save of the model's own replaces it
+(:func:`~odds.special_rules.wards.mundane_ward`, worked out per pair of units in
+:mod:`odds.combat.model`)."""
+
+ETHEREAL = RuleSpec(
+    key="ethereal", mdnr=("Etéreos",), book="gst", battlescribe=("Etéreos", "Etéreo"),
+)
+"""gst "Etéreos": "No pueden ser heridas, salvo por Ataques mágicos o de otras criaturas etéreas";
+worked out per pair of units in :mod:`odds.combat.model`."""
+
+SPECS = (FOREST_SPIRIT, FLAME_WARD, DAEMONIC_AURA, ETHEREAL)
 
 _MUNDANE_WARDS = ("daemonic_aura", "forest_spirit")
 

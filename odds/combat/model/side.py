@@ -32,21 +32,18 @@ from odds.combat.model.layout import (
     S_FLEE_DICE,
     S_FLEE_MINUS,
     S_FLIGHT_IGNORE,
-    S_FRENZY,
     S_GENERAL_LD,
     S_GRUMBLERS,
     S_HATRED,
     S_HIGH_GROUND,
     S_HP,
     S_INDEPENDENT,
-    S_INSTABILITY,
     S_ITP,
     S_LD,
     S_LIFE_DRAIN,
     S_MAN_SIZED,
     S_MAY_FEAR,
     S_MUSICIAN,
-    S_NO_FLANK_BONUS,
     S_NO_PANIC,
     S_NO_RANK_CANCEL,
     S_PANIC_IGNORE,
@@ -58,10 +55,6 @@ from odds.combat.model.layout import (
     S_REGEN,
     S_STANDARD,
     S_STATIC,
-    S_STUBBORN,
-    S_STUBBORN_FIRST,
-    S_UNBREAKABLE,
-    S_UNPURSUED,
     S_UNSTABLE,
     S_US,
     S_W,
@@ -90,13 +83,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_BASE] = BASE_WIDTH_MM[unit.troop_type]
     s[S_US] = unit.unit_strength_per_model
     s[S_LD] = p.Ld
-    s[S_STUBBORN] = unit.has("stubborn")
     # while a living guarded character (S_GUARDED, guarded()) stands in the unit
     # (psychology.break_test): Altos Elfos "Guardaespaldas" and Mercenarios "Escolta" make it
     # stubborn (1), Enanos "Guardia personal" immune to fear (2)
     s[S_BODYGUARD] = (1 if unit.has("bodyguard") or unit.has("paymaster_guard")
                       else 2 if unit.has("royal_guard") else 0)
-    s[S_UNBREAKABLE] = unit.has("unbreakable")
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     # 1 causes fear; 2 while it carries its standard (Espadas de Manann "Estandarte de la
     # Esposa del Mar": "dejarán de causar Miedo si lo pierden"; psychology.break_test)
@@ -106,7 +97,6 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # Espadas de Manann "Juego sucio": "en desafíos, Edvard tiene una tirada de salvación
     # especial de 6+" (wards do not add up: only without one of its own)
     s[S_DUEL_WARD] = 6 if unit.has("dirty_trick") and not unit.ward_save else rules.IMPOSSIBLE
-    s[S_FEARS_ELVES] = unit.has("fears_elves")
     # the unit's random attacks, or its steeds' (Condes Vampiro "Horda de espíritus" A "1D6")
     rolled = unit.random_attacks or (unit.mount.random_attacks if unit.mount else "")
     if rolled:
@@ -132,8 +122,6 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # (pero no el Girocóptero)"
     s[S_FLEE_MINUS] = 2 * (unit.has("resolute") and not unit.has("flying")
                            and unit.troop_type in ("infantry", "war_machine"))
-    s[S_NO_PANIC] = unit.has("immune_to_panic")  # gst "Inmune a pánico": no panic tests
-    s[S_INSTABILITY] = unit.has("daemonic_instability")
     # Reinos del Caos "Bendición de Nurgle" (daemonic_bsb): a daemonic battle standard for
     # itself, "da +1 a la Resolución de Combate" as a standard and re-rolls (S_BSB 2: its
     # daemonic instability too, psychology.break_test)
@@ -144,7 +132,6 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
         s[S_STANDARD] = 2
     s[S_MUSICIAN] = unit.command.musician
     s[S_CHAMPION] = unit.command.champion
-    s[S_FRENZY] = unit.has("frenzy")
     # must pursue (§4.3 restrain_pursuit): hatred of every enemy, or of a named one, whoever
     # the beaten enemy is (kept simple: _side does not know the enemy; documented choice)
     s[S_HATRED] = unit.has("hatred") or unit.has("eternal_hatred") or bool(unit.hatred)
@@ -173,9 +160,6 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # Hostigadores" (``cancels_ranks``)
     s[S_NO_RANK_CANCEL] = cancels_no_ranks(unit)
     s[S_RANK_MAX] = unit.rank_bonus_cap
-    # Condes Vampiro "Monstruoso" (Varghulf): "El oponente no puede aplicar el bonificador a
-    # resolución del combate por combatir contra el flanco o retaguardia del Varghulf"
-    s[S_NO_FLANK_BONUS] = unit.has("no_flank_bonus_against")
     champ = unit.champion_profile or p
     s[S_CHAMPION_LD] = champ.Ld
     s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
@@ -184,12 +168,10 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # own tests only (psychology_reroll: Reinos del Caos "Marca del Caos absoluto")
     s[S_GRUMBLERS] = (1 if unit.has("old_grumblers") else 2 if unit.has("sigmar_example")
                       else 3 * unit.has("psychology_reroll"))
-    s[S_UNPURSUED] = unit.has("unpursued")
     s[S_BURN_SAVE] = unit.armour_save
     s[S_INDEPENDENT] = unit.has("independent")
     if unit.has("independent"):
         s[S_GENERAL_LD] = 0  # "nunca utilizan el Liderazgo del General" (also "Bestias")
-    s[S_STUBBORN_FIRST] = unit.has("first_round_stubborn")
     if unit.has("life_drain"):
         # Condes Vampiro "Poder de la muerte": "Por cada herida que cause el Carruaje negro o
         # alguna de sus partes (Conductor, Pesadilla), el Carruaje gana una herida. Esto puede

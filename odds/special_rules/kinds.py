@@ -1,0 +1,53 @@
+"""What a model is: flyers, skirmishers, fast cavalry, wizards, dragons, units none may join."""
+
+from __future__ import annotations
+
+from odds.special_rules.spec import RuleSpec
+
+FLYING = RuleSpec(
+    key="flying", mdnr=("Volar",), book="gst", battlescribe=("Volar", "Unidad voladora"),
+)
+"""gst "Volar": a flyer flees and pursues with 8D6 (RULES.md §4)."""
+
+SKIRMISHERS = RuleSpec(
+    key="skirmishers", mdnr=("Hostigadores",), book="gst", battlescribe=("Hostigadores",),
+    columns=("S_NO_RANK_CANCEL",), switches=(), filled_by="odds.combat.model.side",
+)
+"""gst "Hostigadores": no rank bonus, and no enemy ranks cancelled from a flank or the rear (6th
+Appendix Seven; RULES.md §2.2)."""
+
+FAST_CAVALRY = RuleSpec(
+    key="fast_cavalry", mdnr=("Caballería rápida",), book="gst",
+    battlescribe=("Caballería rápida",),
+)
+"""gst "Caballería rápida": the troop kind of the unit (its movement: no close-combat effect of its
+own in the engine)."""
+
+# Elfos Oscuros "Solitaria" (Medusas drenasangre): "ni los personajes pueden unirse a
+# Medusas Drenasangre para formar unidades"
+NO_CHARACTERS = RuleSpec(
+    key="no_characters", mdnr=("Carroñeros", "Solitaria", "Hazen pezte"), book="Condes Vampiro",
+    battlescribe=("Solitaria", "Hazen pezte"),
+)
+"""No character may join the unit; joining one is an error (MDNR Condes Vampiro "Carroñeros":
+"ningún personaje puede unirse a ellos"; Elfos Oscuros "Bestias": "Ningún personaje puede unirse
+a una unidad de Arpías", "Solitaria"; Mercenarios "Altamente insignificantes"; Regimientos de
+Renombre "Independientes")."""
+
+WIZARD = RuleSpec(
+    key="wizard", mdnr=("Hechicero",), book="gst",
+)
+"""The model is a wizard, *de tipo Hechicero* (a ``Tipo`` naming "Hechicero", or a character with a
+magic level of 1 or more); it changes nothing by itself in a close combat (spells are cast in
+the magic phase) but names the model for ``otherworldly_sight``."""
+
+DRAGON = RuleSpec(
+    key="dragon", mdnr=("Dragón",), book="gst",
+)
+"""The model is *de tipo Dragón*: its ``Tipo`` names the word "Dragón" by itself (the monsters
+"Monstruo, Dragón", and the MDNR dragon ogres and shaggoths, "Infantería monstruosa, Ogro,
+Dragón, Caos"; not the vampires' "Dragón Sangriento"); it changes nothing by itself but names
+the model for ``dragon_bane``. A character riding a dragon is hit as its rider (the engine's
+ridden monster), so it is not one."""
+
+SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON)
