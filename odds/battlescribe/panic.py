@@ -95,8 +95,8 @@ def panic_immunity(name: str, text: str, race: str
     if key == "desprecio":
         found = _desprecio(plain, race)
         return None if found is None else (found, ())
-    if key == "el tamano zi importa" and "los goblins son inmunes al panico causado por" \
-            " snotlings" in plain:
+    if key == normalize("El tamaño zi importa") \
+            and "los goblins son inmunes al panico causado por snotlings" in plain:
         # skavenogres family: Orcos y Goblins "El tamaño zi importa": "Los Goblins son inmunes
         # al pánico causado por Snotlings. Los Orcos ... por Goblins y Snotlings. Los Orcos
         # Negros y las unidades que no sean de tipo Pielverde (como el Gigante o los Trolls)

@@ -40,8 +40,8 @@ DEATH_SHRIEK = RuleSpec(
 """Condes Vampiro (Clan Strigoi: Engendro del terror) "Chillido mortal": "Sigue las mismas
 reglas que el Lamento de la Doncella, pero con un +2 a la tirada (así pues, hace tantas
 heridas como 2D6+4 menos el Liderazgo de la unidad objetivo ...)": ``maiden_lament``'s
-kernel code rolling 2D6+4 (``S_LAMENT`` 4; the lament's spec switches it, sets its rare-rule bit, counts its
-dice and keeps the exact first round from it).  Read by its text
+kernel code rolling 2D6+4 (``S_LAMENT`` 4; the lament's spec switches it, sets its
+rare-rule bit, counts its dice and keeps the exact first round from it).  Read by its text
 (:mod:`odds.battlescribe.rule_texts`): the v5 book's "Chillido mortal" is the plain lament.
 Clan Strigoi's "sólo puede efectuar el Chillido a unidades que estén en su línea de visión":
 the units it fights, as the lament's target must be while it is engaged."""
