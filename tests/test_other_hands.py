@@ -169,6 +169,9 @@ def test_a_catalogue_whose_game_system_has_another_id_still_finds_it(tmp_path):
     ("La", "la"),
     ("Elfos", "elfos"),
     ("Unidad voladora", "unidad voladora"),
+    # Skaven "¡El que corre hoy, vive para luchar mañana!" with another article in front
+    ("Las ¡El que corre hoy, vive para luchar mañana!", "que corre hoy, vive para luchar manana"),
+    ("¡El que corre hoy, vive para luchar mañana!", "que corre hoy, vive para luchar manana"),
 ])
 def test_names_are_compared_without_case_accents_articles_or_punctuation(name, key):
     # the names of the MDNR catalogues as written by other hands (issue "every army": the

@@ -18,8 +18,8 @@ from types import MappingProxyType
 
 __all__ = ["name_table", "normalize", "plain_text"]
 
-_ARTICLE = re.compile(r"^(?:el|la|los|las|un|una) (?=\S)")
-"""A leading Spanish article (definite or indefinite) and its space."""
+_ARTICLE = re.compile(r"^(?:(?:el|la|los|las|un|una) )+(?=\S)")
+"""Leading Spanish articles (definite or indefinite) and their spaces."""
 
 
 def plain_text(text: str) -> str:
@@ -37,8 +37,9 @@ def plain_text(text: str) -> str:
 def normalize(name: str) -> str:
     """A name as the importer compares it: :func:`plain_text`, then no ``¡``/``¿``/``!``/``?``.
 
-    A trailing ``!``/``?`` and every ``¡``/``¿`` are dropped, and a leading ``el``, ``la``,
-    ``los``, ``las``, ``un`` or ``una`` followed by a word.
+    A trailing ``!``/``?`` and every ``¡``/``¿`` are dropped, and the leading ``el``, ``la``,
+    ``los``, ``las``, ``un`` or ``una`` before a word ("La ¡El que corre...!" reads as "que
+    corre...").
     """
     text = plain_text(name.replace("¡", " ").replace("¿", " "))
     return _ARTICLE.sub("", text.rstrip(" !?").strip(), count=1)
