@@ -169,7 +169,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "challenge": ("Challenge: issued {issued}, refused {refused}, challenger wins the duel "
                       "{wins}, mean overkill {overkill}, overkill decided a round {decided}"),
         "challenge_round": "Round in which the challenge ended (0 = none ended):",
-        "side_wins": "{side} win the round",
+        "side_wins": "the {side} wins the round",
         "unit_breaks": "{unit} break",
         "draw": "draw",
         "arrival": "Arrival (owner's turn): {turns} (exact)",

@@ -257,3 +257,15 @@ def test_bad_input_exits_2_naming_the_field(capsys, tmp_path, args, field):
     last = err.strip().splitlines()[-1]
     assert last.startswith("odds combat: error:"), last
     assert field in last, last
+
+
+def test_scenario_first_round_rows_read_as_english_sentences(capsys):
+    # a scenario's first-round rows name the side ("the attacker wins the round"), in
+    # English as in Spanish ("el atacante gana el turno")
+    example = Path(__file__).resolve().parents[1] / "odds" / "examples" / "combat_flank_charge.toml"
+    for lang, good in (("en", "the attacker wins the round"), ("es", "el atacante gana el turno")):
+        code, out, err = run_cli(capsys, "combat", "--scenario", str(example), "--trials", 2000,
+                                 "--seed", 1, "--lang", lang)
+        assert code == 0, err
+        assert good in out, out
+        assert "attacker win the round" not in out
