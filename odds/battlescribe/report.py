@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from odds.battlescribe.spelling import normalize
 from odds.validation import OddsInputError
 
 __all__ = ["KINDS", "STRICT_KINDS", "ImportReport", "ReportItem", "located"]
@@ -67,6 +68,10 @@ class ReportItem:
 class ImportReport:
     """An immutable, ordered collection of :class:`ReportItem` (duplicates removed).
 
+    Two items are duplicates when they agree but for the spelling of the item's name
+    (:func:`~odds.battlescribe.spelling.normalize`): the same rule linked twice and spelled
+    two ways is reported once, as first spelled.
+
     Parameters
     ----------
     source : str
@@ -78,7 +83,10 @@ class ImportReport:
 
     def __init__(self, source: str, items: Iterable[ReportItem] = ()) -> None:
         self.source = source
-        self._items = tuple(dict.fromkeys(items))
+        first: dict[tuple[str, str, str, str], ReportItem] = {}
+        for i in items:
+            first.setdefault((i.unit, normalize(i.item), i.kind, i.reason), i)
+        self._items = tuple(first.values())
 
     @property
     def items(self) -> tuple[ReportItem, ...]:

@@ -37,12 +37,12 @@ def plain_text(text: str) -> str:
 def normalize(name: str) -> str:
     """A name as the importer compares it: :func:`plain_text`, then no ``¡``/``¿``/``!``/``?``.
 
-    A trailing ``!``/``?`` and every ``¡``/``¿`` are dropped, and the leading ``el``, ``la``,
-    ``los``, ``las``, ``un`` or ``una`` before a word ("La ¡El que corre...!" reads as "que
-    corre...").
+    A trailing ``!``/``?`` (and a ``.`` before it) and every ``¡``/``¿`` are dropped, and the
+    leading ``el``, ``la``, ``los``, ``las``, ``un`` or ``una`` before a word ("La ¡El que
+    corre...!" reads as "que corre...").
     """
     text = plain_text(name.replace("¡", " ").replace("¿", " "))
-    return _ARTICLE.sub("", text.rstrip(" !?").strip(), count=1)
+    return _ARTICLE.sub("", text.rstrip(" !?.:;*").strip(), count=1)
 
 
 def name_table(mapping: Mapping[str, object]) -> MappingProxyType:
