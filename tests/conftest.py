@@ -277,6 +277,27 @@ def infantry(name: str, models: int = 10, files: int = 10, *, WS: int = 3, S: in
     })
 
 
+def cavalry(name: str, models: int = 5, files: int = 5, *, mount_A: int = 1,
+            weapon: str | None = None, **kw):
+    """A cavalry unit for rule tests: :func:`infantry` riders on WS3 S3 I3 steeds with
+    ``mount_A`` attacks, armed with ``weapon`` when given (``"lance"``...)."""
+    import dataclasses
+
+    from odds.units import MountProfile
+
+    unit = infantry(name, models, files, **kw).replace(
+        troop_type="cavalry", mount=MountProfile(WS=3, S=3, I=3, A=mount_A))
+    if weapon is not None:
+        unit = unit.replace(equipment=dataclasses.replace(unit.equipment, weapon=weapon))
+    return unit
+
+
+def still_targets(*special: str):
+    """Ten WS3 T4 models with no save and no attacks, immune to psychology (and ``special``):
+    a target whose wounds taken in round 1 follow the attacker's dice alone."""
+    return infantry("Blanco", T=4, A=0, special=["immune_to_psychology", *special])
+
+
 def fresh_process_env(tmp_path: Path, module: str, source: str) -> dict[str, str]:
     """Environment for a fresh process that can import ``module`` (written from
     ``source`` into ``tmp_path``) and this checkout's ``odds``, with an empty

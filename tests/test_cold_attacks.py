@@ -3,24 +3,14 @@ wound a model immune to cold (``cold_attacks``)."""
 
 from __future__ import annotations
 
-from conftest import binomial, cat, check_first_round, kinds, needs_data
+from conftest import binomial, cat, check_first_round, kinds, needs_data, still_targets
 
 from odds.combat.model import CombatOptions, build
-from odds.units import unit_from_dict
 
 VAMPIRES = "MDNR_Condes_Vampiro_v5.cat"
 DEMON = "Demonio de los lamentos"
 
 
-def target(*special: str):
-    """Ten WS3 T4 models with no save and no attacks, immune to psychology."""
-    return unit_from_dict({
-        "name": "Blanco", "troop_type": "infantry", "models": 10, "files": 10,
-        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 3, "T": 4, "W": 1, "I": 3, "A": 0,
-                    "Ld": 7},
-        "equipment": {"armour_save_override": 7},
-        "rules": {"special": ["immune_to_psychology", *special]},
-    })
 
 
 @needs_data
@@ -40,6 +30,7 @@ def test_cold_attacks_spare_the_immune_to_cold():
     # it, and it cannot change the wounds it scores in one round
     u = u.replace(special=tuple(r for r in u.special if r != "carnophage"))
     opts = CombatOptions(max_rounds=1)
-    check_first_round(build(u, target(), options=opts), binomial(5, 4 / 9), 3711, "not immune")
-    check_first_round(build(u, target("immune_to_cold"), options=opts), [1.0], 3712,
+    check_first_round(build(u, still_targets(), options=opts), binomial(5, 4 / 9), 3711,
+                      "not immune")
+    check_first_round(build(u, still_targets("immune_to_cold"), options=opts), [1.0], 3712,
                       "immune to cold")

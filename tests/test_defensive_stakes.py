@@ -10,20 +10,15 @@ F+2 ... no ataca primera por haber cargado" (``defensive_stakes``,
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
-from conftest import SHARED, binomial, cat, check_first_round, infantry, kinds
+from conftest import SHARED, binomial, cat, cavalry, check_first_round, infantry, kinds
 
 from odds.combat.model import FLANK, FRONT, CombatOptions, SideOptions, build_units
-from odds.units import MountProfile
 
 
 def _knights():
     """Five knights with cavalry lances (S3, +2 on the charge), steeds without attacks."""
-    unit = infantry("Caballeros", 5, 5).replace(troop_type="cavalry",
-                                                mount=MountProfile(WS=3, S=3, I=3, A=0))
-    return unit.replace(equipment=dataclasses.replace(unit.equipment, weapon="lance"))
+    return cavalry("Caballeros", 5, 5, mount_A=0, weapon="lance")
 
 
 def _archers(stakes: bool, files: int = 10):

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import binomial, cat, check_first_round, clean, kinds, needs_data
+from conftest import binomial, cat, check_first_round, clean, kinds, needs_data, still_targets
 
 from odds.combat.model import CombatOptions, build
-from odds.units import unit_from_dict
 
 CLAN_BOOKS = (
     "MDNR_Condes_Vampiro_Clan_Dragon_Sangriento_v2.cat",
@@ -27,15 +26,6 @@ CLAN_BOOKS = (
 CORPSE_CART = "Carro de cadáveres"
 
 
-def target(*, special: tuple = ()):
-    """Ten WS3 T4 models with no save and no attacks, immune to psychology."""
-    return unit_from_dict({
-        "name": "Blanco", "troop_type": "infantry", "models": 10, "files": 10,
-        "profile": {"M": 10, "WS": 3, "BS": 3, "S": 3, "T": 4, "W": 1, "I": 3, "A": 0,
-                    "Ld": 7},
-        "equipment": {"armour_save_override": 7},
-        "rules": {"special": ["immune_to_psychology", *special]},
-    })
 
 
 # ----------------------------------------------------------------- Carro de cadáveres
@@ -65,7 +55,7 @@ def test_clan_corpse_cart_is_a_monster(book):
     assert clean(c, CORPSE_CART)
     if book != CLAN_BOOKS[0]:
         return
-    model = build(u, target(), options=CombatOptions(max_rounds=1))
+    model = build(u, still_targets(), options=CombatOptions(max_rounds=1))
     pmf = np.zeros(13)
     for a in range(1, 7):
         for b in range(1, 7):

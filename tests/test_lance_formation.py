@@ -16,6 +16,7 @@ from conftest import (
     SHARED,
     binomial,
     cat,
+    cavalry,
     check_first_round_break,
     check_kernel_first_round,
     infantry,
@@ -29,9 +30,8 @@ from odds.units import MountProfile
 
 def _knights(models: int, files: int = 3, *, lance: bool = True, S: int = 3, **kw):
     """Knights on warhorses (WS3 S3 A1 riders and steeds), with or without the lance."""
-    unit = infantry("Caballeros del reino", models, files, S=S,
-                    special=["lance_formation"] if lance else [], **kw)
-    return unit.replace(troop_type="cavalry", mount=MountProfile(WS=3, S=3, I=3, A=1))
+    return cavalry("Caballeros del reino", models, files, S=S,
+                   special=["lance_formation"] if lance else [], **kw)
 
 
 @pytest.mark.parametrize(("models", "bonus"), [(3, 0), (5, 0), (6, 1), (8, 1), (9, 2),

@@ -130,9 +130,6 @@ def test_two_catalogues_by_other_hands_import_the_same(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason="not yet shown to hold for all 89: its first full runs "
-                   "found spellings that changed a classification (two spellings of one rule "
-                   "reported twice; 'interior.!'), each fixed, and no full run since")
 def test_every_catalogue_by_other_hands_imports_the_same(tmp_path):
     # every MDNR catalogue of shared/battlescribe, rewritten together with its game system
     originals = sorted(SHARED.glob("*.cat"))
