@@ -453,6 +453,19 @@ _SKAVEN_OGRES: MappingProxyType = _table({
 assert not set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT), set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT)
 NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_SKAVEN_OGRES})
 
+# mercenaries family: Mercenarios, Regimientos de Renombre, Orcos y Goblins, Skaven, Enanos
+_MERCS: MappingProxyType = _table({
+    "shooting": {
+        # Skaven "Garrapulta de plaga" (the machine's rule): "Puede disparar a cualquier unidad
+        # entre 30cm y 120cm. Usa la plantilla grande (12cm). Impactos de F2 que anulan
+        # armaduras. La miniatura bajo el agujero central recibe un impacto de F5..."
+        "Garrapulta de plaga": "the catapult's shot ('Puede disparar a cualquier unidad entre"
+                               " 30cm y 120cm. Usa la plantilla grande')",
+    },
+})
+assert not set(_MERCS) & set(NO_COMBAT_EFFECT), set(_MERCS) & set(NO_COMBAT_EFFECT)
+NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_MERCS})
+
 NO_COMBAT_EFFECT_PREFIXES: MappingProxyType = _table({
     "army composition": {
         "Inclusión": "", "Destacamento": "", "Pueden tener": "",

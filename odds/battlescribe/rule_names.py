@@ -93,6 +93,12 @@ RULE_FLAGS: MappingProxyType = name_table({
     "Hambriento": ("must_pursue",),
     # Orcos y Goblins (Escolta de Grimgor) "Odio (A todo el mundo)": "A todo el mundo."
     "Odio (A todo el mundo)": ("hatred",),
+    # mercenaries family: Mercenarios, Regimientos de Renombre, Orcos y Goblins, Skaven, Enanos
+    # Skaven (Garrapulta de plaga) "Furia asesina (adaptada)": "La dotación tiene Furia
+    # Asesina (así que son inmunes a psicología y tienen un ataque adicional mientras no
+    # pierdan el combate); sin embargo ... no se ven sujetos a las cargas obligatorias de la
+    # Furia Asesina" (the charges: the movement phase; a war machine's crew never pursues)
+    "Furia asesina (adaptada)": ("frenzy",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
