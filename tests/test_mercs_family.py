@@ -44,3 +44,38 @@ def test_plague_catapult_crew_fights_frenzied():
     enemy = infantry("Objetivo", 10, 5, S=1, T=3)
     model = build(unit, enemy, options=CombatOptions(charger="defender", max_rounds=1))
     check_first_round(model, binomial(6, 1 / 4), 3611, "frenzied plague catapult crew")
+
+
+def test_devastating_charge_is_the_riders_attack_on_the_charge():
+    """MDNR_Orcos_y_Goblins_Horda_Zalvaje_v1.cat "Acechantez de Snagla Grobspit" "Carga
+    devastadora": "Los Goblins (no las arañas) ganan A+1 cuando cargan".  Five riders (WS3 S3
+    A1) on steeds (WS3 S3 A1) charge twenty WS3 T3 infantry without a save (A0): the riders
+    strike 2 attacks each and the steeds 1, 15 blows hitting on 4+ and wounding on 4+ (RULES.md
+    §1.3, §1.4): Binomial(15, 1/4); not charging (the enemy charged them), 10 blows:
+    Binomial(10, 1/4)."""
+    from odds.units import MountProfile
+
+    riders = infantry("Acechantez", 5, 5, special=["charge_attack"]).replace(
+        troop_type="cavalry", mount=MountProfile(WS=3, S=3, I=3, A=1))
+    enemy = infantry("Objetivo", 20, 10, A=0)
+    charge = build(riders, enemy, options=CombatOptions(charger="attacker", max_rounds=1))
+    check_first_round(charge, binomial(15, 1 / 4), 3612, "riders charging")
+    held = build(riders, enemy, options=CombatOptions(charger="defender", max_rounds=1))
+    check_first_round(held, binomial(10, 1 / 4), 3613, "riders charged")
+
+
+@needs_data
+def test_snaglas_riders_from_the_catalogue():
+    """MDNR_Orcos_y_Goblins_Horda_Zalvaje_v1.cat "Acechantez de Snagla Grobspit": "Acechante"
+    HA2 F3 R3 H1 I2 A1 on a "Araña gigante" (HA3 F3 I3 A1); "Carga devastadora" is
+    ``charge_attack``, "Odio a humanos" ("A miniaturas de tipo Humano") hatred of ``human``.
+    Snagla himself and his "Kuchilla" stay reported."""
+    book = cat("MDNR_Orcos_y_Goblins_Horda_Zalvaje_v1.cat")
+    name = "Acechantez de Snagla Grobspit"
+    unit = book.unit(name)
+    assert unit.has("charge_attack") and unit.hatred == ("human",)
+    assert (unit.profile.WS, unit.profile.S, unit.profile.A) == (2, 3, 1)
+    assert unit.mount is not None and (unit.mount.WS, unit.mount.S, unit.mount.A) == (3, 3, 1)
+    k = kinds(book, name)
+    assert "Carga devastadora" not in k or k["Carga devastadora"] not in ("ignored",)
+    assert k["Snagla Grobspit"] == "ignored" and k["Kuchilla de Snagla"] == "ignored"

@@ -127,6 +127,9 @@ NAMED_HATRED: MappingProxyType = name_table({
     # Arabia, como los Perros del Desierto de Al Muktar y al Comando Mortal de Mullah
     # Aklan'd" (their entries carry the army tag "arabia": races.ENTRY_ARMIES)
     "Odio a Arabia": ("arabia",),
+    # mercenaries family: Orcos y Goblins (Acechantez de Snagla Grobspit) "Odio a humanos": "A
+    # miniaturas de tipo Humano."
+    "Odio a humanos": ("human",),
 })
 """Hatred of named enemies → the army or race tags hated (:data:`odds.armies.TAGS`)."""
 

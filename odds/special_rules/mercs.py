@@ -24,4 +24,15 @@ he stands in the unit the unit is stubborn until he falls (``S_BODYGUARD`` 3,
 :func:`odds.combat.psychology.break_test`); when he is not in the combat, he is taken to be
 alive elsewhere and the unit is stubborn throughout."""
 
-SPECS = (MYDAS_ESCORT,)
+# Orcos y Goblins (Horda Zalvaje, Lista de Goblins: Acechantez de Snagla Grobspit) "Carga
+# devastadora": "Los Goblins (no las arañas) ganan A+1 cuando cargan."
+CHARGE_ATTACK = RuleSpec(
+    key="charge_attack", mdnr=("Carga devastadora",), book="Orcos y Goblins",
+    battlescribe=("Carga devastadora",),
+)
+"""+1 A for the riders (the rank and file and the champion, not their steeds) in the first round
+of a combat they charged (MDNR Orcos y Goblins "Carga devastadora": "Los Goblins (no las
+arañas) ganan A+1 cuando cargan"): their first-round attack rows
+(:func:`odds.combat.model.groups`), so the exact first round counts it too."""
+
+SPECS = (MYDAS_ESCORT, CHARGE_ATTACK)
