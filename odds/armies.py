@@ -50,6 +50,7 @@ RACES: tuple[str, ...] = (
     "troll", "undead", "black_orc", "goblin", "hobgoblin", "orc", "snotling", "vampire",
     "forest_spirit", "peasant",
     "samurai",  # skavenogres family
+    "slave",  # mercenaries family
 )
 """Race tags (the MDNR catalogues' *miniaturas de tipo ...*).
 
@@ -58,12 +59,15 @@ lo sobrenatural" names them beside daemons and undead).  ``peasant``: Bretonia's
 (``Tipo`` "Infantería, Humano, Campesino"), a kind of ``human`` (:data:`RACE_PARENT`) whose
 panic the knights' "Voto del caballero" ignores.  ``samurai``: Contingente Aliado: Nippon's
 Samurai (by their name), a kind of ``human`` whose panic the Ashigaru's "Campesinos" never
-cause ("No provocan pánico en unidades de tipo Samurai")."""
+cause ("No provocan pánico en unidades de tipo Samurai").  ``slave``: Skaven's "Esclavos
+skaven" (by their name), a kind of ``skaven`` whose panic other skaven units ignore, but not
+other slaves (Skaven "Prescindibles": "excepto otros esclavos")."""
 
 RACE_PARENT: Mapping[str, str] = MappingProxyType({
     "black_orc": "greenskin", "goblin": "greenskin", "hobgoblin": "greenskin",
     "orc": "greenskin", "snotling": "greenskin", "vampire": "undead", "peasant": "human",
     "samurai": "human",
+    "slave": "skaven",  # mercenaries family
 })
 """Kinds of greenskin the panic rules tell apart → the race they belong to.
 

@@ -8,9 +8,9 @@ Engine checks compare the exact first round and the kernel with a law worked out
 from __future__ import annotations
 
 import pytest
-from conftest import binomial, cat, check_first_round, kinds, needs_data
+from conftest import binomial, cat, check_first_round, clean, kinds, needs_data
 
-from odds.battlescribe.names import UNMODELLED_REASONS, normalize, race_from_tipo
+from odds.battlescribe.names import race_from_tipo
 from odds.characters import Character
 from odds.combat.model import (
     FRONT,
@@ -137,9 +137,11 @@ def test_barda_is_no_member_of_his_gargoyles():
     assert k["Barda (líder)"] == "note"
     assert "Personaje" not in k and "Resistencia elevada a lo sobrenatural" not in k
     # "si Barda muere, las Gárgolas deberán hacer un chequeo como un monstruo que hubiera
-    # perdido a su jinete": his death elsewhere, not modelled
-    assert k["Unidad controlada"] == "ignored"
-    assert "monster reaction" in UNMODELLED_REASONS[normalize("Unidad controlada")]
+    # perdido a su jinete": a monster's test for its slain rider, which 6th takes once the
+    # close combat is resolved ("resolve the combat first", 6th.whfb.app/monsters/
+    # slain-riders-and-monsters)
+    assert k["Unidad controlada"] == "no_combat_effect"
+    assert clean(c, GARGOYLES)
 
 
 @needs_data

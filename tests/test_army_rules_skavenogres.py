@@ -145,6 +145,10 @@ def _panic_case(source: dict, friend: dict, seed: int) -> float:
      {"race": "human"}),
     # Skaven "Prescindibles" (Horda de ratas): no skaven unit
     ({"army": "skaven", "panics_not": ("skaven",)}, {"race": "human"}, {"army": "skaven"}),
+    # mercenaries family: Skaven "Prescindibles" (Esclavos skaven): "Todas las unidades skaven
+    # son inmunes a pánico causadas por esclavos, excepto otros esclavos"
+    ({"army": "skaven", "race": "slave", "panics_not": ("skaven",), "panics_still": ("slave",)},
+     {"army": "skaven", "race": "slave"}, {"army": "skaven"}),
     # Contingente Aliado: Nippon "Campesinos": no samurai unit
     ({"panics_not": ("samurai",)}, {"race": "human"}, {"race": "samurai"}),
 ])
@@ -161,7 +165,7 @@ def test_units_that_panic_only_some_friends(source, panicked, spared):
 def test_panic_rules_read_from_the_catalogues():
     """``MDNR_Contingente_Aliado_Hobgoblins.cat`` "Desprecio" (the steppe riders are
     hobgoblins: "Jinete de las estepas"), ``MDNR_Skaven v4_5.cat`` "Prescindibles" of the
-    "Horda de ratas" and "Esclavos skaven" (other slaves' panic: approximated),
+    "Horda de ratas" and "Esclavos skaven" (no skaven unit but other slaves: race "slave"),
     ``MDNR_Contingente_Aliado_Nippon.cat`` "Campesinos" (Samurai: of type Samurai)."""
     h = cat("MDNR_Contingente_Aliado_Hobgoblins.cat")
     for name in ("Guerreros hobgoblin", "Jinetes de las estepas", "Mastines"):
@@ -170,7 +174,9 @@ def test_panic_rules_read_from_the_catalogues():
     assert "hobgoblin" in h.unit("Jinetes de las estepas").tags
     s = cat("MDNR_Skaven v4_5.cat")
     assert s.unit("Horda de ratas").panics_not == ("skaven",) and clean(s, "Horda de ratas")
-    assert kinds(s, "Esclavos skaven")["Prescindibles"] == "approximated"
+    slaves = s.unit("Esclavos skaven")
+    assert slaves.panics_not == ("skaven",) and slaves.panics_still == ("slave",)
+    assert slaves.tags == {"skaven", "slave"} and clean(s, "Esclavos skaven")
     n = cat("MDNR_Contingente_Aliado_Nippon.cat")
     assert "samurai" in n.unit("Samurai").tags
     for name in ("Ashigaru", "Ashigaru con arcabuces", "Lanzacohetes"):

@@ -453,6 +453,31 @@ _SKAVEN_OGRES: MappingProxyType = _table({
 assert not set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT), set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT)
 NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_SKAVEN_OGRES})
 
+# mercenaries family: Mercenarios, Regimientos de Renombre, Orcos y Goblins, Skaven, Enanos
+_MERCS: MappingProxyType = _table({
+    "shooting": {
+        # Skaven "Garrapulta de plaga" (the machine's rule): "Puede disparar a cualquier unidad
+        # entre 30cm y 120cm. Usa la plantilla grande (12cm). Impactos de F2 que anulan
+        # armaduras. La miniatura bajo el agujero central recibe un impacto de F5..."
+        "Garrapulta de plaga": "the catapult's shot ('Puede disparar a cualquier unidad entre"
+                               " 30cm y 120cm. Usa la plantilla grande')",
+    },
+    "out of combat": {
+        # Regimientos de Renombre (Gárgolas volantes de Barda) "Unidad controlada": "si Barda
+        # muere, las Gárgolas deberán hacer un chequeo como un monstruo que hubiera perdido a
+        # su jinete": the gst's monster reaction (6th's chart), which 6th takes once the close
+        # combat is over: "if the monster's rider is killed in close combat, you should
+        # resolve the combat first (ie, fight the combat until one side is broken or
+        # destroyed, resolve fleeing and rallying, etc.)" (6th.whfb.app/monsters/
+        # slain-riders-and-monsters)
+        "Unidad controlada": "the gargoyles' test when Barda dies is a monster's for its slain"
+                             " rider, taken once the close combat is resolved (6th: 'resolve"
+                             " the combat first')",
+    },
+})
+assert not set(_MERCS) & set(NO_COMBAT_EFFECT), set(_MERCS) & set(NO_COMBAT_EFFECT)
+NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_MERCS})
+
 NO_COMBAT_EFFECT_PREFIXES: MappingProxyType = _table({
     "army composition": {
         "Inclusión": "", "Destacamento": "", "Pueden tener": "",

@@ -161,7 +161,7 @@ def flight_panic(name: str, text: str) -> tuple[str, tuple[str, ...]] | None:
 
 
 def panic_source(name: str, text: str, entry: str
-                 ) -> tuple[str, tuple[str, ...], str] | None:
+                 ) -> tuple[str, tuple[str, ...], str, tuple[str, ...]] | None:
     """Whom a unit breaking, fleeing or destroyed panics, as its own rule words it (RULES.md §3.4).
 
     The rules of the skavenogres family.  Contingente Aliado: Hobgoblins "Desprecio": "Las
@@ -174,23 +174,24 @@ def panic_source(name: str, text: str, entry: str
 
     Returns
     -------
-    (field, tags, approximation) or None
+    (field, tags, approximation, still) or None
         :attr:`odds.units.Unit.panics_only` or :attr:`~odds.units.Unit.panics_not`, its
-        tags, and what is left out (``""``: nothing); None when the rule is not one of these.
+        tags, what is left out (``""``: nothing) and the tags of
+        :attr:`~odds.units.Unit.panics_still` (the slaves' other slave units); None when the
+        rule is not one of these.
     """
     key, plain, unit = normalize(name), plain_text(text), normalize(entry)
     if key == "desprecio" and "las unidades de tipo hobgoblin solo causan panico a otras" \
             " unidades de tipo" in plain:
-        return "panics_only", ("goblin", "hobgoblin"), ""
+        return "panics_only", ("goblin", "hobgoblin"), "", ()
     if key == "prescindibles" and "inmunes a panico causadas por hordas de ratas" in plain:
         if unit.startswith("horda de ratas"):
-            return "panics_not", ("skaven",), ""
+            return "panics_not", ("skaven",), "", ()
         if unit.startswith("esclavos") and "excepto otros esclavos" in plain:
-            return "panics_not", ("skaven",), ("other slave units are skaven too: their panic"
-                                               " from this one (excepto otros esclavos) is"
-                                               " left out")
+            # mercenaries family: the other slave units ("slave", races) still panic
+            return "panics_not", ("skaven",), "", ("slave",)
     if key == "campesinos" and "no provocan panico en unidades de tipo samurai" in plain:
-        return "panics_not", ("samurai",), ""
+        return "panics_not", ("samurai",), "", ()
     return None
 
 

@@ -13,6 +13,7 @@ import re
 
 from odds.battlescribe.centaurs import _PAREN_ATTACKS
 from odds.battlescribe.reading import _Reading
+from odds.battlescribe.selection import plural_of
 from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import RawProfile
 from odds.battlescribe.troop_type_names import APPROXIMATE_TROOP_TYPES, TROOP_TYPE_NAMES
@@ -157,6 +158,13 @@ class _Profiles(_Reading):
         for node in self.sel.unit.walk()[1:]:
             if any(p is profile for p in node.profiles):
                 return node.number if node.number > 1 else (node.low or 0)
+        # mercenaries family: a profile printed on the unit entry itself, counted by an entry
+        # without a profile named after it in the plural (Skaven "Garrapulta de plaga":
+        # profile "Monje de plaga", entry "Monjes de plaga" min 3 max 3)
+        if any(p is profile for p in self.sel.unit.profiles):
+            for node in self.sel.unit.walk()[1:]:
+                if not node.profiles and plural_of(node.name, profile.name):
+                    return node.number if node.number > 1 else (node.low or 0)
         return 0
 
     def characteristic(self, letter: str, chain: list[RawProfile], what: str) -> int:

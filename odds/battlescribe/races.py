@@ -49,6 +49,9 @@ _RACE_PHRASES: tuple[tuple[str, str], ...] = (
     # Enanos del Caos ("Jinete de las estepas", Tipo "Caballería"); Contingente Aliado:
     # Nippon's Samurai (Nippon "Campesinos": "unidades de tipo Samurai")
     ("jinetes de las estepas", "hobgoblin"), ("samurai", "samurai"),
+    # mercenaries family: Skaven "Esclavos skaven" (Skaven "Prescindibles": "inmunes a pánico
+    # causadas por esclavos, excepto otros esclavos"), a kind of skaven (armies.RACE_PARENT)
+    ("esclavos skaven", "slave"),
 )
 _RACE_RULES: tuple[tuple[str, str], ...] = (
     # Orcos y Goblins "Miedo a los orejotaz": "las unidades de tipo Goblin tienen Miedo de

@@ -93,6 +93,12 @@ RULE_FLAGS: MappingProxyType = name_table({
     "Hambriento": ("must_pursue",),
     # Orcos y Goblins (Escolta de Grimgor) "Odio (A todo el mundo)": "A todo el mundo."
     "Odio (A todo el mundo)": ("hatred",),
+    # mercenaries family: Mercenarios, Regimientos de Renombre, Orcos y Goblins, Skaven, Enanos
+    # Skaven (Garrapulta de plaga) "Furia asesina (adaptada)": "La dotación tiene Furia
+    # Asesina (así que son inmunes a psicología y tienen un ataque adicional mientras no
+    # pierdan el combate); sin embargo ... no se ven sujetos a las cargas obligatorias de la
+    # Furia Asesina" (the charges: the movement phase; a war machine's crew never pursues)
+    "Furia asesina (adaptada)": ("frenzy",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
@@ -121,6 +127,9 @@ NAMED_HATRED: MappingProxyType = name_table({
     # Arabia, como los Perros del Desierto de Al Muktar y al Comando Mortal de Mullah
     # Aklan'd" (their entries carry the army tag "arabia": races.ENTRY_ARMIES)
     "Odio a Arabia": ("arabia",),
+    # mercenaries family: Orcos y Goblins (Acechantez de Snagla Grobspit) "Odio a humanos": "A
+    # miniaturas de tipo Humano."
+    "Odio a humanos": ("human",),
 })
 """Hatred of named enemies → the army or race tags hated (:data:`odds.armies.TAGS`)."""
 

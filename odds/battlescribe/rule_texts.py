@@ -182,6 +182,13 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # peana con peana con el enemigo, con un 6 hace una baja"
     ("magia de tzeentch", "mutacion incontrolable. solo en combate cuerpo a cuerpo. lanza 1d6"
      " por cada horror en contacto peana con peana con el enemigo", ("tzeentch_mutation",)),
+    # mercenaries family: Mercenarios (con Personajes Especiales) "Escolta de Mydas": "Toda la
+    # unidad de escoltas es tozuda mientras Mydas siga vivo. Ningún personaje aparte de Mydas
+    # puede añadirse a la unidad"; Mydas' own "Copete de Mydas": "Todos los ataques de las
+    # armas de Mydas, Yadosh y los Escoltas de Mydas (pero no una escolta normal ...) se
+    # consideran de tipo mágico" (the entry comes only with Mydas: "solo si incluyes a Mydas")
+    ("escolta de mydas", "toda la unidad de escoltas es tozuda mientras mydas siga vivo",
+     ("mydas_escort", "magic_attacks")),
 )
 
 

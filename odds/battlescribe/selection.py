@@ -166,11 +166,34 @@ def included_roles(sel: Selection) -> set[str]:
     return {role for role, node in sel.command.items() if id(node) in taken}
 
 
+def plural_of(plural: str, singular: str) -> bool:
+    """Whether name ``plural`` is ``singular`` with its first word in the plural (-s, -es).
+
+    "Monjes de plaga" of "Monje de plaga", "Orcos" of "Orco"; compared normalised.
+    """
+    many, one = normalize(plural).split(), normalize(singular).split()
+    return (len(many) == len(one) > 0 and many[1:] == one[1:]
+            and many[0] in (one[0] + "s", one[0] + "es"))
+
+
+def _counts_machine_crew(unit: Node, child: Node) -> bool:
+    """Whether ``child`` counts the crew of the one war machine ``unit`` prints.
+
+    Both profiles on the entry itself, the crew's counted by an entry named after it in the
+    plural (Skaven "Garrapulta de plaga": "Monje de plaga" and "Máquina de guerra" profiles,
+    "Monjes de plaga" min 3 max 3): the crew of one machine, not the unit's size.
+    """
+    machine = any(normalize(p.values.get("Tipo") or "").startswith("maquina de guerra")
+                  for p in unit.profiles)
+    return machine and any(plural_of(child.name, p.name) for p in unit.profiles)
+
+
 def model_node(unit: Node) -> Node | None:
     """The entry whose cost is per model and whose constraints bound the size."""
     best: Node | None = None
     for child in unit.children:
-        if child.kind == "group" or _excluded(child) or child.profiles:
+        if (child.kind == "group" or _excluded(child) or child.profiles
+                or _counts_machine_crew(unit, child)):
             continue
         if (child.low or 0) >= 1 and (best is None or (child.low or 0) > (best.low or 0)):
             best = child

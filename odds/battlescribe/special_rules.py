@@ -385,6 +385,9 @@ class _SpecialRules(_CommandGroup):
                 extra[source[0]] = sorted({*extra.get(source[0], ()), *source[1]})  # type: ignore
                 if source[2]:
                     self.note(name, "approximated", source[2])
+                if source[3]:  # mercenaries family: Skaven slaves' "excepto otros esclavos"
+                    extra["panics_still"] = sorted({*extra.get("panics_still", ()),  # type: ignore
+                                                    *source[3]})
                 continue
             flight = flight_panic(name, texts.get(name, ""))
             if flight is not None:

@@ -122,11 +122,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",
     "Calabaza de vino de Lustria": "one use, +1D6 S for a turn of the player's choice: not"
                                    " modelled",
-    "Unidad controlada": "when Barda dies -- a character of his own, never in the gargoyles'"
-                         " unit ('Personaje'), fighting elsewhere or beside them in a multiple"
-                         " combat -- the gargoyles test as a monster that lost its rider (6th"
-                         " monster reaction): the engine tracks no model outside the unit and"
-                         " has no monster reaction, not modelled",
     # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
     # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
     "Escurridizos": "the enemy never laps round the Hobgoblins, who lap round with any number"

@@ -475,7 +475,12 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     if std_stub:
         stub = 1
     guard = 0  # MDNR "Guardaespaldas", "Escolta" (stubborn), "Guardia personal" (no fear)
-    if sides[lo, S_BODYGUARD]:
+    if sides[lo, S_BODYGUARD] == 3:  # "Escolta de Mydas": stubborn while Mydas lives
+        guard = 1
+        for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
+            if state[b, B_WOUNDS] <= 0 and sides[b, S_GUARDED]:
+                guard = 0
+    elif sides[lo, S_BODYGUARD]:
         for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
             if state[b, B_WOUNDS] > 0 and sides[b, S_GUARDED]:
                 guard = sides[lo, S_BODYGUARD]

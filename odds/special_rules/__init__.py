@@ -44,6 +44,7 @@ from odds.special_rules import (
     empire,  # Empire, mercenaries, undead
     flight,
     kinds,
+    mercs,  # mercenaries family: Mercenarios, Renombre, O&G, Skaven, Enanos
     psychology,
     resolution,
     skaven_ogres,  # Skaven, ogres, dwarfs, orcs and goblins, allied contingents
@@ -58,6 +59,7 @@ REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.S
                                   *bretonnia.SPECS,  # Bretonia and the elves
                                   *empire.SPECS,  # Empire, mercenaries, undead
                                   *skaven_ogres.SPECS,  # Skaven, ogres, dwarfs, orcs, contingents
+                                  *mercs.SPECS,  # mercenaries family
                                   *chaos.SPECS)  # Reinos del Caos, Enanos del Caos
 """Every rule with a spec, family by family."""
 

@@ -48,7 +48,7 @@ _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
     "impact_strength", "random_attacks", "random_move", "hatred", "no_panic_from",
     "no_panic_against", "flight_panics_only", "flight_panics_not", "panics_only", "panics_not",
-    "champion_special",
+    "panics_still", "champion_special",
     "champion_ward", "champion_hatred",
 )
 _MOUNT_KEYS = ("WS", "S", "I", "A", "count", "charge_bonus", "poisoned", "special",

@@ -65,7 +65,8 @@ def unit_to_dict(unit: Unit) -> dict[str, Any]:
     if unit.random_move:
         rules_table["random_move"] = unit.random_move
     for key in ("hatred", "no_panic_from", "no_panic_against", "flight_panics_only",
-                "flight_panics_not", "panics_only", "panics_not", "champion_special",
+                "flight_panics_not", "panics_only", "panics_not", "panics_still",
+                "champion_special",
                 "champion_hatred"):
         if getattr(unit, key):
             rules_table[key] = list(getattr(unit, key))

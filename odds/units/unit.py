@@ -141,6 +141,11 @@ class Unit(Fighter):
         Army or race tags of friends it causes no panic in, breaking, fleeing or destroyed
         (MDNR Skaven "Prescindibles" of the "Horda de ratas": "Todas las unidades skaven son
         inmunes a pánico causadas por Hordas de Ratas" is ``("skaven",)``).
+    panics_still : tuple of str
+        Army or race tags of friends it causes panic in although they carry a tag of
+        :attr:`panics_not` (MDNR Skaven "Prescindibles" of the "Esclavos skaven": "Todas las
+        unidades skaven son inmunes a pánico causadas por esclavos, excepto otros esclavos"
+        is ``panics_not`` ``("skaven",)`` and ``panics_still`` ``("slave",)``).
     champion_profile : Profile or None
         The champion's profile; None (default) = rank-and-file with A+1.
         After construction it always holds a Profile.
@@ -232,6 +237,7 @@ class Unit(Fighter):
     flight_panics_not: tuple[str, ...] = ()
     panics_only: tuple[str, ...] = ()
     panics_not: tuple[str, ...] = ()
+    panics_still: tuple[str, ...] = ()
     champion_profile: Profile | None = None
     champion_weapon: str = ""
     front_weapon: str = ""
@@ -327,7 +333,8 @@ class Unit(Fighter):
         set_(self, "no_panic_against", _names_from(
             "no_panic_against", self.no_panic_against, TAGS, "army or race tags",
             "army or race"))
-        for key in ("flight_panics_only", "flight_panics_not", "panics_only", "panics_not"):
+        for key in ("flight_panics_only", "flight_panics_not", "panics_only", "panics_not",
+                    "panics_still"):
             set_(self, key, _names_from(key, getattr(self, key), TAGS, "army or race tags",
                                         "army or race"))
         if self.champion_profile is None:
@@ -427,13 +434,13 @@ class Unit(Fighter):
     def panics(self, friend: Any) -> bool:
         """Whether this unit breaking, fleeing or destroyed causes ``friend`` a panic test.
 
-        RULES.md §3.4, limited by :attr:`panics_only` and :attr:`panics_not` (``friend``: a
-        unit with ``tags``).
+        RULES.md §3.4, limited by :attr:`panics_only` and :attr:`panics_not` (unless it
+        carries a tag of :attr:`panics_still`; ``friend``: a unit with ``tags``).
         """
         seen = set(getattr(friend, "tags", ()))
         if self.panics_only and seen.isdisjoint(self.panics_only):
             return False
-        return seen.isdisjoint(self.panics_not)
+        return seen.isdisjoint(self.panics_not) or not seen.isdisjoint(self.panics_still)
 
     def ignores_panic_from(self, friend: Any) -> bool:
         """Whether a ``friend`` breaking or destroyed causes this unit no panic (RULES.md §3.4).

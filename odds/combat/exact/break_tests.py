@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from odds import dice
 from odds.combat.model import (
+    S_BODYGUARD,
     S_BSB,
     S_CHAMPION,
     S_CHAMPION_LD,
@@ -47,8 +48,9 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     gen = int(sd[lo, S_GENERAL_LD])
     if sd[lo, S_NUMBERS]:
         ld, gen = (x if x <= 0 or x >= 10 else min(10, x + ranks) for x in (ld, gen))
-    # stubborn, or stubborn in the first round only (Imperio "Resolutos")
-    stubborn = bool(sd[lo, S_STUBBORN] or sd[lo, S_STUBBORN_FIRST])
+    # stubborn, or stubborn in the first round only (Imperio "Resolutos"), or "Escolta de
+    # Mydas" (3: stubborn while Mydas lives; the two-unit model holds no character)
+    stubborn = bool(sd[lo, S_STUBBORN] or sd[lo, S_STUBBORN_FIRST] or sd[lo, S_BODYGUARD] == 3)
     options = []  # (target, cold-blooded) the unit may test on (MDNR "Sangre fría")
     if sd[lo, S_COLD]:
         options.append((ld, True) if stubborn else (ld - diff, True))

@@ -54,14 +54,17 @@ def guarded(unit: Unit, hosted: Any) -> bool:
       rule "Pagador": "el Pagador es el Portaestandarte de Batalla mercenario");
     * Enanos "Guardia personal" (``royal_guard``, Martilladores): "Si hay algún personaje con
       la regla Sangre Real en la unidad, ésta es Inmune a miedo e Inmune a Terror": a
-      character with ``royal_blood``.
+      character with ``royal_blood``;
+    * Mercenarios "Escolta de Mydas" (``mydas_escort``): "Toda la unidad de escoltas es tozuda
+      mientras Mydas siga vivo": Mydas, the character with ``paymaster`` (his "Pagador").
 
     A promoted champion is never guarded.
     """
     if hosted.champion:
         return False
     return bool((unit.has("bodyguard") and hosted.general)
-                or (unit.has("paymaster_guard") and hosted.body.has("paymaster"))
+                or ((unit.has("paymaster_guard") or unit.has("mydas_escort"))
+                    and hosted.body.has("paymaster"))
                 or (unit.has("royal_guard") and hosted.body.has("royal_blood")))
 
 

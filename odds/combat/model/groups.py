@@ -258,6 +258,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_ATTACKS] = (prof.A + more if not unit.random_attacks else
                               rules.parse_dice(unit.random_attacks).plus + prof.A
                               - unit.profile.A + more)
+            if charging and unit.has("charge_attack"):
+                row[G_ATTACKS] += 1  # O&G "Carga devastadora": riders A+1 when they charge
             row[G_RANDOM] = bool(unit.random_attacks)
             row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
             blows(row, prof.WS, s_eff, ap or shot, first)

@@ -81,7 +81,8 @@ from odds.vocabulary import STATUSES as STATUSES
     S_INDEPENDENT,  # never uses the General's Ld ("Independientes")
     S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
     S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
-    S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear
+    S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear;
+    #   3 stubborn unless a guarded character in it has fallen (Escolta de Mydas)
     S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
     S_FEARLESS,  # immune to fear while its champion lives (Bugman's rangers: leader_fearless)
     S_DUEL_WARD,  # a ward save in challenges only, when it has none else (7 = none)

@@ -85,9 +85,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_LD] = p.Ld
     # while a living guarded character (S_GUARDED, guarded()) stands in the unit
     # (psychology.break_test): Altos Elfos "Guardaespaldas" and Mercenarios "Escolta" make it
-    # stubborn (1), Enanos "Guardia personal" immune to fear (2)
+    # stubborn (1), Enanos "Guardia personal" immune to fear (2); Mercenarios "Escolta de
+    # Mydas" stubborn unless its guarded character (Mydas) has fallen (3)
     s[S_BODYGUARD] = (1 if unit.has("bodyguard") or unit.has("paymaster_guard")
-                      else 2 if unit.has("royal_guard") else 0)
+                      else 2 if unit.has("royal_guard")
+                      else 3 if unit.has("mydas_escort") else 0)
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")
     # 1 causes fear; 2 while it carries its standard (Espadas de Manann "Estandarte de la
     # Esposa del Mar": "dejarán de causar Miedo si lo pierden"; psychology.break_test)

@@ -1,0 +1,38 @@
+"""Rules of the mercenaries family on the rule registry.
+
+Mercenarios, Regimientos de Renombre, Orcos y Goblins, Skaven, Enanos and the allied
+contingents.
+"""
+
+from __future__ import annotations
+
+from odds.special_rules.spec import RuleSpec
+
+# Mercenarios (con Personajes Especiales) "Escolta de Mydas": "Toda la unidad de escoltas es
+# tozuda mientras Mydas siga vivo. Ningún personaje aparte de Mydas puede añadirse a la
+# unidad"; Mydas el Mezquino carries "Pagador" (paymaster)
+MYDAS_ESCORT = RuleSpec(
+    key="mydas_escort", mdnr=("Escolta de Mydas",), book="Mercenarios",
+    columns=("S_BODYGUARD",), filled_by="odds.combat.model.side",
+    acts=("break test",), hooks=("psychology.break_test",),
+)
+"""The unit is stubborn while Mydas lives (MDNR Mercenarios "Escolta de Mydas": "Los escoltas
+de Mydas ... son completamente leales a su patrón ... Toda la unidad de escoltas es tozuda
+mientras Mydas siga vivo. Ningún personaje aparte de Mydas puede añadirse a la unidad").  Mydas
+is the character with ``paymaster`` (his entry's "Pagador"); the only one who may join.  When
+he stands in the unit the unit is stubborn until he falls (``S_BODYGUARD`` 3,
+:func:`odds.combat.psychology.break_test`); when he is not in the combat, he is taken to be
+alive elsewhere and the unit is stubborn throughout."""
+
+# Orcos y Goblins (Horda Zalvaje, Lista de Goblins: Acechantez de Snagla Grobspit) "Carga
+# devastadora": "Los Goblins (no las arañas) ganan A+1 cuando cargan."
+CHARGE_ATTACK = RuleSpec(
+    key="charge_attack", mdnr=("Carga devastadora",), book="Orcos y Goblins",
+    battlescribe=("Carga devastadora",),
+)
+"""+1 A for the riders (the rank and file and the champion, not their steeds) in the first round
+of a combat they charged (MDNR Orcos y Goblins "Carga devastadora": "Los Goblins (no las
+arañas) ganan A+1 cuando cargan"): their first-round attack rows
+(:func:`odds.combat.model.groups`), so the exact first round counts it too."""
+
+SPECS = (MYDAS_ESCORT, CHARGE_ATTACK)

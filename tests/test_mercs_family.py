@@ -1,0 +1,81 @@
+"""Rules of the mercenaries family read onto existing engine features (issue 36).
+
+Skaven, Orcos y Goblins, Mercenarios and Regimientos de Renombre entries whose rules map onto
+flags, hatred lists or counts the engine already has; each test cites its catalogue entry.
+"""
+
+from __future__ import annotations
+
+from conftest import binomial, cat, check_first_round, clean, infantry, kinds, needs_data
+
+from odds.combat.model import CombatOptions, build
+from odds.units import Profile
+
+SKAVEN = "MDNR_Skaven v4_5.cat"
+CATAPULT = "Garrapulta de plaga"
+
+
+@needs_data
+def test_plague_catapult_from_the_catalogue():
+    """MDNR_Skaven v4_5.cat "Garrapulta de plaga": profiles "Monje de plaga" (M12 HA3 HP3 F3
+    R4 H1 I3 A1 L5) and "Garrapulta de plaga" (R7 H3, "Máquina de guerra"), both on the entry;
+    "Monjes de plaga" min 3 max 3 counts the crew of the one machine (75 points); "Furia
+    asesina (adaptada)": "La dotación tiene Furia Asesina (así que son inmunes a psicología y
+    tienen un ataque adicional mientras no pierdan el combate); sin embargo ... no se ven
+    sujetos a las cargas obligatorias" (frenzy: the charges are the movement phase's); the
+    rule "Garrapulta de plaga" is the catapult's shot.  Nothing ignored or approximated."""
+    book = cat(SKAVEN)
+    unit = book.unit(CATAPULT)
+    assert unit.troop_type == "war_machine" and unit.models == 1 and unit.crew == 3
+    assert unit.profile == Profile(M=12, WS=3, BS=3, S=3, T=7, W=3, I=3, A=1, Ld=5)
+    assert unit.points_per_model == 75 and unit.unit_strength == 3
+    assert unit.has("frenzy") and unit.has("magic_attacks")
+    assert kinds(book, CATAPULT)["Garrapulta de plaga"] == "no_combat_effect"
+    assert clean(book, CATAPULT)
+
+
+@needs_data
+def test_plague_catapult_crew_fights_frenzied():
+    """The catapult's three frenzied crew (A1 + 1, RULES.md §1.6 frenzy) strike 6 attacks at
+    WS3 S3 against WS3 T3 infantry without a save: hits on 4+ and wounds on 4+ (§1.3, §1.4),
+    so the first round's wounds are Binomial(6, 1/4) (the exact engine and the kernel); the
+    enemy (S1) cannot wound the machine's T7."""
+    unit = cat(SKAVEN).unit(CATAPULT)
+    enemy = infantry("Objetivo", 10, 5, S=1, T=3)
+    model = build(unit, enemy, options=CombatOptions(charger="defender", max_rounds=1))
+    check_first_round(model, binomial(6, 1 / 4), 3611, "frenzied plague catapult crew")
+
+
+def test_devastating_charge_is_the_riders_attack_on_the_charge():
+    """MDNR_Orcos_y_Goblins_Horda_Zalvaje_v1.cat "Acechantez de Snagla Grobspit" "Carga
+    devastadora": "Los Goblins (no las arañas) ganan A+1 cuando cargan".  Five riders (WS3 S3
+    A1) on steeds (WS3 S3 A1) charge twenty WS3 T3 infantry without a save (A0): the riders
+    strike 2 attacks each and the steeds 1, 15 blows hitting on 4+ and wounding on 4+ (RULES.md
+    §1.3, §1.4): Binomial(15, 1/4); not charging (the enemy charged them), 10 blows:
+    Binomial(10, 1/4)."""
+    from odds.units import MountProfile
+
+    riders = infantry("Acechantez", 5, 5, special=["charge_attack"]).replace(
+        troop_type="cavalry", mount=MountProfile(WS=3, S=3, I=3, A=1))
+    enemy = infantry("Objetivo", 20, 10, A=0)
+    charge = build(riders, enemy, options=CombatOptions(charger="attacker", max_rounds=1))
+    check_first_round(charge, binomial(15, 1 / 4), 3612, "riders charging")
+    held = build(riders, enemy, options=CombatOptions(charger="defender", max_rounds=1))
+    check_first_round(held, binomial(10, 1 / 4), 3613, "riders charged")
+
+
+@needs_data
+def test_snaglas_riders_from_the_catalogue():
+    """MDNR_Orcos_y_Goblins_Horda_Zalvaje_v1.cat "Acechantez de Snagla Grobspit": "Acechante"
+    HA2 F3 R3 H1 I2 A1 on a "Araña gigante" (HA3 F3 I3 A1); "Carga devastadora" is
+    ``charge_attack``, "Odio a humanos" ("A miniaturas de tipo Humano") hatred of ``human``.
+    Snagla himself and his "Kuchilla" stay reported."""
+    book = cat("MDNR_Orcos_y_Goblins_Horda_Zalvaje_v1.cat")
+    name = "Acechantez de Snagla Grobspit"
+    unit = book.unit(name)
+    assert unit.has("charge_attack") and unit.hatred == ("human",)
+    assert (unit.profile.WS, unit.profile.S, unit.profile.A) == (2, 3, 1)
+    assert unit.mount is not None and (unit.mount.WS, unit.mount.S, unit.mount.A) == (3, 3, 1)
+    k = kinds(book, name)
+    assert "Carga devastadora" not in k or k["Carga devastadora"] not in ("ignored",)
+    assert k["Snagla Grobspit"] == "ignored" and k["Kuchilla de Snagla"] == "ignored"
