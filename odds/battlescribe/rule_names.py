@@ -93,6 +93,11 @@ RULE_FLAGS: MappingProxyType = name_table({
     "Hambriento": ("must_pursue",),
     # Orcos y Goblins (Escolta de Grimgor) "Odio (A todo el mundo)": "A todo el mundo."
     "Odio (A todo el mundo)": ("hatred",),
+    # giants family: the big monsters' tables
+    # Reyes Funerarios (Titán de Khemri) "Ataca en último lugar": an infoLink to the gst rule
+    # "Siempre ataca último": "La unidad ataca en último lugar, independientemente de la
+    # iniciativa y armas empuñadas y de quien haya cargado"
+    "Ataca en último lugar": ("always_strikes_last",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 
