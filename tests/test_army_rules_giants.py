@@ -71,3 +71,44 @@ def test_small_friends_breaking_cause_the_giant_no_panic():
     assert_mc(_fled("swarm", 4711), 1 - p5, N, what="a swarm broke")
     assert_mc(_fled("monstrous_infantry", 4712), 1 - p5 * p8, N,
               what="monstrous infantry broke")
+
+
+ALBION = "Gigantes de Albión (Regimiento de Renombre, Ocupan dos huecos de singular)"
+MERC_BOOK = ("MDNR_Mercenarios_con_Personajes_Especiales,_Monstruos_Arcanos_y_Regimientos_de"
+             "_Renombre.cat")
+
+
+@pytest.mark.parametrize(("book", "unit", "name", "kind"), [
+    # "Saltar la valla": "A efectos de Movimiento ... si obtiene un 1 caerá al suelo"
+    (MERC_BOOK, ALBION, "Saltar la valla", "no_combat_effect"),
+    # "Gigantes de Albión": "no se consideran Personajes"
+    (MERC_BOOK, ALBION, "Gigantes de Albión", "no_combat_effect"),
+    # "Miniaturas individuales": three giants each on its own: still reported
+    (MERC_BOOK, ALBION, "Miniaturas individuales", "ignored"),
+    # Skaven "Movimiento aleatorio 8D6": "la Rueda huye y persigue 8D6cm"
+    ("MDNR_Skaven v4_5.cat", "Rueda de la muerte", "Movimiento aleatorio 8D6",
+     "no_combat_effect"),
+    # Skaven "Rayos de disformidad": shots "incluso aunque la Rueda esté trabada"
+    ("MDNR_Skaven v4_5.cat", "Rueda de la muerte", "Rayos de disformidad", "ignored"),
+    # Condes Vampiro (Costa del Vampiro) "Disrupción de Poder": "+1 a las tiradas para
+    # dispersar"
+    ("MDNR_Condes_Vampiro_Costa_del_Vampiro_v2.cat", "Coloso Necrofex", "Disrupción de Poder",
+     "no_combat_effect"),
+])
+def test_big_monsters_names_read_by_their_texts(book, unit, name, kind):
+    """Each name is reported as its text says: no effect on a close combat, or still
+    ignored with the reason of :data:`odds.battlescribe.unmodelled.UNMODELLED_REASONS`."""
+    c = cat(book)
+    assert kinds(c, unit)[name] == kind
+    if kind == "ignored":
+        reason = next(i.reason for i in c.report.for_unit(unit) if i.item == name)
+        assert "rule not modelled by the engine" not in reason, reason
+
+
+def test_doomwheel_flees_and_pursues_with_its_move_dice():
+    """``MDNR_Skaven v4_5.cat`` "Rueda de la muerte": printed M "8D6", and "Movimiento
+    aleatorio 8D6": "la Rueda huye y persigue 8D6cm (huye +3cm por la regla ¡El que corre
+    hoy, vive para luchar mañana!)": the reason given for the name holds in the import."""
+    u = cat("MDNR_Skaven v4_5.cat").unit("Rueda de la muerte")
+    assert u.random_move == "8d6"
+    assert u.has("flees_3cm_more")
