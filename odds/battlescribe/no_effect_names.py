@@ -477,6 +477,41 @@ _MERCS: MappingProxyType = _table({
 })
 assert not set(_MERCS) & set(NO_COMBAT_EFFECT), set(_MERCS) & set(NO_COMBAT_EFFECT)
 NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_MERCS})
+# giants family: the big monsters' entries (giants, mammoth, Titán de Khemri, Coloso Necrofex,
+# Rueda de la muerte, Rebaño de garrapatos)
+_GIANTS: MappingProxyType = _table({
+    "movement": {
+        # Mercenarios con Personajes Especiales, Monstruos Arcanos y Regimientos de Renombre
+        # (Gigantes de Albión) "Saltar la valla": "A efectos de Movimiento, si un Gigante de
+        # Albión quiere cruzar un obstáculo lineal ... deberá lanzar 1D6; si obtiene 2+ trata
+        # el obstáculo como terreno abierto, pero si obtiene un 1 caerá al suelo"
+        "Saltar la valla": "crossing a linear obstacle: open ground on 2+, a fall on a 1",
+        # Skaven (Rueda de la muerte) "Movimiento aleatorio 8D6": "Además, la Rueda huye y
+        # persigue 8D6cm (huye +3cm por la regla ¡El que corre hoy, vive para luchar
+        # mañana!)"
+        "Movimiento aleatorio 8D6": "a compulsory move; its dice are the printed M 8D6"
+                                    " (Unit.random_move: it flees and pursues 8D6, and its"
+                                    " '¡El que corre hoy...!' adds 3 cm to its flees)",
+    },
+    "magic phase": {
+        # Condes Vampiro (Costa del Vampiro, Coloso Necrofex) "Disrupción de Poder": "+1 a
+        # las tiradas para dispersar hechizos enemigos lanzados desde un punto ... a 60cm o
+        # menos del Coloso"
+        "Disrupción de Poder": "+1 to dispel enemy spells cast within 60 cm",
+    },
+    "army composition": {
+        # Orcos y Goblins (Rebaño de garrapatos): the name is its whole text
+        "Se puede escoger un garrapato saltarín por cada 3 garrapatos (redondeando hacia"
+        " arriba)": "how many bouncing squigs the herd may take",
+        # Mercenarios con Personajes Especiales, Monstruos Arcanos y Regimientos de Renombre
+        # "Gigantes de Albión": "Pese a que tengan nombre, no se consideran Personajes.
+        # Además, sus reglas (y ataques) son ligeramente distintas a los Gigantes normales"
+        "Gigantes de Albión": "named models that are not characters; their rules are the"
+                              " entry's other names",
+    },
+})
+assert not set(_GIANTS) & set(NO_COMBAT_EFFECT), set(_GIANTS) & set(NO_COMBAT_EFFECT)
+NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_GIANTS})
 
 NO_COMBAT_EFFECT_PREFIXES: MappingProxyType = _table({
     "army composition": {

@@ -66,6 +66,10 @@ _PANIC_FROM: MappingProxyType = name_table({
     # unidades de infantería, bestias de guerra o caballería" (war beasts are imported as
     # infantry or cavalry)
     "Inmune a pánico de pequeñajos": ("cavalry", "infantry"),
+    # giants family: Reinos Ogros (Gigante sometido) "Ignora el pánico de los pequeñajos": "Es
+    # inmune al pánico provocado por unidades de tipo Infantería, Caballería o Enjambre. (Los
+    # carros, monstruos e infantería monstruosa le siguen causando pánico)"
+    "Ignora el pánico de los pequeñajos": ("cavalry", "infantry", "swarm"),
 })
 
 

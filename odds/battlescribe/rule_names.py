@@ -99,6 +99,11 @@ RULE_FLAGS: MappingProxyType = name_table({
     # pierdan el combate); sin embargo ... no se ven sujetos a las cargas obligatorias de la
     # Furia Asesina" (the charges: the movement phase; a war machine's crew never pursues)
     "Furia asesina (adaptada)": ("frenzy",),
+    # giants family: the big monsters' tables
+    # Reyes Funerarios (Titán de Khemri) "Ataca en último lugar": an infoLink to the gst rule
+    # "Siempre ataca último": "La unidad ataca en último lugar, independientemente de la
+    # iniciativa y armas empuñadas y de quien haya cargado"
+    "Ataca en último lugar": ("always_strikes_last",),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

@@ -243,6 +243,55 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                             " own, the mounted crewman fights from his horse ('y el caballo"
                             " también lucha'), Bronzino joins one gun as a character: not"
                             " modelled",
+    # giants family: the big monsters' entries, read in their texts
+    # Mercenarios con Personajes Especiales, Monstruos Arcanos y Regimientos de Renombre,
+    # Regimientos de Renombre (Gigantes de Albión) "Miniaturas individuales": "Hengus,
+    # Cachtorr y Pelotos son miniaturas independientes y, por tanto, se mueven de forma
+    # individual"; "Báculo Ogham": "mientras los Gigantes permanezcan a 15 cm o menos de
+    # Hengus, podrán utilizar su atributo de Liderazgo. Además, Hengus dispone de una tirada
+    # de salvación especial de 4+"
+    "Miniaturas individuales": "Hengus, Cachtorr and Pelotos are three models moving and"
+                               " fighting each on its own: one entry of three units, imported"
+                               " as one unit of the first profile, not modelled",
+    "Báculo Ogham": "the giants within 15 cm of Hengus use his Ld, and he has a 4+ ward: Hengus"
+                    " is a model of his own the import does not field, not modelled",
+    # Reinos del Caos (Mamut) "Howdah": "una unidad de 10-20 Bárbaros del Caos ... equipados
+    # con garfios y cadenas ... Personaje ... en la howdah"
+    "Howdah": "a unit of 10-20 Chaos Barbarians and a character fighting from the mammoth's"
+              " back: a unit riding a monster, not modelled",
+    # Reinos del Caos (Mamut) "Descontrol": "Si el resultado es superior al número de heridas
+    # que le quedan al Mamut, éste se descontrola ... se mueve 5D6cm en una dirección
+    # aleatoria"; Orcos y Goblins (Rebaño de garrapatos) "Descontrol": "Si la unidad de
+    # Garrapatos se ve obligada a huir ... elimina todos los Goblins de la unidad y
+    # transforma todos los Garrapatos en Garrapatos perdidos"
+    "Descontrol": "the mammoth's random 5D6 move once wounded (movement), or the squig herd"
+                  " losing its goblins and its squigs running loose when it flees: a mixed"
+                  " unit of squigs and goblins, not modelled",
+    # Orcos y Goblins (Rebaño de garrapatos) "Unidad combinada": "los Garrapatos van delante y
+    # los Goblins detrás ... En combate cuerpo a cuerpo, mueren las miniaturas que reciban los
+    # ataques (normalmente, primero los Garrapatos)"; "Garrapatos perdidos": "Sigue todas
+    # las reglas de los Garrapatos Saltarines ... la dirección ... de forma aleatoria"
+    "Unidad combinada": "squigs in front and goblin herders behind, the casualties from the"
+                        " models struck (the squigs first), M10 and Ld6 while goblins are"
+                        " left: two rank-and-file profiles in one unit, not modelled",
+    "Garrapatos perdidos": "squigs left without herders bounce in a random direction as"
+                           " bouncing squigs: a unit of squigs the engine does not field,"
+                           " not modelled",
+    # Skaven (Rueda de la muerte) "Rayos de disformidad": "únicamente en tu fase de disparo
+    # ... incluso aunque la Rueda esté trabada en combate cuerpo a cuerpo ... al más cercano
+    # ... un impacto de la Fuerza determinada por el dado de artillería, con la regla
+    # Heridas múltiples (1D6)"
+    "Rayos de disformidad": "1D3 shots of 2-10 S with D6 multiple wounds in its shooting phase,"
+                            " even while engaged (the nearest unit, friend or foe), or three S10"
+                            " shots and the Wheel explodes: the engine has no shooting phase,"
+                            " not modelled",
+    # Condes Vampiro (Costa del Vampiro, Coloso Necrofex) "Lamento de los mares": "si la
+    # Doncella está trabada en combate ... deberá elegir como objetivo una unidad con la que
+    # esté trabada. La unidad tendrá un penalizador de -3 a todos los chequeos de Liderazgo
+    # (incluidos los de Desmoralización)"
+    "Lamento de los mares": "in its shooting phase an engaged enemy unit takes -3 to every Ld"
+                            " test, break tests included, until it passes a Ld test at the end"
+                            " of a turn: not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
