@@ -25,6 +25,7 @@ from odds.battlescribe.report import Collector, ImportReport, located
 from odds.battlescribe.selection import (
     COMMAND_ROLES,
     Selection,
+    compulsory_roles,
     model_node,
     options,
     regiment,
@@ -98,7 +99,8 @@ class UnitEntry:
     options : tuple of str
         Names of the upgrades that :meth:`unit` accepts.
     default_unit : Unit
-        The unit at its default size with the default equipment, no command.
+        The unit at its default size with the default equipment and the command models
+        the catalogue makes compulsory.
     army : str
         The catalogue's army tag (:mod:`odds.armies`; ``""`` = not known).
     """
@@ -139,9 +141,11 @@ class UnitEntry:
         files : int, optional
             Frontage; default ``min(5, models)``.
         command : None, "none", "full" or iterable of str
-            Command models: ``None``/``"none"`` = none (the catalogue's
-            default), ``"full"`` = every one the unit can take, or some of
-            ``"champion"``, ``"standard"``, ``"musician"``.
+            Command models: ``None`` = the catalogue's default (the command
+            models its ``Grupo de mando`` makes compulsory, usually none),
+            ``"none"`` = none at all, ``"full"`` = every one the unit can take,
+            or some of ``"champion"``, ``"standard"``, ``"musician"`` (with the
+            compulsory ones).
         upgrades : iterable of str
             Option names (:attr:`options`; accent/case-insensitive).
         report : list, optional
@@ -163,6 +167,8 @@ class UnitEntry:
         roles = command_roles(command)
         if command == "full":
             roles = {r for r in roles if r in select(self._node).command}
+        if command != "none":
+            roles |= compulsory_roles(self._node)
         ups = [upgrades] if isinstance(upgrades, str) else list(upgrades)
         sink = Collector(self._source, strict=self._strict)
         sel = _select_paid(self._node, ups, where, sink, self.name)
@@ -295,7 +301,8 @@ def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) ->
     n = low or (1 if high in (None, 1) else 10)
     each, once = _prices(sel, n)
     built: Built = build_unit(sel, name=node.name, models=n, files=min(DEFAULT_FILES, n),
-                              roles=set(), points_per_model=each, sink=sink, army=army)
+                              roles=compulsory_roles(node), points_per_model=each, sink=sink,
+                              army=army)
     unit = built.unit.replace(points_per_unit=once)
     return UnitEntry(
         name=node.name, points_per_model=unit.points_per_model + unit.points_per_unit / n,

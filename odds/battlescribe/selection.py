@@ -28,8 +28,8 @@ from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 
-__all__ = ["COMMAND_ROLES", "Selection", "apart", "command_nodes", "included_roles", "model_node",
-           "options", "regiment", "select", "take"]
+__all__ = ["COMMAND_ROLES", "Selection", "apart", "command_nodes", "compulsory_roles",
+           "included_roles", "model_node", "options", "regiment", "select", "take"]
 
 COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
 """Command roles, as in :class:`odds.units.Command`."""
@@ -132,6 +132,17 @@ def command_nodes(unit: Node) -> dict[str, Node]:
                 out["champion"] = child
                 break
     return out
+
+
+def compulsory_roles(unit: Node) -> set[str]:
+    """Command roles of the ``Grupo de mando`` whose entry has ``min`` >= 1.
+
+    Models the unit always has (Mercenarios "Escolta de Mydas": musician and standard; Altos
+    Elfos "Guardia de Doncellas": its musician with the horn of Isha).
+    """
+    members = {id(m) for c in unit.children if c.key.startswith("grupo de mando")
+               for m in c.children if (m.low or 0) >= 1}
+    return {role for role, node in command_nodes(unit).items() if id(node) in members}
 
 
 def regiment(unit: Node) -> tuple[Node, int, Node | None] | None:
