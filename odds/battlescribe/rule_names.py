@@ -93,6 +93,11 @@ RULE_FLAGS: MappingProxyType = name_table({
     "Hambriento": ("must_pursue",),
     # Orcos y Goblins (Escolta de Grimgor) "Odio (A todo el mundo)": "A todo el mundo."
     "Odio (A todo el mundo)": ("hatred",),
+    # empire2 family: Imperio, Marienburgo, Estalia, Condes Vampiro, Reyes Funerarios
+    # Condes Vampiro (Clan Strigoi: Guardia del Osario) "Carroñeros (Hostigadores)": "Los
+    # Necrófagos son Hostigadores y ningún personaje puede unirse a ellos" (as "Carroñeros";
+    # the rest: that they are alive, not undead)
+    "Carroñeros (Hostigadores)": ("skirmishers", "no_characters"),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

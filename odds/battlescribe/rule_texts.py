@@ -162,6 +162,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # cargan", is another text)
     ("formacion en lanza", "pueden luchar en una formacion llamada formacion en lanza",
      ("lance_formation",)),
+    # empire2 family: Condes Vampiro (Clan Dragón Sangriento: Caballeros negros) "Formación
+    # en Lanza": "Si quieren, pueden usar la Formación en Lanza (Consulta los Manuscritos de
+    # Nuth: Bretonia)"
+    ("formacion en lanza", "pueden usar la formacion en lanza (consulta los manuscritos de"
+     " nuth: bretonia)", ("lance_formation",)),
     # skavenogres family: Orcos y Goblins "Trolls de río": "Ganan la regla Viscosos. Las
     # miniaturas que quieran impactar a los Trolls en combate cuerpo a cuerpo tienen un
     # penalizador de -1 a la tirada para impactar (no afecta a impactos automáticos ni a

@@ -1,0 +1,110 @@
+"""Army rules of the empire2 family of catalogues (issue 36): Imperio, Marienburgo, Estalia,
+Condes Vampiro, Reyes Funerarios.
+
+Names mapped onto what the engine already models, or with no effect on a close combat, read
+in the catalogues of ../shared/battlescribe/ (skipped when the folder is absent).
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import cat, clean, kinds, needs_data
+
+STRIGOI = "MDNR_Condes_Vampiro_Clan_Strigoi_v2.cat"
+DRAGON = "MDNR_Condes_Vampiro_Clan_Dragon_Sangriento_v2.cat"
+MARIENBURG = "MdM_Marienburgo_(El_Templo_de_Myrmidia).cat"
+QUATAR = "MDNR_Reyes_Funerarios_Ejercito_de_Quatar_v1.cat"
+TOMB_KINGS_SPECIAL = "MDNR_Reyes_Funerarios_con_Personajes_Especiales_v1.cat"
+WRAITH_BOOKS = (
+    "MDNR_Condes_Vampiro_Clan_Dragon_Sangriento_v2.cat",
+    "MDNR_Condes_Vampiro_Clan_Necrarca_v2.cat",
+    "MDNR_Condes_Vampiro_Clan_Strigoi_v2.cat",
+    "MDNR_Condes_Vampiro_Costa_del_Vampiro_v2.cat",
+)
+
+
+@needs_data
+@pytest.mark.parametrize("book, unit, rule, category", [
+    # Condes Vampiro "Cazador en la oscuridad": "una tirada de salvación especial de 5+, pero
+    # no puede efectuarla contra ataques de miniaturas en contacto peana con peana"
+    *((book, "Demonio de los lamentos", "Cazador en la oscuridad", "shooting")
+      for book in WRAITH_BOOKS),
+    # Marienburgo "Arquería de los Asur": "no sufren la penalización de -1 en la tirada para
+    # impactar por mover y disparar"; game system "Cruzar (edificios)", "Cruzar (elementos
+    # acuáticos)": "como terreno abierto a efectos de movimiento"
+    (MARIENBURG, "Guardia Élfica (Maniquíes)", "Arquería de los Asur", "shooting"),
+    (MARIENBURG, "Guardia Élfica (Maniquíes)", "Cruzar (edificios)", "movement"),
+    (MARIENBURG, "Guardia Élfica (Maniquíes)", "Cruzar (elementos acuáticos)", "movement"),
+    # Condes Vampiro (Clan Strigoi) "Personajes y Guardia del Osario": "Los personajes no
+    # pueden unirse a la Guardia del Osario"
+    (STRIGOI, "Guardia del Osario", "Personajes y Guardia del Osario", "who may join"),
+])
+def test_no_combat_effect_names(book, unit, rule, category):
+    """Rules whose texts cannot change a close combat (odds.battlescribe.no_effect_names)."""
+    c = cat(book)
+    items = [i for i in c.report.for_unit(unit) if i.item == rule]
+    assert items and all(i.kind == "no_combat_effect" and i.reason.startswith(category)
+                         for i in items)
+
+
+@needs_data
+def test_elf_guard_spot_check():
+    """Spot check against the XML: Marienburgo "Guardia Élfica (Maniquíes)", "Guardia Elfo"
+    HA4 HP5 F3 R3 H1 I5 A1 L8 TSA 6+ (Infantería, Elfo), 9 guards with standard and musician
+    plus the captain, hand weapon, shield and longbow; fully modelled (the hand weapon and
+    shield: 5+ in close combat, RULES.md §1.5)."""
+    c = cat(MARIENBURG)
+    u = c.unit("Guardia Élfica (Maniquíes)")
+    assert (u.profile.WS, u.profile.S, u.profile.T, u.profile.I, u.profile.A, u.profile.Ld) \
+        == (4, 3, 3, 5, 1, 8)
+    assert u.troop_type == "infantry" and u.equipment.shield and u.armour_save == 5
+    assert clean(c, "Guardia Élfica (Maniquíes)")
+
+
+@needs_data
+def test_crypt_guard_are_skirmishers():
+    """Condes Vampiro (Clan Strigoi) "Guardia del Osario", "Carroñeros (Hostigadores)": "Los
+    Necrófagos son Hostigadores y ningún personaje puede unirse a ellos" (as the v5 book's
+    "Carroñeros").  Spot check against the XML: HA4 F4 R4 H1 I3 A2 L7, no save."""
+    c = cat(STRIGOI)
+    u = c.unit("Guardia del Osario")
+    assert u.has("skirmishers") and u.has("no_characters")
+    assert (u.profile.WS, u.profile.S, u.profile.T, u.profile.I, u.profile.A, u.profile.Ld) \
+        == (4, 4, 4, 3, 2, 7)
+    assert u.armour_save == 7
+    assert clean(c, "Guardia del Osario")
+
+
+@needs_data
+def test_blood_dragon_black_knights_lance_formation():
+    """Condes Vampiro (Clan Dragón Sangriento) "Caballeros negros", "Formación en Lanza": "Si
+    quieren, pueden usar la Formación en Lanza (Consulta los Manuscritos de Nuth: Bretonia)":
+    Bretonia's lance formation (odds.special_rules.bretonnia, tests/test_lance_formation.py)."""
+    c = cat(DRAGON)
+    u = c.unit("Caballeros negros")
+    assert u.has("lance_formation") and u.troop_type == "cavalry"
+    assert kinds(c, "Caballeros negros").get("Formación en Lanza") not in ("ignored",
+                                                                          "approximated")
+    assert clean(c, "Caballeros negros")
+
+
+@needs_data
+@pytest.mark.parametrize("book", [QUATAR, TOMB_KINGS_SPECIAL])
+def test_necropolis_knights_printed_mount(book):
+    """Reyes Funerarios (Ejército de Quatar, con Personajes Especiales) "Caballeros de la
+    Necrópolis": the rider "Caballero de la Necrópolis" HA4 HP3 F4 R4 H3 I3 A2 L8 TSA 3+
+    (Caballería monstruosa, Potencia 3, no M) on a "Necrosierpe" M18 HA3 F5 I3 A2 whose Tipo is
+    "Montura" (no R, H or TSA): the rider's steed, as in the v5 book (whose "Necrosierpe" is
+    printed "Caballería monstruosa"); "Criatura artefacto"'s 5+ save is the printed 3+ one's
+    base, one wound fewer from instability."""
+    c = cat(book)
+    u = c.unit("Caballeros de la Necrópolis")
+    assert u.troop_type == "cavalry" and u.unit_strength == 3 * u.models
+    assert (u.profile.M, u.profile.WS, u.profile.S, u.profile.T, u.profile.W, u.profile.I,
+            u.profile.A, u.profile.Ld) == (18, 4, 4, 4, 3, 3, 2, 8)
+    assert u.mount is not None and (u.mount.WS, u.mount.S, u.mount.I, u.mount.A) \
+        == (3, 5, 3, 2)
+    assert u.armour_save == 3 and u.has("artefact_creature")
+    v5 = cat("MDNR_Reyes_Funerarios v5.cat").unit("Caballeros de la Necrópolis")
+    assert (u.profile, u.mount, u.special) == (v5.profile, v5.mount, v5.special)
+    assert clean(c, "Caballeros de la Necrópolis")
