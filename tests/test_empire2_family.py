@@ -108,3 +108,42 @@ def test_necropolis_knights_printed_mount(book):
     v5 = cat("MDNR_Reyes_Funerarios v5.cat").unit("Caballeros de la Necrópolis")
     assert (u.profile, u.mount, u.special) == (v5.profile, v5.mount, v5.special)
     assert clean(c, "Caballeros de la Necrópolis")
+
+
+@needs_data
+@pytest.mark.parametrize("book, unit, save", [
+    # Imperio (Ejército Cruzado) "Caballeros de semigrifo": TSA "4+ (salvo que usen escudo
+    # que sería 3+)" -- heavy armour and the cavalry +1 (RULES.md §1.5), no shield
+    ("MDNR_Imperio_Ejercito_Cruzado_v1.cat", "Caballeros de semigrifo", 4),
+    # Marienburgo "Caballería de Marienburgo de Órden de Caballería": plate armour and barding
+    (MARIENBURG, "Caballería de Marienburgo de Órden de Caballería", 2),
+])
+def test_white_wolf_hammer_replaces_lance_and_shield(book, unit, save):
+    """Imperio, Marienburgo "Caballeros del lobo blanco" (the order's option): "Sustituye la
+    Lanza de caballería y el Escudo por un Martillo del Lobo Blanco" ("Requiere ambas manos.
+    F+1. Si la miniatura va montada, tiene F+2 en el turno en que carga":
+    odds.rules.WEAPONS["white_wolf_hammer"]): the hammer, no lance and no shield."""
+    c = cat(book)
+    u = c.unit(unit)
+    assert u.equipment.weapon == "white_wolf_hammer" and not u.equipment.shield
+    assert u.armour_save == save
+    assert kinds(c, unit)["Caballeros del lobo blanco"] == "note"
+    assert clean(c, unit)
+
+
+@needs_data
+def test_sylvanian_militia_shield_with_spear():
+    """Condes Vampiro (Sylvania) "Milicia sylvaniana", "Armas de la Milicia sylvaniana":
+    "Siempre van equipados con amadura ligera. Pueden y deben, elegir entre llevar ballesta,
+    o escudo y lanza, o escudo y alabarda": the default spear comes with its shield (light
+    armour and shield: 5+, RULES.md §1.5).  Spot check against the XML: "Miliciano
+    sylvaniano" HA2 HP2 F3 R3 H1 I2 A1 L3, 10-30 models."""
+    book = "MDNR_Condes_Vampiro_Sylvania_(Clan_Von_Carstein)_v2.cat"
+    c = cat(book)
+    u = c.unit("Milicia sylvaniana")
+    assert (u.profile.WS, u.profile.S, u.profile.T, u.profile.I, u.profile.A, u.profile.Ld) \
+        == (2, 3, 3, 2, 1, 3)
+    assert u.equipment.weapon == "spear" and u.equipment.shield
+    assert u.equipment.armour == "light" and u.armour_save == 5
+    assert kinds(c, "Milicia sylvaniana")["Armas de la Milicia sylvaniana"] == "note"
+    assert clean(c, "Milicia sylvaniana")
