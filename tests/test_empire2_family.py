@@ -147,3 +147,55 @@ def test_sylvanian_militia_shield_with_spear():
     assert u.equipment.armour == "light" and u.armour_save == 5
     assert kinds(c, "Milicia sylvaniana")["Armas de la Milicia sylvaniana"] == "note"
     assert clean(c, "Milicia sylvaniana")
+
+
+NULN = "MDNR_Imperio_Tren_de_Artilleria_de_Nuln_v1.cat"
+NAMED_HERO_BOOKS = (NULN, "MDNR_Imperio_con_Personajes_Especiales_v1.cat", MARIENBURG)
+
+
+@needs_data
+@pytest.mark.parametrize("book", NAMED_HERO_BOOKS)
+def test_jubal_falk_leads_his_ironsides(book):
+    """Imperio (Tren de Artillería de Nuln, con Personajes Especiales), Marienburgo "Jubal Falk
+    y los Acorazados de Nuln": "Acorazado de Nuln" HA3 F3 R3 H1 I3 A1 L7 (9 of them, heavy
+    armour, hand weapon, arquebus) and "Jubal Falk" HA3 HP4 F3 R3 H2 I4 A2 L8 (heavy armour,
+    hand weapon and "Pistola", "Cuenta como arma de mano adicional"; a Hochland long rifle),
+    the entry costing the ten: Jubal a character joined to the unit for good (a member of
+    his own profile, RULES.md §2.4), with a hand weapon and a pistol (RULES.md §1.7); his
+    shooting rules "Disciplina con la pólvora", "Disparo de mercurio": no combat effect."""
+    c = cat(book)
+    name = "Jubal Falk y los Acorazados de Nuln"
+    u = c.unit(name)
+    assert u.models == 10 and u.points_per_model * u.models == pytest.approx(230)
+    assert (u.profile.WS, u.profile.S, u.profile.T, u.profile.I, u.profile.A, u.profile.Ld) \
+        == (3, 3, 3, 3, 1, 7)
+    assert u.equipment.armour == "heavy" and u.equipment.weapon == "hand_weapon"
+    (jubal,) = u.members
+    assert jubal.role == "character"
+    assert (jubal.profile.WS, jubal.profile.S, jubal.profile.T, jubal.profile.W,
+            jubal.profile.I, jubal.profile.A, jubal.profile.Ld) == (3, 3, 3, 2, 4, 2, 8)
+    assert jubal.equipment.weapon == "hand_weapon_and_pistol"
+    assert jubal.equipment.armour == "heavy"
+    k = kinds(c, name)
+    assert k["Disciplina con la pólvora"] == k["Disparo de mercurio"] == "no_combat_effect"
+    assert clean(c, name)
+
+
+@needs_data
+@pytest.mark.parametrize("book", [NULN, "MDNR_Imperio_con_Personajes_Especiales_v1.cat"])
+def test_markus_wulfhart_leads_his_hunters(book):
+    """Imperio "Cazadores de Markus Wulfhart": four "Cazador" HA3 F3 R3 H1 I3 A1 L7 (hand
+    weapon, longbow; Hostigadores, Exploradores, Inmune a psicología) and "Markus Wulfhart"
+    HA5 HP5 F4 R4 H2 I5 A3 L8 (hand weapon, "Arco ámbar"), the entry costing the five
+    (174 points): Markus a character joined to the unit for good (RULES.md §2.4)."""
+    c = cat(book)
+    name = "Cazadores de Markus Wulfhart"
+    u = c.unit(name)
+    assert u.models == 5 and u.points_per_model * u.models == pytest.approx(174)
+    assert u.has("skirmishers") and u.has("immune_to_psychology")
+    (markus,) = u.members
+    assert markus.role == "character"
+    assert (markus.profile.WS, markus.profile.S, markus.profile.T, markus.profile.W,
+            markus.profile.I, markus.profile.A, markus.profile.Ld) == (5, 4, 4, 2, 5, 3, 8)
+    assert markus.equipment.weapon == "hand_weapon"
+    assert clean(c, name)

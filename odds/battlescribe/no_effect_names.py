@@ -465,6 +465,13 @@ _EMPIRE2: MappingProxyType = _table({
         # Marienburgo (Guardia Élfica (Maniquíes)) "Arquería de los Asur": "no sufren la
         # penalización de -1 en la tirada para impactar por mover y disparar"
         "Arquería de los Asur": "no -1 to hit for moving and shooting",
+        # Imperio (Tren de Artillería de Nuln, con Personajes Especiales), Marienburgo (Jubal
+        # Falk y los Acorazados de Nuln) "Disciplina con la pólvora": "pueden repetir los
+        # resultados de 1 en las tiradas para impactar a distancia"; "Disparo de mercurio":
+        # "Jubal puede colocar las balas de mercurio una vez por partida en su Rifle Largo"
+        "Disciplina con la pólvora": "re-rolls of 1 to hit 'a distancia'",
+        "Disparo de mercurio": "one shot of Jubal's long rifle at S6, armour piercing,"
+                               " multiple wounds (2)",
     },
     "movement": {
         # Marienburgo (Guardia Élfica (Maniquíes)), game system: "Trata los elementos
