@@ -15,20 +15,10 @@ DRAGON = "MDNR_Condes_Vampiro_Clan_Dragon_Sangriento_v2.cat"
 MARIENBURG = "MdM_Marienburgo_(El_Templo_de_Myrmidia).cat"
 QUATAR = "MDNR_Reyes_Funerarios_Ejercito_de_Quatar_v1.cat"
 TOMB_KINGS_SPECIAL = "MDNR_Reyes_Funerarios_con_Personajes_Especiales_v1.cat"
-WRAITH_BOOKS = (
-    "MDNR_Condes_Vampiro_Clan_Dragon_Sangriento_v2.cat",
-    "MDNR_Condes_Vampiro_Clan_Necrarca_v2.cat",
-    "MDNR_Condes_Vampiro_Clan_Strigoi_v2.cat",
-    "MDNR_Condes_Vampiro_Costa_del_Vampiro_v2.cat",
-)
 
 
 @needs_data
 @pytest.mark.parametrize("book, unit, rule, category", [
-    # Condes Vampiro "Cazador en la oscuridad": "una tirada de salvación especial de 5+, pero
-    # no puede efectuarla contra ataques de miniaturas en contacto peana con peana"
-    *((book, "Demonio de los lamentos", "Cazador en la oscuridad", "shooting")
-      for book in WRAITH_BOOKS),
     # Marienburgo "Arquería de los Asur": "no sufren la penalización de -1 en la tirada para
     # impactar por mover y disparar"; game system "Cruzar (edificios)", "Cruzar (elementos
     # acuáticos)": "como terreno abierto a efectos de movimiento"

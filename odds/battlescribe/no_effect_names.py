@@ -456,12 +456,6 @@ NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_SKAVEN_OGRES})
 # empire2 family: Imperio, Marienburgo, Estalia, Condes Vampiro, Reyes Funerarios
 _EMPIRE2: MappingProxyType = _table({
     "shooting": {
-        # Condes Vampiro "Cazador en la oscuridad" (Demonio de los lamentos): "Tiene una tirada
-        # de salvación especial de 5+, pero no puede efectuarla contra ataques de miniaturas
-        # en contacto peana con peana" (every close-combat blow is struck from base contact)
-        "Cazador en la oscuridad": "a 5+ ward 'no puede efectuarla contra ataques de"
-                                   " miniaturas en contacto peana con peana': missiles and"
-                                   " spells only, never close-combat blows",
         # Marienburgo (Guardia Élfica (Maniquíes)) "Arquería de los Asur": "no sufren la
         # penalización de -1 en la tirada para impactar por mover y disparar"
         "Arquería de los Asur": "no -1 to hit for moving and shooting",
