@@ -38,6 +38,10 @@ from odds.units import Equipment
 _MIXED_FRONT = re.compile(r"\bse trata de [a-z]+, salvo la primera fila, que esta formada por"
                           r" [a-z]+\b.*\bretira las bajas de las filas posteriores\b")
 _FRONT_ENTRY = "(primera fila)"
+# Imperio, Marienburgo "Caballeros del lobo blanco" (the order's option)
+# Condes Vampiro (Sylvania) "Armas de la Milicia sylvaniana"
+_MILITIA_ARMS = "elegir entre llevar ballesta, o escudo y lanza, o escudo y alabarda"
+_HAMMER_SWAP = "sustituye la lanza de caballeria y el escudo por un martillo del lobo blanco"
 _TSE = re.compile(r"\bTSE\s*(\d)\s*\+")
 
 
@@ -181,7 +185,20 @@ class _Equipment(_Reading):
                 self.weapon_rules += ARMOUR_RULES.get(one, ())
                 if one in ARMOUR_WARDS:
                     self.wards.append(ARMOUR_WARDS[one])
+        if any(_HAMMER_SWAP in plain_text(t or "") for t in self.rule_texts().values()) and any(
+                w in ("halberd", "white_wolf_hammer") for _, w in weapons):
+            # empire2 family: Imperio (Ejército Cruzado), Marienburgo "Caballeros del lobo
+            # blanco": "Sustituye la Lanza de caballería y el Escudo por un Martillo del Lobo
+            # Blanco" (the order's option, taken with the unit's lance and shield)
+            weapons = [(n, w) for n, w in weapons if w != "lance"]
+            fields["shield"] = False
         weapon = self.one_weapon(weapons)
+        if weapon in ("spear", "halberd") and any(
+                _MILITIA_ARMS in plain_text(t or "") for t in self.rule_texts().values()):
+            # empire2 family: Condes Vampiro (Sylvania) "Armas de la Milicia sylvaniana":
+            # "Pueden y deben, elegir entre llevar ballesta, o escudo y lanza, o escudo y
+            # alabarda" (the data's shield is an option of its own)
+            fields["shield"] = True
         if (weapon == "brace_of_pistols" and tt in rules.MOUNTED_TROOP_TYPES
                 and "descarga cerrada" in map(normalize, self.rule_names())):
             # Imperio "Descarga cerrada" (Herreruelos): a brace on horseback

@@ -8,6 +8,8 @@ profile the engine does not fight with.
 
 from __future__ import annotations
 
+import dataclasses
+
 from odds import rules
 from odds.battlescribe.equipment import _Equipment, _missile_only
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON_RULES
@@ -20,6 +22,13 @@ from odds.units import Equipment, Member
 
 _MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
 _JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member character
+# empire2 family: Imperio (Tren de Artillería de Nuln, con Personajes Especiales),
+# Marienburgo: a named hero printed in his unit's entry, one and only one (min 1, max 1),
+# with a hero's profile (H2, L8 beside the troops' H1, L7) and gear of his own: "Markus
+# Wulfhart" (HA5 HP5 F4 R4 H2 I5 A3 L8 with four "Cazador"), "Jubal Falk" (HA3 HP4 F3 R3 H2 I4
+# A2 L8 with the "Acorazado de Nuln"); no rule of the books makes him the unit's champion: a
+# character joined to the unit for good
+_NAMED_HEROES = frozenset({"markus wulfhart", "jubal falk"})
 
 
 class _Members(_Profiles, _Equipment):
@@ -61,6 +70,10 @@ class _Members(_Profiles, _Equipment):
                            and (n.low or 0) >= 1 and n.high == 1
                            and any(_JOINED in plain_text(t or "") for t in n.rule_texts.values())),
                           None)
+            if joined is None and normalize(p.name) in _NAMED_HEROES:
+                joined = next((n for n in self.sel.unit.walk()[1:]
+                               if any(q is p for q in n.profiles) and n.kind != "group"
+                               and (n.low or 0) >= 1 and n.high == 1), None)
             if joined is not None and tt in _MEMBER_TYPES:
                 # "Scarloc se considera a todos los efectos como si fuera un personaje que se
                 # ha unido a la unidad ... salvo que no puede abandonar la unidad": a member
@@ -90,8 +103,16 @@ class _Members(_Profiles, _Equipment):
             profile = self.profile([raw, main], "the member", per_letter)
             weapons: list[tuple[str, str]] = []
             fields: dict[str, object] = {}
+            pistol = ""
             for n in node.walk()[1:]:
                 if id(n) not in taken or n.kind == "group":
+                    continue
+                if normalize(n.name) == "pistola" and "cuenta como arma de mano adicional" in map(
+                        normalize, n.rules):
+                    # Imperio (Tren de Artillería de Nuln), Marienburgo: Jubal Falk's "Arma
+                    # de mano" and "Pistola" (his "Armas" take both), the pistol's rule
+                    # "Cuenta como arma de mano adicional"
+                    pistol = n.name
                     continue
                 key = self.equipment_key(n)
                 if key is None:
@@ -116,6 +137,13 @@ class _Members(_Profiles, _Equipment):
                 own = Equipment(weapon=weapon, shield=bool(fields.get("shield", False)),
                                 armour=str(fields.get("armour", "none")),
                                 barding=equipment.barding)
+            if pistol and own.weapon == "hand_weapon" and tt in rules.FOOT_TROOP_TYPES:
+                # 6th "Pistol (hand-to-hand)": a hand weapon and a pistol, one more attack, the
+                # pistol's shot S4 armour piercing in the first round (RULES.md §1.7)
+                own = dataclasses.replace(own, weapon="hand_weapon_and_pistol")
+                self.note(pistol, "note", f"{raw.name!r} fights with a hand weapon and a"
+                          " pistol ('Cuenta como arma de mano adicional'): one more attack, S4"
+                          " and armour piercing in the first round (RULES.md §1.7)")
             names = {normalize(n) for n, w in weapons if w == own.weapon}
             rules_of_own = {r for n in names for r in WEAPON_RULES.get(n, ())}
             member_special = None

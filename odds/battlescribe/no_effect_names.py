@@ -512,6 +512,34 @@ _GIANTS: MappingProxyType = _table({
 })
 assert not set(_GIANTS) & set(NO_COMBAT_EFFECT), set(_GIANTS) & set(NO_COMBAT_EFFECT)
 NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_GIANTS})
+# empire2 family: Imperio, Marienburgo, Estalia, Condes Vampiro, Reyes Funerarios
+_EMPIRE2: MappingProxyType = _table({
+    "shooting": {
+        # Marienburgo (Guardia Élfica (Maniquíes)) "Arquería de los Asur": "no sufren la
+        # penalización de -1 en la tirada para impactar por mover y disparar"
+        "Arquería de los Asur": "no -1 to hit for moving and shooting",
+        # Imperio (Tren de Artillería de Nuln, con Personajes Especiales), Marienburgo (Jubal
+        # Falk y los Acorazados de Nuln) "Disciplina con la pólvora": "pueden repetir los
+        # resultados de 1 en las tiradas para impactar a distancia"; "Disparo de mercurio":
+        # "Jubal puede colocar las balas de mercurio una vez por partida en su Rifle Largo"
+        "Disciplina con la pólvora": "re-rolls of 1 to hit 'a distancia'",
+        "Disparo de mercurio": "one shot of Jubal's long rifle at S6, armour piercing,"
+                               " multiple wounds (2)",
+    },
+    "movement": {
+        # Marienburgo (Guardia Élfica (Maniquíes)), game system: "Trata los elementos
+        # acuáticos / todo tipo edificios como terreno abierto a efectos de movimiento"
+        "Cruzar (edificios)": "'terreno abierto a efectos de movimiento'",
+        "Cruzar (elementos acuáticos)": "'terreno abierto a efectos de movimiento'",
+    },
+    "who may join": {
+        # Condes Vampiro (Clan Strigoi) "Personajes y Guardia del Osario": "Los personajes no
+        # pueden unirse a la Guardia del Osario"
+        "Personajes y Guardia del Osario": _JOIN,
+    },
+})
+assert not set(_EMPIRE2) & set(NO_COMBAT_EFFECT), set(_EMPIRE2) & set(NO_COMBAT_EFFECT)
+NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_EMPIRE2})
 
 NO_COMBAT_EFFECT_PREFIXES: MappingProxyType = _table({
     "army composition": {

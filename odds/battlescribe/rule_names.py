@@ -104,6 +104,11 @@ RULE_FLAGS: MappingProxyType = name_table({
     # "Siempre ataca último": "La unidad ataca en último lugar, independientemente de la
     # iniciativa y armas empuñadas y de quien haya cargado"
     "Ataca en último lugar": ("always_strikes_last",),
+    # empire2 family: Imperio, Marienburgo, Estalia, Condes Vampiro, Reyes Funerarios
+    # Condes Vampiro (Clan Strigoi: Guardia del Osario) "Carroñeros (Hostigadores)": "Los
+    # Necrófagos son Hostigadores y ningún personaje puede unirse a ellos" (as "Carroñeros";
+    # the rest: that they are alive, not undead)
+    "Carroñeros (Hostigadores)": ("skirmishers", "no_characters"),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

@@ -162,6 +162,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # cargan", is another text)
     ("formacion en lanza", "pueden luchar en una formacion llamada formacion en lanza",
      ("lance_formation",)),
+    # empire2 family: Condes Vampiro (Clan Dragón Sangriento: Caballeros negros) "Formación
+    # en Lanza": "Si quieren, pueden usar la Formación en Lanza (Consulta los Manuscritos de
+    # Nuth: Bretonia)"
+    ("formacion en lanza", "pueden usar la formacion en lanza (consulta los manuscritos de"
+     " nuth: bretonia)", ("lance_formation",)),
     # skavenogres family: Orcos y Goblins "Trolls de río": "Ganan la regla Viscosos. Las
     # miniaturas que quieran impactar a los Trolls en combate cuerpo a cuerpo tienen un
     # penalizador de -1 a la tirada para impactar (no afecta a impactos automáticos ni a
@@ -208,6 +213,21 @@ def text_rule(name: str, text: str) -> tuple[str, ...] | None:
 
 _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # (name, phrase of its text, kind, reason)
+    # empire2 family: Imperio (Ejército Cruzado), Marienburgo "Caballeros del lobo blanco":
+    # "Sustituye la Lanza de caballería y el Escudo por un Martillo del Lobo Blanco" (the
+    # order's option: odds.battlescribe.equipment drops the lance and the shield)
+    ("caballeros del lobo blanco", "sustituye la lanza de caballeria y el escudo por un"
+     " martillo del lobo blanco", "note",
+     "the White Wolf hammer replaces the cavalry lance and the shield"),
+    # Condes Vampiro (Sylvania) "Armas de la Milicia sylvaniana": "Siempre van equipados con
+    # amadura ligera. Pueden y deben, elegir entre llevar ballesta, o escudo y lanza, o escudo
+    # y alabarda (si van con ballesta, se considera que combaten con arma de mano en cuerpo a
+    # cuerpo)" (odds.battlescribe.equipment gives the shield with the spear or halberd; the
+    # light armour and the weapons are the entry's options; a crossbow is a missile weapon)
+    ("armas de la milicia sylvaniana", "elegir entre llevar ballesta, o escudo y lanza, o"
+     " escudo y alabarda", "note",
+     "light armour, and a crossbow (a hand weapon in close combat) or a shield with the spear"
+     " or halberd"),
     # Reinos del Caos: Demonios "Fuego Rojo de la Alteración (Objeto portahechizos)": "El carro
     # contiene: Objeto portahechizos de nivel 3 y puede lanzar el Fuego rojo ..."
     ("fuego rojo de la alteracion (objeto portahechizos)", "objeto portahechizos de nivel 3",

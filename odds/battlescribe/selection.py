@@ -155,6 +155,22 @@ def regiment(unit: Node) -> tuple[Node, int, Node | None] | None:
     """
     base = next((c for c in unit.children if c.kind != "group" and (c.low or 0) >= 1
                  and " base" in f" {c.key}" and not _excluded(c)), None)
+    if base is None and any(c.key.endswith(" extra") and c.kind != "group"
+                            for c in unit.children):
+        # empire2 family: Imperio (Tren de Artillería de Nuln, con Personajes Especiales),
+        # Marienburgo: the troops printed as one entry of a fixed count beside their named
+        # hero ("Acorazado de Nuln" 9 and "Jubal Falk"; "Cazador" 4 and "Markus Wulfhart"),
+        # the unit entry costing them all, and "Acorazados extra" / "Cazadores extra" adding
+        # models at a price each
+        # (a "Músico" or "Portaestandarte" without a profile of its own upgrades one of them)
+        base = next((c for c in unit.children if c.kind != "group" and c.profiles
+                     and (c.low or 0) >= 2 and c.high == c.low and not _excluded(c)), None)
+        if base is None:
+            return None
+        heroes = [c for c in unit.children if c is not base and c.kind != "group"
+                  and c.profiles and (c.low or 0) == 1 and c.high == 1 and not _excluded(c)]
+        extra = next(c for c in unit.children if c.key.endswith(" extra") and c.kind != "group")
+        return base, (base.low or 1) + len(heroes), extra
     if base is None:
         return None
     # the leader, named command models, and the other named models of the regiment (its

@@ -51,6 +51,9 @@ def _shooting_only(key: str, text: str | None) -> bool:
     return (("ataque de disparo" in plain or "en vez de disparar" in plain)
             and "trabad" not in plain)
 
+# empire2 family: Imperio (Tren de Artillería de Nuln), Marienburgo (Jubal Falk's "Pistola")
+_MEMBER_PISTOL_RULE = "cuenta como arma de mano adicional"
+
 
 class _SpecialRules(_CommandGroup):
     """The unit's special rules, read by name or text, and its random attacks."""
@@ -109,6 +112,10 @@ class _SpecialRules(_CommandGroup):
                 # the steeds pulling a chariot: applied in steeds_own_rules())
                 self.charge_strength = name
                 continue
+            if key == _MEMBER_PISTOL_RULE and any(
+                    id(n) in self.member_ids and normalize(n.name) == "pistola"
+                    and key in map(normalize, n.rules) for n in self.sel.taken):
+                continue  # a named member's pistol beside his hand weapon (members())
             if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
                 continue  # the rule of a taken armour option ("Capa"): equipment() has it
             if key == "tunelador" and self.random_move and "huye y persigue" in plain_text(

@@ -74,6 +74,18 @@ _HANDLERS_US = re.compile(r"^(\d+) \+ 1 por cada ([a-z]+) vivo$")
 _CREWED = ("chariot", "war_machine")
 
 
+def _printed_mount(p: RawProfile) -> bool:
+    """Whether a profile is a steed printed with Tipo "Montura" and no T or W of its own.
+
+    Reyes Funerarios (Ejército de Quatar, con Personajes Especiales) "Caballeros de la
+    Necrópolis": "Necrosierpe", Tipo "Montura", beside the rider "Caballero de la
+    Necrópolis" (Tipo "Caballería monstruosa", no M): the rider's steed, as the v5 book's
+    "Necrosierpe" printed "Caballería monstruosa".
+    """
+    no_body = all(parse_characteristic(p.values.get(c)).value is None for c in ("R", "H"))
+    return no_body and normalize(_tipo(p)[2]) == "montura"
+
+
 @dataclass(frozen=True, slots=True)
 class _Cast:
     """The troop type, and which printed profile is what (see :meth:`_TroopType.cast`)."""
@@ -106,8 +118,8 @@ class _TroopType(_Members):
         # (a steed printed "Caballería" like its rider, Regimientos de Renombre "Caballo de
         # guerra" beside "Perro del Desierto", goes after the rider)
         rank = {"chariot": 0, "war_machine": 0, "cavalry": 2}
-        others = sorted(others, key=lambda p: 3 if _steed_like(p) and _tipo(p)[0] == "cavalry"
-                        else rank.get(_tipo(p)[0] or "", 1))
+        others = sorted(others, key=lambda p: 3 if (_steed_like(p) and _tipo(p)[0] == "cavalry")
+                        or _printed_mount(p) else rank.get(_tipo(p)[0] or "", 1))
         main = others[0]
         tt, exact, printed_type = _tipo(main)
         self.not_chariot = next((n for n, t in self.rule_texts().items()
@@ -129,7 +141,8 @@ class _TroopType(_Members):
                                         if _FLYING_MONSTER in plain_text(t or "")), "")
             if self.flying_monster:
                 tt, exact = "monster", True
-        cavalry_like = sorted((p for p in others[1:] if _tipo(p)[0] == "cavalry"),
+        cavalry_like = sorted((p for p in others[1:] if _tipo(p)[0] == "cavalry"
+                               or _printed_mount(p)),
                               key=lambda p: not _steed_like(p))
         used = [main]
         mount_raw = crew_raw = extra_raw = None
