@@ -51,7 +51,7 @@ export const WORDS = {
     chart_title: 'How the combat ends', wins: 'wins', loses: 'loses',
     catch_table: 'Outcomes', turn: 'Turn', rallied: 'rallied', off_table: 'off the table',
     none: '—', side: 'Side', event: 'Event', view_hold: 'Hold or flee?',
-    hf_question: '{charger} charge {target}: hold, or flee?', upload: 'Your list or army book', upload_help: 'BattleScribe file (.ros, .rosz, .cat, .catz); read in memory, never stored', uploaded: 'uploaded', upload_done: '{name}: {n} units, in the army book lists', from_link: 'Unit from the link',
+    hf_question: '{charger} charge {target}: hold, or flee?', upload: 'Your list or army book', upload_help: 'BattleScribe file (.ros, .rosz, .cat, .catz); read in memory, never stored', uploaded: 'uploaded', upload_done: '{name}: {n} units, in the army book lists', upload_done_one: '{name}: 1 unit, in the army book lists', choose_file: 'Choose a file…', no_file: 'no file chosen', from_link: 'Unit from the link',
     view_compare: 'Compare', add_compare: 'Add to the comparison', compare_added: 'In the comparison ({n})',
     compare_full: 'The comparison holds at most {n} variants; remove one first.',
     compare_empty: 'No variant yet: set up a combat, then press “Add to the comparison”; change something (files, weapons, who charges) and add it again.',
@@ -151,7 +151,7 @@ export const WORDS = {
     chart_title: 'Cómo acaba el combate', wins: 'gana', loses: 'pierde',
     catch_table: 'Resultados', turn: 'Turno', rallied: 'se reagrupa', off_table: 'fuera de la mesa',
     none: '—', side: 'Bando', event: 'Suceso', view_hold: '¿Aguantar o huir?',
-    hf_question: '{charger} cargan contra {target}: ¿aguantar o huir?', upload: 'Tu lista o libro de ejército', upload_help: 'Archivo de BattleScribe (.ros, .rosz, .cat, .catz); se lee en memoria y no se guarda', uploaded: 'subido', upload_done: '{name}: {n} unidades, en las listas de libros de ejército', from_link: 'Unidad del enlace',
+    hf_question: '{charger} cargan contra {target}: ¿aguantar o huir?', upload: 'Tu lista o libro de ejército', upload_help: 'Archivo de BattleScribe (.ros, .rosz, .cat, .catz); se lee en memoria y no se guarda', uploaded: 'subido', upload_done: '{name}: {n} unidades, en las listas de libros de ejército', upload_done_one: '{name}: 1 unidad, en las listas de libros de ejército', choose_file: 'Elegir archivo…', no_file: 'ningún archivo elegido', from_link: 'Unidad del enlace',
     view_compare: 'Comparar', add_compare: 'Añadir a la comparación', compare_added: 'En la comparación ({n})',
     compare_full: 'La comparación admite como mucho {n} variantes; quita una antes.',
     compare_empty: 'Aún no hay variantes: prepara un combate y pulsa «Añadir a la comparación»; cambia algo (columnas, armas, quién carga) y añádelo otra vez.',
@@ -203,8 +203,10 @@ export const WORDS = {
   },
 };
 
+// A count phrase agrees with its number: the key's "_one" form when vars.n is 1.
 export function t(lang, key, vars = {}) {
-  let text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+  const k = vars.n === 1 && ((WORDS[lang] && WORDS[lang][key + '_one']) || WORDS.en[key + '_one']) ? key + '_one' : key;
+  let text = (WORDS[lang] && WORDS[lang][k]) || WORDS.en[k] || k;
   for (const [k, v] of Object.entries(vars)) text = text.replace(`{${k}}`, String(v));
   return text;
 }
