@@ -260,3 +260,30 @@ def test_matrix_jobs_run_on_a_dask_cluster(capsys):
     cli = cli_json(capsys, ["matrix", "empire_swordsmen,orc_boyz", "dwarf_warriors",
                             "--trials", "1000", "--seed", "3", "--format", "json"])
     assert without_page(web) == cli
+
+
+def test_the_working_of_round_one_with_characters(base):
+    """RULES.md §1.2-§1.9: with characters each body's attacks and rolls, checkable by hand.
+
+    The Captain (WS 5, S 4, lance: S 6 on the charge, §1.5) against the orc boyz (WS 3, T 4,
+    light armour and shield): 3 attacks hit on 3+, wound on 2+, and S 6 leaves no armour save.
+    """
+    cap, boss = heroes()
+    body = {"attacker": {"unit": "empire_knights", "characters": [cap]},
+            "defender": {"unit": "orc_boyz", "characters": [boss]},
+            "trials": 2000, "seed": 5}
+    status, web = post(base, "/api/combat", body)
+    assert status == 200, web
+    groups = web["page"]["working"]["groups"]
+    row = next(g for g in groups if g["body"] == "Capitán" and g["target"] == "Guerreros orcos"
+               and g["group"] == "rank_and_file")
+    assert (row["attacks"], row["to_hit"], row["to_wound"], row["armour_save"]) == (3, 3, 2, 7)
+    assert row["unsaved"] == pytest.approx(3 * (4 / 6) * (5 / 6))
+    # in a challenge the Captain's blows at the Big Boss (WS 5: 4+ to hit; T 5: S 6 wounds on 3+)
+    duel = next(g for g in groups if g["body"] == "Capitán" and g["target"] == "Gran jefe orco"
+                and g["group"] == "rank_and_file")
+    assert (duel["to_hit"], duel["to_wound"]) == (4, 3)
+    for g in groups:
+        assert g["hits"] == pytest.approx(g["attacks"] * g["p_hit"])
+        assert g["wounds"] - g["armour_saves"] - g["ward_saves"] == pytest.approx(g["unsaved"])
+    assert {g["side"] for g in groups} == {"attacker", "defender"}

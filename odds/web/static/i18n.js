@@ -98,7 +98,8 @@ export const WORDS = {
     sc_sides: 'How the combat ends, side by side', sc_bodies: 'Each unit and character', sc_side: 'Side',
     sc_wins: 'wins', sc_broken: 'broken', sc_destroyed: 'destroyed', sc_fled: 'fled', sc_caught: 'caught', sc_fighting: 'still fighting',
     sc_terms: 'Combat resolution, round 1 (Monte Carlo means)', sc_challenge: 'Challenges: issued in round 1: {issued}; the challenger wins the duel: {wins}.',
-    sc_no_steps: 'The hit-by-hit working of round 1 is given for two units without characters; with characters, these are the Monte Carlo means.',
+    sc_no_steps: 'Who strikes at whom (the unit or, in a challenge, the enemy character), who falls before striking, and these terms: Monte Carlo means.',
+    wk_steps_bodies: 'Each column: the attacks of one unit, character or champion against one target if all of them went there, with the exact chance of each roll. Monte Carlo decides who strikes at whom and who falls first.',
     sc_note: 'With characters the combat is fought as a scenario: both sides and every unit and character.',
   },
   es: {
@@ -198,7 +199,8 @@ export const WORDS = {
     sc_sides: 'Cómo acaba el combate, por bandos', sc_bodies: 'Cada unidad y personaje', sc_side: 'Bando',
     sc_wins: 'gana', sc_broken: 'desmoralizado', sc_destroyed: 'destruido', sc_fled: 'huye', sc_caught: 'atrapado', sc_fighting: 'sigue luchando',
     sc_terms: 'Resolución del combate, turno 1 (medias de Monte Carlo)', sc_challenge: 'Desafíos: lanzados en el turno 1: {issued}; quien desafía gana el duelo: {wins}.',
-    sc_no_steps: 'El desglose impacto a impacto del turno 1 se da para dos unidades sin personajes; con personajes, estas son las medias de Monte Carlo.',
+    sc_no_steps: 'A quién golpea cada uno (la unidad o, en un desafío, el personaje enemigo), quién cae antes de golpear y estos términos: medias de Monte Carlo.',
+    wk_steps_bodies: 'Cada columna: los ataques de una unidad, personaje o campeón contra un objetivo si todos fueran allí, con la probabilidad exacta de cada tirada. Monte Carlo decide a quién golpea cada uno y quién cae antes.',
     sc_note: 'Con personajes el combate se resuelve como un escenario: ambos bandos y cada unidad y personaje.',
   },
 };
