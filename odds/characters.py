@@ -97,6 +97,8 @@ __all__ = [
     "MOUNT_TYPES",
     "Character",
     "character_from_dict",
+    "library_character",
+    "library_character_names",
     "load_character",
 ]
 
@@ -420,3 +422,31 @@ def load_character(path: str | Path) -> Character:
     p = Path(path)
     data = read_toml(p, "character")
     return character_from_dict(data, str(p))
+
+
+def _library_dir() -> Any:
+    from importlib import resources
+
+    return resources.files("odds").joinpath("library", "characters")
+
+
+def library_character_names() -> list[str]:
+    """Names of the built-in characters (file stems of ``odds/library/characters/*.toml``)."""
+    return sorted(p.name[: -len(".toml")] for p in _library_dir().iterdir()
+                  if p.name.endswith(".toml"))
+
+
+def library_character(name: str) -> Character:
+    """A built-in character by name (see :func:`library_character_names`).
+
+    Raises
+    ------
+    OddsInputError
+        An unknown name (the built-in names are listed).
+    """
+    names = library_character_names()
+    if name not in names:
+        raise OddsInputError(f"character: unknown built-in character {name!r}; one of "
+                             f"{', '.join(names)}")
+    source = _library_dir().joinpath(f"{name}.toml")
+    return character_from_dict(read_toml(source, "character"), f"library/characters/{name}.toml")

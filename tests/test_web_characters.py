@@ -21,6 +21,9 @@ from odds.emergence import example_path
 from odds.scenario import load_scenario
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "odds" / "examples"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "battlescribe"
+EMPIRE = SHARED / "MDNR_Imperio v4_5.cat"
+GST = SHARED / "Warhammer_Fantasy_-_6ª_Edición_con_MDNR_-_v1.0.gst"
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +31,9 @@ def data_dir(tmp_path_factory):
     d = tmp_path_factory.mktemp("data")
     for name in ("my_list.ros", "their_list.ros"):
         shutil.copy(EXAMPLES / name, d / name)
+    if EMPIRE.is_file():
+        shutil.copy(EMPIRE, d / EMPIRE.name)
+        shutil.copy(GST, d / GST.name)
     return d
 
 
@@ -152,13 +158,84 @@ def test_rosters_in_the_data_folder_are_books_with_characters(base):
                                                             "Alabarderos"]
     status, chars, _ = request(base, f"/api/books/{book}/characters")
     assert [(c["name"], c["joins"]) for c in chars] == [("Capitán imperial", "Lanceros")]
-    status, none, _ = request(base, "/api/books/builtin/characters")
-    assert (status, none) == (200, [])
     body = {"attacker": {"book": book, "unit": "Lanceros", "data": units[0]["data"],
                          "characters": [chars[0]["data"]]},
             "defender": {"unit": "orc_boyz"}, "trials": 2000, "seed": 1}
     status, web = post(base, "/api/combat", body)
     assert status == 200 and web["page"]["characters"]["attacker"] == ["Capitán imperial"]
+
+
+def scenario_json(capsys, tmp_path, name: str, attacker: dict, defender: dict,
+                  args: list[str]) -> dict:
+    """``odds combat --scenario FILE --format json`` for two units with their characters."""
+    scenario = {"name": name, "active_side": "attacker", "max_rounds": 10,
+                "attacker": [{"id": "attacker", "engaged_with": "defender", "charged": True,
+                              **attacker}],
+                "defender": [{"id": "defender", "engaged_with": "attacker", **defender}]}
+    path = tmp_path / "scenario.toml"
+    path.write_text(toml(scenario), encoding="utf-8")
+    return cli_json(capsys, ["combat", "--scenario", str(path), *args, "--format", "json"])
+
+
+def test_built_in_characters_join_as_in_a_scenario_file(base, capsys, tmp_path):
+    """RULES.md §1.9: the built-in library's characters (odds/library/characters) join a unit;
+    the answer is ``odds combat --scenario``'s for the same character by value and seed."""
+    status, chars, _ = request(base, "/api/books/builtin/characters")
+    assert status == 200
+    by_key = {c["key"]: c for c in chars}
+    assert {"empire_captain", "orc_big_boss", "dwarf_thane"} <= set(by_key)
+    cap = by_key["empire_captain"]
+    assert (cap["name"], cap["points"], cap["joins"]) == ("Capitán imperial", 50, "")
+    body = {"attacker": {"unit": "empire_swordsmen", "characters": [cap["data"]]},
+            "defender": {"unit": "orc_boyz", "characters": [by_key["orc_big_boss"]["data"]]},
+            "trials": 5000, "seed": 9}
+    status, web = post(base, "/api/combat", body)
+    assert status == 200, web
+    cli = scenario_json(capsys, tmp_path, "Espadachines vs Guerreros orcos",
+                        {"unit": "empire_swordsmen", "characters": [cap["data"]]},
+                        {"unit": "orc_boyz", "characters": [by_key["orc_big_boss"]["data"]]},
+                        ["--trials", "5000", "--seed", "9"])
+    assert without_page(web) == cli
+    assert web["page"]["characters"] == {"attacker": ["Capitán imperial"],
+                                         "defender": ["Gran jefe orco"]}
+
+
+@pytest.mark.skipif(not EMPIRE.is_file(), reason="the shared MDNR catalogues are not here")
+def test_a_catalogues_characters_join_as_in_a_scenario_file(base, capsys, tmp_path):
+    """MDNR Imperio v4_5.cat, entry "Capitán imperial" (M10 HA5 HP5 F4 R4 H2 I5 A3 L8): a
+    catalogue's characters are offered with their default options and fight as the CLI's."""
+    status, info, _ = request(base, "/api/info")
+    book = next(b["id"] for b in info["books"] if b["file"] == EMPIRE.name)
+    status, chars, _ = request(base, f"/api/books/{book}/characters")
+    assert status == 200
+    by_name = {c["name"]: c for c in chars}
+    assert {"Capitán imperial", "Conde elector", "Sacerdote guerrero"} <= set(by_name)
+    cap = by_name["Capitán imperial"]
+    assert cap["data"]["profile"] == {"M": 10, "WS": 5, "BS": 5, "S": 4, "T": 4, "W": 2,
+                                      "I": 5, "A": 3, "Ld": 8}
+    assert cap["points"] == 50
+    status, units, _ = request(base, f"/api/books/{book}/units")
+    unit = next(u["key"] for u in units if u["name"].startswith("Espadachines"))
+    body = {"attacker": {"book": book, "unit": unit, "characters": [cap["data"]]},
+            "defender": {"unit": "orc_boyz"}, "trials": 5000, "seed": 4}
+    status, web = post(base, "/api/combat", body)
+    assert status == 200, web
+    cli = scenario_json(capsys, tmp_path, web["scenario"],
+                        {"unit": web["page"]["references"]["attacker"],
+                         "characters": [cap["data"]]},
+                        {"unit": "orc_boyz"}, ["--trials", "5000", "--seed", "4"])
+    assert without_page(web) == cli
+
+
+def test_an_uploaded_catalogue_lists_its_characters(base):
+    """MDNR Imperio v4_5.cat uploaded: its character entries come back by value."""
+    if not EMPIRE.is_file():
+        pytest.skip("the shared MDNR catalogues are not here")
+    status, out, _ = request(base, f"/api/upload?name={EMPIRE.name.replace(' ', '%20')}",
+                             raw=EMPIRE.read_bytes())
+    assert status == 200
+    names = [c["name"] for c in out["characters"]]
+    assert "Capitán imperial" in names and "Gran maestre templario" in names
 
 
 def test_an_uploaded_roster_lists_its_characters(base):
@@ -183,3 +260,30 @@ def test_matrix_jobs_run_on_a_dask_cluster(capsys):
     cli = cli_json(capsys, ["matrix", "empire_swordsmen,orc_boyz", "dwarf_warriors",
                             "--trials", "1000", "--seed", "3", "--format", "json"])
     assert without_page(web) == cli
+
+
+def test_the_working_of_round_one_with_characters(base):
+    """RULES.md §1.2-§1.9: with characters each body's attacks and rolls, checkable by hand.
+
+    The Captain (WS 5, S 4, lance: S 6 on the charge, §1.5) against the orc boyz (WS 3, T 4,
+    light armour and shield): 3 attacks hit on 3+, wound on 2+, and S 6 leaves no armour save.
+    """
+    cap, boss = heroes()
+    body = {"attacker": {"unit": "empire_knights", "characters": [cap]},
+            "defender": {"unit": "orc_boyz", "characters": [boss]},
+            "trials": 2000, "seed": 5}
+    status, web = post(base, "/api/combat", body)
+    assert status == 200, web
+    groups = web["page"]["working"]["groups"]
+    row = next(g for g in groups if g["body"] == "Capitán" and g["target"] == "Guerreros orcos"
+               and g["group"] == "rank_and_file")
+    assert (row["attacks"], row["to_hit"], row["to_wound"], row["armour_save"]) == (3, 3, 2, 7)
+    assert row["unsaved"] == pytest.approx(3 * (4 / 6) * (5 / 6))
+    # in a challenge the Captain's blows at the Big Boss (WS 5: 4+ to hit; T 5: S 6 wounds on 3+)
+    duel = next(g for g in groups if g["body"] == "Capitán" and g["target"] == "Gran jefe orco"
+                and g["group"] == "rank_and_file")
+    assert (duel["to_hit"], duel["to_wound"]) == (4, 3)
+    for g in groups:
+        assert g["hits"] == pytest.approx(g["attacks"] * g["p_hit"])
+        assert g["wounds"] - g["armour_saves"] - g["ward_saves"] == pytest.approx(g["unsaved"])
+    assert {g["side"] for g in groups} == {"attacker", "defender"}

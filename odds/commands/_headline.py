@@ -41,8 +41,10 @@ def small_print(trials: int, seed: int | None, lang: str, per: str = "") -> str:
     """
     if lang == "es":
         each = {"cell": " por celda", "point": " por punto"}.get(per, "")
-        return f"{trials:,}".replace(",", ".") + f" simulaciones{each}, semilla {seed}"
-    return f"{trials:,} trials{f' per {per}' if per else ''}, seed {seed}"
+        word = "simulación" if trials == 1 else "simulaciones"
+        return f"{trials:,}".replace(",", ".") + f" {word}{each}, semilla {seed}"
+    return f"{trials:,} {'trial' if trials == 1 else 'trials'}{f' per {per}' if per else ''}, " \
+        f"seed {seed}"
 
 
 def _p(result: Any, outcome: str) -> float:
@@ -85,6 +87,11 @@ def pursue(r: Any, lang: str = "en") -> str:
             f"unit (M {i['fleer_move']:g} cm, flees {x['fleer_dice']}D6 cm): {parts}.")
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """``n`` and the noun agreeing with it: ``1 turno``, ``2 turnos``."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def flee(r: Any, lang: str = "en") -> str:
     """A fleeing unit after its last turn: rallied, off the table, still fleeing."""
     i, x, t = r.inputs, r.extra, r.table
@@ -100,10 +107,10 @@ def flee(r: Any, lang: str = "en") -> str:
     if lang == "es":
         return (f"Una unidad en huida (M {i['move']:g} cm, {x['flee_dice']}D6 cm por turno, "
                 f"L {i['ld']}) a {i['edge_distance']:g} cm de su borde de la mesa{cannot}: "
-                f"tras {i['turns']} turnos, {parts}.")
+                f"tras {counted(i['turns'], 'turno', 'turnos')}, {parts}.")
     return (f"A fleeing unit (M {i['move']:g} cm, {x['flee_dice']}D6 cm a turn, Ld {i['ld']}) "
-            f"{i['edge_distance']:g} cm from its table edge{cannot}: after {i['turns']} "
-            f"turn{'s' if i['turns'] > 1 else ''}, {parts}.")
+            f"{i['edge_distance']:g} cm from its table edge{cannot}: after "
+            f"{counted(i['turns'], 'turn', 'turns')}, {parts}.")
 
 
 def _optional(result: Any, outcome: str) -> float:
@@ -141,7 +148,8 @@ def combat(r: Any, lang: str = "en", models: dict[str, int] | None = None) -> st
             ("attacker", "defender")
         act = agree(short[first], "fight" if charger == "none" else "charge")
         verb = f"{full[first]} {act} {full[second]}"
-        tail = f"; sin resolver tras {r.inputs['max_rounds']} turnos {pct(unresolved, lang)}" \
+        rounds = counted(r.inputs["max_rounds"], "turno", "turnos")
+        tail = f"; sin resolver tras {rounds} {pct(unresolved, lang)}" \
             if unresolved > 0 else ""
         tail += f"; {w['no_combat']} {pct(refused, lang)}" if refused > 0 else ""
         a = short["attacker"]
@@ -150,7 +158,8 @@ def combat(r: Any, lang: str = "en", models: dict[str, int] | None = None) -> st
     verb = {"attacker": f"{full['attacker']} charge {full['defender']}",
             "defender": f"{full['defender']} charge {full['attacker']}",
             "none": f"{full['attacker']} fight {full['defender']}"}[charger]
-    tail = f"; unresolved after {r.inputs['max_rounds']} rounds {pct(unresolved, lang)}" \
+    rounds = counted(r.inputs["max_rounds"], "round", "rounds")
+    tail = f"; unresolved after {rounds} {pct(unresolved, lang)}" \
         if unresolved > 0 else ""
     tail += f"; {w['no_combat']} {pct(refused, lang)}" if refused > 0 else ""
     return (f"{verb}: the {short['attacker']} win {pct(win, lang)} (enemy {how}) and lose "
@@ -242,10 +251,12 @@ def matrix(table: Any, points: float | None, lang: str = "en") -> str:
 
     if lang == "es":
         size = f"{points:g} puntos cada una" if points is not None else "unidades tal cual"
-        return (f"{n_a} unidades de la lista A contra {n_b} de la lista B, {size}. Mejor "
+        return (f"{counted(n_a, 'unidad', 'unidades')} de la lista A contra {n_b} de la lista "
+                f"B, {size}. Mejor "
                 f"emparejamiento para A: {pair(best)}; peor: {pair(worst)}.")
     size = f"{points:g} points each" if points is not None else "units as given"
-    return (f"{n_a} units of list A against {n_b} of list B, {size}. A's best matchup: "
+    return (f"{counted(n_a, 'unit', 'units')} of list A against {n_b} of list B, {size}. "
+            f"A's best matchup: "
             f"{pair(best)}; worst: {pair(worst)}.")
 
 

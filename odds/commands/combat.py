@@ -279,9 +279,12 @@ def scenario_names(scenario: Any, r: Any) -> dict[str, str]:
 
 
 def body_name(name: str, lang: str) -> str:
-    """A body's name as the tables print it: ``X champion``, in Spanish ``campeón de X``."""
+    """A body's name as the tables print it: ``X champion``, in Spanish ``Campeón de X``.
+
+    A row of a table starts with a capital letter, as every other row's unit name does.
+    """
     if lang == "es" and name.endswith(" champion"):
-        return "campeón de " + name.removesuffix(" champion")
+        return "Campeón de " + name.removesuffix(" champion")
     return name
 
 

@@ -196,8 +196,26 @@ def scenario_combat(req: CombatRequest, units: dict[str, Any], refs: dict[str, s
         "first_round_table": _records(r.first_round),
         "units": {side: _unit_card(u) for side, u in units.items()},
         "warnings": unit_warnings(list(units.values())),
+        "working": _bodies_working(r, names, req.lang),
     }
     return jsonable({**payload, "page": page})
+
+
+def _bodies_working(r: Any, names: dict[str, str], lang: str) -> dict[str, Any]:
+    """Round 1 step by step with characters, as the engine computes it.
+
+    ``groups``: per body (unit, character, champion) and target, the attacks at full
+    strength and each roll (:func:`odds.combat.exact.working.bodies_first_round_working`),
+    with the body's and the target's names.  Who strikes at whom, who falls first and
+    the combat-result terms are the Monte Carlo's (the answer's ``terms``).
+    """
+    from odds.combat.exact.working import bodies_first_round_working
+    from odds.commands.combat import body_name
+
+    bodies = [body_name(names.get(b, b), lang) for b in dict.fromkeys(r.units["unit"])]
+    rows = bodies_first_round_working(r.extra["model"])
+    groups = [{**g, "body": bodies[g["body"]], "target": bodies[g["target"]]} for g in rows]
+    return {"groups": groups}
 
 
 def _unit_card(u: Any) -> dict[str, Any]:

@@ -212,7 +212,7 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
 
     @app.get("/api/books/{book_id}/characters", tags=["data"])
     async def characters(book_id: str) -> list[dict[str, Any]]:
-        """The characters of one book, by value (a roster's; the others have none)."""
+        """The characters of a book, by value: a roster's, a catalogue's, the built-in ones."""
         return await anyio.to_thread.run_sync(library.characters, book_id)
 
     @app.post("/api/upload", tags=["data"])

@@ -108,6 +108,7 @@ class Library:
             book = Book(sha[:12], _catalogue_name(path), path, sha)
             self.books.setdefault(book.id, book)
         self._rosters: dict[str, dict[str, Any]] = {}
+        self._characters: dict[str, list[dict[str, Any]]] = {}
 
     def roster(self, book_id: str) -> dict[str, Any]:
         """A roster book read as an upload is: its units and characters by value."""
@@ -121,10 +122,23 @@ class Library:
         return self._rosters[book_id]
 
     def characters(self, book_id: str) -> list[dict[str, Any]]:
-        """The characters a book offers, by value: a roster's (the others have none)."""
-        if self.book(book_id).kind != "roster":
-            return []
-        return self.roster(book_id)["characters"]
+        """The characters a book offers, by value (with the unit each joins: a roster's).
+
+        A roster's are its characters; a catalogue's its character entries with their
+        default options (:func:`odds.battlescribe.catalogue_characters.catalogue_characters`);
+        the built-in library's its built-in characters (:func:`odds.characters.library_character`).
+        """
+        book = self.book(book_id)
+        if book.kind == "roster":
+            return self.roster(book_id)["characters"]
+        if book_id not in self._characters:
+            if book.path is None:
+                self._characters[book_id] = _builtin_characters()
+            else:
+                from odds.web.uploads import catalogue_character_list
+
+                self._characters[book_id] = catalogue_character_list(book.path)
+        return self._characters[book_id]
 
     def book(self, book_id: str) -> Book:
         """The book with this id, or an input error listing how to find one."""
@@ -192,3 +206,10 @@ def _builtin_units() -> list[dict[str, Any]]:
                     "options": [], "points_per_model": u.points_per_model,
                     "troop_type": u.troop_type})
     return out
+
+
+def _builtin_characters() -> list[dict[str, Any]]:
+    from odds.characters import library_character, library_character_names
+    from odds.web.uploads import character_item
+
+    return [character_item(k, library_character(k)) for k in library_character_names()]

@@ -5,7 +5,7 @@ a zipped file is inflated from memory with the CLI reader's own limits
 (:mod:`odds.battlescribe.xmlsafe`), and the XML is handed to the CLI's readers
 (:func:`~odds.battlescribe.load_catalogue`, :func:`~odds.battlescribe.load_roster`)
 through an anonymous in-memory file (``memfd_create``), so every check of the
-CLI applies.  The answer lists the units (and a roster's characters) *by value*
+CLI applies.  The answer lists the units (and the characters) *by value*
 (:func:`odds.units.serialise.unit_to_dict`, :meth:`odds.characters.Character.to_dict`):
 the page keeps them, sends them back with a question, and puts them in its
 links, so a link works on any server without the file.
@@ -19,6 +19,7 @@ import re
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from odds.battlescribe.report import STRICT_KINDS
@@ -109,14 +110,13 @@ def _read(path: str, suffix: str) -> tuple[list[Unit], list[str], list[dict[str,
 
     if suffix.startswith(".ros"):
         roster = load_roster(path)
-        characters = [{"key": f"{i}", "name": c.name, "points": c.points,
-                       "joins": roster.joined.get(c.name, ""), "data": c.to_dict()}
+        characters = [character_item(f"{i}", c, roster.joined.get(c.name, ""))
                       for i, c in enumerate(roster.characters)]
         return (list(roster.units), [str(i) for i in roster.report.of_kind(*STRICT_KINDS)],
                 characters)
     cat = load_catalogue(path)
     return ([e.default_unit for e in cat.entries],
-            [str(i) for i in cat.report.of_kind(*STRICT_KINDS)], [])
+            [str(i) for i in cat.report.of_kind(*STRICT_KINDS)], catalogue_character_list(path))
 
 
 def unit_by_value(data: dict[str, Any], models: int | None, files: int | None,
@@ -133,3 +133,17 @@ def unit_by_value(data: dict[str, Any], models: int | None, files: int | None,
     if command != "none":
         opts["command"] = command
     return check_formation(_apply(unit, opts, unit.name))
+
+
+def character_item(key: str, character: Any, joins: str = "") -> dict[str, Any]:
+    """One character as the page lists it: key, name, points, the unit it joins, and by value."""
+    return {"key": key, "name": character.name, "points": character.points, "joins": joins,
+            "data": character.to_dict()}
+
+
+def catalogue_character_list(path: str | Path) -> list[dict[str, Any]]:
+    """The character entries of a catalogue file with their default options, by value."""
+    from odds.battlescribe.catalogue_characters import catalogue_characters
+
+    return [character_item(e.name.strip(), e.default) for e in catalogue_characters(path)]
+

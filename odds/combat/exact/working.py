@@ -37,6 +37,7 @@ from odds.combat.model import (
     S_CHAMPION,
     S_FRENZY,
     S_HP,
+    S_SIDE,
     S_W,
     CombatModel,
 )
@@ -47,7 +48,12 @@ SIDES = ("attacker", "defender")
 
 def _group_row(model: CombatModel, s: int, g: int, attacks: int) -> dict[str, Any]:
     """One group's working: its attacks and the chances of each roll."""
-    row = model.groups[s, 1 - s, g, 0]
+    return _group_row_at(model, s, 1 - s, g, attacks)
+
+
+def _group_row_at(model: CombatModel, s: int, v: int, g: int, attacks: int) -> dict[str, Any]:
+    """Group ``g`` of body ``s`` against body ``v``: its attacks and the chances of each roll."""
+    row = model.groups[s, v, g, 0]
     hit, poison, wound = int(row[G_HIT]), int(row[G_POISON]), int(row[G_WOUND])
     save, ward = int(row[G_SAVE]), int(row[G_WARD])
     made = float(attacks)
@@ -73,7 +79,7 @@ def _group_row(model: CombatModel, s: int, g: int, attacks: int) -> dict[str, An
     killing = made * p_norm * p_kb
     past_armour = ordinary * (1 - p_armour) + killing  # killing blows allow no armour save
     unsaved = past_armour * (1 - p_ward)
-    return {"side": SIDES[s], "group": GROUP_NAMES[g], "attacks": made,
+    return {"side": SIDES[int(model.sides[s, S_SIDE])], "group": GROUP_NAMES[g], "attacks": made,
             "to_hit": hit, "p_hit": p_norm + p_pois, "hits": hits,
             "to_wound": wound, "p_wound": (ordinary + killing) / hits if hits else 0.0,
             "wounds": ordinary + killing, "killing_blows": killing,
@@ -158,3 +164,49 @@ def first_round_casualties_exact(model: CombatModel) -> dict[str, list[float]] |
     if parts:
         return mix_results([(w, first_round_casualties_exact(m)) for w, m in parts])
     return _casualties(model)
+
+
+def bodies_first_round_working(model: CombatModel) -> list[dict[str, Any]]:
+    """Per body and group, the first round's attacks at full strength and their rolls.
+
+    For a combat with characters (:func:`odds.combat.model.build_units`): each body
+    (a unit, a character or a promoted champion, in the model's order) against each
+    enemy unit it touches, and each character or champion against each enemy
+    character or champion (the blows of a challenge, §1.9).  The chances of each
+    roll are exact; the expected numbers assume every attack at the start of the
+    round is made against that target (who strikes at whom, and who falls first,
+    are the Monte Carlo's).
+
+    Returns
+    -------
+    list of dict
+        The rows of :func:`first_round_working` with ``body`` and ``target``
+        (body indices) added; ``side`` is the body's side.
+    """
+    sd = model.sides
+    n = model.n_units
+    units = model.n_regiments if model.n_regiments >= 0 else n
+    models = [models_left(int(sd[u, S_HP]), int(sd[u, S_W])) for u in range(n)]
+    faces = {(int(c[0]), int(c[1])): (int(c[2]), int(c[3])) for c in model.contacts}
+    faces.update({(v, u): (fv, fu) for (u, v), (fu, fv) in list(faces.items())})
+    out = []
+    for u in range(n):
+        for v in range(n):
+            if sd[u, S_SIDE] == sd[v, S_SIDE] or u < units <= v:  # units strike units
+                continue
+            if u < units:
+                if (u, v) not in faces:
+                    continue
+                fu, fv = faces[(u, v)]
+                fighters = start_fighters(model, u, v, models, fu, fv, bool(sd[u, S_CHAMPION]))
+            else:
+                fighters = (1, 0, 1, 0)  # one model, its steed with it
+            for g in range(N_GROUPS):
+                row = model.groups[u, v, g, 0]
+                k = group_attacks(row, g, fighters, 0, models[u] > 0, int(sd[u, S_FRENZY]))
+                if k > 0:
+                    r = _group_row_at(model, u, v, g, k)
+                    if r["attacks"] > 0:
+                        out.append({**r, "side": SIDES[int(sd[u, S_SIDE])], "body": u,
+                                    "target": v})
+    return out

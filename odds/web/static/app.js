@@ -241,11 +241,29 @@ function uploadStatus(message, bad) {
   el.setAttribute('role', bad ? 'alert' : 'status');
 }
 
+// A file control in the page's language: the browser's own ("Choose File", "No file chosen")
+// is hidden and a labelled button of ours opens it; the chosen file's name is shown beside it.
+function fileField(input, labelText) {
+  input.hidden = true;
+  input.tabIndex = -1;
+  const labelId = `${input.id}-label`, buttonId = `${input.id}-button`;
+  const chosen = h('span', { class: 'help file-name', text: t(state.lang, 'no_file') });
+  const button = h('button', { type: 'button', id: buttonId, class: 'file-button',
+    'aria-labelledby': `${labelId} ${buttonId}`, text: t(state.lang, 'choose_file') });
+  button.addEventListener('click', () => input.click());
+  input.addEventListener('change', () => {
+    const file = input.files && input.files[0];
+    chosen.textContent = file ? file.name : t(state.lang, 'no_file');
+  });
+  return h('div', { class: 'field' }, h('span', { id: labelId, text: labelText }),
+    h('div', { class: 'file-row' }, button, chosen), input);
+}
+
 function uploadBox() {
   const input = h('input', { type: 'file', id: 'upload', accept: '.cat,.catz,.ros,.rosz' });
   input.addEventListener('change', () => upload(input));
   return h('fieldset', { class: 'upload' }, h('legend', { text: t(state.lang, 'upload') }),
-    h('label', { class: 'field' }, h('span', { text: t(state.lang, 'upload_help') }), input),
+    fileField(input, t(state.lang, 'upload_help')),
     h('p', { id: 'upload-status', class: 'help', role: 'status' }));
 }
 
@@ -325,10 +343,20 @@ function readForm() {
   }
 }
 
+// The answer on show is for the question before this change: it is marked as not final
+// (greyed, aria-busy) until the new question's answer comes, so that neither a player nor a
+// test reads the old numbers as the answer during the pause before the new job starts.
+function markStale() {
+  const out = $('answer');
+  if (out.childElementCount) out.classList.add('partial');
+  out.setAttribute('aria-busy', 'true');
+}
+
 function changed() {
   readForm();
   writeLink();
   cancelJob();
+  markStale();
   clearTimeout(debounce);
   debounce = setTimeout(run, 350);
 }
@@ -342,6 +370,7 @@ function scenarioInput() {
   input.addEventListener('change', async () => {
     const file = input.files && input.files[0];
     if (!file) return;
+    markStale();  // at once: reading the file takes a moment
     if (file.size > 60000) {
       status.textContent = t(state.lang, 'scenario_big');
       status.className = 'error';
@@ -354,8 +383,7 @@ function scenarioInput() {
   });
   const clearIt = h('button', { type: 'button', class: 'inline', text: t(state.lang, 'remove_scenario') });
   clearIt.addEventListener('click', () => { state.scenario = ''; buildForm(); changed(); });
-  return h('div', { class: 'scenario' }, h('label', { class: 'field' },
-    h('span', { text: t(state.lang, 'scenario') }), input), status, clearIt);
+  return h('div', { class: 'scenario' }, fileField(input, t(state.lang, 'scenario')), status, clearIt);
 }
 
 // ---------- matchup matrix: two uploaded lists, their units by value ----------
@@ -398,8 +426,7 @@ function listInput(key) {
       changed();
     });
   }
-  return h('div', { class: 'scenario' }, h('label', { class: 'field' },
-    h('span', { text: t(state.lang, `mx_${key}`) }), input),
+  return h('div', { class: 'scenario' }, fileField(input, t(state.lang, `mx_${key}`)),
     pick ? h('label', { class: 'field' }, h('span', { text: t(state.lang, 'mx_or_roster') }), pick) : null, status);
 }
 
@@ -486,6 +513,7 @@ async function runCompare() {
 // ---------- jobs ----------
 
 function showError(message) {
+  if (message) $('answer').removeAttribute('aria-busy');
   $('error').hidden = !message;
   $('error').textContent = message || '';
 }
@@ -502,6 +530,7 @@ async function cancelJob() {
 
 async function run() {
   readForm();
+  markStale();
   await cancelJob();
   showError('');
   const view = state.view;
@@ -574,6 +603,8 @@ function show(view, a, partial) {
   const render = { combat: renderCombat, hold: renderHold, compare: renderCompare, emerge: renderEmerge, matrix: renderMatrix }[view] || renderOutcomes;
   out.append(...render(a, state.lang, openCell));
   out.classList.toggle('partial', partial);
+  if (partial) out.setAttribute('aria-busy', 'true');
+  else out.removeAttribute('aria-busy');
   $('svg').hidden = !out.querySelector('svg.chart');
   $('png').hidden = !out.querySelector('img.picture');
   $('add-compare').hidden = view !== 'combat';

@@ -51,7 +51,7 @@ export const WORDS = {
     chart_title: 'How the combat ends', wins: 'wins', loses: 'loses',
     catch_table: 'Outcomes', turn: 'Turn', rallied: 'rallied', off_table: 'off the table',
     none: '—', side: 'Side', event: 'Event', view_hold: 'Hold or flee?',
-    hf_question: '{charger} charge {target}: hold, or flee?', upload: 'Your list or army book', upload_help: 'BattleScribe file (.ros, .rosz, .cat, .catz); read in memory, never stored', uploaded: 'uploaded', upload_done: '{name}: {n} units, in the army book lists', from_link: 'Unit from the link',
+    hf_question: '{charger} charge {target}: hold, or flee?', upload: 'Your list or army book', upload_help: 'BattleScribe file (.ros, .rosz, .cat, .catz); read in memory, never stored', uploaded: 'uploaded', upload_done: '{name}: {n} units, in the army book lists', upload_done_one: '{name}: 1 unit, in the army book lists', choose_file: 'Choose a file…', no_file: 'no file chosen', from_link: 'Unit from the link',
     view_compare: 'Compare', add_compare: 'Add to the comparison', compare_added: 'In the comparison ({n})',
     compare_full: 'The comparison holds at most {n} variants; remove one first.',
     compare_empty: 'No variant yet: set up a combat, then press “Add to the comparison”; change something (files, weapons, who charges) and add it again.',
@@ -90,7 +90,7 @@ export const WORDS = {
     term_wounds: 'wounds caused', term_ranks: 'ranks', term_outnumber: 'outnumber',
     term_standard: 'standard', term_flank: 'flank', term_rear: 'rear', term_bonus: 'other bonuses',
     term_overkill: 'overkill (challenge)', auto: 'auto', never: 'never',
-    characters: 'Characters joining the unit', characters_none: 'None in this army book: characters come from a roster (.ros), uploaded or in the data folder.',
+    characters: 'Characters joining the unit', characters_none: 'This army book has no characters who can join a unit.',
     joins: 'joins {unit} in the roster', pts: 'pts',
     challenge: 'Challenges', challenge_always: 'issue and accept challenges', challenge_champion: 'send the champion to challenges', challenge_never: 'never challenge',
     allocation: "The enemy's blows go to", allocation_troops: 'the rank and file', allocation_character: 'the character', allocation_split: 'split between both',
@@ -98,7 +98,8 @@ export const WORDS = {
     sc_sides: 'How the combat ends, side by side', sc_bodies: 'Each unit and character', sc_side: 'Side',
     sc_wins: 'wins', sc_broken: 'broken', sc_destroyed: 'destroyed', sc_fled: 'fled', sc_caught: 'caught', sc_fighting: 'still fighting',
     sc_terms: 'Combat resolution, round 1 (Monte Carlo means)', sc_challenge: 'Challenges: issued in round 1: {issued}; the challenger wins the duel: {wins}.',
-    sc_no_steps: 'The hit-by-hit working of round 1 is given for two units without characters; with characters, these are the Monte Carlo means.',
+    sc_no_steps: 'Who strikes at whom (the unit or, in a challenge, the enemy character), who falls before striking, and these terms: Monte Carlo means.',
+    wk_steps_bodies: 'Each column: the attacks of one unit, character or champion against one target if all of them went there, with the exact chance of each roll. Monte Carlo decides who strikes at whom and who falls first.',
     sc_note: 'With characters the combat is fought as a scenario: both sides and every unit and character.',
   },
   es: {
@@ -151,7 +152,7 @@ export const WORDS = {
     chart_title: 'Cómo acaba el combate', wins: 'gana', loses: 'pierde',
     catch_table: 'Resultados', turn: 'Turno', rallied: 'se reagrupa', off_table: 'fuera de la mesa',
     none: '—', side: 'Bando', event: 'Suceso', view_hold: '¿Aguantar o huir?',
-    hf_question: '{charger} cargan contra {target}: ¿aguantar o huir?', upload: 'Tu lista o libro de ejército', upload_help: 'Archivo de BattleScribe (.ros, .rosz, .cat, .catz); se lee en memoria y no se guarda', uploaded: 'subido', upload_done: '{name}: {n} unidades, en las listas de libros de ejército', from_link: 'Unidad del enlace',
+    hf_question: '{charger} cargan contra {target}: ¿aguantar o huir?', upload: 'Tu lista o libro de ejército', upload_help: 'Archivo de BattleScribe (.ros, .rosz, .cat, .catz); se lee en memoria y no se guarda', uploaded: 'subido', upload_done: '{name}: {n} unidades, en las listas de libros de ejército', upload_done_one: '{name}: 1 unidad, en las listas de libros de ejército', choose_file: 'Elegir archivo…', no_file: 'ningún archivo elegido', from_link: 'Unidad del enlace',
     view_compare: 'Comparar', add_compare: 'Añadir a la comparación', compare_added: 'En la comparación ({n})',
     compare_full: 'La comparación admite como mucho {n} variantes; quita una antes.',
     compare_empty: 'Aún no hay variantes: prepara un combate y pulsa «Añadir a la comparación»; cambia algo (columnas, armas, quién carga) y añádelo otra vez.',
@@ -190,7 +191,7 @@ export const WORDS = {
     term_wounds: 'heridas causadas', term_ranks: 'filas', term_outnumber: 'superioridad numérica',
     term_standard: 'estandarte', term_flank: 'flanco', term_rear: 'retaguardia', term_bonus: 'otras bonificaciones',
     term_overkill: 'heridas de más (desafío)', auto: 'automático', never: 'nunca',
-    characters: 'Personajes que se unen a la unidad', characters_none: 'Ninguno en este libro de ejército: los personajes vienen de una lista (.ros), subida o en la carpeta de datos.',
+    characters: 'Personajes que se unen a la unidad', characters_none: 'Este libro de ejército no tiene personajes que puedan unirse a una unidad.',
     joins: 'se une a {unit} en la lista', pts: 'ptos',
     challenge: 'Desafíos', challenge_always: 'lanza y acepta desafíos', challenge_champion: 'envía al campeón a los desafíos', challenge_never: 'nunca desafía',
     allocation: 'Los ataques enemigos van a', allocation_troops: 'la tropa', allocation_character: 'el personaje', allocation_split: 'repartidos entre ambos',
@@ -198,13 +199,16 @@ export const WORDS = {
     sc_sides: 'Cómo acaba el combate, por bandos', sc_bodies: 'Cada unidad y personaje', sc_side: 'Bando',
     sc_wins: 'gana', sc_broken: 'desmoralizado', sc_destroyed: 'destruido', sc_fled: 'huye', sc_caught: 'atrapado', sc_fighting: 'sigue luchando',
     sc_terms: 'Resolución del combate, turno 1 (medias de Monte Carlo)', sc_challenge: 'Desafíos: lanzados en el turno 1: {issued}; quien desafía gana el duelo: {wins}.',
-    sc_no_steps: 'El desglose impacto a impacto del turno 1 se da para dos unidades sin personajes; con personajes, estas son las medias de Monte Carlo.',
+    sc_no_steps: 'A quién golpea cada uno (la unidad o, en un desafío, el personaje enemigo), quién cae antes de golpear y estos términos: medias de Monte Carlo.',
+    wk_steps_bodies: 'Cada columna: los ataques de una unidad, personaje o campeón contra un objetivo si todos fueran allí, con la probabilidad exacta de cada tirada. Monte Carlo decide a quién golpea cada uno y quién cae antes.',
     sc_note: 'Con personajes el combate se resuelve como un escenario: ambos bandos y cada unidad y personaje.',
   },
 };
 
+// A count phrase agrees with its number: the key's "_one" form when vars.n is 1.
 export function t(lang, key, vars = {}) {
-  let text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+  const k = vars.n === 1 && ((WORDS[lang] && WORDS[lang][key + '_one']) || WORDS.en[key + '_one']) ? key + '_one' : key;
+  let text = (WORDS[lang] && WORDS[lang][k]) || WORDS.en[k] || k;
   for (const [k, v] of Object.entries(vars)) text = text.replace(`{${k}}`, String(v));
   return text;
 }

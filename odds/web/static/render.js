@@ -94,7 +94,8 @@ function renderScenario(a, lang) {
         se(r.stderr, lang), pct(r.exact, lang)]), 'first-round')));
   const terms = a.terms;
   const names = Object.keys(terms.attacker || {}).filter((k) => (terms.attacker[k] || 0) + (terms.defender?.[k] || 0) > 0);
-  parts.push(section(t(lang, 'working'), h('h4', { text: t(lang, 'sc_terms') }),
+  parts.push(section(t(lang, 'working'), ...steps(a, lang),
+    h('h4', { text: t(lang, 'sc_terms') }),
     table(t(lang, 'sc_terms'), ['', n.attacker, n.defender],
       names.map((k) => [t(lang, `term_${k}`), num(terms.attacker[k], lang), num(terms.defender?.[k], lang)]), 'terms'),
     h('p', { class: 'help', text: t(lang, 'sc_no_steps') })));
@@ -186,12 +187,16 @@ function steps(a, lang) {
           [`− ${t(lang, 'wk_warded')}`, ...gs.map((g) => num(g.ward_saves, lang))]);
       }
       rows.push([`= ${t(lang, 'wk_unsaved')}`, ...gs.map((g) => num(g.unsaved, lang))]);
+      // with characters, each column is one body's group against one target
+      const head = (g) => (g.body === undefined ? t(lang, `g_${g.group}`)
+        : `${g.body} (${t(lang, `g_${g.group}`)}) → ${g.target}`);
       const title = t(lang, 'wk_side', { unit: n[side] });
       out.push(h('p', { class: `side-title side-title-${side}`, text: title }),
-        table(title, [t(lang, 'wk_group'), ...gs.map((g) => t(lang, `g_${g.group}`))], rows, `steps steps-${side}`));
+        table(title, [t(lang, 'wk_group'), ...gs.map(head)], rows, `steps steps-${side}`));
     }
-    out.push(h('p', { class: 'help', text: t(lang, 'wk_steps_help') }));
+    out.push(h('p', { class: 'help', text: t(lang, wk.lost_exact === undefined ? 'wk_steps_bodies' : 'wk_steps_help') }));
   }
+  if (wk.lost_exact === undefined) return out;  // with characters: the Monte Carlo terms follow
   const lost = wk.lost_exact;
   out.push(heading(t(lang, 'wk_lost')));
   out.push(lost
