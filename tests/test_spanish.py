@@ -334,3 +334,69 @@ def test_compile_notice_in_spanish(capsys):
         _jit._announced.discard("charge")
     err = capsys.readouterr().err
     assert err.startswith("odds: compilando el motor de cargas") and not error_words(err)
+
+
+# --------------------------------------------------------------------------- agreement
+
+
+@pytest.mark.parametrize("name, plural, feminine", [
+    ("Capitán", False, False), ("Gran jefe orco", False, False),
+    ("Profeta del apocalipsis", False, False), ("Lanzavirotes destripador", False, False),
+    ("Hidra de guerra", False, True), ("Morathi, la Reina Bruja", False, True),
+    ("Luthor Huss, Profeta de Sigmar", False, False), ("Guerreros orcos", True, False),
+    ("campeón de Caballería imperial", False, False), ("Arpías", True, True),
+])
+def test_gender_from_the_head_noun(name, plural, feminine):
+    """MDNR names agree by their head noun: a table for the nouns whose ending misleads
+    (*Profeta*, *Lanzavirotes*), a named character by the title after the comma."""
+    from odds.i18n import gender_number
+
+    assert gender_number(name) == (plural, feminine)
+
+
+def test_a_shared_legend_agrees_with_all_its_units():
+    """A legend for mixed units takes the masculine singular; for feminine units only, the
+    feminine."""
+    from odds.i18n import agree_all
+
+    assert agree_all(["Capitán", "Caballería imperial"], "caught") == "atrapado"
+    assert agree_all(["Caballería imperial", "Hidra de guerra"], "destroyed") == "aniquilada"
+    assert agree_all(["Guerreros orcos", "Espadachines"], "escaped") == "escapan"
+
+
+def test_scenario_rows_and_legend_agree_with_each_unit(capsys, monkeypatch, tmp_path):
+    """``odds combat --scenario`` (source 004, several units and characters): each unit row's
+    ending agrees with its unit (*Capitán aniquilado*, *Guerreros orcos atrapados*,
+    *Caballería imperial aniquilada*), and the plot's legend with the units it shows."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from odds.commands import _files
+
+    kept = []
+    monkeypatch.setattr(_files, "write_figure", lambda fig, path, dpi=120: kept.append(fig))
+    monkeypatch.setattr(plt, "close", lambda *a, **k: None)
+    monkeypatch.setenv("ODDS_TRIALS", "300")
+    text = run(capsys, [*COMMANDS["scenario"], "--lang", "es", "--seed", "1", "--plot",
+                        str(tmp_path / "s.png")])
+    monkeypatch.undo()
+    rows = text[text.index("Unidades:"):text.index("Primer turno:")].splitlines()
+
+    def ending(unit: str, word: str) -> bool:
+        return any(re.match(rf"\s*{unit}\s+\S+\s+{word}\s", r) for r in rows)
+
+    assert ending("Capitán", "aniquilado") and ending("Capitán", "atrapado")
+    assert ending("Gran jefe orco", "aniquilado")
+    assert ending("Guerreros orcos", "atrapados") and ending("Guerreros orcos", "escapan")
+    assert ending("Caballería imperial", "aniquilada")
+    assert ending("campeón de Guerreros orcos", "atrapado")
+    assert not ending("Capitán", "aniquilada") and not ending("Guerreros orcos", "atrapada")
+    fig = kept[0]
+    try:
+        legend = [t.get_text() for ax in fig.axes if ax.get_legend()
+                  for t in ax.get_legend().get_texts()]
+        assert {"aniquilado", "atrapado", "escapa", "gana"} <= set(legend), legend
+    finally:
+        plt.close(fig)

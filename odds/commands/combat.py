@@ -285,6 +285,16 @@ def body_name(name: str, lang: str) -> str:
     return name
 
 
+def unit_outcome_es(name: str, outcome: str) -> str:
+    """How a body ends (``won``, ``caught``...), in Spanish agreeing with its ``name``."""
+    from odds.i18n import AGREEING_ES, agree
+
+    key = {"wiped": "destroyed"}.get(outcome, outcome)
+    if key in AGREEING_ES:
+        return agree(name, key)
+    return hl.OUTCOME_WORDS["es"].get(outcome, outcome)
+
+
 def scenario_first_round_labels(r: Any, names: dict[str, str], lang: str) -> dict[str, str]:
     """Words of a scenario's first-round outcomes (``side0_wins``, ``draw``, ``<id>_breaks``)."""
     from odds.i18n import word
@@ -328,6 +338,9 @@ def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
     print("\n" + word("units", lang))
     units = r.units.drop(columns="exact")
     units["unit"] = [body_name(names.get(u, u), lang) for u in units["unit"]]
+    if lang == "es":  # each row's word agrees with its unit (Capitán atrapado)
+        units["outcome"] = [unit_outcome_es(u, str(o)) for u, o in
+                            zip(units["unit"], units["outcome"], strict=True)]
     print(format_table(display_table(units, lang, words)))
     print("\n" + word("first_round", lang))
     print(format_table(display_table(r.first_round, lang,

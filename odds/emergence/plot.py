@@ -13,6 +13,7 @@ import pandas as pd
 
 from odds.emergence.model import Scenario
 from odds.i18n import number_text
+from odds.plot import decimal_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -151,6 +152,7 @@ def plot_scenario(scenario: Scenario, ax: Axes | None = None, *, marker: bool = 
     ax.set_aspect("equal")
     ax.set_xlabel("x (cm)")
     ax.set_ylabel("y (cm)")
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -202,6 +204,7 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     ax.set_title(w["title"].format(x=mx, y=my, scale=scale), fontsize="medium")
     # legend outside the table, below it: never over the heatmap
     _legend_below(ax, ncols=2)
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -248,4 +251,5 @@ def plot_placement(placement: pd.DataFrame, scenario: Scenario, value: str = "p_
     _legend_below(ax)
     tgt = placement.attrs.get("target", "")
     ax.set_title(w["by_position"].format(value=words, target=tgt), fontsize="medium")
+    decimal_mark(ax.figure, lang)
     return ax

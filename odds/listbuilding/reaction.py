@@ -37,7 +37,7 @@ from odds import validation as v
 from odds.charge import Charge
 from odds.charge import exact as flee_exact
 from odds.combat.api import charge_exact
-from odds.i18n import pct
+from odds.i18n import agree, pct
 from odds.units import Unit
 
 __all__ = ["REACTIONS", "ROWS", "reaction_table"]
@@ -146,10 +146,13 @@ def headline(table: pd.DataFrame, lang: str = "en") -> str:
     t, who = table, table.attrs["charged"]
     h, f = t["hold"], t["flee"]
     if lang == "es":
-        return (f"Si {who} aguanta: gana {pct(h['wins'], lang)}, aniquilada o atrapada "
-                f"{pct(h['destroyed_or_caught'], lang)}; si huye: atrapada "
-                f"{pct(f['destroyed_or_caught'], lang)}, escapa {pct(f['escaped'], lang)} "
-                f"(se reagrupa en su turno {pct(f['rallied_next_turn'], lang)}), fuera de la "
+        def a(key: str) -> str:
+            return agree(str(who), key)
+        return (f"Si {who} {a('holds')}: {a('won')} {pct(h['wins'], lang)}, {a('destroyed')} "
+                f"o {a('caught')} {pct(h['destroyed_or_caught'], lang)}; si {a('fled')}: "
+                f"{a('caught')} {pct(f['destroyed_or_caught'], lang)}, {a('escaped')} "
+                f"{pct(f['escaped'], lang)} "
+                f"({a('rallies')} en su turno {pct(f['rallied_next_turn'], lang)}), fuera de la "
                 f"mesa {pct(f['off_table'], lang)}.")
     return (f"If the {who} hold: they win {pct(h['wins'])}, are destroyed or caught "
             f"{pct(h['destroyed_or_caught'])}; if they flee: caught "
@@ -161,6 +164,8 @@ def plot(table: pd.DataFrame, lang: str = "en", ax: Any = None) -> Any:
     """Side-by-side bars of the hold and flee columns, one group per fate."""
     import matplotlib.pyplot as plt
     import numpy as np
+
+    from odds.plot import decimal_mark
 
     words = LABELS[lang]
     if ax is None:
@@ -180,4 +185,5 @@ def plot(table: pd.DataFrame, lang: str = "en", ax: Any = None) -> Any:
              f"{table.attrs['charged']}: hold or flee from {table.attrs['charger']}")
     ax.set_title(title)
     ax.figure.tight_layout()
+    decimal_mark(ax.figure, lang)
     return ax
