@@ -111,9 +111,10 @@ def test_plot_text_stays_inside_and_legends_clear_labels(name, lang, tmp_path, m
     monkeypatch.setenv("ODDS_TRIALS", "500")
     code = main([*PLOTS[name], "--seed", "1", "--lang", lang, "--plot",
                  str(tmp_path / "p.png")])
-    capsys.readouterr()
+    err = capsys.readouterr().err
     monkeypatch.undo()
     assert code == 0 and len(kept) == 1
+    assert ("escrito " if lang == "es" else "wrote ") in err  # the line naming the file
     fig = kept[0]
     try:
         assert overflowing(fig) == [], f"{name} ({lang}): text outside the figure"

@@ -62,9 +62,10 @@ COMMANDS = {
     "sweep": ["sweep", "orc_boyz", "trolls", "--vary", "models=10,20", "--vary", "charger=a,b"],
     "sweep_weapon": ["sweep", "orc_boyz", "trolls", "--vary", "weapon=hand_weapon,great_weapon"],
     "demo": ["demo", "--trials", "300"],
+    "reaction": ["combat", "empire_swordsmen", "orc_boyz", "--reaction", "both"],
 }
 SIMULATING = {"charge", "pursue", "flee", "combat", "combat_fear", "scenario", "flank", "emerge",
-              "matrix", "sweep", "sweep_weapon"}
+              "matrix", "sweep", "sweep_weapon", "reaction"}
 
 
 def english_words(text: str) -> list[str]:
@@ -400,3 +401,14 @@ def test_scenario_rows_and_legend_agree_with_each_unit(capsys, monkeypatch, tmp_
         assert {"aniquilado", "atrapado", "escapa", "gana"} <= set(legend), legend
     finally:
         plt.close(fig)
+
+
+def test_reaction_rows_agree_with_the_charged_unit(capsys, monkeypatch):
+    """``odds combat --reaction both`` (charge reactions, source 001): the rows and columns
+    agree with the charged unit (*Guerreros orcos*: plural) and numbers take the comma."""
+    monkeypatch.setenv("ODDS_TRIALS", "300")
+    text = run(capsys, [*COMMANDS["reaction"], "--lang", "es", "--seed", "1"])
+    for words in ("ganan el combate", "aniquilados o atrapados", "huyen y escapan",
+                  "aguantan (simulado)", "huyen (exacto)"):
+        assert words in text, words
+    assert re.search(r"\b0,\d{4}\b", text) and not re.search(r"\b0\.\d{4}\b", text)

@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
 
         ax = plot_landing(r, lang=args.lang)
         small_print(ax.figure, small)
-        save_plot(ax, args.plot)
+        save_plot(ax, args.plot, args.lang)
     return 0
 
 

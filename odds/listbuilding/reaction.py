@@ -67,6 +67,30 @@ LABELS = {
 """Row and column labels, by language."""
 
 
+def labels(charged: str, lang: str) -> dict[str, str]:
+    """:data:`LABELS` in ``lang``, the Spanish words agreeing with the ``charged`` unit.
+
+    ``Guerreros orcos``: *ganan el combate*, *aniquilados o atrapados*, *aguantan*.
+    """
+    words = dict(LABELS[lang])
+    if lang != "es":
+        return words
+
+    def a(key: str) -> str:
+        return agree(charged, key)
+    plural = a("won") == "ganan"
+    words.update({
+        "wins": f"{a('won')} el combate",
+        "destroyed_or_caught": f"{a('destroyed')} o {a('caught')}",
+        "escaped": f"{a('fled')} y {a('escaped')}",
+        "rallied_next_turn": f"  {'de ellos ' if plural else ''}{a('rallies')} en su turno",
+        "off_table": f"{a('fled')} fuera de la mesa",
+        "unresolved": f"{'siguen' if plural else 'sigue'} luchando (sin resolver)",
+        "hold": f"{a('holds')} (simulado)", "flee": f"{a('fled')} (exacto)",
+    })
+    return words
+
+
 def _hold(result: Any, charged: str) -> dict[str, float]:
     """The charged unit's fates in a simulated combat (a :class:`CombatResult`)."""
     o = result.outcomes.set_index("outcome")["probability"]
@@ -167,7 +191,7 @@ def plot(table: pd.DataFrame, lang: str = "en", ax: Any = None) -> Any:
 
     from odds.plot import decimal_mark
 
-    words = LABELS[lang]
+    words = labels(str(table.attrs.get("charged", "")), lang)
     if ax is None:
         _, ax = plt.subplots(figsize=(8.0, 4.5))
     rows = [r for r in ROWS if not table.loc[r].isna().all()]
@@ -177,7 +201,7 @@ def plot(table: pd.DataFrame, lang: str = "en", ax: Any = None) -> Any:
         ax.bar(x + (k - 0.5) * 0.38, values, width=0.38, label=words[col])
     ax.set_xticks(x, [words[r].strip() for r in rows], rotation=25, ha="right")
     ax.set_ylim(0, 1)
-    ax.set_ylabel("P")
+    ax.set_ylabel({"es": "probabilidad"}.get(lang, "probability"))
     ax.grid(axis="y", alpha=0.3)
     ax.legend()
     title = (f"{table.attrs['charged']}: aguantar o huir de {table.attrs['charger']}"
