@@ -196,7 +196,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unit_breaks": "{unit} se desmoralizan",
         "draw": "empate",
         "arrival": "Llegada (turno del jugador): {turns} (exacta)",
-        "misfire": ("Fallo 5-6: el enemigo coloca el marcador en ({x:g}, {y:g}) -> {where}"),
+        "misfire": ("Fallo 5-6: el enemigo coloca el marcador en ({x:g}; {y:g}) -> {where}"),
         "target": ("Objetivo {name}: bajo {it} {under}, en terreno despejado a {reach:g} cm "
                    "o menos {near}"),
         "under_enemy": "bajo {name}, {face}",

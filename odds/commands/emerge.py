@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from odds.commands import _headline as hl
@@ -136,6 +137,8 @@ def _summary_lines(s: Any, r: Any, lang: str) -> list[str]:
                       for t, p in zip(r.arrival["turn"], r.arrival["exact"], strict=True))
     lines = [first, word("arrival", lang, turns=turns),
              word("misfire", lang, x=ep["x"], y=ep["y"], where=landing_word(ep["lands"], lang))]
+    if lang == "es":  # the decimal comma in the coordinates (x; y)
+        lines[-1] = re.sub(r"(?<=\d)\.(?=\d)", ",", lines[-1])
     tg = r.extra["target"]
     if tg is not None:
         line = word("target", lang, name=tg["name"], under=number_text(tg["under"], 4, lang),

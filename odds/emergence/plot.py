@@ -13,7 +13,7 @@ import pandas as pd
 
 from odds.emergence.model import Scenario
 from odds.i18n import number_text
-from odds.plot import decimal_mark
+from odds.plot import decimal_mark, with_decimal_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -25,14 +25,14 @@ _COLOURS = {"enemy": "tab:red", "friend": "tab:blue", "terrain": "dimgray"}
 WORDS: dict[str, dict[str, str]] = {
     "en": {"marker": "marker (where you aim)", "enemy_marker": "the enemy places it "
            "(misfire 5-6)", "cell": "P(landing in a {h} cm square)",
-           "title": "Where does the tunnelling unit come up? Marker at ({x:g}, {y:g}) cm, "
+           "title": "Where does the tunnelling unit come up? Marker at ({x}, {y}) cm, "
            "artillery die x{scale} cm", "best": "best spot for the marker ({value})",
            "p_target": "P(coming up on the target)", "p_lose": "P(losing the unit)",
            "highest": "highest", "lowest": "lowest",
            "by_position": "{value},\nby marker position (target: {target})"},
     "es": {"marker": "marcador (donde apuntas)", "enemy_marker": "lo coloca el enemigo "
            "(fallo 5-6)", "cell": "P(caer en un cuadrado de {h} cm)",
-           "title": "¿Dónde sale la unidad que excava? Marcador en ({x:g}, {y:g}) cm, "
+           "title": "¿Dónde sale la unidad que excava? Marcador en ({x}; {y}) cm, "
            "dado de artillería x{scale} cm", "best": "mejor sitio para el marcador "
            "({value})", "p_target": "P(salir sobre el objetivo)",
            "p_lose": "P(perder la unidad)", "highest": "mayor", "lowest": "menor",
@@ -200,8 +200,8 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     plot_scenario(result.scenario, ax, lang=lang, avoid=box)
     s = result.scenario
     mx, my = s.marker_point()
-    scale = f"{s.scale:g}".replace(".", ",") if lang == "es" else f"{s.scale:g}"
-    ax.set_title(w["title"].format(x=mx, y=my, scale=scale), fontsize="medium")
+    x, y, scale = (with_decimal_mark(f"{v:g}", lang) for v in (mx, my, s.scale))
+    ax.set_title(w["title"].format(x=x, y=y, scale=scale), fontsize="medium")
     # legend outside the table, below it: never over the heatmap
     _legend_below(ax, ncols=2)
     decimal_mark(ax.figure, lang)
