@@ -164,7 +164,9 @@ def display_table(table: pd.DataFrame, lang: str = "en",
         if column in out:
             out[column] = [convert(x) if isinstance(x, str) else x for x in out[column]]
     for column in out.columns:
-        if pd.api.types.is_float_dtype(out[column]):
+        if pd.api.types.is_bool_dtype(out[column]):  # Empate: sí / no, never True / False
+            out[column] = ["sí" if x else "no" for x in out[column]]
+        elif pd.api.types.is_float_dtype(out[column]):
             out[column] = [("-" if not math.isfinite(x) else number_text(x, 4, "es"))
                            for x in out[column]]
     return out.rename(columns=COLUMN_WORDS_ES)

@@ -193,7 +193,11 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     mesh = ax.pcolormesh(xe, ye, z, cmap="viridis", norm=norm, shading="flat")
     w = WORDS[lang]
     size = number_text(h, 1, lang).removesuffix("0").rstrip(".,")  # 2.5, 2,5 or 5
-    ax.figure.colorbar(mesh, ax=ax, label=w["cell"].format(h=size), shrink=0.8)
+    bar = ax.figure.colorbar(mesh, ax=ax, label=w["cell"].format(h=size), shrink=0.8)
+    if norm is not None:  # 0.1 %, 1 %, 10 %: a player's numbers, not powers of ten
+        from matplotlib.ticker import FuncFormatter
+
+        bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:g} %"))
     hot = land[land["probability"] > 0]
     box = (float(hot["x_low"].min()), float(hot["x_low"].max() + h),
            float(hot["y_low"].min()), float(hot["y_low"].max() + h)) if len(hot) else None
