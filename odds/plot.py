@@ -6,6 +6,7 @@ figure) and returns the Axes it drew on.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -30,6 +31,74 @@ WORDS: dict[str, dict[str, str]] = {
            "rallied": "se reagrupa", "off_table": "huye fuera de la mesa"},
 }
 """Axis and legend words of the figures, by language."""
+
+
+DECIMAL_MARKS: dict[str, str] = {"en": ".", "es": ","}
+"""The decimal mark of each language: ``0.5`` in English, ``0,5`` in Spanish."""
+
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def with_decimal_mark(text: str, lang: str) -> str:
+    """``text`` with every decimal point between two digits written in ``lang``'s mark."""
+    mark = DECIMAL_MARKS.get(lang, ".")
+    return text if mark == "." else _DECIMAL_POINT.sub(mark, text)
+
+
+def _decimal_formatter(inner: Any, lang: str) -> Any:
+    """A tick formatter writing ``inner``'s labels with ``lang``'s decimal mark."""
+    from matplotlib.ticker import Formatter
+
+    class DecimalMark(Formatter):
+        """Delegates to the axis's own formatter, then swaps the decimal mark."""
+
+        def __init__(self) -> None:
+            self.inner, self.lang = inner, lang
+
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            return with_decimal_mark(self.inner(x, pos), self.lang)
+
+        def format_ticks(self, values: Any) -> list[str]:
+            return [with_decimal_mark(t, self.lang) for t in self.inner.format_ticks(values)]
+
+        def format_data(self, value: float) -> str:
+            return with_decimal_mark(self.inner.format_data(value), self.lang)
+
+        def format_data_short(self, value: float) -> str:
+            return with_decimal_mark(self.inner.format_data_short(value), self.lang)
+
+        def get_offset(self) -> str:
+            return with_decimal_mark(self.inner.get_offset(), self.lang)
+
+        def set_locs(self, locs: Any) -> None:
+            self.inner.set_locs(locs)
+
+        def set_axis(self, axis: Any) -> None:
+            super().set_axis(axis)
+            self.inner.set_axis(axis)
+
+    return DecimalMark()
+
+
+def decimal_mark(fig: Any, lang: str) -> None:
+    """Write every number drawn in ``fig`` with ``lang``'s decimal mark.
+
+    Every Axes of the figure (colour bars included) gets tick formatters that
+    delegate to its own and swap the mark, and the texts drawn in the Axes
+    (bar labels, cell values, annotations) are rewritten.  English keeps the
+    point; calling it twice does nothing more.
+    """
+    if DECIMAL_MARKS.get(lang, ".") == ".":
+        return
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for get, put in ((axis.get_major_formatter, axis.set_major_formatter),
+                             (axis.get_minor_formatter, axis.set_minor_formatter)):
+                inner = get()
+                if getattr(inner, "lang", None) != lang:
+                    put(_decimal_formatter(inner, lang))
+        for text in ax.texts:
+            text.set_text(with_decimal_mark(text.get_text(), lang))
 
 
 def small_print(fig: Any, text: str) -> None:
@@ -87,6 +156,7 @@ def outcome_bars(result: Result, ax: Axes | None = None, title: str | None = Non
     if title:
         ax.set_title(title, fontsize="medium")
     ax.legend(loc="upper right")
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -138,6 +208,7 @@ def flight_curve(result: Result, ax: Axes | None = None, *,
     if title:
         ax.set_title(title, fontsize="medium")
     ax.legend(fontsize="small")
+    decimal_mark(ax.figure, lang)
     return ax
 
 

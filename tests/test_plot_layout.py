@@ -8,6 +8,7 @@ boxes, in display pixels, make both checkable.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import matplotlib
@@ -31,7 +32,31 @@ PLOTS = {
     "emerge": ["emerge", "--scenario", str(EXAMPLES / "emergence_ambush.toml")],
     "matrix": ["matrix", "orc_boyz,trolls", "empire_swordsmen"],
     "sweep": ["sweep", "orc_boyz", "trolls", "--vary", "models=10,20,30"],
+    "reaction": ["combat", "empire_swordsmen", "orc_boyz", "--reaction", "both"],
 }
+
+NO_DECIMALS = {"emerge"}
+"""Plots whose numbers are all whole (cm on the axes, powers of ten on the colour bar)."""
+
+
+def drawn_numbers(fig) -> list[str]:
+    """Every tick label in view (colour bars included) and every text drawn in an Axes."""
+    fig.canvas.draw()
+    out = []
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            lo, hi = sorted(axis.get_view_interval())
+            for ticks in (axis.get_major_ticks(), axis.get_minor_ticks()):
+                out += [t.label1.get_text() for t in ticks
+                        if t.label1.get_visible() and lo - 1e-9 <= t.get_loc() <= hi + 1e-9]
+        out += [t.get_text() for t in ax.texts]
+    return [t for t in out if t]
+
+
+def decimal_marks(fig, lang: str) -> list[str]:
+    """The numbers of ``fig`` written with the other language's decimal mark."""
+    wrong = r"\d\.\d" if lang == "es" else r"\d,\d"
+    return [t for t in drawn_numbers(fig) if re.search(wrong, t)]
 
 
 def overflowing(fig) -> list[str]:
@@ -86,13 +111,19 @@ def test_plot_text_stays_inside_and_legends_clear_labels(name, lang, tmp_path, m
     monkeypatch.setenv("ODDS_TRIALS", "500")
     code = main([*PLOTS[name], "--seed", "1", "--lang", lang, "--plot",
                  str(tmp_path / "p.png")])
-    capsys.readouterr()
+    err = capsys.readouterr().err
     monkeypatch.undo()
     assert code == 0 and len(kept) == 1
+    assert ("escrito " if lang == "es" else "wrote ") in err  # the line naming the file
     fig = kept[0]
     try:
         assert overflowing(fig) == [], f"{name} ({lang}): text outside the figure"
         assert covered_labels(fig) == [], f"{name} ({lang}): a legend covers an axis label"
+        # numbers in the language's decimal mark: 0,5 in Spanish, 0.5 in English
+        assert decimal_marks(fig, lang) == [], f"{name} ({lang}): decimal mark"
+        if name not in NO_DECIMALS:
+            mark = r"\d,\d" if lang == "es" else r"\d\.\d"
+            assert any(re.search(mark, t) for t in drawn_numbers(fig)), drawn_numbers(fig)
     finally:
         plt.close(fig)
 
@@ -124,5 +155,22 @@ def test_placement_map_reads_at_a_glance(value, lang):
         assert covered_labels(fig) == []
         texts = [ax.get_title(), *(a.get_ylabel() for a in fig.axes)]
         assert not any(value in t for t in texts), texts
+        assert decimal_marks(fig, lang) == []  # the colour bar's 0,05 in Spanish
+    finally:
+        plt.close(fig)
+
+
+def test_the_decimal_check_finds_a_point_in_spanish():
+    """A Spanish figure drawn without the formatter is caught; with it, it passes."""
+    from odds.plot import decimal_mark
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 0.5])
+    ax.text(0.2, 0.2, "0.25")
+    try:
+        assert decimal_marks(fig, "es")
+        decimal_mark(fig, "es")
+        assert decimal_marks(fig, "es") == []
+        assert "0,25" in drawn_numbers(fig) and "0,5" in drawn_numbers(fig)
     finally:
         plt.close(fig)

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from odds.i18n import agree
-from odds.plot import SIDE_COLOURS, interval_errors, small_print
+from odds.i18n import agree, agree_all
+from odds.plot import SIDE_COLOURS, decimal_mark, interval_errors, small_print
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -76,6 +76,7 @@ def outcomes(result: CombatResult, ax: Axes | None = None, lang: str = "en") -> 
                   rotation=30, ha="right", rotation_mode="anchor")
     ax.set_ylabel(w["probability"])
     ax.set_title(w["how"], fontsize="medium")
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -91,6 +92,7 @@ def margin(result: CombatResult, ax: Axes | None = None, lang: str = "en") -> Ax
     ax.axvline(0, color="black", lw=0.8)
     ax.set_xlabel(w["margin"].format(a=names["attacker"], d=names["defender"]))
     ax.set_ylabel(w["probability"])
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -106,6 +108,7 @@ def survivors(result: CombatResult, ax: Axes | None = None, lang: str = "en") ->
     ax.xaxis.get_major_locator().set_params(integer=True)  # whole models, not 2.5
     ax.set_ylabel(w["probability"])
     ax.legend(fontsize="small")
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -130,6 +133,7 @@ def win_by_round(result: CombatResult, ax: Axes | None = None, lang: str = "en")
     ax.set_xlabel(w["round"])
     ax.set_ylabel(w["probability"])
     ax.legend(fontsize="small")
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -186,10 +190,16 @@ def scenario_summary(result: Any, lang: str = "en", title: str | None = None,
     left.set_ylabel(w["probability"])
     left.set_title(w["sides"], fontsize="medium")
     u = result.units
+    order = list(dict.fromkeys(u["unit"]))
     unit_words = {"won": w["wins_side"], "wiped": w["destroyed"], "caught": w["caught"],
                   "escaped": w["fled"], "unresolved": w["unresolved"]}
+    if lang == "es":  # the legend agrees with the units it describes (Capitán atrapado)
+        shown = [_body_name(b, names, lang) for b in order]
+        unit_words.update({"won": agree_all(shown, "won"),
+                           "wiped": agree_all(shown, "destroyed"),
+                           "caught": agree_all(shown, "caught"),
+                           "escaped": agree_all(shown, "escaped")})
     shades = UNIT_COLOURS
-    order = list(dict.fromkeys(u["unit"]))
     sides = dict(zip(u["unit"], u["side"], strict=False))
     y = np.arange(len(order))[::-1]
     left_edge = np.zeros(len(order))
@@ -208,6 +218,7 @@ def scenario_summary(result: Any, lang: str = "en", title: str | None = None,
     right.legend(fontsize="x-small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.suptitle(title or _who_fights(order, sides, names, lang))
     small_print(fig, note or f"{result.trials:,} trials, seed {result.seed}")
+    decimal_mark(fig, lang)
     return left
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from odds.i18n import agree, pct
 
 LANGS = ("en", "es")
@@ -247,7 +249,8 @@ def matrix(table: Any, points: float | None, lang: str = "en") -> str:
 
     def pair(row: Any) -> str:
         charge = who[str(row["charger"])][lang == "es"]
-        return f"{row['unit_a']} vs {row['unit_b']} ({charge}) {pct(row['p_a_wins'], lang)}"
+        vs = "contra" if lang == "es" else "vs"
+        return f"{row['unit_a']} {vs} {row['unit_b']} ({charge}) {pct(row['p_a_wins'], lang)}"
 
     if lang == "es":
         size = f"{points:g} puntos cada una" if points is not None else "unidades tal cual"
@@ -273,6 +276,13 @@ def sweep(table: Any, names: list[str], lang: str = "en") -> str:
 
         def value(n: str) -> str:  # a weapon or armour as a player reads it
             x = row[n]
+            if lang == "es":  # sí/no, A/B, 2,5: never True, b or 2.5
+                if isinstance(x, (bool, np.bool_)):
+                    return "sí" if x else "no"
+                if n == "charger":
+                    return {"a": "A", "b": "B", "none": "ninguna"}.get(str(x), str(x))
+                if isinstance(x, (float, np.floating)):
+                    return f"{x:g}".replace(".", ",")
             return (term(n, x, lang) if n in ("weapon", "armour", "troop_type")
                     and isinstance(x, str) else x)
 

@@ -164,7 +164,9 @@ def display_table(table: pd.DataFrame, lang: str = "en",
         if column in out:
             out[column] = [convert(x) if isinstance(x, str) else x for x in out[column]]
     for column in out.columns:
-        if pd.api.types.is_float_dtype(out[column]):
+        if pd.api.types.is_bool_dtype(out[column]):  # Empate: sí / no, never True / False
+            out[column] = ["sí" if x else "no" for x in out[column]]
+        elif pd.api.types.is_float_dtype(out[column]):
             out[column] = [("-" if not math.isfinite(x) else number_text(x, 4, "es"))
                            for x in out[column]]
     return out.rename(columns=COLUMN_WORDS_ES)
@@ -273,11 +275,13 @@ def save_outcome_plot(r: Any, title: str, words: dict[str, str], lang: str, path
                       colours={"caught": "tab:blue", "escaped": "tab:red",
                                "off_table": "tab:gray"})
     small_print(ax.figure, hl.small_print(r.trials, r.seed, lang))
-    save_plot(ax, path)
+    save_plot(ax, path, lang)
 
 
-def save_plot(ax: Any, path: str | None) -> None:
+def save_plot(ax: Any, path: str | None, lang: str = "en") -> None:
     """Write the figure holding ``ax`` to exactly ``path`` if a path was given.
+
+    The line saying so (on stderr) is in ``lang``.
 
     The path was checked before the run (:func:`odds.commands._files.check_plot_path`);
     it is checked again here, and the file appears only once complete.
@@ -295,7 +299,7 @@ def save_plot(ax: Any, path: str | None) -> None:
         write_figure(fig, path)
     finally:
         plt.close(fig)
-    print(f"wrote {path}", file=sys.stderr)
+    print(word("wrote", lang, path=path), file=sys.stderr)
 
 
 def report_text(report: Any, lang: str = "en", every: bool = False) -> str:

@@ -164,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
         from odds.combat.plot import summary
 
         save_plot(summary(r, lang=args.lang, title=hl.combat(r, args.lang, models)
-                          .split(":")[0], note=small), args.plot)
+                          .split(":")[0], note=small), args.plot, args.lang)
     return 0
 
 
@@ -175,7 +175,7 @@ def _run_reaction(args: argparse.Namespace, r, units) -> int:
 
     table = rx.reaction_table(r, units["attacker"], units["defender"], args.edge_distance)
     cols = ["hold", "flee"] if args.reaction == "both" else ["flee"]
-    words = rx.LABELS[args.lang]
+    words = rx.labels(str(table.attrs["charged"]), args.lang)
     headline = rx.headline(table, args.lang)
     if args.reaction == "flee":
         headline = headline.split("; ", 1)[1].capitalize() if "; " in headline else headline
@@ -193,15 +193,15 @@ def _run_reaction(args: argparse.Namespace, r, units) -> int:
         shown = table[cols].rename(index=words, columns=words)
         shown.index.name = words["fate"]
         print(f"{headline}\n{small}")
-        print(format_table(shown.reset_index()))
-    print_warnings(r.extra["warnings"], args.format)
+        print(format_table(display_table(shown.reset_index(), args.lang)))
+    print_warnings(r.extra["warnings"], args.format, args.lang)
     if args.plot:
         from odds.plot import small_print
 
         ax = rx.plot(table if args.reaction == "both" else table.assign(hold=float("nan")),
                      args.lang)
         small_print(ax.figure, small)
-        save_plot(ax, args.plot)
+        save_plot(ax, args.plot, args.lang)
     return 0
 
 
@@ -227,7 +227,8 @@ def run_scenario(args: argparse.Namespace) -> int:
     if args.plot:
         from odds.combat.plot import scenario_summary
 
-        save_plot(scenario_summary(r, lang=args.lang, note=small, names=names), args.plot)
+        save_plot(scenario_summary(r, lang=args.lang, note=small, names=names), args.plot,
+                  args.lang)
     return 0
 
 
@@ -288,6 +289,16 @@ def body_name(name: str, lang: str) -> str:
     return name
 
 
+def unit_outcome_es(name: str, outcome: str) -> str:
+    """How a body ends (``won``, ``caught``...), in Spanish agreeing with its ``name``."""
+    from odds.i18n import AGREEING_ES, agree
+
+    key = {"wiped": "destroyed"}.get(outcome, outcome)
+    if key in AGREEING_ES:
+        return agree(name, key)
+    return hl.OUTCOME_WORDS["es"].get(outcome, outcome)
+
+
 def scenario_first_round_labels(r: Any, names: dict[str, str], lang: str) -> dict[str, str]:
     """Words of a scenario's first-round outcomes (``side0_wins``, ``draw``, ``<id>_breaks``)."""
     from odds.i18n import word
@@ -331,6 +342,9 @@ def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
     print("\n" + word("units", lang))
     units = r.units.drop(columns="exact")
     units["unit"] = [body_name(names.get(u, u), lang) for u in units["unit"]]
+    if lang == "es":  # each row's word agrees with its unit (Capitán atrapado)
+        units["outcome"] = [unit_outcome_es(u, str(o)) for u, o in
+                            zip(units["unit"], units["outcome"], strict=True)]
     print(format_table(display_table(units, lang, words)))
     print("\n" + word("first_round", lang))
     print(format_table(display_table(r.first_round, lang,

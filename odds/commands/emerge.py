@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from odds.commands import _headline as hl
@@ -112,19 +113,21 @@ def run(args: argparse.Namespace) -> int:
 
         ax = plot_landing(r, lang=args.lang)
         small_print(ax.figure, small)
-        save_plot(ax, args.plot)
+        save_plot(ax, args.plot, args.lang)
     return 0
 
 
 def _summary_lines(s: Any, r: Any, lang: str) -> list[str]:
     """The lines under the headline: table, arrival turns, misfire 5-6 and the target."""
-    from odds.i18n import number_text, word
+    from odds.i18n import agree, number_text, word
 
     mx, my = s.marker_point()
     ep = r.extra["enemy_placed_at"]
     if lang == "es":
-        first = (f"Mesa de {s.table.width:g}x{s.table.depth:g} cm, marcador en ({mx:g}, "
-                 f"{my:g}), dado de artillería x{s.scale:g} cm, {len(s.units)} unidades, "
+        def g(x: float) -> str:
+            return f"{x:g}".replace(".", ",")
+        first = (f"Mesa de {g(s.table.width)}x{g(s.table.depth)} cm, marcador en ({g(mx)}; "
+                 f"{g(my)}), dado de artillería x{g(s.scale)} cm, {len(s.units)} unidades, "
                  f"{len(s.terrain)} elementos de escenografía")
     else:
         first = (f"Emergence on a {s.table.width:g}x{s.table.depth:g} cm table, marker at "
@@ -134,9 +137,12 @@ def _summary_lines(s: Any, r: Any, lang: str) -> list[str]:
                       for t, p in zip(r.arrival["turn"], r.arrival["exact"], strict=True))
     lines = [first, word("arrival", lang, turns=turns),
              word("misfire", lang, x=ep["x"], y=ep["y"], where=landing_word(ep["lands"], lang))]
+    if lang == "es":  # the decimal comma in the coordinates (x; y)
+        lines[-1] = re.sub(r"(?<=\d)\.(?=\d)", ",", lines[-1])
     tg = r.extra["target"]
     if tg is not None:
         line = word("target", lang, name=tg["name"], under=number_text(tg["under"], 4, lang),
+                    it=agree(str(tg["name"]), "it") if lang == "es" else "it",
                     reach=tg["reach"] or 0, near=number_text(tg["clear_in_reach"] or 0, 4, lang))
         lines.append(line if tg["reach"] is not None else line.split(",")[0])
     return lines

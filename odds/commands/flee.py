@@ -70,5 +70,5 @@ def run(args: argparse.Namespace) -> int:
                  f"(M {i['move']:g} cm)")
         ax = flight_curve(r, labels=words, title=title, lang=args.lang)
         small_print(ax.figure, hl.small_print(r.trials, r.seed, args.lang))
-        save_plot(ax, args.plot)
+        save_plot(ax, args.plot, args.lang)
     return 0

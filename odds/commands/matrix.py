@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 
         ax = heatmap(table, lang=args.lang)
         small_print(ax.figure, hl.small_print(args.trials, seed, args.lang, per="cell"))
-        save_plot(ax, args.plot)
+        save_plot(ax, args.plot, args.lang)
     return 0
 
 

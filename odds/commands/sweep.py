@@ -120,5 +120,5 @@ def run(args: argparse.Namespace) -> int:
 
         ax = sweep_plot(table, names[0], lang=args.lang)
         small_print(ax.figure, hl.small_print(args.trials, seed, args.lang, per="point"))
-        save_plot(ax, args.plot)
+        save_plot(ax, args.plot, args.lang)
     return 0

@@ -13,6 +13,7 @@ import pandas as pd
 
 from odds.emergence.model import Scenario
 from odds.i18n import number_text
+from odds.plot import decimal_mark, with_decimal_mark
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -24,14 +25,14 @@ _COLOURS = {"enemy": "tab:red", "friend": "tab:blue", "terrain": "dimgray"}
 WORDS: dict[str, dict[str, str]] = {
     "en": {"marker": "marker (where you aim)", "enemy_marker": "the enemy places it "
            "(misfire 5-6)", "cell": "P(landing in a {h} cm square)",
-           "title": "Where does the tunnelling unit come up? Marker at ({x:g}, {y:g}) cm, "
+           "title": "Where does the tunnelling unit come up? Marker at ({x}, {y}) cm, "
            "artillery die x{scale} cm", "best": "best spot for the marker ({value})",
            "p_target": "P(coming up on the target)", "p_lose": "P(losing the unit)",
            "highest": "highest", "lowest": "lowest",
            "by_position": "{value},\nby marker position (target: {target})"},
     "es": {"marker": "marcador (donde apuntas)", "enemy_marker": "lo coloca el enemigo "
            "(fallo 5-6)", "cell": "P(caer en un cuadrado de {h} cm)",
-           "title": "¿Dónde sale la unidad que excava? Marcador en ({x:g}, {y:g}) cm, "
+           "title": "¿Dónde sale la unidad que excava? Marcador en ({x}; {y}) cm, "
            "dado de artillería x{scale} cm", "best": "mejor sitio para el marcador "
            "({value})", "p_target": "P(salir sobre el objetivo)",
            "p_lose": "P(perder la unidad)", "highest": "mayor", "lowest": "menor",
@@ -151,6 +152,7 @@ def plot_scenario(scenario: Scenario, ax: Axes | None = None, *, marker: bool = 
     ax.set_aspect("equal")
     ax.set_xlabel("x (cm)")
     ax.set_ylabel("y (cm)")
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -191,17 +193,22 @@ def plot_landing(result: EmergenceResult, ax: Axes | None = None, *, log: bool =
     mesh = ax.pcolormesh(xe, ye, z, cmap="viridis", norm=norm, shading="flat")
     w = WORDS[lang]
     size = number_text(h, 1, lang).removesuffix("0").rstrip(".,")  # 2.5, 2,5 or 5
-    ax.figure.colorbar(mesh, ax=ax, label=w["cell"].format(h=size), shrink=0.8)
+    bar = ax.figure.colorbar(mesh, ax=ax, label=w["cell"].format(h=size), shrink=0.8)
+    if norm is not None:  # 0.1 %, 1 %, 10 %: a player's numbers, not powers of ten
+        from matplotlib.ticker import FuncFormatter
+
+        bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:g} %"))
     hot = land[land["probability"] > 0]
     box = (float(hot["x_low"].min()), float(hot["x_low"].max() + h),
            float(hot["y_low"].min()), float(hot["y_low"].max() + h)) if len(hot) else None
     plot_scenario(result.scenario, ax, lang=lang, avoid=box)
     s = result.scenario
     mx, my = s.marker_point()
-    scale = f"{s.scale:g}".replace(".", ",") if lang == "es" else f"{s.scale:g}"
-    ax.set_title(w["title"].format(x=mx, y=my, scale=scale), fontsize="medium")
+    x, y, scale = (with_decimal_mark(f"{v:g}", lang) for v in (mx, my, s.scale))
+    ax.set_title(w["title"].format(x=x, y=y, scale=scale), fontsize="medium")
     # legend outside the table, below it: never over the heatmap
     _legend_below(ax, ncols=2)
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -248,4 +255,5 @@ def plot_placement(placement: pd.DataFrame, scenario: Scenario, value: str = "p_
     _legend_below(ax)
     tgt = placement.attrs.get("target", "")
     ax.set_title(w["by_position"].format(value=words, target=tgt), fontsize="medium")
+    decimal_mark(ax.figure, lang)
     return ax

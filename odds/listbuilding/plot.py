@@ -15,6 +15,7 @@ import pandas as pd
 from odds import validation as v
 from odds.i18n import term
 from odds.listbuilding.labels import COLUMNS, VALUES, canonical, check_lang, label
+from odds.plot import decimal_mark
 
 __all__ = ["efficiency_scatter", "heatmap", "sweep_plot"]
 
@@ -101,10 +102,9 @@ def heatmap(matrix: pd.DataFrame, value: str = "p_a_wins", *, charger: str | Non
             for j in range(z.shape[1]):
                 if np.isfinite(z[i, j]):
                     t = (z[i, j] - lo) / (hi - lo) if hi > lo else 0.5
-                    text = fmt.format(z[i, j])
-                    ax.text(j, i, text.replace(".", ",") if lang == "es" else text,
-                            ha="center", va="center", fontsize=8,
+                    ax.text(j, i, fmt.format(z[i, j]), ha="center", va="center", fontsize=8,
                             color="white" if abs(t - 0.5) > 0.35 else "black")
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -138,6 +138,7 @@ def efficiency_scatter(table: pd.DataFrame, x: str = "p_win_per_100",
     ax.set_ylabel(label(y, lang))
     ax.grid(alpha=0.3)
     ax.legend()
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -197,6 +198,7 @@ def sweep_plot(table: pd.DataFrame, x: str, y: str = "p_a_wins", *,
     if hues:
         ax.legend()
     ax.set_title(title if title is not None else _pair_title(t, lang))
+    decimal_mark(ax.figure, lang)
     return ax
 
 

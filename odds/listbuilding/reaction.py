@@ -37,7 +37,7 @@ from odds import validation as v
 from odds.charge import Charge
 from odds.charge import exact as flee_exact
 from odds.combat.api import charge_exact
-from odds.i18n import pct
+from odds.i18n import agree, pct
 from odds.units import Unit
 
 __all__ = ["REACTIONS", "ROWS", "reaction_table"]
@@ -65,6 +65,30 @@ LABELS = {
            "hold": "aguanta (simulado)", "flee": "huye (exacto)", "fate": "unidad cargada"},
 }
 """Row and column labels, by language."""
+
+
+def labels(charged: str, lang: str) -> dict[str, str]:
+    """:data:`LABELS` in ``lang``, the Spanish words agreeing with the ``charged`` unit.
+
+    ``Guerreros orcos``: *ganan el combate*, *aniquilados o atrapados*, *aguantan*.
+    """
+    words = dict(LABELS[lang])
+    if lang != "es":
+        return words
+
+    def a(key: str) -> str:
+        return agree(charged, key)
+    plural = a("won") == "ganan"
+    words.update({
+        "wins": f"{a('won')} el combate",
+        "destroyed_or_caught": f"{a('destroyed')} o {a('caught')}",
+        "escaped": f"{a('fled')} y {a('escaped')}",
+        "rallied_next_turn": f"  {'de ellos ' if plural else ''}{a('rallies')} en su turno",
+        "off_table": f"{a('fled')} fuera de la mesa",
+        "unresolved": f"{'siguen' if plural else 'sigue'} luchando (sin resolver)",
+        "hold": f"{a('holds')} (simulado)", "flee": f"{a('fled')} (exacto)",
+    })
+    return words
 
 
 def _hold(result: Any, charged: str) -> dict[str, float]:
@@ -146,10 +170,13 @@ def headline(table: pd.DataFrame, lang: str = "en") -> str:
     t, who = table, table.attrs["charged"]
     h, f = t["hold"], t["flee"]
     if lang == "es":
-        return (f"Si {who} aguanta: gana {pct(h['wins'], lang)}, aniquilada o atrapada "
-                f"{pct(h['destroyed_or_caught'], lang)}; si huye: atrapada "
-                f"{pct(f['destroyed_or_caught'], lang)}, escapa {pct(f['escaped'], lang)} "
-                f"(se reagrupa en su turno {pct(f['rallied_next_turn'], lang)}), fuera de la "
+        def a(key: str) -> str:
+            return agree(str(who), key)
+        return (f"Si {who} {a('holds')}: {a('won')} {pct(h['wins'], lang)}, {a('destroyed')} "
+                f"o {a('caught')} {pct(h['destroyed_or_caught'], lang)}; si {a('fled')}: "
+                f"{a('caught')} {pct(f['destroyed_or_caught'], lang)}, {a('escaped')} "
+                f"{pct(f['escaped'], lang)} "
+                f"({a('rallies')} en su turno {pct(f['rallied_next_turn'], lang)}), fuera de la "
                 f"mesa {pct(f['off_table'], lang)}.")
     return (f"If the {who} hold: they win {pct(h['wins'])}, are destroyed or caught "
             f"{pct(h['destroyed_or_caught'])}; if they flee: caught "
@@ -162,7 +189,9 @@ def plot(table: pd.DataFrame, lang: str = "en", ax: Any = None) -> Any:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    words = LABELS[lang]
+    from odds.plot import decimal_mark
+
+    words = labels(str(table.attrs.get("charged", "")), lang)
     if ax is None:
         _, ax = plt.subplots(figsize=(8.0, 4.5))
     rows = [r for r in ROWS if not table.loc[r].isna().all()]
@@ -172,7 +201,7 @@ def plot(table: pd.DataFrame, lang: str = "en", ax: Any = None) -> Any:
         ax.bar(x + (k - 0.5) * 0.38, values, width=0.38, label=words[col])
     ax.set_xticks(x, [words[r].strip() for r in rows], rotation=25, ha="right")
     ax.set_ylim(0, 1)
-    ax.set_ylabel("P")
+    ax.set_ylabel({"es": "probabilidad"}.get(lang, "probability"))
     ax.grid(axis="y", alpha=0.3)
     ax.legend()
     title = (f"{table.attrs['charged']}: aguantar o huir de {table.attrs['charger']}"
@@ -180,4 +209,5 @@ def plot(table: pd.DataFrame, lang: str = "en", ax: Any = None) -> Any:
              f"{table.attrs['charged']}: hold or flee from {table.attrs['charger']}")
     ax.set_title(title)
     ax.figure.tight_layout()
+    decimal_mark(ax.figure, lang)
     return ax
