@@ -62,12 +62,13 @@ def group_attacks(row: np.ndarray, g: int, fighters: tuple[int, int, int, int],
 
 
 def start_fighters(model: CombatModel, u: int, v: int, models: list[int], face_u: int,
-                   face_v: int, champ: bool) -> tuple[int, int, int, int]:
+                   face_v: int, champ: bool, chars: int = 0) -> tuple[int, int, int, int]:
     """``(front, supporting, steeds, champion)`` of unit ``u`` facing ``v`` at the round's start.
 
     Models in base contact across the two faces (§1.1, :func:`touching`); on
     the front the champion (if it fights through this contact, ``champ``)
-    holds a place of its own; supporting ranks fight through the front only.
+    and the ``chars`` characters in the front rank hold places of their own
+    (their steeds too); supporting ranks fight through the front only.
     """
     sd = model.sides
     t = touching(model, u, face_u, models[u], v, face_v, models[v]) if models[u] > 0 else 0
@@ -79,7 +80,7 @@ def start_fighters(model: CombatModel, u: int, v: int, models: list[int], face_u
     files = int(sd[u, S_FILES])
     for r in range(1, int(row[G_RANKS])):  # every supporting rank (spears 1, High Elf 2)
         supp += min(t, max(0, min(models[u] - r * files, files)))
-    return max(0, t - here), supp, t, here
+    return max(0, t - here - chars), supp, max(0, t - chars), here
 
 
 def stupid_fighters(fighters: tuple[int, int, int, int]) -> list[tuple[float, tuple]]:

@@ -36,6 +36,8 @@ from odds.combat.model import (
     N_GROUPS,
     S_CHAMPION,
     S_FRENZY,
+    S_HOSTED_HI,
+    S_HOSTED_LO,
     S_HP,
     S_SIDE,
     S_W,
@@ -198,7 +200,10 @@ def bodies_first_round_working(model: CombatModel) -> list[dict[str, Any]]:
                 if (u, v) not in faces:
                     continue
                 fu, fv = faces[(u, v)]
-                fighters = start_fighters(model, u, v, models, fu, fv, bool(sd[u, S_CHAMPION]))
+                # its characters and promoted champion stand in its front rank (§1.9)
+                chars = int(sd[u, S_HOSTED_HI] - sd[u, S_HOSTED_LO])
+                fighters = start_fighters(model, u, v, models, fu, fv, bool(sd[u, S_CHAMPION]),
+                                          chars)
             else:
                 fighters = (1, 0, 1, 0)  # one model, its steed with it
             for g in range(N_GROUPS):
