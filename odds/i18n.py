@@ -1225,6 +1225,50 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "héroes que la importación no separa ('Luchan juntos'), no se modela"),
         (r"^troop type (.+?) with M(\d+): (\w+), the steed folded into the profile$",
          r"tipo de tropa \1 con M\2: \3, con la montura incluida en el perfil"),
+        # army rules of the big monsters, the Empire and the mercenaries
+        (r"^in its shooting phase an engaged enemy unit takes -3 to every Ld test, break "
+         r"tests included, until it passes a Ld test at the end of a turn: not modelled$",
+         "en su fase de disparo, una unidad enemiga trabada sufre -3 a todo chequeo de L, "
+         "los de desmoralización incluidos, hasta que supere un chequeo de L al final de un "
+         "turno: no se modela"),
+        (r"^light armour, and a crossbow \(a hand weapon in close combat\) or a shield with "
+         r"the spear or halberd$", "armadura ligera, y una ballesta (arma de mano en combate "
+         "cuerpo a cuerpo) o un escudo con la lanza o la alabarda"),
+        (r"^the White Wolf hammer replaces the cavalry lance and the shield$",
+         "el martillo del Lobo Blanco sustituye a la lanza de caballería y al escudo"),
+        (r"^'([^']+)' fights with a hand weapon and a pistol \('Cuenta como arma de mano "
+         r"adicional'\): one more attack, S4 and armour piercing in the first round "
+         r"\(RULES\.md §1\.7\)$", r"'\1' lucha con arma de mano y pistola ('Cuenta como arma "
+         r"de mano adicional'): un ataque más, F4 y perforante en el primer turno"),
+        (r"^Hengus, Cachtorr and Pelotos are three models moving and fighting each on its "
+         r"own: .*$", "Hengus, Cachtorr y Pelotos son tres miniaturas que mueven y luchan "
+         "cada una por su cuenta: una entrada de tres unidades, importada como una unidad "
+         "del primer perfil, no se modela"),
+        (r"^the giants within 15 cm of Hengus use his Ld, and he has a 4\+ ward: .*$",
+         "los gigantes a 15 cm o menos de Hengus usan su L, y él tiene salvación especial "
+         "de 4+: Hengus es una miniatura propia que la importación no despliega, no se "
+         "modela"),
+        (r"^squigs in front and goblin herders behind, the casualties from the models "
+         r"struck .*$", "garrapatos delante y pastores goblins detrás, las bajas de las "
+         "miniaturas golpeadas (los garrapatos primero), M10 y L6 mientras queden goblins: "
+         "dos perfiles de tropa en una unidad, no se modela"),
+        (r"^the mammoth's random 5D6 move once wounded \(movement\), or the squig herd "
+         r"losing its goblins .*$", "el movimiento aleatorio de 5D6 del mamut herido "
+         "(movimiento), o el rebaño de garrapatos que pierde a sus goblins y cuyos "
+         "garrapatos se sueltan al huir: una unidad mixta de garrapatos y goblins, no se "
+         "modela"),
+        (r"^squigs left without herders bounce in a random direction as bouncing squigs: "
+         r".*$", "los garrapatos sin pastores rebotan en una dirección aleatoria como "
+         "garrapatos saltarines: una unidad de garrapatos que el motor no despliega, no se "
+         "modela"),
+        (r"^a unit of 10-20 Chaos Barbarians and a character fighting from the mammoth's "
+         r"back: .*$", "una unidad de 10-20 bárbaros del Caos y un personaje que luchan a "
+         "lomos del mamut: una unidad que monta un monstruo, no se modela"),
+        (r"^1D3 shots of 2-10 S with D6 multiple wounds in its shooting phase, even while "
+         r"engaged .*$", "1D3 disparos de F 2-10 con heridas múltiples D6 en su fase de "
+         "disparo, incluso trabada (a la unidad más cercana, amiga o enemiga), o tres "
+         "disparos de F10 y la Rueda explota: el motor no tiene fase de disparo, no se "
+         "modela"),
     ),
 }
 """Import report reasons, by language: ``(pattern, replacement)``, the first match wins.
