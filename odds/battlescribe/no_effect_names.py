@@ -453,6 +453,18 @@ _SKAVEN_OGRES: MappingProxyType = _table({
 assert not set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT), set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT)
 NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_SKAVEN_OGRES})
 
+# chaosbeasts family: Reinos del Caos, Enanos del Caos, Reinos Ogros, the Chaos units of the
+# Elfos Oscuros Culto de Slaanesh
+_CHAOS_BEASTS: MappingProxyType = _table({
+    "army composition": {
+        # Elfos Oscuros Culto de Slaanesh (Caballeros del Caos): an option of the unit with no
+        # text of its own, named for the two Rare choices it takes
+        "Ocupa dos opciones de Unidad Singular": "the unit takes two Rare choices",
+    },
+})
+assert not set(_CHAOS_BEASTS) & set(NO_COMBAT_EFFECT), set(_CHAOS_BEASTS) & set(NO_COMBAT_EFFECT)
+NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_CHAOS_BEASTS})
+
 NO_COMBAT_EFFECT_PREFIXES: MappingProxyType = _table({
     "army composition": {
         "Inclusión": "", "Destacamento": "", "Pueden tener": "",
