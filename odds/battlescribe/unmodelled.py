@@ -129,9 +129,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                          " has no monster reaction, not modelled",
     # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
     # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
-    "Escurridizos": "the enemy never laps round the Hobgoblins, who lap round with any number"
-                    " of models even without winning: lapping round (§1.11) is decided in the"
-                    " kernel, which has no rule for it: not modelled",
     "Enfurecer": "+1 attack per wound the dragon has lost: attacks that change with the"
                  " wounds taken during the combat, not modelled",
     "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"

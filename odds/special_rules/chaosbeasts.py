@@ -1,7 +1,7 @@
 """Chaos, Ogre and Culto de Slaanesh rules acting on the models in base contact.
 
-The frost aura (Reinos del Caos Norsca, Reinos Ogros) and the soporific musk (Elfos Oscuros
-Culto de Slaanesh).
+The frost aura (Reinos del Caos Norsca, Reinos Ogros), the soporific musk (Elfos Oscuros Culto
+de Slaanesh), and the Hobgoblins' lapping round (Enanos del Caos "Escurridizos").
 """
 
 from __future__ import annotations
@@ -41,4 +41,27 @@ rolls both ways and their place in the strike order; contacts are fixed for the 
 lasts as long as the combat (:func:`odds.combat.model.soporific_musk`, before the attack
 groups are built); no kernel code of its own."""
 
-SPECS = (FROST_AURA, SOPORIFIC_MUSK)
+SLIPPERY = RuleSpec(
+    key="slippery", mdnr=("Escurridizos",),
+    book="Enanos del Caos, Contingente Aliado: Hobgoblins",
+    battlescribe=("Escurridizos",),
+    columns=("S_SLIPPERY",), fill=lambda unit: {"S_SLIPPERY": int(unit.has("slippery"))},
+    acts=("pursuit",),
+    hooks=("kernel.flee_pursue_redress", "fighters.expand", "fighters.slippery_redress"),
+)
+"""Enanos del Caos, Contingente Aliado: Hobgoblins (Hobgoblin escurridizos) "Escurridizos":
+"El enemigo nunca puede envolver el flanco de los Hobgoblins Escurridizos, mientras que éstos
+pueden envolver al enemigo siempre, con cualquier número de miniaturas (incluso aunque no hayan
+ganado el combate). La huida se trata de la forma habitual. En caso de dos unidades de
+Hobgoblins Escurridizos trabadas en combate, la regla se anula".
+
+In the redress after each round (RULES.md §1.11; the engine's option ``expand``), a unit with
+it redresses whether it won, lost or drew: it widens its frontage as a winner does (up to four
+models, keeping its rank bonus) and laps round the enemy's flanks with as many models as it has
+left behind its front, two per enemy rank each side at most, instead of four a round; its
+lapping models stay when it loses.  An enemy unit never laps round it (it may still widen its
+frontage up to one model past each end of the slippery unit's front).  Two slippery units
+facing each other redress as any others.  Its flight is the usual one.  The exact first round
+is unchanged (the redress follows it)."""
+
+SPECS = (FROST_AURA, SOPORIFIC_MUSK, SLIPPERY)
