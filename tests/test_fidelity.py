@@ -14,7 +14,7 @@ from odds.battlescribe.fidelity import COLUMNS, fidelity_table
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 
-FLOOR = 444
+FLOOR = 445
 """Unit entries fully modelled when this test was written (a regression guard: raise it as rules
 get modelled, never lower it without saying why). It was 145 until panic in a combat (RULES.md
 §3.4) landed: immunities to panic and panic re-rolls (Desprecio, Estoicos, Inmune al pánico de
@@ -87,7 +87,8 @@ reason, read from its texts (tests/test_no_combat_effect.py).  Then 441: a wound
 or more wrecks a chariot (RULES.md §1.12, odds.combat.model.thresholds.wreck_chariot), so
 "Carro" is modelled on every chariot of the fourteen books.  Then 444: Reinos del Caos "Magia
 de Tzeentch" ("Mutación incontrolable", tzeentch_mutation) makes the "Horrores de Tzeentch" of
-Bestias, Demonios and Mortales fully modelled."""
+Bestias, Demonios and Mortales fully modelled.  Then 445: Enanos del Caos "Escurridizos"
+(slippery: the Hobgoblins lap round win or lose, and are never lapped round)."""
 
 
 UNITS = 2001
