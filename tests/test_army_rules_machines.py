@@ -175,7 +175,6 @@ def test_skull_crushers_need_the_crew_group():
 
 @needs_data
 @pytest.mark.parametrize("book, unit, rule, phrase", [
-    (CHAOS_DWARFS, "Hobgoblin escurridizos", "Escurridizos", "laps round"),
     ("MDNR_Enanos v4_5.cat", "Dragón de esquirlas", "Enfurecer", "+1 attack"),
     ("MDNR_Enanos v4_5.cat", "Dragón de esquirlas", "Escamas puntiagudas", "returns a hit"),
 ])

@@ -13,7 +13,7 @@ from odds.battlescribe.fidelity import COLUMNS, fidelity_table
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 
-FLOOR = 445
+FLOOR = 446
 """Unit entries fully modelled when this test was written (a regression guard: raise it as rules
 get modelled, never lower it without saying why). It was 145 until panic in a combat (RULES.md
 §3.4) landed: immunities to panic and panic re-rolls (Desprecio, Estoicos, Inmune al pánico de
@@ -86,8 +86,10 @@ reason, read from its texts (tests/test_no_combat_effect.py).  Then 441: a wound
 or more wrecks a chariot (RULES.md §1.12, odds.combat.model.thresholds.wreck_chariot), so
 "Carro" is modelled on every chariot of the fourteen books.  Then 444: Reinos del Caos "Magia
 de Tzeentch" ("Mutación incontrolable", tzeentch_mutation) makes the "Horrores de Tzeentch" of
-Bestias, Demonios and Mortales fully modelled.  Then 445 (mercenaries family): Barda's gargoyles'
-"Unidad controlada" is a monster's test for its slain rider, taken after the close combat."""
+Bestias, Demonios and Mortales fully modelled.  Then 446: Barda's gargoyles' "Unidad
+controlada" is a monster's test for its slain rider, taken after the close combat; Enanos del
+Caos "Escurridizos" (slippery: the Hobgoblins lap round win or lose, and are never lapped
+round)."""
 
 
 UNITS = 2001

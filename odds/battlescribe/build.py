@@ -83,6 +83,7 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
         carrier = self.second_crew_entry(extra_raw)
 
         self.troop_type = tt
+        self.tipo = plain_text(main.values.get("Tipo") or "")  # read by rules()
         self.race = (race_from_tipo(self.army, main.values.get("Tipo") or "")
                      or race_from_name(self.army, self.name, tuple(self.rule_names())))
         self.mixed_front_rank(tt)

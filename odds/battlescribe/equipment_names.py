@@ -83,6 +83,10 @@ WEAPON_NAMES: MappingProxyType = name_table({
     # de mano y escudo; además, los ataques realizados con katana tienen Poder de
     # penetración" (WEAPON_RULES)
     "Katana": "hand_weapon",
+    # chaosbeasts family: Reinos del Caos Horda de Archaón (Despellejadores) "Garras de
+    # escalada": "Cuerpo a cuerpo | La del usuario | Dos armas de mano, es decir, tienen un
+    # ataque adicional"
+    "Garras de escalada": "additional_hand_weapon",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 

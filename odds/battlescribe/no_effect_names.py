@@ -540,6 +540,28 @@ _EMPIRE2: MappingProxyType = _table({
 })
 assert not set(_EMPIRE2) & set(NO_COMBAT_EFFECT), set(_EMPIRE2) & set(NO_COMBAT_EFFECT)
 NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_EMPIRE2})
+# chaosbeasts family: Reinos del Caos, Enanos del Caos, Reinos Ogros, the Chaos units of the
+# Elfos Oscuros Culto de Slaanesh
+_CHAOS_BEASTS: MappingProxyType = _table({
+    "magic phase": {
+        # Reinos del Caos Demonios Legión Demoníaca (Horrores de Tzeentch) "Reglas de El
+        # Cambiador (Campeón de la unidad)": "cuesta +49 puntos en vez de +14; tiene el mismo
+        # perfil que un Horror normal, pero es un hechicero de nivel 1 con el Saber de
+        # Tzeentch. Si sufre una disfunción mágica ... los resultados de 3 deberán tratarse
+        # como un 2"
+        "Reglas de El Cambiador (Campeón de la unidad)": "the champion, of a Horror's"
+                                                         " profile, is a level 1 wizard of"
+                                                         " the Lore of Tzeentch (his spells,"
+                                                         " miscasts and cost)",
+    },
+    "army composition": {
+        # Elfos Oscuros Culto de Slaanesh (Caballeros del Caos): an option of the unit with no
+        # text of its own, named for the two Rare choices it takes
+        "Ocupa dos opciones de Unidad Singular": "the unit takes two Rare choices",
+    },
+})
+assert not set(_CHAOS_BEASTS) & set(NO_COMBAT_EFFECT), set(_CHAOS_BEASTS) & set(NO_COMBAT_EFFECT)
+NO_COMBAT_EFFECT = MappingProxyType({**NO_COMBAT_EFFECT, **_CHAOS_BEASTS})
 
 NO_COMBAT_EFFECT_PREFIXES: MappingProxyType = _table({
     "army composition": {

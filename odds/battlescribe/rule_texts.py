@@ -436,6 +436,9 @@ def text_ward(name: str, text: str) -> int | None:
 _MARK_EFFECTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("furia asesina", ("frenzy",)),
     ("inmune a psicologia", ("immune_to_psychology",)),
+    # chaosbeasts: Elfos Oscuros Culto de Slaanesh "Marca de Slaanesh" ("Inmunes a
+    # Psicología", "Los Iniciados de Slaanesh son inmunes a psicología")
+    ("inmunes a psicologia", ("immune_to_psychology",)),
     ("siempre ataca primero", ("always_strikes_first",)),
     ("causa miedo", ("fear",)),
     ("ataques envenenados", ("poisoned",)),
@@ -449,6 +452,10 @@ _MARK_NO_EFFECT: tuple[str, ...] = (
     "dado de dispersion", "dado de magia", "dados de energia", "gana el tipo", "hechicero",
     "saber de", "puede ir montado", "sin efecto adicional", "lanzar hechizos", "debe usar",
     "no ocupa opcion",
+    # chaosbeasts: Elfos Oscuros Culto de Slaanesh "Marca de Slaanesh": "Siguen teniendo Odio
+    # a Altos Elfos y siguen sufriendo de Estupidez si la tenían" (the unit's own rules, kept
+    # as they are), and the Engendro's "Mueve 8D6cm vez de 5D6" (its random move)
+    "siguen teniendo", "mueve 8d6",
 )
 
 

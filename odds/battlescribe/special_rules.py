@@ -361,6 +361,39 @@ class _SpecialRules(_CommandGroup):
                 self.note(name, "note", "a mark without text: its effects are in the unit's"
                           " own rules ('Marcas del Caos')")
                 continue
+            if key == "a cuestas" and "la lanza proporciona f+1 en carga" in plain_text(
+                    texts.get(name) or ""):
+                # chaosbeasts: Reinos Ogros Horda Gnoblar (Jinetez de Gnoblar) "A cuestas":
+                # "Es Infantería a todos los efectos, excepto que la lanza proporciona F+1 en
+                # carga (además de permitir atacar con fila adicional de forma habitual)": the
+                # infantry spear and strength_on_charge; with the hand weapon, nothing
+                if self.weapon_key == "spear":
+                    special.append("strength_on_charge")
+                else:
+                    self.note(name, "note", "S+1 on the charge with the spear only; this unit"
+                              f" fights with {self.weapon_key}")
+                continue
+            if key == "montadas" and "disponen de una tsa 6+" in plain_text(
+                    texts.get(name) or ""):
+                # chaosbeasts: Reinos Ogros Horda Gnoblar (Jinetez de Gnoblar) "Montadas": "Se
+                # consideran miniaturas montadas, por lo que disponen de una TSA 6+. (Aunque
+                # siguen siendo miniaturas de infantería)": the printed TSA 6+ (armour_notes())
+                self.note(name, "note", "its 6+ save is the printed TSA (infantry still)")
+                continue
+            if key.startswith("marca de ") and not (texts.get(name) or "").strip() and \
+                    key.removeprefix("marca de ") in {"khorne", "nurgle", "slaanesh",
+                                                      "tzeentch"} and \
+                    key.removeprefix("marca de ") in re.findall(
+                        r"\w+", getattr(self, "tipo", "")):
+                # chaosbeasts: a god's mark with no text on a unit whose printed Tipo already
+                # names that god (Horda de Archaón "Siegacráneos de Khorne": "Infantería
+                # monstruosa, Humano, Caos, Khorne", its "Furia asesina" a rule of its own;
+                # the book's "Marcas del Caos de la Horda de Archaón" only says which marks an
+                # army may hold): every mark's effect is per entry ("Gana el tipo de unidad
+                # Khorne"...), printed in the unit's own profile and rules
+                self.note(name, "note", "a mark without text on a unit whose Tipo names its"
+                          " god: its effects are in the unit's own profile and rules")
+                continue
             if key.startswith("marca de ") and texts.get(name):
                 flags, unknown = mark_effects(texts[name])
                 if unknown:

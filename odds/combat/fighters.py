@@ -68,6 +68,7 @@ from odds.combat.model.layout import (
     P_MOUNTS_A,
     P_SUPPORT_A,
     P_SUPPORT_LOST_A,
+    S_SLIPPERY,
     T_FILES_A,
     T_FILES_B,
     T_LINE_A,
@@ -214,7 +215,7 @@ rank_bonus = inline(troops.rank_bonus_unchecked)
 
 
 @linked  # called: rare, or small enough that a call costs nothing measurable
-def expand(u, sides, state, contacts):
+def expand(u, sides, state, contacts, won):
     """Redress after a round unit ``u``'s side won: expand its frontage or lap round (§1.11).
 
     Only a unit whose one contact is front to front, with models behind its
@@ -223,6 +224,14 @@ def expand(u, sides, state, contacts):
     rank bonus drops; then up to four more a round lap round the enemy's
     flanks (two per enemy rank each side at most).  ``state[:, B_FRONTAGE]`` holds each
     unit's frontage, ``state[:, B_LAPPING]`` its lapping models.
+
+    ``won``: whether its side won the round.  A unit that did not win returns its lapping
+    models, unless it has ``S_SLIPPERY`` (Enanos del Caos "Escurridizos": "pueden envolver al
+    enemigo siempre, con cualquier número de miniaturas (incluso aunque no hayan ganado el
+    combate)"): it then redresses as a winner, lapping round with as many models as it has
+    room for (no four-a-round limit); a unit facing one with ``S_SLIPPERY`` never laps round
+    it ("El enemigo nunca puede envolver el flanco de los Hobgoblins Escurridizos"); two
+    slippery units facing each other follow the plain rule ("la regla se anula").
     """
     c = -1
     for k in range(contacts.shape[0]):
@@ -234,6 +243,13 @@ def expand(u, sides, state, contacts):
         return
     e = contacts[c, CT_B] if contacts[c, CT_A] == u else contacts[c, CT_A]
     if state[e, B_STATUS] != FIGHTING or state[e, B_WOUNDS] <= 0 or state[u, B_WOUNDS] <= 0:
+        return
+    # Enanos del Caos "Escurridizos" (odds.special_rules.chaosbeasts.SLIPPERY): never lapped
+    # round; laps round with any number of models, won or not; both slippery: the rule lapses
+    slip_u = sides[u, S_SLIPPERY] != 0 and sides[e, S_SLIPPERY] == 0
+    slip_e = sides[e, S_SLIPPERY] != 0 and sides[u, S_SLIPPERY] == 0
+    if not won and not slip_u:
+        state[u, B_LAPPING] = 0
         return
     m = models_left(state[u, B_WOUNDS], sides[u, S_W])
     files = state[u, B_FRONTAGE]
@@ -253,11 +269,24 @@ def expand(u, sides, state, contacts):
             add -= 1
     state[u, B_FRONTAGE] = files + add
     room -= add
-    if files + add >= cover and add < 4:
+    if files + add >= cover and (add < 4 or slip_u) and not slip_e:
         ranks_e = (me + state[e, B_FRONTAGE] - 1) // state[e, B_FRONTAGE]
-        more = min(4 - add, room, 2 * ranks_e - state[u, B_LAPPING])
+        more = min(room if slip_u else 4 - add, room, 2 * ranks_e - state[u, B_LAPPING])
         if more > 0:
             state[u, B_LAPPING] += more
+
+
+@linked  # called: rare (a drawn round)
+def slippery_redress(nr, sides, state, contacts):
+    """After a drawn round the slippery units lap round (Enanos del Caos "Escurridizos").
+
+    "pueden envolver al enemigo siempre ... (incluso aunque no hayan ganado el combate)": a
+    fighting unit with ``S_SLIPPERY`` redresses as :func:`expand` does for a unit that did not
+    win; the other units keep their frontage and lapping models (no redress on a draw).
+    """
+    for u in range(nr):
+        if sides[u, S_SLIPPERY] and state[u, B_STATUS] == FIGHTING:
+            expand(u, sides, state, contacts, False)
 
 
 @inline

@@ -53,6 +53,7 @@ from odds.combat.fighters import (
     front_occupants,
     issue_challenges,
     round_start,
+    slippery_redress,
     start_fighters,
 )
 from odds.combat.model import layout
@@ -124,6 +125,7 @@ from odds.combat.model.layout import (
     S_HP,
     S_REGEN,
     S_SIDE,
+    S_SLIPPERY,
     S_STUPID,
     S_UNBREAKABLE,
     S_W,
@@ -303,6 +305,8 @@ def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, 
             break
         w, diff = decide(rnd, margin, mus0, mus1, model.flags, res)
         prev_winner = w
+        if w < 0 and model.flags[F_EXPAND]:
+            slippery_redress(nr, model.sides, state, model.contacts)  # "Escurridizos"
         if w < 0 and not rare & RARE_CAPTAINS:
             continue
         if w >= 0:  # a decisive round
@@ -685,10 +689,12 @@ def flee_pursue_redress(buf, p, w, model, scratch, plain):
     nr = n_units(model, plain)
     p = leave_and_pursue(buf, p, nr, sides, state, model.contacts, model.flags[F_RESTRAIN])
     for u in range(nr):
-        if sides[u, S_SIDE] != w:
+        lost = sides[u, S_SIDE] != w
+        if model.flags[F_EXPAND] and state[u, B_STATUS] == FIGHTING and (
+                not lost or sides[u, S_SLIPPERY]):
+            expand(u, sides, state, model.contacts, not lost)  # "Escurridizos": lost too
+        elif lost:
             state[u, B_LAPPING] = 0
-        elif model.flags[F_EXPAND] and state[u, B_STATUS] == FIGHTING:
-            expand(u, sides, state, model.contacts)
     return p
 
 

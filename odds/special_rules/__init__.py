@@ -40,6 +40,7 @@ from odds.special_rules import (
     blows,
     bretonnia,  # Bretonia and the elves
     chaos,  # Reinos del Caos, Enanos del Caos
+    chaosbeasts,  # chaosbeasts family: rules acting on the models in contact
     charge,
     empire,  # Empire, mercenaries, undead
     flight,
@@ -60,7 +61,8 @@ REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.S
                                   *empire.SPECS,  # Empire, mercenaries, undead
                                   *skaven_ogres.SPECS,  # Skaven, ogres, dwarfs, orcs, contingents
                                   *mercs.SPECS,  # mercenaries family
-                                  *chaos.SPECS)  # Reinos del Caos, Enanos del Caos
+                                  *chaos.SPECS,  # Reinos del Caos, Enanos del Caos
+                                  *chaosbeasts.SPECS)  # chaosbeasts family
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

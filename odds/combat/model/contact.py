@@ -30,6 +30,10 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
       whole unit in contact is penalised (the text's "Toda unidad"), whatever
       it attacks; "Las miniaturas con Nube de moscas son inmunes".  Automatic
       hits (impact hits) are not rolled; a 6 still hits.
+    * Aura de escarcha (``frost_aura``, Reinos del Caos Norsca, Reinos Ogros): -1 to hit
+      in close combat for every body not immune to cold in contact with it (enemies, and a
+      character standing in the unit that carries it), summed with the Nube de moscas
+      (:data:`odds.special_rules.chaosbeasts.FROST_AURA`).
     * Aura de Slaanesh (``aura_of_slaanesh``, Reinos del Caos): "Todas las
       unidades y personajes enemigos en contacto peana con peana ... tienen un -1
       a su Liderazgo, hasta un mínimo de 2" (their own Ld: a General out of the
@@ -74,6 +78,15 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
                 hit = groups[i, :, :, :, col]
                 rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
                 hit[rolled] = np.minimum(6, hit[rolled] + 1)
+        # chaosbeasts: "Aura de escarcha" (odds.special_rules.chaosbeasts.FROST_AURA): enemies
+        # in contact, and a character standing in the unit that carries it
+        if not body.has("immune_to_cold") and not body.has("frost_aura") and (
+                any(carried(e, "frost_aura") for e in enemies)
+                or (i >= n_units and carried(host_of[i], "frost_aura"))):
+            for col in (G_HIT, G_STD_HIT):
+                hit = groups[i, :, :, :, col]
+                rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
+                hit[rolled] = np.minimum(6, hit[rolled] + 1)
         # Ld modifiers summed, then bounded to 2..10 once
         ld = -int(any(carried(e, "aura_of_slaanesh") for e in enemies))
         agony_near = any(carried(e, "aura_of_agony") for e in enemies)
@@ -91,3 +104,50 @@ def contact_effects(groups: np.ndarray, side_arr: np.ndarray, bodies: list[Unit]
                 body.has("immune_to_psychology") or body.has("unbreakable")
                 or body.causes_fear or body.causes_terror):
             side_arr[i, S_HOWLED] = 1 + howlers[0]
+
+
+def _halved(x: int) -> int:
+    """Half of ``x``, rounded up (MDNR "reducidas a la mitad (redondeando hacia arriba)")."""
+    return -(-x // 2)
+
+
+def _musk_struck(fighter):
+    """``fighter`` (a unit or a character) at half WS and I, rounded up, in every profile.
+
+    Its rider's, champion's, steed's and crew's profiles alike.
+    """
+    changes = {"profile": fighter.profile.replace(WS=_halved(fighter.profile.WS),
+                                                  I=_halved(fighter.profile.I))}
+    if fighter.mount is not None:
+        changes["mount"] = fighter.mount.replace(WS=_halved(fighter.mount.WS),
+                                                 I=_halved(fighter.mount.I))
+    if isinstance(fighter, Unit):
+        if fighter.champion_profile is not None:
+            changes["champion_profile"] = fighter.champion_profile.replace(
+                WS=_halved(fighter.champion_profile.WS), I=_halved(fighter.champion_profile.I))
+        if fighter.extra_crew is not None:
+            changes["extra_crew"] = fighter.extra_crew.replace(
+                WS=_halved(fighter.extra_crew.WS), I=_halved(fighter.extra_crew.I))
+    return fighter.replace(**changes)
+
+
+def soporific_musk(units: list[Unit], characters: list, contacts) -> tuple[list[Unit], list]:
+    """Units and characters in contact with an "Almizcle soporífero" at half WS and I.
+
+    Elfos Oscuros Culto de Slaanesh "Almizcle soporífero": "Todas las unidades y personajes
+    enemigos en contacto peana con peana con una o más miniaturas con Almizcle Soporífero ven
+    su HA y su Iniciativa reducidas a la mitad (redondeando hacia arriba)"
+    (:data:`odds.special_rules.chaosbeasts.SOPORIFIC_MUSK`): a unit carries it when it or a
+    character standing in it has ``soporific_musk``; every enemy unit a contact joins to it,
+    and the characters standing in that unit, fight with half their WS and I.  Contacts are
+    fixed for the combat.  ``characters`` are ``(unit index, Character)`` pairs; both lists
+    are returned anew (unchanged when no one carries the musk).
+    """
+    carriers = {i for i, u in enumerate(units) if u.has("soporific_musk")}
+    carriers |= {h for h, c in characters if c.has("soporific_musk")}
+    if not carriers:
+        return units, characters
+    struck = {b for a, b, *_ in contacts if a in carriers}
+    struck |= {a for a, b, *_ in contacts if b in carriers}
+    return ([_musk_struck(u) if i in struck else u for i, u in enumerate(units)],
+            [(h, _musk_struck(c) if h in struck else c) for h, c in characters])

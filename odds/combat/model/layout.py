@@ -110,8 +110,10 @@ from odds.vocabulary import STATUSES as STATUSES
     S_MUTATION,  # casts "Mutación incontrolable" each own turn (Reinos del Caos "Magia de
     #   Tzeentch")
     S_MUTATION_WARD,  # the ward save against it on this unit (7 = none); 0 = not a target
+    S_SLIPPERY,  # 1: never lapped round, laps round win or lose (Enanos del Caos
+    #   "Escurridizos")
     N_SIDE,
-) = range(83)
+) = range(84)
 
 # --------------------------------------------------------------------------- group constants
 (
