@@ -1,4 +1,4 @@
-"""Rules of Bretonia: the knights' lance formation, the duty to pursue, the archers' stakes."""
+"""Rules of Bretonia: lance formation, duty to pursue, defensive stakes, the brigands' scum."""
 
 from __future__ import annotations
 
@@ -118,4 +118,23 @@ the charge such as the lance's flank files); charging its flank or rear keeps th
 archers fight across their stakes as they would in base contact.  Its code is in the model
 (:func:`odds.combat.model.build`), none in the kernel."""
 
-SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES)
+NO_BSB_REROLL = RuleSpec(
+    key="no_bsb_reroll", mdnr=("Escoria",), book="Bretonia",
+    columns=("S_INDEPENDENT", "S_BSB"), switches=("S_INDEPENDENT",),
+    filled_by="odds.combat.model.side", acts=("break test",),
+    hooks=("kernel.break_tests",),
+)
+"""The unit never re-rolls a break test for a battle standard (Bretonia "Escoria", Brigands:
+"Los Brigands NUNCA causan pánico en unidades amigas (¡ni siquiera en los Campesinos!), no
+pueden usar el Liderazgo del General (ni de ningún personaje Caballero) ni repetir
+desmoralización a causa del Estandarte de Batalla").
+
+"Escoria" gives it with ``independent`` (never the General's Ld) and ``causes_no_panic`` (no
+friend tests panic for it): ``S_INDEPENDENT`` 2, and neither the side's battle standard within
+30 cm (``S_BSB`` 0) nor a battle standard bearer fighting in the combat re-rolls its break
+test (:func:`odds.combat.kernel.break_tests`).  A Knight lending his Ld from near by ("El deber
+del campesino", given as the side's General's Ld) is the General's Ld it never uses; a
+character fighting in the unit lends his Ld as any character does (the engine has no Knight
+tag: leave a Knight out of the unit)."""
+
+SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL)
