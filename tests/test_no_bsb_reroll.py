@@ -53,7 +53,6 @@ def test_no_re_roll_for_a_bearer_in_the_unit(rule):
     ten (both +1 rank, the unit +1 outnumbering, the enemy +6 static) lose by 4 and test on
     3: a plain unit breaks with (33/36)^2, the Brigands with 33/36 (kernel, z = 5)."""
     from odds.characters import Character
-
     from odds.combat.api import simulate
 
     bearer = Character(name="Portaestandarte", profile=Profile(M=10, WS=4, BS=4, S=1, T=10,

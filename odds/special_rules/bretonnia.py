@@ -137,4 +137,27 @@ del campesino", given as the side's General's Ld) is the General's Ld it never u
 character fighting in the unit lends his Ld as any character does (the engine has no Knight
 tag: leave a Knight out of the unit)."""
 
-SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL)
+def wardens_foe(enemy: Any) -> bool:
+    """Whether ``enemy`` gives "Guardianes de bosquesalvaje" their extra attack.
+
+    It causes fear or terror (:attr:`~odds.units.Unit.causes_fear`) or is a monster.
+    """
+    return bool(enemy.causes_fear or enemy.troop_type == "monster")
+
+
+WILDWOOD_WARDENS = RuleSpec(
+    key="wildwood_wardens", mdnr=("Guardianes de bosquesalvaje",), book="Elfos Silvanos",
+    battlescribe=("Guardianes de bosquesalvaje",), filled_by="odds.combat.model.groups",
+)
+"""Elfos Silvanos (Montaraces de bosquesalvaje) "Guardianes de bosquesalvaje": "Las miniaturas
+de la unidad ganan un ataque adicional (A+1) mientras estén en contacto peana con peana con una
+o más miniaturas enemigas que causen Miedo o Terror o sean de tipo Monstruo".
+
+The unit's own blows (rank and file and champion, not a steed's) are one more per model
+against an enemy that causes fear or terror or is a monster (:func:`wardens_foe`), in every
+round.  Its code is in the model's attack groups (:func:`odds.combat.model.groups._groups`),
+none in the kernel.  Every fighting model counts as in contact: the Montaraces fight in one
+rank (great weapons); in a combat of several enemies the extra blow goes with the attacks
+against the fear-causing enemy only."""
+
+SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS)
