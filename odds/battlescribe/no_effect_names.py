@@ -359,8 +359,25 @@ _BRETONNIA_AND_ELVES: MappingProxyType = _table({
         # Elfos Silvanos: "En cada fase de magia propia, el Hombre Árbol puede lanzar ... el
         # hechizo Cántico de los árboles como si fuera un objeto portahechizos"
         "Poder del bosque (magia)": "a bound spell cast 'En cada fase de magia propia'",
+        # Elfos Silvanos (Enjambres de duendes): "Proyectil mágico de alcance 45 cm. Si impacta
+        # a una unidad enemiga, ésta tiene la regla especial Estupidez durante su próximo
+        # turno"
+        "Unidad mágica (El atolondramiento de los diablillos)": "a magic missile cast in the"
+                                                                " magic phase (its stupidity"
+                                                                " lasts the target's next"
+                                                                " turn: a combat of the"
+                                                                " engine starts with no spell"
+                                                                " in play)",
+        # Elfos Silvanos (Hermanas de la espina): a name without text, the unit's spell
+        "Unidad mágica (Furia del bosque)": "the unit's spell ('Furia del bosque'), cast in the"
+                                            " magic phase (no text of its own)",
     },
     "movement": {
+        # Elfos Silvanos (Jinetes del bosque): "Si llevan Armadura ligera y Escudo, dejan de
+        # ser Caballería Rápida" (the engine's fast cavalry is the troop kind of its movement)
+        "Caballería rápida y armadura": "with light armour and shield the unit is no longer"
+                                        " fast cavalry, whose rules are movement ones (no"
+                                        " close-combat effect in the engine)",
         # Elfos Silvanos, Elfos Oscuros (Señor de las bestias): "puedes declarar carga con las
         # Bestias (el Señor no podrá declarar carga ...) ... en caso de perseguir, puedes
         # elegir que las Bestias persigan al enemigo derrotado en combate (8D6) y que el Señor
@@ -373,6 +390,13 @@ _BRETONNIA_AND_ELVES: MappingProxyType = _table({
         # "Personajes y exploradores": which characters may deploy scouting with them
         "Despliegue forestal": "'pueden desplegar de tres formas'",
         "Personajes y exploradores": "which characters may deploy scouting with the unit",
+        # Elfos Silvanos: "Los Exploradores del Bosque son Guardianes del Bosque a todos los
+        # efectos, salvo que ganan las reglas Hostigadores y Exploradores, pierden la regla
+        # Arcos largos ... y su tamaño de unidad es 5-10" (its Hostigadores is a rule of the
+        # entry, read as such)
+        "Exploradores del bosque (sólo una por unidad de guardia del bosque)": "Scouts, 5-10"
+            " models, one unit per Guardia del bosque, no long-bow rule (shooting); its"
+            " 'Hostigadores' is the entry's own rule",
     },
     "army composition": {
         # Bretonia (Escuderos): "Los Escuderos son 0-1 por cada unidad de de Caballeros del

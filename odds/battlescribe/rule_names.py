@@ -83,6 +83,13 @@ RULE_FLAGS: MappingProxyType = name_table({
     # Bretonia (Guerra de Noveles) "Obligación de Perseguir": "Todas las unidades deben
     # Perseguir. Cuando persiguen, lanza 2D6 adicionales ... y quédate los 8 dados más altos"
     "Obligación de Perseguir": ("must_pursue", "duty_to_pursue"),
+    # Bretonia (Brigands) "Escoria": "NUNCA causan pánico en unidades amigas ..., no pueden
+    # usar el Liderazgo del General (ni de ningún personaje Caballero) ni repetir
+    # desmoralización a causa del Estandarte de Batalla"
+    "Escoria": ("causes_no_panic", "independent", "no_bsb_reroll"),
+    # Altos Elfos (Patrulla Marina, Guardia del Barco) "Lanzas": "Si la Guardia del Barco
+    # combate con lanzas, combaten en tres filas" (the book's "Fila adicional")
+    "Lanzas": ("extra_rank",),
     # skavenogres family: Skaven, Reinos Ogros, Enanos, Orcos y Goblins, allied contingents
     # Contingente Aliado: Amazonas "Hostigadoras": "Las Amazonas ... son Hostigadoras" (the
     # command group in the front rank when engaged: as the engine places it)

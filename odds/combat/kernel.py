@@ -123,6 +123,7 @@ from odds.combat.model.layout import (
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_HP,
+    S_INDEPENDENT,
     S_REGEN,
     S_SIDE,
     S_SLIPPERY,
@@ -635,6 +636,8 @@ def break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, br
             continue
         gen = gen0 if sides[lo, S_SIDE] == 0 else gen1
         bsb = bsb0 if sides[lo, S_SIDE] == 0 else bsb1
+        if sides[lo, S_INDEPENDENT] == 2:  # Bretonia "Escoria": no battle standard's re-roll
+            bsb = 0
         if plain:
             broken, p = _break_test(buf, p, lo, diff, sides, state, model.contacts, gen, bsb,
                                     model.flags[F_INSANE], rnd == 0)

@@ -1,4 +1,4 @@
-"""Rules of Bretonia: the knights' lance formation, the duty to pursue, the archers' stakes."""
+"""Rules of Bretonia: lance formation, duty to pursue, defensive stakes, the brigands' scum."""
 
 from __future__ import annotations
 
@@ -118,4 +118,46 @@ the charge such as the lance's flank files); charging its flank or rear keeps th
 archers fight across their stakes as they would in base contact.  Its code is in the model
 (:func:`odds.combat.model.build`), none in the kernel."""
 
-SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES)
+NO_BSB_REROLL = RuleSpec(
+    key="no_bsb_reroll", mdnr=("Escoria",), book="Bretonia",
+    columns=("S_INDEPENDENT", "S_BSB"), switches=("S_INDEPENDENT",),
+    filled_by="odds.combat.model.side", acts=("break test",),
+    hooks=("kernel.break_tests",),
+)
+"""The unit never re-rolls a break test for a battle standard (Bretonia "Escoria", Brigands:
+"Los Brigands NUNCA causan pánico en unidades amigas (¡ni siquiera en los Campesinos!), no
+pueden usar el Liderazgo del General (ni de ningún personaje Caballero) ni repetir
+desmoralización a causa del Estandarte de Batalla").
+
+"Escoria" gives it with ``independent`` (never the General's Ld) and ``causes_no_panic`` (no
+friend tests panic for it): ``S_INDEPENDENT`` 2, and neither the side's battle standard within
+30 cm (``S_BSB`` 0) nor a battle standard bearer fighting in the combat re-rolls its break
+test (:func:`odds.combat.kernel.break_tests`).  A Knight lending his Ld from near by ("El deber
+del campesino", given as the side's General's Ld) is the General's Ld it never uses; a
+character fighting in the unit lends his Ld as any character does (the engine has no Knight
+tag: leave a Knight out of the unit)."""
+
+def wardens_foe(enemy: Any) -> bool:
+    """Whether ``enemy`` gives "Guardianes de bosquesalvaje" their extra attack.
+
+    It causes fear or terror (:attr:`~odds.units.Unit.causes_fear`) or is a monster.
+    """
+    return bool(enemy.causes_fear or enemy.troop_type == "monster")
+
+
+WILDWOOD_WARDENS = RuleSpec(
+    key="wildwood_wardens", mdnr=("Guardianes de bosquesalvaje",), book="Elfos Silvanos",
+    battlescribe=("Guardianes de bosquesalvaje",), filled_by="odds.combat.model.groups",
+)
+"""Elfos Silvanos (Montaraces de bosquesalvaje) "Guardianes de bosquesalvaje": "Las miniaturas
+de la unidad ganan un ataque adicional (A+1) mientras estén en contacto peana con peana con una
+o más miniaturas enemigas que causen Miedo o Terror o sean de tipo Monstruo".
+
+The unit's own blows (rank and file and champion, not a steed's) are one more per model
+against an enemy that causes fear or terror or is a monster (:func:`wardens_foe`), in every
+round.  Its code is in the model's attack groups (:func:`odds.combat.model.groups._groups`),
+none in the kernel.  Every fighting model counts as in contact: the Montaraces fight in one
+rank (great weapons); in a combat of several enemies the extra blow goes with the attacks
+against the fear-causing enemy only."""
+
+SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS)

@@ -68,7 +68,7 @@ from odds.combat.model.thresholds import (
     wreck_chariot,
 )
 from odds.combat.model.vomit import _vomit
-from odds.special_rules.bretonnia import in_lance
+from odds.special_rules.bretonnia import in_lance, wardens_foe
 from odds.special_rules.chaos import malal_foe
 from odds.special_rules.wards import mundane_ward
 from odds.units import Unit
@@ -245,6 +245,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # a pistol's shot is armour piercing (RULES.md §1.7); a volley adds attacks
             shot = rules.weapon_shoots(wkey, first_round=first)
             more = wg.extra_attacks + (wg.shot_attacks if shot else 0)
+            # Elfos Silvanos "Guardianes de bosquesalvaje": A+1 against a fear- or
+            # terror-causing enemy or a monster (odds.special_rules.bretonnia.WILDWOOD_WARDENS)
+            more += unit.has("wildwood_wardens") and wardens_foe(enemy)
             pistol = (wg.pistol_attacks if g == RANK_AND_FILE and unit.extra_crew is None
                       else 0)
             if wg.pistol_attacks:

@@ -78,7 +78,8 @@ from odds.vocabulary import STATUSES as STATUSES
     S_UNPURSUED,  # fleeing from a combat, its enemies never pursue it (Tichi Huichi)
     S_BURNING,  # "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
     S_BURN_SAVE,  # its armour save against the test's wounds (7 = none)
-    S_INDEPENDENT,  # never uses the General's Ld ("Independientes")
+    S_INDEPENDENT,  # never uses the General's Ld ("Independientes"); 2: nor re-rolls a break
+    #   test for a battle standard (Bretonia "Escoria")
     S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
     S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
     S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear;

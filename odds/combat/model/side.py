@@ -174,6 +174,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_INDEPENDENT] = unit.has("independent")
     if unit.has("independent"):
         s[S_GENERAL_LD] = 0  # "nunca utilizan el Liderazgo del General" (also "Bestias")
+    if unit.has("no_bsb_reroll"):
+        # Bretonia "Escoria": "ni repetir desmoralización a causa del Estandarte de Batalla"
+        # (S_INDEPENDENT 2: nor a battle standard bearer fighting beside it, kernel.break_tests)
+        s[S_INDEPENDENT] = 2
+        s[S_BSB] = 0
     if unit.has("life_drain"):
         # Condes Vampiro "Poder de la muerte": "Por cada herida que cause el Carruaje negro o
         # alguna de sus partes (Conductor, Pesadilla), el Carruaje gana una herida. Esto puede
