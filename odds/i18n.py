@@ -1269,6 +1269,15 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "disparo, incluso trabada (a la unidad más cercana, amiga o enemiga), o tres "
          "disparos de F10 y la Rueda explota: el motor no tiene fase de disparo, no se "
          "modela"),
+        (r"^its 6\+ save is the printed TSA \(infantry still\)$",
+         "su salvación de 6+ es la TSA impresa (sigue siendo infantería)"),
+        (r"^a mark without text on a unit whose Tipo names its god: its effects are in the "
+         r"unit's own profile and rules$", "una marca sin texto en una unidad cuyo Tipo "
+         "nombra a su dios: sus efectos están en el perfil y las reglas de la propia unidad"),
+        (r"^walls climbed as with grappling hooks \(movement\), and no penalty for attacking "
+         r"across a defended obstacle: .*$", "escala muros como con garfios (movimiento) y "
+         "no sufre penalización por atacar a través de un obstáculo defendido: el motor no "
+         "tiene obstáculos, no se modela"),
     ),
 }
 """Import report reasons, by language: ``(pattern, replacement)``, the first match wins.
