@@ -392,7 +392,7 @@ def test_scenario_rows_and_legend_agree_with_each_unit(capsys, monkeypatch, tmp_
     assert ending("Gran jefe orco", "aniquilado")
     assert ending("Guerreros orcos", "atrapados") and ending("Guerreros orcos", "escapan")
     assert ending("Caballería imperial", "aniquilada")
-    assert ending("campeón de Guerreros orcos", "atrapado")
+    assert ending("Campeón de Guerreros orcos", "atrapado")
     assert not ending("Capitán", "aniquilada") and not ending("Guerreros orcos", "atrapada")
     fig = kept[0]
     try:
