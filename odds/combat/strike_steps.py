@@ -86,9 +86,9 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
     scored[1] = 0
     for u in range(2 if plain else model.sides.shape[0]):
         state[u, B_REGEN_WOUNDS] = 0
-        state[u, B_PANIC] = 1 if state[u, B_STATUS] == FIGHTING else 0
-        if not plain:  # "Garras mecánicas" (none in a plain pair): no I test taken yet
-            state[u, B_GRAB_TESTED] = 0
+        if not plain:  # neither panic (no friend) nor "Garras mecánicas" in a plain pair
+            state[u, B_PANIC] = 1 if state[u, B_STATUS] == FIGHTING else 0
+            state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet
     kind = 0 if rnd == 0 else 1
     overkill0 = 0
     overkill1 = 0
@@ -107,6 +107,8 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
             side = first if t == 0 else 1 - first
             i = lo if side == 0 else mid
             j = mid if side == 0 else hi
+            if i == j:  # no group of this side at this step: nothing counted or struck
+                continue
             # every group of this side at this step strikes simultaneously
             p = count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain)
             ok = overkill0 if side == 0 else overkill1
