@@ -20,7 +20,7 @@ from conftest import infantry
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from odds import rules
+from odds import rules, special_rules
 from odds.combat.api import simulate
 from odds.combat.kernel import fight_chunk_plain
 from odds.combat.model import (
@@ -141,9 +141,8 @@ def test_forcing_the_plain_kernel_on_another_model_is_an_error():
         simulate(model, 10, 1, kernel="fast")
 
 
-PLAIN_RULES = [r for r in SPECIAL_RULES if r not in ("stupidity", "drunk", "burning_body",
-                                                      "maiden_lament", "dragon_horn",
-                                                      "captain_bound")]
+PLAIN_RULES = [r for r in SPECIAL_RULES if special_rules.BY_KEY[r].plain]
+"""The unit flags the plain kernel accepts (their specs' ``plain``, docs/rules.md)."""
 
 
 @st.composite

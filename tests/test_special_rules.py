@@ -48,9 +48,15 @@ def test_a_spec_is_a_unit_flag_with_its_battlescribe_names(spec):
 def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
     names = {"S_CAPTAIN", "S_BURNING", "S_LAMENT", "S_HORN", "S_STUPID", "S_DRUNK", "S_RA_DICE",
              "S_LANCE",  # Bretonia "Formación en lanza"
-             "S_MUTATION"}  # Reinos del Caos "Magia de Tzeentch"
-    assert sorted(PLAIN_ABSENT) == sorted(getattr(layout, n) for n in names)
-    assert PLAIN_ABSENT_GROUPS == (layout.G_BURNING, layout.G_LANCE)
+             "S_MUTATION",  # Reinos del Caos "Magia de Tzeentch"
+             # the rules of a strike: Condes Vampiro "Poder de la muerte" and "Carnófago",
+             # Regimientos de Renombre "Bienvenido a la Maldición", "Estandarte del Oso"
+             "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD"}
+    assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
+    # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
+    # "Asalto imparable", Mercenarios "Arma de frío"
+    assert set(PLAIN_ABSENT_GROUPS) == {layout.G_BURNING, layout.G_LANCE, layout.G_GRAB,
+                                        layout.G_CHAIN, layout.G_COLD}
 
 
 def test_fill_writes_only_its_columns():

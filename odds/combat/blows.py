@@ -122,15 +122,17 @@ def chain_attacks(buf, p, n, hit, poison, row):
 
 
 @inline  # the hot path: LLVM inlines it (compiled once; issue 13)
-def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False):
+def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
+                   plain=False):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
     only on natural 6s (§3.3); ``need``: the to-hit need instead of the group's ``G_HIT``
     (-1: the group's); ``reroll``: the misses are re-rolled even when the group's
-    ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``).  Returns ``(wounds,
-    killing_blows, sixes, p)``: ``sixes``, the natural 6s to hit of a group with ``G_COLD``
-    (0 otherwise).
+    ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``); ``plain``: the plain-pair
+    kernel's constant (``G_COLD`` and ``G_CHAIN`` are 0 there, their code left out).
+    Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``, the natural 6s to hit of a
+    group with ``G_COLD`` (0 otherwise).
     """
     hit = groups[u, v, gi, kind, G_HIT] if need < 0 else need
     if only_sixes and hit < 7:
@@ -143,11 +145,11 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
         hits += h2
         ph += ph2
     sixes = 0
-    if groups[u, v, gi, kind, G_COLD]:  # "Arma de frío": the natural 6s rolled to hit
+    if not plain and groups[u, v, gi, kind, G_COLD]:  # "Arma de frío": the natural 6s rolled to hit
         sixes, _ = count_ge(buf, p0, p - p0, 6)
     w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
                             groups[u, v, gi, kind, G_KB])
-    if groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
+    if not plain and groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
         w2, k2, ph2, p = chain_attacks(buf, p, w + ph, hit, poison, groups[u, v, gi, kind])
         w, kbw, ph = w + w2, kbw + k2, ph + ph2
     armour = w - kbw + ph
@@ -290,20 +292,23 @@ def hit_need(buf, p, groups, u, t, gi, kind, state, sides):
 
 
 @inline
-def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes):
+def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes,
+           plain):
     """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
 
     Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
     challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
-    natural 6s only (failed fear, §3.3).
+    natural 6s only (failed fear, §3.3); ``plain``: the plain-pair kernel's constant (the
+    rules of a strike its model leaves out, :func:`odds.combat.model.plain_pair`, have no
+    code there).
     """
     need = -1
-    if sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]:
+    if not plain and (sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]):
         need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides)
     # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
     # desafíos" (S_DUEL_REROLL)
     uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need,
-                                      duel and sides[u, S_DUEL_REROLL] > 0)
+                                      duel and sides[u, S_DUEL_REROLL] > 0, plain)
     if six > 0 and not state[u, B_NO_REGEN]:  # "Arma de frío", not after a flaming wound on u
         kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])
         six -= kept
@@ -326,7 +331,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         state[t, B_WOUNDS] = hp_t
         if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
             state[t, B_NO_REGEN] = 1
-        if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
+        if not plain and sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
             recruit(sides[u, S_RECRUIT] - 1, sc, state)  # the duellist slain (sc 1 at W 1)
         return sc, extra, p
     if state[t, B_WOUNDS] <= 0:
@@ -334,9 +339,10 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     hp_t, sc, rg, p = apply_wounds(buf, p, state[t, B_WOUNDS], sides[t, S_W], uns, kbw, mw)
     state[t, B_WOUNDS] = hp_t
     state[t, B_REGEN_WOUNDS] += rg
-    if sides[u, S_LIFE_DRAIN] and state[u, B_WOUNDS] > 0:  # "Poder de la muerte": a wound per wound
+    if not plain and sides[u, S_LIFE_DRAIN] and state[u, B_WOUNDS] > 0:
+        # "Poder de la muerte": a wound back per wound
         state[u, B_WOUNDS] = min(state[u, B_WOUNDS] + sc, sides[u, S_W])
-    if sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
+    if not plain and sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
         recruit(sides[u, S_RECRUIT] - 1, sc, state)  # one model slain per wound at W 1
     if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
         state[t, B_NO_REGEN] = 1  # no more regeneration this combat (§1.6)

@@ -497,6 +497,8 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
     for u in range(nb):
         state[u, B_RANKS_CANCELLED] = 0
     for c in range(nc):
+        if contacts[c, CT_FACE_A] == FRONT and contacts[c, CT_FACE_B] == FRONT:
+            continue  # front to front: no ranks cancelled (a constant of the model)
         a = contacts[c, CT_A]
         b = contacts[c, CT_B]
         if state[a, B_STATUS] != FIGHTING or state[b, B_STATUS] != FIGHTING:

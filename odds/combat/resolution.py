@@ -129,8 +129,10 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
             a = contacts[c, CT_A + d]
             b = contacts[c, CT_B - d]
             face_b = contacts[c, CT_FACE_B - d]
-            if (state[a, B_STATUS] != FIGHTING or state[b, B_STATUS] != FIGHTING or face_b == FRONT
-                    or sides[b, S_NO_FLANK_BONUS]):
+            # the contact's facing first: a constant of the model, so a front-to-front
+            # contact reads no state
+            if (face_b == FRONT or state[a, B_STATUS] != FIGHTING
+                    or state[b, B_STATUS] != FIGHTING or sides[b, S_NO_FLANK_BONUS]):
                 continue
             if unit_strength(a, sides, state) < 5:
                 continue

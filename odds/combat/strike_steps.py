@@ -86,8 +86,9 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
     scored[1] = 0
     for u in range(2 if plain else model.sides.shape[0]):
         state[u, B_REGEN_WOUNDS] = 0
-        state[u, B_PANIC] = 1 if state[u, B_STATUS] == FIGHTING else 0
-        state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet this round
+        if not plain:  # neither panic (no friend) nor "Garras mecánicas" in a plain pair
+            state[u, B_PANIC] = 1 if state[u, B_STATUS] == FIGHTING else 0
+            state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet
     kind = 0 if rnd == 0 else 1
     overkill0 = 0
     overkill1 = 0
@@ -106,6 +107,8 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
             side = first if t == 0 else 1 - first
             i = lo if side == 0 else mid
             j = mid if side == 0 else hi
+            if i == j:  # no group of this side at this step: nothing counted or struck
+                continue
             # every group of this side at this step strikes simultaneously
             p = count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain)
             ok = overkill0 if side == 0 else overkill1
@@ -167,8 +170,9 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
                                    pool[c, P_SUPPORT_A + d] - pool[c, P_SUPPORT_LOST_A + d],
                                    max(0, pool[c, P_MOUNTS_A + d] - taken
                                        # a lance's flank riders slain take their steeds
-                                       - groups[u, v, RANK_AND_FILE, kind, G_LANCE]
-                                       * pool[c, P_SUPPORT_LOST_A + d]),
+                                       - (0 if plain else groups[u, v, RANK_AND_FILE, kind,
+                                                                 G_LANCE]
+                                          * pool[c, P_SUPPORT_LOST_A + d])),
                                    state[u, B_CHAMP_CONTACT] == c and state[u, B_WOUNDS] > 0,
                                    groups, state[u, B_FRENZIED], state[u, B_RANDOM_A])
             alloc[A_ATTACKS, q - i, c] = na
@@ -247,7 +251,8 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
             if na > nch and state[v, B_WOUNDS] > 0:
                 before = models_left(state[v, B_WOUNDS], sides[v, S_W])
                 sc, _, p = strike(buf, p, na - nch, model.groups, u, v, gi, kind, state,
-                                      sides, False, 0, six and (state[u, B_SIXES] >> v) & 1)
+                                      sides, False, 0, six and (state[u, B_SIXES] >> v) & 1,
+                                      plain)
                 scratch.scored[side] += sc
                 lost = before - models_left(state[v, B_WOUNDS], sides[v, S_W])
                 lose_fighters(v, c, lost, contacts, scratch.pool)
@@ -257,7 +262,8 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
             if nch > 0 and tc >= 0 and state[tc, B_WOUNDS] > 0:
                 sc, _, p = strike(buf, p, nch, model.groups, u, tc, gi, kind, state, sides,
                                       False, 0,
-                                      six and (state[u, B_SIXES] >> sides[tc, S_HOST]) & 1)
+                                      six and (state[u, B_SIXES] >> sides[tc, S_HOST]) & 1,
+                                      False)
                 scratch.scored[side] += sc
     return p, overkill
 
@@ -281,7 +287,7 @@ def character_blows(buf, p, kind, side, g, u, gi, overkill, chg, duel_a, duel_b,
     host = tgt if sides[tgt, S_HOST] < 0 else sides[tgt, S_HOST]
     six = kind == 0 and (state[u, B_SIXES] >> host) & 1 != 0
     sc, extra, p = strike(buf, p, na, model.groups, u, tgt, gi, kind, state, sides, duel,
-                          overkill, six)
+                          overkill, six, False)
     if tgt < model.flags[F_UNITS]:  # a unit: through its contact with the character's unit
         lost = before - models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
         ct = contact_of(sides[u, S_HOST], tgt, model.contacts)

@@ -48,7 +48,7 @@ MECHANICAL_CLAWS = RuleSpec(
     battlescribe=("Garras mecánicas",), columns=("G_GRAB",), filled_by="odds.combat.model.groups",
     dice=lambda m, c: int((m.groups[..., c.G_GRAB] > 0).any(axis=(1, 2, 3)).sum()),
     exact_refuses=lambda m, c: bool(m.groups[..., c.G_GRAB].any()),
-    acts=("each strike",), hooks=("blows.hit_need",),
+    plain=False, acts=("each strike",), hooks=("blows.hit_need",),
 )
 """Demonios (Aplastador de almas) "Garras mecánicas": "Arma de mano ... La miniatura objetivo
 debe hacer un chequeo de Iniciativa para evitar ser agarrada. Si falla el chequeo, los ataques
@@ -80,7 +80,7 @@ UNSTOPPABLE_ASSAULT = RuleSpec(
     book="Reyes Funerarios, Elfos Oscuros", battlescribe=("Asalto imparable",),
     columns=("G_CHAIN",), filled_by="odds.combat.model.groups",
     exact_refuses=lambda m, c: bool(m.groups[..., c.G_CHAIN].any()),
-    acts=("each strike",), hooks=("blows.unsaved_wounds", "blows.chain_attacks"),
+    plain=False, acts=("each strike",), hooks=("blows.unsaved_wounds", "blows.chain_attacks"),
 )
 """Reyes Funerarios (Gigante de hueso), Elfos Oscuros (Kharibdyss) "Asalto imparable": "En
 carga, por cada tirada para herir exitosa ... puede hacer un ataque adicional (que a su vez,
@@ -100,7 +100,7 @@ COLD_WEAPON = RuleSpec(
     key="cold_weapon", mdnr=("Arma de frío",), book="Mercenarios",
     battlescribe=("Arma de frío",), columns=("G_COLD",), filled_by="odds.combat.model.groups",
     exact_refuses=lambda m, c: bool(m.groups[..., c.G_COLD].any()),
-    acts=("each strike",), hooks=("blows.unsaved_wounds",),
+    plain=False, acts=("each strike",), hooks=("blows.unsaved_wounds",),
 )
 """Mercenarios (Trolls de hielo) "Arma de frío": "Arma de mano. En el turno en que cargan, si
 sale algún 6 en la tirada para impactar causa una herida adicional de F3".  Its dice are
@@ -146,7 +146,7 @@ LIFE_DRAIN = RuleSpec(
     battlescribe=("Poder de la muerte",), columns=("S_LIFE_DRAIN",),
     filled_by="odds.combat.model.side",
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_LIFE_DRAIN].any()),
-    acts=("each strike",), hooks=("blows.strike",),
+    plain=False, acts=("each strike",), hooks=("blows.strike",),
 )
 """Condes Vampiro (Carruaje negro) "Poder de la muerte": "Por cada herida que cause el Carruaje
 negro o alguna de sus partes (Conductor, Pesadilla), el Carruaje gana una herida" (its blades
@@ -167,7 +167,7 @@ CURSED_RECRUITS = RuleSpec(
     battlescribe=("Bienvenido a la Maldición",), columns=("S_RECRUIT",),
     filled_by="odds.combat.model.build",
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_RECRUIT].any()),
-    acts=("each strike",), hooks=("blows.strike", "blows.recruit"),
+    plain=False, acts=("each strike",), hooks=("blows.strike", "blows.recruit"),
 )
 """Regimientos de Renombre (Compañía maldita de Kreugar) "Bienvenido a la Maldición": "Si
 cualquier guerrero de la Compañía Maldita (incluido Kreugar) abate a una miniatura con 1 herida
@@ -193,7 +193,7 @@ BEAR_STANDARD = RuleSpec(
     battlescribe=("Estandarte del Oso",), columns=("S_BEAR_STD", "G_STD_HIT"),
     switches=("S_BEAR_STD",), filled_by="odds.combat.model.build",
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_BEAR_STD].any()),
-    acts=("each strike",), hooks=("blows.strike",),
+    plain=False, acts=("each strike",), hooks=("blows.strike",),
 )
 """Regimientos de Renombre (Hombres Oso de Urslo) "Estandarte del Oso": "Toda la unidad
 (incluyendo a Beorg y Oerl) reciben un +1 a sus tiradas para impactar en la primera ronda de

@@ -12,7 +12,7 @@ CARNOPHAGE = RuleSpec(
     key="carnophage", mdnr=("Carnófago",), book="Condes Vampiro",
     battlescribe=("Carnófago",), columns=("S_LIFE_DRAIN",), filled_by="odds.combat.model.side",
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_LIFE_DRAIN].any()),
-    acts=("each strike",), hooks=("blows.strike",),
+    plain=False, acts=("each strike",), hooks=("blows.strike",),
 )
 """Condes Vampiro (Demonio de los lamentos) "Carnófago": "Por cada herida causada en combate
 cuerpo a cuerpo (después de Tiradas de Salvación, etc; son heridas, no por persecución, por
