@@ -414,6 +414,20 @@ def test_a_built_in_character_joins_the_unit_and_the_link_holds_it(page, browser
     shoot(page, "characters-builtin-es")
 
 
+def test_the_built_in_characters_offered_are_the_units_army(page, base):
+    """RULES.md §1.9 (a character joins a unit of his own army): with the Alabarderos the
+    built-in book offers the Empire's captain, not the Chaos or orc heroes; with the orc
+    boyz, the orc Big Boss (odds/library: each unit's and character's ``army``)."""
+    page.goto(f"{base}/?lang=es")
+    pick(page, "a", "alabard", "empire_halberdiers")
+    chars = page.locator("#f-a\\.chars")
+    expect(chars.get_by_label(re.compile("^Capitán imperial"))).to_have_count(1)
+    expect(chars.get_by_label(re.compile("^(Paladín del Caos|Gran jefe orco)"))).to_have_count(0)
+    pick(page, "a", "orc boyz", "orc_boyz")
+    expect(chars.get_by_label(re.compile("^Gran jefe orco"))).to_have_count(1)
+    expect(chars.get_by_label(re.compile("^Capitán imperial"))).to_have_count(0)
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_phone_layout_scrolls_to_the_answer(browser, base, lang):
     """On a phone (390 x 844) the answer is below the form: "Work out" brings it into view."""

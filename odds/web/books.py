@@ -204,7 +204,7 @@ def _builtin_units() -> list[dict[str, Any]]:
         out.append({"key": key, "name": u.name, "search": search_key(f"{key} {u.name}"),
                     "min_models": 1, "max_models": None, "default_models": u.models,
                     "options": [], "points_per_model": u.points_per_model,
-                    "troop_type": u.troop_type})
+                    "troop_type": u.troop_type, "army": u.army})
     return out
 
 

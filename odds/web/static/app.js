@@ -120,6 +120,8 @@ function unitPicker(side) {
     state[p + 'models'] = '';
     state[p + 'upgrades'] = '';
     setData(side);
+    const old = $(`f-${p}chars`);
+    if (old) old.replaceWith(characterPicker(side, book.value));
     loadUnits(book.value).then((units) => { showUpgrades(side, units, upgrades); changed(); syncModels(side, units); });
   });
   const title = state.view === 'hold' ? `hf_${side}` : side;
@@ -143,7 +145,11 @@ function characterPicker(side, bookId) {
   const rules = h('div', { hidden: !taken.length },
     UNIT_FIELDS.filter((f) => f.chars).map((f) => control(f, p + f.name)));
   box.append(list, rules);
-  const draw = (offered) => {
+  // the built-in book's characters of the chosen unit's army only (all when either has none)
+  const unitArmy = () => ((unitCache.get(bookId) || []).find((u) => u.key === state[p + 'unit']) || {}).army;
+  const draw = (allOffered) => {
+    const army = unitArmy();
+    const offered = allOffered.filter((c) => !army || !c.data.army || c.data.army === army);
     clear(list);
     const all = [...taken];
     for (const c of offered) if (!all.some((x) => x.name === c.data.name)) all.push(c.data);
@@ -166,7 +172,8 @@ function characterPicker(side, bookId) {
     });
   };
   draw([]);
-  loadCharacters(bookId).then(draw);
+  const units = unitCache.has(bookId) || /^(upload|link)-/.test(bookId) ? Promise.resolve() : loadUnits(bookId);
+  units.then(() => loadCharacters(bookId)).then(draw);
   return box;
 }
 
