@@ -216,7 +216,14 @@ def _counts_machine_crew(unit: Node, child: Node) -> bool:
 
 
 def model_node(unit: Node) -> Node | None:
-    """The entry whose cost is per model and whose constraints bound the size."""
+    """The entry whose cost is per model and whose constraints bound the size.
+
+    A mandatory child without a profile of its own, the one with the largest minimum; else
+    a child printing the rank-and-file profile itself whose size varies (``min`` >= 2 and
+    ``max`` above it or unbounded: Reinos del Caos "Manada de bestias (gor)", "Gor" min 10;
+    Altos Elfos "Guardia de Doncellas", "Doncellas" min 10).  A child of fixed size with a
+    profile is a chariot's crew or steeds, or a machine's crew, not the unit's size.
+    """
     best: Node | None = None
     for child in unit.children:
         if (child.kind == "group" or _excluded(child) or child.profiles
@@ -224,6 +231,13 @@ def model_node(unit: Node) -> Node | None:
             continue
         if (child.low or 0) >= 1 and (best is None or (child.low or 0) > (best.low or 0)):
             best = child
+    if best is None:
+        for child in unit.children:
+            low = child.low or 0
+            if (child.kind != "group" and not _excluded(child) and child.profiles and low >= 2
+                    and (child.high is None or child.high > low)
+                    and (best is None or low > (best.low or 0))):
+                best = child
     return best
 
 
