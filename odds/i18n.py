@@ -715,6 +715,8 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^option not modelled by the engine$", "opción que el motor no modela"),
         (r"^mark effect not modelled: ", "efecto de marca que el motor no modela: "),
         (r"^cannot import: ", "no se puede importar: "),
+        (r"^models counted by several entries \((.*)\): imported as one model$",
+         r"miniaturas contadas por varias entradas (\1): se importa como una miniatura"),
         (r"^second model profile in the unit: only the first rank-and-file profile is "
          r"modelled$", "segundo perfil de miniatura en la unidad: solo se modela el primer "
          "perfil de tropa"),

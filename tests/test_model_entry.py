@@ -44,3 +44,29 @@ def test_a_chariots_crew_does_not_size_it():
     chariot's crew and steeds: one chariot."""
     u = cat("MDNR_Reinos_del_Caos_Mortales_v5.cat").entry("Carro del Caos").default_unit
     assert u.models == 1
+
+
+@needs_data
+def test_a_regiment_with_additional_models_is_sized_by_its_troops():
+    """Marienburgo ``MdM_Marienburgo_(El_Templo_de_Myrmidia).cat`` "Arkat Fooger y los
+    Enanos Marienburgueses": 143 pts for "Enanos Marienburgueses (incluidos portaestandarte
+    y músico)" (min 9 max 9) and "Arkat Fooger (líder)", plus "Enanos Marienburgueses
+    adicionales" at a price each: ten models, not one of 143 points."""
+    entry = cat("MdM_Marienburgo_(El_Templo_de_Myrmidia).cat").entry(
+        "Arkat Fooger y los Enanos Marienburgueses")
+    u = entry.default_unit
+    assert entry.min_models == u.models == 10
+    assert u.points == 143.0
+    assert u.command.standard and u.command.musician
+
+
+@needs_data
+@pytest.mark.parametrize("book", ["MDNR_Elfos_Oscuros_v6.cat", "MDNR_Elfos_Oscuros_v7.cat"])
+def test_a_unit_counted_by_several_entries_is_reported(book):
+    """Elfos Oscuros "Guardia de la ciudad": "Ballesteros elfos oscuros (primera fila)" and
+    "Lanceros elfos oscuros" are each bought by the model and no entry sizes the unit; the
+    import builds one model, so it must say so rather than count the unit fully modelled."""
+    c = cat(book)
+    items = [i for i in c.report.of_kind("approximated") if i.unit == "Guardia de la ciudad"]
+    assert any("Lanceros elfos oscuros" in i.reason and "one model" in i.reason
+               for i in items)

@@ -26,6 +26,7 @@ from odds.battlescribe.selection import (
     COMMAND_ROLES,
     Selection,
     compulsory_roles,
+    counted_apart,
     model_node,
     options,
     regiment,
@@ -288,6 +289,20 @@ def _split_costs(sel: Selection) -> tuple[float, float]:
     return each + carried, once
 
 
+def _report_counted_apart(node: Node, sink: Collector) -> None:
+    """Report a unit whose models are counted by several priced entries of no bounded size.
+
+    Elfos Oscuros "Guardia de la ciudad": a front rank of "Ballesteros elfos oscuros
+    (primera fila)" and "Lanceros elfos oscuros" behind, each bought by the model; no one
+    entry sizes the unit, so the import builds one model and says so.
+    """
+    counted = [c.name for c in counted_apart(node)]
+    if counted:
+        sink.add(node.name, node.name, "approximated",
+                 "models counted by several entries (" + ", ".join(counted)
+                 + "): imported as one model")
+
+
 def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) -> UnitEntry:
     sel = _select_paid(node, [], "", sink, node.name)
     model = model_node(node)
@@ -299,6 +314,8 @@ def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) ->
         high = low + extra.high if extra is not None and extra.high is not None else (
             None if extra is not None else low)
     n = low or (1 if high in (None, 1) else 10)
+    if model is None and reg is None:
+        _report_counted_apart(node, sink)
     each, once = _prices(sel, n)
     built: Built = build_unit(sel, name=node.name, models=n, files=min(DEFAULT_FILES, n),
                               roles=compulsory_roles(node), points_per_model=each, sink=sink,

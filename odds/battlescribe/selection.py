@@ -29,7 +29,7 @@ from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 
 __all__ = ["COMMAND_ROLES", "Selection", "apart", "command_nodes", "compulsory_roles",
-           "included_roles", "model_node", "options", "regiment", "select", "take"]
+           "counted_apart", "included_roles", "model_node", "options", "regiment", "select", "take"]
 
 COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
 """Command roles, as in :class:`odds.units.Command`."""
@@ -155,13 +155,13 @@ def regiment(unit: Node) -> tuple[Node, int, Node | None] | None:
     """
     base = next((c for c in unit.children if c.kind != "group" and (c.low or 0) >= 1
                  and " base" in f" {c.key}" and not _excluded(c)), None)
-    if base is None and any(c.key.endswith(" extra") and c.kind != "group"
-                            for c in unit.children):
-        # empire2 family: Imperio (Tren de Artillería de Nuln, con Personajes Especiales),
-        # Marienburgo: the troops printed as one entry of a fixed count beside their named
-        # hero ("Acorazado de Nuln" 9 and "Jubal Falk"; "Cazador" 4 and "Markus Wulfhart"),
-        # the unit entry costing them all, and "Acorazados extra" / "Cazadores extra" adding
-        # models at a price each
+    if base is None and any(_adds_models(c) for c in unit.children):
+        # Imperio (Tren de Artillería de Nuln, con Personajes Especiales), Marienburgo: the
+        # troops printed as one entry of a fixed count beside their named hero ("Acorazado
+        # de Nuln" 9 and "Jubal Falk"; "Cazador" 4 and "Markus Wulfhart"; "Enanos
+        # Marienburgueses (incluidos portaestandarte y músico)" 9 and "Arkat Fooger
+        # (líder)"), the unit entry costing them all, and "Acorazados extra" / "Enanos
+        # Marienburgueses adicionales" adding models at a price each
         # (a "Músico" or "Portaestandarte" without a profile of its own upgrades one of them)
         base = next((c for c in unit.children if c.kind != "group" and c.profiles
                      and (c.low or 0) >= 2 and c.high == c.low and not _excluded(c)), None)
@@ -169,7 +169,7 @@ def regiment(unit: Node) -> tuple[Node, int, Node | None] | None:
             return None
         heroes = [c for c in unit.children if c is not base and c.kind != "group"
                   and c.profiles and (c.low or 0) == 1 and c.high == 1 and not _excluded(c)]
-        extra = next(c for c in unit.children if c.key.endswith(" extra") and c.kind != "group")
+        extra = next(c for c in unit.children if _adds_models(c))
         return base, (base.low or 1) + len(heroes), extra
     if base is None:
         return None
@@ -185,6 +185,14 @@ def regiment(unit: Node) -> tuple[Node, int, Node | None] | None:
     extra = next((c for c in unit.children if "adicional" in c.key and c.kind != "group"),
                  None)
     return base, size, extra
+
+
+def _adds_models(node: Node) -> bool:
+    """Whether ``node`` adds models to a regiment at a price each.
+
+    "Acorazados extra", "Enanos Marienburgueses adicionales".
+    """
+    return node.kind != "group" and (node.key.endswith(" extra") or "adicional" in node.key)
 
 
 def included_roles(sel: Selection) -> set[str]:
@@ -239,6 +247,18 @@ def model_node(unit: Node) -> Node | None:
                     and (best is None or low > (best.low or 0))):
                 best = child
     return best
+
+
+def counted_apart(unit: Node) -> list[Node]:
+    """Priced children of ``unit`` bought by the model with no bound (none sizes it alone).
+
+    Meaningful where :func:`model_node` and :func:`regiment` find nothing: Elfos Oscuros
+    "Guardia de la ciudad" is "Ballesteros elfos oscuros (primera fila)" and "Lanceros
+    elfos oscuros", each at a price per model.
+    """
+    command = {id(n) for n in command_nodes(unit).values()}
+    return [c for c in unit.children if c.kind != "group" and not _excluded(c)
+            and id(c) not in command and c.cost > 0 and c.high is None]
 
 
 def _defaults(node: Node, out: list[Node]) -> None:
