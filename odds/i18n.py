@@ -715,6 +715,9 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^option not modelled by the engine$", "opción que el motor no modela"),
         (r"^mark effect not modelled: ", "efecto de marca que el motor no modela: "),
         (r"^cannot import: ", "no se puede importar: "),
+        (r"^the catalogue prices this entry at 0 points; its matchups per point are not "
+         r"meaningful$", "el catálogo da 0 puntos a esta entrada; sus enfrentamientos por punto"
+         " no tienen sentido"),
         (r"^models counted by several entries \((.*)\): imported as one model$",
          r"miniaturas contadas por varias entradas (\1): se importa como una miniatura"),
         (r"^second model profile in the unit: only the first rank-and-file profile is "

@@ -70,3 +70,14 @@ def test_a_unit_counted_by_several_entries_is_reported(book):
     items = [i for i in c.report.of_kind("approximated") if i.unit == "Guardia de la ciudad"]
     assert any("Lanceros elfos oscuros" in i.reason and "one model" in i.reason
                for i in items)
+
+
+@needs_data
+def test_an_entry_priced_at_nothing_is_noted():
+    """Imperio ``MDNR_Imperio_Ejercito_Sigmarita_v1.cat`` prices "Luminarca de Hysh" at 0.0
+    (175 in ``MDNR_Imperio v4_5.cat``): the import keeps the catalogue's price and says so."""
+    c = cat("MDNR_Imperio_Ejercito_Sigmarita_v1.cat")
+    assert c.entry("Luminarca de Hysh").default_unit.points == 0
+    assert any(i.unit == "Luminarca de Hysh" and "0 points" in i.reason
+               for i in c.report.of_kind("note"))
+    assert not any("0 points" in i.reason for i in cat("MDNR_Imperio v4_5.cat").report)

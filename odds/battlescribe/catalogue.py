@@ -543,6 +543,9 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
                 sink.add(name, name, "note", f"no cost on the entry; {node.cost:g} points from"
                          " the option that links it")
             entries.append(_entry(node, source, sink, strict, army))
+            if entries[-1].default_unit.points == 0:
+                sink.add(name, name, "note", "the catalogue prices this entry at 0 points;"
+                         " its matchups per point are not meaningful")
             if element in monsters:
                 sink.add(name, name, "note", "a one-model unit from a type='model' entry"
                          " (Mercenarios 'Monstruo arcano': 'como una opción de unidad"
