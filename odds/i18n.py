@@ -718,8 +718,9 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^the catalogue prices this entry at 0 points; its matchups per point are not "
          r"meaningful$", "el catálogo da 0 puntos a esta entrada; sus enfrentamientos por punto"
          " no tienen sentido"),
-        (r"^models counted by several entries \((.*)\): imported as one model$",
-         r"miniaturas contadas por varias entradas (\1): se importa como una miniatura"),
+        (r"^models counted by several entries \((.*)\): imported as one model; give its size "
+         r"with models=$", r"miniaturas contadas por varias entradas (\1): se importa como una"
+         " miniatura; indica su tamaño con models="),
         (r"^second model profile in the unit: only the first rank-and-file profile is "
          r"modelled$", "segundo perfil de miniatura en la unidad: solo se modela el primer "
          "perfil de tropa"),

@@ -62,12 +62,13 @@ def test_a_regiment_with_additional_models_is_sized_by_its_troops():
 
 @needs_data
 @pytest.mark.parametrize("book", ["MDNR_Elfos_Oscuros_v6.cat", "MDNR_Elfos_Oscuros_v7.cat"])
-def test_a_unit_counted_by_several_entries_is_reported(book):
+def test_a_unit_counted_by_several_entries_is_noted(book):
     """Elfos Oscuros "Guardia de la ciudad": "Ballesteros elfos oscuros (primera fila)" and
     "Lanceros elfos oscuros" are each bought by the model and no entry sizes the unit; the
-    import builds one model, so it must say so rather than count the unit fully modelled."""
+    import builds one model, so it says so.  Its rules are modelled (``Unidad mixta``,
+    tests/test_army_rules_mixed.py), so it is a note, not an approximation."""
     c = cat(book)
-    items = [i for i in c.report.of_kind("approximated") if i.unit == "Guardia de la ciudad"]
+    items = [i for i in c.report.of_kind("note") if i.unit == "Guardia de la ciudad"]
     assert any("Lanceros elfos oscuros" in i.reason and "one model" in i.reason
                for i in items)
 

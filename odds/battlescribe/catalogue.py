@@ -294,13 +294,14 @@ def _report_counted_apart(node: Node, sink: Collector) -> None:
 
     Elfos Oscuros "Guardia de la ciudad": a front rank of "Ballesteros elfos oscuros
     (primera fila)" and "Lanceros elfos oscuros" behind, each bought by the model; no one
-    entry sizes the unit, so the import builds one model and says so.
+    entry sizes the unit, so the import builds one model and says so (a note: the rules of
+    the unit are modelled; its size and points come from ``models=`` and the entries chosen).
     """
     counted = [c.name for c in counted_apart(node)]
     if counted:
-        sink.add(node.name, node.name, "approximated",
+        sink.add(node.name, node.name, "note",
                  "models counted by several entries (" + ", ".join(counted)
-                 + "): imported as one model")
+                 + "): imported as one model; give its size with models=")
 
 
 def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) -> UnitEntry:

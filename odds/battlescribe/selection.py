@@ -192,7 +192,7 @@ def _adds_models(node: Node) -> bool:
 
     "Acorazados extra", "Enanos Marienburgueses adicionales".
     """
-    return node.kind != "group" and (node.key.endswith(" extra") or "adicional" in node.key)
+    return node.kind != "group" and node.key.endswith((" extra", " adicionales"))
 
 
 def included_roles(sel: Selection) -> set[str]:
