@@ -96,3 +96,8 @@ def test_the_core_tuple_must_count_itself():
 def test_a_spec_cannot_own_and_read_one_column():
     with pytest.raises(ValueError, match="both owned and read"):
         _spec("x", columns=("S_X",), reads=("S_X",))
+
+
+def test_a_layout_that_does_not_parse_is_named():
+    with pytest.raises(ValueError, match=r"layout\.py does not parse \(line 2"):
+        core_columns("x = 1\n<<<<<<< HEAD\n")

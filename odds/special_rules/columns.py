@@ -51,7 +51,11 @@ def core_columns(source: str | None = None) -> dict[str, tuple[str, ...]]:
     dict
         Prefix (``"S_"``, ``"G_"``) -> the core column names.
     """
-    tree = ast.parse(LAYOUT.read_text(encoding="utf-8") if source is None else source)
+    try:
+        tree = ast.parse(LAYOUT.read_text(encoding="utf-8") if source is None else source)
+    except SyntaxError as exc:
+        raise ValueError(f"layout.py does not parse (line {exc.lineno}: a merge conflict?); "
+                         "resolve it first") from None
     counts = {count: prefix for prefix, (count, _, _) in TABLES.items()}
     found: dict[str, tuple[str, ...]] = {}
     for node in tree.body:
@@ -171,6 +175,7 @@ def columns_module(registry: Iterable[RuleSpec] | None = None,
 
 def write_columns_module() -> Path:
     """Write :data:`GENERATED`; ``ValueError`` listing the problems when the specs have any."""
+    core_columns()  # layout.py parses, and counts its core columns
     problems = column_problems()
     if problems:
         raise ValueError("the specs' columns need fixing first:\n  " + "\n  ".join(problems))
