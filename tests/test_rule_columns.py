@@ -47,8 +47,11 @@ def test_every_column_of_the_layout_is_core_or_generated_and_numbered_once():
 
 def test_the_kernels_see_plain_integers():
     # frozen into machine code as module-level constants (odds._jit.package_stamp)
+    import odds.combat.model as model
+
     for name in rule_columns.__all__:
         assert type(getattr(layout, name)) is int, name
+        assert name in model.__all__ and getattr(model, name) == getattr(layout, name), name
 
 
 def test_a_rule_column_belongs_to_its_spec():
