@@ -83,6 +83,14 @@ def test_no_raw_layout_index(path: Path) -> None:
     assert not found, f"{path.name}: index by the names of odds.combat.model.layout: {found}"
 
 
+def test_no_raw_layout_index_in_tests_or_benchmarks() -> None:
+    # the columns are renumbered when a rule's columns come or go (odds.combat.model.rule_columns)
+    root = COMBAT.parents[1]
+    found = {p.name: raw_indices(p.read_text(encoding="utf-8"))
+             for folder in ("tests", "benchmarks") for p in sorted((root / folder).glob("*.py"))}
+    assert not {name: hits for name, hits in found.items() if hits}
+
+
 def test_layout_names_are_distinct_runs() -> None:
     """Each layout's names count 0, 1, 2, ... up to its size, with no gap or repeat."""
     for prefix, size in (("B_", layout.N_BODY), ("A_", layout.N_ALLOC), ("T_", layout.N_TOUCH),
