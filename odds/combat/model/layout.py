@@ -22,6 +22,8 @@ from odds.vocabulary import FACES as FACES
 from odds.vocabulary import STATUSES as STATUSES
 
 # --------------------------------------------------------------------------- side constants
+# The core columns only: a special rule's own columns go in its spec's ``columns``, then
+# ``python -m odds.special_rules`` (docs/adding-a-rule.md).  range(k) counts the names.
 (
     S_HP,  # starting wounds (models * W)
     S_W,
@@ -66,6 +68,7 @@ from odds.vocabulary import STATUSES as STATUSES
 ) = range(39)
 
 # --------------------------------------------------------------------------- group constants
+# The core columns only, as for the side constants.
 (
     G_ACTIVE,
     G_ATTACKS,  # attacks per fighting model (impact: fixed part of the dice)
