@@ -105,7 +105,7 @@ class _LinkOnlyLibrary(JITCodeLibrary):
     code: every caller links the helper's module into its own and optimises
     the whole (each function was already optimised on its own when lowered),
     so that work was done again, or never used.  For the combat engine it
-    was about 6 s of a 24 s cold compile (issue 13).
+    was a large part of the cold compile.
     """
 
     def _optimize_final_module(self) -> None:

@@ -33,6 +33,7 @@ from odds.combat.model import (
     G_STD_HIT,
     RANK_AND_FILE,
     S_BEAR_STD,
+    S_SIDE,
     CombatOptions,
     build,
     build_units,
@@ -93,7 +94,7 @@ def test_bear_standard_from_the_catalogue():
     assert clean(c, name)
     model = build(u, foe(WS=4), options=CombatOptions(max_rounds=1))
     body = model.names.index(f"{name} {oerl.name}")
-    mine = [k for k in range(model.sides.shape[0]) if model.sides[k, 26] == 0]  # S_SIDE
+    mine = [k for k in range(model.sides.shape[0]) if model.sides[k, S_SIDE] == 0]
     assert len(mine) == 3  # the unit, Beorg (his own ward) and Oerl
     enemy = next(k for k in range(model.sides.shape[0]) if k not in mine)
     for k in mine:

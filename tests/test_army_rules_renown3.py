@@ -105,7 +105,7 @@ def test_dirty_trick_is_one_more_killing_blow_after_every_other_blow():
     """
     from conftest import assert_distribution
 
-    from odds.combat.model import CREW, DIRTY_TRICK_KEY, G_KB, G_KEY, build
+    from odds.combat.model import CREW, DIRTY_TRICK_KEY, G_ACTIVE, G_KB, G_KEY, build
 
     enemy = fighter("E", 10, 5, T=7, A=0).replace(
         profile=Profile(M=10, WS=3, BS=3, S=3, T=7, W=2, I=3, A=0, Ld=7))
@@ -120,7 +120,7 @@ def test_dirty_trick_is_one_more_killing_blow_after_every_other_blow():
         e = model.names.index("Espadas champion")
         if pmf is None:
             # the leader's own killing blow is no trick: no extra attack
-            assert not model.groups[e, 1, CREW, 0, 0]
+            assert not model.groups[e, 1, CREW, 0, G_ACTIVE]
             continue
         assert model.groups[e, 1, CREW, 0, G_KEY] == DIRTY_TRICK_KEY > max(
             model.groups[b, w, g, k, G_KEY] for b in range(3) for w in range(3)

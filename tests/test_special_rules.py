@@ -30,7 +30,7 @@ def test_keys_are_unique():
 
 @SPECS
 def test_a_spec_names_real_columns_hooks_and_points(spec):
-    for col in spec.columns:
+    for col in spec.named_columns:
         assert isinstance(getattr(layout, col), int), col
     for hook in spec.hooks:
         module, name = hook.rsplit(".", 1)
@@ -63,7 +63,7 @@ def test_fill_writes_only_its_columns():
     unit = library_unit("vc_zombies")
     for spec in REGISTRY:
         if spec.fill is not None:
-            assert set(spec.fill(unit)) <= set(spec.columns), spec.key
+            assert set(spec.fill(unit)) <= set(spec.named_columns), spec.key
 
 
 def test_a_bad_spec_is_refused():

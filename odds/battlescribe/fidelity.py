@@ -1,4 +1,4 @@
-"""Fidelity of the BattleScribe import, per catalogue (issue 11 §1).
+"""Fidelity of the BattleScribe import, per catalogue.
 
 The unit entries imported with nothing ``ignored`` or ``approximated``.
 

@@ -1,4 +1,4 @@
-"""Combat scenarios: several units per side, characters, faces and policies (issue 4 §3).
+"""Combat scenarios: several units per side, characters, faces and policies.
 
 A :class:`CombatScenario` is one close combat: two sides (``attacker`` =
 side 0, ``defender`` = side 1), each a tuple of :class:`ScenarioUnit`.  Each

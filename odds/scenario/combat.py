@@ -47,7 +47,7 @@ class TwoUnitCombat(NamedTuple):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CombatScenario:
-    """One close combat between two sides of one or more units (issue 4 §3).
+    """One close combat between two sides of one or more units.
 
     Attributes
     ----------

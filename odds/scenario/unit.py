@@ -84,7 +84,7 @@ class ScenarioUnit:
     charged : bool
         The unit charged this turn.
     allocation : str
-        :data:`ALLOCATIONS` (Default ``troops``, issue 4 §1).
+        :data:`ALLOCATIONS` (Default ``troops``).
     challenge : str
         :data:`CHALLENGE_POLICIES` (Default ``always``; see the module docstring).
     static_bonus : int

@@ -25,9 +25,11 @@ are derived from it:
 - :func:`docs_page`: ``docs/rules.md``, written by ``python -m odds.special_rules``.
 
 Every special-rule flag of a unit has a spec.  Adding a rule: its spec in the family module
-(or a new module listed in :data:`REGISTRY`), its kernel code at the points it names, and a
-test file.  BattleScribe names that give several flags at once (``"No muertos"``,
-``"Demonio"``) stay in :data:`odds.battlescribe.rule_names.RULE_FLAGS`.
+(or a new module listed in :data:`REGISTRY`), its kernel code at the points it names, a test
+file, and ``python -m odds.special_rules``, which numbers the rules' own columns into
+:mod:`odds.combat.model.rule_columns` (:mod:`odds.special_rules.columns`) and writes
+``docs/rules.md`` (``docs/adding-a-rule.md``).  BattleScribe names that give several flags
+at once (``"No muertos"``, ``"Demonio"``) stay in :data:`odds.battlescribe.rule_names.RULE_FLAGS`.
 """
 
 from __future__ import annotations

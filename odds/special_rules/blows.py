@@ -22,11 +22,17 @@ def _burning_dice(m: Any, c: Any) -> int:
 
 BURNING_BODY = RuleSpec(
     key="burning_body", mdnr=("Cuerpo ardiente",), book="Enanos del Caos",
-    battlescribe=("Cuerpo ardiente",), columns=("S_BURNING", "G_BURNING"),
+    battlescribe=("Cuerpo ardiente",), columns=("S_BURNING", "S_BURN_SAVE", "G_BURNING"),
+    switches=("S_BURNING", "G_BURNING"),  # S_BURN_SAVE: the unit's armour save (side.py)
     fill=lambda unit: {"S_BURNING": unit.profile.T if unit.has("burning_body") else 0},
     dice=_burning_dice, plain=False,
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_BURNING].any()),
     acts=("start of turn",), hooks=("psychology.own_turn_start",), rare="RARE_TURN",
+    column_docs={
+        "S_BURNING": '"Cuerpo ardiente": T test each own turn (the T; 0 = no rule)',
+        "S_BURN_SAVE": "its armour save against the test's wounds (7 = none)",
+        "G_BURNING": 'impact slot: one hit per enemy model in contact ("Cuerpo ardiente")',
+    },
 )
 """Enanos del Caos "Cuerpo ardiente": S4 flaming hits on the models in contact, and a T test
 each own turn.
@@ -49,6 +55,9 @@ MECHANICAL_CLAWS = RuleSpec(
     dice=lambda m, c: int((m.groups[..., c.G_GRAB] > 0).any(axis=(1, 2, 3)).sum()),
     exact_refuses=lambda m, c: bool(m.groups[..., c.G_GRAB].any()),
     plain=False, acts=("each strike",), hooks=("blows.hit_need",),
+    column_docs={
+        "G_GRAB": '"Garras mecánicas": a D6 at or above it fails the target\'s I test; 0 = none',
+    },
 )
 """Demonios (Aplastador de almas) "Garras mecánicas": "Arma de mano ... La miniatura objetivo
 debe hacer un chequeo de Iniciativa para evitar ser agarrada. Si falla el chequeo, los ataques
@@ -72,6 +81,11 @@ RANDOM_ATTACKS = RuleSpec(
     dice=lambda m, c: int(m.sides[:m.n_units, c.S_RA_DICE].sum()),  # the roll itself
     plain=False, acts=("before blows",), hooks=("blows.roll_random_attacks",),
     rare="RARE_RANDOM",
+    column_docs={
+        "S_RA_DICE": 'random attacks (gst "Ataques aleatorios"): dice rolled each round, 0 = none',
+        "S_RA_SIDES": "their sides (3 or 6); the fixed part is in the groups' G_ATTACKS",
+        "G_RANDOM": "1: each fighter adds the unit's random-attacks roll (S_RA_DICE) this round",
+    },
 )
 """A profile's attacks rolled each round (``A`` of ``"D6"``, ``"2D6"``...)."""
 
@@ -81,6 +95,9 @@ UNSTOPPABLE_ASSAULT = RuleSpec(
     columns=("G_CHAIN",), filled_by="odds.combat.model.groups",
     exact_refuses=lambda m, c: bool(m.groups[..., c.G_CHAIN].any()),
     plain=False, acts=("each strike",), hooks=("blows.unsaved_wounds", "blows.chain_attacks"),
+    column_docs={
+        "G_CHAIN": 'each wound before saves gives one more attack ("Asalto imparable")',
+    },
 )
 """Reyes Funerarios (Gigante de hueso), Elfos Oscuros (Kharibdyss) "Asalto imparable": "En
 carga, por cada tirada para herir exitosa ... puede hacer un ataque adicional (que a su vez,
@@ -101,6 +118,9 @@ COLD_WEAPON = RuleSpec(
     battlescribe=("Arma de frío",), columns=("G_COLD",), filled_by="odds.combat.model.groups",
     exact_refuses=lambda m, c: bool(m.groups[..., c.G_COLD].any()),
     plain=False, acts=("each strike",), hooks=("blows.unsaved_wounds",),
+    column_docs={
+        "G_COLD": 'each natural 6 to hit adds a wound; its armour save needed (2..7), 0 = none',
+    },
 )
 """Mercenarios (Trolls de hielo) "Arma de frío": "Arma de mano. En el turno en que cargan, si
 sale algún 6 en la tirada para impactar causa una herida adicional de F3".  Its dice are
@@ -132,6 +152,9 @@ ESTALIAN_PRIDE = RuleSpec(
     # plain: a plain pair has two bodies, so no challenge (its column never acts there)
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_DUEL_REROLL].any()),
     acts=("each strike",), hooks=("blows.strike", "blows.unsaved_wounds"),
+    column_docs={
+        "S_DUEL_REROLL": 're-rolls its missed hits in challenges (Estalia "Orgullo Estaliano")',
+    },
 )
 """Estalia "Orgullo Estaliano": "Todos los personajes y campeones pueden repetir las tiradas
 falladas para impactar en desafíos. Además, todos los personajes y campeones deben lanzar y
@@ -147,6 +170,9 @@ LIFE_DRAIN = RuleSpec(
     filled_by="odds.combat.model.side",
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_LIFE_DRAIN].any()),
     plain=False, acts=("each strike",), hooks=("blows.strike",),
+    column_docs={
+        "S_LIFE_DRAIN": 'gains a wound per wound it causes (Condes Vampiro "Poder de la muerte")',
+    },
 )
 """Condes Vampiro (Carruaje negro) "Poder de la muerte": "Por cada herida que cause el Carruaje
 negro o alguna de sus partes (Conductor, Pesadilla), el Carruaje gana una herida" (its blades
@@ -168,6 +194,9 @@ CURSED_RECRUITS = RuleSpec(
     filled_by="odds.combat.model.build",
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_RECRUIT].any()),
     plain=False, acts=("each strike",), hooks=("blows.strike", "blows.recruit"),
+    column_docs={
+        "S_RECRUIT": '1 + the unit its 1-W victims join ("Bienvenido a la Maldición"), 0 none',
+    },
 )
 """Regimientos de Renombre (Compañía maldita de Kreugar) "Bienvenido a la Maldición": "Si
 cualquier guerrero de la Compañía Maldita (incluido Kreugar) abate a una miniatura con 1 herida
@@ -194,6 +223,11 @@ BEAR_STANDARD = RuleSpec(
     switches=("S_BEAR_STD",), filled_by="odds.combat.model.build",
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_BEAR_STD].any()),
     plain=False, acts=("each strike",), hooks=("blows.strike",),
+    column_docs={
+        "S_BEAR_STD": '1 + the body carrying "Estandarte del Oso" (first-round to-hit bonus), 0 '
+                      'none',
+        "G_STD_HIT": 'G_HIT once the bearer of S_BEAR_STD has fallen ("Estandarte del Oso")',
+    },
 )
 """Regimientos de Renombre (Hombres Oso de Urslo) "Estandarte del Oso": "Toda la unidad
 (incluyendo a Beorg y Oerl) reciben un +1 a sus tiradas para impactar en la primera ronda de
@@ -267,6 +301,9 @@ FLAMING_ATTACKS = RuleSpec(
     key="flaming_attacks", mdnr=("Ataques flamígeros",), book="gst",
     battlescribe=("Ataques flamígeros",), columns=("G_FLAMING",),
     filled_by="odds.combat.model.groups",
+    column_docs={
+        "G_FLAMING": "one wound ends the target's regeneration (§1.6)",
+    },
 )
 """One wound from its blows ends the target's regeneration for the rest of the combat (§1.6)."""
 
@@ -458,6 +495,9 @@ unless they are ``mundane_attacks``); a 6 still hits, automatic hits are not rol
 DIRTY_TRICK = RuleSpec(
     key="dirty_trick", mdnr=("Juego sucio",), book="Regimientos de Renombre",
     columns=("S_DUEL_WARD",), switches=(), filled_by="odds.combat.model.side",
+    column_docs={
+        "S_DUEL_WARD": 'a ward save in challenges only, when it has none else (7 = none)',
+    },
 )
 """Each model makes one more attack with its own weapon after every other blow of each round,
 before the combat result, resolved with killing blow, and has a 6+ ward in challenges when it

@@ -43,6 +43,12 @@ LANCE_FORMATION = RuleSpec(
     acts=("before blows", "combat result"),
     hooks=("fighters.start_fighters", "strike_steps.count_attacks",
            "fighters.expand"),
+    column_docs={
+        "S_LANCE": '1: fights in lance formation, 3 wide, its ranks of 3 counting (Bretonia '
+                   '"Formación en lanza")',
+        "G_LANCE": "1: riders (and steeds) of the lance's flank files behind its fighting front "
+                   'rank fight too (Bretonia "Formación en lanza", on the charge)',
+    },
 )
 """Bretonia "Formación en lanza": "Las unidades de Caballería con algún Voto pueden luchar en
 una formación llamada Formación en Lanza ... La Formación en Lanza tiene un frontal de 3
@@ -72,6 +78,10 @@ DUTY_TO_PURSUE = RuleSpec(
     fill=lambda unit: {"S_PURSUE_EXTRA": PURSUIT_EXTRA_DICE * unit.has("duty_to_pursue")},
     dice=lambda m, c: int(m.sides[:m.n_units, c.S_PURSUE_EXTRA].sum()),
     acts=("pursuit",), hooks=("resolution.leave_and_pursue",),
+    column_docs={
+        "S_PURSUE_EXTRA": 'D6 rolled beyond its pursuit dice, the lowest dropped (Bretonia '
+                          '"Obligación de Perseguir")',
+    },
 )
 """Bretonia (Guerra de Noveles) "Obligación de Perseguir": "Todas las unidades deben
 Perseguir. Cuando persiguen, lanza 2D6 adicionales en la tirada para perseguir y quédate los
@@ -120,7 +130,7 @@ archers fight across their stakes as they would in base contact.  Its code is in
 
 NO_BSB_REROLL = RuleSpec(
     key="no_bsb_reroll", mdnr=("Escoria",), book="Bretonia",
-    columns=("S_INDEPENDENT", "S_BSB"), switches=("S_INDEPENDENT",),
+    reads=("S_INDEPENDENT", "S_BSB"), switches=("S_INDEPENDENT",),
     filled_by="odds.combat.model.side", acts=("break test",),
     hooks=("kernel.break_tests",),
 )

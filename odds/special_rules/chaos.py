@@ -49,6 +49,11 @@ TZEENTCH_MUTATION = RuleSpec(
     plain=False, exact_refuses=_mutation_before_first_blows,
     acts=("start of turn",), hooks=("psychology.mutations", "kernel.who_fights"),
     rare="RARE_TURN",
+    column_docs={
+        "S_MUTATION": 'casts "Mutación incontrolable" each own turn (Reinos del Caos "Magia de '
+                      'Tzeentch")',
+        "S_MUTATION_WARD": 'the ward save against it on this unit (7 = none); 0 = not a target',
+    },
 )
 """Reinos del Caos (Horrores, Incineradores de Tzeentch) "Magia de Tzeentch": "Los Horrores son
 una unidad mágica. Una vez por turno, al inicio de la fase de magia (propia), pueden lanzar un

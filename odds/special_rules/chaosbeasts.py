@@ -48,6 +48,10 @@ SLIPPERY = RuleSpec(
     columns=("S_SLIPPERY",), fill=lambda unit: {"S_SLIPPERY": int(unit.has("slippery"))},
     acts=("pursuit",),
     hooks=("kernel.flee_pursue_redress", "fighters.expand", "fighters.slippery_redress"),
+    column_docs={
+        "S_SLIPPERY": '1: never lapped round, laps round win or lose (Enanos del Caos '
+                      '"Escurridizos")',
+    },
 )
 """Enanos del Caos, Contingente Aliado: Hobgoblins (Hobgoblin escurridizos) "Escurridizos":
 "El enemigo nunca puede envolver el flanco de los Hobgoblins Escurridizos, mientras que éstos

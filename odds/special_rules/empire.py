@@ -10,7 +10,7 @@ from odds.special_rules.spec import RuleSpec
 
 CARNOPHAGE = RuleSpec(
     key="carnophage", mdnr=("Carnófago",), book="Condes Vampiro",
-    battlescribe=("Carnófago",), columns=("S_LIFE_DRAIN",), filled_by="odds.combat.model.side",
+    battlescribe=("Carnófago",), reads=("S_LIFE_DRAIN",), filled_by="odds.combat.model.side",
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_LIFE_DRAIN].any()),
     plain=False, acts=("each strike",), hooks=("blows.strike",),
 )
@@ -33,7 +33,7 @@ their wound roll impossible; no kernel code of its own)."""
 
 DEATH_SHRIEK = RuleSpec(
     key="death_shriek", mdnr=("Chillido mortal",), book="Condes Vampiro (Clan Strigoi)",
-    columns=("S_LAMENT",), switches=(),
+    reads=("S_LAMENT",), switches=(),
     fill=lambda unit: {"S_LAMENT": 4} if unit.has("death_shriek") else {},
     plain=False, acts=("start of turn",), hooks=("psychology.lament", "psychology.own_turn_start"),
 )

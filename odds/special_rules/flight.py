@@ -10,6 +10,10 @@ SKAVEN_FLIGHT = RuleSpec(
     columns=("S_FLEE_PLUS",), fill=lambda unit: {"S_FLEE_PLUS": 3 * unit.has("flees_3cm_more")},
     acts=("charge", "break test"),
     hooks=("kernel.break_tests", "psychology.panic_from", "psychology.charge_tests"),
+    column_docs={
+        "S_FLEE_PLUS": 'cm added to the unit\'s flee rolls, not its pursuit (Skaven "¡El que corre '
+                       'hoy, vive para luchar mañana!")',
+    },
 )
 """Skaven "¡El que corre hoy, vive para luchar mañana!": "Todas las miniaturas de tipo Skaven
 huyen +3cm adicionales. Ten en cuenta que es huida, no persecución": 3 cm added to each flee
@@ -19,6 +23,9 @@ enemy's pursuit catches it when its roll reaches the longer flee."""
 RESOLUTE = RuleSpec(
     key="resolute", mdnr=("Firmeza",), book="Enanos", battlescribe=("Firmeza",),
     columns=("S_FLEE_MINUS",), filled_by="odds.combat.model.side",
+    column_docs={
+        "S_FLEE_MINUS": 'cm taken off the unit\'s flee and pursuit rolls (MDNR Enanos "Firmeza")',
+    },
 )
 """MDNR Enanos "Firmeza": infantry (and war machine crews, not flyers) flee and pursue 2 cm less
 (5D6-2 cm)."""
@@ -27,7 +34,7 @@ RESOLUTE = RuleSpec(
 # vez de 5D6cm" (the engine's combat ends with the pursuit: no overrun to forbid)
 BLOODGREED = RuleSpec(
     key="bloodgreed", mdnr=("Ansia de sangre",), book="Reinos del Caos",
-    battlescribe=("Ansia de sangre",), columns=("S_PURSUE_DICE",), switches=(),
+    battlescribe=("Ansia de sangre",), reads=("S_PURSUE_DICE",), switches=(),
     filled_by="odds.combat.model.side",
 )
 """MDNR Reinos del Caos "Ansia de sangre": "nunca pueden arrasar ... pero persigue 8D6cm en vez de
@@ -36,6 +43,9 @@ BLOODGREED = RuleSpec(
 UNPURSUED = RuleSpec(
     key="unpursued", mdnr=("Bendecidos por los Ancestrales",), book="Regimientos de Renombre",
     columns=("S_UNPURSUED",), fill=lambda unit: {"S_UNPURSUED": unit.has("unpursued")},
+    column_docs={
+        "S_UNPURSUED": 'fleeing from a combat, its enemies never pursue it (Tichi Huichi)',
+    },
 )
 """When the unit flees from a combat its enemies hold their ground (MDNR Regimientos de Renombre,
 Tichi Huichi "Bendecidos por los Ancestrales": "Si los Incursores ... huyen de un combate (por
@@ -48,7 +58,7 @@ perseguir)"; RULES.md §4.3)."""
 # movement phase's; the engine has no overrun)
 MUST_PURSUE = RuleSpec(
     key="must_pursue", mdnr=("Hambrientos",), book="Condes Vampiro", battlescribe=("Hambrientos",),
-    columns=("S_HATRED",), filled_by="odds.combat.model.side",
+    reads=("S_HATRED",), filled_by="odds.combat.model.side",
 )
 """The unit always pursues a beaten enemy, never tests to hold back (§4.3; MDNR Condes Vampiro
 "Hambrientos": "tras el combate, siempre deben perseguir, pero no pueden arrasar"; Imperio
@@ -58,7 +68,7 @@ MUST_PURSUE = RuleSpec(
 # los enemigos que haya hecho huir en combate cuerpo a cuerpo" (+100 victory points)
 NO_PURSUIT = RuleSpec(
     key="no_pursuit", mdnr=("Despellejar",), book="Regimientos de Renombre",
-    battlescribe=("Despellejar",), columns=("S_CAN_PURSUE",), switches=(),
+    battlescribe=("Despellejar",), reads=("S_CAN_PURSUE",), switches=(),
     filled_by="odds.combat.model.side",
 )
 """The unit never pursues (Regimientos de Renombre "Despellejar": "nunca puede perseguir a los
@@ -70,7 +80,7 @@ enemigos que haya hecho huir en combate cuerpo a cuerpo")."""
 # 25cm o menos del Preyton deberán hacer un chequeo de Pánico" (the engine has no overrun)
 DEVOURER = RuleSpec(
     key="devourer", mdnr=("Devorador",), book="Reinos del Caos: Bestias",
-    battlescribe=("Devorador",), columns=("S_CAN_PURSUE",), switches=(),
+    battlescribe=("Devorador",), reads=("S_CAN_PURSUE",), switches=(),
     filled_by="odds.combat.model.side",
 )
 """The unit pursues only after a passed Ld test, taken instead of the test to hold back; held back
@@ -81,7 +91,7 @@ enemigas a 25cm o menos del Preyton deberán hacer un chequeo de Pánico")."""
 
 PURSUIT_3D6_MORE = RuleSpec(
     key="pursuit_3d6_more", mdnr=("Pellejo de Wulfag",), book="Regimientos de Renombre",
-    columns=("S_PURSUE_DICE",), switches=(), filled_by="odds.combat.model.side",
+    reads=("S_PURSUE_DICE",), switches=(), filled_by="odds.combat.model.side",
 )
 """The unit pursues a unit broken in close combat with 3D6 more than its pursuit dice (MDNR
 Regimientos de Renombre, Oglah Khan's "Pellejo de Wulfag": "Cada vez que Oglah y su unidad

@@ -11,7 +11,7 @@ FLYING = RuleSpec(
 
 SKIRMISHERS = RuleSpec(
     key="skirmishers", mdnr=("Hostigadores",), book="gst", battlescribe=("Hostigadores",),
-    columns=("S_NO_RANK_CANCEL",), switches=(), filled_by="odds.combat.model.side",
+    reads=("S_NO_RANK_CANCEL",), switches=(), filled_by="odds.combat.model.side",
 )
 """gst "Hostigadores": no rank bonus, and no enemy ranks cancelled from a flank or the rear (6th
 Appendix Seven; RULES.md §2.2)."""

@@ -13,7 +13,7 @@ from odds.special_rules.spec import RuleSpec
 # unidad"; Mydas el Mezquino carries "Pagador" (paymaster)
 MYDAS_ESCORT = RuleSpec(
     key="mydas_escort", mdnr=("Escolta de Mydas",), book="Mercenarios",
-    columns=("S_BODYGUARD",), filled_by="odds.combat.model.side",
+    reads=("S_BODYGUARD",), filled_by="odds.combat.model.side",
     acts=("break test",), hooks=("psychology.break_test",),
 )
 """The unit is stubborn while Mydas lives (MDNR Mercenarios "Escolta de Mydas": "Los escoltas

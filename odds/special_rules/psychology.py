@@ -12,6 +12,9 @@ STUPIDITY = RuleSpec(
     key="stupidity", mdnr=("Estupidez",), book="gst", battlescribe=("Estupidez",),
     columns=("S_STUPID",), fill=lambda unit: {"S_STUPID": unit.has("stupidity")},
     plain=False, acts=("start of turn",), hooks=("psychology.stupidity",),
+    column_docs={
+        "S_STUPID": 'stupidity (§1.10)',
+    },
 )
 """Each own turn a Ld test; failed while engaged, only half its models fight (§1.10).
 
@@ -25,6 +28,9 @@ DRUNK = RuleSpec(
     dice=lambda m, c: int(m.sides[:, c.S_DRUNK].sum()),  # one D6 a unit a round
     plain=False, acts=("charge", "start of turn"),
     hooks=("psychology.charge_tests", "psychology.stupidity"),
+    column_docs={
+        "S_DRUNK": 'MDNR Bestias "Borrachos": each own turn 1D6: 1 stupidity test, 6 frenzied',
+    },
 )
 """Each own turn 1D6: 1 stupid, 6 frenzied (MDNR Reinos del Caos: Bestias "Borrachos").
 
@@ -42,6 +48,10 @@ COLD_BLOODED = RuleSpec(
     # a third die for each Ld test: at most 8 tests a round
     dice=lambda m, c: 8 * int(m.sides[:, c.S_COLD].any()) * m.sides.shape[0],
     acts=("charge", "break test"), hooks=("blows.leadership_test",),
+    column_docs={
+        "S_COLD": 'cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6, drop '
+                  'highest',
+    },
 )
 """Ld tests on 3D6 without the highest die (MDNR Mercenarios "Sangre fría").
 
@@ -96,6 +106,12 @@ MAIDEN_LAMENT = RuleSpec(
     plain=False, exact_refuses=_lament_before_first_blows,
     acts=("start of turn",), hooks=("psychology.lament", "psychology.own_turn_start"),
     rare="RARE_TURN",
+    column_docs={
+        "S_LAMENT": 'a "Lamento de la doncella" each own turn (Condes Vampiro): 2D6 + this (2, or '
+                    '4)',
+        "S_LAMENT_WARD": 'the ward save against a lament on this unit (7 = none); 0 = not a '
+                         'target',
+    },
 )
 """Each own turn, before the blows, wounds on an enemy unit in contact, armour ignored.
 
@@ -131,6 +147,9 @@ CAPTAIN_BOUND = RuleSpec(
     acts=("end of phase", "start of turn"),
     hooks=("psychology.captains_fall", "psychology.crumble"),
     rare="RARE_CAPTAINS|RARE_TURN",
+    column_docs={
+        "S_CAPTAIN": 'crumbles once its promoted champion falls ("No Muertos", "Capitán")',
+    },
 )
 """The unit crumbles once its leader falls, unless it passes a Ld test.
 
@@ -149,6 +168,10 @@ ABYSSAL_HOWL = RuleSpec(
     battlescribe=("Aullido abisal",), columns=("S_HOWLED",), filled_by="odds.combat.model.contact",
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_HOWLED].any()),
     acts=("break test",), hooks=("psychology.howled", "psychology.howled_test"),
+    column_docs={
+        "S_HOWLED": '1 + the enemy with "Aullido abisal" in contact re-rolling its Ld tests, 0 '
+                    'none',
+    },
 )
 """Elfos Oscuros (Kharibdyss) "Aullido abisal": "El jugador Elfo Oscuro puede obligar a repetir
 cualquier tirada basada en Liderazgo de cualquier unidad en contacto peana con peana con el
@@ -177,7 +200,7 @@ UNBREAKABLE = RuleSpec(
     key="unbreakable", mdnr=("Inmune a desmoralización",), book="gst",
     battlescribe=("Inmune a desmoralización", "Indesmoralizable", "Indesmoralizables",
                   "Inmune a desmoralización (aunque sigue teniendo Odio a pielesverdes)"),
-    columns=("S_UNBREAKABLE", "S_ITP"), switches=("S_UNBREAKABLE",),
+    columns=("S_UNBREAKABLE",), reads=("S_ITP",), switches=("S_UNBREAKABLE",),
     fill=lambda unit: {"S_UNBREAKABLE": unit.has("unbreakable")},
 )
 """gst "Inmune a desmoralización": the unit never takes a break test and is immune to psychology
@@ -187,6 +210,9 @@ IMMUNE_TO_PSYCHOLOGY = RuleSpec(
     key="immune_to_psychology", mdnr=("Inmune a psicología",), book="gst",
     battlescribe=("Inmune a psicología", "Inmune a la psicología", "Inmunes a psicología"),
     columns=("S_ITP",), filled_by="odds.combat.model.side",
+    column_docs={
+        "S_ITP": 'immune to psychology (not counting frenzy)',
+    },
 )
 """gst "Inmune a psicología": no fear, terror or panic tests; it may not flee from a charge
 (RULES.md §3.3)."""
@@ -200,13 +226,13 @@ FEAR = RuleSpec(
 
 TERROR = RuleSpec(
     key="terror", mdnr=("Terror",), book="gst", battlescribe=("Terror", "Causa terror"),
-    columns=("S_FEAR",), switches=(), filled_by="odds.combat.model.side",
+    reads=("S_FEAR",), switches=(), filled_by="odds.combat.model.side",
 )
 """gst "Terror": the unit causes terror, which includes fear (RULES.md §3.3)."""
 
 HATRED = RuleSpec(
     key="hatred", mdnr=("Odio",), book="gst", battlescribe=("Odio", "Odio a todas las miniaturas"),
-    columns=("S_HATRED", "G_REROLL"), switches=("S_HATRED",),
+    columns=("S_HATRED",), reads=("G_REROLL",), switches=("S_HATRED",),
     filled_by="odds.combat.model.side, odds.combat.model.groups",
 )
 """gst "Odio": hatred of every enemy: re-roll missed hits in the first round of a combat, always
@@ -227,6 +253,9 @@ FRENZY = RuleSpec(
                   "Furia asesina (ataques solo desangradores)"),
     columns=("S_FRENZY", "G_FRENZY_A"), switches=("S_FRENZY",),
     fill=lambda unit: {"S_FRENZY": unit.has("frenzy")}, filled_by="odds.combat.model.groups",
+    column_docs={
+        "G_FRENZY_A": 'extra attacks while frenzied',
+    },
 )
 """gst "Furia asesina": +1 attack, immune to psychology, must pursue; lost on losing a round
 (RULES.md §1.6)."""
@@ -249,6 +278,9 @@ IMMUNE_TO_PANIC = RuleSpec(
     key="immune_to_panic", mdnr=("Inmune a pánico",), book="gst",
     battlescribe=("Inmune a pánico", "Inmune al pánico"), columns=("S_NO_PANIC",),
     fill=lambda unit: {"S_NO_PANIC": unit.has("immune_to_panic")},
+    column_docs={
+        "S_NO_PANIC": 'immune to panic (gst "Inmune a pánico"; §3.4)',
+    },
 )
 """gst "Inmune a pánico": "Esta unidad no debe realizar chequeos de pánico" (RULES.md §3.4)."""
 
@@ -268,6 +300,9 @@ FEARS_ELVES = RuleSpec(
     key="fears_elves", mdnr=("Miedo a los orejotaz",), book="Orcos y Goblins",
     battlescribe=("Miedo a los orejotaz",), columns=("S_FEARS_ELVES",),
     fill=lambda unit: {"S_FEARS_ELVES": unit.has("fears_elves")},
+    column_docs={
+        "S_FEARS_ELVES": 'MDNR "Miedo a los orejotaz": fears elf units it does not outnumber 2:1',
+    },
 )
 """MDNR Orcos y Goblins "Miedo a los orejotaz": "las unidades de tipo Goblin tienen Miedo de las
 unidades de tipo Elfo, a no ser que su potencia de unidad sea del doble o más que la potencia de
@@ -302,6 +337,9 @@ OLD_GRUMBLERS = RuleSpec(
     key="old_grumblers", mdnr=("Viejos cascarrabias",), book="Enanos",
     battlescribe=("Viejos cascarrabias",), columns=("S_GRUMBLERS",),
     filled_by="odds.combat.model.side",
+    column_docs={
+        "S_GRUMBLERS": 'friends re-roll failed panic tests (1: "Viejos cascarrabias"; 3: itself)',
+    },
 )
 """MDNR Enanos "Viejos cascarrabias" (Barbaslargas): "Cualquier miniatura o unidad a 15cm o menos
 de una o más unidades de Barbaslargas (que no estén huyendo) puede repetir los chequeos de
@@ -310,8 +348,12 @@ re-rolls a failed panic test (RULES.md §3.4)."""
 
 INDEPENDENT = RuleSpec(
     key="independent", mdnr=("Independientes", "Bestias"), book="Regimientos de Renombre",
-    columns=("S_INDEPENDENT", "S_GENERAL_LD"), switches=("S_INDEPENDENT",),
+    columns=("S_INDEPENDENT",), reads=("S_GENERAL_LD",), switches=("S_INDEPENDENT",),
     filled_by="odds.combat.model.side",
+    column_docs={
+        "S_INDEPENDENT": 'never uses the General\'s Ld ("Independientes"); 2: nor re-rolls a break '
+                         'test for a battle standard (Bretonia "Escoria")',
+    },
 )
 """The unit never uses its General's Ld (MDNR Regimientos de Renombre "Independientes": "nunca
 utilizan el Liderazgo del General, aunque sea mejor que el suyo"; Elfos Oscuros "Bestias": "las
@@ -323,13 +365,16 @@ FIRST_ROUND_STUBBORN = RuleSpec(
     key="first_round_stubborn", mdnr=("Resolutos",), book="Imperio", battlescribe=("Resolutos",),
     columns=("S_STUBBORN_FIRST",),
     fill=lambda unit: {"S_STUBBORN_FIRST": unit.has("first_round_stubborn")},
+    column_docs={
+        "S_STUBBORN_FIRST": 'stubborn in the first round only (Imperio "Resolutos")',
+    },
 )
 """Stubborn in the first round of each combat only (MDNR Imperio "Resolutos": "La unidad es Tozuda
 en la primera ronda de cada combate (sólo en la primera ronda)")."""
 
 SIGMAR_EXAMPLE = RuleSpec(
     key="sigmar_example", mdnr=("Ejemplo de Sigmar",), book="Imperio",
-    battlescribe=("Ejemplo de Sigmar",), columns=("S_GRUMBLERS",),
+    battlescribe=("Ejemplo de Sigmar",), reads=("S_GRUMBLERS",),
     filled_by="odds.combat.model.side",
 )
 """MDNR Imperio "Ejemplo de Sigmar" (Reiksguard a pie): "Toda unidad amiga a 15cm o menos de la
@@ -340,7 +385,7 @@ test at the charge (RULES.md §3.3, §3.4)."""
 
 PSYCHOLOGY_REROLL = RuleSpec(
     key="psychology_reroll", mdnr=("Marca del Caos absoluto",), book="Reinos del Caos",
-    columns=("S_GRUMBLERS",), filled_by="odds.combat.model.side",
+    reads=("S_GRUMBLERS",), filled_by="odds.combat.model.side",
 )
 """The unit re-rolls its own failed psychology tests -- fear and terror at the charge (charging or
 charged), panic (at the charge and from friends breaking or destroyed) and stupidity -- never a
@@ -353,6 +398,11 @@ adicional" it is a label)."""
 BODYGUARD = RuleSpec(
     key="bodyguard", mdnr=("Guardaespaldas",), book="Altos Elfos",
     battlescribe=("Guardaespaldas",), columns=("S_BODYGUARD",), filled_by="odds.combat.model.side",
+    column_docs={
+        "S_BODYGUARD": 'while a guarded character lives in the unit: 1 stubborn, 2 immune to '
+                       'fear; 3 stubborn unless a guarded character in it has fallen (Escolta de '
+                       'Mydas)',
+    },
 )
 """The unit is stubborn while a living General character stands in it (MDNR Altos Elfos
 "Guardaespaldas": "Los Leones Blancos son Tozudos mientras el General esté incluido en la
@@ -379,7 +429,7 @@ Dark Elves in contact or on the unit's side in the combat (itself included) Ld +
 :func:`odds.combat.model.contact_effects`)."""
 
 PAYMASTER_GUARD = RuleSpec(
-    key="paymaster_guard", mdnr=("Escolta",), book="Mercenarios", columns=("S_BODYGUARD",),
+    key="paymaster_guard", mdnr=("Escolta",), book="Mercenarios", reads=("S_BODYGUARD",),
     filled_by="odds.combat.model.side",
 )
 """The unit is stubborn while a living character with ``paymaster`` stands in it (MDNR Mercenarios
@@ -388,12 +438,16 @@ PAYMASTER_GUARD = RuleSpec(
 PAYMASTER = RuleSpec(
     key="paymaster", mdnr=("Pagador",), book="Mercenarios", columns=("S_GUARDED",),
     filled_by="odds.combat.model.build",
+    column_docs={
+        "S_GUARDED": "a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre "
+                     'Real)',
+    },
 )
 """The character is the Mercenarios' Pagador (its battle standard: "el Pagador es el
 Portaestandarte de Batalla mercenario")."""
 
 ROYAL_GUARD = RuleSpec(
-    key="royal_guard", mdnr=("Guardia personal",), book="Enanos", columns=("S_BODYGUARD",),
+    key="royal_guard", mdnr=("Guardia personal",), book="Enanos", reads=("S_BODYGUARD",),
     filled_by="odds.combat.model.side",
 )
 """The unit is immune to fear and terror while a living character with ``royal_blood`` stands in it
@@ -402,7 +456,7 @@ Real en la unidad, ésta es Inmune a miedo e Inmune a Terror"; in a combat with 
 only fear left is the auto-break of §3.2, :func:`odds.combat.model.guarded`);"""
 
 ROYAL_BLOOD = RuleSpec(
-    key="royal_blood", mdnr=("Sangre real",), book="Enanos", columns=("S_GUARDED",),
+    key="royal_blood", mdnr=("Sangre real",), book="Enanos", reads=("S_GUARDED",),
     filled_by="odds.combat.model.build",
 )
 """The character has Enanos "Sangre real"."""
@@ -414,6 +468,10 @@ LEADER_FEARLESS = RuleSpec(
     key="leader_fearless", mdnr=("Montaraces de Bugman",), book="Regimientos de Renombre",
     battlescribe=("Montaraces de Bugman (Mercenarios)",), columns=("S_FEARLESS",),
     filled_by="odds.combat.model.build",
+    column_docs={
+        "S_FEARLESS": "immune to fear while its champion lives (Bugman's rangers: "
+                      'leader_fearless)',
+    },
 )
 """While the unit's champion (its leader) lives, the unit is immune to fear and terror: no fear or
 terror test at the charge, no fear auto-break (MDNR Regimientos de Renombre "Montaraces de
@@ -427,7 +485,7 @@ RULES.md §3.2, §3.3). Without its champion it has no effect."""
 FEAR_WITH_STANDARD = RuleSpec(
     key="fear_with_standard", mdnr=("Estandarte de la Esposa del Mar",),
     book="Regimientos de Renombre", battlescribe=("Estandarte de la Esposa del Mar",),
-    columns=("S_FEAR",), switches=(), filled_by="odds.combat.model.side",
+    reads=("S_FEAR",), switches=(), filled_by="odds.combat.model.side",
 )
 """The unit causes fear while it carries its standard (MDNR Regimientos de Renombre, Espadas de
 Manann "Estandarte de la Esposa del Mar": "La unidad causa Miedo. Ten en cuenta que es una regla

@@ -12,6 +12,9 @@ DRAGON_HORN = RuleSpec(
     plain=False, exact_refuses=lambda m, c: bool((m.sides[:, c.S_HORN] == 1).any()),
     acts=("start of turn", "pursuit"), hooks=("resolution.horn_round", "psychology.horn_panic"),
     rare="RARE_HORNS",
+    column_docs={
+        "S_HORN": '"Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none',
+    },
 )
 """Regimientos de Renombre (Compañía dragón de Ulther) "Cuerno del Dragón": "El músico de la
 unidad tiene este cuerno ... Un solo uso. Debes declarar el uso de este objeto al inicio de tu
@@ -31,7 +34,7 @@ flees, pursued only if the horn's side won the round before
 BLACK_STANDARD = RuleSpec(
     key="black_standard", mdnr=("Estandarte Negro de los Muktarin",),
     book="Regimientos de Renombre", battlescribe=("Estandarte Negro de los Muktarin",),
-    columns=("S_STANDARD",), switches=(), filled_by="odds.combat.model.side",
+    reads=("S_STANDARD",), switches=(), filled_by="odds.combat.model.side",
     dice=lambda m, c: 2 * int((m.sides[:, c.S_STANDARD] == 2).any()),  # a D3 a side a round
     acts=("combat result",), hooks=("resolution.side_totals",),
 )
@@ -50,13 +53,17 @@ UNSTABLE = RuleSpec(
     key="unstable", mdnr=("Inestables",), book="gst",
     battlescribe=("Inestables", "Inestabilidad", "Inestable"), columns=("S_UNSTABLE",),
     filled_by="odds.combat.model.side",
+    column_docs={
+        "S_UNSTABLE": '0 no; 1 unstable; 2 one wound fewer (artefact); 3 that while the standard '
+                      'lives',
+    },
 )
 """gst "Inestables": a unit that loses a combat loses one wound per point it lost by instead of a
 break test (RULES.md §3.2)."""
 
 ARTEFACT_CREATURE = RuleSpec(
     key="artefact_creature", mdnr=("Criatura artefacto",), book="Reyes Funerarios",
-    columns=("S_UNSTABLE",), switches=(), filled_by="odds.combat.model.side",
+    reads=("S_UNSTABLE",), switches=(), filled_by="odds.combat.model.side",
 )
 """An unstable unit that loses a combat loses one wound fewer (MDNR Reyes Funerarios, Condes
 Vampiro "Criatura artefacto": "Sufren una herida menos por los chequeos de Inestabilidad";
@@ -67,6 +74,9 @@ DAEMONIC_INSTABILITY = RuleSpec(
     battlescribe=("Inestabilidad demoníaca", "Inestabilidad demoníaca (Demonios)"),
     columns=("S_INSTABILITY",),
     fill=lambda unit: {"S_INSTABILITY": unit.has("daemonic_instability")},
+    column_docs={
+        "S_INSTABILITY": 'daemonic instability instead of the break test (Demonios)',
+    },
 )
 """MDNR Demonios "Inestabilidad Demoníaca": a unit that loses a combat rolls 2D6 instead of its
 break test: above its Ld (unmodified) the whole unit is removed, above its Ld less the margin it
@@ -79,8 +89,12 @@ loses one wound per point over that, with no save; otherwise nothing happens (it
 HERD = RuleSpec(
     key="herd", mdnr=("Manada de bestias",), book="Reinos del Caos: Bestias",
     battlescribe=("La manada en combate", "La manada cargando", "La manada recibiendo una carga"),
-    columns=("S_NO_RANK_CANCEL", "S_RANK_MAX"), switches=(),
+    columns=("S_NO_RANK_CANCEL",), reads=("S_RANK_MAX",), switches=(),
     filled_by="odds.combat.model.side",
+    column_docs={
+        "S_NO_RANK_CANCEL": 'cancels no enemy ranks from a flank or rear: a Bestias herd, '
+                            'skirmishers',
+    },
 )
 """MDNR Reinos del Caos: Bestias "Manada de bestias" ("La manada en combate": "siguen básicamente
 las reglas de combate para Hostigadores con una excepción: pueden aplicar bonificador por filas
@@ -104,13 +118,17 @@ NO_FLANK_BONUS_AGAINST = RuleSpec(
     key="no_flank_bonus_against", mdnr=("Monstruoso",), book="Condes Vampiro",
     battlescribe=("Monstruoso",), columns=("S_NO_FLANK_BONUS",),
     fill=lambda unit: {"S_NO_FLANK_BONUS": unit.has("no_flank_bonus_against")},
+    column_docs={
+        "S_NO_FLANK_BONUS": 'enemies on its flank or rear claim no bonus (Condes Vampiro '
+                            '"Monstruoso")',
+    },
 )
 """Enemies fighting the unit through its flank or rear claim no flank or rear bonus (MDNR Condes
 Vampiro "Monstruoso", the Varghulf)."""
 
 DAEMONIC_BSB = RuleSpec(
     key="daemonic_bsb", mdnr=("Bendición de Nurgle",), book="Reinos del Caos",
-    columns=("S_BSB", "S_STANDARD"), switches=(), filled_by="odds.combat.model.side",
+    reads=("S_BSB", "S_STANDARD"), switches=(), filled_by="odds.combat.model.side",
 )
 """The unit acts as a daemonic battle standard bearer for itself (MDNR Reinos del Caos "Bendición
 de Nurgle", the Carromato de Plaga, of type Nurgle: "actúa como un Portaestandarte de Batalla
@@ -126,7 +144,7 @@ Other Nurgle units beside it take the re-roll as the side's ``bsb`` option."""
 # Portaestandarte muere, se pierde el efecto"
 CURSED_STANDARD = RuleSpec(
     key="cursed_standard", mdnr=("Estandarte de los Malditos",), book="Regimientos de Renombre",
-    battlescribe=("Estandarte de los Malditos",), columns=("S_UNSTABLE",), switches=(),
+    battlescribe=("Estandarte de los Malditos",), reads=("S_UNSTABLE",), switches=(),
     filled_by="odds.combat.model.side",
 )
 """An ``unstable`` unit that loses a combat loses one wound fewer while it carries its standard

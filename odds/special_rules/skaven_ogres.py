@@ -11,6 +11,10 @@ STRENGTH_IN_NUMBERS = RuleSpec(
     acts=("charge", "break test"),
     hooks=("fighters.round_start", "psychology.break_test", "psychology.panic_from",
            "psychology.numbers_ld", "model.charge.charge_flags", "model.charge.pair_flags"),
+    column_docs={
+        "S_NUMBERS": 'Ld tests on Ld + its rank bonus, at most 10 (Skaven "La fuerza radica en el '
+                     'número")',
+    },
 )
 """Skaven "La fuerza radica en el número": "Cuando cualquier unidad con esta regla deba hacer
 un chequeo de Liderazgo (incluidos Chequeos de Desmoralización), se considera que el Liderazgo
@@ -41,6 +45,10 @@ DESOLATION_STANDARD = RuleSpec(
     exact_refuses=lambda m, c: bool(((m.sides[:, c.S_STD_STUBBORN] == 1)
                                      & (m.sides[:, c.S_STUBBORN] == 0)).any()),
     acts=("break test",), hooks=("psychology.break_test",),
+    column_docs={
+        "S_STD_STUBBORN": 'it and its characters stubborn while it carries its standard (Orcos y '
+                          'Goblins "Estandarte de la Desolación")',
+    },
 )
 """Orcos y Goblins (Machotez de Grimgor, Escolta de Grimgor) "Estandarte de la Desolación":
 "La Guardia Personal (y Grimgor) son Tozudos mientras porten el estandarte": while the unit

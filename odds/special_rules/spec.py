@@ -13,7 +13,7 @@ reads: a unit, or a combat model and the module of column indices
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 POINTS: tuple[str, ...] = (
@@ -42,10 +42,19 @@ class RuleSpec:
         Whether ``key`` is a special-rule flag of a unit (:data:`odds.units.SPECIAL_RULES`);
         False for a rule read from elsewhere (a profile's random attacks).
     columns : tuple of str
-        Names of the ``sides`` (``S_*``) and ``groups`` (``G_*``) columns it reads.
+        Names of the ``sides`` (``S_*``) and ``groups`` (``G_*``) columns the rule owns: no
+        other spec and not the core layout of :mod:`odds.combat.model.layout` defines them.
+        Their indices are generated, in registry order after the core columns, into
+        :mod:`odds.combat.model.rule_columns`: after adding or renaming a rule's columns,
+        run ``python -m odds.special_rules`` (``docs/adding-a-rule.md``).
+    column_docs : dict of str to str
+        What the values of its own columns mean, column by column (written beside each
+        column in the generated module).
+    reads : tuple of str
+        Columns it reads that the core layout or another rule's spec owns.
     switches : tuple of str or None
-        Those of ``columns`` that are 0 exactly when no body has the rule (None: all of
-        them); the plain kernel needs them at 0 when ``plain`` is false.
+        Those of ``columns`` and ``reads`` that are 0 exactly when no body has the rule
+        (None: all of them); the plain kernel needs them at 0 when ``plain`` is false.
     fill : callable or None
         ``fill(unit) -> {column name: value}``: its ``sides`` columns for a unit; None where
         the combat model fills them (``filled_by`` says where).
@@ -76,6 +85,8 @@ class RuleSpec:
     battlescribe: tuple[str, ...] = ()
     flag: bool = True
     columns: tuple[str, ...] = ()
+    column_docs: dict[str, str] = field(default_factory=dict, compare=False)
+    reads: tuple[str, ...] = ()
     switches: tuple[str, ...] | None = None
     fill: Callable[[Any], dict[str, int]] | None = None
     filled_by: str = ""
@@ -90,14 +101,23 @@ class RuleSpec:
         unknown = [p for p in self.acts if p not in POINTS]
         if unknown:
             raise ValueError(f"{self.key}: unknown points of the round {unknown}")
-        if self.switches is not None and not set(self.switches) <= set(self.columns):
-            raise ValueError(f"{self.key}: switches must be among its columns")
-        if self.fill is None and self.columns and not self.filled_by:
+        if self.switches is not None and not set(self.switches) <= set(self.named_columns):
+            raise ValueError(f"{self.key}: switches must be among its columns and reads")
+        if not set(self.column_docs) <= set(self.columns):
+            raise ValueError(f"{self.key}: column_docs must be about its own columns")
+        if set(self.columns) & set(self.reads):
+            raise ValueError(f"{self.key}: a column both owned and read")
+        if self.fill is None and self.named_columns and not self.filled_by:
             raise ValueError(f"{self.key}: columns without fill or filled_by")
         if self.rare and not any(c.startswith("S_") for c in self.switch_columns):
             raise ValueError(f"{self.key}: a rare bit needs a sides switch column")
 
     @property
+    def named_columns(self) -> tuple[str, ...]:
+        """Every column it names: :attr:`columns`, then :attr:`reads`."""
+        return self.columns + self.reads
+
+    @property
     def switch_columns(self) -> tuple[str, ...]:
-        """:attr:`switches`, or every column when it is None."""
-        return self.columns if self.switches is None else self.switches
+        """:attr:`switches`, or every column it names when it is None."""
+        return self.named_columns if self.switches is None else self.switches

@@ -241,7 +241,7 @@ def _members_from(value: object) -> tuple[Member, ...]:
 
 
 def check_formation(unit: Unit) -> Unit:
-    """Refuse a unit as a player could not field it (issue 12 §1); return it unchanged.
+    """Refuse a unit as a player could not field it; return it unchanged.
 
     Checked where a user names a unit (:func:`odds.unit_reference.load_unit`),
     not on every :class:`Unit`: a unit shrunk by casualties

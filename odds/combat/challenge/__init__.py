@@ -11,7 +11,7 @@ opponent still count, +1 each, up to +5 (source ``000_3e04c720ac9de02d.txt``
 This module is pure Python (no numba) and exact: every probability is a
 :class:`fractions.Fraction`, obtained by enumerating the distribution of the
 per-attack outcomes.  It is meant as the oracle the close-combat engine is
-tested against (issue 4 §5) and as a quick exact answer for a duel.
+tested against and as a quick exact answer for a duel.
 
 What is exact and how
 ---------------------

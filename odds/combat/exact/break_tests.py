@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from odds import dice
 from odds.combat.model import (
+    F_INSANE,
     S_BODYGUARD,
     S_BSB,
     S_CHAMPION,
@@ -64,7 +65,7 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     def p_pass(target: int, cold: bool) -> float:
         pmf = dice.leadership_pmf(cold)
         p = dice.p_at_most(pmf, target)
-        if model.flags[2] and target < 2:
+        if model.flags[F_INSANE] and target < 2:
             p = float(pmf[2])
         return p
 

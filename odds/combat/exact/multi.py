@@ -39,6 +39,8 @@ from odds.combat.exact.mixtures import first_round_parts, mix_results
 from odds.combat.exact.two_units import regenerates
 from odds.combat.exact.wounds import WoundChain, damage_matrix, models_left
 from odds.combat.model import (
+    F_FLANK_BOTH,
+    F_MUSICIAN,
     FLANK,
     FRONT,
     G_ACTIVE,
@@ -355,7 +357,7 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
                     (flank if fv == FLANK else rear)[side[u]] += 1
         bonus = []
         for s in (0, 1):
-            if model.flags[4]:
+            if model.flags[F_FLANK_BOTH]:
                 b = (flank[s] > 0) + 2 * (rear[s] > 0)
             else:
                 b = (flank[s] > flank[1 - s]) + 2 * (rear[s] > rear[1 - s])
@@ -365,7 +367,7 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
                     "side1_wins" if us[0] == 0 < us[1] else "draw"] += p
             continue
         margin = bonus[0] + (us[0] > us[1]) - bonus[1] - (us[1] > us[0])
-        if margin == 0 and model.flags[1] and mus[0] != mus[1]:
+        if margin == 0 and model.flags[F_MUSICIAN] and mus[0] != mus[1]:
             margin = 1 if mus[0] else -1
         if margin == 0:
             side_ev["draw"] += p

@@ -25,6 +25,7 @@ from odds.combat.exact.wounds import (
     regeneration_matrix,
 )
 from odds.combat.model import (
+    F_MUSICIAN,
     FLANK,
     FRONT,
     G_ACTIVE,
@@ -203,7 +204,7 @@ def first_round_exact(model: CombatModel) -> dict[str, Any] | None:
         if faces[1 - s] != FRONT and not sd[1 - s, S_NO_FLANK_BONUS]:
             score[s] = score[s] + (1 if faces[1 - s] == FLANK else 2) * (us[s] >= 5)
     margin = score[0] + (us[0] > us[1]) - score[1] - (us[1] > us[0])
-    if model.flags[1]:
+    if model.flags[F_MUSICIAN]:
         margin = margin + ((margin == 0) & mus[0] & ~mus[1]) - ((margin == 0) & mus[1] & ~mus[0])
     dead0, dead1 = us[0] == 0, us[1] == 0
     ev = dict.fromkeys(EVENTS, 0.0)

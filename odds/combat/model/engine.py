@@ -51,7 +51,7 @@ PLAIN_ABSENT_GROUPS = special_rules.plain_absent(layout, "G_")
 
 
 def plain_pair(model: CombatModel) -> bool:
-    """Whether ``model`` runs on the combat engine's plain kernel (issue 13).
+    """Whether ``model`` runs on the combat engine's plain kernel.
 
     :func:`odds.combat.kernel.fight_chunk_plain` is the same code as
     :func:`~odds.combat.kernel.fight_chunk` compiled with ``plain`` true: two

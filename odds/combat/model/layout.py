@@ -1,11 +1,14 @@
 """The kernel's array layouts: the columns and sizes of a ``CombatModel``'s arrays.
 
 ``S_*`` columns of ``sides`` (per-unit constants), ``G_*`` columns of ``groups`` (attack
-groups: to hit, to wound, saves, RULES.md §1.2-§1.7), ``F_*`` entries of ``flags`` (rule
-options, psychology at the charge, §3.3), the attack-group kinds, strike categories (§1.2),
-faces (§1.1), statuses and caps.  The numba kernels import these as plain module-level
-integers (through :mod:`odds.combat.model`) and freeze them into their machine code
-(:func:`odds._jit.package_stamp`).  The arrays themselves are described in
+groups: to hit, to wound, saves, RULES.md §1.2-§1.7): the core columns are written here, a
+special rule's own columns in its spec (:attr:`odds.special_rules.spec.RuleSpec.columns`),
+numbered after them into the generated :mod:`odds.combat.model.rule_columns` and re-exported
+here (``python -m odds.special_rules`` writes it; ``docs/adding-a-rule.md``).  ``F_*``
+entries of ``flags`` (rule options, psychology at the charge, §3.3), the attack-group kinds,
+strike categories (§1.2), faces (§1.1), statuses and caps.  The numba kernels import these
+as plain module-level integers (through :mod:`odds.combat.model`) and freeze them into their
+machine code (:func:`odds._jit.package_stamp`).  The arrays themselves are described in
 :mod:`odds.combat.model`.
 """
 
@@ -19,6 +22,8 @@ from odds.vocabulary import FACES as FACES
 from odds.vocabulary import STATUSES as STATUSES
 
 # --------------------------------------------------------------------------- side constants
+# The core columns only: a special rule's own columns go in its spec's ``columns``, then
+# ``python -m odds.special_rules`` (docs/adding-a-rule.md).  range(k) counts the names.
 (
     S_HP,  # starting wounds (models * W)
     S_W,
@@ -26,17 +31,10 @@ from odds.vocabulary import STATUSES as STATUSES
     S_BASE,
     S_US,  # unit strength per model
     S_LD,
-    S_STUBBORN,
-    S_UNBREAKABLE,
-    S_ITP,  # immune to psychology (not counting frenzy)
-    S_FEAR,
-    S_UNSTABLE,  # 0 no; 1 unstable; 2 one wound fewer (artefact); 3 that while the standard lives
     S_FLEE_DICE,
     S_STANDARD,
     S_MUSICIAN,
     S_CHAMPION,
-    S_FRENZY,
-    S_HATRED,
     S_REGEN,  # needed roll, 7 = none
     S_MAN_SIZED,
     S_BSB,  # 1 a battle standard within 30 cm, 2 a daemonic one (also daemonic instability)
@@ -59,64 +57,18 @@ from odds.vocabulary import STATUSES as STATUSES
     S_CHAMP_BODY,  # for a unit: its promoted champion's body, -1 = none
     S_HOSTED_LO,  # for a unit: its characters (then its champion) are bodies LO .. HI - 1
     S_HOSTED_HI,
-    S_STUPID,  # stupidity (§1.10)
-    S_FLEE_MINUS,  # cm taken off the unit's flee and pursuit rolls (MDNR Enanos "Firmeza")
-    S_NO_PANIC,  # immune to panic (gst "Inmune a pánico"; §3.4)
-    S_INSTABILITY,  # daemonic instability instead of the break test (Demonios)
     S_PANIC_IGNORE,  # bit x set: unit x of the same side breaking causes this one no panic
-    S_FEARS_ELVES,  # MDNR "Miedo a los orejotaz": fears elf units it does not outnumber 2:1
     S_ELF,  # the unit's models are elves (race tag "elf")
-    S_RA_DICE,  # random attacks (gst "Ataques aleatorios"): dice rolled each round, 0 = none
-    S_RA_SIDES,  # their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
     S_RANK_MAX,  # the highest rank bonus the unit may claim: 3, a herd 2
-    S_NO_RANK_CANCEL,  # cancels no enemy ranks from a flank or rear: a Bestias herd, skirmishers
     S_PURSUE_DICE,  # D6 rolled to pursue: the flee dice, 8 with "Ansia de sangre"
-    S_COLD,  # cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6, drop highest
-    S_GRUMBLERS,  # friends re-roll failed panic tests (1: "Viejos cascarrabias"; 3: itself)
     S_FLIGHT_IGNORE,  # bit x set: unit x of the same side fleeing causes this one no panic
-    S_DRUNK,  # MDNR Bestias "Borrachos": each own turn 1D6: 1 stupidity test, 6 frenzied
-    S_UNPURSUED,  # fleeing from a combat, its enemies never pursue it (Tichi Huichi)
-    S_BURNING,  # "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
-    S_BURN_SAVE,  # its armour save against the test's wounds (7 = none)
-    S_INDEPENDENT,  # never uses the General's Ld ("Independientes"); 2: nor re-rolls a break
-    #   test for a battle standard (Bretonia "Escoria")
-    S_STUBBORN_FIRST,  # stubborn in the first round only (Imperio "Resolutos")
-    S_NO_FLANK_BONUS,  # enemies on its flank or rear claim no bonus (Condes Vampiro "Monstruoso")
-    S_BODYGUARD,  # while a guarded character lives in the unit: 1 stubborn, 2 immune to fear;
-    #   3 stubborn unless a guarded character in it has fallen (Escolta de Mydas)
-    S_GUARDED,  # a character its unit's S_BODYGUARD rule names (General, Pagador, Sangre Real)
-    S_FEARLESS,  # immune to fear while its champion lives (Bugman's rangers: leader_fearless)
-    S_DUEL_WARD,  # a ward save in challenges only, when it has none else (7 = none)
-    S_LIFE_DRAIN,  # gains a wound per wound it causes (Condes Vampiro "Poder de la muerte")
-    S_HOWLED,  # 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld tests, 0 none
-    S_LAMENT,  # a "Lamento de la doncella" each own turn (Condes Vampiro): 2D6 + this (2, or 4)
-    S_LAMENT_WARD,  # the ward save against a lament on this unit (7 = none); 0 = not a target
-    S_HORN,  # "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
-    S_BEAR_STD,  # 1 + the body carrying "Estandarte del Oso" (first-round to-hit bonus), 0 none
-    S_RECRUIT,  # 1 + the unit its 1-W victims join ("Bienvenido a la Maldición"), 0 none
-    S_CAPTAIN,  # crumbles once its promoted champion falls ("No Muertos", "Capitán")
     S_MAY_FEAR,  # some enemy body could ever cause this unit fear (S_FEAR, or S_ELF to one
     #   with S_FEARS_ELVES): 0 spares its break tests the fear count (§3.2 step 3)
-    S_FLEE_PLUS,  # cm added to the unit's flee rolls, not its pursuit (Skaven "¡El que corre
-    #   hoy, vive para luchar mañana!")
-    S_DUEL_REROLL,  # re-rolls its missed hits in challenges (Estalia "Orgullo Estaliano")
-    S_PURSUE_EXTRA,  # D6 rolled beyond its pursuit dice, the lowest dropped (Bretonia
-    #   "Obligación de Perseguir")
-    S_LANCE,  # 1: fights in lance formation, 3 wide, its ranks of 3 counting (Bretonia
-    #   "Formación en lanza")
-    S_NUMBERS,  # Ld tests on Ld + its rank bonus, at most 10 (Skaven "La fuerza radica en el
-    #   número")
-    S_STD_STUBBORN,  # it and its characters stubborn while it carries its standard (Orcos y
-    #   Goblins "Estandarte de la Desolación")
-    S_MUTATION,  # casts "Mutación incontrolable" each own turn (Reinos del Caos "Magia de
-    #   Tzeentch")
-    S_MUTATION_WARD,  # the ward save against it on this unit (7 = none); 0 = not a target
-    S_SLIPPERY,  # 1: never lapped round, laps round win or lose (Enanos del Caos
-    #   "Escurridizos")
-    N_SIDE,
-) = range(84)
+    N_CORE_SIDE,
+) = range(39)
 
 # --------------------------------------------------------------------------- group constants
+# The core columns only, as for the side constants.
 (
     G_ACTIVE,
     G_ATTACKS,  # attacks per fighting model (impact: fixed part of the dice)
@@ -125,26 +77,21 @@ from odds.vocabulary import STATUSES as STATUSES
     G_REROLL,  # re-roll missed hits
     G_POISON,  # natural to-hit roll that wounds automatically, 7 = none
     G_WOUND,  # needed roll, 7 = impossible
-    G_KB,
     G_SAVE,  # needed roll after modifiers, 7 = none
     G_WARD,  # 7 = none
     G_MW,  # multiple wounds: 0 none, 1 x2, 2 D3, 3 D6; flaming on flammable 4 2D3, 5 2D6, 6 x4
-    G_FRENZY_A,  # extra attacks while frenzied
     G_RANKS,  # ranks fighting to the front (2 for infantry spears not charging)
     G_PER_MODEL,  # fighters per model (crew, steeds)
     G_IMPACT_DICE,  # impact: number of D6 (or D3 if G_IMPACT_SIDES == 3)
     G_IMPACT_SIDES,
-    G_FLAMING,  # one wound ends the target's regeneration (§1.6)
-    G_BURNING,  # impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
-    G_CHAIN,  # each wound before saves gives one more attack ("Asalto imparable")
-    G_COLD,  # each natural 6 to hit adds a wound; its armour save needed (2..7), 0 = none
-    G_RANDOM,  # 1: each fighter adds the unit's random-attacks roll (S_RA_DICE) this round
-    G_STD_HIT,  # G_HIT once the bearer of S_BEAR_STD has fallen ("Estandarte del Oso")
-    G_GRAB,  # "Garras mecánicas": a D6 at or above it fails the target's I test; 0 = none
-    G_LANCE,  # 1: riders (and steeds) of the lance's flank files behind its fighting front
-    #   rank fight too (Bretonia "Formación en lanza", on the charge)
-    N_GROUP,
-) = range(25)
+    N_CORE_GROUP,
+) = range(15)
+
+# ------------------------------------------------- the special rules' own columns (generated)
+# S_* and G_* columns numbered N_CORE_SIDE, N_CORE_GROUP, ... in registry order, and the
+# totals N_SIDE, N_GROUP: written by ``python -m odds.special_rules`` from the specs' columns
+# (odds.special_rules.columns); a rule's column is declared in its spec, not here
+from odds.combat.model.rule_columns import *  # noqa: E402, F403
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
 

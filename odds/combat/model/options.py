@@ -47,8 +47,8 @@ class CombatModel:
     def strike_steps(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each round kind's strike steps as the kernel walks them: ``(strikers, steps, n_steps)``.
 
-        ``order`` regrouped once, so that the kernel need not scan keys and sides each round
-        (issue 13): ``strikers[k, q] = (body, group)`` of the active groups, by key, then
+        ``order`` regrouped once, so that the kernel need not scan keys and sides each
+        round: ``strikers[k, q] = (body, group)`` of the active groups, by key, then
         side 0 before side 1, each side's groups in ``order``'s order; ``steps[k, i] = (lo,
         mid, hi)``: step ``i`` of kind ``k`` (one key) is strikers ``lo .. mid - 1`` of side
         0 and ``mid .. hi - 1`` of side 1; ``n_steps[k]`` steps.  Worked out on first use and

@@ -1,0 +1,118 @@
+"""The special rules' own columns of the kernel's arrays.  Generated: do not edit.
+
+Written by ``python -m odds.special_rules`` from the specs' ``columns``
+(:mod:`odds.special_rules.columns`); :mod:`odds.combat.model.layout` re-exports
+every name.  Each column is numbered after the core columns of the layout, in
+registry order; the comment names the spec that owns it.
+"""
+
+__all__ = [
+    "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_KB", "G_LANCE",
+    "G_RANDOM", "G_STD_HIT", "N_GROUP", "N_SIDE", "S_BEAR_STD", "S_BODYGUARD", "S_BURNING",
+    "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD", "S_FEAR",
+    "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY", "S_GRUMBLERS",
+    "S_GUARDED", "S_HATRED", "S_HORN", "S_HOWLED", "S_INDEPENDENT", "S_INSTABILITY", "S_ITP",
+    "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD",
+    "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PURSUE_EXTRA",
+    "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_SLIPPERY", "S_STD_STUBBORN", "S_STUBBORN",
+    "S_STUBBORN_FIRST", "S_STUPID", "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE",
+]
+
+# sides: the core columns are 0 .. 37 (layout.N_CORE_SIDE = 38)
+S_STUBBORN = 38  # stubborn
+S_UNBREAKABLE = 39  # unbreakable
+S_ITP = 40  # immune_to_psychology: immune to psychology (not counting frenzy)
+S_FEAR = 41  # fear
+S_HATRED = 42  # hatred
+S_FRENZY = 43  # frenzy
+S_STUPID = 44  # stupidity: stupidity (§1.10)
+S_NO_PANIC = 45  # immune_to_panic: immune to panic (gst "Inmune a pánico"; §3.4)
+S_FEARS_ELVES = 46  # fears_elves: MDNR "Miedo a los orejotaz": fears elf units it does not
+#   outnumber 2:1
+S_GRUMBLERS = 47  # old_grumblers: friends re-roll failed panic tests (1: "Viejos cascarrabias"; 3:
+#   itself)
+S_INDEPENDENT = 48  # independent: never uses the General's Ld ("Independientes"); 2: nor re-rolls
+#   a break test for a battle standard (Bretonia "Escoria")
+S_STUBBORN_FIRST = 49  # first_round_stubborn: stubborn in the first round only (Imperio
+#   "Resolutos")
+S_BODYGUARD = 50  # bodyguard: while a guarded character lives in the unit: 1 stubborn, 2 immune to
+#   fear; 3 stubborn unless a guarded character in it has fallen (Escolta de Mydas)
+S_GUARDED = 51  # paymaster: a character its unit's S_BODYGUARD rule names (General, Pagador,
+#   Sangre Real)
+S_FEARLESS = 52  # leader_fearless: immune to fear while its champion lives (Bugman's rangers:
+#   leader_fearless)
+S_DRUNK = 53  # drunk: MDNR Bestias "Borrachos": each own turn 1D6: 1 stupidity test, 6 frenzied
+S_COLD = 54  # cold_blooded: cold-blooded (MDNR "Sangre fría"): Ld tests on its own Ld roll 3D6,
+#   drop highest
+S_LAMENT = 55  # maiden_lament: a "Lamento de la doncella" each own turn (Condes Vampiro): 2D6 +
+#   this (2, or 4)
+S_LAMENT_WARD = 56  # maiden_lament: the ward save against a lament on this unit (7 = none); 0 =
+#   not a target
+S_CAPTAIN = 57  # captain_bound: crumbles once its promoted champion falls ("No Muertos",
+#   "Capitán")
+S_HOWLED = 58  # abyssal_howl: 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld
+#   tests, 0 none
+S_BURNING = 59  # burning_body: "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
+S_BURN_SAVE = 60  # burning_body: its armour save against the test's wounds (7 = none)
+S_RA_DICE = 61  # random_attacks: random attacks (gst "Ataques aleatorios"): dice rolled each
+#   round, 0 = none
+S_RA_SIDES = 62  # random_attacks: their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
+S_DUEL_REROLL = 63  # estalian_pride: re-rolls its missed hits in challenges (Estalia "Orgullo
+#   Estaliano")
+S_LIFE_DRAIN = 64  # life_drain: gains a wound per wound it causes (Condes Vampiro "Poder de la
+#   muerte")
+S_RECRUIT = 65  # cursed_recruits: 1 + the unit its 1-W victims join ("Bienvenido a la Maldición"),
+#   0 none
+S_BEAR_STD = 66  # bear_standard: 1 + the body carrying "Estandarte del Oso" (first-round to-hit
+#   bonus), 0 none
+S_DUEL_WARD = 67  # dirty_trick: a ward save in challenges only, when it has none else (7 = none)
+S_HORN = 68  # dragon_horn: "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
+S_UNSTABLE = 69  # unstable: 0 no; 1 unstable; 2 one wound fewer (artefact); 3 that while the
+#   standard lives
+S_INSTABILITY = 70  # daemonic_instability: daemonic instability instead of the break test
+#   (Demonios)
+S_NO_RANK_CANCEL = 71  # herd: cancels no enemy ranks from a flank or rear: a Bestias herd,
+#   skirmishers
+S_NO_FLANK_BONUS = 72  # no_flank_bonus_against: enemies on its flank or rear claim no bonus
+#   (Condes Vampiro "Monstruoso")
+S_FLEE_PLUS = 73  # flees_3cm_more: cm added to the unit's flee rolls, not its pursuit (Skaven "¡El
+#   que corre hoy, vive para luchar mañana!")
+S_FLEE_MINUS = 74  # resolute: cm taken off the unit's flee and pursuit rolls (MDNR Enanos
+#   "Firmeza")
+S_UNPURSUED = 75  # unpursued: fleeing from a combat, its enemies never pursue it (Tichi Huichi)
+S_LANCE = 76  # lance_formation: 1: fights in lance formation, 3 wide, its ranks of 3 counting
+#   (Bretonia "Formación en lanza")
+S_PURSUE_EXTRA = 77  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lowest dropped
+#   (Bretonia "Obligación de Perseguir")
+S_NUMBERS = 78  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
+#   fuerza radica en el número")
+S_STD_STUBBORN = 79  # desolation_standard: it and its characters stubborn while it carries its
+#   standard (Orcos y Goblins "Estandarte de la Desolación")
+S_MUTATION = 80  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
+#   "Magia de Tzeentch")
+S_MUTATION_WARD = 81  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
+#   not a target
+S_SLIPPERY = 82  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
+#   "Escurridizos")
+N_SIDE = 83
+"""Columns of ``sides``."""
+
+# groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
+G_FRENZY_A = 14  # frenzy: extra attacks while frenzied
+G_BURNING = 15  # burning_body: impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
+G_GRAB = 16  # mechanical_claws: "Garras mecánicas": a D6 at or above it fails the target's I test;
+#   0 = none
+G_RANDOM = 17  # random_attacks: 1: each fighter adds the unit's random-attacks roll (S_RA_DICE)
+#   this round
+G_CHAIN = 18  # unstoppable_assault: each wound before saves gives one more attack ("Asalto
+#   imparable")
+G_COLD = 19  # cold_weapon: each natural 6 to hit adds a wound; its armour save needed (2..7), 0 =
+#   none
+G_STD_HIT = 20  # bear_standard: G_HIT once the bearer of S_BEAR_STD has fallen ("Estandarte del
+#   Oso")
+G_KB = 21  # killing_blow
+G_FLAMING = 22  # flaming_attacks: one wound ends the target's regeneration (§1.6)
+G_LANCE = 23  # lance_formation: 1: riders (and steeds) of the lance's flank files behind its
+#   fighting front rank fight too (Bretonia "Formación en lanza", on the charge)
+N_GROUP = 24
+"""Columns of ``groups``."""
