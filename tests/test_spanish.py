@@ -412,3 +412,23 @@ def test_reaction_rows_agree_with_the_charged_unit(capsys, monkeypatch):
                   "aguantan (simulado)", "huyen (exacto)"):
         assert words in text, words
     assert re.search(r"\b0,\d{4}\b", text) and not re.search(r"\b0\.\d{4}\b", text)
+
+
+@pytest.mark.parametrize(("x", "en", "es"), [(150.0, "150", "150"), (12.5, "12.5", "12,5"),
+                                             (7, "7", "7"), (float("nan"), "-", "-")])
+def test_points_are_whole_or_one_decimal(x, en, es):
+    """Army-list costs (MDNR army books: whole points, half points for some models)."""
+    from odds.results import format_points
+
+    assert (format_points(x, "en"), format_points(x, "es")) == (en, es)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_points_columns_print_as_a_list_does(capsys, monkeypatch, lang):
+    """``odds matrix --efficiency``: the points columns read ``150``, never ``150,0000``."""
+    monkeypatch.setenv("ODDS_TRIALS", "300")
+    text = run(capsys, [*COMMANDS["matrix"], "--lang", lang, "--seed", "1"])
+    assert not re.search(r"\b1[45]0[.,]0+\b", text), text
+    rows = [line.split() for line in text.splitlines() if "Trolls Espadachines" in line
+            or re.search(r"\bTrolls +1", line)]
+    assert len(rows) == 3 and all("150" in row for row in rows), rows
