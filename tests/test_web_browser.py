@@ -342,7 +342,7 @@ def test_compare_two_variants_and_reopen_the_link(page, browser, base):
 
 
 def test_emergence_from_a_scenario_file(page, base):
-    for lang, under in (("en", "under Great Cannon"), ("es", "bajo Great Cannon")):
+    for lang, under in (("en", "under Great Cannon"), ("es", "bajo Gran cañón")):
         page.goto(f"{base}/?view=emerge&lang={lang}&trials=20000&seed=2")
         page.set_input_files("#scenario", str(EXAMPLES / "emergence_ambush.toml"))
         expect(page.locator("img.picture")).to_be_visible(timeout=60_000)

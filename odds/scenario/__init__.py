@@ -102,7 +102,7 @@ Conventions and judgement calls
 from __future__ import annotations
 
 from odds.scenario.combat import CombatScenario, Contact, TwoUnitCombat, two_unit_scenario
-from odds.scenario.loader import load_scenario, scenario_from_dict
+from odds.scenario.loader import load_scenario, localised, scenario_from_dict
 from odds.scenario.options import CombatOptions, SideOptions
 from odds.scenario.unit import ScenarioOptions, ScenarioUnit
 from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES, FLANK_REAR_RULES, SIDE_NAMES
@@ -121,6 +121,7 @@ __all__ = [
     "SideOptions",
     "TwoUnitCombat",
     "load_scenario",
+    "localised",
     "scenario_from_dict",
     "two_unit_scenario",
 ]

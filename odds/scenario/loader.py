@@ -149,3 +149,22 @@ def load_scenario(path: str | Path) -> CombatScenario:
     p = Path(path)
     data = read_toml(p, "scenario")
     return scenario_from_dict(data, str(p), base_dir=p.parent)
+
+
+def localised(scenario: CombatScenario, lang: str) -> CombatScenario:
+    """``scenario`` with the built-in data's names in ``lang`` (:func:`odds.i18n.data_name`).
+
+    The example files are written in English; with ``lang="es"`` the scenario's,
+    units' and characters' names read in MDNR Spanish everywhere the answer
+    shows them.  A player's own names are kept.
+    """
+    from odds.i18n import data_name
+
+    def unit(su: Any) -> Any:
+        return su.replace(unit=su.unit.replace(name=data_name(su.unit.name, lang)),
+                          characters=tuple(c.replace(name=data_name(c.name, lang))
+                                           for c in su.characters))
+
+    return scenario.replace(name=data_name(scenario.name, lang),
+                            sides=tuple(tuple(unit(su) for su in side)
+                                        for side in scenario.sides))
