@@ -1383,3 +1383,19 @@ def data_name(name: str, lang: str) -> str:
     Other names (a player's own) come back as written.
     """
     return DATA_NAMES_ES.get(name, name) if lang == "es" else name
+
+
+# polish
+ERRORS["es"] = (
+    # a character's options on the page (odds.web.books.Library.character)
+    (r"\bthe magic items cost (\S+) points; $", r"los objetos mágicos cuestan \1 puntos; "),
+    (r"^ may take at most (\S+)$", r" puede llevar como mucho \1"),
+    (r"^ is not an option of $", " no es una opción de "),
+    (r"^; options: ", "; opciones: "),
+    (r"^ lists no character $", " no tiene ningún personaje "),
+    (r"\bonly an army book's characters take options \($",
+     "solo los personajes de un libro de ejército tienen opciones ("),
+    (r"^ is a roster\)", " es una lista)"),
+    (r"^ is a builtin\)", " es la biblioteca incluida)"),
+    *ERRORS["es"],
+)
