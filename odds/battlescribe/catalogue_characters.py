@@ -25,8 +25,8 @@ from pathlib import Path
 from odds.armies import army_from_catalogue
 from odds.battlescribe.catalogue import _game_system, points_cost_type
 from odds.battlescribe.character import character_from_selection
-from odds.battlescribe.report import Collector, ImportReport
 from odds.battlescribe.no_effect_names import STRUCTURAL_NAMES
+from odds.battlescribe.report import Collector, ImportReport
 from odds.battlescribe.selection import _defaults, _excluded, _parents, options, select
 from odds.battlescribe.spelling import normalize
 from odds.battlescribe.tree import Node, catalogue_node, index_ids, is_model_profile
@@ -171,7 +171,7 @@ def _take_options(root: Node, upgrades: list[str], limits: dict[int, float]) -> 
         if any(n in taken for n in candidates):
             continue
 
-        def reach(n: Node) -> tuple[float, int]:
+        def reach(n: Node, taken: list[Node] = taken) -> tuple[float, int]:
             fresh = [x for x in _chain(n, parents, root)[:-1] if x not in taken]
             return (sum(x.cost for x in fresh), nodes.index(n))
 

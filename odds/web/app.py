@@ -35,6 +35,7 @@ from odds.web.schemas import (
     MAX_JOBS_PER_CLIENT,
     MAX_MODELS,
     MAX_TRIALS,
+    CharacterChoice,
     ChargeRequest,
     CombatRequest,
     CompareRequest,
@@ -42,7 +43,6 @@ from odds.web.schemas import (
     FleeRequest,
     HoldOrFleeRequest,
     MatrixRequest,
-    CharacterChoice,
     PursueRequest,
     field_range,
 )
