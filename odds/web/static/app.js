@@ -253,7 +253,8 @@ function optionsBox(entry, offered, describe, save) {
     return h('label', { class: 'check' }, cb, h('span', { text: `${group}${o.name}${pts}` }));
   };
   const plain = offered.options.filter((o) => !o.magic);
-  const magic = offered.options.filter((o) => o.magic);
+  // a magic item dearer than the whole allowance can never be taken: not offered
+  const magic = offered.options.filter((o) => o.magic && !(offered.magic_limit && o.points > offered.magic_limit));
   box.append(...plain.map(add));
   if (magic.length) {
     const title = offered.magic_limit ? t(state.lang, 'magic_items_limit', { n: offered.magic_limit })
