@@ -338,6 +338,9 @@ def test_compare_two_variants_and_reopen_the_link(page, browser, base):
     shoot(page, "compare-en")
     page.select_option("#lang", "es")
     expect(page.locator("#headline")).to_contain_text("variantes", timeout=60_000)
+    # the variants are named in the page's language, as their headlines are
+    expect(page.locator("ol.variants li").first).to_contain_text("cargan contra")
+    assert " charge " not in page.locator("ol.variants").inner_text()
     shoot(page, "compare-es")
 
 
@@ -550,3 +553,20 @@ def test_a_roster_character_and_a_built_in_one_of_the_same_name(page, browser, d
            ).to_be_checked()
     other.close()
     shoot(page, "characters-same-name-es")
+
+
+def test_the_spanish_page_reads_as_spanish(page, base):
+    """What the Spanish screenshots showed a player stumbling on: the unit list's English
+    keys, a verb that cannot agree with every unit's name, standard errors without a unit."""
+    page.goto(f"{base}/?view=hold&a.unit=empire_knights&d.unit=orc_boyz&distance=15&lang=es"
+              "&trials=20000&seed=1")
+    wait_done(page)
+    expect(page.locator("#headline")).to_have_text(
+        "Carga de 8 Caballería imperial contra 25 Guerreros orcos: ¿aguantar o huir?")
+    names = page.locator("#f-a\\.unit option").all_inner_texts()
+    assert "Caballería imperial" in names and not [n for n in names if "(" in n], names
+    fight(page, base, "es")
+    errors = [c for c in page.locator("table.outcomes td").all_inner_texts() if "±" in c]
+    assert errors and all(c.endswith(" %") for c in errors), errors
+    page.select_option("#lang", "en")
+    expect(page.locator("#f-a\\.unit option", has_text="(empire halberdiers)")).to_have_count(1)

@@ -94,7 +94,7 @@ function unitPicker(side) {
     clear(unit);
     const shown = units.filter((u) => !key || u.search.includes(key) || fold(u.name).includes(key));
     for (const u of shown) {
-      const text = u.key !== u.name && !u.data ? `${u.name} (${u.key.replace(/_/g, ' ')})` : u.name;
+      const text = u.key !== u.name && !u.data && state.lang === 'en' ? `${u.name} (${u.key.replace(/_/g, ' ')})` : u.name;
       unit.append(h('option', { value: u.key, text, selected: u.key === state[p + 'unit'] }));
     }
     noMatch.hidden = shown.length > 0;
@@ -248,7 +248,7 @@ function optionsBox(entry, offered, describe, save) {
       describe();
       save();
     });
-    const group = o.group ? `${o.group}: ` : '';
+    const group = o.group && fold(o.group) !== fold(o.name) ? `${o.group}: ` : '';  // not 'Escudo: Escudo'
     const pts = o.points ? ` (+${o.points} ${t(state.lang, 'pts')})` : '';
     return h('label', { class: 'check' }, cb, h('span', { text: `${group}${o.name}${pts}` }));
   };
@@ -473,7 +473,7 @@ function scenarioInput() {
       return;
     }
     state.scenario = encodeUnit({ name: file.name, text: await file.text() });
-    status.textContent = file.name;
+    status.textContent = '';
     status.className = 'help';
     changed();
   });
@@ -598,8 +598,16 @@ async function runCompare() {
   try {
     const res = await fetch('/api/compare', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const out = await res.json();
-    if (!res.ok) showError(out.error);
-    else show('compare', { ...out, labels: list.map((v) => v.label || '') }, false);
+    if (!res.ok) {
+      showError(out.error);
+    } else {
+      // each variant is named by its answer's headline, in the page's language
+      out.variants.forEach((v, i) => { list[i].label = v.headline.split(':')[0]; });
+      state.cmp = encodeUnit(list);
+      writeLink();
+      if (state.view === 'compare') buildForm();
+      show('compare', { ...out, labels: list.map((v) => v.label || '') }, false);
+    }
   } catch (e) {
     showError(String(e.message || e));
   }

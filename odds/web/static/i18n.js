@@ -155,7 +155,7 @@ export const WORDS = {
     chart_title: 'Cómo acaba el combate', wins: 'gana', loses: 'pierde',
     catch_table: 'Resultados', turn: 'Turno', rallied: 'se reagrupa', off_table: 'fuera de la mesa',
     none: '—', side: 'Bando', event: 'Suceso', view_hold: '¿Aguantar o huir?',
-    hf_question: '{charger} cargan contra {target}: ¿aguantar o huir?', upload: 'Tu lista o libro de ejército', upload_help: 'Archivo de BattleScribe (.ros, .rosz, .cat, .catz); se lee en memoria y no se guarda', uploaded: 'subido', upload_done: '{name}: {n} unidades, en las listas de libros de ejército', upload_done_one: '{name}: 1 unidad, en las listas de libros de ejército', choose_file: 'Elegir archivo…', no_file: 'ningún archivo elegido', from_link: 'Unidad del enlace',
+    hf_question: 'Carga de {charger} contra {target}: ¿aguantar o huir?', upload: 'Tu lista o libro de ejército', upload_help: 'Archivo de BattleScribe (.ros, .rosz, .cat, .catz); se lee en memoria y no se guarda', uploaded: 'subido', upload_done: '{name}: {n} unidades, en las listas de libros de ejército', upload_done_one: '{name}: 1 unidad, en las listas de libros de ejército', choose_file: 'Elegir archivo…', no_file: 'ningún archivo elegido', from_link: 'Unidad del enlace',
     view_compare: 'Comparar', add_compare: 'Añadir a la comparación', compare_added: 'En la comparación ({n})',
     compare_full: 'La comparación admite como mucho {n} variantes; quita una antes.',
     compare_empty: 'Aún no hay variantes: prepara un combate y pulsa «Añadir a la comparación»; cambia algo (columnas, armas, quién carga) y añádelo otra vez.',
