@@ -533,6 +533,8 @@ def test_a_roster_character_and_a_built_in_one_of_the_same_name(page, browser, d
     page.goto(f"{data_base}/?lang=es")
     page.wait_for_selector("#f-d\\.unit option")
     page.select_option("#f-a\\.book", label="Vanguardia de Nuln")
+    # the roster's three units, not the built-in list (whose Spanish names are the same)
+    expect(page.locator("#f-a\\.unit option")).to_have_count(3)
     page.select_option("#f-a\\.unit", label="Lanceros")
     chars = page.locator("#f-a\\.chars")
     roster = chars.get_by_label(re.compile(
