@@ -1397,5 +1397,9 @@ ERRORS["es"] = (
      "solo los personajes de un libro de ejército tienen opciones ("),
     (r"^ is a roster\)", " es una lista)"),
     (r"^ is a builtin\)", " es la biblioteca incluida)"),
+    # a scenario file's army-book character (odds.battlescribe.catalogue_characters)
+    (r"^ has no character $", " no tiene el personaje "),
+    (r"^; characters: ", "; personajes: "),
+    (r"^: a character takes upgrades= only", ": un personaje solo admite upgrades="),
     *ERRORS["es"],
 )

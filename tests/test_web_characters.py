@@ -335,6 +335,12 @@ def test_a_catalogue_character_takes_his_options_as_the_python_api_builds_him(
                          "characters": [character.to_dict()]},
                         {"unit": "orc_boyz"}, ["--trials", "5000", "--seed", "8"])
     assert without_page(web) == cli
+    # the same inputs named as a scenario file names them: the army book, the entry, its options
+    spec = f"{EMPIRE}:Capitán imperial?upgrades={','.join(CAPTAIN_UPGRADES)}"
+    named = scenario_json(capsys, tmp_path, web["scenario"],
+                          {"unit": web["page"]["references"]["attacker"], "characters": [spec]},
+                          {"unit": "orc_boyz"}, ["--trials", "5000", "--seed", "8"])
+    assert without_page(web) == named
 
 
 @pytest.mark.skipif(not EMPIRE.is_file(), reason="the shared MDNR catalogues are not here")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 from odds.armies import army_from_catalogue
@@ -35,7 +36,8 @@ from odds.battlescribe.xmlsafe import local, read_xml
 from odds.characters import Character
 from odds.validation import OddsInputError
 
-__all__ = ["CharacterEntry", "CharacterOption", "catalogue_characters"]
+__all__ = ["CharacterEntry", "CharacterOption", "catalogue_character", "catalogue_characters",
+           "character_from_spec"]
 
 _JOINING = ("personaje", "infanteria", "caballeria")
 """How the printed ``Tipo`` of a character who can join a unit begins (normalised): the
@@ -311,3 +313,53 @@ def catalogue_characters(path: str | Path) -> tuple[CharacterEntry, ...]:
     return tuple(out)
 
 
+
+
+@lru_cache(maxsize=8)
+def _entries(path: str, stamp: tuple[int, int]) -> tuple[CharacterEntry, ...]:
+    return catalogue_characters(path)
+
+
+def catalogue_character(path: str | Path, name: str,
+                        upgrades: Iterable[str] = ()) -> Character:
+    """A catalogue's character by name with the named options taken (:meth:`CharacterEntry.build`).
+
+    Raises
+    ------
+    OddsInputError
+        An unreadable file, a name the catalogue has no character entry for (the
+        names are listed), or an option it does not offer.
+    """
+    p = Path(path)
+    try:
+        st = p.stat()
+    except OSError as exc:
+        raise OddsInputError(f"catalogue: cannot read {str(p)!r} "
+                             f"({exc.strerror or exc})") from None
+    entries = _entries(str(p), (st.st_mtime_ns, st.st_size))
+    found = [e for e in entries if normalize(e.name) == normalize(name)]
+    if not found:
+        names = ", ".join(e.name.strip() for e in entries) or "none"
+        raise OddsInputError(f"name: {p.name!r} has no character {name!r}; "
+                             f"characters: {names}")
+    return found[0].build(upgrades)[0]
+
+
+def character_from_spec(text: str, base: str | Path | None = None) -> Character:
+    """The character a ``PATH.cat:NAME?upgrades=A,B`` spec names (as a unit spec names a unit).
+
+    ``base`` is the folder a relative ``PATH`` is read from (a scenario file's own).
+    Only ``upgrades`` may follow the ``?``.
+    """
+    from odds.battlescribe.spec import parse_spec
+
+    try:
+        path, name, kwargs = parse_spec(text)
+    except OddsInputError as exc:
+        raise OddsInputError("spec:" + str(exc).removeprefix("unit:")) from None
+    extra = sorted(set(kwargs) - {"upgrades"})
+    if extra:
+        raise OddsInputError(f"{extra[0]}: {text!r}: a character takes upgrades= only")
+    if base is not None and not path.is_absolute():
+        path = Path(base) / path
+    return catalogue_character(path, name, kwargs.get("upgrades", ()))

@@ -47,6 +47,9 @@ TOML schema
     M = 10
     WS = 5
     # ...
+    # or, in the unit's table, an army book's character with the options taken
+    # (odds.battlescribe.catalogue_characters; PATH relative to this file):
+    # characters = ["MDNR_Imperio v4_5.cat:Capitán imperial?upgrades=Armadura pesada,Escudo"]
 
     [[attacker]]
     id = "knights"

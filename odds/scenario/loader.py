@@ -108,12 +108,21 @@ def _scenario_unit(entry: Any, where: str, base: Path) -> ScenarioUnit:
             f"{where}.characters: must be an array of tables [[...characters]] (got {chars!r})"
         )
     characters = tuple(
-        prefixed(f"{where}.characters[{j}]", lambda c=c: character_from_dict(c, ""))
+        prefixed(f"{where}.characters[{j}]", lambda c=c: _character(c, base))
         for j, c in enumerate(chars)
     )
     kwargs = {k: entry[k] for k in _PASS_KEYS if k in entry and k != "characters"}
     return prefixed(where, lambda: ScenarioUnit(id=entry["id"], unit=unit,
                                                  characters=characters, **kwargs))
+
+
+def _character(spec: Any, base: Path) -> Any:
+    """A character: a table, or a catalogue spec ``"PATH.cat:NAME?upgrades=A,B"``."""
+    if isinstance(spec, str):
+        from odds.battlescribe.catalogue_characters import character_from_spec
+
+        return character_from_spec(spec, base)
+    return character_from_dict(spec, "")
 
 
 def _unit(spec: Any, where: str, base: Path) -> Unit:
