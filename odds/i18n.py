@@ -1357,3 +1357,55 @@ def report_line(unit: str, item: str, kind: str, reason: str, lang: str) -> str:
     if item.startswith("selection "):  # the importer's name for a roster selection
         item = word("selection", lang) + item[len("selection "):]
     return f"{unit}: {item!r} {what} ({report_reason(reason, kind, lang)})"
+
+
+# polish
+DATA_NAMES_ES: dict[str, str] = {
+    # odds/examples/emergence_ambush.toml: an Empire gun line, Skaven blocks, terrain
+    "Great Cannon": "Gran cañón",
+    "Mortar": "Mortero",
+    "Halberdiers": "Alabarderos",
+    "Knights": "Caballeros",
+    "Handgunners": "Arcabuceros",
+    "Clanrats": "Guerreros del clan",
+    "Stormvermin": "Alimañas",
+    "Warpfire Team": "Lanzallamas de disformidad",
+    "Rocks": "Rocas",
+    "Cliff": "Acantilado",
+    # odds/examples/combat_*.toml: the scenarios' and characters' names
+    "Captain vs Big Boss": "Capitán contra Gran jefe orco",
+    "Knights hit the flank": "Los caballeros cargan por el flanco",
+    "Benchmark: heroes and a flank charge": "Prueba: personajes y una carga por el flanco",
+    "Captain": "Capitán",
+    "Big Boss": "Gran jefe orco",
+}
+"""The names written in English in the package's example files, in MDNR Spanish (the army
+books' own names: *Gran cañón*, *Arcabuceros*, *Guerreros del clan*, *Alimañas*)."""
+
+
+def data_name(name: str, lang: str) -> str:
+    """A name of the built-in data in ``lang`` (``Great Cannon`` -> ``Gran cañón``).
+
+    Other names (a player's own) come back as written.
+    """
+    return DATA_NAMES_ES.get(name, name) if lang == "es" else name
+
+
+# polish
+ERRORS["es"] = (
+    # a character's options on the page (odds.web.books.Library.character)
+    (r"\bthe magic items cost (\S+) points; $", r"los objetos mágicos cuestan \1 puntos; "),
+    (r"^ may take at most (\S+)$", r" puede llevar como mucho \1"),
+    (r"^ is not an option of $", " no es una opción de "),
+    (r"^; options: ", "; opciones: "),
+    (r"^ lists no character $", " no tiene ningún personaje "),
+    (r"\bonly an army book's characters take options \($",
+     "solo los personajes de un libro de ejército tienen opciones ("),
+    (r"^ is a roster\)", " es una lista)"),
+    (r"^ is a builtin\)", " es la biblioteca incluida)"),
+    # a scenario file's army-book character (odds.battlescribe.catalogue_characters)
+    (r"^ has no character $", " no tiene el personaje "),
+    (r"^; characters: ", "; personajes: "),
+    (r"^: a character takes upgrades= only", ": un personaje solo admite upgrades="),
+    *ERRORS["es"],
+)

@@ -25,10 +25,16 @@ SIDE_COLOURS: dict[str, str] = {"attacker": "tab:blue", "defender": "tab:red",
 WORDS: dict[str, dict[str, str]] = {
     "en": {"probability": "probability", "simulated": "simulated", "exact": "exact",
            "trials": "trials", "turn": "turn", "cumulative": "cumulative probability",
-           "rallied": "rallied", "off_table": "fled off the table"},
+           "rallied": "rallied", "off_table": "fled off the table",
+           "target_flees": "target M {m} cm, flees {n}D6", "gap": "gap before the flee (cm)",
+           "caught": "caught", "escaped": "escaped",
+           "line_dots": "line: exact; dots: simulated"},
     "es": {"probability": "probabilidad", "simulated": "simulado", "exact": "exacto",
            "trials": "simulaciones", "turn": "turno", "cumulative": "probabilidad acumulada",
-           "rallied": "se reagrupa", "off_table": "huye fuera de la mesa"},
+           "rallied": "se reagrupa", "off_table": "huye fuera de la mesa",
+           "target_flees": "objetivo M {m} cm, huye {n}D6",
+           "gap": "distancia antes de huir (cm)", "caught": "atrapada", "escaped": "escapa",
+           "line_dots": "línea: exacta; puntos: simulados"},
 }
 """Axis and legend words of the figures, by language."""
 
@@ -160,7 +166,8 @@ def outcome_bars(result: Result, ax: Axes | None = None, title: str | None = Non
     return ax
 
 
-def catch_curve(sweep: pd.DataFrame, ax: Axes | None = None, outcome: str = "caught") -> Axes:
+def catch_curve(sweep: pd.DataFrame, ax: Axes | None = None, outcome: str = "caught", *,
+                lang: str = "en") -> Axes:
     """P(outcome) against the gap: exact curves and simulated points (±2 se).
 
     Parameters
@@ -170,19 +177,30 @@ def catch_curve(sweep: pd.DataFrame, ax: Axes | None = None, outcome: str = "cau
     ax : matplotlib Axes, optional
     outcome : str
         Which outcome to plot.
+    lang : {"en", "es"}
+        Language of the labels (and the decimal mark).
     """
     ax = _axes(ax)
+    w = WORDS[lang]
+    from matplotlib.legend_handler import HandlerTuple
+
     df = sweep[sweep["outcome"] == outcome]
+    handles, labels = [], []
     for (tm, nd), g in df.groupby(["target_move", "flee_dice"], sort=True):
-        label = f"target M {tm:g} cm, flees {nd}D6"
-        line = ax.plot(g["distance"], g["exact"], lw=1.5, label=f"{label} (exact)")[0]
-        ax.errorbar(g["distance"], g["probability"], yerr=2 * g["stderr"], fmt="o", ms=3,
-                    color=line.get_color(), label=f"{label} (simulated)")
-    ax.set_xlabel("gap before the flee (cm)")
-    ax.set_ylabel(f"P({outcome})")
+        line = ax.plot(g["distance"], g["exact"], lw=1.5)[0]
+        dots = ax.errorbar(g["distance"], g["probability"], yerr=2 * g["stderr"], fmt="o",
+                           ms=3, color=line.get_color())
+        handles.append((line, dots))
+        labels.append(w["target_flees"].format(m=f"{tm:g}", n=nd))
+    ax.set_xlabel(w["gap"])
+    ax.set_ylabel(f"P({w.get(outcome, outcome)})")
     ax.set_ylim(-0.02, 1.02)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
+    # one entry per target (its line is exact, its dots simulated), so the legend stays small
+    ax.legend(handles, labels, handler_map={tuple: HandlerTuple(ndivide=None)},
+              fontsize="small", title=w["line_dots"],
+              title_fontsize="small")
+    decimal_mark(ax.figure, lang)
     return ax
 
 
@@ -212,13 +230,21 @@ def flight_curve(result: Result, ax: Axes | None = None, *,
     return ax
 
 
-def distribution(df: pd.DataFrame, x: str, ax: Axes | None = None, **kw: Any) -> Axes:
-    """Bars of a simulated distribution (``probability``) with exact markers if present."""
+def distribution(df: pd.DataFrame, x: str, ax: Axes | None = None, *, lang: str = "en",
+                 **kw: Any) -> Axes:
+    """Bars of a simulated distribution (``probability``) with exact markers if present.
+
+    ``lang`` (``"en"``, ``"es"``) sets the legend, the y label and the decimal mark;
+    other keywords go to :meth:`matplotlib.axes.Axes.bar`.
+    """
     ax = _axes(ax)
-    ax.bar(df[x], df["probability"], color="tab:blue", alpha=0.8, label="simulated", **kw)
+    w = WORDS[lang]
+    ax.bar(df[x], df["probability"], color="tab:blue", alpha=0.8, label=w["simulated"], **kw)
     if "exact" in df and df["exact"].notna().any():
-        ax.scatter(df[x], df["exact"], marker="_", s=200, color="black", zorder=3, label="exact")
+        ax.scatter(df[x], df["exact"], marker="_", s=200, color="black", zorder=3,
+                   label=w["exact"])
     ax.set_xlabel(x)
-    ax.set_ylabel("probability")
+    ax.set_ylabel(w["probability"])
     ax.legend()
+    decimal_mark(ax.figure, lang)
     return ax

@@ -163,6 +163,32 @@ class Result:
         return format_table(self.table)
 
 
+POINTS_COLUMNS = ("points", "points_a", "points_b", "points_per_model", "points_per_unit",
+                  "Points", "Points A", "Points B", "Puntos", "Puntos A", "Puntos B")
+"""Columns holding an army-list cost (by code, and by the list-building tables' labels in
+either language): printed as :func:`format_points` prints them."""
+
+
+def format_points(x: float, lang: str = "en") -> str:
+    """A cost in points as a list prints it: ``150``, ``12.5`` (``12,5`` in Spanish).
+
+    Points are whole numbers or have one decimal at most (half-point models); a
+    missing value prints as ``-``.
+    """
+    if x is None or not np.isfinite(x):
+        return "-"
+    tenths = round(float(x) * 10)
+    text = f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths / 10:.1f}"
+    return text.replace(".", ",") if lang == "es" else text
+
+
 def format_table(df: pd.DataFrame) -> str:
-    """Human-readable text rendering of a result table."""
-    return df.to_string(index=False, float_format=lambda x: f"{x:.4f}", na_rep="-")
+    """Human-readable text rendering of a result table.
+
+    Probabilities and means take four decimals; the :data:`POINTS_COLUMNS` are
+    printed by :func:`format_points`.
+    """
+    points = {c: format_points for c in df.columns
+              if c in POINTS_COLUMNS and pd.api.types.is_numeric_dtype(df[c])}
+    return df.to_string(index=False, float_format=lambda x: f"{x:.4f}", na_rep="-",
+                        formatters=points or None)

@@ -62,3 +62,68 @@ def test_built_in_characters_load():
         in_close_combat=True) == 2
     with pytest.raises(Exception, match="character: unknown built-in character 'nobody'"):
         library_character("nobody")
+
+
+@needs_data
+def test_options_and_magic_items_within_the_books_limit():
+    """MDNR Imperio v4_5.cat, "Capitán imperial": heavy armour 4, shield 2, barded warhorse 14,
+    cavalry lance 4; "Objetos mágicos" up to 50 points (Talismán de protección 15: a 6+ ward
+    save; Sudario de Magnus 60 and Amuleto de jade 50 together are over it); "Heraldo imperial
+    (portaestandarte de batalla)" 25 makes him the battle standard bearer.  "Conde elector":
+    up to 100 points of magic items."""
+    from odds.validation import OddsInputError
+
+    entries = {e.name: e for e in catalogue_characters(SHARED / "MDNR_Imperio v4_5.cat")}
+    cap = entries["Capitán imperial"]
+    assert (cap.magic_limit, entries["Conde elector"].magic_limit) == (50, 100)
+    c, _ = cap.build(["Armadura pesada", "Escudo", "Caballo de guerra con barda",
+                      "Lanza de caballería", "Talismán de protección"])
+    assert (c.points, c.mount_type, c.equipment.weapon, c.equipment.armour, c.equipment.shield,
+            c.equipment.barding, c.ward_save, c.battle_standard) == (
+        89, "horse", "lance", "heavy", True, True, 6, False)
+    assert cap.build(["Armadura pesada"])[0].battle_standard is False  # not via the BSB branch
+    bsb = cap.build(["Sí", "Armadura pesada"])[0]
+    assert (bsb.battle_standard, bsb.points, bsb.equipment.armour) == (True, 79, "heavy")
+    with pytest.raises(OddsInputError, match=r"^upgrades: the magic items cost 110 points; "
+                                             r"'Capitán imperial' may take at most 50$"):
+        cap.build(["Sudario de Magnus", "Amuleto de jade"])
+    with pytest.raises(OddsInputError, match=r"^upgrades: 'Zapato' is not an option"):
+        cap.build(["Zapato"])
+
+
+@needs_data
+def test_a_scenario_names_an_army_books_character_by_spec(tmp_path):
+    """A scenario file's character as ``PATH.cat:NAME?upgrades=...`` (PATH relative to the
+    file) is the character the army book's entry builds with those options."""
+    import shutil
+
+    from odds.battlescribe.catalogue_characters import catalogue_character
+    from odds.scenario import load_scenario
+    from odds.validation import OddsInputError
+
+    for f in (SHARED / "MDNR_Imperio v4_5.cat", *SHARED.glob("*.gst")):
+        shutil.copy(f, tmp_path / f.name)
+    spec = "MDNR_Imperio v4_5.cat:capitan IMPERIAL?upgrades=Armadura pesada,Escudo"
+    text = f"""name = "x"
+[[attacker]]
+id = "a"
+unit = "empire_swordsmen"
+engaged_with = "d"
+charged = true
+characters = ["{spec}"]
+[[defender]]
+id = "d"
+unit = "orc_boyz"
+engaged_with = "a"
+"""
+    (tmp_path / "s.toml").write_text(text, encoding="utf-8")
+    got = load_scenario(tmp_path / "s.toml").unit("a").characters[0]
+    want = catalogue_character(tmp_path / "MDNR_Imperio v4_5.cat", "Capitán imperial",
+                               ["Armadura pesada", "Escudo"])
+    assert got.to_dict() == want.to_dict() and got.points == 56
+    for bad, message in ((spec.replace("capitan IMPERIAL", "Nadie"),
+                          r"name: 'MDNR_Imperio v4_5\.cat' has no character 'Nadie'"),
+                         (spec + "&models=3", "models: .* a character takes upgrades= only")):
+        (tmp_path / "s.toml").write_text(text.replace(spec, bad), encoding="utf-8")
+        with pytest.raises(OddsInputError, match=r"attacker\[0\]\.characters\[0\]\." + message):
+            load_scenario(tmp_path / "s.toml")

@@ -174,3 +174,33 @@ def test_the_decimal_check_finds_a_point_in_spanish():
         assert "0,25" in drawn_numbers(fig) and "0,5" in drawn_numbers(fig)
     finally:
         plt.close(fig)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_notebook_one_pictures_read_in_the_language(lang):
+    """Notebook 01's catch curve and gap bars (RULES.md §4.1 flee 5D6/8D6): words in ``lang``,
+    its decimal mark, inside the figure, one legend entry per target."""
+    import numpy as np
+
+    from odds.charge import charge_sweep, charge_vs_flee
+    from odds.plot import WORDS, catch_curve, distribution
+
+    sweep = charge_sweep(np.arange(0, 37, 6), charger_move=18, target_moves=(10, 20),
+                         trials=2000, seed=1)
+    gap = charge_vs_flee(18, 10, 20, trials=2000, seed=1).extra["gap"]
+    curve, bars = catch_curve(sweep, lang=lang), distribution(gap, "gap", lang=lang)
+    w = WORDS[lang]
+    try:
+        for ax in (curve, bars):
+            assert overflowing(ax.figure) == [] and covered_labels(ax.figure) == []
+            assert decimal_marks(ax.figure, lang) == []
+        assert curve.get_ylabel() == f"P({w['caught']})" and curve.get_xlabel() == w["gap"]
+        assert [t.get_text() for t in curve.get_legend().get_texts()] == [
+            w["target_flees"].format(m="10", n=5), w["target_flees"].format(m="20", n=8)]
+        assert curve.get_legend().get_title().get_text() == w["line_dots"]
+        assert bars.get_ylabel() == w["probability"]
+        assert {t.get_text() for t in bars.get_legend().get_texts()} == {w["simulated"],
+                                                                         w["exact"]}
+    finally:
+        plt.close(curve.figure)
+        plt.close(bars.figure)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from odds.cli import main
-from odds.i18n import agree, default_lang, term
+from odds.i18n import DATA_NAMES_ES, agree, default_lang, term
 from odds.units import library_names
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,11 +38,13 @@ ENGLISH_TERMS = [
 ]
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b|\b\w+:\w+:\w+\b|side[01]")
 
-USER_NAMES = ["Great Cannon", "Mortar", "Halberdiers", "Knights hit the flank", "Knights",
-              "Handgunners", "Captain vs Big Boss", "Lista de prueba", "Bestia de prueba",
-              "Lanceros de prueba", *library_names()]
-"""Names written in the files the commands read, and the built-in names a player types
-(``orc_boyz``): not the program's words."""
+USER_NAMES = ["Lista de prueba", "Bestia de prueba", "Lanceros de prueba", *library_names()]
+"""Names written in the test's own files, and the built-in names a player types
+(``orc_boyz``): not the program's words.  The names of the package's example files are
+the program's: they must read in Spanish (:data:`odds.i18n.DATA_NAMES_ES`)."""
+
+DATA_NAMES = sorted(DATA_NAMES_ES, key=len, reverse=True)
+"""The English names of the built-in example data, searched for as the engine's terms are."""
 
 COMMANDS = {
     "charge": ["charge", "--charger-move", "18", "--target-move", "10", "--distance", "20",
@@ -73,7 +75,8 @@ def english_words(text: str) -> list[str]:
     for name in USER_NAMES:
         text = text.replace(name, " ")
     text = re.sub(r"odds: (compiling|another process)[^\n]*\n?", "", text)
-    found = [w for w in ENGLISH_TERMS if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    found = [w for w in [*DATA_NAMES, *ENGLISH_TERMS]
+             if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
     return found + RAW_ID.findall(text)
 
 
@@ -103,6 +106,23 @@ def test_the_check_finds_english(capsys, monkeypatch):
     text = run(capsys, [*COMMANDS["scenario"], "--seed", "1"])
     assert {"wins", "attacker", "probability", "stderr"} <= set(english_words(text))
     assert english_words("side0_wins under_enemy:Great Cannon:rear absent_misfire")
+    text = run(capsys, [*COMMANDS["emerge"], "--seed", "1"])
+    assert {"Great Cannon", "Handgunners"} <= set(english_words(text))
+
+
+def test_example_names_in_spanish_pictures(monkeypatch, tmp_path):
+    """The emergence picture of the example file names its units in Spanish (Gran cañón)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from odds.emergence import emerge, example_path, load_scenario, localised, plot_landing
+
+    s = localised(load_scenario(example_path("emergence_ambush")), "es")
+    assert s.target == "Gran cañón"
+    r = emerge(s, trials=2000, seed=1, landing_bin=2.5)
+    ax = plot_landing(r, lang="es")
+    texts = " ".join(t.get_text() for t in ax.figure.findobj(matplotlib.text.Text))
+    assert "Gran cañón" in texts and english_words(texts) == [], texts
 
 
 def test_spanish_tables_use_decimal_commas(capsys, monkeypatch):
@@ -412,3 +432,23 @@ def test_reaction_rows_agree_with_the_charged_unit(capsys, monkeypatch):
                   "aguantan (simulado)", "huyen (exacto)"):
         assert words in text, words
     assert re.search(r"\b0,\d{4}\b", text) and not re.search(r"\b0\.\d{4}\b", text)
+
+
+@pytest.mark.parametrize(("x", "en", "es"), [(150.0, "150", "150"), (12.5, "12.5", "12,5"),
+                                             (7, "7", "7"), (float("nan"), "-", "-")])
+def test_points_are_whole_or_one_decimal(x, en, es):
+    """Army-list costs (MDNR army books: whole points, half points for some models)."""
+    from odds.results import format_points
+
+    assert (format_points(x, "en"), format_points(x, "es")) == (en, es)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_points_columns_print_as_a_list_does(capsys, monkeypatch, lang):
+    """``odds matrix --efficiency``: the points columns read ``150``, never ``150,0000``."""
+    monkeypatch.setenv("ODDS_TRIALS", "300")
+    text = run(capsys, [*COMMANDS["matrix"], "--lang", lang, "--seed", "1"])
+    assert not re.search(r"\b1[45]0[.,]0+\b", text), text
+    rows = [line.split() for line in text.splitlines() if "Trolls Espadachines" in line
+            or re.search(r"\bTrolls +1", line)]
+    assert len(rows) == 3 and all("150" in row for row in rows), rows

@@ -165,15 +165,19 @@ def test_compare_caps_the_variants(base, body, message):
     assert status == 422 and out["error"].startswith(message), out
 
 
-def test_emergence_equals_the_cli(base, capsys):
+@pytest.mark.parametrize(("lang", "target"), [("en", "Great Cannon"), ("es", "Gran cañón")])
+def test_emergence_equals_the_cli(base, capsys, lang, target):
+    """The example file's names in the request's language (odds.i18n.DATA_NAMES_ES)."""
     scenario = EXAMPLES / "emergence_ambush.toml"
     body = {"scenario": scenario.read_text(), "marker_x": 90, "marker_y": 100,
-            "trials": 20000, "seed": 3}
+            "trials": 20000, "seed": 3, "lang": lang}
     status, web = post(base, "/api/emerge", body)
     assert status == 200, web
     cli = cli_json(capsys, ["emerge", "--scenario", str(scenario), "--marker", "90,100",
-                            "--trials", "20000", "--seed", "3", "--format", "json"])
+                            "--trials", "20000", "--seed", "3", "--format", "json",
+                            "--lang", lang])
     assert without_page(web) == cli
+    assert target in web["headline"] and target in web["outcomes"]["under_enemy"]
     import base64
 
     assert base64.b64decode(web["page"]["picture_png"]).startswith(b"\x89PNG")

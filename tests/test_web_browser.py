@@ -338,11 +338,14 @@ def test_compare_two_variants_and_reopen_the_link(page, browser, base):
     shoot(page, "compare-en")
     page.select_option("#lang", "es")
     expect(page.locator("#headline")).to_contain_text("variantes", timeout=60_000)
+    # the variants are named in the page's language, as their headlines are
+    expect(page.locator("ol.variants li").first).to_contain_text("cargan contra")
+    assert " charge " not in page.locator("ol.variants").inner_text()
     shoot(page, "compare-es")
 
 
 def test_emergence_from_a_scenario_file(page, base):
-    for lang, under in (("en", "under Great Cannon"), ("es", "bajo Great Cannon")):
+    for lang, under in (("en", "under Great Cannon"), ("es", "bajo Gran cañón")):
         page.goto(f"{base}/?view=emerge&lang={lang}&trials=20000&seed=2")
         page.set_input_files("#scenario", str(EXAMPLES / "emergence_ambush.toml"))
         expect(page.locator("img.picture")).to_be_visible(timeout=60_000)
@@ -445,3 +448,127 @@ def test_the_phone_layout_scrolls_to_the_answer(browser, base, lang):
     expect(pg.locator("#headline")).to_be_in_viewport()
     pg.screenshot(path=str(SHOTS / f"phone-answer-{lang}.png"))
     context.close()
+
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "battlescribe"
+EMPIRE = SHARED / "MDNR_Imperio v4_5.cat"
+
+
+@pytest.fixture(scope="module")
+def data_base(tmp_path_factory):
+    """A server whose data folder holds MDNR Imperio (with its game system) and a roster."""
+    if not EMPIRE.is_file():
+        pytest.skip("the shared MDNR catalogues are not here")
+    d = tmp_path_factory.mktemp("data")
+    for src in (EMPIRE, *SHARED.glob("*.gst"), EXAMPLES / "my_list.ros"):
+        shutil.copy(src, d / src.name)
+    with running_server([d]) as url:
+        yield url
+
+
+def test_an_army_book_character_takes_options_and_the_link_holds_them(page, browser,
+                                                                      data_base):
+    """MDNR Imperio v4_5.cat, entry "Capitán imperial" (50 pts; heavy armour +4; magic items
+    up to 50 pts: Talismán de protección 15, Amuleto de jade 50).  The army book's captain
+    and the built-in one (odds/library/characters) share a name: each says where it is from;
+    the options taken travel in the link, which gives the same character and numbers."""
+    page.goto(f"{data_base}/?lang=en")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.select_option("#f-a\\.book", label="MDNR Imperio")
+    pick(page, "a", "espadach", "Espadachines")
+    pick(page, "d", "orc boyz", "orc_boyz")
+    chars = page.locator("#f-a\\.chars")
+    book_cap = chars.get_by_label("Capitán imperial, 50 pts — army book MDNR Imperio")
+    built_in = chars.get_by_label("Capitán imperial, 50 pts — built-in library")
+    expect(book_cap).to_have_count(1)
+    expect(built_in).to_have_count(1)
+    book_cap.check()
+    options = chars.locator("fieldset.char-options").filter(has=page.get_by_text(
+        "Options of Capitán imperial")).first
+    expect(options).to_be_visible()
+    options.get_by_label("Armadura: Armadura pesada (+4 pts)").check()
+    expect(chars.get_by_label("Capitán imperial, 54 pts — army book MDNR Imperio")).to_have_count(1)
+    magic = options.locator("fieldset.magic")
+    expect(magic.locator("legend")).to_have_text("Magic items (at most 50 pts)")
+    magic.get_by_label("Talismanes: Talismán de protección (+15 pts)").check()
+    expect(chars.get_by_label("Capitán imperial, 69 pts — army book MDNR Imperio")).to_have_count(1)
+    # over the book's limit: refused with a message, the box unticked
+    jade = magic.get_by_label("Talismanes: Amuleto de jade (+50 pts)")
+    jade.click()  # refused at once: the box is unticked again
+    expect(options.get_by_role("alert")).to_contain_text("cost 65 points; 'Capitán imperial' "
+                                                         "may take at most 50")
+    expect(jade).not_to_be_checked()
+    page.fill("#trials", "20000")
+    page.fill("#seed", "12")
+    page.click("#go")
+    wait_done(page)
+    assert "Capitán imperial" in page.locator("table.bodies").inner_text()
+    link = page.input_value("#link")
+    assert "a.chars=" in link
+    first = numbers(page)
+    shoot(page, "characters-options-en")
+    other = browser.new_page()
+    other.goto(link)
+    wait_done(other)
+    assert numbers(other) == first
+    mine = other.get_by_label("Capitán imperial, 69 pts — army book MDNR Imperio")
+    expect(mine).to_be_checked()
+    expect(other.get_by_label("Capitán imperial, 50 pts — built-in library")).not_to_be_checked()
+    theirs = other.locator("fieldset.char-options").filter(has_text="Options of Capitán imperial")
+    expect(theirs.get_by_label("Armadura: Armadura pesada (+4 pts)")).to_be_checked()
+    expect(theirs.get_by_label("Talismanes: Talismán de protección (+15 pts)")).to_be_checked()
+    # an item dearer than the whole allowance is not offered
+    expect(theirs.get_by_label(re.compile("Laurel de la victoria"))).to_have_count(0)
+    other.close()
+    page.select_option("#lang", "es")
+    expect(chars.get_by_label("Capitán imperial, 69 ptos — libro de ejército MDNR Imperio")
+           ).to_be_checked()
+    wait_done(page)
+    shoot(page, "characters-options-es")
+
+
+def test_a_roster_character_and_a_built_in_one_of_the_same_name(page, browser, data_base):
+    """my_list.ros's "Capitán imperial" (56 pts) and the built-in one (50 pts): both listed
+    with their source; the link brings back the roster's, not the built-in one."""
+    page.goto(f"{data_base}/?lang=es")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.select_option("#f-a\\.book", label="Vanguardia de Nuln")
+    # the roster's three units, not the built-in list (whose Spanish names are the same)
+    expect(page.locator("#f-a\\.unit option")).to_have_count(3)
+    page.select_option("#f-a\\.unit", label="Lanceros")
+    chars = page.locator("#f-a\\.chars")
+    roster = chars.get_by_label(re.compile(
+        r"^Capitán imperial, 56 ptos — lista my_list\.ros, se une a Lanceros"))
+    expect(roster).to_have_count(1)
+    expect(chars.get_by_label("Capitán imperial, 50 ptos — biblioteca incluida")).to_have_count(1)
+    roster.check()
+    page.fill("#trials", "5000")
+    page.fill("#seed", "2")
+    page.click("#go")
+    wait_done(page)
+    link = page.input_value("#link")
+    other = browser.new_page()
+    other.goto(link)
+    wait_done(other)
+    assert numbers(other) == numbers(page)
+    expect(other.get_by_label(re.compile(r"^Capitán imperial, 56 ptos — lista my_list\.ros"))
+           ).to_be_checked()
+    other.close()
+    shoot(page, "characters-same-name-es")
+
+
+def test_the_spanish_page_reads_as_spanish(page, base):
+    """What the Spanish screenshots showed a player stumbling on: the unit list's English
+    keys, a verb that cannot agree with every unit's name, standard errors without a unit."""
+    page.goto(f"{base}/?view=hold&a.unit=empire_knights&d.unit=orc_boyz&distance=15&lang=es"
+              "&trials=20000&seed=1")
+    wait_done(page)
+    expect(page.locator("#headline")).to_have_text(
+        "Carga de 8 Caballería imperial contra 25 Guerreros orcos: ¿aguantar o huir?")
+    names = page.locator("#f-a\\.unit option").all_inner_texts()
+    assert "Caballería imperial" in names and not [n for n in names if "(" in n], names
+    fight(page, base, "es")
+    errors = [c for c in page.locator("table.outcomes td").all_inner_texts() if "±" in c]
+    assert errors and all(c.endswith(" %") for c in errors), errors
+    page.select_option("#lang", "en")
+    expect(page.locator("#f-a\\.unit option", has_text="(empire halberdiers)")).to_have_count(1)

@@ -287,3 +287,99 @@ def test_the_working_of_round_one_with_characters(base):
         assert g["hits"] == pytest.approx(g["attacks"] * g["p_hit"])
         assert g["wounds"] - g["armour_saves"] - g["ward_saves"] == pytest.approx(g["unsaved"])
     assert {g["side"] for g in groups} == {"attacker", "defender"}
+
+
+CAPTAIN_UPGRADES = ["Armadura pesada", "Escudo", "Caballo de guerra con barda",
+                    "Lanza de caballería", "Talismán de protección"]
+
+
+@pytest.mark.skipif(not EMPIRE.is_file(), reason="the shared MDNR catalogues are not here")
+def test_a_catalogue_character_takes_his_options_as_the_python_api_builds_him(
+        base, capsys, tmp_path):
+    """MDNR Imperio v4_5.cat, entry "Capitán imperial": 50 pts; heavy armour 4, shield 2,
+    barded warhorse 14, cavalry lance 4; magic items up to 50 pts (Talismán de protección 15,
+    a 6+ ward save).  The page's character is the Python API's
+    (:meth:`CharacterEntry.build`), and the combat equals ``odds combat --scenario``."""
+    from odds.battlescribe.catalogue_characters import catalogue_characters
+
+    status, info, _ = request(base, "/api/info")
+    book = next(b["id"] for b in info["books"] if b["file"] == EMPIRE.name)
+    status, chars, _ = request(base, f"/api/books/{book}/characters")
+    cap = next(c for c in chars if c["key"] == "Capitán imperial")
+    assert cap["source"] == {"kind": "catalogue", "book": book, "name": "MDNR Imperio",
+                             "file": EMPIRE.name}
+    offered = {o["name"]: o for o in cap["options"]}
+    assert offered["Lanza de caballería"]["points"] == 4 and not offered["Escudo"]["magic"]
+    assert offered["Talismán de protección"] == {"name": "Talismán de protección",
+                                                 "group": "Talismanes", "points": 15.0,
+                                                 "magic": True}
+    assert cap["magic_limit"] == 50
+    status, built = post(base, "/api/character", {"book": book, "key": "Capitán imperial",
+                                                  "upgrades": CAPTAIN_UPGRADES})
+    assert status == 200, built
+    entry = next(e for e in catalogue_characters(EMPIRE) if e.name == "Capitán imperial")
+    character, _ = entry.build(CAPTAIN_UPGRADES)
+    assert built["data"] == character.to_dict() and built["points"] == 50 + 4 + 2 + 14 + 4 + 15
+    assert (character.mount_type, character.equipment.weapon, character.equipment.armour,
+            character.equipment.barding, character.ward_save) == ("horse", "lance", "heavy",
+                                                                  True, 6)
+    assert built["upgrades"] == CAPTAIN_UPGRADES and built["source"]["kind"] == "catalogue"
+    status, units, _ = request(base, f"/api/books/{book}/units")
+    unit = next(u["key"] for u in units if u["name"].startswith("Espadachines"))
+    body = {"attacker": {"book": book, "unit": unit, "characters": [built["data"]]},
+            "defender": {"unit": "orc_boyz"}, "trials": 5000, "seed": 8}
+    status, web = post(base, "/api/combat", body)
+    assert status == 200, web
+    cli = scenario_json(capsys, tmp_path, web["scenario"],
+                        {"unit": web["page"]["references"]["attacker"],
+                         "characters": [character.to_dict()]},
+                        {"unit": "orc_boyz"}, ["--trials", "5000", "--seed", "8"])
+    assert without_page(web) == cli
+    # the same inputs named as a scenario file names them: the army book, the entry, its options
+    spec = f"{EMPIRE}:Capitán imperial?upgrades={','.join(CAPTAIN_UPGRADES)}"
+    named = scenario_json(capsys, tmp_path, web["scenario"],
+                          {"unit": web["page"]["references"]["attacker"], "characters": [spec]},
+                          {"unit": "orc_boyz"}, ["--trials", "5000", "--seed", "8"])
+    assert without_page(web) == named
+
+
+@pytest.mark.skipif(not EMPIRE.is_file(), reason="the shared MDNR catalogues are not here")
+@pytest.mark.parametrize(("body", "lang", "message"), [
+    ({"upgrades": ["Sudario de Magnus", "Amuleto de jade"]}, "en",
+     "upgrades: the magic items cost 110 points; 'Capitán imperial' may take at most 50"),
+    ({"upgrades": ["Sudario de Magnus", "Amuleto de jade"]}, "es",
+     "upgrades: los objetos mágicos cuestan 110 puntos; 'Capitán imperial' puede llevar"),
+    ({"upgrades": ["Zapato"]}, "es", "upgrades: 'Zapato' no es una opción de 'Capitán imperial'"),
+    ({"key": "Nadie"}, "en", "key: 'MDNR Imperio' lists no character 'Nadie'"),
+    ({"upgrades": ["x"] * 21}, "en", "upgrades: "),
+])
+def test_bad_character_options_are_a_422_naming_the_field(base, body, lang, message):
+    """MDNR Imperio: a hero's magic items cost 50 points at most (the catalogue's limit)."""
+    status, info, _ = request(base, "/api/info")
+    book = next(b["id"] for b in info["books"] if b["file"] == EMPIRE.name)
+    status, out = post(base, "/api/character", {"book": book, "key": "Capitán imperial",
+                                                "lang": lang, **body})
+    assert status == 422 and out["error"].startswith(message), out
+
+
+def test_same_name_characters_say_where_they_come_from(base):
+    """The roster's "Capitán imperial" (my_list.ros) and the built-in one
+    (odds/library/characters/empire_captain.toml) share a name: each listing names its source,
+    and /api/character gives back the one of that source."""
+    status, info, _ = request(base, "/api/info")
+    roster = next(b["id"] for b in info["books"] if b["file"] == "my_list.ros")
+    status, mine, _ = request(base, f"/api/books/{roster}/characters")
+    status, builtin, _ = request(base, "/api/books/builtin/characters")
+    a = next(c for c in mine if c["name"] == "Capitán imperial")
+    b = next(c for c in builtin if c["name"] == "Capitán imperial")
+    assert a["source"] == {"kind": "roster", "book": roster, "name": a["source"]["name"],
+                           "file": "my_list.ros"}
+    assert b["source"] == {"kind": "builtin", "book": "builtin", "name": "Built-in library",
+                           "file": ""}
+    assert a["data"] != b["data"] and (a["points"], b["points"]) == (56, 50)
+    for book, item in ((roster, a), ("builtin", b)):
+        status, out = post(base, "/api/character", {"book": book, "key": item["key"]})
+        assert status == 200 and out["data"] == item["data"], out
+    status, out = post(base, "/api/character", {"book": "builtin", "key": b["key"],
+                                                "upgrades": ["Escudo"]})
+    assert status == 422 and out["error"].startswith("upgrades: only an army book's"), out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import numbers
 import re
 import sys
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from odds.i18n import PROFILE_LETTERS, default_lang, number_text, term, word
-from odds.results import format_table
+from odds.results import POINTS_COLUMNS, format_points, format_table
 from odds.units import CHARACTERISTICS
 
 FORMATS = ("table", "json", "csv")
@@ -158,6 +159,10 @@ def display_table(table: pd.DataFrame, lang: str = "en",
     out = table.copy()
     if outcomes and "outcome" in out:
         out["outcome"] = [outcomes.get(str(o), str(o)) for o in out["outcome"]]
+    for column in POINTS_COLUMNS:  # whole points, or one decimal, in either language
+        if column in out:
+            out[column] = [format_points(x, lang) if isinstance(x, numbers.Real)
+                           and not isinstance(x, bool) else x for x in out[column]]
     if lang != "es":
         return out
     for column, convert in _CELLS_ES.items():

@@ -208,9 +208,9 @@ def _run_reaction(args: argparse.Namespace, r, units) -> int:
 def run_scenario(args: argparse.Namespace) -> int:
     """``odds combat --scenario FILE.toml``: several units per side."""
     from odds.combat.multiple import fight_scenario
-    from odds.scenario import load_scenario
+    from odds.scenario import load_scenario, localised
 
-    scenario = load_scenario(args.scenario)
+    scenario = localised(load_scenario(args.scenario), args.lang)
     if args.no_charge_tests:
         scenario = scenario.replace(options=dataclasses.replace(scenario.options,
                                                                 charge_tests=False))

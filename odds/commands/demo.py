@@ -68,8 +68,9 @@ def run(args: argparse.Namespace) -> int:
     from odds.i18n import number_text, word
     from odds.listbuilding import matchup_matrix
     from odds.scenario import load_scenario as load_combat
+    from odds.scenario import localised as localised_combat
 
-    heroes = load_combat(str(example_path("combat_heroes")))
+    heroes = localised_combat(load_combat(str(example_path("combat_heroes"))), lang)
     h = fight_scenario(heroes, trials=n, seed=seed)
     ch = {k: number_text(v, 3, lang) for k, v in h.challenge.items()}
     _section(hl.scenario(h, lang, scenario_names(heroes, h)),
@@ -88,9 +89,10 @@ def run(args: argparse.Namespace) -> int:
              "List building: P(my unit wins) at 250 points each, my unit charging",
              grid.to_string(float_format=lambda x: number_text(x, 3, lang)))
 
-    from odds.emergence import emerge, load_scenario
+    from odds.emergence import emerge, load_scenario, localised
 
-    e = emerge(load_scenario(example_path("emergence_ambush")), trials=n, seed=seed)
+    e = emerge(localised(load_scenario(example_path("emergence_ambush")), lang), trials=n,
+               seed=seed)
     _section(hl.emerge(e, lang),
              format_table(display_table(e.table, lang, outcome_words(e.table, lang))))
     return 0

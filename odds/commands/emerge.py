@@ -35,7 +35,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _scenario(args: argparse.Namespace) -> Any:
-    from odds.emergence import load_scenario, make_scenario, parse_point, parse_table
+    from odds.emergence import (
+        load_scenario,
+        localised,
+        make_scenario,
+        parse_point,
+        parse_table,
+    )
 
     kw: dict[str, Any] = {
         "table": parse_table(args.table) if args.table is not None else None,
@@ -47,8 +53,9 @@ def _scenario(args: argparse.Namespace) -> Any:
     if args.scenario is not None:
         if not args.scenario.strip():
             raise OddsInputError("scenario: give a .toml file name (got '')")
-        return load_scenario(args.scenario, **kw)
-    return make_scenario(**{k: val for k, val in kw.items() if val is not None})
+        return localised(load_scenario(args.scenario, **kw), args.lang)
+    return localised(make_scenario(**{k: val for k, val in kw.items() if val is not None}),
+                     args.lang)
 
 
 def payload(r: Any) -> dict[str, Any]:

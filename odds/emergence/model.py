@@ -311,6 +311,24 @@ def parse_table(text: str) -> tuple[float, float]:
     return w, d
 
 
+def localised(s: Scenario, lang: str) -> Scenario:
+    """``s`` with the built-in data's names in ``lang`` (:func:`odds.i18n.data_name`).
+
+    The example files are written in English; with ``lang="es"`` their units,
+    terrain and target read in MDNR Spanish everywhere the
+    answer shows them (tables, headline, JSON, pictures).  A player's own
+    names are kept.
+    """
+    from dataclasses import replace
+
+    from odds.i18n import data_name
+
+    return replace(
+        s, units=tuple(replace(u, name=data_name(u.name, lang)) for u in s.units),
+        terrain=tuple(replace(t, name=data_name(t.name, lang)) for t in s.terrain),
+        target=None if s.target is None else data_name(s.target, lang))
+
+
 def parse_point(name: str, text: str) -> tuple[float, float]:
     """Parse ``"120,90"`` into ``(120.0, 90.0)``."""
     try:

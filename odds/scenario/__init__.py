@@ -47,6 +47,9 @@ TOML schema
     M = 10
     WS = 5
     # ...
+    # or, in the unit's table, an army book's character with the options taken
+    # (odds.battlescribe.catalogue_characters; PATH relative to this file):
+    # characters = ["MDNR_Imperio v4_5.cat:Capitán imperial?upgrades=Armadura pesada,Escudo"]
 
     [[attacker]]
     id = "knights"
@@ -102,7 +105,7 @@ Conventions and judgement calls
 from __future__ import annotations
 
 from odds.scenario.combat import CombatScenario, Contact, TwoUnitCombat, two_unit_scenario
-from odds.scenario.loader import load_scenario, scenario_from_dict
+from odds.scenario.loader import load_scenario, localised, scenario_from_dict
 from odds.scenario.options import CombatOptions, SideOptions
 from odds.scenario.unit import ScenarioOptions, ScenarioUnit
 from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES, FLANK_REAR_RULES, SIDE_NAMES
@@ -121,6 +124,7 @@ __all__ = [
     "SideOptions",
     "TwoUnitCombat",
     "load_scenario",
+    "localised",
     "scenario_from_dict",
     "two_unit_scenario",
 ]

@@ -108,12 +108,21 @@ def _scenario_unit(entry: Any, where: str, base: Path) -> ScenarioUnit:
             f"{where}.characters: must be an array of tables [[...characters]] (got {chars!r})"
         )
     characters = tuple(
-        prefixed(f"{where}.characters[{j}]", lambda c=c: character_from_dict(c, ""))
+        prefixed(f"{where}.characters[{j}]", lambda c=c: _character(c, base))
         for j, c in enumerate(chars)
     )
     kwargs = {k: entry[k] for k in _PASS_KEYS if k in entry and k != "characters"}
     return prefixed(where, lambda: ScenarioUnit(id=entry["id"], unit=unit,
                                                  characters=characters, **kwargs))
+
+
+def _character(spec: Any, base: Path) -> Any:
+    """A character: a table, or a catalogue spec ``"PATH.cat:NAME?upgrades=A,B"``."""
+    if isinstance(spec, str):
+        from odds.battlescribe.catalogue_characters import character_from_spec
+
+        return character_from_spec(spec, base)
+    return character_from_dict(spec, "")
 
 
 def _unit(spec: Any, where: str, base: Path) -> Unit:
@@ -149,3 +158,22 @@ def load_scenario(path: str | Path) -> CombatScenario:
     p = Path(path)
     data = read_toml(p, "scenario")
     return scenario_from_dict(data, str(p), base_dir=p.parent)
+
+
+def localised(scenario: CombatScenario, lang: str) -> CombatScenario:
+    """``scenario`` with the built-in data's names in ``lang`` (:func:`odds.i18n.data_name`).
+
+    The example files are written in English; with ``lang="es"`` the scenario's,
+    units' and characters' names read in MDNR Spanish everywhere the answer
+    shows them.  A player's own names are kept.
+    """
+    from odds.i18n import data_name
+
+    def unit(su: Any) -> Any:
+        return su.replace(unit=su.unit.replace(name=data_name(su.unit.name, lang)),
+                          characters=tuple(c.replace(name=data_name(c.name, lang))
+                                           for c in su.characters))
+
+    return scenario.replace(name=data_name(scenario.name, lang),
+                            sides=tuple(tuple(unit(su) for su in side)
+                                        for side in scenario.sides))

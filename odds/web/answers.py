@@ -354,7 +354,7 @@ def emerge(req: EmergeRequest) -> dict[str, Any]:
     """
     from odds.commands.emerge import payload
     from odds.emergence import emerge as run
-    from odds.emergence import load_scenario, make_scenario
+    from odds.emergence import load_scenario, localised, make_scenario
     from odds.web.uploads import in_memory_file
 
     both = req.table_width is not None and req.table_depth is not None
@@ -370,6 +370,7 @@ def emerge(req: EmergeRequest) -> dict[str, Any]:
                 raise OddsInputError(str(exc).replace(path, "scenario")) from None
     else:
         s = make_scenario(**{k: val for k, val in kw.items() if val is not None})
+    s = localised(s, req.lang)
     r = run(s, trials=req.trials, seed=req.seed, landing_bin=2.5)
     out = {"headline": hl.emerge(r, req.lang), **payload(r)}
     return jsonable({**out, "page": {"small_print": hl.small_print(r.trials, r.seed, req.lang),

@@ -35,6 +35,7 @@ from odds.web.schemas import (
     MAX_JOBS_PER_CLIENT,
     MAX_MODELS,
     MAX_TRIALS,
+    CharacterChoice,
     ChargeRequest,
     CombatRequest,
     CompareRequest,
@@ -160,7 +161,7 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         view = request.url.path.rstrip("/").rsplit("/", 1)[-1]
-        model = VIEWS.get(view, (None,))[0]
+        model = CharacterChoice if view == "character" else VIEWS.get(view, (None,))[0]
         return _error(422, error_text(validation_message(exc, model), _lang_of(exc.body)))
 
     @app.exception_handler(OddsInputError)
@@ -214,6 +215,16 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     async def characters(book_id: str) -> list[dict[str, Any]]:
         """The characters of a book, by value: a roster's, a catalogue's, the built-in ones."""
         return await anyio.to_thread.run_sync(library.characters, book_id)
+
+    @app.post("/api/character", tags=["data"])
+    async def character(req: CharacterChoice) -> dict[str, Any]:
+        """A book's character with the options picked (by value, with its import notes).
+
+        A catalogue character takes the options the listing gives him, magic items
+        within the book's limit; other books' characters take none.
+        """
+        return await anyio.to_thread.run_sync(library.character, req.book, req.key,
+                                              req.upgrades, req.lang)
 
     @app.post("/api/upload", tags=["data"])
     async def upload(request: Request, name: str = "") -> dict[str, Any]:

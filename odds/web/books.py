@@ -55,6 +55,15 @@ class Book:
             return "builtin"
         return "roster" if self.path.suffix.lower() in ROSTER_SUFFIXES else "catalogue"
 
+    def source(self) -> dict[str, str]:
+        """Where a character listed from this book comes from: kind, book id, name, file.
+
+        The page names it beside each character (a roster file, an army book, the
+        built-in library) and keeps it in its links.
+        """
+        return {"kind": self.kind, "book": self.id, "name": self.name,
+                "file": self.path.name if self.path else ""}
+
     def summary(self) -> dict[str, Any]:
         """What the page lists: id, name, kind, file name and hash."""
         return {"id": self.id, "name": self.name, "kind": self.kind,
@@ -109,6 +118,7 @@ class Library:
             self.books.setdefault(book.id, book)
         self._rosters: dict[str, dict[str, Any]] = {}
         self._characters: dict[str, list[dict[str, Any]]] = {}
+        self._entries: dict[str, dict[str, Any]] = {}
 
     def roster(self, book_id: str) -> dict[str, Any]:
         """A roster book read as an upload is: its units and characters by value."""
@@ -129,16 +139,60 @@ class Library:
         the built-in library's its built-in characters (:func:`odds.characters.library_character`).
         """
         book = self.book(book_id)
-        if book.kind == "roster":
-            return self.roster(book_id)["characters"]
         if book_id not in self._characters:
-            if book.path is None:
-                self._characters[book_id] = _builtin_characters()
+            if book.kind == "roster":
+                items = self.roster(book_id)["characters"]
+            elif book.path is None:
+                items = _builtin_characters()
             else:
                 from odds.web.uploads import catalogue_character_list
 
-                self._characters[book_id] = catalogue_character_list(book.path)
+                items = catalogue_character_list(book.path, self._catalogue_entries(book_id))
+            self._characters[book_id] = [{**c, "source": book.source()} for c in items]
         return self._characters[book_id]
+
+    def _catalogue_entries(self, book_id: str) -> dict[str, Any]:
+        """A catalogue's character entries by key (their names as listed), read once."""
+        if book_id not in self._entries:
+            from odds.battlescribe.catalogue_characters import catalogue_characters
+
+            path = self.book(book_id).path
+            self._entries[book_id] = {e.name.strip(): e for e in catalogue_characters(path)}
+        return self._entries[book_id]
+
+    def character(self, book_id: str, key: str, upgrades: list[str],
+                  lang: str = "en") -> dict[str, Any]:
+        """One character of a book with the named options taken, as :meth:`characters` lists it.
+
+        A catalogue character is built by :meth:`odds.battlescribe.catalogue_characters.
+        CharacterEntry.build` (options and magic items within the book's limit), with the
+        import notes of that build in ``lang`` (``warnings``); other books' characters
+        take no options.
+
+        Raises
+        ------
+        OddsInputError
+            ``key: ...`` for a character the book does not list, ``upgrades: ...`` for an
+            option it does not offer or magic items over its limit.
+        """
+        from odds.i18n import report_line
+        from odds.web.uploads import character_item
+
+        book = self.book(book_id)
+        listed = {c["key"]: c for c in self.characters(book_id)}
+        if key not in listed:
+            raise OddsInputError(f"key: {book.name!r} lists no character {key!r}")
+        if book.kind != "catalogue":
+            if upgrades:
+                raise OddsInputError("upgrades: only an army book's characters take options "
+                                     f"({book.name!r} is a {book.kind})")
+            return {**listed[key], "upgrades": [], "warnings": []}
+        entry = self._catalogue_entries(book_id)[key]
+        built, report = entry.build(upgrades)
+        item = character_item(key, built)
+        return {**listed[key], **item, "upgrades": list(upgrades),
+                "warnings": [report_line(i.unit, i.item, i.kind, i.reason, lang)
+                             for i in report]}
 
     def book(self, book_id: str) -> Book:
         """The book with this id, or an input error listing how to find one."""
@@ -168,7 +222,8 @@ class Library:
         return [{"key": e.name, "name": e.name, "search": search_key(e.name),
                  "min_models": e.min_models, "max_models": e.max_models,
                  "default_models": e.default_models, "options": list(e.options),
-                 "points_per_model": e.points_per_model, "troop_type": e.troop_type}
+                 "points_per_model": e.points_per_model, "troop_type": e.troop_type,
+                 "army": e.army}
                 for e in cat.entries]
 
     def reference(self, book_id: str, unit: str, models: int | None, files: int | None,

@@ -90,6 +90,18 @@ class UnitChoice(_Strict):
         "/api/books/{id}/characters list them: the TOML schema of odds.characters)")
 
 
+class CharacterChoice(_Strict):
+    """A character of an army book with the options picked for him (``/api/character``)."""
+
+    book: str = Field("builtin", min_length=1, max_length=40)
+    key: str = Field(..., min_length=1, description="the character's key, as "
+                     "/api/books/{id}/characters lists it")
+    upgrades: list[str] = Field(default_factory=list, max_length=MAX_UPGRADES,
+                                description="names of the options taken (a catalogue "
+                                "character's options, as the listing gives them)")
+    lang: Lang = "en"
+
+
 class SideChoice(_Strict):
     """A side's bonuses: static bonus, high ground, battle standard, General's Ld."""
 

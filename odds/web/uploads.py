@@ -141,9 +141,22 @@ def character_item(key: str, character: Any, joins: str = "") -> dict[str, Any]:
             "data": character.to_dict()}
 
 
-def catalogue_character_list(path: str | Path) -> list[dict[str, Any]]:
-    """The character entries of a catalogue file with their default options, by value."""
+def catalogue_character_list(path: str | Path,
+                             entries: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The character entries of a catalogue file with their default options, by value.
+
+    Each lists the options a player may pick (``options``: name, group, points, magic)
+    and the most points of magic items he may take (``magic_limit``).  ``entries``
+    (:class:`~odds.battlescribe.catalogue_characters.CharacterEntry` by key) saves
+    reading the file again.
+    """
     from odds.battlescribe.catalogue_characters import catalogue_characters
 
-    return [character_item(e.name.strip(), e.default) for e in catalogue_characters(path)]
+    if entries is None:
+        entries = {e.name.strip(): e for e in catalogue_characters(path)}
+    return [{**character_item(key, e.default),
+             "options": [{"name": o.name, "group": o.group, "points": o.points,
+                          "magic": o.magic} for o in e.choices],
+             "magic_limit": e.magic_limit}
+            for key, e in entries.items()]
 

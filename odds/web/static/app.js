@@ -2,7 +2,7 @@
 import { clear, download, fold, h } from './dom.js';
 import { pickLang, t, translatePage } from './i18n.js';
 import { answerCsv, renderCombat, renderCompare, renderEmerge, renderHold, renderMatrix, renderOutcomes } from './render.js';
-import { decodeUnit, encodeUnit, hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
+import { charEntry, decodeUnit, encodeUnit, hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const SIDE_KEYS = new Set(UNIT_FIELDS.map((f) => f.name));
@@ -94,7 +94,7 @@ function unitPicker(side) {
     clear(unit);
     const shown = units.filter((u) => !key || u.search.includes(key) || fold(u.name).includes(key));
     for (const u of shown) {
-      const text = u.key !== u.name && !u.data ? `${u.name} (${u.key.replace(/_/g, ' ')})` : u.name;
+      const text = u.key !== u.name && !u.data && state.lang === 'en' ? `${u.name} (${u.key.replace(/_/g, ' ')})` : u.name;
       unit.append(h('option', { value: u.key, text, selected: u.key === state[p + 'unit'] }));
     }
     noMatch.hidden = shown.length > 0;
@@ -134,46 +134,134 @@ function unitPicker(side) {
   return box;
 }
 
-// Characters joining the unit: those of the side's book (a roster's), and those in the link.
+// Characters joining the unit: those of the side's book, the built-in ones of the unit's army,
+// and those in the link.  Each says where it comes from (a roster file, an army book, the
+// built-in library, an uploaded file); the link keeps that source with the character by value
+// (and the options taken), so the same character comes back even when two share a name.
+function entryId(e) {
+  return `${(e.src && e.src.kind) || 'link'}|${(e.src && e.src.book) || ''}|${e.key}`;
+}
+
+function sourceText(src) {
+  if (!src) return t(state.lang, 'src_link');
+  if (src.kind === 'builtin') return t(state.lang, 'src_builtin');
+  if (src.kind === 'roster') return t(state.lang, 'src_roster', { file: src.file || src.name });
+  if (src.kind === 'catalogue') return t(state.lang, 'src_catalogue', { name: src.name });
+  return t(state.lang, 'src_upload', { file: src.file || src.name });
+}
+
 function characterPicker(side, bookId) {
   const p = side[0] + '.';
   const box = h('fieldset', { class: 'upgrades characters', id: `f-${p}chars` },
     h('legend', { text: t(state.lang, 'characters') }));
   const chosen = state[p + 'chars'] ? decodeUnit(state[p + 'chars']) : [];
-  const taken = Array.isArray(chosen) ? chosen : [];
+  const taken = (Array.isArray(chosen) ? chosen : []).map(charEntry);
   const list = h('div', {});
   const rules = h('div', { hidden: !taken.length },
     UNIT_FIELDS.filter((f) => f.chars).map((f) => control(f, p + f.name)));
   box.append(list, rules);
-  // the built-in book's characters of the chosen unit's army only (all when either has none)
-  const unitArmy = () => ((unitCache.get(bookId) || []).find((u) => u.key === state[p + 'unit']) || {}).army;
+  // built-in characters of the chosen unit's army only (all when either has none)
+  const unitArmy = () => {
+    const u = (unitCache.get(bookId) || []).find((x) => x.key === state[p + 'unit']) || {};
+    return u.army || (u.data && u.data.army);
+  };
   const draw = (allOffered) => {
     const army = unitArmy();
-    const offered = allOffered.filter((c) => !army || !c.data.army || c.data.army === army);
+    const offered = allOffered.filter((c) => !army || !c.data.army || c.data.army === army
+      || (c.source && c.source.kind !== 'builtin'));
     clear(list);
     const all = [...taken];
-    for (const c of offered) if (!all.some((x) => x.name === c.data.name)) all.push(c.data);
-    const joins = new Map(offered.map((c) => [c.data.name, c.joins]));
+    const byId = new Map();
+    for (const c of offered) {
+      const e = { src: c.source || null, key: c.key, up: [], data: c.data };
+      byId.set(entryId(e), c);
+      if (!all.some((x) => entryId(x) === entryId(e))) all.push(e);
+    }
     if (!all.length) {
       list.append(h('p', { class: 'help', text: t(state.lang, 'characters_none') }));
       return;
     }
-    all.forEach((c, i) => {
-      const cb = h('input', { type: 'checkbox', value: String(i), checked: taken.some((x) => x.name === c.name) });
+    const save = () => {
+      const now = [...list.querySelectorAll('input.char:checked')].map((x) => all[Number(x.value)]);
+      state[p + 'chars'] = now.length ? encodeUnit(now) : '';
+      rules.hidden = !now.length;
+      changed();
+    };
+    all.forEach((e, i) => {
+      const c = byId.get(entryId(e)) || {};
+      const isTaken = taken.some((x) => entryId(x) === entryId(e));
+      const cb = h('input', { type: 'checkbox', class: 'char', value: String(i), checked: isTaken });
+      const text = h('span', {});
+      const describe = () => {
+        const pts = e.data.points ? `, ${e.data.points} ${t(state.lang, 'pts')}` : '';
+        const joins = c.joins ? `, ${t(state.lang, 'joins', { unit: c.joins })}` : '';
+        text.textContent = `${e.data.name}${pts} — ${sourceText(e.src)}${joins}`;
+      };
+      describe();
+      const opts = (c.options || []).length ? optionsBox(e, c, describe, save) : null;
+      if (opts) opts.hidden = !isTaken;
       cb.addEventListener('change', () => {
-        const now = [...list.querySelectorAll('input:checked')].map((x) => all[Number(x.value)]);
-        state[p + 'chars'] = now.length ? encodeUnit(now) : '';
-        rules.hidden = !now.length;
-        changed();
+        if (opts) opts.hidden = !cb.checked;
+        save();
       });
-      const where = joins.get(c.name) ? ` — ${t(state.lang, 'joins', { unit: joins.get(c.name) })}` : '';
-      const pts = c.points ? `, ${c.points} ${t(state.lang, 'pts')}` : '';
-      list.append(h('label', { class: 'check' }, cb, h('span', { text: `${c.name}${pts}${where}` })));
+      list.append(h('label', { class: 'check' }, cb, text));
+      if (opts) list.append(opts);
     });
   };
   draw([]);
   const units = unitCache.has(bookId) || /^(upload|link)-/.test(bookId) ? Promise.resolve() : loadUnits(bookId);
-  units.then(() => loadCharacters(bookId)).then(draw);
+  units.then(() => Promise.all([loadCharacters(bookId), bookId === 'builtin' ? [] : loadCharacters('builtin')]))
+    .then(([own, builtin]) => draw([...own, ...builtin]));
+  return box;
+}
+
+// The options and magic items an army book gives one character (the server builds him).
+function optionsBox(entry, offered, describe, save) {
+  const box = h('fieldset', { class: 'char-options' },
+    h('legend', { text: t(state.lang, 'char_options', { name: offered.name }) }));
+  const status = h('p', { class: 'help', role: 'status' });
+  const taken = new Set(entry.up || []);
+  const add = (o) => {
+    const cb = h('input', { type: 'checkbox', value: o.name, checked: taken.has(o.name) });
+    cb.addEventListener('change', async () => {
+      const upgrades = [...box.querySelectorAll('input:checked')].map((x) => x.value);
+      status.textContent = '';
+      status.className = 'help';
+      status.setAttribute('role', 'status');
+      let res, body;
+      try {
+        res = await fetch('/api/character', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ book: entry.src.book, key: entry.key, upgrades, lang: state.lang }) });
+        body = await res.json();
+      } catch (e) {
+        body = { error: String(e.message || e) };
+      }
+      if (!res || !res.ok) {
+        cb.checked = !cb.checked;
+        status.textContent = body.error;
+        status.className = 'error';
+        status.setAttribute('role', 'alert');
+        return;
+      }
+      entry.data = body.data;
+      entry.up = upgrades;
+      describe();
+      save();
+    });
+    const group = o.group && fold(o.group) !== fold(o.name) ? `${o.group}: ` : '';  // not 'Escudo: Escudo'
+    const pts = o.points ? ` (+${o.points} ${t(state.lang, 'pts')})` : '';
+    return h('label', { class: 'check' }, cb, h('span', { text: `${group}${o.name}${pts}` }));
+  };
+  const plain = offered.options.filter((o) => !o.magic);
+  // a magic item dearer than the whole allowance can never be taken: not offered
+  const magic = offered.options.filter((o) => o.magic && !(offered.magic_limit && o.points > offered.magic_limit));
+  box.append(...plain.map(add));
+  if (magic.length) {
+    const title = offered.magic_limit ? t(state.lang, 'magic_items_limit', { n: offered.magic_limit })
+      : t(state.lang, 'magic_items');
+    box.append(h('fieldset', { class: 'magic' }, h('legend', { text: title }), ...magic.map(add)));
+  }
+  box.append(status);
   return box;
 }
 
@@ -198,9 +286,10 @@ function setData(side) {
   state[p + 'data'] = u && u.data ? encodeUnit(u.data) : '';
 }
 
-function addUploadedBook(id, name, units, characters = []) {
+function addUploadedBook(id, name, units, characters = [], file = '') {
   info.books = info.books.filter((b) => b.id !== id).concat([{ id, name }]);
-  charCache.set(id, characters);
+  charCache.set(id, characters.map((c) => ({ ...c,
+    source: c.source || { kind: 'upload', book: id, name: file || name, file: file || name } })));
   unitCache.set(id, units.map((u) => ({ key: u.key, name: u.name, search: fold(u.name),
     min_models: 1, max_models: null, default_models: u.models, options: [], data: u.data })));
 }
@@ -226,7 +315,7 @@ async function upload(input) {
   }
   uploads += 1;
   const id = `upload-${uploads}`;
-  addUploadedBook(id, `${body.name} (${t(state.lang, 'uploaded')})`, body.units, body.characters || []);
+  addUploadedBook(id, `${body.name} (${t(state.lang, 'uploaded')})`, body.units, body.characters || [], body.name);
   readForm();
   for (const side of SIDES) {
     const p = side[0] + '.';
@@ -384,7 +473,7 @@ function scenarioInput() {
       return;
     }
     state.scenario = encodeUnit({ name: file.name, text: await file.text() });
-    status.textContent = file.name;
+    status.textContent = '';
     status.className = 'help';
     changed();
   });
@@ -509,8 +598,16 @@ async function runCompare() {
   try {
     const res = await fetch('/api/compare', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const out = await res.json();
-    if (!res.ok) showError(out.error);
-    else show('compare', { ...out, labels: list.map((v) => v.label || '') }, false);
+    if (!res.ok) {
+      showError(out.error);
+    } else {
+      // each variant is named by its answer's headline, in the page's language
+      out.variants.forEach((v, i) => { list[i].label = v.headline.split(':')[0]; });
+      state.cmp = encodeUnit(list);
+      writeLink();
+      if (state.view === 'compare') buildForm();
+      show('compare', { ...out, labels: list.map((v) => v.label || '') }, false);
+    }
   } catch (e) {
     showError(String(e.message || e));
   }

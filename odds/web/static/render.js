@@ -17,7 +17,7 @@ export function pct(p, lang) {
 
 function se(p, lang) {
   if (p === null || p === undefined) return '—';
-  const text = `± ${(100 * p).toFixed(2)}`;
+  const text = `± ${(100 * p).toFixed(2)} %`;  // percentage points, as the value beside it
   return lang === 'es' ? text.replace('.', ',') : text;
 }
 

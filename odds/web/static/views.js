@@ -141,6 +141,12 @@ export function decodeUnit(text) {
   }
 }
 
+// A character chosen on the page: {src, key, up, data} (data: by value, the TOML schema of
+// odds.characters); a link made before sources were kept holds the character alone.
+export function charEntry(x) {
+  return x && x.data && typeof x.data === 'object' ? x : { src: null, key: x && x.name, up: [], data: x };
+}
+
 export function hasUnits(view) {
   return view === 'combat' || view === 'hold';
 }
@@ -174,7 +180,7 @@ export function requestBody(view, state) {
       if (state[p + 'data']) unit.data = decodeUnit(state[p + 'data']);
       unit.upgrades = (state[p + 'upgrades'] || '').split('|').filter(Boolean);
       const chars = view === 'combat' && state[p + 'chars'] ? decodeUnit(state[p + 'chars']) : [];
-      if (Array.isArray(chars) && chars.length) unit.characters = chars;
+      if (Array.isArray(chars) && chars.length) unit.characters = chars.map((c) => charEntry(c).data);
       body[side] = unit;
       body[side + '_side'] = {
         bonus: num(state[p + 'bonus']) ?? 0,
