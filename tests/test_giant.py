@@ -277,3 +277,76 @@ def test_exact_first_round_refuses_a_giant():
 def test_giant_fall_hits_option_is_checked():
     with pytest.raises(OddsInputError, match="giant_fall_hits"):
         CombatOptions(giant_fall_hits="sometimes")
+
+
+@needs_data
+def test_giant_shout_and_headbutt_stop_the_monster_striking_back():
+    """"Gritar y vocear": "Si el enemigo no ha luchado antes ... las miniaturas en contacto
+    peana con peana con el Gigante no podrán luchar"; "Kabezazo": "si la miniatura enemiga
+    sigue viva (y ha sido herida por el Kabezazo), pierde sus ataques hasta final de turno".
+    The charging giant strikes first against a W10 I1 monster (A2 WS3 S5: 4+ to hit, 4+ to
+    wound T5, RULES.md §1.3-§1.4): it strikes back only after the club (3/6) unless slain
+    by it (the I test failed, 5/6, and 10 or more on the 2D6, 6/36), Binomial(2, 1/4)
+    wounds; after a shout (1/6) or a headbutt (2/6) none."""
+    giant = cat(SNOTLINGS).unit("Gigante")
+    monster = unit_from_dict({
+        "name": "Bestia", "troop_type": "monster", "models": 1, "files": 1,
+        "profile": {"M": 15, "WS": 3, "BS": 0, "S": 5, "T": 5, "W": 10, "I": 1, "A": 2,
+                    "Ld": 7},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": ["unbreakable", "immune_to_psychology"]},
+    })
+    dead = F(5, 6) * F(6, 36)
+    back = _mix([(dead, NONE), (1 - dead, _each({2: F(1)}, _hit(F(1, 4))))])
+    law = _mix([(F(3, 6), back), (F(3, 6), NONE)])
+    out = simulate(charge(giant, monster), N, 3607)
+    assert_distribution(first_round_shares(out, 1, N), _list(law), N,
+                        what="the monster's wounds on the giant")
+
+
+def test_slain_giant_falls_on_the_enemy():
+    """"Muerte del gigante": "Cuando el Gigante muere, también cae ... las miniaturas bajo ella
+    reciben un impacto de F6 con Heridas Múltiples 1D3" (Default: the template lands on the
+    unit in contact one time in four, on the models touching the giant).  Twenty orcs five
+    wide charge a W1 T1 WS1 I1 giant: five attacks hitting on 3+ and wounding on 2+ slay it
+    before it strikes with P = 1 - (4/9)^5; its template then scores Binomial(5, 5/6) for its
+    side one time in four.  Alive, it rolls its table (the victim freeing itself on 3+ to hit
+    and 2+ to wound, 5/9; a jump's fall slays it: its template)."""
+    giant = unit_from_dict({
+        "name": "Gigante", "troop_type": "monster", "models": 1, "files": 1,
+        "profile": {"M": 15, "WS": 1, "BS": 0, "S": 6, "T": 1, "W": 1, "I": 1, "A": 1,
+                    "Ld": 10},
+        "rules": {"special": ["giant_attacks", "giant_falls", "giant_death_fall",
+                              "unbreakable"]},
+    })
+    touching = in_contact(5, 20, 1, 50, True)
+    template = _mix([(F(3, 4), NONE), (F(1, 4), _each({touching: F(1)}, _hit(F(5, 6))))])
+    slain = 1 - F(4, 9) ** 5
+    alive = small_table(F(5, 6), F(1, 3), _hit(F(5, 6)), F(5, 9), {1: F(1)}, template)
+    law = _mix([(slain, template), (1 - slain, alive)])
+    model = build(enemies(), giant, options=CombatOptions(max_rounds=1, charge_tests=False))
+    out = simulate(model, N, 3608)
+    assert_distribution(first_round_shares(out, 1, N), _list(law), N,
+                        what="the giant's side's first-round wounds")
+    never = simulate(build(enemies(), giant, options=CombatOptions(
+        max_rounds=1, charge_tests=False, giant_fall_hits="never")), N, 3609)
+    law = _mix([(slain, NONE), (1 - slain, small_table(F(5, 6), F(1, 3), _hit(F(5, 6)),
+                                                       F(5, 9), {1: F(1)}, NONE))])
+    assert_distribution(first_round_shares(never, 1, N), _list(law), N,
+                        what="the giant's side's wounds, templates never landing")
+
+
+@needs_data
+@pytest.mark.parametrize("book", ["MDNR_Enanos_del_Caos v4_5.cat",
+                                  "MDNR_Enanos_del_Caos_con_Personajes_Especiales_v1.cat"])
+def test_siege_giant_big_fellow_ignores_small_friends_panic(book):
+    """``MDNR_Enanos_del_Caos v4_5.cat`` "Gigante de asedio" "Grandote": "Es Inmune a pánico
+    causado por cualquier miniatura amiga que no sea Objetivo Grande" (large targets taken to
+    be the monsters); its "Enormes garfios" are the table's S7 killing-blow sweep."""
+    c = cat(book)
+    siege = c.unit("Gigante de asedio")
+    assert set(siege.no_panic_from) == {"cavalry", "chariot", "infantry", "monstrous_infantry",
+                                        "swarm", "war_machine"}
+    assert siege.has("giant_hooks") and siege.has("giant_falls")
+    assert not siege.has("giant_death_fall")  # its entry has no "Muerte del gigante"
+    assert clean(c, "Gigante de asedio")
