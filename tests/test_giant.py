@@ -350,3 +350,16 @@ def test_siege_giant_big_fellow_ignores_small_friends_panic(book):
     assert siege.has("giant_hooks") and siege.has("giant_falls")
     assert not siege.has("giant_death_fall")  # its entry has no "Muerte del gigante"
     assert clean(c, "Gigante de asedio")
+
+
+def test_cli_takes_the_giant_fall_hits_choice(capsys):
+    """``odds combat --giant-fall-hits never`` sets ``CombatOptions.giant_fall_hits``; a value
+    outside default/never is refused by argparse (exit 2)."""
+    from odds.cli import main
+
+    assert main(["combat", "orc_boyz", "empire_swordsmen", "--trials", "2000", "--seed", "1",
+                 "--giant-fall-hits", "never"]) == 0
+    with pytest.raises(SystemExit) as exc:
+        main(["combat", "orc_boyz", "empire_swordsmen", "--giant-fall-hits", "sometimes"])
+    assert exc.value.code == 2
+    assert "giant-fall-hits" in capsys.readouterr().err
