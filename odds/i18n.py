@@ -928,15 +928,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^a daemonic mount is subject to instability once its rider is dead: .*$",
          "una montura demoníaca sufre inestabilidad cuando muere su jinete: no hay jinete en la "
          "entrada, no se modela"),
-        (r"^a fall test on losing a combat .*$",
-         "un chequeo de caída al perder un combate (en el suelo: sin ataques, destruido si "
-         "debe huir) y la plantilla del gigante caído impacta a las miniaturas bajo ella en una "
-         "dirección aleatoria (F6, D3 heridas, impactos parciales a 4+): el motor no tiene "
-         "posiciones donde colocarla"),
-        (r"^on its death the fallen giant's template .*$",
-         "al morir, la plantilla del gigante caído impacta a las miniaturas bajo ella en una "
-         "dirección aleatoria (F6, D3 heridas, impactos parciales a 4+): el motor no tiene "
-         "posiciones donde colocarla"),
         (r"^a flame-template shot .*$",
          "un disparo con plantilla de llamas (F6 a las miniaturas bajo ella, parciales a 4+, y "
          "un chequeo de Terror para cada unidad bajo ella) que puede hacer trabado, en su fase "
@@ -979,9 +970,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "artillería a caballo: cada cañón ligero con su dotación es una unidad propia, el "
          "artillero a caballo lucha desde su caballo ('y el caballo también lucha') y Bronzino "
          "se une a un cañón como personaje: no se modela"),
-        (r"^immune to panic caused by friends that are not large targets: .*$",
-         "inmune al pánico causado por unidades amigas que no son objetivos grandes: el motor "
-         "no distingue objetivos grandes"),
         (r"^immune to psychology, with hatred of Undead, Chaos and Skaven models: .*$",
          "inmune a psicología, con odio a las miniaturas No Muertas, del Caos y Skaven: 'Caos' "
          "es una palabra de Tipo de miniaturas de varios libros (los Fimir, los regimientos de "
@@ -1033,12 +1021,25 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "perfil separado, se considera parte de los enanos'), una máquina de guerra 'a todos "
          "los efectos': una unidad de miniaturas de potencias distintas sin total de heridas "
          "de máquina, no se modela"),
+        # giants family: the giants' table (odds.special_rules.giants) and the Giants of Albion
+        (r"^printed '\*': the giant's attacks are its table .*$",
+         "'*' impreso: los ataques del gigante son su tabla ('Ataques del gigante'), una tirada "
+         "por turno"),
+        (r"^the hooks' S\+1 and killing blow: the giant's sweep .*$",
+         "la F+1 y el Golpe letal de los garfios: el barrido del gigante a F7 con Golpe letal "
+         "('Ataques del gigante')"),
+        (r"^the Giants of Albion's own table, rolled before every other blow .*$",
+         "la tabla propia de los Gigantes de Albión, tirada antes de cualquier otro golpe (un "
+         "grito con 1-3 o 1-2 que obliga al enemigo a chequear con -2, 1D6 impactos de F6, "
+         "saltos, un barrido): no es la tabla de gigante del motor, no se modela"),
+        (r"^the Giants of Albion's falls \(an S5 template, .*$",
+         "las caídas de los Gigantes de Albión (una plantilla de F5, sin chequeo de caída al "
+         "perder un combate): no se modelan"),
+        (r"^a Giant of Albion slain falls with its own S5 template .*$",
+         "un Gigante de Albión que muere cae con su propia plantilla de F5 ('Caídas'): no se "
+         "modela"),
         (r"^the Titán's attacks: a table of special attacks .*$",
          "los ataques del Titán: una tabla de ataques especiales que se tira cada turno (un "
-         "grito que gana el combate por 2, chequeos de Iniciativa contra 2D6 heridas, 2D6 o D6 "
-         "impactos de F6, agarrar una miniatura...): el motor no lo modela"),
-        (r"^the giant's attacks: a table of special attacks .*$",
-         "los ataques del gigante: una tabla de ataques especiales que se tira cada turno (un "
          "grito que gana el combate por 2, chequeos de Iniciativa contra 2D6 heridas, 2D6 o D6 "
          "impactos de F6, agarrar una miniatura...): el motor no lo modela"),
         (r"^the Ungors \(HA3 R3, hand weapon or spear\) stand behind the Gors .*$",

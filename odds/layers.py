@@ -11,7 +11,7 @@ Layer  Name                  Modules
                              tables, which name the imported rules)
 4      scenario data         ``scenario`` (with the combat options)
 5      combat model          ``combat.model``
-6      kernels               ``combat.blows``, ``fighters``, ``psychology``,
+6      kernels               ``combat.blows``, ``fighters``, ``giants``, ``psychology``,
                              ``resolution``, ``strike_steps``, ``kernel``
 7      api and exact         ``combat`` (the package), ``combat.api``, ``exact``,
                              ``challenge``, ``multiple``, ``plot``; ``charge``,
@@ -38,7 +38,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("army books", ("odds.battlescribe", "odds.unit_reference", "odds.i18n")),
     ("scenario data", ("odds.scenario",)),
     ("combat model", ("odds.combat.model",)),
-    ("kernels", ("odds.combat.blows", "odds.combat.fighters", "odds.combat.psychology",
+    ("kernels", ("odds.combat.blows", "odds.combat.fighters", "odds.combat.giants",
+                 "odds.combat.psychology",
                  "odds.combat.resolution", "odds.combat.strike_steps", "odds.combat.kernel")),
     ("api and exact", ("odds.combat", "odds.charge", "odds.pursuit", "odds.flight",
                        "odds.emergence", "odds.plot")),

@@ -307,15 +307,17 @@ def test_gyrocopter_is_a_flying_monster(name):
 @pytest.mark.parametrize("book", ["MDNR_Reinos_del_Caos_Mortales_v5.cat",
                                   "MDNR_Reinos_del_Caos_Bestias_v5.cat",
                                   "MDNR_Reinos_del_Caos_Demonios_v5.cat"])
-def test_giant_rules_stay_reported_with_their_reason(book):
+def test_chaos_giant_rules_are_modelled(book):
     """Reinos del Caos "Gigante del Caos" (A "*"): "Ataques del gigante" (a D6 table each
     round: "Gritar y vocear" wins the combat by 2, "Garrotazo" 2D6 wounds on a failed I test,
     "Barrido con el garrote" 1D6 S6 hits...), "Caídas" and "Muerte del gigante" (the fallen
-    giant's template, random direction) are not modelled: reported, each with its reason."""
+    giant's template) are the giants' rules of the engine (odds.special_rules.giants,
+    tests/test_giant.py); its A "*" is the table's one roll a round."""
     c = cat(book)
+    u = c.unit("Gigante del Caos")
+    assert {"giant_attacks", "giant_falls", "giant_death_fall"} <= set(u.special)
+    assert not u.has("giant_chains") and not u.has("giant_hooks")
     items = {i.item: i for i in c.report.for_unit("Gigante del Caos")}
-    for rule in ("Ataques del gigante", "Caídas", "Muerte del gigante"):
-        assert items[rule].kind == "ignored"
-        assert "not modelled" in items[rule].reason or "no positions" in items[rule].reason
-    assert items["Gigante del Caos A"].kind == "approximated"
+    assert items["Gigante del Caos A"].kind == "note"
     assert "printed '*'" in items["Gigante del Caos A"].reason
+    assert clean(c, "Gigante del Caos")

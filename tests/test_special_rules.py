@@ -51,7 +51,8 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_MUTATION",  # Reinos del Caos "Magia de Tzeentch"
              # the rules of a strike: Condes Vampiro "Poder de la muerte" and "Carnófago",
              # Regimientos de Renombre "Bienvenido a la Maldición", "Estandarte del Oso"
-             "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD"}
+             "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD",
+             "S_GIANT", "S_GIANT_FALLS"}  # giants family: "Ataques del gigante", "Caídas"
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío"
@@ -86,6 +87,9 @@ def test_the_kernel_rare_bits_are_the_ones_it_always_had():
         layout.S_HORN: kernel.RARE_HORNS,
         layout.S_RA_DICE: kernel.RARE_RANDOM,
         layout.S_MUTATION: kernel.RARE_TURN,
+        # giants family: "Ataques del gigante", "Caídas"
+        layout.S_GIANT: kernel.RARE_GIANT,
+        layout.S_GIANT_FALLS: kernel.RARE_GIANT,
     }
 
 

@@ -301,6 +301,7 @@ BAD = [
     ({**COMBAT, "max_rounds": 51}, "max_rounds: must be in [1, 50]"),
     ({**COMBAT, "attacker_side": {"bonus": 11}}, "attacker_side.bonus: must be in [-10, 10]"),
     ({**COMBAT, "charger": "both"}, "charger: "),
+    ({**COMBAT, "giant_fall_hits": "sometimes"}, "giant_fall_hits: "),  # giants family
     ({**COMBAT, "trials": "many"}, "trials: "),
     ({**COMBAT, "attacker": {"unit": "x" * 500}}, "attacker.unit: "),
     ({**COMBAT, "attacker": {"unit": "orc_boyz", "upgrades": ["a"] * 21}}, "attacker.upgrades: "),

@@ -165,6 +165,15 @@ class _Equipment(_Reading):
                 elif node.children and all(c.kind == "group" or c.children
                                            for c in node.children):
                     continue  # a container of other options
+                elif normalize(node.name) == "enormes garfios" and any(
+                        normalize(n) == "ataques del gigante"
+                        and "1d6 impactos de f7 con golpe letal" in plain_text(t or "")
+                        for n, t in self.rule_texts().items()):
+                    # giants family: the siege giant's "Enormes garfios" ("La del usuario + 1",
+                    # "Golpe letal") are its table's "Barrido con los garfios ... 1D6 impactos
+                    # de F7 con Golpe letal" (odds.special_rules.giants, giant_hooks)
+                    self.note(node.name, "note", "the hooks' S+1 and killing blow: the"
+                              " giant's sweep at S7 with killing blow ('Ataques del gigante')")
                 else:
                     self.note(node.name, "ignored", "option not modelled by the engine")
                 continue

@@ -70,6 +70,11 @@ _PANIC_FROM: MappingProxyType = name_table({
     # inmune al pánico provocado por unidades de tipo Infantería, Caballería o Enjambre. (Los
     # carros, monstruos e infantería monstruosa le siguen causando pánico)"
     "Ignora el pánico de los pequeñajos": ("cavalry", "infantry", "swarm"),
+    # giants family: Enanos del Caos (Gigante de asedio) "Grandote": "Es Inmune a pánico
+    # causado por cualquier miniatura amiga que no sea Objetivo Grande" (large targets taken
+    # to be the monsters; chariots, war machines and monstrous infantry are not)
+    "Grandote": ("cavalry", "chariot", "infantry", "monstrous_infantry", "swarm",
+                 "war_machine"),
 })
 
 

@@ -167,6 +167,16 @@ class _Profiles(_Reading):
                     return node.number if node.number > 1 else (node.low or 0)
         return 0
 
+    def giant_table(self) -> bool:
+        """Whether the unit fights with the giants' table the engine models.
+
+        Its rule "Ataques del gigante" (:mod:`odds.special_rules.giants`), not the Giants of
+        Albion's own (reported ignored by :func:`odds.battlescribe.rule_texts.no_effect_text`).
+        """
+        return any(normalize(n) == "ataques del gigante" and "la determinacion del tipo de"
+                   " ataque se hace despues" not in plain_text(t or "")
+                   for n, t in self.rule_texts().items())
+
     def characteristic(self, letter: str, chain: list[RawProfile], what: str) -> int:
         spanish = _ENGLISH_TO_SPANISH[letter]
         for p in chain:
@@ -200,6 +210,11 @@ class _Profiles(_Reading):
             value = MISSING_DEFAULTS[letter]
             # BS is never used in close combat: a missing one changes nothing there
             star = (chain[0].values.get(spanish) or "").strip() == "*"
+            if star and letter == "A" and self.giant_table():
+                # giants family: "Ataques del gigante": the table replaces its attacks
+                self.note(f"{chain[0].name} {spanish}", "note", "printed '*': the giant's"
+                          " attacks are its table ('Ataques del gigante'), one roll a round")
+                return 1  # one strike step a round: odds.special_rules.giants
             self.note(f"{chain[0].name} {spanish}", "note" if letter == "BS" else "approximated",
                       f"printed '*' (set by the unit's own rules or table, not a number);"
                       f" {value} used" if star else f"{what} has no {spanish}; {value} used")

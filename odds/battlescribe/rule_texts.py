@@ -194,6 +194,14 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # consideran de tipo mágico" (the entry comes only with Mydas: "solo si incluyes a Mydas")
     ("escolta de mydas", "toda la unidad de escoltas es tozuda mientras mydas siga vivo",
      ("mydas_escort", "magic_attacks")),
+    # giants family: Reinos Ogros (Gigante sometido) "Ataques del gigante": "2-4: Estrangular
+    # con las cadenas ... una tirada de Resistencia (igual o menos que su Resistencia en
+    # 1D6)", no weapon stuck on doubles (odds.special_rules.giants)
+    ("ataques del gigante", "estrangular con las cadenas", ("giant_attacks", "giant_chains")),
+    # Reinos del Caos Mortales, Enanos del Caos (Gigante de asedio) "Ataques del gigante":
+    # "4-6: Barrido con los garfios ... la unidad recibe 1D6 impactos de F7 con Golpe letal"
+    ("ataques del gigante", "1d6 impactos de f7 con golpe letal",
+     ("giant_attacks", "giant_hooks")),
 )
 
 
@@ -388,6 +396,26 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # de Orcos Negros del ejército"
     ("guardia personal", "ningun personaje aparte de grimgor puede unirse", "no_combat_effect",
      "who may join: no character but Grimgor (and which units it replaces)"),
+    # giants family: Regimientos de Renombre (Gigantes de Albión) "Ataques del gigante": their
+    # own table, "La determinación del tipo de ataque se hace después de los impactos por
+    # carga pero ANTES de cualquier otro combate ... Contra miniaturas con la regla Objetivo
+    # grande ... 1-3 Gritar y vocear ... (el enemigo tiene que hacer tirada de
+    # desmoralización con un -2) ... 4-6 Cabezazo. Hace 1D6 impactos de F6 ... 1-2 Gritar y
+    # vocear ... 3-4 Saltar arriba y abajo ... 5-6 Barrido con el garrote"
+    ("ataques del gigante", "la determinacion del tipo de ataque se hace despues de los"
+     " impactos por carga", "ignored",
+     "the Giants of Albion's own table, rolled before every other blow (a shout on 1-3 or"
+     " 1-2 making the enemy test at -2, 1D6 S6 hits, jumps, a sweep): not the giants' table"
+     " of the engine, not modelled"),
+    # Regimientos de Renombre (Gigantes de Albión) "Caídas": "las miniaturas bajo ella
+    # reciben un impacto de F5 con Heridas Múltiples 1D3" (no fall test on losing a combat)
+    ("caidas", "reciben un impacto de f5 con heridas multiples 1d3", "ignored",
+     "the Giants of Albion's falls (an S5 template, no fall test on losing a combat): not"
+     " modelled"),
+    # Regimientos de Renombre (Gigantes de Albión) "Muerte del Gigante": "Cuando un Gigante
+    # muere (si no está en el suelo) se cae (ver Caídas)": their own S5 template
+    ("muerte del gigante", "si no esta en el suelo) se cae (ver caidas)", "ignored",
+     "a Giant of Albion slain falls with its own S5 template ('Caídas'): not modelled"),
 )
 
 

@@ -19,8 +19,6 @@ __all__ = [
 _TABLE_ATTACKS = ("a table of special attacks rolled each round (shouting that wins the combat"
                   " by 2, Initiative tests against 2D6 wounds, 2D6 or D6 S6 hits, grabbing one"
                   " model...): not modelled by the engine")
-_GIANT_FALL = ("the fallen giant's template hits the models under it in a random direction"
-               " (S6, D3 wounds, partial hits on 4+): the engine has no positions to place it")
 _PALANQUIN = ("a Herald's mount printed as a unit entry (no T, W or L of its own: 'trata la"
              " miniatura igual que si fuera una montura de caballería', a +2 save for the"
              " Herald, 4 attacks of its own, infantry of Potencia 4 +1): no rider in the entry"
@@ -54,11 +52,7 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Relicario": "a relic of unit strength 6 in the middle of the unit, fighting as one"
                  " model, immune to killing blow, with the effects of a standard and a"
                  " musician, that takes wounds only once no pilgrim is left: not modelled",
-    "Ataques del gigante": f"the giant's attacks: {_TABLE_ATTACKS}",
     "Ataques especiales": f"the Titán's attacks: {_TABLE_ATTACKS}",
-    "Caídas": f"a fall test on losing a combat (on the ground: no attacks, destroyed if it"
-              f" must flee) and {_GIANT_FALL}",
-    "Muerte del gigante": f"on its death {_GIANT_FALL}",
     "El tanque en combate": "attacks on the tank roll to hit only to split soft and hard hits"
                             " against Puntos de estructura: a damage model of its own, not"
                             " modelled by the engine",
@@ -75,8 +69,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Ataque de lengua": "one attack always strikes first, poisoned, S4, and if it hits the unit"
                         " hit has -1 to hit the Sapodragón this phase: not modelled",
     # Reinos del Caos and Monstruos Arcanos rules the engine cannot express yet (issue 11)
-    "Enormes garfios": "the hooks' S+1 and killing blow serve the giant's swipe ('Barrido con"
-                       " los garfios') of its attack table: not modelled",
     # Reinos del Caos Mortales "Mamut" (chaos family), and Imperio "Tanque de vapor" for the
     # name they share: "Ataques del mamut": "el jugador que controla el mamut, puede elegir
     # uno de los siguientes ataques especiales ... Pisotear y aplastar ... 1D6+1 impactos de
@@ -107,8 +99,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                               " mammoth's howdah unit: skirmishers with a standard and their"
                               " own Ld; the steam tank: structure points lost counted as"
                               " wounds, unbreakable, no pursuit): not modelled",
-    "Grandote": "immune to panic caused by friends that are not large targets: the engine"
-                " does not tell large targets apart",
     "Engullir entero": "all attacks given up for one at I1 killing on 4+ that heals 1D3 wounds:"
                        " not modelled",
     "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
@@ -297,6 +287,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                             " of a turn: not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
-engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,
+engine"): the Titán de Khemri's attack table, the steam tank's damage model,
 the slayers' whirlwind, the Sapodragón's tongue, rules that need a state or a roll the kernel
 has no column for (issue 11)."""

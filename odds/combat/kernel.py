@@ -56,23 +56,35 @@ from odds.combat.fighters import (
     slippery_redress,
     start_fighters,
 )
+from odds.combat.giants import (
+    death_fall,
+    down_flee,
+    fall_on_losing,
+    giants_round_start,
+    shout_margin,
+)
 from odds.combat.model import layout
 from odds.combat.model.layout import (
     B_CHAMP_CONTACT,
+    B_DOWN,
     B_DRUNK_ROLL,
     B_FLEE,
     B_FRENZIED,
     B_FRONT_CHARS,
     B_FRONTAGE,
+    B_HUSHED,
+    B_JUMPING,
     B_LAPPING,
     B_LEADER_FELL,
     B_NO_REGEN,
     B_PANIC,
     B_REFUSED,
     B_REGEN_WOUNDS,
+    B_SHOUT,
     B_SIXES,
     B_STATUS,
     B_STD_LOST,
+    B_STUCK,
     B_WOUNDS,
     CH_CHALLENGED_SLAIN_R1,
     CH_CHALLENGED_WON,
@@ -190,11 +202,12 @@ OUTCOMES = (
 
 RARE_CAPTAINS, RARE_TURN, RARE_HORNS, RARE_RANDOM, RARE_REGEN = 1, 2, 4, 8, 16
 RARE_CROWDED = 32  # RARE_CROWDED << s: side s has two units or more
+RARE_GIANT = 128  # a giant's table or falls (odds.combat.giants)
 """Bits of :func:`rare_rules`."""
 
 RARE_UNIT_COLUMNS = special_rules.rare_columns(layout, {
     "RARE_CAPTAINS": RARE_CAPTAINS, "RARE_TURN": RARE_TURN, "RARE_HORNS": RARE_HORNS,
-    "RARE_RANDOM": RARE_RANDOM})
+    "RARE_RANDOM": RARE_RANDOM, "RARE_GIANT": RARE_GIANT})
 """``(sides column, bits)``: a unit with the column above 0 sets the bits (the specs' ``rare``,
 :func:`odds.special_rules.rare_columns`)."""
 
@@ -300,7 +313,7 @@ def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, 
         if duel_a >= 0:
             duel_a, duel_b = challenge_ends(rnd, duel_a, duel_b, state, scratch.chal)
         p, margin, us0, us1, mus0, mus1, gen0, gen1, bsb0, bsb1 = combat_result(
-            buf, p, rnd, ranks0, ranks1, ok0, ok1, model, scratch, terms, plain)
+            buf, p, rnd, ranks0, ranks1, ok0, ok1, model, scratch, terms, rare, plain)
         if us0 <= 0 or us1 <= 0:  # a side has no unit left fighting
             combat_over(rnd, us0 > 0, us1 > 0, nr, state, res)
             break
@@ -311,9 +324,13 @@ def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, 
         if w < 0 and not rare & RARE_CAPTAINS:
             continue
         if w >= 0:  # a decisive round
+            if rare & RARE_GIANT:  # "Caídas": the losing giants' fall tests
+                p = fall_on_losing(buf, p, w, model, scratch)
             p = break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, brk,
                             plain)
             p = panic_tests(buf, p, gen0, gen1, model, scratch, rare, plain)
+            if rare & RARE_GIANT:  # "Caídas": a giant on the ground that must flee is destroyed
+                down_flee(nr, model.sides, state)
             p = flee_pursue_redress(buf, p, w, model, scratch, plain)
         if rare & RARE_CAPTAINS:  # "No Muertos", "Capitán": the end of the phase it fell in
             p = captains_fall(buf, p, nr, model.sides, state)
@@ -356,6 +373,11 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
         state[u, B_DRUNK_ROLL] = 0
         state[u, B_STD_LOST] = 0
         state[u, B_LEADER_FELL] = 0
+        state[u, B_JUMPING] = 0  # giants family: the giants' state (odds.combat.giants)
+        state[u, B_STUCK] = 0
+        state[u, B_DOWN] = 0
+        state[u, B_SHOUT] = 0
+        state[u, B_HUSHED] = 0
     chg = -2
     max_r = max_rounds
     if model.flags[F_CHARGE_TESTS]:
@@ -395,6 +417,8 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
     active = active0 if rnd % 2 == 0 else 1 - active0
     if rare & RARE_TURN:
         p = own_turn_start(buf, p, nr, active, sides, state, model.contacts)
+    if rare & RARE_GIANT:  # the giants' weapons stuck, falls, shouts (odds.combat.giants)
+        giants_round_start(active, nb, sides, state)
     if has_chars:
         for b in range(nr, nb):  # only characters refuse (fighters.issue_challenges)
             state[b, B_REFUSED] = 0
@@ -499,6 +523,8 @@ def end_of_phase(buf, p, model, scratch, rare, plain):
             back = min(back, sides[u, S_HP] - state[u, B_WOUNDS])
             state[u, B_WOUNDS] += back
             scratch.scored[1 - sides[u, S_SIDE]] -= back
+    if rare & RARE_GIANT:  # "Muerte del gigante": a giant slain this phase falls
+        p = death_fall(buf, p, model, scratch)
     for b in range(nr, nb):
         # a select, not a branch
         state[b, B_STATUS] = WIPED if state[b, B_WOUNDS] <= 0 else state[b, B_STATUS]
@@ -531,12 +557,13 @@ def challenge_ends(rnd, duel_a, duel_b, state, chal):
 
 @inline
 def combat_result(buf, p, rnd, ranks0, ranks1, overkill0, overkill1, model, scratch, terms,
-                  plain):
+                  rare, plain):
     """The combat result per side (§2.2): wounds, ranks, outnumber, standard, flank, rear...
 
     Returns ``(p, margin, us0, us1, mus0, mus1, gen0, gen1, bsb0, bsb1)``: side 0's
     result less side 1's, and per side the unit strength left, a musician, the General's
-    Ld and a battle standard (:func:`odds.combat.resolution.side_totals`).
+    Ld and a battle standard (:func:`odds.combat.resolution.side_totals`).  A giant's
+    shout makes it a win by 2 for its side (``rare``: :func:`odds.combat.giants.shout_margin`).
     """
     scored = scratch.scored
     bonus = model.side_bonus
@@ -553,6 +580,8 @@ def combat_result(buf, p, rnd, ranks0, ranks1, overkill0, overkill1, model, scra
     out1 = 1 if us1 > us0 else 0
     margin = (scored[0] + ranks0 + out0 + std0 + fb0 + rb0 + bonus[0]
               - (scored[1] + ranks1 + out1 + std1 + fb1 + rb1 + bonus[1]))
+    if rare & RARE_GIANT:  # "Gritar y vocear": the shouting giant's side wins by 2
+        margin = shout_margin(margin, nr, model.sides, scratch.state)
     if overkill0 != overkill1:  # would the round have gone otherwise without overkill?
         bare = margin - overkill0 + overkill1
         if (bare > 0) != (margin > 0) or (bare < 0) != (margin < 0):

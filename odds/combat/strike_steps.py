@@ -22,6 +22,7 @@ from odds.combat.fighters import (
     hosted_char,
     lose_fighters,
 )
+from odds.combat.giants import can_strike, giant_blow
 from odds.combat.model.layout import (
     A_ATTACKS,
     A_CHAR,
@@ -30,6 +31,7 @@ from odds.combat.model.layout import (
     B_FRENZIED,
     B_FRONT_CHARS,
     B_GRAB_TESTED,
+    B_HUSHED,
     B_PANIC,
     B_RANDOM_A,
     B_REGEN_WOUNDS,
@@ -58,6 +60,7 @@ from odds.combat.model.layout import (
     P_SUPPORT_LOST_A,
     RANK_AND_FILE,
     S_ALLOC,
+    S_GIANT,
     S_HOST,
     S_W,
     STEP_HI,
@@ -146,11 +149,12 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
             tgt = character_target(u, sides, state, contacts, duel_a, duel_b)
             alloc[A_ATTACKS, q - i, 0] = 0
             alloc[A_CHAR, q - i, 0] = tgt
-            if tgt >= 0:
+            if tgt >= 0 and not state[u, B_HUSHED]:  # hushed: a giant's shout, headbutt
                 bonus = groups[u, tgt, gi, kind, G_FRENZY_A] * state[u, B_FRENZIED]
                 alloc[A_ATTACKS, q - i, 0] = groups[u, tgt, gi, kind, G_PER_MODEL] * (
                     groups[u, tgt, gi, kind, G_ATTACKS] + bonus)
             continue
+        rolled = False  # a giant rolls on its table once, through its first contact
         for c in range(nc):
             alloc[A_ATTACKS, q - i, c] = 0
             d = end_of(u, c, contacts)
@@ -175,6 +179,9 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
                                           * pool[c, P_SUPPORT_LOST_A + d])),
                                    state[u, B_CHAMP_CONTACT] == c and state[u, B_WOUNDS] > 0,
                                    groups, state[u, B_FRENZIED], state[u, B_RANDOM_A])
+            if not plain and sides[u, S_GIANT]:  # "Ataques del gigante": one table roll
+                na = 0 if rolled or not can_strike(u, state) else 1
+                rolled = True
             alloc[A_ATTACKS, q - i, c] = na
             if plain:  # no character: deliver reads neither A_ON_CHAR nor A_CHAR
                 continue
@@ -248,6 +255,12 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
                 continue
             v = contacts[c, CT_B] if contacts[c, CT_A] == u else contacts[c, CT_A]
             nch = 0 if plain else alloc[A_ON_CHAR, q - i, c]
+            if not plain and sides[u, S_GIANT] and gi == RANK_AND_FILE:
+                # "Ataques del gigante": its table against the unit, or its character
+                t = v if (na > nch and state[v, B_WOUNDS] > 0) else alloc[A_CHAR, q - i, c]
+                if t >= 0 and state[t, B_WOUNDS] > 0:
+                    p = giant_blow(buf, p, kind, side, u, c, t, model, scratch)
+                continue
             if na > nch and state[v, B_WOUNDS] > 0:
                 before = models_left(state[v, B_WOUNDS], sides[v, S_W])
                 sc, _, p = strike(buf, p, na - nch, model.groups, u, v, gi, kind, state,

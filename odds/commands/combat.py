@@ -56,6 +56,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="winners do not expand their frontage or lap round (expanding the "
                    "frontage is on "
                    "by default)")
+    p.add_argument("--giant-fall-hits", choices=("default", "never"), default="default",
+                   help="where a fallen giant's template lands: default, on the enemy unit in "
+                   "contact one time in four, hitting its models touching the giant; never")
     p.add_argument("--no-charge-tests", action="store_true",
                    help="no fear or terror tests at the charge (they are on by default)")
     p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
@@ -108,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
                             restrain_pursuit=args.restrain_pursuit,
                             charge_tests=not args.no_charge_tests, distance=args.distance,
                             attacker_face=args.attacker_face,
-                            expand_frontage=not args.no_expand_frontage)
+                            expand_frontage=not args.no_expand_frontage,
+                            giant_fall_hits=args.giant_fall_hits)
     from odds.unit_reference import load_unit
 
     units = {"attacker": load_unit(args.attacker), "defender": load_unit(args.defender)}

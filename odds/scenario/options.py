@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from odds import validation as v
 from odds.vocabulary import CHARGERS, FACES, FLANK_REAR_RULES
 
+GIANT_FALL_HITS: tuple[str, ...] = ("default", "never")
+"""Choices of :attr:`CombatOptions.giant_fall_hits`."""
+
 
 @dataclass(frozen=True)
 class SideOptions:
@@ -103,11 +106,13 @@ class CombatOptions:
     distance: float = 10.0
     attacker_face: str = "front"
     expand_frontage: bool = True
+    giant_fall_hits: str = "default"
 
     def __post_init__(self) -> None:
         v.choice("charger", self.charger, CHARGERS)
         v.choice("flank_rear_rule", self.flank_rear_rule, FLANK_REAR_RULES)
         v.choice("attacker_face", self.attacker_face, FACES)
+        v.choice("giant_fall_hits", self.giant_fall_hits, GIANT_FALL_HITS)
         v.integer("max_rounds", self.max_rounds, low=1, high=50)
         for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit",
                      "charge_tests", "expand_frontage"):

@@ -46,6 +46,7 @@ from odds.special_rules import (
     charge,
     empire,  # Empire, mercenaries, undead
     flight,
+    giants,  # giants family: the giants' table, falls and death
     kinds,
     mercs,  # mercenaries family: Mercenarios, Renombre, O&G, Skaven, Enanos
     psychology,
@@ -64,7 +65,8 @@ REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.S
                                   *skaven_ogres.SPECS,  # Skaven, ogres, dwarfs, orcs, contingents
                                   *mercs.SPECS,  # mercenaries family
                                   *chaos.SPECS,  # Reinos del Caos, Enanos del Caos
-                                  *chaosbeasts.SPECS)  # chaosbeasts family
+                                  *chaosbeasts.SPECS,  # chaosbeasts family
+                                  *giants.SPECS)  # giants family
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

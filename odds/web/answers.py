@@ -91,7 +91,8 @@ def combat(req: CombatRequest, library: Library) -> dict[str, Any]:
                             restrain_pursuit=req.restrain_pursuit,
                             charge_tests=req.charge_tests, distance=req.distance,
                             attacker_face=req.attacker_face,
-                            expand_frontage=req.expand_frontage)
+                            expand_frontage=req.expand_frontage,
+                            giant_fall_hits=req.giant_fall_hits)
     characters = _characters(req)
     if any(characters.values()):
         return scenario_combat(req, units, refs, sides, options, characters)
@@ -165,7 +166,8 @@ def scenario_combat(req: CombatRequest, units: dict[str, Any], refs: dict[str, s
     from odds.scenario import two_unit_scenario
     from odds.units import unit_warnings
 
-    for name, default in (("distance", 10.0), ("expand_frontage", True)):
+    for name, default in (("distance", 10.0), ("expand_frontage", True),
+                          ("giant_fall_hits", "default")):
         if getattr(req, name) != default:
             raise OddsInputError(f"{name}: must be {default} with characters joining a unit "
                                  "(the combat is then fought as a scenario file is, which "

@@ -129,6 +129,7 @@ class CombatRequest(RunOptions):
     distance: float = Field(10.0, ge=0, le=MAX_DISTANCE)
     max_rounds: int = Field(10, ge=1, le=50)
     expand_frontage: bool = True
+    giant_fall_hits: Literal["default", "never"] = "default"
     charge_tests: bool = True
     corner_contact: bool = True
     musician_tiebreak: bool = True

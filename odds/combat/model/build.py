@@ -34,6 +34,7 @@ from odds.combat.model.layout import (
     CREW,
     F_CHARGE_TESTS,
     F_EXPAND,
+    F_GIANT_HITS,
     FLANK,
     FRONT,
     N_CONTACT,
@@ -172,6 +173,7 @@ def build_units(units: list[Unit], sides: list[int],
                               options.insane_courage, options.restrain_pursuit,
                               options.flank_rear_rule == "both", n_units, active_side]
     flags[F_EXPAND] = options.expand_frontage
+    flags[F_GIANT_HITS] = options.giant_fall_hits == "default"
     ranks = _rank_table(full_units, extra, champions, n_members, side_arr)
     side_bonus = _side_bonus(opts, sides)
     side_arr[:, S_STATIC] = 0

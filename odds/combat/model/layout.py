@@ -171,7 +171,10 @@ F_PAIR = F_PAIRS + 1
 """Columns of a charge pair's row in ``CombatModel.flags`` (see :data:`F_PAIR`)."""
 MAX_PAIRS = 12
 """Most charge pairs a multi-unit combat's flags hold."""
-N_FLAGS = F_PAIR + N_PAIR * MAX_PAIRS
+F_GIANT_HITS = F_PAIR + N_PAIR * MAX_PAIRS
+"""``flags[F_GIANT_HITS]``: 1 when a fallen giant's template hits the enemy in contact
+(``CombatOptions.giant_fall_hits`` "default"), 0 never ("never")."""
+N_FLAGS = F_GIANT_HITS + 1
 """Indices of ``CombatModel.flags``."""
 
 # ------------------------------------------------------------------ the kernel's scratch arrays
@@ -197,8 +200,14 @@ N_FLAGS = F_PAIR + N_PAIR * MAX_PAIRS
     B_STD_LOST,  # standard and musician gone for good (its rank and file all fell, S_RECRUIT)
     B_LEADER_FELL,  # its leader fell in an earlier phase ("No Muertos", "Capitán")
     B_RANKS_NOW,  # its own rank bonus at the start of the round, 0 if cancelled (S_NUMBERS)
+    # giants family (S_GIANT, S_GIANT_FALLS)
+    B_JUMPING,  # a giant jumping up and down: it jumps again next round
+    B_STUCK,  # a giant's club stuck: 2 set this round, 1 no attack this round, 0 free
+    B_DOWN,  # a giant on the ground: no attacks; destroyed if it must flee
+    B_SHOUT,  # a giant shouted this round: its side wins the round by 2
+    B_HUSHED,  # a character that strikes no blow this round (shouted at, headbutted)
     N_BODY,
-) = range(21)
+) = range(26)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)

@@ -8,14 +8,15 @@ registry order; the comment names the spec that owns it.
 
 __all__ = [
     "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_KB", "G_LANCE",
-    "G_RANDOM", "G_STD_HIT", "N_GROUP", "N_SIDE", "S_BEAR_STD", "S_BODYGUARD", "S_BURNING",
-    "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD", "S_FEAR",
-    "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY", "S_GRUMBLERS",
-    "S_GUARDED", "S_HATRED", "S_HORN", "S_HOWLED", "S_INDEPENDENT", "S_INSTABILITY", "S_ITP",
-    "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD",
-    "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PURSUE_EXTRA",
-    "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_SLIPPERY", "S_STD_STUBBORN", "S_STUBBORN",
-    "S_STUBBORN_FIRST", "S_STUPID", "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE",
+    "G_RANDOM", "G_STD_HIT", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD", "S_BODYGUARD",
+    "S_BURNING", "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD",
+    "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY", "S_GIANT",
+    "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED", "S_HORN", "S_HOWLED", "S_INDEPENDENT",
+    "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE",
+    "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
+    "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT",
+    "S_SLIPPERY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_TOUGH",
+    "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE",
 ]
 
 # sides: the core columns are 0 .. 37 (layout.N_CORE_SIDE = 38)
@@ -94,7 +95,13 @@ S_MUTATION_WARD = 81  # tzeentch_mutation: the ward save against it on this unit
 #   not a target
 S_SLIPPERY = 82  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-N_SIDE = 83
+S_GIANT = 83  # giant_attacks
+S_LARGE = 84  # giant_attacks
+S_INIT = 85  # giant_attacks
+S_TOUGH = 86  # giant_attacks
+S_ARMOUR = 87  # giant_attacks
+S_GIANT_FALLS = 88  # giant_falls
+N_SIDE = 89
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
