@@ -194,6 +194,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # consideran de tipo mágico" (the entry comes only with Mydas: "solo si incluyes a Mydas")
     ("escolta de mydas", "toda la unidad de escoltas es tozuda mientras mydas siga vivo",
      ("mydas_escort", "magic_attacks")),
+    # chaos family: gst "Petrificar" (Reinos del Caos Mortales, Norsca: Cocatriz): "pueden
+    # Petrificar incluso estando trabadas en combate cuerpo a cuerpo, en su fase de disparo"
+    # (the books whose "Petrificar" is a shooting attack only: special_rules._shooting_only)
+    ("petrificar", "pueden petrificar incluso estando trabadas en combate cuerpo a cuerpo",
+     ("petrify",)),
 )
 
 

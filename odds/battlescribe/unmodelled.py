@@ -89,12 +89,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     # tener Estandarte ... se puede usar el Liderazgo de los Bárbaros", Imperio "contando
     # cada Punto de estructura perdido como un punto de resolución de combate ... Inmune a
     # desmoralización ... NO puede perseguir"
-    # gst "Petrificar" (Reinos del Caos Mortales "Cocatriz"): "Es un ataque de disparo a
-    # todos los efectos ... pueden Petrificar incluso estando trabadas en combate cuerpo a
-    # cuerpo, en su fase de disparo"
-    "Petrificar": "a shooting attack the model may make while engaged, in its shooting phase"
-                  " (1D6 automatic S4 magic hits wounding against I, no armour save): the"
-                  " engine has no shooting phase, not modelled",
     "Ataques del mamut": "one special attack chosen by its player each combat (1D6+1 S10"
                          " hits, a grab with a D6 table of its own, or a bellow that wins the"
                          " combat by 1 and stops the enemy's attacks): not modelled",

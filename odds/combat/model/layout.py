@@ -113,8 +113,12 @@ from odds.vocabulary import STATUSES as STATUSES
     S_MUTATION_WARD,  # the ward save against it on this unit (7 = none); 0 = not a target
     S_SLIPPERY,  # 1: never lapped round, laps round win or lose (Enanos del Caos
     #   "Escurridizos")
+    # chaos family
+    S_PETRIFY,  # 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+    S_PETRIFY_WOUND,  # roll to wound this unit with a petrifying hit (S4 against I); 0 immune
+    S_PETRIFY_WARD,  # the ward save against a petrifying hit on this unit (7 = none)
     N_SIDE,
-) = range(84)
+) = range(87)
 
 # --------------------------------------------------------------------------- group constants
 (

@@ -1,0 +1,73 @@
+"""Rules of the Reinos del Caos monsters: the Cocatriz's gaze."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from odds import rules
+from odds.special_rules.spec import RuleSpec
+
+PETRIFY_STRENGTH = 4
+"""The Strength of a petrifying hit, compared with the target's Initiative."""
+
+
+def petrify_wound(unit: Any) -> int:
+    """The roll to wound ``unit`` with a petrifying hit; 0 when it cannot be wounded by one.
+
+    S4 against the target's Initiative on the to-wound table (RULES.md §1.4), "un resultado
+    de 6 natural siempre se considera un éxito" (so never above 6); a chariot's hits use
+    the higher Initiative of its crew and its beasts ("escoge el valor más alto entre la
+    tripulación y las bestias de tiro").  "Las miniaturas o partes de miniatura sin valor de
+    Iniciativa serán inmunes a este ataque, incluyendo la mayoría de máquinas de guerra":
+    a unit with I 0, and a war machine (the hits fall on the machine), is immune.
+    """
+    if unit.troop_type == "war_machine":
+        return 0
+    initiative = unit.profile.I
+    if unit.troop_type == "chariot" and unit.mount is not None:
+        initiative = max(initiative, unit.mount.I)
+    if initiative <= 0:
+        return 0
+    return min(rules.to_wound(PETRIFY_STRENGTH, min(initiative, 10)), 6)
+
+
+def _petrify_before_first_blows(m: Any, c: Any) -> bool:
+    """A gaze in the first round's turn, before its blows (its side's turn): the kernel's."""
+    n = m.n_units
+    return bool((m.sides[:n, c.S_PETRIFY] * (m.sides[:n, c.S_SIDE] == m.active_side)).any())
+
+
+PETRIFY = RuleSpec(
+    key="petrify", mdnr=("Petrificar",), book="gst (Reinos del Caos Mortales: Cocatriz)",
+    columns=("S_PETRIFY", "S_PETRIFY_WOUND", "S_PETRIFY_WARD"), switches=("S_PETRIFY",),
+    fill=lambda unit: {"S_PETRIFY": int(unit.has("petrify")),
+                       "S_PETRIFY_WOUND": petrify_wound(unit),
+                       "S_PETRIFY_WARD": unit.ward_save or rules.IMPOSSIBLE},
+    # per model: a D6 of hits, then a wound, a ward and a regeneration roll for each of 6
+    dice=lambda m, c: 19 * m.ranks.shape[1] * int(m.sides[:m.n_units, c.S_PETRIFY].sum()),
+    plain=False, exact_refuses=_petrify_before_first_blows,
+    acts=("start of turn",), hooks=("psychology.petrify", "kernel.who_fights"),
+    rare="RARE_TURN",
+)
+"""gst "Petrificar" (Reinos del Caos Mortales, Norsca "Cocatriz"): "Es un ataque de disparo a
+todos los efectos. Alcance 20 cm. Lanza 1D6 para saber cuántos impactos automáticos hace. Los
+impactos son de F4, se consideran Ataques Mágicos y anulan salvación por armadura. En lugar
+de comparar con la Resistencia de la miniatura, compárala con su Iniciativa al hacer las
+tiradas para herir, contando que un resultado de 6 natural siempre se considera un éxito ...
+Las miniaturas con Petrificar pueden Petrificar incluso estando trabadas en combate cuerpo a
+cuerpo, en su fase de disparo (y como excepción a la regla de que no se pueden efectuar
+ataques de disparo estando trabados), pero en ese caso siempre deben hacer el ataque a
+unidades que estén en contacto peana con peana" (:func:`odds.combat.psychology.petrify`).
+
+Default: each of its own turns while it fights (the turn it charged too: its shooting phase
+comes before the close-combat phase), every model of the unit gazes at the first enemy unit
+in contact that it can wound (:func:`petrify_wound`): 1D6 automatic hits, each wounding on
+the roll of S4 against that unit's Initiative; no armour save; the unit's own ward save
+(:attr:`odds.units.Unit.ward_save`; the 5+ of a daemonic aura or a forest spirit is against
+non-magical attacks only) and its regeneration are rolled.  The hits fall on the unit's rank
+and file, not on its characters (shooting at a unit), and its casualties count for no
+combat result (the shooting phase, not close-combat wounds) and cause no panic test (the
+unit is engaged).  Whether the model shoots is the player's choice; the engine always
+does."""
+
+SPECS = (PETRIFY,)
