@@ -993,9 +993,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "un impacto de F5 a cada miniatura enemiga en contacto y a 4+ a las de al lado, luego "
          "-1 para impactar: necesita las miniaturas alrededor de cada matador, el motor no lo "
          "modela"),
-        (r"^one attack always strikes first, poisoned, S4, and if it hits .*$",
-         "un ataque que siempre ataca primero, envenenado, de F4, y si impacta, la unidad "
-         "impactada tiene -1 para impactar al Sapodragón en esa fase: no se modela"),
         (r"^one more S4 attack per Fimir .*$",
          "un ataque más de F4 por Fimir (sea cual sea su arma) solo contra miniaturas en la "
          "retaguardia de la unidad: no se modela"),

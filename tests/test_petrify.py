@@ -122,8 +122,8 @@ def test_who_can_be_wounded():
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"MDNR BattleScribe data not found in {SHARED}")
 def test_cockatrice_from_the_catalogues():
-    """Mortales (with their special characters, Malal's, Norsca's) "Cocatriz": the gst rule read from its text, the unit
-    clean."""
+    """Mortales (with their special characters, Malal's, Norsca's) "Cocatriz": the gst rule
+    read from its text, the unit clean."""
     for book in MORTALES:
         c = cat(book)
         assert "petrify" in c.unit("Cocatriz").special, book

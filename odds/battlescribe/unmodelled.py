@@ -72,8 +72,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Torbellino de muerte": "one S5 hit on every enemy model in contact and 4+ on those next to"
                             " them, then -1 to hit: needs the models around each slayer, not"
                             " modelled by the engine",
-    "Ataque de lengua": "one attack always strikes first, poisoned, S4, and if it hits the unit"
-                        " hit has -1 to hit the Sapodragón this phase: not modelled",
     # Reinos del Caos and Monstruos Arcanos rules the engine cannot express yet (issue 11)
     "Enormes garfios": "the hooks' S+1 and killing blow serve the giant's swipe ('Barrido con"
                        " los garfios') of its attack table: not modelled",

@@ -15,6 +15,7 @@ from odds._faces import count_at_least
 from odds._jit import inline, linked
 from odds.combat.model import (
     CHAIN_CAP,
+    CREW,
     G_CHAIN,
     G_COLD,
     G_FLAMING,
@@ -43,7 +44,9 @@ from odds.combat.model.layout import (
     B_RANDOM_A,
     B_REGEN_WOUNDS,
     B_STD_LOST,
+    B_TONGUED,
     B_WOUNDS,
+    S_TONGUE,
 )
 from odds.combat.model.thresholds import ALL_WOUNDS
 
@@ -268,15 +271,17 @@ def recruit(h, n, state):
     state[h, B_WOUNDS] += n
 
 
-@linked  # called, not inlined: two rare rules of strike() below
+@linked  # called, not inlined: three rare rules of strike() below
 def hit_need(buf, p, groups, u, t, gi, kind, state, sides):
     """The to-hit need of body ``u``'s group ``gi`` on ``t`` when a rule changes it this blow.
 
     Regimientos de Renombre "Estandarte del Oso" (``S_BEAR_STD``): once the bearer has
     fallen, the need without the standard's +1 (``G_STD_HIT``); Reinos del Caos "Garras
     mecánicas" (``G_GRAB``): the first model struck this round tests I
-    (``state[:, B_GRAB_TESTED]``), failed, the blows hit automatically (need 0).  Returns
-    ``(need, p)``, -1: the row's own.
+    (``state[:, B_GRAB_TESTED]``), failed, the blows hit automatically (need 0); Reinos del
+    Caos "Ataque de lengua" (``state[u, B_TONGUED]``): ``u`` was hit by ``t``'s tongue this
+    round, its rolled hits on ``t`` are at -1 (a 6 still hits).  Returns ``(need, p)``, -1:
+    the row's own.
     """
     need = -1
     b = sides[u, S_BEAR_STD]
@@ -288,7 +293,33 @@ def hit_need(buf, p, groups, u, t, gi, kind, state, sides):
         if buf[p] >= groups[u, t, gi, kind, G_GRAB]:
             need = 0
         p += 1
+    if state[u, B_TONGUED] == t + 1:  # "Ataque de lengua": -1 to hit the Sapodragón
+        base = groups[u, t, gi, kind, G_HIT] if need < 0 else need
+        if 2 <= base <= 5:
+            need = base + 1
     return need, p
+
+
+@linked  # called: one kind of monster only
+def tongue_mark(buf, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll, state):
+    """Reinos del Caos "Ataque de lengua": mark ``t`` when body ``u``'s tongue hit it.
+
+    "si el ataque de lengua impacta (no hace falta que hiera), todos los ataques que realice
+    en esta fase de combate cuerpo a cuerpo la unidad impactada al Sapodragón tendrán un
+    penalizador de -1 a la tirada para impactar": the ``na`` tongue attacks of group ``gi``
+    were rolled to hit from ``buf[p0]`` on (:func:`unsaved_wounds`, re-rolls after them);
+    counted again here, a hit sets ``state[t, B_TONGUED]`` to ``u + 1`` (:func:`hit_need`).
+    """
+    hit = groups[u, t, gi, kind, G_HIT] if need < 0 else need
+    if only_sixes and hit < 7:
+        hit = 6
+    if hit >= 7 or na <= 0:
+        return
+    hits = na if hit == 0 else count_at_least(buf, p0, na, hit)
+    if (groups[u, t, gi, kind, G_REROLL] or reroll) and 2 <= hit <= 6 and hits < na:
+        hits += count_at_least(buf, p0 + na, na - hits, hit)
+    if hits > 0:
+        state[t, B_TONGUED] = u + 1
 
 
 @inline
@@ -303,12 +334,17 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     code there).
     """
     need = -1
-    if not plain and (sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]):
+    if not plain and (sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]
+                      or state[u, B_TONGUED] == t + 1):
         need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides)
     # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
     # desafíos" (S_DUEL_REROLL)
+    p0 = p
     uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need,
                                       duel and sides[u, S_DUEL_REROLL] > 0, plain)
+    if not plain and gi == CREW and sides[u, S_TONGUE]:  # "Ataque de lengua"
+        tongue_mark(buf, p0, na, groups, u, t, gi, kind, only_sixes, need,
+                    duel and sides[u, S_DUEL_REROLL] > 0, state)
     if six > 0 and not state[u, B_NO_REGEN]:  # "Arma de frío", not after a flaming wound on u
         kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])
         six -= kept

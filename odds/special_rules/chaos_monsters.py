@@ -1,4 +1,4 @@
-"""Rules of the Reinos del Caos monsters: the Cocatriz's gaze."""
+"""Rules of the Reinos del Caos monsters: the Cocatriz's gaze, the Sapodragón's tongue."""
 
 from __future__ import annotations
 
@@ -70,4 +70,40 @@ combat result (the shooting phase, not close-combat wounds) and cause no panic t
 unit is engaged).  Whether the model shoots is the player's choice; the engine always
 does."""
 
-SPECS = (PETRIFY,)
+TONGUE_ATTACKS = 1
+"""Tongue attacks of each fighting model ("Uno de los Ataques del Sapodragón")."""
+TONGUE_STRENGTH = 4
+"""The tongue's Strength ("Dicho ataque se resuelve con Fuerza 4 en vez de su Fuerza 6")."""
+
+TONGUE_ATTACK = RuleSpec(
+    key="tongue_attack", mdnr=("Ataque de lengua",), book="Reinos del Caos: Mortales",
+    battlescribe=("Ataque de lengua",), columns=("S_TONGUE",),
+    fill=lambda unit: {"S_TONGUE": int(unit.has("tongue_attack"))},
+    plain=False,
+    # the exact first round rolls each group's blows on their own; the penalty a tongue hit
+    # gives the blows that follow it is the kernel's
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_TONGUE].any()),
+    acts=("each strike",),
+    hooks=("blows.strike", "blows.tongue_mark", "blows.hit_need", "model.groups._groups"),
+)
+"""Reinos del Caos Mortales (Sapodragón) "Ataque de lengua": "Uno de los Ataques del Sapodragón
+tiene la regla Siempre Ataca Primero y Ataque Envenenado. Usa un dado de distinto color para
+representar el ataque de lengua. Dicho ataque se resuelve con Fuerza 4 en vez de su Fuerza 6.
+Sin embargo, si el ataque de lengua impacta (no hace falta que hiera), todos los ataques que
+realice en esta fase de combate cuerpo a cuerpo la unidad impactada al Sapodragón tendrán un
+penalizador de -1 a la tirada para impactar. Este penalizador no se aplica en caso que la
+unidad disponga de una habilidad o regla especial que le permita impactar a un resultado
+fijo. No afecta a personajes en la unidad, pero sí a sus monturas. En caso de usar el Ataque
+de lengua contra un personaje, el penalizador se aplica sólo al personaje y su montura, pero
+no a la unidad en la que esté."
+
+Each fighting model strikes one tongue attack beside its printed attacks (the profile's A
+"4+1": four, and the tongue), in an attack group of its own (the crew's): always strikes
+first, at its WS and S4, poisoned (a natural 6 to hit wounds, gst "Ataques envenenados"),
+with the unit's other rules.  When it hits, the body it hit (the enemy unit's rank and file
+with their steeds and champion, or the character it struck) rolls its hits on the
+Sapodragón at -1 for the rest of the round (a 6 still hits; automatic hits are not rolled);
+the characters in that unit are not affected.  The exact first round refuses a combat with
+it."""
+
+SPECS = (PETRIFY, TONGUE_ATTACK)

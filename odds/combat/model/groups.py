@@ -70,6 +70,7 @@ from odds.combat.model.thresholds import (
 from odds.combat.model.vomit import _vomit
 from odds.special_rules.bretonnia import in_lance, wardens_foe
 from odds.special_rules.chaos import malal_foe
+from odds.special_rules.chaos_monsters import TONGUE_ATTACKS, TONGUE_STRENGTH
 from odds.special_rules.wards import mundane_ward
 from odds.units import Unit
 
@@ -334,6 +335,25 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             rf[G_ATTACKS] -= 1
             if out[CHAMPION, kind, G_ACTIVE]:
                 out[CHAMPION, kind, G_ATTACKS] -= 1  # its decapitating blow: the group's
+        if unit.has("tongue_attack"):
+            if xc is not None or unit.has("decapitating_strike") or out[CREW, kind, G_ACTIVE]:
+                raise v.OddsInputError(f"{unit.name}: 'tongue_attack' with a second crew, a"
+                                       " pistol or 'decapitating_strike' is not supported (both"
+                                       " use the crew attack group)")
+            # chaos family: Reinos del Caos (Sapodragón) "Ataque de lengua": "Uno de los
+            # Ataques del Sapodragón tiene la regla Siempre Ataca Primero y Ataque Envenenado
+            # ... se resuelve con Fuerza 4": one attack per fighting model (the '+1' of its
+            # A '4+1'), the -1 to hit it gives in blows.strike
+            row = out[CREW, kind]
+            row[G_ACTIVE] = 1
+            row[G_ATTACKS] = TONGUE_ATTACKS
+            row[G_KEY] = _key(CAT_ASF, unit.profile.I)
+            blows(row, unit.profile.WS, TONGUE_STRENGTH, ap, first)
+            if not unwoundable:  # gst "Ataques envenenados" without a roll: 6+
+                row[G_POISON] = min(row[G_POISON], 6)
+            row[G_FRENZY_A] = 0
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = 1
         if unit.has("skull_crushers"):
             if xc is not None or unit.has("decapitating_strike"):
                 raise v.OddsInputError(f"{unit.name}: 'skull_crushers' with a second crew or"

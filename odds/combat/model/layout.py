@@ -117,8 +117,9 @@ from odds.vocabulary import STATUSES as STATUSES
     S_PETRIFY,  # 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
     S_PETRIFY_WOUND,  # roll to wound this unit with a petrifying hit (S4 against I); 0 immune
     S_PETRIFY_WARD,  # the ward save against a petrifying hit on this unit (7 = none)
+    S_TONGUE,  # 1: its crew group is one tongue attack per model ("Ataque de lengua")
     N_SIDE,
-) = range(87)
+) = range(88)
 
 # --------------------------------------------------------------------------- group constants
 (
@@ -254,8 +255,9 @@ N_FLAGS = F_PAIR + N_PAIR * MAX_PAIRS
     B_STD_LOST,  # standard and musician gone for good (its rank and file all fell, S_RECRUIT)
     B_LEADER_FELL,  # its leader fell in an earlier phase ("No Muertos", "Capitán")
     B_RANKS_NOW,  # its own rank bonus at the start of the round, 0 if cancelled (S_NUMBERS)
+    B_TONGUED,  # 1 + the body whose tongue hit it this round: -1 to hit that body (S_TONGUE)
     N_BODY,
-) = range(21)
+) = range(22)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)
