@@ -118,8 +118,9 @@ from odds.vocabulary import STATUSES as STATUSES
     S_PETRIFY_WOUND,  # roll to wound this unit with a petrifying hit (S4 against I); 0 immune
     S_PETRIFY_WARD,  # the ward save against a petrifying hit on this unit (7 = none)
     S_TONGUE,  # 1: its crew group is one tongue attack per model ("Ataque de lengua")
+    S_WALL,  # 1: holds its shield wall, never widens nor laps round ("Muro de escudos")
     N_SIDE,
-) = range(88)
+) = range(89)
 
 # --------------------------------------------------------------------------- group constants
 (
