@@ -51,6 +51,7 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_MUTATION",  # Reinos del Caos "Magia de Tzeentch"
              "S_PETRIFY",  # gst "Petrificar" (Reinos del Caos Cocatriz)
              "S_TONGUE",  # Reinos del Caos (Sapodragón) "Ataque de lengua"
+             "S_ICE",  # Reinos Ogros (Yehtis) "Armas de hielo"
              # the rules of a strike: Condes Vampiro "Poder de la muerte" and "Carnófago",
              # Regimientos de Renombre "Bienvenido a la Maldición", "Estandarte del Oso"
              "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD"}

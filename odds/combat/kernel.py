@@ -66,6 +66,7 @@ from odds.combat.model.layout import (
     B_FRONTAGE,
     B_LAPPING,
     B_LEADER_FELL,
+    B_MELTED,
     B_NO_REGEN,
     B_PANIC,
     B_REFUSED,
@@ -357,6 +358,7 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
         state[u, B_DRUNK_ROLL] = 0
         state[u, B_STD_LOST] = 0
         state[u, B_LEADER_FELL] = 0
+        state[u, B_MELTED] = 0  # "Armas de hielo": not melted yet
     chg = -2
     max_r = max_rounds
     if model.flags[F_CHARGE_TESTS]:

@@ -1,4 +1,4 @@
-"""Rules of the Reinos del Caos monsters: the Cocatriz's gaze, the Sapodragón's tongue."""
+"""Rules of Chaos and Ogre monsters: the Cocatriz's gaze, the Sapodragón's tongue, ice weapons."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ TONGUE_ATTACK = RuleSpec(
     # gives the blows that follow it is the kernel's
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_TONGUE].any()),
     acts=("each strike",),
-    hooks=("blows.strike", "blows.tongue_mark", "blows.hit_need", "model.groups._groups"),
+    hooks=("blows.strike", "blows.hits_rolled", "blows.hit_need", "model.groups._groups"),
 )
 """Reinos del Caos Mortales (Sapodragón) "Ataque de lengua": "Uno de los Ataques del Sapodragón
 tiene la regla Siempre Ataca Primero y Ataque Envenenado. Usa un dado de distinto color para
@@ -106,4 +106,30 @@ Sapodragón at -1 for the rest of the round (a 6 still hits; automatic hits are 
 the characters in that unit are not affected.  The exact first round refuses a combat with
 it."""
 
-SPECS = (PETRIFY, TONGUE_ATTACK)
+ICE_WEAPONS = RuleSpec(
+    key="ice_weapons", mdnr=("Armas de hielo",), book="Reinos Ogros",
+    columns=("S_ICE",), fill=lambda unit: {"S_ICE": int(unit.has("ice_weapons"))},
+    plain=False,
+    # the exact first round cannot melt them between two blows of the round
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_ICE].any()
+                                    and m.groups[..., c.G_FLAMING].any()),
+    acts=("each strike",), hooks=("blows.strike", "blows.hits_rolled", "model.groups._groups"),
+)
+"""Reinos Ogros (Yehtis) "Armas de hielo": "Arma de mano (aunque la miniatura tenga dos armas de
+mano se considera una única arma de mano). Son Arma mágica. Si el portador (los Yethis) sufren
+un impacto de un ataque flamígero, las Armas de hielo pasan a ser armas normales. Las
+miniaturas Inmunes a frío son inmunes a los ataques hechos con Arma de hielo (se considera como
+si los yethis fallasen todas las tiradas para impactar contra miniaturas Inmunes a frío),
+aunque si pasan a ser armas normales les afectarán igual".
+
+The unit's blows are a hand weapon's and magical (the name gives ``magic_attacks`` too,
+:data:`odds.battlescribe.rule_names.RULE_FLAGS`): a daemonic aura's or forest spirit's 5+ ward
+does not stop them, they wound ethereal enemies; against an ``immune_to_cold`` enemy they all
+miss.  The first flaming attack that hits the unit in close combat (a hit, wounding or not)
+melts them for the rest of the combat (``state[:, B_MELTED]``): its blows are then those of a
+mundane hand weapon (``G_ICE_HIT``, ``G_ICE_WARD``: :func:`odds.combat.model.groups._groups`
+works them out without the rule and its magic).  Default: not melted when the combat begins (a
+flaming hit of an earlier phase is not known to the engine).  The exact first round refuses a
+combat where a flaming attack could melt them."""
+
+SPECS = (PETRIFY, TONGUE_ATTACK, ICE_WEAPONS)

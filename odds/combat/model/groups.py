@@ -29,6 +29,8 @@ from odds.combat.model.layout import (
     G_FRENZY_A,
     G_GRAB,
     G_HIT,
+    G_ICE_HIT,
+    G_ICE_WARD,
     G_IMPACT_DICE,
     G_IMPACT_SIDES,
     G_KB,
@@ -531,6 +533,22 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         # Bretonia "Formación en lanza": "en el turno en que cargan, los jinetes (y sus
         # monturas) en los flancos de la unidad pueden atacar" (fighters.start_fighters)
         out[RANK_AND_FILE, 0, G_LANCE] = 1
+    if unit.has("ice_weapons"):
+        # chaos family: Reinos Ogros (Yehtis) "Armas de hielo": once a flaming hit melts them
+        # (blows.strike), the rows of a mundane hand weapon (an enemy the melted blows cannot
+        # wound is never hit); before, an enemy "Inmune a frío" is never hit ("se considera
+        # como si los yethis fallasen todas las tiradas para impactar")
+        plain = tuple(r for r in unit.special if r not in ("ice_weapons", "magic_attacks"))
+        melted = _groups(unit.replace(special=plain), enemy, charged, braced, enemy_charged,
+                         ogre_charge, omens, bear)
+        out[:, :, G_ICE_HIT] = np.where(melted[:, :, G_WOUND] >= rules.IMPOSSIBLE,
+                                        rules.IMPOSSIBLE, melted[:, :, G_HIT])
+        out[:, :, G_ICE_WARD] = melted[:, :, G_WARD]
+        if enemy.has("immune_to_cold"):
+            out[:, :, G_HIT] = rules.IMPOSSIBLE
+            out[:, :, G_STD_HIT] = rules.IMPOSSIBLE
+            out[:, :, G_POISON] = rules.IMPOSSIBLE
+            out[:, :, G_GRAB] = 0
     if unit.has("spares_vampires") and "vampire" in enemy.tags:
         # Regimientos de Renombre "¿Y si es él?": "se considera que fallan todos sus ataques
         # contra miniaturas de tipo Vampiro"

@@ -119,8 +119,9 @@ from odds.vocabulary import STATUSES as STATUSES
     S_PETRIFY_WARD,  # the ward save against a petrifying hit on this unit (7 = none)
     S_TONGUE,  # 1: its crew group is one tongue attack per model ("Ataque de lengua")
     S_WALL,  # 1: holds its shield wall, never widens nor laps round ("Muro de escudos")
+    S_ICE,  # 1: its blows are ice weapons until a flaming hit melts them ("Armas de hielo")
     N_SIDE,
-) = range(89)
+) = range(90)
 
 # --------------------------------------------------------------------------- group constants
 (
@@ -149,8 +150,10 @@ from odds.vocabulary import STATUSES as STATUSES
     G_GRAB,  # "Garras mecánicas": a D6 at or above it fails the target's I test; 0 = none
     G_LANCE,  # 1: riders (and steeds) of the lance's flank files behind its fighting front
     #   rank fight too (Bretonia "Formación en lanza", on the charge)
+    G_ICE_HIT,  # G_HIT once the unit's ice weapons melted (S_ICE, "Armas de hielo")
+    G_ICE_WARD,  # G_WARD once they melted (no more magic attacks)
     N_GROUP,
-) = range(25)
+) = range(27)
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
 
@@ -257,8 +260,9 @@ N_FLAGS = F_PAIR + N_PAIR * MAX_PAIRS
     B_LEADER_FELL,  # its leader fell in an earlier phase ("No Muertos", "Capitán")
     B_RANKS_NOW,  # its own rank bonus at the start of the round, 0 if cancelled (S_NUMBERS)
     B_TONGUED,  # 1 + the body whose tongue hit it this round: -1 to hit that body (S_TONGUE)
+    B_MELTED,  # its ice weapons were hit by a flaming attack: normal weapons now (S_ICE)
     N_BODY,
-) = range(22)
+) = range(23)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)
