@@ -732,6 +732,8 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"impreso \1 (lo fijan las reglas o la tabla de la unidad, no es un número); se usa "
          r"\2"),
         (r"^printed (.+?), kept (\d+)$", r"impreso \1, se toma \2"),
+        (r"^printed (.+?): (\d+) attacks and the tongue's \('Ataque de lengua'\)$",
+         r"impreso \1: \2 ataques y el de la lengua ('Ataque de lengua')"),
         (r"^(\d+) is outside the engine's range (\d+)\.\.(\d+); (\d+) used$",
          r"\1 está fuera del rango del motor \2..\3; se usa \4"),
         (r"^dice value (.+?) taken as its average rounded down$",
