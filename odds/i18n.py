@@ -738,6 +738,8 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"impreso \1 (lo fijan las reglas o la tabla de la unidad, no es un número); se usa "
          r"\2"),
         (r"^printed (.+?), kept (\d+)$", r"impreso \1, se toma \2"),
+        (r"^printed (.+?): (\d+) attacks and the tongue's \('Ataque de lengua'\)$",
+         r"impreso \1: \2 ataques y el de la lengua ('Ataque de lengua')"),
         (r"^(\d+) is outside the engine's range (\d+)\.\.(\d+); (\d+) used$",
          r"\1 está fuera del rango del motor \2..\3; se usa \4"),
         (r"^dice value (.+?) taken as its average rounded down$",
@@ -987,9 +989,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "un impacto de F5 a cada miniatura enemiga en contacto y a 4+ a las de al lado, luego "
          "-1 para impactar: necesita las miniaturas alrededor de cada matador, el motor no lo "
          "modela"),
-        (r"^one attack always strikes first, poisoned, S4, and if it hits .*$",
-         "un ataque que siempre ataca primero, envenenado, de F4, y si impacta, la unidad "
-         "impactada tiene -1 para impactar al Sapodragón en esa fase: no se modela"),
         (r"^one more S4 attack per Fimir .*$",
          "un ataque más de F4 por Fimir (sea cual sea su arma) solo contra miniaturas en la "
          "retaguardia de la unidad: no se modela"),

@@ -524,9 +524,7 @@ def test_templete_ward_and_mammoth_reasons():
     """Mortales "Templete del Caos" "Protección del Caos": "El Templete tiene una Tirada de
     salvación especial de 5+" (a 5+ ward); the "Mamut" rules of shooting and siege have no
     combat effect, its attack table, howdah fight, death and "Resolución del combate" (also
-    the Imperio steam tank's name) stay ``ignored`` with their reasons; gst "Petrificar"
-    ("pueden Petrificar incluso estando trabadas en combate cuerpo a cuerpo, en su fase de
-    disparo") on the "Cocatriz" too."""
+    the Imperio steam tank's name) stay ``ignored`` with their reasons."""
     c = cat(MORTALES)
     assert c.unit("Templete del Caos").ward_save == 5
     assert "Protección del Caos" not in kinds(c, "Templete del Caos")
@@ -539,8 +537,6 @@ def test_templete_ward_and_mammoth_reasons():
                          ("Muerte del mamut", "dismounts"),
                          ("Resolución del combate", "howdah unit")):
         assert mammoth[rule].kind == "ignored" and phrase in mammoth[rule].reason, rule
-    petrify = {i.item: i for i in c.report.for_unit("Cocatriz")}["Petrificar"]
-    assert petrify.kind == "ignored" and "while engaged" in petrify.reason
     tank = {i.item: i for i in cat("MDNR_Imperio v4_5.cat").report.for_unit("Tanque de vapor")}
     assert "steam tank" in tank["Resolución del combate"].reason
 

@@ -94,7 +94,8 @@ bounded size, stays fully modelled with a note that no entry sizes it
 (odds.battlescribe.selection.counted_apart).  Then 451 (giants family): the giants' table, falls and death ("Ataques del gigante",
 "Caídas", "Muerte del gigante", the siege giant's "Enormes garfios" and "Grandote") make the
 Gigante del Caos of Bestias, Demonios and Mortales and the Gigante de asedio of Mortales and
-Enanos del Caos fully modelled."""
+Enanos del Caos fully modelled.  Then (chaos family) the Mortales "Cocatriz" (gst "Petrificar"
+while engaged, petrify) and "Sapodragón" ("Ataque de lengua", tongue_attack)."""
 
 
 UNITS = 2001

@@ -49,6 +49,9 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
     names = {"S_CAPTAIN", "S_BURNING", "S_LAMENT", "S_HORN", "S_STUPID", "S_DRUNK", "S_RA_DICE",
              "S_LANCE",  # Bretonia "Formación en lanza"
              "S_MUTATION",  # Reinos del Caos "Magia de Tzeentch"
+             "S_PETRIFY",  # gst "Petrificar" (Reinos del Caos Cocatriz)
+             "S_TONGUE",  # Reinos del Caos (Sapodragón) "Ataque de lengua"
+             "S_ICE",  # Reinos Ogros (Yehtis) "Armas de hielo"
              # the rules of a strike: Condes Vampiro "Poder de la muerte" and "Carnófago",
              # Regimientos de Renombre "Bienvenido a la Maldición", "Estandarte del Oso"
              "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD",
@@ -90,6 +93,7 @@ def test_the_kernel_rare_bits_are_the_ones_it_always_had():
         # giants family: "Ataques del gigante", "Caídas"
         layout.S_GIANT: kernel.RARE_GIANT,
         layout.S_GIANT_FALLS: kernel.RARE_GIANT,
+        layout.S_PETRIFY: kernel.RARE_TURN,  # gst "Petrificar" (chaos family)
     }
 
 

@@ -25,6 +25,7 @@ __all__ = ["is_dragon", "is_wizard"]
 
 _DICE_VALUE = re.compile(r"^(\d?d[36](?:\+\d)?)$")  # a printed A such as "1D6+1"
 _MOVE_DICE = re.compile(r"^[358]d6$")  # a printed M such as "5D6" (rules.RANDOM_MOVES)
+_PLUS_ONE = re.compile(r"^\d\+1$")  # a printed A such as "4+1" (Sapodragón: with its tongue)
 
 _ENGLISH_TO_SPANISH = {eng: esp for esp, eng in SPANISH_LETTERS.items()}
 _RANGES = {"M": (0, 50), "T": (1, 10), "W": (1, 10), "Ld": (2, 10)}
@@ -202,6 +203,15 @@ class _Profiles(_Reading):
                     # a printed move roll (Reinos del Caos "Engendro del Caos" M "5D6", gst
                     # "Movimiento aleatorio (5D6)"): the unit's random_move; M keeps the mean
                     self.random_move = plain_text(p.values.get(spanish) or "").removeprefix("1")
+                elif (letter == "A" and parsed.note and _PLUS_ONE.match(
+                        plain_text(p.values.get(spanish) or ""))
+                        and "ataque de lengua" in map(normalize, self.rule_names())):
+                    # chaos family: Reinos del Caos (Sapodragón) A "4+1" and "Ataque de
+                    # lengua": "Uno de los Ataques del Sapodragón tiene la regla Siempre Ataca
+                    # Primero ... Fuerza 4": the '+1' is the tongue's attack (tongue_attack)
+                    self.note(f"{p.name} {spanish}", "note",
+                              f"printed {p.values.get(spanish)!r}: {parsed.value} attacks and"
+                              " the tongue's ('Ataque de lengua')")
                 elif parsed.note:
                     self.note(f"{p.name} {spanish}", "approximated", parsed.note)
                 value = parsed.value

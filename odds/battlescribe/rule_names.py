@@ -116,6 +116,10 @@ RULE_FLAGS: MappingProxyType = name_table({
     # Necrófagos son Hostigadores y ningún personaje puede unirse a ellos" (as "Carroñeros";
     # the rest: that they are alive, not undead)
     "Carroñeros (Hostigadores)": ("skirmishers", "no_characters"),
+    # chaos family: Reinos del Caos, Enanos del Caos, Reinos Ogros, Norsca
+    # Reinos Ogros (Yehtis) "Armas de hielo": "Arma de mano ... Son Arma mágica" (melted by a
+    # flaming hit: odds.special_rules.chaos_monsters.ICE_WEAPONS)
+    "Armas de hielo": ("ice_weapons", "magic_attacks"),
 })
 """Rule names → :data:`odds.units.SPECIAL_RULES` flags."""
 

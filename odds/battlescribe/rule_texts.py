@@ -202,6 +202,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # "4-6: Barrido con los garfios ... la unidad recibe 1D6 impactos de F7 con Golpe letal"
     ("ataques del gigante", "1d6 impactos de f7 con golpe letal",
      ("giant_attacks", "giant_hooks")),
+    # chaos family: gst "Petrificar" (Reinos del Caos Mortales, Norsca: Cocatriz): "pueden
+    # Petrificar incluso estando trabadas en combate cuerpo a cuerpo, en su fase de disparo"
+    # (the books whose "Petrificar" is a shooting attack only: special_rules._shooting_only)
+    ("petrificar", "pueden petrificar incluso estando trabadas en combate cuerpo a cuerpo",
+     ("petrify",)),
 )
 
 

@@ -66,8 +66,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Torbellino de muerte": "one S5 hit on every enemy model in contact and 4+ on those next to"
                             " them, then -1 to hit: needs the models around each slayer, not"
                             " modelled by the engine",
-    "Ataque de lengua": "one attack always strikes first, poisoned, S4, and if it hits the unit"
-                        " hit has -1 to hit the Sapodragón this phase: not modelled",
     # Reinos del Caos and Monstruos Arcanos rules the engine cannot express yet (issue 11)
     # Reinos del Caos Mortales "Mamut" (chaos family), and Imperio "Tanque de vapor" for the
     # name they share: "Ataques del mamut": "el jugador que controla el mamut, puede elegir
@@ -81,12 +79,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     # tener Estandarte ... se puede usar el Liderazgo de los Bárbaros", Imperio "contando
     # cada Punto de estructura perdido como un punto de resolución de combate ... Inmune a
     # desmoralización ... NO puede perseguir"
-    # gst "Petrificar" (Reinos del Caos Mortales "Cocatriz"): "Es un ataque de disparo a
-    # todos los efectos ... pueden Petrificar incluso estando trabadas en combate cuerpo a
-    # cuerpo, en su fase de disparo"
-    "Petrificar": "a shooting attack the model may make while engaged, in its shooting phase"
-                  " (1D6 automatic S4 magic hits wounding against I, no armour save): the"
-                  " engine has no shooting phase, not modelled",
     "Ataques del mamut": "one special attack chosen by its player each combat (1D6+1 S10"
                          " hits, a grab with a D6 table of its own, or a bellow that wins the"
                          " combat by 1 and stops the enemy's attacks): not modelled",

@@ -15,6 +15,7 @@ from odds._faces import count_at_least
 from odds._jit import inline, linked
 from odds.combat.model import (
     CHAIN_CAP,
+    CREW,
     G_CHAIN,
     G_COLD,
     G_FLAMING,
@@ -39,11 +40,17 @@ from odds.combat.model import (
 )
 from odds.combat.model.layout import (
     B_GRAB_TESTED,
+    B_MELTED,
     B_NO_REGEN,
     B_RANDOM_A,
     B_REGEN_WOUNDS,
     B_STD_LOST,
+    B_TONGUED,
     B_WOUNDS,
+    G_ICE_HIT,
+    G_ICE_WARD,
+    S_ICE,
+    S_TONGUE,
 )
 from odds.combat.model.thresholds import ALL_WOUNDS
 
@@ -123,14 +130,15 @@ def chain_attacks(buf, p, n, hit, poison, row):
 
 @inline  # the hot path: LLVM inlines it (compiled once; issue 13)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
-                   plain=False):
+                   plain=False, ward_need=-1):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
     only on natural 6s (§3.3); ``need``: the to-hit need instead of the group's ``G_HIT``
     (-1: the group's); ``reroll``: the misses are re-rolled even when the group's
     ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``); ``plain``: the plain-pair
-    kernel's constant (``G_COLD`` and ``G_CHAIN`` are 0 there, their code left out).
+    kernel's constant (``G_COLD`` and ``G_CHAIN`` are 0 there, their code left out);
+    ``ward_need``: the ward save instead of the group's ``G_WARD`` (-1: the group's).
     Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``, the natural 6s to hit of a
     group with ``G_COLD`` (0 otherwise).
     """
@@ -157,7 +165,7 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     if save <= 6:
         saved, p = count_ge(buf, p, armour, save)
         armour -= saved
-    ward = groups[u, v, gi, kind, G_WARD]
+    ward = groups[u, v, gi, kind, G_WARD] if ward_need < 0 else ward_need
     if ward <= 6:
         saved, p = count_ge(buf, p, armour, ward)
         armour -= saved
@@ -268,17 +276,18 @@ def recruit(h, n, state):
     state[h, B_WOUNDS] += n
 
 
-@linked  # called, not inlined: two rare rules of strike() below
-def hit_need(buf, p, groups, u, t, gi, kind, state, sides):
+@linked  # called, not inlined: three rare rules of strike() below
+def hit_need(buf, p, groups, u, t, gi, kind, state, sides, need):
     """The to-hit need of body ``u``'s group ``gi`` on ``t`` when a rule changes it this blow.
 
     Regimientos de Renombre "Estandarte del Oso" (``S_BEAR_STD``): once the bearer has
     fallen, the need without the standard's +1 (``G_STD_HIT``); Reinos del Caos "Garras
     mecánicas" (``G_GRAB``): the first model struck this round tests I
-    (``state[:, B_GRAB_TESTED]``), failed, the blows hit automatically (need 0).  Returns
-    ``(need, p)``, -1: the row's own.
+    (``state[:, B_GRAB_TESTED]``), failed, the blows hit automatically (need 0); Reinos del
+    Caos "Ataque de lengua" (``state[u, B_TONGUED]``): ``u`` was hit by ``t``'s tongue this
+    round, its rolled hits on ``t`` are at -1 (a 6 still hits).  ``need``: the need so far
+    (-1: the row's own).  Returns ``(need, p)``, -1: the row's own.
     """
-    need = -1
     b = sides[u, S_BEAR_STD]
     if b > 0 and state[b - 1, B_WOUNDS] <= 0:  # "Estandarte del Oso": its bearer has fallen
         need = groups[u, t, gi, kind, G_STD_HIT]
@@ -288,7 +297,31 @@ def hit_need(buf, p, groups, u, t, gi, kind, state, sides):
         if buf[p] >= groups[u, t, gi, kind, G_GRAB]:
             need = 0
         p += 1
+    if state[u, B_TONGUED] == t + 1:  # "Ataque de lengua": -1 to hit the Sapodragón
+        base = groups[u, t, gi, kind, G_HIT] if need < 0 else need
+        if 2 <= base <= 5:
+            need = base + 1
     return need, p
+
+
+@linked  # called: two rare rules of strike() below
+def hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll):
+    """How many of the ``na`` attacks of body ``u``'s group ``gi`` just struck on ``t`` hit.
+
+    They were rolled to hit from ``buf[p0]`` on (:func:`unsaved_wounds`, the re-rolls of the
+    misses after them); counted again here for the rules that follow a hit, not a wound:
+    Reinos del Caos "Ataque de lengua" ("si el ataque de lengua impacta (no hace falta que
+    hiera)") and Reinos Ogros "Armas de hielo" ("sufren un impacto de un ataque flamígero").
+    """
+    hit = groups[u, t, gi, kind, G_HIT] if need < 0 else need
+    if only_sixes and hit < 7:
+        hit = 6
+    if hit >= 7 or na <= 0:
+        return 0
+    hits = na if hit == 0 else count_at_least(buf, p0, na, hit)
+    if (groups[u, t, gi, kind, G_REROLL] or reroll) and 2 <= hit <= 6 and hits < na:
+        hits += count_at_least(buf, p0 + na, na - hits, hit)
+    return hits
 
 
 @inline
@@ -303,12 +336,27 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     code there).
     """
     need = -1
-    if not plain and (sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]):
-        need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides)
+    ward = -1
+    if not plain and sides[u, S_ICE] and state[u, B_MELTED]:
+        # Reinos Ogros "Armas de hielo": melted by a flaming hit, normal weapons now
+        need = groups[u, t, gi, kind, G_ICE_HIT]
+        ward = groups[u, t, gi, kind, G_ICE_WARD]
+    if not plain and (sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]
+                      or state[u, B_TONGUED] == t + 1):
+        need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides, need)
     # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
     # desafíos" (S_DUEL_REROLL)
+    p0 = p
     uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need,
-                                      duel and sides[u, S_DUEL_REROLL] > 0, plain)
+                                      duel and sides[u, S_DUEL_REROLL] > 0, plain, ward)
+    if not plain and ((gi == CREW and sides[u, S_TONGUE]) or (
+            sides[t, S_ICE] and groups[u, t, gi, kind, G_FLAMING] and not state[t, B_MELTED])):
+        if hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need,
+                       duel and sides[u, S_DUEL_REROLL] > 0) > 0:
+            if sides[t, S_ICE] and groups[u, t, gi, kind, G_FLAMING]:
+                state[t, B_MELTED] = 1  # "Armas de hielo": a flaming hit melts them
+            if gi == CREW and sides[u, S_TONGUE]:
+                state[t, B_TONGUED] = u + 1  # "Ataque de lengua": -1 to hit u this round
     if six > 0 and not state[u, B_NO_REGEN]:  # "Arma de frío", not after a flaming wound on u
         kept, p = count_ge(buf, p, six, groups[u, t, gi, kind, G_COLD])
         six -= kept

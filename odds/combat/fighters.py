@@ -69,6 +69,7 @@ from odds.combat.model.layout import (
     P_SUPPORT_A,
     P_SUPPORT_LOST_A,
     S_SLIPPERY,
+    S_WALL,
     T_FILES_A,
     T_FILES_B,
     T_LINE_A,
@@ -231,8 +232,12 @@ def expand(u, sides, state, contacts, won):
     combate)"): it then redresses as a winner, lapping round with as many models as it has
     room for (no four-a-round limit); a unit facing one with ``S_SLIPPERY`` never laps round
     it ("El enemigo nunca puede envolver el flanco de los Hobgoblins Escurridizos"); two
-    slippery units facing each other follow the plain rule ("la regla se anula").
+    slippery units facing each other follow the plain rule ("la regla se anula").  A unit with
+    ``S_WALL`` holds its shield wall (Norsca, Norses "Muro de escudos": "hasta que muevan de
+    alguna forma (incluyendo ... envolver filas, cambiar formación"): it never redresses.
     """
+    if sides[u, S_WALL]:
+        return  # Norsca, Norses "Muro de escudos": it holds its wall, never widens nor laps
     c = -1
     for k in range(contacts.shape[0]):
         if end_of(u, k, contacts) >= 0:

@@ -76,6 +76,7 @@ from odds.combat.model.layout import (
     B_JUMPING,
     B_LAPPING,
     B_LEADER_FELL,
+    B_MELTED,
     B_NO_REGEN,
     B_PANIC,
     B_REFUSED,
@@ -182,6 +183,7 @@ from odds.combat.psychology import (
     mutations,
     own_turn_start,
     panic_from,
+    petrify,
     stupidity,
 )
 from odds.combat.resolution import end_stats, horn_round, leave_and_pursue, settle, side_totals
@@ -378,6 +380,7 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
         state[u, B_DOWN] = 0
         state[u, B_SHOUT] = 0
         state[u, B_HUSHED] = 0
+        state[u, B_MELTED] = 0  # "Armas de hielo": not melted yet
     chg = -2
     max_r = max_rounds
     if model.flags[F_CHARGE_TESTS]:
@@ -439,7 +442,8 @@ def who_fights(buf, p, rnd, model, scratch, rare, plain):
 
     The models in contact and the ranks of each side (:func:`round_start`), counted again
     after a "Mutación incontrolable" of the side whose turn it is slew models
-    (:func:`~odds.combat.psychology.mutations`, its magic phase); each unit's
+    (:func:`~odds.combat.psychology.mutations`, its magic phase) or its "Petrificar" wounded
+    some (:func:`~odds.combat.psychology.petrify`, its shooting phase); each unit's
     fighters of the start of the round (:func:`start_fighters`), its champion through the
     unit's first front contact with models touching.  Stupidity (§1.10), tested at the
     start of each of its own turns: failed, only half its models fight this turn.
@@ -458,7 +462,8 @@ def who_fights(buf, p, rnd, model, scratch, rare, plain):
     active = active0 if rnd % 2 == 0 else 1 - active0
     if not plain and rare & RARE_TURN:  # Reinos del Caos "Magia de Tzeentch"
         slain, p = mutations(buf, p, nr, active, sides, state, contacts, scratch.touch)
-        if slain > 0:
+        lost, p = petrify(buf, p, nr, active, sides, state, contacts)  # gst "Petrificar"
+        if slain > 0 or lost > 0:
             ranks0, ranks1 = round_start(nr, nb, has_chars, model.flags[F_CORNER], sides,
                                          state, contacts, model.ranks, scratch.touch)
     for u in range(nr):

@@ -130,6 +130,9 @@ from odds.combat.model.layout import (
     PR_TERROR,
     S_MUTATION,
     S_MUTATION_WARD,
+    S_PETRIFY,
+    S_PETRIFY_WARD,
+    S_PETRIFY_WOUND,
     ST_CHARGE_FLED,
     ST_CHARGE_REFUSED,
     ST_CHARGE_SIXES,
@@ -757,6 +760,54 @@ def mutations(buf, p, nr, active, sides, state, contacts, touch):
             state[best, B_WOUNDS] = (left - slain) * sides[best, S_W]
             state[u, B_WOUNDS] += slain * sides[u, S_W]
             total += slain
+    return total, p
+
+
+@linked  # called: units with "Petrificar" only
+def petrify(buf, p, nr, active, sides, state, contacts):
+    """The gst "Petrificar" of side ``active``'s units (shooting phase); returns ``(lost, p)``.
+
+    Before the blows of its own turn, every model of each fighting unit with ``S_PETRIFY``
+    gazes at the first enemy unit in contact it can wound (``S_PETRIFY_WOUND`` > 0):
+    "Lanza 1D6 para saber cuántos impactos automáticos hace. Los impactos son de F4 ... y
+    anulan salvación por armadura. En lugar de comparar con la Resistencia de la miniatura,
+    compárala con su Iniciativa": each hit wounds on ``S_PETRIFY_WOUND``, then the target's
+    ward (``S_PETRIFY_WARD``, 7 none) and regeneration are rolled, and the wounds fall on its
+    rank and file.  Casualties of the shooting phase: no combat result.  ``lost`` counts
+    the wounds dealt.
+    """
+    total = 0
+    for u in range(nr):
+        if (not sides[u, S_PETRIFY] or sides[u, S_SIDE] != active
+                or state[u, B_STATUS] != FIGHTING or state[u, B_WOUNDS] <= 0):
+            continue
+        best = -1
+        for c in range(contacts.shape[0]):
+            if contacts[c, CT_A] == u:
+                v = contacts[c, CT_B]
+            elif contacts[c, CT_B] == u:
+                v = contacts[c, CT_A]
+            else:
+                continue
+            if (v < nr and state[v, B_STATUS] == FIGHTING and state[v, B_WOUNDS] > 0
+                    and sides[v, S_PETRIFY_WOUND] > 0):
+                best = v
+                break
+        if best < 0:
+            continue
+        hits, p = sum_faces(buf, p, models_left(state[u, B_WOUNDS], sides[u, S_W]))
+        n, p = count_ge(buf, p, hits, sides[best, S_PETRIFY_WOUND])
+        if n > 0 and sides[best, S_PETRIFY_WARD] < 7:
+            saved, p = count_ge(buf, p, n, sides[best, S_PETRIFY_WARD])
+            n -= saved
+        if n > 0 and sides[best, S_REGEN] < 7 and not state[best, B_NO_REGEN]:
+            kept, p = count_ge(buf, p, n, sides[best, S_REGEN])
+            n -= kept
+        if n > 0:
+            before = state[best, B_WOUNDS]
+            state[best, B_WOUNDS], _s, _r, p = apply_wounds(buf, p, before, sides[best, S_W],
+                                                            n, 0, 0)
+            total += before - state[best, B_WOUNDS]
     return total, p
 
 

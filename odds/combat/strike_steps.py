@@ -37,6 +37,7 @@ from odds.combat.model.layout import (
     B_REGEN_WOUNDS,
     B_SIXES,
     B_STATUS,
+    B_TONGUED,
     B_WOUNDS,
     CH_OVERKILL,
     CT_A,
@@ -78,8 +79,9 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
     """Every strike step of round ``rnd``; returns ``(p, overkill0, overkill1)``.
 
     Clears the round's tallies first (``scored``, each body's regenerable wounds, its
-    panic mark and its "Garras mecánicas" test).  Where both sides have groups at a step,
-    last round's winner ``prev_winner`` strikes first, else a roll-off.  ``chg``: the
+    panic mark, its "Garras mecánicas" test and the "Ataque de lengua" that hit it).
+    Where both sides have groups at a step, last round's winner ``prev_winner`` strikes
+    first, else a roll-off.  ``chg``: the
     charger (unused: a unit hits only on 6s the units whose bits its ``B_SIXES`` sets).
     """
     state = scratch.state
@@ -92,6 +94,7 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
         if not plain:  # neither panic (no friend) nor "Garras mecánicas" in a plain pair
             state[u, B_PANIC] = 1 if state[u, B_STATUS] == FIGHTING else 0
             state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet
+            state[u, B_TONGUED] = 0  # "Ataque de lengua": its penalty lasts the phase
     kind = 0 if rnd == 0 else 1
     overkill0 = 0
     overkill1 = 0

@@ -42,6 +42,7 @@ from odds.special_rules import (
     blows,
     bretonnia,  # Bretonia and the elves
     chaos,  # Reinos del Caos, Enanos del Caos
+    chaos_monsters,  # chaos family: the Reinos del Caos monsters
     chaosbeasts,  # chaosbeasts family: rules acting on the models in contact
     charge,
     empire,  # Empire, mercenaries, undead
@@ -66,7 +67,8 @@ REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.S
                                   *mercs.SPECS,  # mercenaries family
                                   *chaos.SPECS,  # Reinos del Caos, Enanos del Caos
                                   *chaosbeasts.SPECS,  # chaosbeasts family
-                                  *giants.SPECS)  # giants family
+                                  *giants.SPECS,  # giants family
+                                  *chaos_monsters.SPECS)  # chaos family: Chaos monsters
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

@@ -69,7 +69,47 @@ rank and file, not on its characters, and count for no combat result (magic, not
 close-combat wounds).  Its other spells ("Fuego de Tzeentch", "Vórtice Refulgente") are
 alternatives the engine does not cast."""
 
-SPECS = (MARK_OF_MALAL, TZEENTCH_MUTATION)
+SHIELD_WALL = RuleSpec(
+    key="shield_wall", mdnr=("Muro de escudos",),
+    book="Reinos del Caos: Norsca, Contingente Aliado: Norses", battlescribe=("Muro de escudos",),
+    columns=("S_WALL",), fill=lambda unit: {"S_WALL": int(unit.has("shield_wall"))},
+    acts=("end of phase",), hooks=("fighters.expand", "model.build.build_units"),
+)
+"""Reinos del Caos Norsca, Contingente Aliado: Norses (Huscarles) "Muro de escudos": "En su fase
+de movimiento, si no efectúan ningún movimiento pueden declarar que forman un Muro de escudos.
+La unidad tiene un +1 a su tirada de salvación por armadura hasta que muevan de alguna forma
+(incluyendo declarar cargas, huir, mover por hechizos, perseguir, envolver filas, cambiar
+formación, etc)".
+
+Default: a unit with it that did not charge into this combat stands in the shield wall it
+formed in its last movement phase (an engaged unit does not move in its movement phase, so it
+keeps it): its rank and file and champion have +1 to their armour save (no save stays no save)
+for the whole combat, and it never widens its frontage nor laps round in the redress (RULES.md
+§1.11: the winner "may"; either would be a move ending the wall).  A unit that charged
+declared a charge: no wall, and it redresses as any other (:func:`hold_shield_wall`, applied
+by :func:`odds.combat.model.build_units`).  Its pursuit or flight ends the combat.  The option
+is the rule itself: a unit without the flag fights without the wall."""
+
+SPECS = (MARK_OF_MALAL, TZEENTCH_MUTATION, SHIELD_WALL)
+
+
+def hold_shield_wall(unit: Any, charged: bool) -> Any:
+    """``unit`` as it fights this combat with "Muro de escudos" (:data:`SHIELD_WALL`).
+
+    A unit without the rule is returned as it is; one that charged loses it; one that did not
+    has +1 to its armour save and its champion's (a save of 7, none, stays 7).
+    """
+    if not unit.has("shield_wall"):
+        return unit
+    if charged:
+        return unit.replace(special=tuple(r for r in unit.special if r != "shield_wall"))
+    changes: dict[str, Any] = {}
+    save = unit.armour_save
+    if unit.command.champion and unit.champion_save != save and unit.champion_save < 7:
+        changes["champion_save_override"] = max(1, unit.champion_save - 1)
+    if save < 7:
+        changes["armour_save_override"] = max(1, save - 1)
+    return unit.replace(**changes) if changes else unit
 
 CHAOS_ARMIES = frozenset({"warriors_of_chaos", "beasts_of_chaos", "daemons_of_chaos"})
 """The army tags of the Reinos del Caos books: their models are *de tipo Caos*."""

@@ -71,6 +71,7 @@ from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
 from odds.combat.model.side import _side, cancels_no_ranks, fear_possible, panic_immunities
 from odds.combat.model.strike_order import _strike_order, braced
 from odds.special_rules.bretonnia import stopped_by_stakes
+from odds.special_rules.chaos import hold_shield_wall
 from odds.units import Unit
 from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES
 
@@ -140,6 +141,8 @@ def build_units(units: list[Unit], sides: list[int],
     units = [slayer_weapon(u, units[next(b if a == i else a for a, b, *_ in contacts
                                          if i in (a, b))], charged[i])
              for i, u in enumerate(units)]
+    # chaos family: Norsca, Norses "Muro de escudos": +1 armour save unless it charged
+    units = [hold_shield_wall(u, charged[i]) for i, u in enumerate(units)]
     for k, c in enumerate(challenge):
         if c == "champion" and not (units[k].command.champion and units[k].models >= 2):
             raise v.OddsInputError(f"challenge[{k}]: 'champion' sends the unit's champion, but "

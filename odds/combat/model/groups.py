@@ -29,6 +29,8 @@ from odds.combat.model.layout import (
     G_FRENZY_A,
     G_GRAB,
     G_HIT,
+    G_ICE_HIT,
+    G_ICE_WARD,
     G_IMPACT_DICE,
     G_IMPACT_SIDES,
     G_KB,
@@ -70,6 +72,7 @@ from odds.combat.model.thresholds import (
 from odds.combat.model.vomit import _vomit
 from odds.special_rules.bretonnia import in_lance, wardens_foe
 from odds.special_rules.chaos import malal_foe
+from odds.special_rules.chaos_monsters import TONGUE_ATTACKS, TONGUE_STRENGTH
 from odds.special_rules.wards import mundane_ward
 from odds.units import Unit
 
@@ -334,6 +337,25 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             rf[G_ATTACKS] -= 1
             if out[CHAMPION, kind, G_ACTIVE]:
                 out[CHAMPION, kind, G_ATTACKS] -= 1  # its decapitating blow: the group's
+        if unit.has("tongue_attack"):
+            if xc is not None or unit.has("decapitating_strike") or out[CREW, kind, G_ACTIVE]:
+                raise v.OddsInputError(f"{unit.name}: 'tongue_attack' with a second crew, a"
+                                       " pistol or 'decapitating_strike' is not supported (both"
+                                       " use the crew attack group)")
+            # chaos family: Reinos del Caos (Sapodragón) "Ataque de lengua": "Uno de los
+            # Ataques del Sapodragón tiene la regla Siempre Ataca Primero y Ataque Envenenado
+            # ... se resuelve con Fuerza 4": one attack per fighting model (the '+1' of its
+            # A '4+1'), the -1 to hit it gives in blows.strike
+            row = out[CREW, kind]
+            row[G_ACTIVE] = 1
+            row[G_ATTACKS] = TONGUE_ATTACKS
+            row[G_KEY] = _key(CAT_ASF, unit.profile.I)
+            blows(row, unit.profile.WS, TONGUE_STRENGTH, ap, first)
+            if not unwoundable:  # gst "Ataques envenenados" without a roll: 6+
+                row[G_POISON] = min(row[G_POISON], 6)
+            row[G_FRENZY_A] = 0
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = 1
         if unit.has("skull_crushers"):
             if xc is not None or unit.has("decapitating_strike"):
                 raise v.OddsInputError(f"{unit.name}: 'skull_crushers' with a second crew or"
@@ -511,6 +533,22 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         # Bretonia "Formación en lanza": "en el turno en que cargan, los jinetes (y sus
         # monturas) en los flancos de la unidad pueden atacar" (fighters.start_fighters)
         out[RANK_AND_FILE, 0, G_LANCE] = 1
+    if unit.has("ice_weapons"):
+        # chaos family: Reinos Ogros (Yehtis) "Armas de hielo": once a flaming hit melts them
+        # (blows.strike), the rows of a mundane hand weapon (an enemy the melted blows cannot
+        # wound is never hit); before, an enemy "Inmune a frío" is never hit ("se considera
+        # como si los yethis fallasen todas las tiradas para impactar")
+        plain = tuple(r for r in unit.special if r not in ("ice_weapons", "magic_attacks"))
+        melted = _groups(unit.replace(special=plain), enemy, charged, braced, enemy_charged,
+                         ogre_charge, omens, bear)
+        out[:, :, G_ICE_HIT] = np.where(melted[:, :, G_WOUND] >= rules.IMPOSSIBLE,
+                                        rules.IMPOSSIBLE, melted[:, :, G_HIT])
+        out[:, :, G_ICE_WARD] = melted[:, :, G_WARD]
+        if enemy.has("immune_to_cold"):
+            out[:, :, G_HIT] = rules.IMPOSSIBLE
+            out[:, :, G_STD_HIT] = rules.IMPOSSIBLE
+            out[:, :, G_POISON] = rules.IMPOSSIBLE
+            out[:, :, G_GRAB] = 0
     if unit.has("spares_vampires") and "vampire" in enemy.tags:
         # Regimientos de Renombre "¿Y si es él?": "se considera que fallan todos sus ataques
         # contra miniaturas de tipo Vampiro"

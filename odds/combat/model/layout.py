@@ -206,8 +206,10 @@ N_FLAGS = F_GIANT_HITS + 1
     B_DOWN,  # a giant on the ground: no attacks; destroyed if it must flee
     B_SHOUT,  # a giant shouted this round: its side wins the round by 2
     B_HUSHED,  # a character that strikes no blow this round (shouted at, headbutted)
+    B_TONGUED,  # 1 + the body whose tongue hit it this round: -1 to hit that body (S_TONGUE)
+    B_MELTED,  # its ice weapons were hit by a flaming attack: normal weapons now (S_ICE)
     N_BODY,
-) = range(26)
+) = range(28)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)

@@ -1,0 +1,140 @@
+"""Rules of Chaos and Ogre monsters: the Cocatriz's gaze, the Sapodragón's tongue, ice weapons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from odds import rules
+from odds.special_rules.spec import RuleSpec
+
+PETRIFY_STRENGTH = 4
+"""The Strength of a petrifying hit, compared with the target's Initiative."""
+
+
+def petrify_wound(unit: Any) -> int:
+    """The roll to wound ``unit`` with a petrifying hit; 0 when it cannot be wounded by one.
+
+    S4 against the target's Initiative on the to-wound table (RULES.md §1.4), "un resultado
+    de 6 natural siempre se considera un éxito" (so never above 6); a chariot's hits use
+    the higher Initiative of its crew and its beasts ("escoge el valor más alto entre la
+    tripulación y las bestias de tiro").  "Las miniaturas o partes de miniatura sin valor de
+    Iniciativa serán inmunes a este ataque, incluyendo la mayoría de máquinas de guerra":
+    a unit with I 0, and a war machine (the hits fall on the machine), is immune.
+    """
+    if unit.troop_type == "war_machine":
+        return 0
+    initiative = unit.profile.I
+    if unit.troop_type == "chariot" and unit.mount is not None:
+        initiative = max(initiative, unit.mount.I)
+    if initiative <= 0:
+        return 0
+    return min(rules.to_wound(PETRIFY_STRENGTH, min(initiative, 10)), 6)
+
+
+def _petrify_before_first_blows(m: Any, c: Any) -> bool:
+    """A gaze in the first round's turn, before its blows (its side's turn): the kernel's."""
+    n = m.n_units
+    return bool((m.sides[:n, c.S_PETRIFY] * (m.sides[:n, c.S_SIDE] == m.active_side)).any())
+
+
+PETRIFY = RuleSpec(
+    key="petrify", mdnr=("Petrificar",), book="gst (Reinos del Caos Mortales: Cocatriz)",
+    columns=("S_PETRIFY", "S_PETRIFY_WOUND", "S_PETRIFY_WARD"), switches=("S_PETRIFY",),
+    fill=lambda unit: {"S_PETRIFY": int(unit.has("petrify")),
+                       "S_PETRIFY_WOUND": petrify_wound(unit),
+                       "S_PETRIFY_WARD": unit.ward_save or rules.IMPOSSIBLE},
+    # per model: a D6 of hits, then a wound, a ward and a regeneration roll for each of 6
+    dice=lambda m, c: 19 * m.ranks.shape[1] * int(m.sides[:m.n_units, c.S_PETRIFY].sum()),
+    plain=False, exact_refuses=_petrify_before_first_blows,
+    acts=("start of turn",), hooks=("psychology.petrify", "kernel.who_fights"),
+    rare="RARE_TURN",
+)
+"""gst "Petrificar" (Reinos del Caos Mortales, Norsca "Cocatriz"): "Es un ataque de disparo a
+todos los efectos. Alcance 20 cm. Lanza 1D6 para saber cuántos impactos automáticos hace. Los
+impactos son de F4, se consideran Ataques Mágicos y anulan salvación por armadura. En lugar
+de comparar con la Resistencia de la miniatura, compárala con su Iniciativa al hacer las
+tiradas para herir, contando que un resultado de 6 natural siempre se considera un éxito ...
+Las miniaturas con Petrificar pueden Petrificar incluso estando trabadas en combate cuerpo a
+cuerpo, en su fase de disparo (y como excepción a la regla de que no se pueden efectuar
+ataques de disparo estando trabados), pero en ese caso siempre deben hacer el ataque a
+unidades que estén en contacto peana con peana" (:func:`odds.combat.psychology.petrify`).
+
+Default: each of its own turns while it fights (the turn it charged too: its shooting phase
+comes before the close-combat phase), every model of the unit gazes at the first enemy unit
+in contact that it can wound (:func:`petrify_wound`): 1D6 automatic hits, each wounding on
+the roll of S4 against that unit's Initiative; no armour save; the unit's own ward save
+(:attr:`odds.units.Unit.ward_save`; the 5+ of a daemonic aura or a forest spirit is against
+non-magical attacks only) and its regeneration are rolled.  The hits fall on the unit's rank
+and file, not on its characters (shooting at a unit), and its casualties count for no
+combat result (the shooting phase, not close-combat wounds) and cause no panic test (the
+unit is engaged).  Whether the model shoots is the player's choice; the engine always
+does."""
+
+TONGUE_ATTACKS = 1
+"""Tongue attacks of each fighting model ("Uno de los Ataques del Sapodragón")."""
+TONGUE_STRENGTH = 4
+"""The tongue's Strength ("Dicho ataque se resuelve con Fuerza 4 en vez de su Fuerza 6")."""
+
+TONGUE_ATTACK = RuleSpec(
+    key="tongue_attack", mdnr=("Ataque de lengua",), book="Reinos del Caos: Mortales",
+    battlescribe=("Ataque de lengua",), columns=("S_TONGUE",),
+    fill=lambda unit: {"S_TONGUE": int(unit.has("tongue_attack"))},
+    plain=False,
+    # the exact first round rolls each group's blows on their own; the penalty a tongue hit
+    # gives the blows that follow it is the kernel's
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_TONGUE].any()),
+    acts=("each strike",),
+    hooks=("blows.strike", "blows.hits_rolled", "blows.hit_need", "model.groups._groups"),
+)
+"""Reinos del Caos Mortales (Sapodragón) "Ataque de lengua": "Uno de los Ataques del Sapodragón
+tiene la regla Siempre Ataca Primero y Ataque Envenenado. Usa un dado de distinto color para
+representar el ataque de lengua. Dicho ataque se resuelve con Fuerza 4 en vez de su Fuerza 6.
+Sin embargo, si el ataque de lengua impacta (no hace falta que hiera), todos los ataques que
+realice en esta fase de combate cuerpo a cuerpo la unidad impactada al Sapodragón tendrán un
+penalizador de -1 a la tirada para impactar. Este penalizador no se aplica en caso que la
+unidad disponga de una habilidad o regla especial que le permita impactar a un resultado
+fijo. No afecta a personajes en la unidad, pero sí a sus monturas. En caso de usar el Ataque
+de lengua contra un personaje, el penalizador se aplica sólo al personaje y su montura, pero
+no a la unidad en la que esté."
+
+Each fighting model strikes one tongue attack beside its printed attacks (the profile's A
+"4+1": four, and the tongue), in an attack group of its own (the crew's): always strikes
+first, at its WS and S4, poisoned (a natural 6 to hit wounds, gst "Ataques envenenados"),
+with the unit's other rules.  When it hits, the body it hit (the enemy unit's rank and file
+with their steeds and champion, or the character it struck) rolls its hits on the
+Sapodragón at -1 for the rest of the round (a 6 still hits; automatic hits are not rolled);
+the characters in that unit are not affected.  The exact first round refuses a combat with
+it."""
+
+ICE_WEAPONS = RuleSpec(
+    key="ice_weapons", mdnr=("Armas de hielo",), book="Reinos Ogros",
+    columns=("S_ICE", "G_ICE_HIT", "G_ICE_WARD"),
+    fill=lambda unit: {"S_ICE": int(unit.has("ice_weapons"))},
+    filled_by="odds.combat.model.groups", plain=False,
+    # the exact first round cannot melt them between two blows of the round
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_ICE].any()
+                                    and m.groups[..., c.G_FLAMING].any()),
+    acts=("each strike",), hooks=("blows.strike", "blows.hits_rolled", "model.groups._groups"),
+    column_docs={
+        "G_ICE_HIT": "G_HIT once the unit's ice weapons melted (S_ICE, \"Armas de hielo\")",
+        "G_ICE_WARD": "G_WARD once they melted (no more magic attacks)",
+    },
+)
+"""Reinos Ogros (Yehtis) "Armas de hielo": "Arma de mano (aunque la miniatura tenga dos armas de
+mano se considera una única arma de mano). Son Arma mágica. Si el portador (los Yethis) sufren
+un impacto de un ataque flamígero, las Armas de hielo pasan a ser armas normales. Las
+miniaturas Inmunes a frío son inmunes a los ataques hechos con Arma de hielo (se considera como
+si los yethis fallasen todas las tiradas para impactar contra miniaturas Inmunes a frío),
+aunque si pasan a ser armas normales les afectarán igual".
+
+The unit's blows are a hand weapon's and magical (the name gives ``magic_attacks`` too,
+:data:`odds.battlescribe.rule_names.RULE_FLAGS`): a daemonic aura's or forest spirit's 5+ ward
+does not stop them, they wound ethereal enemies; against an ``immune_to_cold`` enemy they all
+miss.  The first flaming attack that hits the unit in close combat (a hit, wounding or not)
+melts them for the rest of the combat (``state[:, B_MELTED]``): its blows are then those of a
+mundane hand weapon (``G_ICE_HIT``, ``G_ICE_WARD``: :func:`odds.combat.model.groups._groups`
+works them out without the rule and its magic).  Default: not melted when the combat begins (a
+flaming hit of an earlier phase is not known to the engine).  The exact first round refuses a
+combat where a flaming attack could melt them."""
+
+SPECS = (PETRIFY, TONGUE_ATTACK, ICE_WEAPONS)
