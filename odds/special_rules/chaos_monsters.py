@@ -108,7 +108,7 @@ it."""
 
 ICE_WEAPONS = RuleSpec(
     key="ice_weapons", mdnr=("Armas de hielo",), book="Reinos Ogros",
-    columns=("S_ICE", "G_ICE_HIT", "G_ICE_WARD"),
+    columns=("S_ICE", "G_ICE_HIT", "G_ICE_WARD"), switches=("S_ICE",),
     fill=lambda unit: {"S_ICE": int(unit.has("ice_weapons"))},
     filled_by="odds.combat.model.groups", plain=False,
     # the exact first round cannot melt them between two blows of the round
