@@ -79,3 +79,23 @@ def test_snaglas_riders_from_the_catalogue():
     k = kinds(book, name)
     assert "Carga devastadora" not in k or k["Carga devastadora"] not in ("ignored",)
     assert k["Snagla Grobspit"] == "ignored" and k["Kuchilla de Snagla"] == "ignored"
+
+
+@needs_data
+def test_fimir_meargh_is_magic_and_the_other_champion_option():
+    """MDNR_Mercenarios v5.cat "Fimir": the rule "Meargh" ("La Meargh es hechicera de nivel 2
+    que siempre usa el Saber de las Sombras (y gana el tipo de miniatura Hechicera)") acts in
+    the magic phase; her profile "Meargh" (HA4 F4 R5 H3 I2 A2 L7, TSA 6+) belongs to the
+    command group's option "Meargh (cuenta como campeón y ocupa hueco de héroe)", the
+    alternative to "Dirach (cuenta como campeón)" (HA4 F4 R5 H3 I2 A4 L7): the import's
+    champion is the Dirach, and the Meargh's profile is a note saying the option is not
+    offered.  With "Ataque de cola" modelled (tests/test_tail_attack.py), nothing of the
+    entry is ignored or approximated."""
+    book = cat("MDNR_Mercenarios v5.cat")
+    items = [i for i in book.report.for_unit("Fimir") if i.item == "Meargh"]
+    assert sorted(i.kind for i in items) == ["no_combat_effect", "note"]
+    assert any("not offered" in i.reason for i in items)
+    unit = book.unit("Fimir", command="full")
+    assert unit.command.champion and unit.champion_profile.A == 4  # the Dirach
+    assert unit.profile == Profile(M=12, WS=4, BS=2, S=4, T=5, W=3, I=2, A=3, Ld=7)
+    assert clean(book, "Fimir")

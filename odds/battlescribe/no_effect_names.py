@@ -486,6 +486,14 @@ _MERCS: MappingProxyType = _table({
         "Garrapulta de plaga": "the catapult's shot ('Puede disparar a cualquier unidad entre"
                                " 30cm y 120cm. Usa la plantilla grande')",
     },
+    "magic phase": {
+        # Mercenarios (Fimir) "Meargh": "La Meargh es hechicera de nivel 2 que siempre usa el
+        # Saber de las Sombras (y gana el tipo de miniatura Hechicera)" (the rule; her
+        # profile, the champion option "Meargh (cuenta como campeón y ocupa hueco de
+        # héroe)", is her Tipo "Hechicero")
+        "Meargh": "a level-2 wizard of the Lore of Shadow (her profile and Tipo are the"
+                  " champion option's)",
+    },
     "out of combat": {
         # Regimientos de Renombre (Gárgolas volantes de Barda) "Unidad controlada": "si Barda
         # muere, las Gárgolas deberán hacer un chequeo como un monstruo que hubiera perdido a

@@ -182,12 +182,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                    " not modelled",
     "Campeonas": "both the Matriarca and the Augur count as champions: two champions in one"
                  " unit, not modelled",
-    "Ataque de cola": "one more S4 attack per Fimir (whatever its weapon) against models at the"
-                      " unit's rear only: not modelled",
-    "Meargh": "the champion option 'Meargh (cuenta como campeón y ocupa hueco de héroe)', the"
-              " Dirach's alternative in the command group: a level-2 wizard (A2, TSA 6+, no"
-              " heavy armour) whose own profile the import does not take as the champion's"
-              " (second model profile), not modelled",
     "Frío asesino": "enemy models in base contact count as Initiative 1 (not those immune to"
                     " cold): the enemy's strike order set by this model, not modelled",
     "Cazador en la oscuridad": "a 5+ ward save, but not against attacks of models in base"

@@ -419,6 +419,14 @@ def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Un
                            or (b, a, fb) == (i, host_of[j], FRONT)
                            for a, b, fa, fb in contacts):
                     groups[i, j, CREW] = 0
+        # Mercenarios "Ataque de cola": "sólo puede realizarse contra miniaturas que estén en
+        # la retaguardia de los Fimir": the enemy units touching the unit's rear only
+        if bodies[i].has("tail_attack"):
+            for j in range(n):
+                if not any((a, b, fa) == (i, host_of[j], REAR)
+                           or (b, a, fb) == (i, host_of[j], REAR)
+                           for a, b, fa, fb in contacts):
+                    groups[i, j, CREW] = 0
     return groups, bearer
 
 
