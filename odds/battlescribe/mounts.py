@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from odds import rules
 from odds.battlescribe.centaurs import _PAREN_ATTACKS
-from odds.battlescribe.profiles import _Profiles, _pulls, _tipo
+from odds.battlescribe.profiles import _potencia, _Profiles, _pulls, _tipo
 from odds.battlescribe.rule_names import parametric_rule
 from odds.battlescribe.spelling import plain_text
 from odds.battlescribe.tree import RawProfile
@@ -60,7 +60,12 @@ class _Mounts(_Profiles):
                 else:
                     self.note(f"{crew_raw.name} L", "approximated", "the crew has no L; the"
                               " other crew's used")
-            if crew_raw is None:
+            if crew_raw is None and self.never_fights():
+                # mercenaries family: Skaven "Cañón (y dotación)", the machine and its crew in
+                # one profile, whose rule "Combate" says they never fight
+                self.note(main.name, "note", f"{tt} without a crew profile: its crew never"
+                          " fights ('No puede combatir bajo ninguna circunstancia')")
+            elif crew_raw is None:
                 self.note(main.name, "approximated", f"{tt} without a crew profile")
             profile = self.profile([main], f"the {tt}", per_letter)
         else:
@@ -97,6 +102,14 @@ class _Mounts(_Profiles):
             counted = self.count_of(crew_raw) if crew_raw is not None else 0
             low, high = (1, 6) if tt == "chariot" else (1, 10)
             default = _CHARIOT_CREW if tt == "chariot" else _WAR_MACHINE_CREW
+            printed = _potencia(main) if crew_raw is None and self.never_fights() else None
+            if not counted and printed is not None and tt == "war_machine":
+                # a war machine's unit strength is its crew count (RULES.md §2.3 Default): a
+                # machine and crew printed as one profile that never fights (Skaven "Cañón (y
+                # dotación)", Potencia 3) has the crew its printed Potencia counts
+                counted = printed
+                self.note(main.name, "note", f"{printed} crew, as its printed Potencia"
+                          f" {printed} counts (a war machine's unit strength is its crew)")
             crew = min(high, max(low, counted or default))
             missing = [] if counted else [f"{default} crew"]
             if (tt == "chariot" and mount is not None and mount_raw is not None

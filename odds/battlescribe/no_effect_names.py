@@ -486,6 +486,13 @@ _MERCS: MappingProxyType = _table({
         "Garrapulta de plaga": "the catapult's shot ('Puede disparar a cualquier unidad entre"
                                " 30cm y 120cm. Usa la plantilla grande')",
     },
+    "movement": {
+        # Skaven (Cañón de disformidad) "Máquina de guerra (adaptada)": "Sigue la mayoría de
+        # reglas de las máquinas de guerra (visión 360º, puede pivotar gratis, mover o
+        # disparar), salvo que puede marchar (no marchar y disparar)"
+        "Máquina de guerra (adaptada)": "a war machine's sight and pivot, and it may march"
+                                        " (not march and shoot)",
+    },
     "magic phase": {
         # Mercenarios (Fimir) "Meargh": "La Meargh es hechicera de nivel 2 que siempre usa el
         # Saber de las Sombras (y gana el tipo de miniatura Hechicera)" (the rule; her

@@ -103,6 +103,12 @@ def _potencia(p: RawProfile | None) -> int | None:
     return None if p is None else parse_characteristic(p.values.get("Potencia")).value
 
 
+NEVER_FIGHTS = "no puede combatir bajo ninguna circunstancia"
+"""A unit rule saying the model strikes no blow (mercenaries family: Skaven "Cañón de
+disformidad" "Combate": "No puede combatir bajo ninguna circunstancia"): its blank WS, S and
+A are exactly 0, and a war machine printed as one profile "(y dotación)" is its crew."""
+
+
 class _Profiles(_Reading):
     """The unit's printed profiles: rank and file, champion, and their characteristics."""
 
@@ -167,6 +173,10 @@ class _Profiles(_Reading):
                     return node.number if node.number > 1 else (node.low or 0)
         return 0
 
+    def never_fights(self) -> bool:
+        """Whether a rule of the unit says it never fights (:data:`NEVER_FIGHTS`)."""
+        return any(NEVER_FIGHTS in plain_text(t or "") for t in self.rule_texts().values())
+
     def characteristic(self, letter: str, chain: list[RawProfile], what: str) -> int:
         spanish = _ENGLISH_TO_SPANISH[letter]
         for p in chain:
@@ -198,11 +208,15 @@ class _Profiles(_Reading):
                 break
         else:
             value = MISSING_DEFAULTS[letter]
-            # BS is never used in close combat: a missing one changes nothing there
+            # BS is never used in close combat: a missing one changes nothing there; nor are
+            # the blank WS, S and A of a model that never fights (never_fights())
             star = (chain[0].values.get(spanish) or "").strip() == "*"
-            self.note(f"{chain[0].name} {spanish}", "note" if letter == "BS" else "approximated",
+            exact = letter == "BS" or (letter in ("WS", "S", "A") and value == 0
+                                       and self.never_fights())
+            self.note(f"{chain[0].name} {spanish}", "note" if exact else "approximated",
                       f"printed '*' (set by the unit's own rules or table, not a number);"
-                      f" {value} used" if star else f"{what} has no {spanish}; {value} used")
+                      f" {value} used" if star else f"{what} has no {spanish}; {value} used"
+                      + (" (it never fights)" if exact and letter != "BS" else ""))
         low, high = _RANGES.get(letter, (0, 10))
         if not low <= value <= high:
             clamped = min(high, max(low, value))

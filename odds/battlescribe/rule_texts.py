@@ -194,6 +194,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # consideran de tipo mágico" (the entry comes only with Mydas: "solo si incluyes a Mydas")
     ("escolta de mydas", "toda la unidad de escoltas es tozuda mientras mydas siga vivo",
      ("mydas_escort", "magic_attacks")),
+    # mercenaries family: Skaven (Cañón de disformidad) "Impactos de F7": "No es un carro a
+    # ningún efecto. Sin embargo, si el Cañón recibe una herida de F7 o más, resulta destruido
+    # automáticamente"
+    ("impactos de f7", "si el canon recibe una herida de f7 o mas, resulta destruido",
+     ("wrecked_by_s7",)),
 )
 
 
@@ -213,6 +218,13 @@ def text_rule(name: str, text: str) -> tuple[str, ...] | None:
 
 _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # (name, phrase of its text, kind, reason)
+    # mercenaries family: Skaven (Cañón de disformidad) "Combate": "El Cañón de Disformidad no
+    # puede cargar. No puede combatir bajo ninguna circunstancia. Siempre debe declarar que
+    # huye ante una carga exitosa del enemigo" (its profile prints no HA, F nor A:
+    # odds.battlescribe.mounts reads the blanks as 0)
+    ("combate", "no puede combatir bajo ninguna circunstancia", "note",
+     "it strikes no blow (its profile's blank WS, S and A: 0); that it cannot charge and must"
+     " flee from a charge is movement and the charge reaction, before any combat"),
     # empire2 family: Imperio (Ejército Cruzado), Marienburgo "Caballeros del lobo blanco":
     # "Sustituye la Lanza de caballería y el Escudo por un Martillo del Lobo Blanco" (the
     # order's option: odds.battlescribe.equipment drops the lance and the shield)

@@ -52,4 +52,17 @@ second crew (:func:`odds.combat.model.groups._groups`, so not with ``extra_crew`
 per model fighting the enemy, kept for the enemies in contact with the unit's rear
 (:func:`odds.combat.model.build._attack_groups`); no kernel code of its own."""
 
-SPECS = (MYDAS_ESCORT, CHARGE_ATTACK, TAIL_ATTACK)
+# Skaven (Cañón de disformidad) "Impactos de F7": "No es un carro a ningún efecto. Sin
+# embargo, si el Cañón recibe una herida de F7 o más, resulta destruido automáticamente"
+WRECKED_BY_S7 = RuleSpec(
+    key="wrecked_by_s7", mdnr=("Impactos de F7",), book="Skaven",
+)
+"""A wound of Strength 7 or more destroys the model, as it does a chariot (MDNR Skaven "Cañón
+de disformidad" "Impactos de F7": "No es un carro a ningún efecto. Sin embargo, si el Cañón
+recibe una herida de F7 o más, resulta destruido automáticamente"): the enemy's blows of S7 or
+more take every wound it has left, as game system "Carro" does
+(:func:`odds.combat.model.thresholds.wreck_chariot`, read where
+:mod:`odds.combat.model.groups` sets each attack group); no kernel code of its own.  Read from
+its text (:mod:`odds.battlescribe.rule_texts`)."""
+
+SPECS = (MYDAS_ESCORT, CHARGE_ATTACK, TAIL_ATTACK, WRECKED_BY_S7)
