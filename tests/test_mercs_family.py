@@ -99,3 +99,59 @@ def test_fimir_meargh_is_magic_and_the_other_champion_option():
     assert unit.command.champion and unit.champion_profile.A == 4  # the Dirach
     assert unit.profile == Profile(M=12, WS=4, BS=2, S=4, T=5, W=3, I=2, A=3, Ld=7)
     assert clean(book, "Fimir")
+
+
+GOBLIN_HEWER = ("MDNR_Regimientos_de_Renombre v5.cat", "Cercenagoblins de Malakai (ocupa singular"
+                " y héroe)(Enanos, Imperio y Mercenarios)")
+
+
+@needs_data
+def test_goblin_hewer_from_the_catalogue():
+    """MDNR_Regimientos_de_Renombre v5.cat "Cercenagoblins de Malakai": the machine
+    "Cercenagoblins" (R7 H3, "Máquina de guerra"), its crew "Matadores" min 2 max 2
+    ("Matador" HA4 HP3 F3 R4 H1 I2 A1 L10) and "Malakai Malaksson (líder)" (HA5 HP5 F4 R5 H2
+    I3 A3 L10); each "Armas" group takes both "Arma a dos manos" and "Dos armas de mano" (min
+    2, max 2): the weapon is chosen for each combat (RULES.md §1.7; ``slayer_axes``, as Enanos
+    "Hachas de matador"); "Ingeniero" ("los disparos del Cercenagoblins pueden hacerse usando
+    su HP. Se considera miembro de la dotación a todos los efectos") makes Malakai the crew's
+    leader with his own profile.  Nothing ignored or approximated, in the three books that
+    print the entry."""
+    book, name = GOBLIN_HEWER
+    unit = cat(book).unit(name)
+    assert unit.troop_type == "war_machine" and unit.crew == 2 and unit.command.champion
+    assert unit.profile == Profile(M=8, WS=4, BS=3, S=3, T=7, W=3, I=2, A=1, Ld=10)
+    assert unit.champion_profile == Profile(M=8, WS=5, BS=5, S=4, T=5, W=2, I=3, A=3, Ld=10)
+    assert unit.equipment.weapon == "additional_hand_weapon" and unit.has("slayer_axes")
+    assert unit.has("slayer") and unit.has("unbreakable")
+    for other, entry in ((book, name),
+                         ("MDNR_Mercenarios_con_Regimientos_de_Renombre_v1.cat",
+                          "Cercenagoblins de Malakai (Regimiento de Renombre, ocupa singular y"
+                          " héroe)"),
+                         ("MDNR_Enanos_Karak-Kadrin_v1.cat", "Cercenagoblins de Malakai (0-1)")):
+        k = kinds(cat(other), entry)
+        assert k["Dos armas de mano"] == "note" and k["Ingeniero"] == "note"
+        assert clean(cat(other), entry), other
+
+
+@needs_data
+def test_goblin_hewer_crew_and_malakai_fight():
+    """Against twenty WS3 T3 models without a save (A0), the crew take two hand weapons
+    (expected wounds: 2 attacks at 1/3 beat 1 at S5, 5/9; RULES.md §1.7): the two slayers
+    strike 2 attacks each, hitting WS3 on 3+ and wounding T3 on 4+ (RULES.md §1.3, §1.4):
+    Binomial(4, 1/3); Malakai, a body beside the machine, strikes A3 + 1 at S4, hitting on
+    3+ and wounding on 3+: Binomial(4, 4/9).  The kernel (the exact first round takes no
+    champion body nor "Matador") against their convolution; with no leader (command
+    "none"), Binomial(4, 1/3)."""
+    import numpy as np
+    from conftest import check_kernel_first_round
+
+    book, name = GOBLIN_HEWER
+    enemy = infantry("Objetivo", 20, 10, A=0)
+    opts = CombatOptions(charger="defender", max_rounds=1)
+    model = build(cat(book).unit(name), enemy, options=opts)
+    law = list(np.convolve(binomial(4, 1 / 3), binomial(4, 4 / 9)))
+    check_kernel_first_round(model, law, 3641, "Malakai beside his slayers")
+    unit = cat(book).unit(name)
+    crew = build(unit.replace(command=unit.command.replace(champion=False)), enemy,
+                 options=opts)
+    check_kernel_first_round(crew, binomial(4, 1 / 3), 3642, "the slayers alone")

@@ -76,6 +76,16 @@ class _Mounts(_Profiles):
         if champion_raw is not None and tt not in _CREWED:
             per_letter = {"M": ([mount_raw] if mount_raw else []) + [champion_raw, main]}
             champion = self.profile([champion_raw, main], "the champion", per_letter)
+        elif champion_raw is not None and tt == "war_machine" and crew_raw is not None:
+            # mercenaries family: a war machine's leader printed among its crew (Regimientos de
+            # Renombre "Cercenagoblins de Malakai": "Malakai Malaksson (líder)" HA5 F4 I3 A3
+            # beside the "Matador" crew; "Ingeniero": "Se considera miembro de la dotación a
+            # todos los efectos"): the champion of its crew, with his own profile
+            per_letter = {"M": [champion_raw, crew_raw, main]}
+            champion = self.profile([champion_raw, crew_raw], "the champion", per_letter)
+            self.note(champion_raw.name, "note", "the war machine's leader, one more"
+                      " crewman: a body of its own beside the machine, with his own profile,"
+                      " wounds and save (odds.combat.model.bodies)")
 
         mount = None
         if self.centaur is not None and self.centaur.hooves and tt == "cavalry":

@@ -222,6 +222,15 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # puede cargar. No puede combatir bajo ninguna circunstancia. Siempre debe declarar que
     # huye ante una carga exitosa del enemigo" (its profile prints no HA, F nor A:
     # odds.battlescribe.mounts reads the blanks as 0)
+    # mercenaries family: Mercenarios, Regimientos de Renombre, Enanos (Karak-Kadrin)
+    # "Cercenagoblins de Malakai" "Ingeniero": "Mientras Malakai siga con vida, los disparos
+    # del Cercenagoblins pueden hacerse usando su HP. Se considera miembro de la dotación a
+    # todos los efectos (no la puede abandonar)" (odds.battlescribe.mounts: the crew's
+    # champion with his own profile)
+    ("ingeniero", "mientras malakai siga con vida, los disparos del cercenagoblins pueden"
+     " hacerse usando su hp. se considera miembro de la dotacion a todos los efectos", "note",
+     "the machine shoots with Malakai's BS (shooting); one of its crew for good, he is the"
+     " crew's champion with his own profile"),
     ("combate", "no puede combatir bajo ninguna circunstancia", "note",
      "it strikes no blow (its profile's blank WS, S and A: 0); that it cannot charge and must"
      " flee from a charge is movement and the charge reaction, before any combat"),

@@ -145,7 +145,11 @@ def build_units(units: list[Unit], sides: list[int],
                                    f"{units[k].name!r} has none (or is a single model)")
     champions = _promoted_champions(units, sides, contacts, characters, challenge)
     full_units = list(units)
-    units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
+    # a war machine's champion is a crewman beside it: the machine keeps its model, and its
+    # front one more place
+    units = [u.replace(command=u.command.replace(champion=False),
+                       **({"files": u.files + 1} if u.troop_type == "war_machine"
+                          else {"models": u.models - 1}))
              if i in champions else u for i, u in enumerate(units)]
     units, members = _split_members(units)
     n_members = [sum(1 for h, _ in members if h == i) for i in range(n_units)]
