@@ -6,6 +6,7 @@ flags, hatred lists or counts the engine already has; each test cites its catalo
 
 from __future__ import annotations
 
+import pytest
 from conftest import binomial, cat, check_first_round, clean, infantry, kinds, needs_data
 
 from odds.combat.model import CombatOptions, build
@@ -155,3 +156,29 @@ def test_goblin_hewer_crew_and_malakai_fight():
     crew = build(unit.replace(command=unit.command.replace(champion=False)), enemy,
                  options=opts)
     check_kernel_first_round(crew, binomial(4, 1 / 3), 3642, "the slayers alone")
+
+
+@needs_data
+@pytest.mark.parametrize("face", ["front", "flank", "rear"])
+def test_doomwheel_heap_and_pilot_fight_on_every_face(face):
+    """MDNR_Skaven v4_5.cat "Rueda de la muerte": "Tamaño de la unidad": "Consta de una Rueda
+    de la Muerte conducida por un Piloto Skryre y con un montón de Ratas Gigantes. Todas las
+    miniaturas (ratas y piloto) atacan en combate cuerpo a cuerpo, independientemente de si
+    están trabadas por el frente, flanco o retaguardia": the heap "Ratas gigantes" (HA3 F3 I4
+    A5) is one crew, the "Piloto Skryre" (HA3 F3 I4 A1) a second; "Rayos de disformidad" are
+    shots of its shooting phase.  Twenty WS3 T3 models without a save (A0) charge it on
+    ``face``: its 5 + 1 attacks hit on 4+ and wound on 4+ (RULES.md §1.3, §1.4):
+    Binomial(6, 1/4); nothing of the entry is ignored or approximated."""
+    from odds.combat.model import FLANK, FRONT, REAR, build_units
+
+    book = cat(SKAVEN)
+    wheel = book.unit("Rueda de la muerte")
+    assert wheel.crew == 1 and wheel.profile.A == 5 and wheel.unit_strength == 4
+    assert wheel.extra_crew is not None and (wheel.extra_crew.A, wheel.extra_crew.count) == (1, 1)
+    assert kinds(book, "Rueda de la muerte")["Rayos de disformidad"] == "no_combat_effect"
+    assert clean(book, "Rueda de la muerte")
+    side = {"front": FRONT, "flank": FLANK, "rear": REAR}[face]
+    enemy = infantry("Objetivo", 20, 10, A=0, special=["immune_to_psychology"])
+    model = build_units([wheel, enemy], [0, 1], [(0, 1, side, FRONT)], [False, True],
+                        [None, None], CombatOptions(max_rounds=1))
+    check_first_round(model, binomial(6, 1 / 4), 3651 + side, f"doomwheel, {face}")

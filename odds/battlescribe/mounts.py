@@ -27,6 +27,10 @@ _CHARIOT_STEEDS = 2
 _WAR_MACHINE_CREW = 3
 
 
+_HEAP = "con un monton de ratas gigantes"
+"""Skaven "Rueda de la muerte" "Tamaño de la unidad": its rats are one heap, one crew."""
+
+
 class _Mounts(_Profiles):
     """The unit's fighting profiles, steeds and crew count, and the steeds' own rules."""
 
@@ -112,6 +116,14 @@ class _Mounts(_Profiles):
             counted = self.count_of(crew_raw) if crew_raw is not None else 0
             low, high = (1, 6) if tt == "chariot" else (1, 10)
             default = _CHARIOT_CREW if tt == "chariot" else _WAR_MACHINE_CREW
+            if not counted and crew_raw is not None and tt == "chariot" and any(
+                    _HEAP in plain_text(t or "") for t in self.rule_texts().values()):
+                # mercenaries family: Skaven "Rueda de la muerte": "conducida por un Piloto
+                # Skryre y con un montón de Ratas Gigantes" (the profile "Ratas gigantes", A5,
+                # is the heap; the pilot its second crew)
+                counted = 1
+                self.note(crew_raw.name, "note", "one heap ('un montón de Ratas Gigantes'):"
+                          " one crew of the printed profile")
             printed = _potencia(main) if crew_raw is None and self.never_fights() else None
             if not counted and printed is not None and tt == "war_machine":
                 # a war machine's unit strength is its crew count (RULES.md §2.3 Default): a

@@ -231,6 +231,15 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      " hacerse usando su hp. se considera miembro de la dotacion a todos los efectos", "note",
      "the machine shoots with Malakai's BS (shooting); one of its crew for good, he is the"
      " crew's champion with his own profile"),
+    # mercenaries family: Skaven (Rueda de la muerte) "Tamaño de la unidad": "Consta de una
+    # Rueda de la Muerte conducida por un Piloto Skryre y con un montón de Ratas Gigantes.
+    # Todas las miniaturas (ratas y piloto) atacan en combate cuerpo a cuerpo,
+    # independientemente de si están trabadas por el frente, flanco o retaguardia"
+    # (odds.battlescribe.mounts: the heap is one crew, its printed A5)
+    ("tamano de la unidad", "conducida por un piloto skryre y con un monton de ratas"
+     " gigantes. todas las miniaturas (ratas y piloto) atacan", "note",
+     "one heap of giant rats (its profile's A5, one crew) and the pilot (a second crew),"
+     " fighting through whichever face is engaged, as a chariot's crew does"),
     ("combate", "no puede combatir bajo ninguna circunstancia", "note",
      "it strikes no blow (its profile's blank WS, S and A: 0); that it cannot charge and must"
      " flee from a charge is movement and the charge reaction, before any combat"),

@@ -274,14 +274,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Garrapatos perdidos": "squigs left without herders bounce in a random direction as"
                            " bouncing squigs: a unit of squigs the engine does not field,"
                            " not modelled",
-    # Skaven (Rueda de la muerte) "Rayos de disformidad": "únicamente en tu fase de disparo
-    # ... incluso aunque la Rueda esté trabada en combate cuerpo a cuerpo ... al más cercano
-    # ... un impacto de la Fuerza determinada por el dado de artillería, con la regla
-    # Heridas múltiples (1D6)"
-    "Rayos de disformidad": "1D3 shots of 2-10 S with D6 multiple wounds in its shooting phase,"
-                            " even while engaged (the nearest unit, friend or foe), or three S10"
-                            " shots and the Wheel explodes: the engine has no shooting phase,"
-                            " not modelled",
     # Condes Vampiro (Costa del Vampiro, Coloso Necrofex) "Lamento de los mares": "si la
     # Doncella está trabada en combate ... deberá elegir como objetivo una unidad con la que
     # esté trabada. La unidad tendrá un penalizador de -3 a todos los chequeos de Liderazgo
