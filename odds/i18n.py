@@ -1284,6 +1284,46 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"across a defended obstacle: .*$", "escala muros como con garfios (movimiento) y "
          "no sufre penalización por atacar a través de un obstáculo defendido: el motor no "
          "tiene obstáculos, no se modela"),
+        # mercenaries family
+        (r"^the war machine's leader, one more crewman: a body of its own beside the machine,"
+         r" with his own profile, wounds and save \(odds\.combat\.model\.bodies\)$",
+         "el líder de la máquina de guerra, un tripulante más: un cuerpo propio junto a la"
+         " máquina, con su propio perfil, heridas y salvación"),
+        (r"^carried with a great weapon: the weapon fought with is chosen for each combat"
+         r" \(RULES\.md §1\.7\), as Enanos 'Hachas de matador'$",
+         "junto a un arma a dos manos: el arma con la que lucha se elige en cada combate,"
+         " como las 'Hachas de matador' de los Enanos"),
+        (r"^the machine shoots with Malakai's BS \(shooting\); one of its crew for good, he"
+         r" is the crew's champion with his own profile$",
+         "la máquina dispara con la HP de Malakai (disparo); miembro de la dotación para"
+         " siempre, es el campeón de la dotación con su propio perfil"),
+        (r"^the profile of (.+?), the command group's other champion option: the import's"
+         r" champion is (.+?) \(command=full\), and this option is not offered$",
+         r"el perfil de \1, la otra opción de campeón del grupo de mando: el campeón de la"
+         r" importación es \2 (command=full), y esta opción no se ofrece"),
+        (r"^one heap \('un montón de Ratas Gigantes'\): one crew of the printed profile$",
+         "un montón ('un montón de Ratas Gigantes'): un tripulante del perfil impreso"),
+        (r"^one heap of giant rats \(its profile's A5, one crew\) and the pilot \(a second"
+         r" crew\), fighting through whichever face is engaged, as a chariot's crew does$",
+         "un montón de ratas gigantes (A5 de su perfil, un tripulante) y el piloto (una"
+         " segunda dotación), que luchan por cualquier lado trabado, como la dotación de un"
+         " carro"),
+        (r"^war_machine without a crew profile: its crew never fights \('No puede combatir"
+         r" bajo ninguna circunstancia'\)$",
+         "máquina de guerra sin perfil de dotación: su dotación nunca combate ('No puede"
+         " combatir bajo ninguna circunstancia')"),
+        (r"^the war_machine has no (\w+); (\d+) used \(it never fights\)$",
+         r"sin \1 en el perfil; se usa \2 (nunca combate)"),
+        (r"^(\d+) crew, as its printed Potencia (\d+) counts \(a war machine's unit strength"
+         r" is its crew\)$",
+         r"\1 tripulantes, como cuenta su Potencia impresa \2 (la potencia de unidad de una"
+         r" máquina de guerra es su dotación)"),
+        (r"^it strikes no blow \(its profile's blank WS, S and A: 0\); that it cannot charge"
+         r" and must flee from a charge is movement and the charge reaction, before any"
+         r" combat$",
+         "no da ningún golpe (HA, F y A en blanco en su perfil: 0); que no pueda cargar y"
+         " deba huir ante una carga es movimiento y reacción a la carga, antes de todo"
+         " combate"),
     ),
 }
 """Import report reasons, by language: ``(pattern, replacement)``, the first match wins.

@@ -88,8 +88,9 @@ MERC_BOOK = ("MDNR_Mercenarios_con_Personajes_Especiales,_Monstruos_Arcanos_y_Re
     # Skaven "Movimiento aleatorio 8D6": "la Rueda huye y persigue 8D6cm"
     ("MDNR_Skaven v4_5.cat", "Rueda de la muerte", "Movimiento aleatorio 8D6",
      "no_combat_effect"),
-    # Skaven "Rayos de disformidad": shots "incluso aunque la Rueda esté trabada"
-    ("MDNR_Skaven v4_5.cat", "Rueda de la muerte", "Rayos de disformidad", "ignored"),
+    # Skaven "Rayos de disformidad": "únicamente en tu fase de disparo ... incluso aunque la
+    # Rueda esté trabada ... A todos los efectos es un ataque de disparo": the shooting phase
+    ("MDNR_Skaven v4_5.cat", "Rueda de la muerte", "Rayos de disformidad", "no_combat_effect"),
     # Condes Vampiro (Costa del Vampiro) "Disrupción de Poder": "+1 a las tiradas para
     # dispersar"
     ("MDNR_Condes_Vampiro_Costa_del_Vampiro_v2.cat", "Coloso Necrofex", "Disrupción de Poder",

@@ -95,7 +95,10 @@ bounded size, stays fully modelled with a note that no entry sizes it
 "Caídas", "Muerte del gigante", the siege giant's "Enormes garfios" and "Grandote") make the
 Gigante del Caos of Bestias, Demonios and Mortales and the Gigante de asedio of Mortales and
 Enanos del Caos fully modelled.  Then (chaos family) the Mortales "Cocatriz" (gst "Petrificar"
-while engaged, petrify) and "Sapodragón" ("Ataque de lengua", tongue_attack)."""
+while engaged, petrify) and "Sapodragón" ("Ataque de lengua", tongue_attack).  Then (mercenaries family): the Fimir's "Ataque de cola" (tail_attack, on enemies
+at its rear) and the Meargh (magic; her profile the other champion option), the Skaven warp
+cannon's "Impactos de F7" (wrecked_by_s7) and its crew that never fights, and the Rueda de la
+muerte's one heap of rats with its warp lightning a shooting-phase rule."""
 
 
 UNITS = 2001

@@ -91,6 +91,11 @@ def _missile_only(node: Node) -> bool:
     return True
 
 
+_SLAYER_PAIR = ("additional_hand_weapon", "great_weapon")
+"""Two hand weapons and a great weapon carried together: the one fought with is chosen for
+each combat (RULES.md §1.7; :data:`odds.combat.model.SLAYER_WEAPONS`)."""
+
+
 class _Equipment(_Reading):
     """The unit's weapon and armour from the options taken."""
 
@@ -201,6 +206,17 @@ class _Equipment(_Reading):
             # Blanco" (the order's option, taken with the unit's lance and shield)
             weapons = [(n, w) for n, w in weapons if w != "lance"]
             fields["shield"] = False
+        if sorted({w for _, w in weapons} - {"hand_weapon"}) == list(_SLAYER_PAIR):
+            # mercenaries family: Mercenarios, Regimientos de Renombre, Enanos (Karak-Kadrin)
+            # "Cercenagoblins de Malakai": the slayers' and Malakai's "Armas" take both "Arma
+            # a dos manos" and "Dos armas de mano" (min 2, max 2); RULES.md §1.7 "Choose
+            # weapons at the start of the first round of each combat; keep them for that
+            # combat": as Enanos "Hachas de matador", the slayer_axes choice
+            self.weapon_rules += ("slayer_axes",)
+            name = next(n for n, w in weapons if w == "additional_hand_weapon")
+            self.note(name, "note", "carried with a great weapon: the weapon fought with is"
+                      " chosen for each combat (RULES.md §1.7), as Enanos 'Hachas de matador'")
+            weapons = [(n, w) for n, w in weapons if w != "great_weapon"]
         weapon = self.one_weapon(weapons)
         if weapon in ("spear", "halberd") and any(
                 _MILITIA_ARMS in plain_text(t or "") for t in self.rule_texts().values()):

@@ -80,6 +80,18 @@ class _Members(_Profiles, _Equipment):
                 # that lends its Ld as a joined character does
                 self.member_raws.append((p, "character", joined))
                 continue
+            other = next((n for g in self.sel.unit.children
+                          if g.key.startswith("grupo de mando") for n in g.children
+                          if n is not leader and n.key.startswith(normalize(p.name) + " (")
+                          and "campeon" in n.key), None)
+            if other is not None and leader is not None:
+                # mercenaries family: the command group's other champion option (Mercenarios
+                # "Fimir": "Dirach (cuenta como campeón)" or "Meargh (cuenta como campeón y
+                # ocupa hueco de héroe)", one champion): the import's champion is the first
+                self.note(p.name, "note", f"the profile of {other.name!r}, the command group's"
+                          f" other champion option: the import's champion is {leader.name!r}"
+                          " (command=full), and this option is not offered")
+                continue
             self.note(p.name, "ignored", SECOND_PROFILE_REASONS.get(
                 normalize(p.name), "second model profile in the unit: only the first"
                 " rank-and-file profile is modelled"))

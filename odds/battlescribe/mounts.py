@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from odds import rules
 from odds.battlescribe.centaurs import _PAREN_ATTACKS
-from odds.battlescribe.profiles import _Profiles, _pulls, _tipo
+from odds.battlescribe.profiles import _potencia, _Profiles, _pulls, _tipo
 from odds.battlescribe.rule_names import parametric_rule
 from odds.battlescribe.spelling import plain_text
 from odds.battlescribe.tree import RawProfile
@@ -25,6 +25,10 @@ _BODY_AS_BEAST = "como si fuera una bestia de tiro"
 _CHARIOT_CREW = 2
 _CHARIOT_STEEDS = 2
 _WAR_MACHINE_CREW = 3
+
+
+_HEAP = "con un monton de ratas gigantes"
+"""Skaven "Rueda de la muerte" "Tamaño de la unidad": its rats are one heap, one crew."""
 
 
 class _Mounts(_Profiles):
@@ -60,7 +64,12 @@ class _Mounts(_Profiles):
                 else:
                     self.note(f"{crew_raw.name} L", "approximated", "the crew has no L; the"
                               " other crew's used")
-            if crew_raw is None:
+            if crew_raw is None and self.never_fights():
+                # mercenaries family: Skaven "Cañón (y dotación)", the machine and its crew in
+                # one profile, whose rule "Combate" says they never fight
+                self.note(main.name, "note", f"{tt} without a crew profile: its crew never"
+                          " fights ('No puede combatir bajo ninguna circunstancia')")
+            elif crew_raw is None:
                 self.note(main.name, "approximated", f"{tt} without a crew profile")
             profile = self.profile([main], f"the {tt}", per_letter)
         else:
@@ -71,6 +80,16 @@ class _Mounts(_Profiles):
         if champion_raw is not None and tt not in _CREWED:
             per_letter = {"M": ([mount_raw] if mount_raw else []) + [champion_raw, main]}
             champion = self.profile([champion_raw, main], "the champion", per_letter)
+        elif champion_raw is not None and tt == "war_machine" and crew_raw is not None:
+            # mercenaries family: a war machine's leader printed among its crew (Regimientos de
+            # Renombre "Cercenagoblins de Malakai": "Malakai Malaksson (líder)" HA5 F4 I3 A3
+            # beside the "Matador" crew; "Ingeniero": "Se considera miembro de la dotación a
+            # todos los efectos"): the champion of its crew, with his own profile
+            per_letter = {"M": [champion_raw, crew_raw, main]}
+            champion = self.profile([champion_raw, crew_raw], "the champion", per_letter)
+            self.note(champion_raw.name, "note", "the war machine's leader, one more"
+                      " crewman: a body of its own beside the machine, with his own profile,"
+                      " wounds and save (odds.combat.model.bodies)")
 
         mount = None
         if self.centaur is not None and self.centaur.hooves and tt == "cavalry":
@@ -97,6 +116,22 @@ class _Mounts(_Profiles):
             counted = self.count_of(crew_raw) if crew_raw is not None else 0
             low, high = (1, 6) if tt == "chariot" else (1, 10)
             default = _CHARIOT_CREW if tt == "chariot" else _WAR_MACHINE_CREW
+            if not counted and crew_raw is not None and tt == "chariot" and any(
+                    _HEAP in plain_text(t or "") for t in self.rule_texts().values()):
+                # mercenaries family: Skaven "Rueda de la muerte": "conducida por un Piloto
+                # Skryre y con un montón de Ratas Gigantes" (the profile "Ratas gigantes", A5,
+                # is the heap; the pilot its second crew)
+                counted = 1
+                self.note(crew_raw.name, "note", "one heap ('un montón de Ratas Gigantes'):"
+                          " one crew of the printed profile")
+            printed = _potencia(main) if crew_raw is None and self.never_fights() else None
+            if not counted and printed is not None and tt == "war_machine":
+                # a war machine's unit strength is its crew count (RULES.md §2.3 Default): a
+                # machine and crew printed as one profile that never fights (Skaven "Cañón (y
+                # dotación)", Potencia 3) has the crew its printed Potencia counts
+                counted = printed
+                self.note(main.name, "note", f"{printed} crew, as its printed Potencia"
+                          f" {printed} counts (a war machine's unit strength is its crew)")
             crew = min(high, max(low, counted or default))
             missing = [] if counted else [f"{default} crew"]
             if (tt == "chariot" and mount is not None and mount_raw is not None

@@ -485,6 +485,29 @@ _MERCS: MappingProxyType = _table({
         # armaduras. La miniatura bajo el agujero central recibe un impacto de F5..."
         "Garrapulta de plaga": "the catapult's shot ('Puede disparar a cualquier unidad entre"
                                " 30cm y 120cm. Usa la plantilla grande')",
+        # Skaven (Rueda de la muerte) "Rayos de disformidad": "Puedes elegir activar los
+        # Rayos de Disformidad o no, cada turno, únicamente en tu fase de disparo (no puede
+        # Aguantar y disparar), incluso aunque la Rueda esté trabada en combate cuerpo a
+        # cuerpo. A todos los efectos es un ataque de disparo" (1D3 hits of 2-10 S, D6
+        # multiple wounds, on the nearest unit; or three S10 shots and the Wheel explodes)
+        "Rayos de disformidad": "shots in its own shooting phase only, even while engaged"
+                                " ('A todos los efectos es un ataque de disparo'), never in"
+                                " the close-combat phase",
+    },
+    "movement": {
+        # Skaven (Cañón de disformidad) "Máquina de guerra (adaptada)": "Sigue la mayoría de
+        # reglas de las máquinas de guerra (visión 360º, puede pivotar gratis, mover o
+        # disparar), salvo que puede marchar (no marchar y disparar)"
+        "Máquina de guerra (adaptada)": "a war machine's sight and pivot, and it may march"
+                                        " (not march and shoot)",
+    },
+    "magic phase": {
+        # Mercenarios (Fimir) "Meargh": "La Meargh es hechicera de nivel 2 que siempre usa el
+        # Saber de las Sombras (y gana el tipo de miniatura Hechicera)" (the rule; her
+        # profile, the champion option "Meargh (cuenta como campeón y ocupa hueco de
+        # héroe)", is her Tipo "Hechicero")
+        "Meargh": "a level-2 wizard of the Lore of Shadow (her profile and Tipo are the"
+                  " champion option's)",
     },
     "out of combat": {
         # Regimientos de Renombre (Gárgolas volantes de Barda) "Unidad controlada": "si Barda

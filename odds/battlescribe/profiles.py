@@ -104,6 +104,12 @@ def _potencia(p: RawProfile | None) -> int | None:
     return None if p is None else parse_characteristic(p.values.get("Potencia")).value
 
 
+NEVER_FIGHTS = "no puede combatir bajo ninguna circunstancia"
+"""A unit rule saying the model strikes no blow (mercenaries family: Skaven "Cañón de
+disformidad" "Combate": "No puede combatir bajo ninguna circunstancia"): its blank WS, S and
+A are exactly 0, and a war machine printed as one profile "(y dotación)" is its crew."""
+
+
 class _Profiles(_Reading):
     """The unit's printed profiles: rank and file, champion, and their characteristics."""
 
@@ -177,6 +183,9 @@ class _Profiles(_Reading):
         return any(normalize(n) == "ataques del gigante" and "la determinacion del tipo de"
                    " ataque se hace despues" not in plain_text(t or "")
                    for n, t in self.rule_texts().items())
+    def never_fights(self) -> bool:
+        """Whether a rule of the unit says it never fights (:data:`NEVER_FIGHTS`)."""
+        return any(NEVER_FIGHTS in plain_text(t or "") for t in self.rule_texts().values())
 
     def characteristic(self, letter: str, chain: list[RawProfile], what: str) -> int:
         spanish = _ENGLISH_TO_SPANISH[letter]
@@ -218,16 +227,20 @@ class _Profiles(_Reading):
                 break
         else:
             value = MISSING_DEFAULTS[letter]
-            # BS is never used in close combat: a missing one changes nothing there
+            # BS is never used in close combat: a missing one changes nothing there; nor are
+            # the blank WS, S and A of a model that never fights (never_fights())
             star = (chain[0].values.get(spanish) or "").strip() == "*"
             if star and letter == "A" and self.giant_table():
                 # giants family: "Ataques del gigante": the table replaces its attacks
                 self.note(f"{chain[0].name} {spanish}", "note", "printed '*': the giant's"
                           " attacks are its table ('Ataques del gigante'), one roll a round")
                 return 1  # one strike step a round: odds.special_rules.giants
-            self.note(f"{chain[0].name} {spanish}", "note" if letter == "BS" else "approximated",
+            exact = letter == "BS" or (letter in ("WS", "S", "A") and value == 0
+                                       and self.never_fights())
+            self.note(f"{chain[0].name} {spanish}", "note" if exact else "approximated",
                       f"printed '*' (set by the unit's own rules or table, not a number);"
-                      f" {value} used" if star else f"{what} has no {spanish}; {value} used")
+                      f" {value} used" if star else f"{what} has no {spanish}; {value} used"
+                      + (" (it never fights)" if exact and letter != "BS" else ""))
         low, high = _RANGES.get(letter, (0, 10))
         if not low <= value <= high:
             clamped = min(high, max(low, value))

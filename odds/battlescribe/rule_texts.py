@@ -207,6 +207,11 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # (the books whose "Petrificar" is a shooting attack only: special_rules._shooting_only)
     ("petrificar", "pueden petrificar incluso estando trabadas en combate cuerpo a cuerpo",
      ("petrify",)),
+    # mercenaries family: Skaven (Cañón de disformidad) "Impactos de F7": "No es un carro a
+    # ningún efecto. Sin embargo, si el Cañón recibe una herida de F7 o más, resulta destruido
+    # automáticamente"
+    ("impactos de f7", "si el canon recibe una herida de f7 o mas, resulta destruido",
+     ("wrecked_by_s7",)),
 )
 
 
@@ -226,6 +231,31 @@ def text_rule(name: str, text: str) -> tuple[str, ...] | None:
 
 _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # (name, phrase of its text, kind, reason)
+    # mercenaries family: Skaven (Cañón de disformidad) "Combate": "El Cañón de Disformidad no
+    # puede cargar. No puede combatir bajo ninguna circunstancia. Siempre debe declarar que
+    # huye ante una carga exitosa del enemigo" (its profile prints no HA, F nor A:
+    # odds.battlescribe.mounts reads the blanks as 0)
+    # mercenaries family: Mercenarios, Regimientos de Renombre, Enanos (Karak-Kadrin)
+    # "Cercenagoblins de Malakai" "Ingeniero": "Mientras Malakai siga con vida, los disparos
+    # del Cercenagoblins pueden hacerse usando su HP. Se considera miembro de la dotación a
+    # todos los efectos (no la puede abandonar)" (odds.battlescribe.mounts: the crew's
+    # champion with his own profile)
+    ("ingeniero", "mientras malakai siga con vida, los disparos del cercenagoblins pueden"
+     " hacerse usando su hp. se considera miembro de la dotacion a todos los efectos", "note",
+     "the machine shoots with Malakai's BS (shooting); one of its crew for good, he is the"
+     " crew's champion with his own profile"),
+    # mercenaries family: Skaven (Rueda de la muerte) "Tamaño de la unidad": "Consta de una
+    # Rueda de la Muerte conducida por un Piloto Skryre y con un montón de Ratas Gigantes.
+    # Todas las miniaturas (ratas y piloto) atacan en combate cuerpo a cuerpo,
+    # independientemente de si están trabadas por el frente, flanco o retaguardia"
+    # (odds.battlescribe.mounts: the heap is one crew, its printed A5)
+    ("tamano de la unidad", "conducida por un piloto skryre y con un monton de ratas"
+     " gigantes. todas las miniaturas (ratas y piloto) atacan", "note",
+     "one heap of giant rats (its profile's A5, one crew) and the pilot (a second crew),"
+     " fighting through whichever face is engaged, as a chariot's crew does"),
+    ("combate", "no puede combatir bajo ninguna circunstancia", "note",
+     "it strikes no blow (its profile's blank WS, S and A: 0); that it cannot charge and must"
+     " flee from a charge is movement and the charge reaction, before any combat"),
     # empire2 family: Imperio (Ejército Cruzado), Marienburgo "Caballeros del lobo blanco":
     # "Sustituye la Lanza de caballería y el Escudo por un Martillo del Lobo Blanco" (the
     # order's option: odds.battlescribe.equipment drops the lance and the shield)

@@ -164,12 +164,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                    " not modelled",
     "Campeonas": "both the Matriarca and the Augur count as champions: two champions in one"
                  " unit, not modelled",
-    "Ataque de cola": "one more S4 attack per Fimir (whatever its weapon) against models at the"
-                      " unit's rear only: not modelled",
-    "Meargh": "the champion option 'Meargh (cuenta como campeón y ocupa hueco de héroe)', the"
-              " Dirach's alternative in the command group: a level-2 wizard (A2, TSA 6+, no"
-              " heavy armour) whose own profile the import does not take as the champion's"
-              " (second model profile), not modelled",
     "Frío asesino": "enemy models in base contact count as Initiative 1 (not those immune to"
                     " cold): the enemy's strike order set by this model, not modelled",
     "Cazador en la oscuridad": "a 5+ ward save, but not against attacks of models in base"
@@ -262,14 +256,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Garrapatos perdidos": "squigs left without herders bounce in a random direction as"
                            " bouncing squigs: a unit of squigs the engine does not field,"
                            " not modelled",
-    # Skaven (Rueda de la muerte) "Rayos de disformidad": "únicamente en tu fase de disparo
-    # ... incluso aunque la Rueda esté trabada en combate cuerpo a cuerpo ... al más cercano
-    # ... un impacto de la Fuerza determinada por el dado de artillería, con la regla
-    # Heridas múltiples (1D6)"
-    "Rayos de disformidad": "1D3 shots of 2-10 S with D6 multiple wounds in its shooting phase,"
-                            " even while engaged (the nearest unit, friend or foe), or three S10"
-                            " shots and the Wheel explodes: the engine has no shooting phase,"
-                            " not modelled",
     # Condes Vampiro (Costa del Vampiro, Coloso Necrofex) "Lamento de los mares": "si la
     # Doncella está trabada en combate ... deberá elegir como objetivo una unidad con la que
     # esté trabada. La unidad tendrá un penalizador de -3 a todos los chequeos de Liderazgo

@@ -164,9 +164,13 @@ def _promoted_champions(units: list[Unit], sides: list[int],
     # leader is "a efectos generales ... un personaje".  A wizard leader's only own rule
     # ("wizard") matters only to an enemy with Cigor's "Visión ultraterrena"
     seers = {sides[i] for i, u in enumerate(units) if u.has("otherworldly_sight")}
+    # a war machine's champion is one more crewman (mercenaries family: Regimientos de
+    # Renombre "Cercenagoblins de Malakai", "Ingeniero": "Se considera miembro de la dotación
+    # a todos los efectos"): always a body of its own beside the machine and its crew
     champions = [i for i, u in enumerate(units)
-                 if u.command.champion and u.models >= 2
-                 and (i in dueller or u.champion_save != u.armour_save
+                 if u.command.champion and (u.models >= 2 or u.troop_type == "war_machine")
+                 and (i in dueller or u.troop_type == "war_machine"
+                      or u.champion_save != u.armour_save
                       or set(u.champion_special) - {"wizard"} or u.champion_hatred
                       or ("wizard" in u.champion_special and bool(seers - {sides[i]}))
                       or u.champion_ward_save != u.ward_save
@@ -219,7 +223,13 @@ def _hosted_bodies(full_units: list[Unit], characters: list[tuple[int, Any]],
                          armour_save_override=(u.champion_save_override
                                                if u.champion_save_override is not None
                                                else u.armour_save_override))
-        extra.append(_Hosted(i, body, u.champion_profile, u.unit_strength_per_model, False,
+        us = u.unit_strength_per_model
+        if u.troop_type == "war_machine":
+            # the crewman on foot beside the machine: his own T and W, unit strength 1
+            body = body.replace(troop_type="infantry", crew=1, extra_crew=None,
+                                unit_strength_override=None)
+            us = 1
+        extra.append(_Hosted(i, body, u.champion_profile, us, False,
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
     for i, m in members:
         u = full_units[i]

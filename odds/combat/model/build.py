@@ -149,7 +149,11 @@ def build_units(units: list[Unit], sides: list[int],
                                    f"{units[k].name!r} has none (or is a single model)")
     champions = _promoted_champions(units, sides, contacts, characters, challenge)
     full_units = list(units)
-    units = [u.replace(models=u.models - 1, command=u.command.replace(champion=False))
+    # a war machine's champion is a crewman beside it: the machine keeps its model, and its
+    # front one more place
+    units = [u.replace(command=u.command.replace(champion=False),
+                       **({"files": u.files + 1} if u.troop_type == "war_machine"
+                          else {"models": u.models - 1}))
              if i in champions else u for i, u in enumerate(units)]
     units, members = _split_members(units)
     n_members = [sum(1 for h, _ in members if h == i) for i in range(n_units)]
@@ -422,6 +426,14 @@ def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Un
             for j in range(n):
                 if not any((a, b, fa) == (i, host_of[j], FRONT)
                            or (b, a, fb) == (i, host_of[j], FRONT)
+                           for a, b, fa, fb in contacts):
+                    groups[i, j, CREW] = 0
+        # Mercenarios "Ataque de cola": "sólo puede realizarse contra miniaturas que estén en
+        # la retaguardia de los Fimir": the enemy units touching the unit's rear only
+        if bodies[i].has("tail_attack"):
+            for j in range(n):
+                if not any((a, b, fa) == (i, host_of[j], REAR)
+                           or (b, a, fb) == (i, host_of[j], REAR)
                            for a, b, fa, fb in contacts):
                     groups[i, j, CREW] = 0
     return groups, bearer

@@ -94,6 +94,9 @@ armour save modifier."""
 BURNING_STRENGTH = 4
 """S of the hits of Enanos del Caos "Cuerpo ardiente" ("un impacto automático de F4")."""
 
+TAIL_STRENGTH = 4
+"""S of Mercenarios "Ataque de cola" ("se resuelve con F4 independientemente del equipo")."""
+
 
 def _dice_code(expr: str) -> tuple[int, int, int]:
     """(number of dice, sides, plus) of an impact-hit expression."""
@@ -174,7 +177,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         # además la regla Heridas múltiples (1D6)"
         mw = max(mw, _MW_CODE["d6"])
     cap = 7 if enemy.has("stone_monstrosity") else 10  # the strength its hits count at most
-    chariot = enemy.troop_type == "chariot"  # game system "Carro" (wreck_chariot)
+    # game system "Carro" (wreck_chariot); Skaven "Impactos de F7" (wrecked_by_s7) likewise
+    chariot = enemy.troop_type == "chariot" or enemy.has("wrecked_by_s7")
     flaming = unit.has("flaming_attacks") and not enemy.has("immune_to_flaming")
     # Orcos y Goblins "Resistencia al fuego": "Cualquier impacto con la regla Ataques
     # flamígeros que impacte en un Kobold de Fuego reduce en 1 su Fuerza"
@@ -373,6 +377,21 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_REROLL] = 0
             row[G_POISON] = rules.IMPOSSIBLE
             row[G_FRENZY_A] = 0
+            row[G_RANKS] = 1
+            row[G_PER_MODEL] = 1
+        if unit.has("tail_attack"):
+            if xc is not None or out[CREW, kind, G_ACTIVE]:
+                raise v.OddsInputError(f"{unit.name}: 'tail_attack' with a second crew, a"
+                                       " pistol, 'decapitating_strike' or 'skull_crushers' is"
+                                       " not supported (they use the crew attack group)")
+            # Mercenarios "Ataque de cola": one more attack of each model at S4 whatever its
+            # weapon, at its WS and Initiative; the enemies at its rear only (build_units)
+            row = out[CREW, kind]
+            row[G_ACTIVE] = 1
+            row[G_ATTACKS] = 1
+            row[G_KEY] = _key(_category(unit, charging, False), unit.profile.I)
+            blows(row, unit.profile.WS, TAIL_STRENGTH, ap, first)
+            row[G_FRENZY_A] = 0  # a frenzied model's extra attack stays with the others
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
         if unit.has("dirty_trick"):
