@@ -51,7 +51,8 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_MUTATION",  # Reinos del Caos "Magia de Tzeentch"
              # the rules of a strike: Condes Vampiro "Poder de la muerte" and "Carnófago",
              # Regimientos de Renombre "Bienvenido a la Maldición", "Estandarte del Oso"
-             "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD"}
+             "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD",
+             "S_HUNTER_WARD"}  # empire family: Condes Vampiro "Cazador en la oscuridad"
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío"

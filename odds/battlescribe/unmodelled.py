@@ -188,11 +188,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
               " Dirach's alternative in the command group: a level-2 wizard (A2, TSA 6+, no"
               " heavy armour) whose own profile the import does not take as the champion's"
               " (second model profile), not modelled",
-    "Frío asesino": "enemy models in base contact count as Initiative 1 (not those immune to"
-                    " cold): the enemy's strike order set by this model, not modelled",
-    "Cazador en la oscuridad": "a 5+ ward save, but not against attacks of models in base"
-                               " contact (supporting ranks' attacks are not from contact):"
-                               " not modelled",
     "Inmune a frío": "immune to cold attacks (Arma de frío, Garras): the engine has no cold"
                      " attacks, not modelled",
     # army26: Regimientos de Renombre's named heroes sold as one entry (Gotrek y Félix, Gilead y

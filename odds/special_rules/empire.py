@@ -46,4 +46,62 @@ rare-rule bit, counts its dice and keeps the exact first round from it).  Read b
 Clan Strigoi's "sólo puede efectuar el Chillido a unidades que estén en su línea de visión":
 the units it fights, as the lament's target must be while it is engaged."""
 
-SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK)
+KILLING_COLD = RuleSpec(
+    key="killing_cold", mdnr=("Frío asesino",), book="Condes Vampiro",
+    battlescribe=("Frío asesino",), acts=("before blows",),
+)
+"""Condes Vampiro (Demonio de los lamentos) "Frío asesino": "Todas las miniaturas enemigas en
+contacto peana con peana con el Demonio de los Lamentos se considera que tienen Iniciativa 1
+(salvo las miniaturas con la regla Inmune a frío)".
+
+Every enemy unit in contact with a unit carrying it (or with a character carrying it), and
+the characters standing in that enemy unit, fight the combat at Initiative 1 in every profile
+(riders, champions, steeds and crews alike) unless they are ``immune_to_cold``, which sets
+their place in the strike order; the whole enemy unit in contact, as for the other rules of
+the models in base contact (so its supporting ranks too).  Contacts are fixed for the combat,
+so it lasts as long as the combat (:func:`odds.combat.model.contact.killing_cold`, before the
+attack groups are built); no kernel code of its own."""
+
+
+def _dark_hunter_dice(model, layout) -> int:
+    """The most supporting attacks of one round that may roll its ward: one die each.
+
+    Bounded by every unit's models times the most attacks a rank-and-file model of it
+    has (its random attacks at their highest roll, frenzy included).
+    """
+    if not model.sides[:, layout.S_HUNTER_WARD].any():
+        return 0
+    total = 0
+    for u in range(model.n_units):
+        rows = model.groups[u, :, layout.RANK_AND_FILE]
+        per = int(((rows[..., layout.G_ATTACKS] + rows[..., layout.G_FRENZY_A]
+                    + model.sides[u, layout.S_RA_DICE] * model.sides[u, layout.S_RA_SIDES])
+                   * rows[..., layout.G_PER_MODEL]).max())
+        total += (-(-int(model.sides[u, layout.S_HP]) // int(model.sides[u, layout.S_W]))) * per
+    return total
+
+
+DARK_HUNTER = RuleSpec(
+    key="dark_hunter", mdnr=("Cazador en la oscuridad",), book="Condes Vampiro",
+    battlescribe=("Cazador en la oscuridad",), columns=("S_HUNTER_WARD",),
+    fill=lambda unit: {"S_HUNTER_WARD": 5} if unit.has("dark_hunter") and not unit.ward_save
+    else {},
+    dice=_dark_hunter_dice, plain=False,
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_HUNTER_WARD].any()),
+    acts=("each strike",), hooks=("strike_steps.count_attacks",),
+)
+"""Condes Vampiro (Demonio de los lamentos) "Cazador en la oscuridad": "Tiene una tirada de
+salvación especial de 5+, pero no puede efectuarla contra ataques de miniaturas en contacto
+peana con peana".
+
+In close combat the models not in base contact that attack are the supporting ranks (spears,
+High Elf spears' third rank, a lance's flank riders): a unit with it takes a 5+ ward save
+against those attacks only (``S_HUNTER_WARD`` 5), none against the blows of the models
+touching it (impact hits, steeds and the front rank included).  Each supporting attack on it
+rolls its ward before its hit (:func:`odds.combat.strike_steps.count_attacks`): an attack
+warded is dropped, which gives its unsaved wounds the law of a ward rolled after the armour
+save, one save per attack (the 6th-edition ward against an attack of multiple wounds).  A
+ward save of the unit's own replaces it.  The rest (a ward against shooting and magic) acts
+outside close combat.  The exact first round refuses it."""
+
+SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK, KILLING_COLD, DARK_HUNTER)

@@ -113,8 +113,11 @@ from odds.vocabulary import STATUSES as STATUSES
     S_MUTATION_WARD,  # the ward save against it on this unit (7 = none); 0 = not a target
     S_SLIPPERY,  # 1: never lapped round, laps round win or lose (Enanos del Caos
     #   "Escurridizos")
+    # empire family
+    S_HUNTER_WARD,  # its ward save against supporting ranks' attacks only (Condes Vampiro
+    #   "Cazador en la oscuridad"); 0 = none
     N_SIDE,
-) = range(84)
+) = range(85)
 
 # --------------------------------------------------------------------------- group constants
 (
