@@ -194,6 +194,18 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # consideran de tipo mágico" (the entry comes only with Mydas: "solo si incluyes a Mydas")
     ("escolta de mydas", "toda la unidad de escoltas es tozuda mientras mydas siga vivo",
      ("mydas_escort", "magic_attacks")),
+    # empire family: Imperio, Marienburgo (Barco terrestre de clase 'Marienburgo') "Resistente":
+    # "No se ve destruido por impactos de F7 o más" (the other books' "Resistente" is a
+    # chariot's armour bonus for its rider); Imperio (Altar de Guerra del Gran Teogonista)
+    # "Carro (Regla especial del Altar)": "El Altar de Guerra es un Carro a todos los efectos,
+    # pero ... no resulta destruido automáticamente si sufre un impacto de F7 o superior"
+    ("resistente", "no se ve destruido por impactos de f7 o mas", ("unwreckable",)),
+    ("carro (regla especial del altar)", "no resulta destruido automaticamente si sufre un"
+     " impacto de f7 o superior", ("unwreckable",)),
+    # empire family: Imperio, Marienburgo (Barco terrestre) "Persecución": "el Barco NO puede
+    # perseguir. El Barco simplemente es inmune a desmoralización" (the latter its own
+    # "Inmune a desmoralización")
+    ("persecucion", "el barco no puede perseguir", ("no_pursuit",)),
 )
 
 
@@ -388,6 +400,21 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # de Orcos Negros del ejército"
     ("guardia personal", "ningun personaje aparte de grimgor puede unirse", "no_combat_effect",
      "who may join: no character but Grimgor (and which units it replaces)"),
+    # empire family: Imperio, Marienburgo (Barco terrestre de clase 'Marienburgo') "Tiroteo":
+    # "en la fase de disparo, además de la Culebrina, el Barco pueda hacer 1D6 disparos ...
+    # alcance 45cm, F4"; "Moviendo el barco": "Puedes elegir dos formas de mover el vapor, en
+    # la subfase de movimientos obligatorios" (3D6 or 5D6 cm; a mishap on a triple)
+    ("tiroteo", "el barco pueda hacer 1d6 disparos", "no_combat_effect",
+     "shooting: 1D6 shots of the crew's arquebuses in the shooting phase"),
+    # empire family: the land ship's own "¡Problemas!": "Si obtienes Problemas con un Barco
+    # Terrestre, lanza 1D6 ..." (its movement mishap; the table on losing its last wound is
+    # "Perdiendo la última herida", reported with it)
+    ("problemas", "si obtienes problemas con un barco terrestre", "no_combat_effect",
+     "movement: the land ship's mishap table after a triple on its high-pressure move (on"
+     " losing its last wound: 'Perdiendo la última herida')"),
+    ("moviendo el barco", "puedes elegir dos formas de mover el vapor", "no_combat_effect",
+     "movement: the ship moves 3D6 cm or 5D6 cm in the compulsory moves (a triple: the"
+     " mishap table instead of moving)"),
 )
 
 

@@ -104,4 +104,22 @@ save, one save per attack (the 6th-edition ward against an attack of multiple wo
 ward save of the unit's own replaces it.  The rest (a ward against shooting and magic) acts
 outside close combat.  The exact first round refuses it."""
 
-SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK, KILLING_COLD, DARK_HUNTER)
+UNWRECKABLE = RuleSpec(
+    key="unwreckable", mdnr=("Resistente", "Carro (Regla especial del Altar)"), book="Imperio",
+    acts=("each strike",),
+)
+"""Imperio, Marienburgo (Barco terrestre de clase 'Marienburgo') "Resistente": "No se ve
+destruido por impactos de F7 o más"; Imperio (Altar de Guerra del Gran Teogonista) "Carro
+(Regla especial del Altar)": "El Altar de Guerra es un Carro a todos los efectos, pero gracias
+a la protección de Sigmar no resulta destruido automáticamente si sufre un impacto de F7 o
+superior".
+
+A chariot with it takes wounds of Strength 7 or more as any other wounds (its armour save
+after the Strength modifier, one wound each, multiple wounds as the attack has them), not as
+the game system's "Carro" ("Resulta destruido por cualquier herida de Fuerza 7 o más":
+:func:`odds.combat.model.thresholds.wreck_chariot`, which :mod:`odds.combat.model.groups`
+skips for it); no kernel code of its own.  Read by its text
+(:mod:`odds.battlescribe.rule_texts`): the other books' "Resistente" is a chariot's armour
+bonus for its rider."""
+
+SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK, KILLING_COLD, DARK_HUNTER, UNWRECKABLE)
