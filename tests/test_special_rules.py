@@ -52,7 +52,8 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              # the rules of a strike: Condes Vampiro "Poder de la muerte" and "Carnófago",
              # Regimientos de Renombre "Bienvenido a la Maldición", "Estandarte del Oso"
              "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD",
-             "S_HUNTER_WARD"}  # empire family: Condes Vampiro "Cazador en la oscuridad"
+             # empire family: Condes Vampiro "Cazador en la oscuridad", "Canto de la Sirena"
+             "S_HUNTER_WARD", "S_SIREN"}
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío"
@@ -87,6 +88,7 @@ def test_the_kernel_rare_bits_are_the_ones_it_always_had():
         layout.S_HORN: kernel.RARE_HORNS,
         layout.S_RA_DICE: kernel.RARE_RANDOM,
         layout.S_MUTATION: kernel.RARE_TURN,
+        layout.S_SIREN: kernel.RARE_TURN,  # empire family: "Canto de la Sirena"
     }
 
 

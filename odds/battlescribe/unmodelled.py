@@ -283,13 +283,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                             " even while engaged (the nearest unit, friend or foe), or three S10"
                             " shots and the Wheel explodes: the engine has no shooting phase,"
                             " not modelled",
-    # Condes Vampiro (Costa del Vampiro, Coloso Necrofex) "Lamento de los mares": "si la
-    # Doncella está trabada en combate ... deberá elegir como objetivo una unidad con la que
-    # esté trabada. La unidad tendrá un penalizador de -3 a todos los chequeos de Liderazgo
-    # (incluidos los de Desmoralización)"
-    "Lamento de los mares": "in its shooting phase an engaged enemy unit takes -3 to every Ld"
-                            " test, break tests included, until it passes a Ld test at the end"
-                            " of a turn: not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the giants' and the Titán de Khemri's attack tables, the steam tank's damage model,

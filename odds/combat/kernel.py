@@ -71,6 +71,7 @@ from odds.combat.model.layout import (
     B_REFUSED,
     B_REGEN_WOUNDS,
     B_SIXES,
+    B_SONG,
     B_STATUS,
     B_STD_LOST,
     B_WOUNDS,
@@ -170,6 +171,7 @@ from odds.combat.psychology import (
     mutations,
     own_turn_start,
     panic_from,
+    song_ends,
     stupidity,
 )
 from odds.combat.resolution import end_stats, horn_round, leave_and_pursue, settle, side_totals
@@ -356,6 +358,7 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
         state[u, B_DRUNK_ROLL] = 0
         state[u, B_STD_LOST] = 0
         state[u, B_LEADER_FELL] = 0
+        state[u, B_SONG] = 0
     chg = -2
     max_r = max_rounds
     if model.flags[F_CHARGE_TESTS]:
@@ -394,6 +397,8 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
     active0 = model.flags[F_ACTIVE]
     active = active0 if rnd % 2 == 0 else 1 - active0
     if rare & RARE_TURN:
+        if rnd > 0:  # empire family: "Canto de la Sirena" ends with the turn before
+            p = song_ends(buf, p, nr, sides, state)
         p = own_turn_start(buf, p, nr, active, sides, state, model.contacts)
     if has_chars:
         for b in range(nr, nb):  # only characters refuse (fighters.issue_challenges)

@@ -122,4 +122,59 @@ skips for it); no kernel code of its own.  Read by its text
 (:mod:`odds.battlescribe.rule_texts`): the other books' "Resistente" is a chariot's armour
 bonus for its rider."""
 
-SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK, KILLING_COLD, DARK_HUNTER, UNWRECKABLE)
+def _sirenable(unit) -> int:
+    """1 when a "Canto de la Sirena" may affect ``unit``.
+
+    "No afecta a unidades inmunes a psicología o desmoralización ni a miniaturas de tipo No
+    Muerto o Demonio".
+    """
+    return int(not (unit.has("immune_to_psychology") or unit.has("unbreakable")
+                    or not unit.damage_tags.isdisjoint({"undead", "daemon"})))
+
+
+def _song_before_first_blows(m, c) -> bool:
+    """A song made before the first round's blows: the kernel's.
+
+    Its side's turn comes first and an enemy unit can be sung.
+    """
+    sd = m.sides[:m.n_units]
+    singing = sd[:, c.S_SIREN] * (sd[:, c.S_SIDE] == m.active_side)
+    return bool(singing.any() and (sd[:, c.S_SIRENABLE] * (sd[:, c.S_SIDE] != m.active_side)).any())
+
+
+SIREN_SONG = RuleSpec(
+    key="siren_song", mdnr=("Canto de la Sirena", "Lamento de los mares"),
+    book="Condes Vampiro (Costa del Vampiro)",
+    battlescribe=("Canto de la Sirena", "Lamento de los mares"),
+    columns=("S_SIREN", "S_SIRENABLE"), switches=("S_SIREN",),
+    fill=lambda unit: {"S_SIREN": int(unit.has("siren_song")), "S_SIRENABLE": _sirenable(unit)},
+    dice=lambda m, c: 3 * m.n_units * int(m.sides[:m.n_units, c.S_SIREN].any()),
+    plain=False, exact_refuses=_song_before_first_blows,
+    acts=("start of turn", "break test"),
+    hooks=("psychology.siren_song", "psychology.song_ends", "psychology.own_turn_start",
+           "psychology.sung"),
+    rare="RARE_TURN",
+)
+"""Condes Vampiro (Costa del Vampiro: Doncella de los Mares) "Canto de la Sirena", (Coloso
+Necrofex) "Lamento de los mares": "Es un Ataque especial que se realiza en la fase de Disparo
+... si la Doncella está trabada en combate con una o más unidades deberá elegir como objetivo
+una unidad con la que esté trabada. La unidad tendrá un penalizador de -3 a todos los
+chequeos de Liderazgo (incluidos los de Desmoralización) que deba hacer. No afecta a unidades
+inmunes a psicología o desmoralización ni a miniaturas de tipo No Muerto o Demonio. Al final
+del turno actual, la unidad enemiga deberá hacer un chequeo de Liderazgo (con el -3); si lo
+supera, ya no se verá sujeta al hechizo; si lo falla, seguirá bajo los efectos hasta el final
+de su próximo turno".
+
+Each own turn, before the blows (its shooting phase), a living, fighting unit with it sings
+at the first enemy unit in contact it can affect (``S_SIRENABLE``: not immune to psychology,
+not unbreakable, not Undead or Daemon; not frenzied in the kernel, frenzy making it immune to
+psychology): that unit takes -3 to its break, panic and stupidity tests and its tests to hold
+back from a pursuit this turn (a stubborn unit too: the song is no combat-result
+difference); at the start of the next round (the turn's end) it tests its panic test's Ld
+-3: failed, the -3 lasts that turn too (:func:`odds.combat.psychology.siren_song`,
+:func:`~odds.combat.psychology.song_ends`, :func:`~odds.combat.psychology.sung`).  The
+song is sung every own turn (the player's choice taken: it only helps).  The exact first
+round refuses a song made before its blows."""
+
+SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK, KILLING_COLD, DARK_HUNTER, UNWRECKABLE,
+         SIREN_SONG)

@@ -116,8 +116,11 @@ from odds.vocabulary import STATUSES as STATUSES
     # empire family
     S_HUNTER_WARD,  # its ward save against supporting ranks' attacks only (Condes Vampiro
     #   "Cazador en la oscuridad"); 0 = none
+    S_SIREN,  # sings "Canto de la Sirena" each own turn at an enemy in contact (Condes Vampiro)
+    S_SIRENABLE,  # 1: a song may target the unit (not immune to psychology or to break, not
+    #   Undead or Daemon)
     N_SIDE,
-) = range(85)
+) = range(87)
 
 # --------------------------------------------------------------------------- group constants
 (
@@ -253,8 +256,10 @@ N_FLAGS = F_PAIR + N_PAIR * MAX_PAIRS
     B_STD_LOST,  # standard and musician gone for good (its rank and file all fell, S_RECRUIT)
     B_LEADER_FELL,  # its leader fell in an earlier phase ("No Muertos", "Capitán")
     B_RANKS_NOW,  # its own rank bonus at the start of the round, 0 if cancelled (S_NUMBERS)
+    B_SONG,  # "Canto de la Sirena" on it: 2 sung this turn, 1 kept this turn (a failed test),
+    #   0 none (empire family)
     N_BODY,
-) = range(21)
+) = range(22)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)
