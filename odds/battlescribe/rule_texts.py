@@ -415,6 +415,73 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     ("moviendo el barco", "puedes elegir dos formas de mover el vapor", "no_combat_effect",
      "movement: the ship moves 3D6 cm or 5D6 cm in the compulsory moves (a triple: the"
      " mishap table instead of moving)"),
+    # empire family: the land ship's close-combat rules left out, each with its reason
+    ("choque", "si el barco choca con alguna unidad", "ignored",
+     "its 1D6 impact hits strike at the crew's Initiative ('Este ataque se realiza con la"
+     " iniciativa de la tripulación'), not before the blows: not modelled"),
+    ("el barco en combate", "cada unidad situada en el frontal del barco recibe 1d6 impactos",
+     "ignored", "besides the crew's random attacks, 1D6 S6 hits each round on every unit at"
+     " its front only ('atropellar'): not modelled"),
+    ("perdiendo la ultima herida", "cuando el barco pierda su ultima herida", "ignored",
+     "on losing its last wound a D6 on its mishap table: 1, 1D6 S8 hits on every unit in"
+     " contact; 6, a S6 hit on every model within 3D6 cm (positions the engine does not"
+     " have): not modelled"),
+    # empire family: Imperio (Tanque de vapor): the parts of the tank's rules that act outside
+    # close combat, and why the others are left out (its damage model is "Puntos de
+    # estructura", reported with its reason)
+    ("declaracion de cargas", "el tanque tiene 360", "no_combat_effect",
+     "charges: whom the tank may charge and how it turns and moves to reach them"),
+    ("movimiento a traves de hostigadores", "no pueden recibir una carga del tanque",
+     "no_combat_effect", "movement: skirmishers and lone characters step aside from the"
+     " tank's charge and path"),
+    ("tanque y terreno", "el tanque puede mover solo por terreno abierto", "no_combat_effect",
+     "movement: open ground and linear obstacles only"),
+    ("disparos contra un tanque de vapor", "al disparar contra un tanque a vapor",
+     "no_combat_effect", "shooting: hard and soft hits of missiles against its structure"
+     " points"),
+    ("el tanque y la magia", "el tanque es inmune a todos los hechizos", "no_combat_effect",
+     "magic phase: immune to spells but those with a Strength"),
+    ("cargas enemigas", "el tanque solo puede reaccionar a las cargas enemigas con aguantar y"
+     " disparar", "no_combat_effect",
+     "charge reaction: stand and shoot only, with the engineer's pistol"),
+    ("inicio de turno", "al inicio de turno puedes elegir cuantos pv", "ignored",
+     "each own turn the steam points rolled may cost 1D6 to 4D6 structure points (the"
+     " structure-point model): not modelled"),
+    ("impactos por carga", "si el tanque choca contra una unidad enemiga causa 1d3 impactos",
+     "ignored", "1D3 impact hits plus 1D3 per 8 cm moved straight (a distance the player"
+     " chooses with steam points): not modelled"),
+    ("disparo", "el tanque a vapor tiene dos disparos", "ignored",
+     "its two cannons may shoot in its shooting phase at the enemy it is engaged with (the"
+     " engine has no shooting phase): not modelled"),
+    ("destrabarse", "el tanque puede destrabarse del combate voluntariamente", "ignored",
+     "it may leave a combat in its movement phase and charge again: not modelled"),
+    ("chequeos de atributos", "el tanque falla automaticamente todos los chequeos de"
+     " iniciativa", "ignored", "it fails every Initiative test an enemy's rule makes it take"
+     " in close combat and passes every other test: not modelled"),
+    ("situaciones extranas", "hay algunas situaciones extranas con el tanque a vapor",
+     "ignored", "the structure-point model's odd cases (giants, fanatics, spells): not"
+     " modelled"),
+    # empire family: Condes Vampiro (Costa del Vampiro) "Explosión de gases" (Cadáver
+    # Hinchado), "Dos por uno" (Artilleros de Cubierta)
+    ("explosion de gases", "cuando se destruye de alguna forma un cadaver hinchado", "ignored",
+     "destroyed, it explodes under the small template: each model under it (partly: 4+)"
+     " takes a T test or a wound with no armour save (the models under a template: positions"
+     " the engine does not have): not modelled"),
+    ("dos por uno", "los artilleros de cubierta se montan en una peana de caballeria",
+     "ignored", "two gunners ride each cavalry base of unit strength 2 and a 6+ save: the"
+     " import takes each gunner as a model with the base's strength and save, not two"
+     " gunners per base: not modelled"),
+    # empire family: Imperio (Altar de Guerra del Gran Teogonista) "Imbuir furia": "toda unidad
+    # amiga a 30cm o menos del Altar (incluido el Altar y el propio Volkmar) es Inmune a
+    # psicología, aunque se verán sujetas también a Furia justiciera" (hatred of Chaos, Skaven
+    # and Undead enemies)
+    ("imbuir furia", "toda unidad amiga a 30cm o menos del altar", "ignored",
+     "the altar, Volkmar and every friend within 30 cm are immune to psychology with"
+     " 'Furia justiciera' (hatred of Chaos, Skaven and Undead: 'Caos' is a Tipo word of"
+     " several books) while the altar does not flee: not modelled"),
+    ("equipo magico del altar de guerra del gran teogonista", "este equipo magico es del altar"
+     " de guerra, no de volkmar", "no_combat_effect",
+     "army composition: the altar's magic items stay with it, not with Volkmar"),
 )
 
 
