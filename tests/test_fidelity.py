@@ -13,7 +13,7 @@ from odds.battlescribe.fidelity import COLUMNS, fidelity_table
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 
-FLOOR = 446
+FLOOR = 447
 """Unit entries fully modelled when this test was written (a regression guard: raise it as rules
 get modelled, never lower it without saying why). It was 145 until panic in a combat (RULES.md
 §3.4) landed: immunities to panic and panic re-rolls (Desprecio, Estoicos, Inmune al pánico de
@@ -89,7 +89,8 @@ de Tzeentch" ("Mutación incontrolable", tzeentch_mutation) makes the "Horrores 
 Bestias, Demonios and Mortales fully modelled.  Then 446: Barda's gargoyles' "Unidad
 controlada" is a monster's test for its slain rider, taken after the close combat; Enanos del
 Caos "Escurridizos" (slippery: the Hobgoblins lap round win or lose, and are never lapped
-round)."""
+round).  Then 447: Condes Vampiro "Frío asesino" and "Cazador en la oscuridad" (killing_cold,
+dark_hunter) make the "Demonio de los lamentos" fully modelled."""
 
 
 UNITS = 2001
