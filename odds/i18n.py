@@ -1324,6 +1324,51 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "no da ningún golpe (HA, F y A en blanco en su perfil: 0); que no pueda cargar y"
          " deba huir ante una carga es movimiento y reacción a la carga, antes de todo"
          " combate"),
+        # empire family: the land ship's, the steam tank's and Costa del Vampiro's rules
+        ('^movement:\\ the\\ ship\\ moves\\ 3D6\\ cm\\ or\\ 5D6\\ cm\\ in\\ the\\ compulsory\\ moves\\ \\(a\\ triple:\\ the\\ mishap\\ table\\ instead\\ of\\ moving\\)$',  # noqa: E501
+         'movimiento: el barco mueve 3D6 cm o 5D6 cm en los movimientos obligatorios (un triple: la tabla de problemas en vez de mover)'),  # noqa: E501
+        ('^each\\ own\\ turn\\ the\\ steam\\ points\\ rolled\\ may\\ cost\\ 1D6\\ to\\ 4D6\\ structure\\ points\\ \\(the\\ structure\\-point\\ model\\):\\ not\\ modelled$',  # noqa: E501
+         'cada turno propio los puntos de vapor tirados pueden costar de 1D6 a 4D6 puntos de estructura (el modelo de puntos de estructura): no se modela'),  # noqa: E501
+        ("^shooting:\\ 1D6\\ shots\\ of\\ the\\ crew's\\ arquebuses\\ in\\ the\\ shooting\\ phase$",
+         'disparo: 1D6 disparos de los arcabuces de la tripulación en la fase de disparo'),
+        ("^movement:\\ the\\ land\\ ship's\\ mishap\\ table\\ after\\ a\\ triple\\ on\\ its\\ high\\-pressure\\ move\\ \\(on\\ losing\\ its\\ last\\ wound:\\ 'Perdiendo\\ la\\ última\\ herida'\\)$",  # noqa: E501
+         "movimiento: la tabla de problemas del barco terrestre tras un triple a alta presión (al perder su última herida: 'Perdiendo la última herida')"),  # noqa: E501
+        ("^its\\ 1D6\\ impact\\ hits\\ strike\\ at\\ the\\ crew's\\ Initiative\\ \\('Este\\ ataque\\ se\\ realiza\\ con\\ la\\ iniciativa\\ de\\ la\\ tripulación'\\),\\ not\\ before\\ the\\ blows:\\ not\\ modelled$",  # noqa: E501
+         'sus 1D6 impactos por carga golpean con la Iniciativa de la tripulación, no antes de los golpes: no se modela'),  # noqa: E501
+        ("^besides\\ the\\ crew's\\ random\\ attacks,\\ 1D6\\ S6\\ hits\\ each\\ round\\ on\\ every\\ unit\\ at\\ its\\ front\\ only\\ \\('atropellar'\\):\\ not\\ modelled$",  # noqa: E501
+         "además de los ataques aleatorios de la tripulación, 1D6 impactos de F6 cada ronda a cada unidad en su frontal ('atropellar'): no se modela"),  # noqa: E501
+        ('^on\\ losing\\ its\\ last\\ wound\\ a\\ D6\\ on\\ its\\ mishap\\ table:\\ 1,\\ 1D6\\ S8\\ hits\\ on\\ every\\ unit\\ in\\ contact;\\ 6,\\ a\\ S6\\ hit\\ on\\ every\\ model\\ within\\ 3D6\\ cm\\ \\(positions\\ the\\ engine\\ does\\ not\\ have\\):\\ not\\ modelled$',  # noqa: E501
+         'al perder su última herida, 1D6 en su tabla de problemas: 1, 1D6 impactos de F8 a cada unidad en contacto; 6, un impacto de F6 a cada miniatura a 3D6 cm o menos (posiciones que el motor no tiene): no se modela'),  # noqa: E501
+        ('^charges:\\ whom\\ the\\ tank\\ may\\ charge\\ and\\ how\\ it\\ turns\\ and\\ moves\\ to\\ reach\\ them$',  # noqa: E501
+         'cargas: a quién puede cargar el tanque y cómo gira y mueve para alcanzarlo'),
+        ("^movement:\\ skirmishers\\ and\\ lone\\ characters\\ step\\ aside\\ from\\ the\\ tank's\\ charge\\ and\\ path$",  # noqa: E501
+         'movimiento: los hostigadores y personajes solos se apartan de la carga y el camino del tanque'),  # noqa: E501
+        ('^movement:\\ open\\ ground\\ and\\ linear\\ obstacles\\ only$',
+         'movimiento: solo terreno abierto y obstáculos lineales'),
+        ('^shooting:\\ hard\\ and\\ soft\\ hits\\ of\\ missiles\\ against\\ its\\ structure\\ points$',  # noqa: E501
+         'disparo: impactos duros y blandos de proyectiles contra sus puntos de estructura'),
+        ('^magic\\ phase:\\ immune\\ to\\ spells\\ but\\ those\\ with\\ a\\ Strength$',
+         'fase de magia: inmune a los hechizos salvo los que tienen Fuerza'),
+        ("^charge\\ reaction:\\ stand\\ and\\ shoot\\ only,\\ with\\ the\\ engineer's\\ pistol$",
+         'reacción a la carga: solo aguantar y disparar, con la pistola del ingeniero'),
+        ('^1D3\\ impact\\ hits\\ plus\\ 1D3\\ per\\ 8\\ cm\\ moved\\ straight\\ \\(a\\ distance\\ the\\ player\\ chooses\\ with\\ steam\\ points\\):\\ not\\ modelled$',  # noqa: E501
+         '1D3 impactos por carga más 1D3 por cada 8 cm en línea recta (una distancia que elige el jugador con puntos de vapor): no se modela'),  # noqa: E501
+        ('^its\\ two\\ cannons\\ may\\ shoot\\ in\\ its\\ shooting\\ phase\\ at\\ the\\ enemy\\ it\\ is\\ engaged\\ with\\ \\(the\\ engine\\ has\\ no\\ shooting\\ phase\\):\\ not\\ modelled$',  # noqa: E501
+         'sus dos cañones pueden disparar en su fase de disparo a la unidad con la que está trabado (el motor no tiene fase de disparo): no se modela'),  # noqa: E501
+        ('^it\\ may\\ leave\\ a\\ combat\\ in\\ its\\ movement\\ phase\\ and\\ charge\\ again:\\ not\\ modelled$',  # noqa: E501
+         'puede dejar un combate en su fase de movimiento y volver a cargar: no se modela'),
+        ("^it\\ fails\\ every\\ Initiative\\ test\\ an\\ enemy's\\ rule\\ makes\\ it\\ take\\ in\\ close\\ combat\\ and\\ passes\\ every\\ other\\ test:\\ not\\ modelled$",  # noqa: E501
+         'falla todo chequeo de Iniciativa que una regla enemiga le haga hacer en combate cuerpo a cuerpo y supera los demás: no se modela'),  # noqa: E501
+        ("^the\\ structure\\-point\\ model's\\ odd\\ cases\\ \\(giants,\\ fanatics,\\ spells\\):\\ not\\ modelled$",  # noqa: E501
+         'los casos raros del modelo de puntos de estructura (gigantes, fanáticos, hechizos): no se modela'),  # noqa: E501
+        ('^destroyed,\\ it\\ explodes\\ under\\ the\\ small\\ template:\\ each\\ model\\ under\\ it\\ \\(partly:\\ 4\\+\\)\\ takes\\ a\\ T\\ test\\ or\\ a\\ wound\\ with\\ no\\ armour\\ save\\ \\(the\\ models\\ under\\ a\\ template:\\ positions\\ the\\ engine\\ does\\ not\\ have\\):\\ not\\ modelled$',  # noqa: E501
+         'destruido, explota bajo la plantilla pequeña: cada miniatura bajo ella (parcialmente: 4+) hace un chequeo de R o sufre una herida sin tirada de salvación por armadura (las miniaturas bajo una plantilla: posiciones que el motor no tiene): no se modela'),  # noqa: E501
+        ("^two\\ gunners\\ ride\\ each\\ cavalry\\ base\\ of\\ unit\\ strength\\ 2\\ and\\ a\\ 6\\+\\ save:\\ the\\ import\\ takes\\ each\\ gunner\\ as\\ a\\ model\\ with\\ the\\ base's\\ strength\\ and\\ save,\\ not\\ two\\ gunners\\ per\\ base:\\ not\\ modelled$",  # noqa: E501
+         'dos artilleros van en cada peana de caballería de Potencia 2 y salvación de 6+: la importación toma cada artillero como una miniatura con la potencia y la salvación de la peana, no dos artilleros por peana: no se modela'),  # noqa: E501
+        ("^the\\ altar,\\ Volkmar\\ and\\ every\\ friend\\ within\\ 30\\ cm\\ are\\ immune\\ to\\ psychology\\ with\\ 'Furia\\ justiciera'\\ \\(hatred\\ of\\ Chaos,\\ Skaven\\ and\\ Undead:\\ 'Caos'\\ is\\ a\\ Tipo\\ word\\ of\\ several\\ books\\)\\ while\\ the\\ altar\\ does\\ not\\ flee:\\ not\\ modelled$",  # noqa: E501
+         "el altar, Volkmar y toda unidad amiga a 30 cm o menos son inmunes a psicología con 'Furia justiciera' (odio al Caos, Skaven y No Muertos: 'Caos' es una palabra de Tipo de varios libros) mientras el altar no huya: no se modela"),  # noqa: E501
+        ("^army\\ composition:\\ the\\ altar's\\ magic\\ items\\ stay\\ with\\ it,\\ not\\ with\\ Volkmar$",  # noqa: E501
+         'composición del ejército: los objetos mágicos del altar se quedan con él, no con Volkmar'),  # noqa: E501
     ),
 }
 """Import report reasons, by language: ``(pattern, replacement)``, the first match wins.

@@ -26,9 +26,10 @@ def test_cold_attacks_spare_the_immune_to_cold():
     u = c.unit(DEMON)
     assert u.has("cold_attacks")
     assert "Garras (arma de mano)" not in kinds(c, DEMON)
-    # its "Carnófago" (carnophage) heals it after its blows: the exact first round refuses
-    # it, and it cannot change the wounds it scores in one round
-    u = u.replace(special=tuple(r for r in u.special if r != "carnophage"))
+    # its "Carnófago" (carnophage) heals it after its blows and its "Cazador en la oscuridad"
+    # (dark_hunter) wards it against supporting ranks: the exact first round refuses both,
+    # and neither can change the wounds it scores in one round against targets with no attacks
+    u = u.replace(special=tuple(r for r in u.special if r not in ("carnophage", "dark_hunter")))
     opts = CombatOptions(max_rounds=1)
     check_first_round(build(u, still_targets(), options=opts), binomial(5, 4 / 9), 3711,
                       "not immune")

@@ -91,14 +91,16 @@ controlada" is a monster's test for its slain rider, taken after the close comba
 Caos "Escurridizos" (slippery: the Hobgoblins lap round win or lose, and are never lapped
 round).  Elfos Oscuros "Guardia de la ciudad", whose models are bought through two entries of no
 bounded size, stays fully modelled with a note that no entry sizes it
-(odds.battlescribe.selection.counted_apart).  Then 451 (giants family): the giants' table, falls and death ("Ataques del gigante",
-"Caídas", "Muerte del gigante", the siege giant's "Enormes garfios" and "Grandote") make the
-Gigante del Caos of Bestias, Demonios and Mortales and the Gigante de asedio of Mortales and
-Enanos del Caos fully modelled.  Then (chaos family) the Mortales "Cocatriz" (gst "Petrificar"
-while engaged, petrify) and "Sapodragón" ("Ataque de lengua", tongue_attack).  Then (mercenaries family): the Fimir's "Ataque de cola" (tail_attack, on enemies
-at its rear) and the Meargh (magic; her profile the other champion option), the Skaven warp
-cannon's "Impactos de F7" (wrecked_by_s7) and its crew that never fights, and the Rueda de la
-muerte's one heap of rats with its warp lightning a shooting-phase rule."""
+(odds.battlescribe.selection.counted_apart).  Then 451 (giants family): the giants' table, falls and
+death ("Ataques del gigante", "Caídas", "Muerte del gigante", the siege giant's "Enormes garfios"
+and "Grandote") make the Gigante del Caos of Bestias, Demonios and Mortales and the Gigante de
+asedio of Mortales and Enanos del Caos fully modelled.  Then (chaos family) the Mortales "Cocatriz"
+(gst "Petrificar" while engaged, petrify) and "Sapodragón" ("Ataque de lengua", tongue_attack).
+Then (mercenaries family): the Fimir's "Ataque de cola" (tail_attack, on enemies at its rear) and
+the Meargh (magic; her profile the other champion option), the Skaven warp cannon's "Impactos de F7"
+(wrecked_by_s7) and its crew that never fights, and the Rueda de la muerte's one heap of rats with
+its warp lightning a shooting-phase rule.  Then: Condes Vampiro "Frío asesino" and "Cazador en la
+oscuridad" (killing_cold, dark_hunter) make the "Demonio de los lamentos" fully modelled."""
 
 
 UNITS = 2001

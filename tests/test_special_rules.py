@@ -55,7 +55,9 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              # the rules of a strike: Condes Vampiro "Poder de la muerte" and "Carnófago",
              # Regimientos de Renombre "Bienvenido a la Maldición", "Estandarte del Oso"
              "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD",
-             "S_GIANT", "S_GIANT_FALLS"}  # giants family: "Ataques del gigante", "Caídas"
+             "S_GIANT", "S_GIANT_FALLS",  # giants family: "Ataques del gigante", "Caídas"
+             # empire family: Condes Vampiro "Cazador en la oscuridad", "Canto de la Sirena"
+             "S_HUNTER_WARD", "S_SIREN"}
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío"
@@ -94,6 +96,7 @@ def test_the_kernel_rare_bits_are_the_ones_it_always_had():
         layout.S_GIANT: kernel.RARE_GIANT,
         layout.S_GIANT_FALLS: kernel.RARE_GIANT,
         layout.S_PETRIFY: kernel.RARE_TURN,  # gst "Petrificar" (chaos family)
+        layout.S_SIREN: kernel.RARE_TURN,  # empire family: "Canto de la Sirena"
     }
 
 

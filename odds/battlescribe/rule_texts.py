@@ -212,6 +212,18 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # automáticamente"
     ("impactos de f7", "si el canon recibe una herida de f7 o mas, resulta destruido",
      ("wrecked_by_s7",)),
+    # empire family: Imperio, Marienburgo (Barco terrestre de clase 'Marienburgo') "Resistente":
+    # "No se ve destruido por impactos de F7 o más" (the other books' "Resistente" is a
+    # chariot's armour bonus for its rider); Imperio (Altar de Guerra del Gran Teogonista)
+    # "Carro (Regla especial del Altar)": "El Altar de Guerra es un Carro a todos los efectos,
+    # pero ... no resulta destruido automáticamente si sufre un impacto de F7 o superior"
+    ("resistente", "no se ve destruido por impactos de f7 o mas", ("unwreckable",)),
+    ("carro (regla especial del altar)", "no resulta destruido automaticamente si sufre un"
+     " impacto de f7 o superior", ("unwreckable",)),
+    # empire family: Imperio, Marienburgo (Barco terrestre) "Persecución": "el Barco NO puede
+    # perseguir. El Barco simplemente es inmune a desmoralización" (the latter its own
+    # "Inmune a desmoralización")
+    ("persecucion", "el barco no puede perseguir", ("no_pursuit",)),
 )
 
 
@@ -451,6 +463,88 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # muere (si no está en el suelo) se cae (ver Caídas)": their own S5 template
     ("muerte del gigante", "si no esta en el suelo) se cae (ver caidas)", "ignored",
      "a Giant of Albion slain falls with its own S5 template ('Caídas'): not modelled"),
+    # empire family: Imperio, Marienburgo (Barco terrestre de clase 'Marienburgo') "Tiroteo":
+    # "en la fase de disparo, además de la Culebrina, el Barco pueda hacer 1D6 disparos ...
+    # alcance 45cm, F4"; "Moviendo el barco": "Puedes elegir dos formas de mover el vapor, en
+    # la subfase de movimientos obligatorios" (3D6 or 5D6 cm; a mishap on a triple)
+    ("tiroteo", "el barco pueda hacer 1d6 disparos", "no_combat_effect",
+     "shooting: 1D6 shots of the crew's arquebuses in the shooting phase"),
+    # empire family: the land ship's own "¡Problemas!": "Si obtienes Problemas con un Barco
+    # Terrestre, lanza 1D6 ..." (its movement mishap; the table on losing its last wound is
+    # "Perdiendo la última herida", reported with it)
+    ("problemas", "si obtienes problemas con un barco terrestre", "no_combat_effect",
+     "movement: the land ship's mishap table after a triple on its high-pressure move (on"
+     " losing its last wound: 'Perdiendo la última herida')"),
+    ("moviendo el barco", "puedes elegir dos formas de mover el vapor", "no_combat_effect",
+     "movement: the ship moves 3D6 cm or 5D6 cm in the compulsory moves (a triple: the"
+     " mishap table instead of moving)"),
+    # empire family: the land ship's close-combat rules left out, each with its reason
+    ("choque", "si el barco choca con alguna unidad", "ignored",
+     "its 1D6 impact hits strike at the crew's Initiative ('Este ataque se realiza con la"
+     " iniciativa de la tripulación'), not before the blows: not modelled"),
+    ("el barco en combate", "cada unidad situada en el frontal del barco recibe 1d6 impactos",
+     "ignored", "besides the crew's random attacks, 1D6 S6 hits each round on every unit at"
+     " its front only ('atropellar'): not modelled"),
+    ("perdiendo la ultima herida", "cuando el barco pierda su ultima herida", "ignored",
+     "on losing its last wound a D6 on its mishap table: 1, 1D6 S8 hits on every unit in"
+     " contact; 6, a S6 hit on every model within 3D6 cm (positions the engine does not"
+     " have): not modelled"),
+    # empire family: Imperio (Tanque de vapor): the parts of the tank's rules that act outside
+    # close combat, and why the others are left out (its damage model is "Puntos de
+    # estructura", reported with its reason)
+    ("declaracion de cargas", "el tanque tiene 360", "no_combat_effect",
+     "charges: whom the tank may charge and how it turns and moves to reach them"),
+    ("movimiento a traves de hostigadores", "no pueden recibir una carga del tanque",
+     "no_combat_effect", "movement: skirmishers and lone characters step aside from the"
+     " tank's charge and path"),
+    ("tanque y terreno", "el tanque puede mover solo por terreno abierto", "no_combat_effect",
+     "movement: open ground and linear obstacles only"),
+    ("disparos contra un tanque de vapor", "al disparar contra un tanque a vapor",
+     "no_combat_effect", "shooting: hard and soft hits of missiles against its structure"
+     " points"),
+    ("el tanque y la magia", "el tanque es inmune a todos los hechizos", "no_combat_effect",
+     "magic phase: immune to spells but those with a Strength"),
+    ("cargas enemigas", "el tanque solo puede reaccionar a las cargas enemigas con aguantar y"
+     " disparar", "no_combat_effect",
+     "charge reaction: stand and shoot only, with the engineer's pistol"),
+    ("inicio de turno", "al inicio de turno puedes elegir cuantos pv", "ignored",
+     "each own turn the steam points rolled may cost 1D6 to 4D6 structure points (the"
+     " structure-point model): not modelled"),
+    ("impactos por carga", "si el tanque choca contra una unidad enemiga causa 1d3 impactos",
+     "ignored", "1D3 impact hits plus 1D3 per 8 cm moved straight (a distance the player"
+     " chooses with steam points): not modelled"),
+    ("disparo", "el tanque a vapor tiene dos disparos", "ignored",
+     "its two cannons may shoot in its shooting phase at the enemy it is engaged with (the"
+     " engine has no shooting phase): not modelled"),
+    ("destrabarse", "el tanque puede destrabarse del combate voluntariamente", "ignored",
+     "it may leave a combat in its movement phase and charge again: not modelled"),
+    ("chequeos de atributos", "el tanque falla automaticamente todos los chequeos de"
+     " iniciativa", "ignored", "it fails every Initiative test an enemy's rule makes it take"
+     " in close combat and passes every other test: not modelled"),
+    ("situaciones extranas", "hay algunas situaciones extranas con el tanque a vapor",
+     "ignored", "the structure-point model's odd cases (giants, fanatics, spells): not"
+     " modelled"),
+    # empire family: Condes Vampiro (Costa del Vampiro) "Explosión de gases" (Cadáver
+    # Hinchado), "Dos por uno" (Artilleros de Cubierta)
+    ("explosion de gases", "cuando se destruye de alguna forma un cadaver hinchado", "ignored",
+     "destroyed, it explodes under the small template: each model under it (partly: 4+)"
+     " takes a T test or a wound with no armour save (the models under a template: positions"
+     " the engine does not have): not modelled"),
+    ("dos por uno", "los artilleros de cubierta se montan en una peana de caballeria",
+     "ignored", "two gunners ride each cavalry base of unit strength 2 and a 6+ save: the"
+     " import takes each gunner as a model with the base's strength and save, not two"
+     " gunners per base: not modelled"),
+    # empire family: Imperio (Altar de Guerra del Gran Teogonista) "Imbuir furia": "toda unidad
+    # amiga a 30cm o menos del Altar (incluido el Altar y el propio Volkmar) es Inmune a
+    # psicología, aunque se verán sujetas también a Furia justiciera" (hatred of Chaos, Skaven
+    # and Undead enemies)
+    ("imbuir furia", "toda unidad amiga a 30cm o menos del altar", "ignored",
+     "the altar, Volkmar and every friend within 30 cm are immune to psychology with"
+     " 'Furia justiciera' (hatred of Chaos, Skaven and Undead: 'Caos' is a Tipo word of"
+     " several books) while the altar does not flee: not modelled"),
+    ("equipo magico del altar de guerra del gran teogonista", "este equipo magico es del altar"
+     " de guerra, no de volkmar", "no_combat_effect",
+     "army composition: the altar's magic items stay with it, not with Volkmar"),
 )
 
 

@@ -164,11 +164,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                    " not modelled",
     "Campeonas": "both the Matriarca and the Augur count as champions: two champions in one"
                  " unit, not modelled",
-    "Frío asesino": "enemy models in base contact count as Initiative 1 (not those immune to"
-                    " cold): the enemy's strike order set by this model, not modelled",
-    "Cazador en la oscuridad": "a 5+ ward save, but not against attacks of models in base"
-                               " contact (supporting ranks' attacks are not from contact):"
-                               " not modelled",
     "Inmune a frío": "immune to cold attacks (Arma de frío, Garras): the engine has no cold"
                      " attacks, not modelled",
     # army26: Regimientos de Renombre's named heroes sold as one entry (Gotrek y Félix, Gilead y
@@ -256,13 +251,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Garrapatos perdidos": "squigs left without herders bounce in a random direction as"
                            " bouncing squigs: a unit of squigs the engine does not field,"
                            " not modelled",
-    # Condes Vampiro (Costa del Vampiro, Coloso Necrofex) "Lamento de los mares": "si la
-    # Doncella está trabada en combate ... deberá elegir como objetivo una unidad con la que
-    # esté trabada. La unidad tendrá un penalizador de -3 a todos los chequeos de Liderazgo
-    # (incluidos los de Desmoralización)"
-    "Lamento de los mares": "in its shooting phase an engaged enemy unit takes -3 to every Ld"
-                            " test, break tests included, until it passes a Ld test at the end"
-                            " of a turn: not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the Titán de Khemri's attack table, the steam tank's damage model,

@@ -83,6 +83,7 @@ from odds.combat.model.layout import (
     B_REGEN_WOUNDS,
     B_SHOUT,
     B_SIXES,
+    B_SONG,
     B_STATUS,
     B_STD_LOST,
     B_STUCK,
@@ -184,6 +185,7 @@ from odds.combat.psychology import (
     own_turn_start,
     panic_from,
     petrify,
+    song_ends,
     stupidity,
 )
 from odds.combat.resolution import end_stats, horn_round, leave_and_pursue, settle, side_totals
@@ -381,6 +383,7 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
         state[u, B_SHOUT] = 0
         state[u, B_HUSHED] = 0
         state[u, B_MELTED] = 0  # "Armas de hielo": not melted yet
+        state[u, B_SONG] = 0
     chg = -2
     max_r = max_rounds
     if model.flags[F_CHARGE_TESTS]:
@@ -419,6 +422,8 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
     active0 = model.flags[F_ACTIVE]
     active = active0 if rnd % 2 == 0 else 1 - active0
     if rare & RARE_TURN:
+        if rnd > 0:  # empire family: "Canto de la Sirena" ends with the turn before
+            p = song_ends(buf, p, nr, sides, state)
         p = own_turn_start(buf, p, nr, active, sides, state, model.contacts)
     if rare & RARE_GIANT:  # the giants' weapons stuck, falls, shouts (odds.combat.giants)
         giants_round_start(active, nb, sides, state)

@@ -104,6 +104,7 @@ from odds.combat.model.layout import (
     B_RANKS_NOW,
     B_REFUSED,
     B_SIXES,
+    B_SONG,
     B_STATUS,
     B_WOUNDS,
     CT_A,
@@ -133,6 +134,8 @@ from odds.combat.model.layout import (
     S_PETRIFY,
     S_PETRIFY_WARD,
     S_PETRIFY_WOUND,
+    S_SIREN,
+    S_SIRENABLE,
     ST_CHARGE_FLED,
     ST_CHARGE_REFUSED,
     ST_CHARGE_SIXES,
@@ -522,9 +525,24 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     else:
         target = max(ld, lead, gen) - diff
         target_c = max(ld_c, lead_c) - diff
+    # empire family: Condes Vampiro "Canto de la Sirena", -3 to its Ld tests (stubborn too:
+    # not the combat result's difference)
+    target -= sung(lo, state)
+    target_c -= sung(lo, state)
     target, cold = better_test(target_c, target, ld_c + lead_c > 0, ld + lead + gen > 0)
     passed, p = howled_test(buf, p, target, insane, bsb, cold, howled(lo, sides, state))
     return not passed, p
+
+
+@inline
+def sung(u, state):
+    """The Ld penalty of unit ``u`` under a "Canto de la Sirena": 3 while sung, else 0.
+
+    Condes Vampiro (Costa del Vampiro: Doncella de los Mares) "Canto de la Sirena": "La
+    unidad tendrá un penalizador de -3 a todos los chequeos de Liderazgo (incluidos los de
+    Desmoralización) que deba hacer" (:func:`siren_song`, :func:`song_ends`).
+    """
+    return 3 if state[u, B_SONG] > 0 else 0
 
 
 @inline
@@ -627,6 +645,7 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
             ld = numbers_ld(ld, state[f, B_RANKS_NOW])
             ld_c = numbers_ld(ld_c, state[f, B_RANKS_NOW])
         ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
+        ld -= sung(f, state)  # empire family: "Canto de la Sirena"
         # MDNR Enanos "Viejos cascarrabias": "Cualquier miniatura o unidad a 15cm o menos de
         # una o más unidades de Barbaslargas (que no estén huyendo) puede repetir los
         # chequeos de pánico fallados" (every unit of a combat is within 15 cm)
@@ -709,6 +728,52 @@ def lament(buf, p, u, nr, sides, state, contacts):
         n -= kept
     state[best, B_WOUNDS], _s, _r, p = apply_wounds(buf, p, state[best, B_WOUNDS],
                                                     sides[best, S_W], n, 0, 0)
+    return p
+
+
+@linked
+def siren_song(u, nr, sides, state, contacts):
+    """Condes Vampiro "Canto de la Sirena" of unit ``u`` (``S_SIREN``) at an enemy in contact.
+
+    Costa del Vampiro (Doncella de los Mares): "Es un Ataque especial que se realiza en la
+    fase de Disparo ... si la Doncella está trabada en combate con una o más unidades deberá
+    elegir como objetivo una unidad con la que esté trabada. La unidad tendrá un
+    penalizador de -3 a todos los chequeos de Liderazgo (incluidos los de Desmoralización)
+    ... No afecta a unidades inmunes a psicología o desmoralización ni a miniaturas de tipo
+    No Muerto o Demonio": the first enemy unit in contact, fighting, that it can affect
+    (``S_SIRENABLE``, and not frenzied: frenzy makes it immune to psychology) is sung
+    (``B_SONG`` 2) until the end of this turn (:func:`song_ends`).
+    """
+    for c in range(contacts.shape[0]):
+        if contacts[c, CT_A] != u and contacts[c, CT_B] != u:
+            continue
+        v = contacts[c, CT_B] if contacts[c, CT_A] == u else contacts[c, CT_A]
+        if (v < nr and sides[v, S_SIRENABLE] and state[v, B_STATUS] == FIGHTING
+                and state[v, B_WOUNDS] > 0 and not state[v, B_FRENZIED]):
+            state[v, B_SONG] = 2
+            return
+
+
+@linked
+def song_ends(buf, p, nr, sides, state):
+    """The end of a turn for the units under a "Canto de la Sirena"; returns ``p``.
+
+    "Al final del turno actual, la unidad enemiga deberá hacer un chequeo de Liderazgo (con
+    el -3); si lo supera, ya no se verá sujeta al hechizo; si lo falla, seguirá bajo los
+    efectos hasta el final de su próximo turno": a unit sung this turn (``B_SONG`` 2) tests
+    on the Ld of its panic test (its own, its champion's, its characters', the General's;
+    cold-blooded on its own) less 3: passed, the song ends; failed, it lasts the next turn
+    (``B_SONG`` 1), whose end ends it.  Run at the start of each round after the first.
+    """
+    for v in range(nr):
+        if state[v, B_SONG] == 2 and state[v, B_STATUS] == FIGHTING:
+            ld = _panic_ld(v, sides, state, 0)
+            ld_c = sides[v, S_LD] if sides[v, S_COLD] else 0
+            ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
+            passed, p = leadership_test(buf, p, ld - 3, False, False, cold)
+            state[v, B_SONG] = 0 if passed else 1
+        else:
+            state[v, B_SONG] = 0
     return p
 
 
@@ -915,6 +980,11 @@ def own_turn_start(buf, p, nr, active, sides, state, contacts):
         if (sides[u, S_LAMENT] and sides[u, S_SIDE] == active and state[u, B_STATUS] == FIGHTING
                 and state[u, B_WOUNDS] > 0):
             p = lament(buf, p, u, nr, sides, state, contacts)
+    # empire family: Condes Vampiro "Canto de la Sirena", in the owner's shooting phase
+    for u in range(nr):
+        if (sides[u, S_SIREN] and sides[u, S_SIDE] == active and state[u, B_STATUS] == FIGHTING
+                and state[u, B_WOUNDS] > 0):
+            siren_song(u, nr, sides, state, contacts)
     # Regimientos de Renombre "No Muertos", "Capitán": a Ld test at the start of each own
     # turn after the phase its leader fell in (psychology.captains_fall)
     for u in range(nr):
@@ -961,6 +1031,7 @@ def stupidity(buf, p, u, active, sides, state):
                 else:
                     ld = max(ld, sides[b, S_LD])
         ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
+        ld -= sung(u, state)  # empire family: "Canto de la Sirena"
         # Reinos del Caos "Marca del Caos absoluto" (S_GRUMBLERS 3): a failed test re-rolled
         passed, p = howled_test(buf, p, ld, False, sides[u, S_GRUMBLERS] == 3, cold,
                                 howled(u, sides, state))

@@ -59,7 +59,7 @@ from odds.combat.model.layout import (
     ST_STATUS,
     ST_SURVIVORS,
 )
-from odds.combat.psychology import horn_panic, panic_from
+from odds.combat.psychology import horn_panic, panic_from, sung
 
 
 @inline
@@ -197,8 +197,8 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
         if sides[u, S_CAN_PURSUE] == 2:
             chase = not pursuit_test
             if chase:
-                chase, p = leadership_test(buf, p, sides[u, S_LD], False, False,
-                                           sides[u, S_COLD])
+                chase, p = leadership_test(buf, p, sides[u, S_LD] - sung(u, state), False,
+                                           False, sides[u, S_COLD])
             if not chase:
                 gen = 0
                 for b in range(nr, sides.shape[0]):
@@ -212,11 +212,13 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
                         state[f, B_STATUS] = FLEEING
                 continue
         elif pursuit_test and not (state[u, B_FRENZIED] or sides[u, S_HATRED]):
-            held, p = leadership_test(buf, p, sides[u, S_LD], False, False, sides[u, S_COLD])
+            held, p = leadership_test(buf, p, sides[u, S_LD] - sung(u, state), False, False,
+                                      sides[u, S_COLD])
             if not held and sides[u, S_HOWLED] - 1 == target:
                 # Elfos Oscuros "Aullido abisal" ("el chequeo para evitar perseguir"): the
                 # fleeing Kharibdyss's player has a failed test re-rolled
-                held, p = leadership_test(buf, p, sides[u, S_LD], False, False, sides[u, S_COLD])
+                held, p = leadership_test(buf, p, sides[u, S_LD] - sung(u, state), False,
+                                          False, sides[u, S_COLD])
             if held:
                 continue
         chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])

@@ -13,7 +13,7 @@ steps.  ``model`` and ``scratch`` are :class:`odds.combat.model.layout.ModelArra
 from __future__ import annotations
 
 from odds._jit import inline
-from odds.combat.blows import models_left, strike
+from odds.combat.blows import count_ge, models_left, strike
 from odds.combat.fighters import (
     attacks_of,
     character_target,
@@ -63,6 +63,7 @@ from odds.combat.model.layout import (
     S_ALLOC,
     S_GIANT,
     S_HOST,
+    S_HUNTER_WARD,
     S_W,
     STEP_HI,
     STEP_LO,
@@ -182,6 +183,15 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
                                           * pool[c, P_SUPPORT_LOST_A + d])),
                                    state[u, B_CHAMP_CONTACT] == c and state[u, B_WOUNDS] > 0,
                                    groups, state[u, B_FRENZIED], state[u, B_RANDOM_A])
+                if not plain and sides[v, S_HUNTER_WARD] > 0 and gi == RANK_AND_FILE:
+                    # empire family: Condes Vampiro "Cazador en la oscuridad": its ward
+                    # against the attacks of models not in contact only, the supporting
+                    # ranks' (rolled before the hit; a warded attack is dropped)
+                    ns = na - attacks_of(buf, p, gi, u, v, kind, pool[c, P_FRONT_A + d] - taken,
+                                         0, 0, False, groups, state[u, B_FRENZIED],
+                                         state[u, B_RANDOM_A])[0]
+                    saved, p = count_ge(buf, p, ns, sides[v, S_HUNTER_WARD])
+                    na -= saved
             if not plain and sides[u, S_GIANT]:  # "Ataques del gigante": one table roll
                 na = 0 if rolled or not can_strike(u, state) else 1
                 rolled = True

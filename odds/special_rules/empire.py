@@ -46,4 +46,135 @@ rare-rule bit, counts its dice and keeps the exact first round from it).  Read b
 Clan Strigoi's "sólo puede efectuar el Chillido a unidades que estén en su línea de visión":
 the units it fights, as the lament's target must be while it is engaged."""
 
-SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK)
+KILLING_COLD = RuleSpec(
+    key="killing_cold", mdnr=("Frío asesino",), book="Condes Vampiro",
+    battlescribe=("Frío asesino",), acts=("before blows",),
+)
+"""Condes Vampiro (Demonio de los lamentos) "Frío asesino": "Todas las miniaturas enemigas en
+contacto peana con peana con el Demonio de los Lamentos se considera que tienen Iniciativa 1
+(salvo las miniaturas con la regla Inmune a frío)".
+
+Every enemy unit in contact with a unit carrying it (or with a character carrying it), and
+the characters standing in that enemy unit, fight the combat at Initiative 1 in every profile
+(riders, champions, steeds and crews alike) unless they are ``immune_to_cold``, which sets
+their place in the strike order; the whole enemy unit in contact, as for the other rules of
+the models in base contact (so its supporting ranks too).  Contacts are fixed for the combat,
+so it lasts as long as the combat (:func:`odds.combat.model.contact.killing_cold`, before the
+attack groups are built); no kernel code of its own."""
+
+
+def _dark_hunter_dice(model, layout) -> int:
+    """The most supporting attacks of one round that may roll its ward: one die each.
+
+    Bounded by every unit's models times the most attacks a rank-and-file model of it
+    has (its random attacks at their highest roll, frenzy included).
+    """
+    if not model.sides[:, layout.S_HUNTER_WARD].any():
+        return 0
+    total = 0
+    for u in range(model.n_units):
+        rows = model.groups[u, :, layout.RANK_AND_FILE]
+        per = int(((rows[..., layout.G_ATTACKS] + rows[..., layout.G_FRENZY_A]
+                    + model.sides[u, layout.S_RA_DICE] * model.sides[u, layout.S_RA_SIDES])
+                   * rows[..., layout.G_PER_MODEL]).max())
+        total += (-(-int(model.sides[u, layout.S_HP]) // int(model.sides[u, layout.S_W]))) * per
+    return total
+
+
+DARK_HUNTER = RuleSpec(
+    key="dark_hunter", mdnr=("Cazador en la oscuridad",), book="Condes Vampiro",
+    battlescribe=("Cazador en la oscuridad",), columns=("S_HUNTER_WARD",),
+    fill=lambda unit: {"S_HUNTER_WARD": 5} if unit.has("dark_hunter") and not unit.ward_save
+    else {},
+    dice=_dark_hunter_dice, plain=False,
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_HUNTER_WARD].any()),
+    acts=("each strike",), hooks=("strike_steps.count_attacks",),
+)
+"""Condes Vampiro (Demonio de los lamentos) "Cazador en la oscuridad": "Tiene una tirada de
+salvación especial de 5+, pero no puede efectuarla contra ataques de miniaturas en contacto
+peana con peana".
+
+In close combat the models not in base contact that attack are the supporting ranks (spears,
+High Elf spears' third rank, a lance's flank riders): a unit with it takes a 5+ ward save
+against those attacks only (``S_HUNTER_WARD`` 5), none against the blows of the models
+touching it (impact hits, steeds and the front rank included).  Each supporting attack on it
+rolls its ward before its hit (:func:`odds.combat.strike_steps.count_attacks`): an attack
+warded is dropped, which gives its unsaved wounds the law of a ward rolled after the armour
+save, one save per attack (the 6th-edition ward against an attack of multiple wounds).  A
+ward save of the unit's own replaces it.  The rest (a ward against shooting and magic) acts
+outside close combat.  The exact first round refuses it."""
+
+UNWRECKABLE = RuleSpec(
+    key="unwreckable", mdnr=("Resistente", "Carro (Regla especial del Altar)"), book="Imperio",
+    acts=("each strike",),
+)
+"""Imperio, Marienburgo (Barco terrestre de clase 'Marienburgo') "Resistente": "No se ve
+destruido por impactos de F7 o más"; Imperio (Altar de Guerra del Gran Teogonista) "Carro
+(Regla especial del Altar)": "El Altar de Guerra es un Carro a todos los efectos, pero gracias
+a la protección de Sigmar no resulta destruido automáticamente si sufre un impacto de F7 o
+superior".
+
+A chariot with it takes wounds of Strength 7 or more as any other wounds (its armour save
+after the Strength modifier, one wound each, multiple wounds as the attack has them), not as
+the game system's "Carro" ("Resulta destruido por cualquier herida de Fuerza 7 o más":
+:func:`odds.combat.model.thresholds.wreck_chariot`, which :mod:`odds.combat.model.groups`
+skips for it); no kernel code of its own.  Read by its text
+(:mod:`odds.battlescribe.rule_texts`): the other books' "Resistente" is a chariot's armour
+bonus for its rider."""
+
+def _sirenable(unit) -> int:
+    """1 when a "Canto de la Sirena" may affect ``unit``.
+
+    "No afecta a unidades inmunes a psicología o desmoralización ni a miniaturas de tipo No
+    Muerto o Demonio".
+    """
+    return int(not (unit.has("immune_to_psychology") or unit.has("unbreakable")
+                    or not unit.damage_tags.isdisjoint({"undead", "daemon"})))
+
+
+def _song_before_first_blows(m, c) -> bool:
+    """A song made before the first round's blows: the kernel's.
+
+    Its side's turn comes first and an enemy unit can be sung.
+    """
+    sd = m.sides[:m.n_units]
+    singing = sd[:, c.S_SIREN] * (sd[:, c.S_SIDE] == m.active_side)
+    return bool(singing.any() and (sd[:, c.S_SIRENABLE] * (sd[:, c.S_SIDE] != m.active_side)).any())
+
+
+SIREN_SONG = RuleSpec(
+    key="siren_song", mdnr=("Canto de la Sirena", "Lamento de los mares"),
+    book="Condes Vampiro (Costa del Vampiro)",
+    battlescribe=("Canto de la Sirena", "Lamento de los mares"),
+    columns=("S_SIREN", "S_SIRENABLE"), switches=("S_SIREN",),
+    fill=lambda unit: {"S_SIREN": int(unit.has("siren_song")), "S_SIRENABLE": _sirenable(unit)},
+    dice=lambda m, c: 3 * m.n_units * int(m.sides[:m.n_units, c.S_SIREN].any()),
+    plain=False, exact_refuses=_song_before_first_blows,
+    acts=("start of turn", "break test"),
+    hooks=("psychology.siren_song", "psychology.song_ends", "psychology.own_turn_start",
+           "psychology.sung"),
+    rare="RARE_TURN",
+)
+"""Condes Vampiro (Costa del Vampiro: Doncella de los Mares) "Canto de la Sirena", (Coloso
+Necrofex) "Lamento de los mares": "Es un Ataque especial que se realiza en la fase de Disparo
+... si la Doncella está trabada en combate con una o más unidades deberá elegir como objetivo
+una unidad con la que esté trabada. La unidad tendrá un penalizador de -3 a todos los
+chequeos de Liderazgo (incluidos los de Desmoralización) que deba hacer. No afecta a unidades
+inmunes a psicología o desmoralización ni a miniaturas de tipo No Muerto o Demonio. Al final
+del turno actual, la unidad enemiga deberá hacer un chequeo de Liderazgo (con el -3); si lo
+supera, ya no se verá sujeta al hechizo; si lo falla, seguirá bajo los efectos hasta el final
+de su próximo turno".
+
+Each own turn, before the blows (its shooting phase), a living, fighting unit with it sings
+at the first enemy unit in contact it can affect (``S_SIRENABLE``: not immune to psychology,
+not unbreakable, not Undead or Daemon; not frenzied in the kernel, frenzy making it immune to
+psychology): that unit takes -3 to its break, panic and stupidity tests and its tests to hold
+back from a pursuit this turn (a stubborn unit too: the song is no combat-result
+difference); at the start of the next round (the turn's end) it tests its panic test's Ld
+-3: failed, the -3 lasts that turn too (:func:`odds.combat.psychology.siren_song`,
+:func:`~odds.combat.psychology.song_ends`, :func:`~odds.combat.psychology.sung`).  The
+song is sung every own turn (the player's choice taken: it only helps).  The exact first
+round refuses a song made before its blows."""
+
+SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK, KILLING_COLD, DARK_HUNTER, UNWRECKABLE,
+         SIREN_SONG)

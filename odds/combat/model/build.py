@@ -28,7 +28,7 @@ from odds.combat.model.bodies import (
     recruits_at_most,
 )
 from odds.combat.model.charge import charge_flags, ogre_charge_strength, thunderous_charge
-from odds.combat.model.contact import contact_effects, soporific_musk
+from odds.combat.model.contact import contact_effects, killing_cold, soporific_musk
 from odds.combat.model.groups import _groups, slayer_weapon
 from odds.combat.model.layout import (
     CREW,
@@ -136,6 +136,8 @@ def build_units(units: list[Unit], sides: list[int],
     options = options or CombatOptions()
     # chaosbeasts: "Almizcle soporífero": half WS and I for those in contact with it
     units, characters = soporific_musk(units, characters, contacts)
+    # empire family: "Frío asesino": Initiative 1 for those in contact with it
+    units, characters = killing_cold(units, characters, contacts)
     # MDNR "Hachas de matador": the weapon chosen for this combat, against the first enemy
     # the unit touches
     units = [slayer_weapon(u, units[next(b if a == i else a for a, b, *_ in contacts

@@ -151,3 +151,46 @@ def soporific_musk(units: list[Unit], characters: list, contacts) -> tuple[list[
     struck |= {a for a, b, *_ in contacts if b in carriers}
     return ([_musk_struck(u) if i in struck else u for i, u in enumerate(units)],
             [(h, _musk_struck(c) if h in struck else c) for h, c in characters])
+
+
+# empire family: Condes Vampiro "Frío asesino"
+def _chilled(fighter):
+    """``fighter`` (a unit or a character) at Initiative 1 unless immune to cold.
+
+    In every profile: its rider's, champion's, steed's and crew's alike.
+    """
+    if fighter.has("immune_to_cold"):
+        return fighter
+    changes = {"profile": fighter.profile.replace(I=1)}
+    if fighter.mount is not None:
+        changes["mount"] = fighter.mount.replace(I=1)
+    if isinstance(fighter, Unit):
+        if fighter.champion_profile is not None:
+            changes["champion_profile"] = fighter.champion_profile.replace(I=1)
+        if fighter.extra_crew is not None:
+            changes["extra_crew"] = fighter.extra_crew.replace(I=1)
+    return fighter.replace(**changes)
+
+
+def killing_cold(units: list[Unit], characters: list, contacts) -> tuple[list[Unit], list]:
+    """Units and characters in contact with a "Frío asesino" at Initiative 1.
+
+    Condes Vampiro (Demonio de los lamentos) "Frío asesino": "Todas las miniaturas enemigas
+    en contacto peana con peana con el Demonio de los Lamentos se considera que tienen
+    Iniciativa 1 (salvo las miniaturas con la regla Inmune a frío)"
+    (:data:`odds.special_rules.empire.KILLING_COLD`): a unit carries it when it or a
+    character standing in it has ``killing_cold``; every enemy unit a contact joins to it,
+    and the characters standing in that unit, fight with I 1 in every profile unless they
+    are ``immune_to_cold`` (the whole unit in contact, as for the other rules of the models
+    in base contact).  Contacts are fixed for the combat.  ``characters`` are
+    ``(unit index, Character)`` pairs; both lists are returned anew (unchanged when no one
+    carries the rule).
+    """
+    carriers = {i for i, u in enumerate(units) if u.has("killing_cold")}
+    carriers |= {h for h, c in characters if c.has("killing_cold")}
+    if not carriers:
+        return units, characters
+    struck = {b for a, b, *_ in contacts if a in carriers}
+    struck |= {a for a, b, *_ in contacts if b in carriers}
+    return ([_chilled(u) if i in struck else u for i, u in enumerate(units)],
+            [(h, _chilled(c) if h in struck else c) for h, c in characters])

@@ -177,8 +177,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         # además la regla Heridas múltiples (1D6)"
         mw = max(mw, _MW_CODE["d6"])
     cap = 7 if enemy.has("stone_monstrosity") else 10  # the strength its hits count at most
-    # game system "Carro" (wreck_chariot); Skaven "Impactos de F7" (wrecked_by_s7) likewise
-    chariot = enemy.troop_type == "chariot" or enemy.has("wrecked_by_s7")
+    # game system "Carro" (wreck_chariot); Skaven "Impactos de F7" (wrecked_by_s7) likewise;
+    # empire family: Imperio "Resistente", "Carro (Regla especial del Altar)": not destroyed
+    # by S7+ (odds.special_rules.empire.UNWRECKABLE)
+    chariot = ((enemy.troop_type == "chariot" or enemy.has("wrecked_by_s7"))
+               and not enemy.has("unwreckable"))
     flaming = unit.has("flaming_attacks") and not enemy.has("immune_to_flaming")
     # Orcos y Goblins "Resistencia al fuego": "Cualquier impacto con la regla Ataques
     # flamígeros que impacte en un Kobold de Fuego reduce en 1 su Fuerza"

@@ -208,8 +208,10 @@ N_FLAGS = F_GIANT_HITS + 1
     B_HUSHED,  # a character that strikes no blow this round (shouted at, headbutted)
     B_TONGUED,  # 1 + the body whose tongue hit it this round: -1 to hit that body (S_TONGUE)
     B_MELTED,  # its ice weapons were hit by a flaming attack: normal weapons now (S_ICE)
+    B_SONG,  # "Canto de la Sirena" on it: 2 sung this turn, 1 kept this turn (a failed test),
+    #   0 none (empire family)
     N_BODY,
-) = range(28)
+) = range(29)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)

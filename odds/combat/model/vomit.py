@@ -94,7 +94,8 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
     vomit[G_SAVE] = rules.IMPOSSIBLE if no_armour else save_needed(e_save, strength, False)
     vomit[G_WARD] = ward
     vomit[G_MW] = _MW_CODE[mw]
-    wreck_chariot(vomit, enemy.troop_type == "chariot", strength)
+    wreck_chariot(vomit, enemy.troop_type == "chariot" and not enemy.has("unwreckable"),
+                  strength)
     vomit[G_RANKS] = 1
     if expected_unsaved(vomit) <= expected_unsaved(normal, unit.has("frenzy") and not by_mount):
         return
