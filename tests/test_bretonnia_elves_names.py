@@ -96,3 +96,43 @@ def test_beastmaster_reported_as_modelled():
     k = kinds(cat(SILVANOS), "Señor de las bestias (jabalíes)")
     assert k["Muerte del señor"] == "note"
     assert k["Despliegue"] == "approximated"
+
+
+@pytest.mark.parametrize("book", [BRETONIA, "MDNR_Bretonia_con_Personajes_Especiales_v1.cat"])
+@pytest.mark.parametrize("unit", ["Pot-de-Feu", "Balista de asedio", "Cañón bretoniano"])
+def test_foreman_is_one_more_crewman(book, unit):
+    """Bretonia (Pot-de-Feu, Balista de asedio, Cañón bretoniano): the "Capataz" (HA3 F3 R3
+    H1 I3 A1 L6) beside two "Campesino" (HA2 F3 R3 H1 I3 A1 L5) is a second crew of the
+    same T and W: he fights with his own WS, the unit tests on his L6 and its unit strength
+    is its crew count, 3 (RULES.md §2.3 Default); the machine keeps its own R7 H3."""
+    c = cat(book)
+    u = c.unit(unit)
+    assert (u.crew, u.extra_crew.count, u.extra_crew.WS, u.extra_crew.A) == (2, 1, 3, 1)
+    assert (u.profile.WS, u.profile.Ld, u.profile.T, u.profile.W) == (2, 6, 7, 3)
+    assert u.unit_strength == 3
+    assert kinds(c, unit)["Capataz"] == "note"
+
+
+def test_second_crew_of_other_wounds_stays_approximated():
+    """Enanos del Caos "Mortero terremuerte": its "Ogro" (R4 H3) beside the "Enano del Caos"
+    (R4 H1) has wounds of his own the machine's leave out: still approximated, his L and
+    unit strength not counted."""
+    c = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    assert kinds(c, "Mortero terremuerte")["Ogro"] == "approximated"
+    assert c.unit("Mortero terremuerte").unit_strength == 3
+
+
+@pytest.mark.parametrize("book", [SILVANOS, "MDNR_Elfos_Silvanos_con_Personajes_Especiales_v2.cat"])
+def test_silvan_heavy_cavalry_rides_its_barded_steed(book):
+    """Elfos Silvanos "Caballería pesada silvana": the rider "Caballero silvano" (HA4 F3 R3 H1
+    I5 A1 L8, TSA 4+, Tipo "Caballería") rides the "Corcel élfico con barda" (HA3 F3 I4 A1,
+    no R or H, TSA "+2", Tipo "Animal"): the steed is the mount, not the model."""
+    c = cat(book)
+    u = c.unit("Caballería pesada silvana")
+    assert u.troop_type == "cavalry"
+    assert (u.profile.WS, u.profile.S, u.profile.T, u.profile.W, u.profile.I, u.profile.Ld) == (
+        4, 3, 3, 1, 5, 8)
+    assert (u.mount.WS, u.mount.S, u.mount.I, u.mount.A) == (3, 3, 4, 1)
+    assert u.armour_save_override == 4
+    assert not [k for k, v in kinds(c, "Caballería pesada silvana").items()
+                if v in ("ignored", "approximated")]

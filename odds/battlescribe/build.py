@@ -139,6 +139,9 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
         printed_save, _ = parse_save(main.values.get("TSA"))
         override = self.save(tt, equipment, printed_save, compare_save)
         printed_us = self.unit_strength(cast, profile, crew, extra_crew, special, extra)
+        counted_us = self.extra_crew_strength(cast, crew, extra_crew)
+        if counted_us is not None:  # Bretonia "Capataz": one more crewman
+            extra["unit_strength_override"] = counted_us
         if is_dragon(main):
             special.append("dragon")  # names the model for "Hacha de Ulther" (dragon_bane)
         if is_wizard(main):
