@@ -128,6 +128,8 @@ from odds.combat.model.layout import (
     PR_TARGET_LD,
     PR_TARGET_REROLL,
     PR_TERROR,
+    S_CHARGED,
+    S_IMPETUOUS,
     S_MUTATION,
     S_MUTATION_WARD,
     ST_CHARGE_FLED,
@@ -503,7 +505,9 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     # else it dies with the unit's last model)
     champ = sides[lo, S_CHAMP_BODY]
     fearless = sides[lo, S_FEARLESS] and (champ < 0 or state[champ, B_WOUNDS] > 0)
-    if (not causes_fear(lo, sides, state) and not sides[lo, S_ITP] and guard != 2
+    # Bretonia "Impetuosos": immune to psychology through the turn it charges (the first round)
+    itp = sides[lo, S_ITP] or (sides[lo, S_IMPETUOUS] and sides[lo, S_CHARGED] and first)
+    if (not causes_fear(lo, sides, state) and not itp and guard != 2
             and not fearless and sides[lo, S_MAY_FEAR]
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
@@ -520,7 +524,8 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
         target = max(ld, lead, gen) - diff
         target_c = max(ld_c, lead_c) - diff
     target, cold = better_test(target_c, target, ld_c + lead_c > 0, ld + lead + gen > 0)
-    passed, p = howled_test(buf, p, target, insane, bsb, cold, howled(lo, sides, state))
+    passed, p = howled_test(buf, p, target, insane, bsb, cold,
+                            howled(lo, sides, state) and not itp)
     return not passed, p
 
 

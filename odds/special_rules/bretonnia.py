@@ -160,4 +160,28 @@ none in the kernel.  Every fighting model counts as in contact: the Montaraces f
 rank (great weapons); in a combat of several enemies the extra blow goes with the attacks
 against the fear-causing enemy only."""
 
-SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS)
+IMPETUOUS = RuleSpec(
+    key="impetuous", mdnr=("Impetuosos",), book="Bretonia", battlescribe=("Impetuosos",),
+    columns=("S_IMPETUOUS",), fill=lambda unit: {"S_IMPETUOUS": int(unit.has("impetuous"))},
+    acts=("charge", "break test"),
+    hooks=("model.charge.charge_flags", "model.charge.pair_flags", "strike_steps.strike_steps",
+           "psychology.break_test"),
+)
+"""Bretonia (Caballeros noveles) "Impetuosos": "Tras declarar cargas, si la unidad está a
+distancia de carga de un enemigo debe hacer un chequeo de Liderazgo; si lo falla, carga.
+Además, siempre que cargan, ellos y cualquier personaje que se les haya unido son inmunes a
+psicología hasta el final de turno. Ten en cuenta que los Caballeros Noveles son inmunes a
+psicología nada más declarar la carga ... No deberían, por tanto, efectuar un chequeo de miedo
+para cargar".
+
+The test that makes them charge is the movement phase's.  When the unit charged
+(``S_CHARGED``), it and its characters are immune to psychology from the charge to the end of
+that turn, the combat's first round: no fear or terror test to charge
+(:func:`odds.combat.model.charge._scared`), no fear auto-break in that round's break test,
+no "Aullido abisal" re-roll of it, and no panic test in that round
+(:func:`odds.combat.strike_steps.strike_steps` marks it tested).  From the second round, the
+enemy's turn, its psychology is the usual.  Charged, it has none of this.  The exact first
+round reads the same (:func:`odds.combat.exact.break_tests.break_probability`)."""
+
+SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS,
+         IMPETUOUS)

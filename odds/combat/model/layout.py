@@ -113,8 +113,9 @@ from odds.vocabulary import STATUSES as STATUSES
     S_MUTATION_WARD,  # the ward save against it on this unit (7 = none); 0 = not a target
     S_SLIPPERY,  # 1: never lapped round, laps round win or lose (Enanos del Caos
     #   "Escurridizos")
+    S_IMPETUOUS,  # 1: immune to psychology through the turn it charges (Bretonia "Impetuosos")
     N_SIDE,
-) = range(84)
+) = range(85)
 
 # --------------------------------------------------------------------------- group constants
 (
