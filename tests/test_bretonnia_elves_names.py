@@ -6,7 +6,7 @@ Each case cites the catalogue and entry whose text it reads (``/work/shared/batt
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED, cat, kinds
+from conftest import SHARED, cat, clean, kinds
 
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
@@ -136,3 +136,17 @@ def test_silvan_heavy_cavalry_rides_its_barded_steed(book):
     assert u.armour_save_override == 4
     assert not [k for k, v in kinds(c, "Caballería pesada silvana").items()
                 if v in ("ignored", "approximated")]
+
+
+def test_young_knights_of_the_war_led_by_a_grail_knight():
+    """Bretonia (Guerra de Noveles) "Caballeros noveles": the unit prints "Paladín novel" (HA3
+    A2 L7) beside "Caballero novel" (A1), but its command group's champion option is "Caballero
+    del Grial" (HA5 F4 I5 A2 L8, 22 points) with a profile of its own: no option selects the
+    paladin, a note; the champion fights with the grail knight's profile."""
+    c = cat(NOVELES)
+    u = c.unit("Caballeros noveles")
+    assert kinds(c, "Caballeros noveles")["Paladín novel"] == "note"
+    p = u.champion_profile
+    assert (p.WS, p.S, p.I, p.A, p.Ld) == (5, 4, 5, 2, 8)
+    assert u.command.champion_points == 22
+    assert clean(c, "Caballeros noveles")
