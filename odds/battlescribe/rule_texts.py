@@ -194,6 +194,10 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # consideran de tipo mágico" (the entry comes only with Mydas: "solo si incluyes a Mydas")
     ("escolta de mydas", "toda la unidad de escoltas es tozuda mientras mydas siga vivo",
      ("mydas_escort", "magic_attacks")),
+    # Bretonia and the elves: Elfos Silvanos (Guardia eterna) "Escolta": "Mientras la unidad
+    # contenga algún Biennacido o algún Noble es Tozuda" (the characters: wood_elf_noble)
+    ("escolta", "mientras la unidad contenga algun biennacido o algun noble es tozuda",
+     ("noble_escort",)),
 )
 
 

@@ -183,5 +183,46 @@ no "Aullido abisal" re-roll of it, and no panic test in that round
 enemy's turn, its psychology is the usual.  Charged, it has none of this.  The exact first
 round reads the same (:func:`odds.combat.exact.break_tests.break_probability`)."""
 
+ETERNAL_GUARD_STYLE = RuleSpec(
+    key="eternal_guard_style", mdnr=("Estilo de combate de la guardia eterna",),
+    book="Elfos Silvanos", battlescribe=("Estilo de combate de la guardia eterna",),
+    filled_by="odds.combat.model.groups", acts=("each strike",),
+)
+"""Elfos Silvanos (Guardia eterna) "Estilo de combate de la guardia eterna": "Sin importar el
+equipo que lleven las miniaturas físicamente, todas las miniaturas con esta regla tienen estas
+tres peculiaridades: - Todos tienen una tirada de salvación por armadura de 5+. - Llevan Lanza,
+por lo que combaten en dos filas. - Las miniaturas en contacto peana con peana con el enemigo
+tienen A+1 en combate cuerpo a cuerpo".
+
+The models fighting in the unit's front rank, its champion's included, strike one attack more
+each, in an attack group of their own with the rank and file's profile and weapon (the crew
+group, which counts the front rank's fighters as "Golpe decapitador" does: no second crew,
+pistol or random attacks beside it); its second rank fights with its spear's usual attacks.
+The spear and the 5+ save are the import's (:mod:`odds.battlescribe`: the weapon "Conjunto de
+armas de mano y lanzas" is a spear, the save 5+ whatever the armour).  Its code is in the
+model's attack groups (:func:`odds.combat.model.groups._groups`), none in the kernel."""
+
+NOBLE_ESCORT = RuleSpec(
+    key="noble_escort", mdnr=("Escolta",), book="Elfos Silvanos",
+    columns=("S_BODYGUARD",), filled_by="odds.combat.model.side",
+    acts=("break test",), hooks=("psychology.break_test",),
+)
+"""Elfos Silvanos (Guardia eterna) "Escolta": "Mientras la unidad contenga algún Biennacido o
+algún Noble es Tozuda. Ten en cuenta que es simplemente conteniendo esas miniaturas, así que
+aunque un Noble rechace un desafío y pase a última fila, la unidad seguirá siendo Tozuda
+mientras el Noble esté en ella".
+
+The unit is stubborn while a living character with ``wood_elf_noble`` stands in it, whether
+he refused a challenge or not (``S_BODYGUARD`` 1, as Altos Elfos "Guardaespaldas":
+:func:`odds.combat.model.bodies.guarded`).  The name "Escolta" is read by its text: Mercenarios
+"Escolta" is ``paymaster_guard``."""
+
+WOOD_ELF_NOBLE = RuleSpec(
+    key="wood_elf_noble", mdnr=("Biennacido", "Noble silvano"), book="Elfos Silvanos",
+    columns=("S_GUARDED",), filled_by="odds.combat.model.build",
+)
+"""The character is an Elfos Silvanos "Biennacido" or "Noble silvano" (the entries the
+Guardia eterna's "Escolta" names; the import gives it to them by their entry's name)."""
+
 SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS,
-         IMPETUOUS)
+         IMPETUOUS, ETERNAL_GUARD_STYLE, NOBLE_ESCORT, WOOD_ELF_NOBLE)

@@ -353,6 +353,23 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_FRENZY_A] = 0
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
+        if unit.has("eternal_guard_style"):
+            if out[CREW, kind, G_ACTIVE] or unit.random_attacks:
+                raise v.OddsInputError(f"{unit.name}: 'eternal_guard_style' with a second"
+                                       " crew, a pistol, random attacks or another rule of the"
+                                       " crew attack group is not supported (it uses that"
+                                       " group)")
+            if rf[G_ACTIVE]:
+                # Elfos Silvanos "Estilo de combate de la guardia eterna": "Las miniaturas en
+                # contacto peana con peana con el enemigo tienen A+1": one more attack of each
+                # model fighting in the front rank, its champion's included (as the crew group
+                # of "Golpe decapitador" counts him), struck with the others
+                # (odds.special_rules.bretonnia.ETERNAL_GUARD_STYLE)
+                row = out[CREW, kind]
+                row[:] = rf
+                row[G_ATTACKS] = 1
+                row[G_FRENZY_A] = 0
+                row[G_RANKS] = 1
         if unit.has("dirty_trick"):
             # its attack's group: the crew's, or on foot the steeds' when a pistol has the
             # crew's (Edvard's "Arma de mano" and "Pistola"; a character-like body strikes
