@@ -425,6 +425,12 @@ _TEXT_WARDS: tuple[tuple[str, str, int], ...] = (
     # una Tirada de salvación especial de 5+" (Altos Elfos' Alarielle has another rule of the
     # name)
     ("proteccion del caos", "el templete tiene una tirada de salvacion especial de 5+", 5),
+    # Bretonia and the elves: Elfos Silvanos "Tatuajes talismánicos": "Las miniaturas con
+    # Tatuajes talismánicos tienen una Tirada de salvación especial de 6+ y Resistencia a la
+    # magia (1)" (the magic resistance: the magic phase; beside "Espíritu del bosque", the
+    # better ward against each blow: odds.special_rules.wards.own_ward)
+    ("tatuajes talismanicos", "tienen una tirada de salvacion especial de 6+ y resistencia a"
+     " la magia (1)", 6),
 )
 
 

@@ -64,6 +64,7 @@ from odds.combat.model.layout import (
     B_FRENZIED,
     B_FRONT_CHARS,
     B_FRONTAGE,
+    B_HUNT,
     B_LAPPING,
     B_LEADER_FELL,
     B_NO_REGEN,
@@ -114,6 +115,7 @@ from odds.combat.model.layout import (
     RES_WON1,
     S_CHAMPION,
     S_DRUNK,
+    S_FEAR,
     S_FILES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
@@ -356,6 +358,7 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
         state[u, B_DRUNK_ROLL] = 0
         state[u, B_STD_LOST] = 0
         state[u, B_LEADER_FELL] = 0
+        state[u, B_HUNT] = 2 if sides[u, S_FEAR] == 3 else 0  # "La cacería salvaje"
     chg = -2
     max_r = max_rounds
     if model.flags[F_CHARGE_TESTS]:

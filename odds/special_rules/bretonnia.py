@@ -224,5 +224,40 @@ WOOD_ELF_NOBLE = RuleSpec(
 """The character is an Elfos Silvanos "Biennacido" or "Noble silvano" (the entries the
 Guardia eterna's "Escolta" names; the import gives it to them by their entry's name)."""
 
+def wild_hunt(unit: Any) -> bool:
+    """Whether ``unit`` causes fear when it charges: "La cacería salvaje" and its musician."""
+    return bool(unit.has("wild_hunt") and unit.command.musician)
+
+
+WILD_HUNT = RuleSpec(
+    key="wild_hunt", mdnr=("La cacería salvaje",), book="Elfos Silvanos",
+    battlescribe=("La cacería salvaje",), columns=("S_HUNT",),
+    filled_by="odds.combat.model.build", rare="RARE_TURN", acts=("charge", "start of turn"),
+    hooks=("model.charge.charge_flags", "model.charge.pair_flags", "psychology.causes_fear",
+           "psychology.own_turn_start"),
+)
+"""Elfos Silvanos (Jinetes de Kurnous) "La cacería salvaje": "Si la unidad de Kurnous declara
+una carga y tiene músico, la unidad Causa Miedo a todos los efectos hasta el inicio de su
+próximo turno".
+
+A unit with it and its musician (:func:`wild_hunt`) that charged in its own turn causes fear
+from the charge (its target tests fear at the charge: :func:`odds.combat.model.charge._scared`)
+through the enemy's turn that follows: the first two rounds of the combat (``S_FEAR`` 3 while
+``B_HUNT``, the own turns still to start, is above 0; the start of its next turn, the third
+round, ends it: :func:`odds.combat.psychology.own_turn_start`).  The musician is the one it
+has at the charge.  Charged, or without a musician, it causes no fear by this rule.  The
+exact first round counts its fear."""
+
+KURNOUS_WRATH = RuleSpec(
+    key="kurnous_wrath", mdnr=("La ira de Kurnous",), book="Elfos Silvanos",
+    battlescribe=("La ira de Kurnous",), filled_by="odds.combat.model.groups",
+)
+"""Elfos Silvanos (Jinetes de Kurnous) "La ira de Kurnous": "Los jinetes tienen A+1 en las rondas
+de combate que no hayan cargado".
+
++1 A for the riders (the rank and file and the champion, not their steeds) in every round but
+the first round of a combat they charged: their attack rows
+(:func:`odds.combat.model.groups._groups`), so the exact first round counts it too."""
+
 SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS,
-         IMPETUOUS, ETERNAL_GUARD_STYLE, NOBLE_ESCORT, WOOD_ELF_NOBLE)
+         IMPETUOUS, ETERNAL_GUARD_STYLE, NOBLE_ESCORT, WOOD_ELF_NOBLE, WILD_HUNT, KURNOUS_WRATH)

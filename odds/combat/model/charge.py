@@ -51,6 +51,7 @@ from odds.combat.model.layout import (
     REACH_TAIL_SIZE,
 )
 from odds.combat.model.options import SideOptions
+from odds.special_rules.bretonnia import wild_hunt
 from odds.units import Unit
 from odds.validation import OddsInputError
 
@@ -60,13 +61,16 @@ def _scared(unit: Unit, by: Unit, charging: bool = False) -> bool:
 
     A unit with ``fears_elves`` (MDNR "Miedo a los orejotaz") fears an elf unit
     unless its unit strength is more than twice the elves'.  A ``charging`` unit with
-    ``impetuous`` (Bretonia "Impetuosos") is immune to psychology from its charge on.
+    ``impetuous`` (Bretonia "Impetuosos") is immune to psychology from its charge on; a
+    charger with "La cacería salvaje" and its musician (:func:`wild_hunt`; ``charging``
+    False: ``by`` is the charger) causes fear.
     """
     if charging and unit.has("impetuous"):
         return False
+    hunt = not charging and wild_hunt(by)
     orejotaz = (unit.has("fears_elves") and "elf" in by.tags
                 and unit.unit_strength <= 2 * by.unit_strength)
-    if not (by.causes_fear or by.causes_terror or orejotaz):
+    if not (by.causes_fear or by.causes_terror or orejotaz or hunt):
         return False
     # Regimientos de Renombre "Montaraces de Bugman": immune to fear and terror while Bugman
     # lives (at the charge he does)

@@ -114,8 +114,10 @@ from odds.vocabulary import STATUSES as STATUSES
     S_SLIPPERY,  # 1: never lapped round, laps round win or lose (Enanos del Caos
     #   "Escurridizos")
     S_IMPETUOUS,  # 1: immune to psychology through the turn it charges (Bretonia "Impetuosos")
+    S_HUNT,  # 1: charged with its musician, it causes fear (S_FEAR 3) until its next own turn
+    #   (Elfos Silvanos "La cacería salvaje")
     N_SIDE,
-) = range(85)
+) = range(86)
 
 # --------------------------------------------------------------------------- group constants
 (
@@ -251,8 +253,9 @@ N_FLAGS = F_PAIR + N_PAIR * MAX_PAIRS
     B_STD_LOST,  # standard and musician gone for good (its rank and file all fell, S_RECRUIT)
     B_LEADER_FELL,  # its leader fell in an earlier phase ("No Muertos", "Capitán")
     B_RANKS_NOW,  # its own rank bonus at the start of the round, 0 if cancelled (S_NUMBERS)
+    B_HUNT,  # own turns still to start before its fear of S_FEAR 3 ends ("La cacería salvaje")
     N_BODY,
-) = range(21)
+) = range(22)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)
