@@ -259,5 +259,76 @@ de combate que no hayan cargado".
 the first round of a combat they charged: their attack rows
 (:func:`odds.combat.model.groups._groups`), so the exact first round counts it too."""
 
+BLESSING_WARD = 6
+"""The Blessing of the Lady's ward save against blows of Strength below 5."""
+
+BLESSING_WARD_STRONG = 5
+"""The Blessing of the Lady's ward save against blows of Strength 5 or more."""
+
+
+def lady_ward(unit: Any, ward: int, strength: int) -> int:
+    """The ward save ``unit`` takes against a blow of ``strength`` (``ward``: its other one).
+
+    With ``grail_vow`` (the Blessing of the Lady), the better of ``ward`` and the Blessing's:
+    5+ against Strength 5 or more, else 6+.
+    """
+    if not unit.has("grail_vow"):
+        return ward
+    return min(ward, BLESSING_WARD_STRONG if strength >= 5 else BLESSING_WARD)
+
+
+GRAIL_VOW = RuleSpec(
+    key="grail_vow", mdnr=("Voto del grial", "Bendición de la Dama"), book="Bretonia",
+    filled_by="odds.combat.model.groups", acts=("each strike",),
+)
+"""Bretonia (Caballeros del grial) "Voto del grial": "Inmunes a psicología. A las unidades con
+Voto del Grial no se les pueden unir personajes con el Voto de Caballero o el Voto de la
+Búsqueda. Las miniaturas con Voto del Grial empiezan la partida siempre con la Bendición de la
+Dama, independientemente de si rezan o no. Todos sus ataques son mágicos (del Caballero con el
+Voto, no de su montura)".
+
+The flag is the Blessing of the Lady, which the vow always has: a ward save of 6+, 5+ against
+blows of Strength 5 or more (the Bretonian book's Blessing, as MDNR Bretonia "Morgiana" reads
+it: "la tirada de salvación especial obtenida por la Bendición de la Dama será de 5+ contra
+cualquier ataque (tenga este la Fuerza que tenga)" where the enchantress joins), the better of
+it and any other ward the unit has, per blow (:func:`lady_ward`, where the enemy's attack
+groups are built: :mod:`odds.combat.model.groups`; no kernel code of its own).  The cold
+wound of a "Arma de frío" hit takes the ward of the blow that made it.  The engine never takes
+the Blessing away: fleeing leaves the combat, and a character refusing a challenge beside the
+knights is not followed.  The vow's other clauses are other flags the import gives with it:
+``immune_to_psychology``, and ``magic_attacks`` for the knights but not their steeds
+(``mundane_attacks``); who may join them is army composition."""
+
+
+def saints_champion(unit: Any) -> Any:
+    """``unit`` as it challenges: with "Santos en vida" and no champion, one knight is one.
+
+    The champion has the rank-and-file profile, weapon and rules (one of the knights), so the
+    unit's blows and models are those it has.
+    """
+    if unit.has("living_saints") and not unit.command.champion and unit.models >= 2:
+        return unit.replace(command=unit.command.replace(champion=True),
+                            champion_profile=unit.profile)
+    return unit
+
+
+LIVING_SAINTS = RuleSpec(
+    key="living_saints", mdnr=("Santos en vida",), book="Bretonia",
+    battlescribe=("Santos en vida",), filled_by="odds.combat.model.build",
+    acts=("start of turn",),
+)
+"""Bretonia (Caballeros del grial) "Santos en vida": "Todas las miniaturas de la unidad se
+consideran Campeón a efectos de lanzar y aceptar desafíos (pero recuerda que, estando en
+formación de lanza, sólo los Caballeros en contacto con miniaturas enemigas pueden lanzar y
+aceptar desafíos)".
+
+A unit with it and no champion of its own challenges as one with a champion: one of its
+knights, with the rank-and-file profile, issues and accepts challenges under the unit's
+challenge policy (:func:`saints_champion`, applied as the combat is built:
+:func:`odds.combat.model.build_units`; :attr:`odds.scenario.ScenarioUnit.has_challenger`).
+The engine's champion stands in the front rank, in contact with the enemy, as the text asks
+of a lance.  A unit with a champion challenges with him, as without the rule."""
+
 SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS,
-         IMPETUOUS, ETERNAL_GUARD_STYLE, NOBLE_ESCORT, WOOD_ELF_NOBLE, WILD_HUNT, KURNOUS_WRATH)
+         IMPETUOUS, ETERNAL_GUARD_STYLE, NOBLE_ESCORT, WOOD_ELF_NOBLE, WILD_HUNT, KURNOUS_WRATH,
+         GRAIL_VOW, LIVING_SAINTS)

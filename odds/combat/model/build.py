@@ -71,7 +71,7 @@ from odds.combat.model.layout import (
 from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
 from odds.combat.model.side import _side, cancels_no_ranks, fear_possible, panic_immunities
 from odds.combat.model.strike_order import _strike_order, braced
-from odds.special_rules.bretonnia import stopped_by_stakes, wild_hunt
+from odds.special_rules.bretonnia import saints_champion, stopped_by_stakes, wild_hunt
 from odds.units import Unit
 from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES
 
@@ -133,6 +133,7 @@ def build_units(units: list[Unit], sides: list[int],
     challenge = list(challenge or ["never"] * n_units)
     challenge, opts = _checked(units, sides, contacts, charged, unit_options, characters,
                                allocation, challenge)
+    units = [saints_champion(u) for u in units]  # Bretonia "Santos en vida"
     options = options or CombatOptions()
     # chaosbeasts: "Almizcle soporífero": half WS and I for those in contact with it
     units, characters = soporific_musk(units, characters, contacts)

@@ -68,7 +68,7 @@ from odds.combat.model.thresholds import (
     wreck_chariot,
 )
 from odds.combat.model.vomit import _vomit
-from odds.special_rules.bretonnia import in_lance, wardens_foe
+from odds.special_rules.bretonnia import in_lance, lady_ward, wardens_foe
 from odds.special_rules.chaos import malal_foe
 from odds.special_rules.wards import own_ward
 from odds.units import Unit
@@ -196,7 +196,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                         else max(2, rules.to_wound(s, enemy.profile.T)))
         row[G_KB] = kb
         row[G_SAVE] = save_needed(e_save, s, pierce)
-        row[G_WARD] = ward
+        row[G_WARD] = lady_ward(enemy, ward, s)  # Bretonia: the Blessing of the Lady
         # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
         # reciben el doble de heridas" (not against "Inmune a ataques flamígeros")
         row[G_MW] = _MW_DOUBLED[mw] if flaming and enemy.has("flammable") else mw
@@ -211,7 +211,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                         else max(2, rules.to_wound(min(s, cap), enemy.profile.T)))
         row[G_SAVE] = save_needed(e_save, min(s, cap), False)
-        row[G_WARD] = ward
+        row[G_WARD] = lady_ward(enemy, ward, min(s, cap))
         wreck_chariot(row, chariot, min(s, cap))
         row[G_RANKS] = 1
         row[G_PER_MODEL] = 1
@@ -434,7 +434,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WOUND] = (rules.IMPOSSIBLE if m_unwoundable
                             else max(2, rules.to_wound(min(s_m, cap), enemy.profile.T)))
             row[G_SAVE] = save_needed(e_save, min(s_m, cap), False)
-            row[G_WARD] = m_ward
+            row[G_WARD] = lady_ward(enemy, m_ward, min(s_m, cap))
             wreck_chariot(row, chariot, min(s_m, cap))
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
@@ -457,7 +457,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             else max(2, rules.to_wound(BURNING_STRENGTH - fire,
                                                        enemy.profile.T)))
             row[G_SAVE] = save_needed(e_save, BURNING_STRENGTH - fire, False)
-            row[G_WARD] = min(ward, 5) if enemy.has("flame_ward") else ward
+            row[G_WARD] = lady_ward(enemy, min(ward, 5) if enemy.has("flame_ward") else ward,
+                                    BURNING_STRENGTH - fire)
             row[G_MW] = _MW_DOUBLED[0] if enemy.has("flammable") else 0
             row[G_FLAMING] = 1
             row[G_RANKS] = 1
