@@ -150,3 +150,25 @@ def test_young_knights_of_the_war_led_by_a_grail_knight():
     assert (p.WS, p.S, p.I, p.A, p.Ld) == (5, 4, 5, 2, 8)
     assert u.command.champion_points == 22
     assert clean(c, "Caballeros noveles")
+
+
+def test_city_guard_with_shields_saves_as_recommended():
+    """Elfos Oscuros (Guarnición de la Ciudad) "Guardia de la ciudad", "En caso de equipar a la
+    unidad con escudos": "Nuestra recomendación es que se aplique el bonificador a armadura por
+    arma de mano y escudo ... en los combates por el frontal de la unidad, pero salvación de
+    ligera y escudo contra los ataques por su flanco o retaguardia": a note; with shields the
+    mixed unit (front rank hand weapons, spears behind, light armour) saves 4+ against an enemy
+    at its front and 5+ against one on its flank."""
+    from conftest import infantry
+
+    from odds.combat.model import FLANK, FRONT, G_SAVE, CombatOptions, build_units
+
+    c = cat("MDNR_Elfos_Oscuros_Guarnicion_de_la_Ciudad_v1.cat")
+    assert kinds(c, "Guardia de la ciudad")["En caso de equipar a la unidad con escudos"] == "note"
+    assert clean(c, "Guardia de la ciudad")
+    u = c.unit("Guardia de la ciudad")
+    u = u.replace(equipment=u.equipment.replace(shield=True))
+    for face, save in ((FRONT, 4), (FLANK, 5)):
+        m = build_units([infantry("E", 10, 5), u], [0, 1], [(0, 1, FRONT, face)],
+                        [True, False], [None, None], CombatOptions(max_rounds=1))
+        assert m.groups[0, 1, 0, 0, G_SAVE] == save, face

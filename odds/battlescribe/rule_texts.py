@@ -392,6 +392,18 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # de Orcos Negros del ejército"
     ("guardia personal", "ningun personaje aparte de grimgor puede unirse", "no_combat_effect",
      "who may join: no character but Grimgor (and which units it replaces)"),
+    # Bretonia and the elves: Elfos Oscuros (Guarnición de la Ciudad, Guardia de la ciudad) "En
+    # caso de equipar a la unidad con escudos": "la primera fila lucharía con arma de mano y
+    # escudo y las demás con lanza y escudo ... Nuestra recomendación es que se aplique el
+    # bonificador a armadura por arma de mano y escudo ... en los combates por el frontal de
+    # la unidad, pero salvación de ligera y escudo contra los ataques por su flanco o
+    # retaguardia": the engine's mixed unit ("Unidad mixta", Unit.front_weapon) saves with the
+    # front rank's weapon against enemies at its front, with the ranks behind's elsewhere
+    ("en caso de equipar a la unidad con escudos", "nuestra recomendacion es que se aplique el"
+     " bonificador a armadura por arma de mano y escudo", "note",
+     "with shields, the mixed unit saves as the text recommends: hand weapon and shield"
+     " against enemies at its front, spear and shield on a flank or the rear"
+     " (Unit.front_weapon)"),
 )
 
 
