@@ -150,6 +150,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
         counted_us = self.extra_crew_strength(cast, crew, extra_crew)
         if counted_us is not None:  # Bretonia "Capataz": one more crewman
             extra["unit_strength_override"] = counted_us
+        if re.search(r"\bslaanesh\b", self.tipo) and "slaanesh" not in special:
+            special.append("slaanesh")  # of type Slaanesh (Elfos Oscuros "Presa de Slaanesh")
         if is_dragon(main):
             special.append("dragon")  # names the model for "Hacha de Ulther" (dragon_bane)
         if is_wizard(main):

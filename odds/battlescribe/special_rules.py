@@ -396,6 +396,8 @@ class _SpecialRules(_CommandGroup):
                 continue
             if key.startswith("marca de ") and texts.get(name):
                 flags, unknown = mark_effects(texts[name])
+                if "gana el tipo de unidad slaanesh" in plain_text(texts[name]):
+                    special.append("slaanesh")  # Elfos Oscuros "Presa de Slaanesh" reads it
                 if unknown:
                     self.note(name, "ignored", f"mark effect not modelled: {unknown[0]!r}")
                 else:

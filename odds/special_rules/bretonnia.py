@@ -329,6 +329,48 @@ challenge policy (:func:`saints_champion`, applied as the combat is built:
 The engine's champion stands in the front rank, in contact with the enemy, as the text asks
 of a lance.  A unit with a champion challenges with him, as without the rule."""
 
+MOUNTED_HAND_WEAPONS = RuleSpec(
+    key="mounted_hand_weapons",
+    mdnr=("Dos armas de mano (reciben el bonus pese a ser caballería)",), book="Elfos Oscuros",
+    filled_by="odds.combat.model.groups",
+)
+"""Elfos Oscuros (Brujos fuegoletal) "Dos armas de mano (reciben el bonus pese a ser
+caballería)": the riders fight with a hand weapon and one more attack each (the rank and file
+and the champion, not their steeds: their attack rows, :func:`odds.combat.model.groups._groups`),
+where the general rules give a second hand weapon to troops on foot only."""
+
+SLAANESH = RuleSpec(key="slaanesh", mdnr=("Slaanesh",), book="gst")
+"""The model is of type Slaanesh (its printed ``Tipo`` names it, or its mark's text says "Gana
+el tipo de unidad Slaanesh"): a label the Elfos Oscuros "Presa de Slaanesh" reads."""
+
+PREY_WARD = 4
+"""Elfos Oscuros "Presa de Slaanesh": the ward save against blows of models not of Slaanesh."""
+
+
+def prey_ward(unit: Any, by: Any, ward: int) -> int:
+    """The ward save ``unit`` takes against the blows of ``by`` (``ward``: its other one).
+
+    With ``prey_of_slaanesh``, the better of ``ward`` and 4+, unless ``by`` is of type
+    Slaanesh (``slaanesh``).
+    """
+    if unit.has("prey_of_slaanesh") and not by.has("slaanesh"):
+        return min(ward, PREY_WARD)
+    return ward
+
+
+PREY_OF_SLAANESH = RuleSpec(
+    key="prey_of_slaanesh", mdnr=("Presa de Slaanesh",), book="Elfos Oscuros",
+    battlescribe=("Presa de Slaanesh",), filled_by="odds.combat.model.groups",
+    acts=("each strike",),
+)
+"""Elfos Oscuros (Brujos fuegoletal) "Presa de Slaanesh": "Los Brujos Fuegoletal disponen de una
+tirada de salvación especial de 4+, pero no podrán utilizarla contra ataques (hechizos,
+disparos, combate cuerpo a cuerpo) de miniaturas de tipo Slaanesh".
+
+A 4+ ward save against every blow of an enemy without ``slaanesh`` (its riders', steeds',
+impact hits alike), the better of it and any other ward (:func:`prey_ward`, where the enemy's
+attack groups are built; no kernel code of its own)."""
+
 SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS,
          IMPETUOUS, ETERNAL_GUARD_STYLE, NOBLE_ESCORT, WOOD_ELF_NOBLE, WILD_HUNT, KURNOUS_WRATH,
-         GRAIL_VOW, LIVING_SAINTS)
+         GRAIL_VOW, LIVING_SAINTS, MOUNTED_HAND_WEAPONS, SLAANESH, PREY_OF_SLAANESH)

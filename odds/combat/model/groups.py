@@ -68,7 +68,7 @@ from odds.combat.model.thresholds import (
     wreck_chariot,
 )
 from odds.combat.model.vomit import _vomit
-from odds.special_rules.bretonnia import in_lance, lady_ward, wardens_foe
+from odds.special_rules.bretonnia import in_lance, lady_ward, prey_ward, wardens_foe
 from odds.special_rules.chaos import malal_foe
 from odds.special_rules.wards import own_ward
 from odds.units import Unit
@@ -150,7 +150,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     magic = unit.has("magic_attacks")
     # Demonios "Aura Demoníaca", Elfos Silvanos "Espíritu del bosque": ward 5+, not against
     # magic attacks (odds.special_rules.wards.own_ward)
-    ward = own_ward(enemy, magic)
+    ward = prey_ward(enemy, unit, own_ward(enemy, magic))  # Elfos Oscuros "Presa de Slaanesh"
     if unit.has("flaming_attacks") and enemy.has("flame_ward"):
         ward = min(ward, 5)  # Enanos del Caos "Armadura negra": 5+ against flaming attacks
     # gst "Etéreos": wounded only by magic attacks or by other ethereal creatures
@@ -263,6 +263,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                               - unit.profile.A + more)
             if charging and unit.has("charge_attack"):
                 row[G_ATTACKS] += 1  # O&G "Carga devastadora": riders A+1 when they charge
+            if unit.has("mounted_hand_weapons"):
+                row[G_ATTACKS] += 1  # Elfos Oscuros "Dos armas de mano (... pese a ser
+                # caballería)": the riders' extra attack
             if not charging and unit.has("kurnous_wrath"):
                 row[G_ATTACKS] += 1  # Elfos Silvanos "La ira de Kurnous": riders A+1 unless
                 # in the round of their charge
@@ -410,14 +413,14 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # Juggernaut)"): their blows only, on top of the unit's rules that reach them
             m_ward, m_unwoundable = ward, unwoundable
             if m.has("magic_attacks") and not magic:  # no daemonic aura, ethereal wounded
-                m_ward = own_ward(enemy, True)
+                m_ward = prey_ward(enemy, unit, own_ward(enemy, True))
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)  # as the unit's ward above
                 m_unwoundable = skaven  # a Skaven steed's magic attacks: "Inmune a disformidad"
             elif m.has("mundane_attacks") and magic:
                 # the riders' magic attacks only (Reyes Funerarios "Ataques mágicos (sólo
                 # Caballero y Capitán)"): the steeds' blows meet the aura and the ethereal
-                m_ward = own_ward(enemy, False)
+                m_ward = prey_ward(enemy, unit, own_ward(enemy, False))
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)
                 m_unwoundable = enemy.has("ethereal") and not unit.has("ethereal")
