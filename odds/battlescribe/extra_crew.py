@@ -56,7 +56,7 @@ class _ExtraCrew(_Profiles, _Equipment):
             elif tt == "chariot":  # a chariot's crew have no wounds of their own: the chariot's
                 self.note(extra_raw.name, "note", f"a second kind of crew: fights beside"
                           f" {beside} with its own profile and weapon ({extra_crew.weapon})")
-            elif self.crew_alike(crew_raw, extra_raw):
+            elif self.crew_alike(crew_raw, extra_raw, main):
                 # Bretonia "Capataz" (Pot-de-Feu, Balista de asedio, Cañón bretoniano), T3 H1
                 # as the "Campesino" beside him: one more crewman with his own WS, S, I, A
                 # and Ld; the machine's wounds are its own whoever crews it, so nothing of
@@ -75,9 +75,15 @@ class _ExtraCrew(_Profiles, _Equipment):
         return extra_crew, profile
 
     @staticmethod
-    def crew_alike(crew_raw: RawProfile | None, extra_raw: RawProfile) -> bool:
-        """Whether a war machine's second crew has the printed T and W of its first."""
+    def crew_alike(crew_raw: RawProfile | None, extra_raw: RawProfile,
+                   main: RawProfile) -> bool:
+        """Whether a war machine's second crew has the printed T and W of its first.
+
+        Only on a machine printing T and W of its own (``main``): Elfos Oscuros "Caldero de
+        sangre" prints none (its crew's wounds are its own: reported elsewhere).
+        """
         return crew_raw is not None and all(
+            (main.values.get(c) or "").strip() != "" for c in ("R", "H")) and all(
             (crew_raw.values.get(c) or "").strip() == (extra_raw.values.get(c) or "").strip()
             for c in ("R", "H"))
 
@@ -90,7 +96,7 @@ class _ExtraCrew(_Profiles, _Equipment):
         """
         if (cast.troop_type == "war_machine" and cast.extra is not None
                 and extra_crew is not None and not self.handlers
-                and self.crew_alike(cast.crew, cast.extra)):
+                and self.crew_alike(cast.crew, cast.extra, cast.main)):
             return crew + extra_crew.count
         return None
 
