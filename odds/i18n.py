@@ -852,6 +852,20 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^a second kind of crew: fights beside (.+?) with its own profile and weapon "
          r"\((\w+)\)$", r"un segundo tipo de dotación: lucha junto a \1 con su propio perfil y "
          r"arma (\2)"),
+        # Bretonia and the elves
+        (r"^a second kind of crew: fights beside (.+?) with its own profile and weapon "
+         r"\((\w+)\); T and W as .+?'s, so the machine's wounds stand; the unit tests on the "
+         r"higher Ld and counts him in its unit strength$",
+         r"un segundo tipo de dotación: lucha junto a \1 con su propio perfil y arma (\2); su R"
+         r" y sus H son las de la dotación, así que las heridas de la máquina no cambian; la "
+         r"unidad chequea con el L más alto y lo cuenta en su potencia de unidad"),
+        (r"^a champion's profile no option of the entry selects: its champion is '(.+?)', with "
+         r"its own profile$", r"un perfil de campeón que ninguna opción de la entrada elige: su "
+         r"campeón es '\1', con su propio perfil"),
+        (r"^with shields, the mixed unit saves as the text recommends: .*$",
+         "con escudos, la unidad mixta salva como recomienda el texto: arma de mano y escudo"
+         " contra enemigos por su frente, lanza y escudo por un flanco o la retaguardia"
+         " (Unit.front_weapon)"),
         (r"^other slave units are skaven too: their panic from this one \((.+?)\) is left out$",
          r"las demás unidades de esclavos también son skaven: no se cuenta el pánico que esta "
          r"les causa (\1)"),

@@ -6,7 +6,7 @@ Each case cites the catalogue and entry whose text it reads (``/work/shared/batt
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED, cat, kinds
+from conftest import SHARED, cat, clean, kinds
 
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
@@ -96,3 +96,79 @@ def test_beastmaster_reported_as_modelled():
     k = kinds(cat(SILVANOS), "Señor de las bestias (jabalíes)")
     assert k["Muerte del señor"] == "note"
     assert k["Despliegue"] == "approximated"
+
+
+@pytest.mark.parametrize("book", [BRETONIA, "MDNR_Bretonia_con_Personajes_Especiales_v1.cat"])
+@pytest.mark.parametrize("unit", ["Pot-de-Feu", "Balista de asedio", "Cañón bretoniano"])
+def test_foreman_is_one_more_crewman(book, unit):
+    """Bretonia (Pot-de-Feu, Balista de asedio, Cañón bretoniano): the "Capataz" (HA3 F3 R3
+    H1 I3 A1 L6) beside two "Campesino" (HA2 F3 R3 H1 I3 A1 L5) is a second crew of the
+    same T and W: he fights with his own WS, the unit tests on his L6 and its unit strength
+    is its crew count, 3 (RULES.md §2.3 Default); the machine keeps its own R7 H3."""
+    c = cat(book)
+    u = c.unit(unit)
+    assert (u.crew, u.extra_crew.count, u.extra_crew.WS, u.extra_crew.A) == (2, 1, 3, 1)
+    assert (u.profile.WS, u.profile.Ld, u.profile.T, u.profile.W) == (2, 6, 7, 3)
+    assert u.unit_strength == 3
+    assert kinds(c, unit)["Capataz"] == "note"
+
+
+def test_second_crew_of_other_wounds_stays_approximated():
+    """Enanos del Caos "Mortero terremuerte": its "Ogro" (R4 H3) beside the "Enano del Caos"
+    (R4 H1) has wounds of his own the machine's leave out: still approximated, his L and
+    unit strength not counted."""
+    c = cat("MDNR_Enanos_del_Caos v4_5.cat")
+    assert kinds(c, "Mortero terremuerte")["Ogro"] == "approximated"
+    assert c.unit("Mortero terremuerte").unit_strength == 3
+
+
+@pytest.mark.parametrize("book", [SILVANOS, "MDNR_Elfos_Silvanos_con_Personajes_Especiales_v2.cat"])
+def test_silvan_heavy_cavalry_rides_its_barded_steed(book):
+    """Elfos Silvanos "Caballería pesada silvana": the rider "Caballero silvano" (HA4 F3 R3 H1
+    I5 A1 L8, TSA 4+, Tipo "Caballería") rides the "Corcel élfico con barda" (HA3 F3 I4 A1,
+    no R or H, TSA "+2", Tipo "Animal"): the steed is the mount, not the model."""
+    c = cat(book)
+    u = c.unit("Caballería pesada silvana")
+    assert u.troop_type == "cavalry"
+    assert (u.profile.WS, u.profile.S, u.profile.T, u.profile.W, u.profile.I, u.profile.Ld) == (
+        4, 3, 3, 1, 5, 8)
+    assert (u.mount.WS, u.mount.S, u.mount.I, u.mount.A) == (3, 3, 4, 1)
+    assert u.armour_save_override == 4
+    assert not [k for k, v in kinds(c, "Caballería pesada silvana").items()
+                if v in ("ignored", "approximated")]
+
+
+def test_young_knights_of_the_war_led_by_a_grail_knight():
+    """Bretonia (Guerra de Noveles) "Caballeros noveles": the unit prints "Paladín novel" (HA3
+    A2 L7) beside "Caballero novel" (A1), but its command group's champion option is "Caballero
+    del Grial" (HA5 F4 I5 A2 L8, 22 points) with a profile of its own: no option selects the
+    paladin, a note; the champion fights with the grail knight's profile."""
+    c = cat(NOVELES)
+    u = c.unit("Caballeros noveles")
+    assert kinds(c, "Caballeros noveles")["Paladín novel"] == "note"
+    p = u.champion_profile
+    assert (p.WS, p.S, p.I, p.A, p.Ld) == (5, 4, 5, 2, 8)
+    assert u.command.champion_points == 22
+    assert clean(c, "Caballeros noveles")
+
+
+def test_city_guard_with_shields_saves_as_recommended():
+    """Elfos Oscuros (Guarnición de la Ciudad) "Guardia de la ciudad", "En caso de equipar a la
+    unidad con escudos": "Nuestra recomendación es que se aplique el bonificador a armadura por
+    arma de mano y escudo ... en los combates por el frontal de la unidad, pero salvación de
+    ligera y escudo contra los ataques por su flanco o retaguardia": a note; with shields the
+    mixed unit (front rank hand weapons, spears behind, light armour) saves 4+ against an enemy
+    at its front and 5+ against one on its flank."""
+    from conftest import infantry
+
+    from odds.combat.model import FLANK, FRONT, G_SAVE, CombatOptions, build_units
+
+    c = cat("MDNR_Elfos_Oscuros_Guarnicion_de_la_Ciudad_v1.cat")
+    assert kinds(c, "Guardia de la ciudad")["En caso de equipar a la unidad con escudos"] == "note"
+    assert clean(c, "Guardia de la ciudad")
+    u = c.unit("Guardia de la ciudad")
+    u = u.replace(equipment=u.equipment.replace(shield=True))
+    for face, save in ((FRONT, 4), (FLANK, 5)):
+        m = build_units([infantry("E", 10, 5), u], [0, 1], [(0, 1, FRONT, face)],
+                        [True, False], [None, None], CombatOptions(max_rounds=1))
+        assert m.groups[0, 1, 0, 0, G_SAVE] == save, face

@@ -83,7 +83,8 @@ def test_the_kernel_rare_bits_are_the_ones_it_always_had():
     # RARE_* of odds.combat.kernel, now derived from the specs' ``rare``: "No Muertos",
     # "Capitán" (Regimientos de Renombre), "Cuerpo ardiente" (Enanos del Caos), "Lamento de
     # la doncella" (Condes Vampiro), "Cuerno del Dragón", gst "Ataques aleatorios", and
-    # Reinos del Caos "Magia de Tzeentch" (its "Mutación incontrolable" each own turn)
+    # Reinos del Caos "Magia de Tzeentch" (its "Mutación incontrolable" each own turn), and
+    # Elfos Silvanos "La cacería salvaje" (its fear ends at its next own turn)
     from odds.combat import kernel
     assert dict(kernel.RARE_UNIT_COLUMNS) == {
         layout.S_CAPTAIN: kernel.RARE_CAPTAINS | kernel.RARE_TURN,
@@ -97,6 +98,7 @@ def test_the_kernel_rare_bits_are_the_ones_it_always_had():
         layout.S_GIANT_FALLS: kernel.RARE_GIANT,
         layout.S_PETRIFY: kernel.RARE_TURN,  # gst "Petrificar" (chaos family)
         layout.S_SIREN: kernel.RARE_TURN,  # empire family: "Canto de la Sirena"
+        layout.S_HUNT: kernel.RARE_TURN,  # Bretonia and the elves
     }
 
 

@@ -60,6 +60,10 @@ class Built:
     printed_unit_strength: int | None
 
 
+ETERNAL_GUARD_SAVE = 5
+"""Elfos Silvanos "Estilo de combate de la guardia eterna": the armour save whatever the gear."""
+
+
 class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
     """The builder of one unit: its parts (see the module notes) and their order."""
 
@@ -138,7 +142,16 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
                 impact_strength = mount.S
         printed_save, _ = parse_save(main.values.get("TSA"))
         override = self.save(tt, equipment, printed_save, compare_save)
+        if "eternal_guard_style" in special:
+            # Elfos Silvanos "Estilo de combate de la guardia eterna": "Sin importar el equipo
+            # ... Todos tienen una tirada de salvación por armadura de 5+"
+            override = ETERNAL_GUARD_SAVE
         printed_us = self.unit_strength(cast, profile, crew, extra_crew, special, extra)
+        counted_us = self.extra_crew_strength(cast, crew, extra_crew)
+        if counted_us is not None:  # Bretonia "Capataz": one more crewman
+            extra["unit_strength_override"] = counted_us
+        if re.search(r"\bslaanesh\b", self.tipo) and "slaanesh" not in special:
+            special.append("slaanesh")  # of type Slaanesh (Elfos Oscuros "Presa de Slaanesh")
         if is_dragon(main):
             special.append("dragon")  # names the model for "Hacha de Ulther" (dragon_bane)
         if is_wizard(main):

@@ -112,6 +112,18 @@ def _wizard(special: tuple[str, ...], names: set[str]) -> tuple[str, ...]:
     return (*special, "wizard")
 
 
+_WOOD_ELF_NOBLES = frozenset({"biennacido", "noble silvano"})
+"""Elfos Silvanos character entries that the Guardia eterna's "Escolta" names ("algún Biennacido
+o algún Noble"), normalised."""
+
+
+def _noble(special: tuple[str, ...], node: Node, army: str) -> tuple[str, ...]:
+    """A character's rules, with ``wood_elf_noble`` for an Elfos Silvanos Highborn or Noble."""
+    if army == "wood_elves" and normalize(node.name) in _WOOD_ELF_NOBLES:
+        return (*special, "wood_elf_noble")
+    return special
+
+
 def character_from_selection(node: Node, sink: Collector, army: str = "") -> Character:
     """Build the character a roster ``type="model"`` selection describes (see the module notes).
 
@@ -171,7 +183,7 @@ def character_from_selection(node: Node, sink: Collector, army: str = "") -> Cha
         return Character(
             name=node.name.strip(), profile=unit.profile, equipment=equipment,
             mount=mount if mount_type != "none" else None, mount_type=mount_type,
-            mount_wounds=mount_wounds, special=_wizard(unit.special, names),
+            mount_wounds=mount_wounds, special=_noble(_wizard(unit.special, names), node, army),
             ward_save=unit.ward_save,
             regeneration=unit.regeneration, poisoned=unit.poisoned,
             multiple_wounds=unit.multiple_wounds, general=_GENERAL in names,

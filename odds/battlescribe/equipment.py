@@ -96,6 +96,9 @@ _SLAYER_PAIR = ("additional_hand_weapon", "great_weapon")
 each combat (RULES.md §1.7; :data:`odds.combat.model.SLAYER_WEAPONS`)."""
 
 
+_MOUNTED_PAIR = "reciben el bonus pese a ser caballeria"
+"""How an option of two hand weapons says riders take its extra attack (Brujos fuegoletal)."""
+
 class _Equipment(_Reading):
     """The unit's weapon and armour from the options taken."""
 
@@ -229,6 +232,13 @@ class _Equipment(_Reading):
             # Imperio "Descarga cerrada" (Herreruelos): a brace on horseback
             # (odds.rules.WEAPONS["volley_of_pistols"])
             weapon = "volley_of_pistols"
+        if (weapon == "additional_hand_weapon" and tt in rules.MOUNTED_TROOP_TYPES
+                and any(_MOUNTED_PAIR in plain_text(n) for n, w in weapons if w == weapon)):
+            # Bretonia and the elves: Elfos Oscuros (Brujos fuegoletal) "Dos armas de mano
+            # (reciben el bonus pese a ser caballería)": a hand weapon and the extra attack
+            # (odds.special_rules.bretonnia.MOUNTED_HAND_WEAPONS)
+            weapon = "hand_weapon"
+            self.weapon_rules += ("mounted_hand_weapons",)
         weapon = self.usable_weapon(weapon, weapons, tt)
         for n, w in weapons:  # the rules of the weapons the unit fights with (choppa...)
             if w == weapon:

@@ -78,6 +78,10 @@ WEAPON_NAMES: MappingProxyType = name_table({
     # 1", "Ataques mágicos" (WEAPON_RULES), "pierden el bono por parada por arma de mano y
     # escudo"
     "Arma demoníaca": "daemon_weapon",
+    # Bretonia and the elves: Elfos Silvanos (Guardia eterna) "Conjunto de armas de mano y
+    # lanzas": "A efectos de juego, pese al equipo que lleven las miniaturas, se considera que
+    # las miniaturas están armadas con Lanza"
+    "Conjunto de armas de mano y lanzas": "spear",
     # skavenogres family: Contingente Aliado: Nippon "Katana": "Se considera un arma de mano
     # común (no mágica) a todos los efectos, incluyendo el bonificador por combatir con arma
     # de mano y escudo; además, los ataques realizados con katana tienen Poder de

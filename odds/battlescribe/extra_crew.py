@@ -56,11 +56,49 @@ class _ExtraCrew(_Profiles, _Equipment):
             elif tt == "chariot":  # a chariot's crew have no wounds of their own: the chariot's
                 self.note(extra_raw.name, "note", f"a second kind of crew: fights beside"
                           f" {beside} with its own profile and weapon ({extra_crew.weapon})")
+            elif self.crew_alike(crew_raw, extra_raw, main):
+                # Bretonia "Capataz" (Pot-de-Feu, Balista de asedio, Cañón bretoniano), T3 H1
+                # as the "Campesino" beside him: one more crewman with his own WS, S, I, A
+                # and Ld; the machine's wounds are its own whoever crews it, so nothing of
+                # his is left out (the unit's Ld is its best model's, its unit strength its
+                # crew count, RULES.md §2.3: extra_crew_strength())
+                profile = profile.replace(Ld=max(profile.Ld, self.characteristic(
+                    "Ld", [extra_raw], "the crew")))
+                self.note(extra_raw.name, "note", f"a second kind of crew: fights beside"
+                          f" {beside} with its own profile and weapon ({extra_crew.weapon});"
+                          f" T and W as {beside}'s, so the machine's wounds stand; the unit"
+                          f" tests on the higher Ld and counts him in its unit strength")
             else:
                 self.note(extra_raw.name, "approximated", f"a second kind of crew: fights"
                           f" beside {beside} with its own profile and weapon; its own T and W"
                           f" are not in the war machine's wounds")
         return extra_crew, profile
+
+    @staticmethod
+    def crew_alike(crew_raw: RawProfile | None, extra_raw: RawProfile,
+                   main: RawProfile) -> bool:
+        """Whether a war machine's second crew has the printed T and W of its first.
+
+        Only on a machine printing T and W of its own (``main``): Elfos Oscuros "Caldero de
+        sangre" prints none (its crew's wounds are its own: reported elsewhere).
+        """
+        return crew_raw is not None and all(
+            (main.values.get(c) or "").strip() != "" for c in ("R", "H")) and all(
+            (crew_raw.values.get(c) or "").strip() == (extra_raw.values.get(c) or "").strip()
+            for c in ("R", "H"))
+
+    def extra_crew_strength(self, cast: _Cast, crew: int,
+                            extra_crew: CrewProfile | None) -> int | None:
+        """A war machine's unit strength counting a second crew alike its first, or None.
+
+        RULES.md §2.3 (Default): a war machine's unit strength is its crew count; a second
+        crew of the first's T and W (Bretonia "Capataz") is one more crewman.
+        """
+        if (cast.troop_type == "war_machine" and cast.extra is not None
+                and extra_crew is not None and not self.handlers
+                and self.crew_alike(cast.crew, cast.extra, cast.main)):
+            return crew + extra_crew.count
+        return None
 
     def living_machine(self, tt: str, main: RawProfile, special: list[str],
                        extra_crew: CrewProfile | None

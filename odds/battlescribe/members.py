@@ -14,7 +14,7 @@ from odds import rules
 from odds.battlescribe.equipment import _Equipment, _missile_only
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON_RULES
 from odds.battlescribe.no_effect_names import is_no_combat_effect
-from odds.battlescribe.profiles import _Profiles, is_wizard
+from odds.battlescribe.profiles import _champion_like, _Profiles, is_wizard
 from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import RawProfile
 from odds.battlescribe.unmodelled import SECOND_PROFILE_REASONS
@@ -91,6 +91,15 @@ class _Members(_Profiles, _Equipment):
                 self.note(p.name, "note", f"the profile of {other.name!r}, the command group's"
                           f" other champion option: the import's champion is {leader.name!r}"
                           " (command=full), and this option is not offered")
+                continue
+            if (leader is not None and leader.profiles and p not in leader.profiles
+                    and any(q is p for q in self.sel.unit.profiles) and _champion_like(p, main)):
+                # Bretonia (Guerra de Noveles) "Caballeros noveles": "Paladín novel" (A2 beside
+                # the "Caballero novel" A1) printed on the unit, while the command group's
+                # champion is "Caballero del Grial" with a profile of its own: no option of
+                # the entry selects it
+                self.note(p.name, "note", f"a champion's profile no option of the entry"
+                          f" selects: its champion is {leader.name!r}, with its own profile")
                 continue
             self.note(p.name, "ignored", SECOND_PROFILE_REASONS.get(
                 normalize(p.name), "second model profile in the unit: only the first"

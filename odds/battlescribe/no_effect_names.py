@@ -359,6 +359,11 @@ _BRETONNIA_AND_ELVES: MappingProxyType = _table({
         # Elfos Silvanos: "En cada fase de magia propia, el Hombre Árbol puede lanzar ... el
         # hechizo Cántico de los árboles como si fuera un objeto portahechizos"
         "Poder del bosque (magia)": "a bound spell cast 'En cada fase de magia propia'",
+        # Elfos Oscuros (Brujos fuegoletal): a rule of no text naming the spell the unit
+        # casts, "Explosión ardiente" of the "Saber del Fuego" (a magic missile)
+        "Unidad mágica (Explosión ardiente, Saber del Fuego)": "the unit casts 'Explosión"
+                                                               " ardiente' of the Saber del"
+                                                               " Fuego in the magic phase",
         # Elfos Silvanos (Enjambres de duendes): "Proyectil mágico de alcance 45 cm. Si impacta
         # a una unidad enemiga, ésta tiene la regla especial Estupidez durante su próximo
         # turno"

@@ -224,6 +224,10 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # perseguir. El Barco simplemente es inmune a desmoralización" (the latter its own
     # "Inmune a desmoralización")
     ("persecucion", "el barco no puede perseguir", ("no_pursuit",)),
+    # Bretonia and the elves: Elfos Silvanos (Guardia eterna) "Escolta": "Mientras la unidad
+    # contenga algún Biennacido o algún Noble es Tozuda" (the characters: wood_elf_noble)
+    ("escolta", "mientras la unidad contenga algun biennacido o algun noble es tozuda",
+     ("noble_escort",)),
 )
 
 
@@ -545,6 +549,18 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     ("equipo magico del altar de guerra del gran teogonista", "este equipo magico es del altar"
      " de guerra, no de volkmar", "no_combat_effect",
      "army composition: the altar's magic items stay with it, not with Volkmar"),
+    # Bretonia and the elves: Elfos Oscuros (Guarnición de la Ciudad, Guardia de la ciudad) "En
+    # caso de equipar a la unidad con escudos": "la primera fila lucharía con arma de mano y
+    # escudo y las demás con lanza y escudo ... Nuestra recomendación es que se aplique el
+    # bonificador a armadura por arma de mano y escudo ... en los combates por el frontal de
+    # la unidad, pero salvación de ligera y escudo contra los ataques por su flanco o
+    # retaguardia": the engine's mixed unit ("Unidad mixta", Unit.front_weapon) saves with the
+    # front rank's weapon against enemies at its front, with the ranks behind's elsewhere
+    ("en caso de equipar a la unidad con escudos", "nuestra recomendacion es que se aplique el"
+     " bonificador a armadura por arma de mano y escudo", "note",
+     "with shields, the mixed unit saves as the text recommends: hand weapon and shield"
+     " against enemies at its front, spear and shield on a flank or the rear"
+     " (Unit.front_weapon)"),
 )
 
 
@@ -578,6 +594,12 @@ _TEXT_WARDS: tuple[tuple[str, str, int], ...] = (
     # una Tirada de salvación especial de 5+" (Altos Elfos' Alarielle has another rule of the
     # name)
     ("proteccion del caos", "el templete tiene una tirada de salvacion especial de 5+", 5),
+    # Bretonia and the elves: Elfos Silvanos "Tatuajes talismánicos": "Las miniaturas con
+    # Tatuajes talismánicos tienen una Tirada de salvación especial de 6+ y Resistencia a la
+    # magia (1)" (the magic resistance: the magic phase; beside "Espíritu del bosque", the
+    # better ward against each blow: odds.special_rules.wards.own_ward)
+    ("tatuajes talismanicos", "tienen una tirada de salvacion especial de 6+ y resistencia a"
+     " la magia (1)", 6),
 )
 
 

@@ -396,12 +396,24 @@ class _SpecialRules(_CommandGroup):
                 continue
             if key.startswith("marca de ") and texts.get(name):
                 flags, unknown = mark_effects(texts[name])
+                if "gana el tipo de unidad slaanesh" in plain_text(texts[name]):
+                    special.append("slaanesh")  # Elfos Oscuros "Presa de Slaanesh" reads it
                 if unknown:
                     self.note(name, "ignored", f"mark effect not modelled: {unknown[0]!r}")
                 else:
                     special += [f for f in flags if f != "poisoned"]
                     if "poisoned" in flags:
                         extra["poisoned"] = min(int(extra.get("poisoned") or 6), 6)
+                continue
+            if key == "voto del grial" and "todos sus ataques son magicos (del caballero con el" \
+                    " voto, no de su montura)" in plain_text(texts.get(name) or ""):
+                # Bretonia and the elves: Bretonia "Voto del grial": "Inmunes a psicología ...
+                # empiezan la partida siempre con la Bendición de la Dama ... Todos sus ataques
+                # son mágicos (del Caballero con el Voto, no de su montura)": grail_vow (the
+                # Blessing), immune to psychology, the riders' magic attacks (kept off the
+                # steeds in steeds_own_rules()); who may join them: army composition
+                special += ["grail_vow", "immune_to_psychology", "magic_attacks"]
+                self.rider_magic = True
                 continue
             if key == "voto de la busqueda" and "inmunes al panico provocado por unidades" \
                     " amigas" in plain_text(texts.get(name) or ""):

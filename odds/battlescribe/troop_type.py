@@ -86,6 +86,16 @@ def _printed_mount(p: RawProfile) -> bool:
     return no_body and normalize(_tipo(p)[2]) == "montura"
 
 
+def _unprinted_steed(p: RawProfile) -> bool:
+    """Whether a profile is a steed's whose Tipo names no troop type.
+
+    Bretonia and the elves: Elfos Silvanos "Caballería pesada silvana": "Corcel élfico con
+    barda", Tipo "Animal, Elfo Silvano.", no T or W, TSA "+2", Potencia "2 (1+1 del jinete)",
+    beside the rider "Caballero silvano" (Tipo "Caballería"): the rider's steed.
+    """
+    return _steed_like(p) and _tipo(p)[0] is None
+
+
 @dataclass(frozen=True, slots=True)
 class _Cast:
     """The troop type, and which printed profile is what (see :meth:`_TroopType.cast`)."""
@@ -119,7 +129,8 @@ class _TroopType(_Members):
         # guerra" beside "Perro del Desierto", goes after the rider)
         rank = {"chariot": 0, "war_machine": 0, "cavalry": 2}
         others = sorted(others, key=lambda p: 3 if (_steed_like(p) and _tipo(p)[0] == "cavalry")
-                        or _printed_mount(p) else rank.get(_tipo(p)[0] or "", 1))
+                        or _printed_mount(p) or _unprinted_steed(p)
+                        else rank.get(_tipo(p)[0] or "", 1))
         main = others[0]
         tt, exact, printed_type = _tipo(main)
         self.not_chariot = next((n for n, t in self.rule_texts().items()
@@ -142,7 +153,7 @@ class _TroopType(_Members):
             if self.flying_monster:
                 tt, exact = "monster", True
         cavalry_like = sorted((p for p in others[1:] if _tipo(p)[0] == "cavalry"
-                               or _printed_mount(p)),
+                               or _printed_mount(p) or _unprinted_steed(p)),
                               key=lambda p: not _steed_like(p))
         used = [main]
         mount_raw = crew_raw = extra_raw = None

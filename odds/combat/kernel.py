@@ -72,6 +72,7 @@ from odds.combat.model.layout import (
     B_FRENZIED,
     B_FRONT_CHARS,
     B_FRONTAGE,
+    B_HUNT,
     B_HUSHED,
     B_JUMPING,
     B_LAPPING,
@@ -128,6 +129,7 @@ from odds.combat.model.layout import (
     RES_WON1,
     S_CHAMPION,
     S_DRUNK,
+    S_FEAR,
     S_FILES,
     S_FLEE_DICE,
     S_FLEE_MINUS,
@@ -384,6 +386,7 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
         state[u, B_HUSHED] = 0
         state[u, B_MELTED] = 0  # "Armas de hielo": not melted yet
         state[u, B_SONG] = 0
+        state[u, B_HUNT] = 2 if sides[u, S_FEAR] == 3 else 0  # "La cacería salvaje"
     chg = -2
     max_r = max_rounds
     if model.flags[F_CHARGE_TESTS]:

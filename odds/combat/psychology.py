@@ -98,6 +98,7 @@ from odds.combat.model.layout import (
     B_DRUNK_ROLL,
     B_FLEE,
     B_FRENZIED,
+    B_HUNT,
     B_LEADER_FELL,
     B_NO_REGEN,
     B_PANIC,
@@ -129,6 +130,9 @@ from odds.combat.model.layout import (
     PR_TARGET_LD,
     PR_TARGET_REROLL,
     PR_TERROR,
+    S_CHARGED,
+    S_HUNT,
+    S_IMPETUOUS,
     S_MUTATION,
     S_MUTATION_WARD,
     S_PETRIFY,
@@ -354,13 +358,16 @@ def charge_pair_tests(buf, st, p, flags, sides, state, stats, max_rounds, contac
 def causes_fear(u, sides, state):
     """Whether unit ``u`` causes fear now (``S_FEAR`` 1; 2: while it carries its standard).
 
+    3: until its next own turn starts (Elfos Silvanos "La cacería salvaje": ``B_HUNT``, the
+    own turns still to start, 2 at its charge, counted down by :func:`own_turn_start`).
+
     Espadas de Manann "Estandarte de la Esposa del Mar" ("dejarán de causar Miedo si lo
     pierden"): the standard goes as the engine's ordinary one does, with the last rank-and-file
     model besides the champion (the condition of :func:`odds.combat.resolution.side_totals`).
     """
     f = sides[u, S_FEAR]
     return f == 1 or (f == 2 and models_left(state[u, B_WOUNDS], sides[u, S_W])
-                      > (1 if sides[u, S_CHAMPION] else 0))
+                      > (1 if sides[u, S_CHAMPION] else 0)) or (f == 3 and state[u, B_HUNT] > 0)
 
 
 @linked
@@ -509,7 +516,9 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     # else it dies with the unit's last model)
     champ = sides[lo, S_CHAMP_BODY]
     fearless = sides[lo, S_FEARLESS] and (champ < 0 or state[champ, B_WOUNDS] > 0)
-    if (not causes_fear(lo, sides, state) and not sides[lo, S_ITP] and guard != 2
+    # Bretonia "Impetuosos": immune to psychology through the turn it charges (the first round)
+    itp = sides[lo, S_ITP] or (sides[lo, S_IMPETUOUS] and sides[lo, S_CHARGED] and first)
+    if (not causes_fear(lo, sides, state) and not itp and guard != 2
             and not fearless and sides[lo, S_MAY_FEAR]
             and us_lo < fear_in_contact(lo, sides, state, contacts)):
         return True, p  # fear auto-break (§3.2 step 3)
@@ -530,7 +539,8 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     target -= sung(lo, state)
     target_c -= sung(lo, state)
     target, cold = better_test(target_c, target, ld_c + lead_c > 0, ld + lead + gen > 0)
-    passed, p = howled_test(buf, p, target, insane, bsb, cold, howled(lo, sides, state))
+    passed, p = howled_test(buf, p, target, insane, bsb, cold,
+                            howled(lo, sides, state) and not itp)
     return not passed, p
 
 
@@ -957,8 +967,14 @@ def own_turn_start(buf, p, nr, active, sides, state, contacts):
 
     In this order: Enanos del Caos "Cuerpo ardiente" (a T test, failed: D3 wounds), Condes
     Vampiro "Lamento de la doncella" (:func:`lament`), Regimientos de Renombre "No Muertos",
-    "Capitán" (:func:`crumble`, after the phase its leader fell in).  Returns ``p``.
+    "Capitán" (:func:`crumble`, after the phase its leader fell in); Elfos Silvanos "La cacería
+    salvaje" counts down the own turns of its fear (``B_HUNT``).  Returns ``p``.
     """
+    # Elfos Silvanos "La cacería salvaje": "Causa Miedo ... hasta el inicio de su próximo
+    # turno": the charge's turn starts (2 -> 1), then its next one (1 -> 0: no fear)
+    for u in range(nr):
+        if sides[u, S_HUNT] and sides[u, S_SIDE] == active and state[u, B_HUNT] > 0:
+            state[u, B_HUNT] -= 1
     # Enanos del Caos "Cuerpo ardiente": at the start of each own turn a T test (a 6
     # always fails); failed, D3 wounds with armour saves but no ward
     for u in range(nr):

@@ -61,9 +61,11 @@ from odds.combat.model.layout import (
     P_SUPPORT_LOST_A,
     RANK_AND_FILE,
     S_ALLOC,
+    S_CHARGED,
     S_GIANT,
     S_HOST,
     S_HUNTER_WARD,
+    S_IMPETUOUS,
     S_W,
     STEP_HI,
     STEP_LO,
@@ -94,6 +96,8 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
         state[u, B_REGEN_WOUNDS] = 0
         if not plain:  # neither panic (no friend) nor "Garras mecánicas" in a plain pair
             state[u, B_PANIC] = 1 if state[u, B_STATUS] == FIGHTING else 0
+            if rnd == 0 and model.sides[u, S_IMPETUOUS] and model.sides[u, S_CHARGED]:
+                state[u, B_PANIC] = 2  # Bretonia "Impetuosos": no panic test the turn it charged
             state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet
             state[u, B_TONGUED] = 0  # "Ataque de lengua": its penalty lasts the phase
     kind = 0 if rnd == 0 else 1

@@ -221,7 +221,8 @@ class ScenarioUnit:
         """Whether the unit may issue or accept a challenge under its policy."""
         if self.challenge == "never":
             return False
-        champion = self.unit.command.champion
+        # Bretonia "Santos en vida": a knight without a champion challenges as one
+        champion = self.unit.command.champion or self.unit.has("living_saints")
         return champion or (self.challenge == "always" and bool(self.characters))
 
     def side_options(self) -> SideOptions:

@@ -170,4 +170,217 @@ none in the kernel.  Every fighting model counts as in contact: the Montaraces f
 rank (great weapons); in a combat of several enemies the extra blow goes with the attacks
 against the fear-causing enemy only."""
 
-SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS)
+IMPETUOUS = RuleSpec(
+    key="impetuous", mdnr=("Impetuosos",), book="Bretonia", battlescribe=("Impetuosos",),
+    columns=("S_IMPETUOUS",), fill=lambda unit: {"S_IMPETUOUS": int(unit.has("impetuous"))},
+    acts=("charge", "break test"),
+    hooks=("model.charge.charge_flags", "model.charge.pair_flags", "strike_steps.strike_steps",
+           "psychology.break_test"),
+)
+"""Bretonia (Caballeros noveles) "Impetuosos": "Tras declarar cargas, si la unidad está a
+distancia de carga de un enemigo debe hacer un chequeo de Liderazgo; si lo falla, carga.
+Además, siempre que cargan, ellos y cualquier personaje que se les haya unido son inmunes a
+psicología hasta el final de turno. Ten en cuenta que los Caballeros Noveles son inmunes a
+psicología nada más declarar la carga ... No deberían, por tanto, efectuar un chequeo de miedo
+para cargar".
+
+The test that makes them charge is the movement phase's.  When the unit charged
+(``S_CHARGED``), it and its characters are immune to psychology from the charge to the end of
+that turn, the combat's first round: no fear or terror test to charge
+(:func:`odds.combat.model.charge._scared`), no fear auto-break in that round's break test,
+no "Aullido abisal" re-roll of it, and no panic test in that round
+(:func:`odds.combat.strike_steps.strike_steps` marks it tested).  From the second round, the
+enemy's turn, its psychology is the usual.  Charged, it has none of this.  The exact first
+round reads the same (:func:`odds.combat.exact.break_tests.break_probability`)."""
+
+ETERNAL_GUARD_STYLE = RuleSpec(
+    key="eternal_guard_style", mdnr=("Estilo de combate de la guardia eterna",),
+    book="Elfos Silvanos", battlescribe=("Estilo de combate de la guardia eterna",),
+    filled_by="odds.combat.model.groups", acts=("each strike",),
+)
+"""Elfos Silvanos (Guardia eterna) "Estilo de combate de la guardia eterna": "Sin importar el
+equipo que lleven las miniaturas físicamente, todas las miniaturas con esta regla tienen estas
+tres peculiaridades: - Todos tienen una tirada de salvación por armadura de 5+. - Llevan Lanza,
+por lo que combaten en dos filas. - Las miniaturas en contacto peana con peana con el enemigo
+tienen A+1 en combate cuerpo a cuerpo".
+
+The models fighting in the unit's front rank, its champion's included, strike one attack more
+each, in an attack group of their own with the rank and file's profile and weapon (the crew
+group, which counts the front rank's fighters as "Golpe decapitador" does: no second crew,
+pistol or random attacks beside it); its second rank fights with its spear's usual attacks.
+The spear and the 5+ save are the import's (:mod:`odds.battlescribe`: the weapon "Conjunto de
+armas de mano y lanzas" is a spear, the save 5+ whatever the armour).  Its code is in the
+model's attack groups (:func:`odds.combat.model.groups._groups`), none in the kernel."""
+
+NOBLE_ESCORT = RuleSpec(
+    key="noble_escort", mdnr=("Escolta",), book="Elfos Silvanos",
+    reads=("S_BODYGUARD",), filled_by="odds.combat.model.side",
+    acts=("break test",), hooks=("psychology.break_test",),
+)
+"""Elfos Silvanos (Guardia eterna) "Escolta": "Mientras la unidad contenga algún Biennacido o
+algún Noble es Tozuda. Ten en cuenta que es simplemente conteniendo esas miniaturas, así que
+aunque un Noble rechace un desafío y pase a última fila, la unidad seguirá siendo Tozuda
+mientras el Noble esté en ella".
+
+The unit is stubborn while a living character with ``wood_elf_noble`` stands in it, whether
+he refused a challenge or not (``S_BODYGUARD`` 1, as Altos Elfos "Guardaespaldas":
+:func:`odds.combat.model.bodies.guarded`).  The name "Escolta" is read by its text: Mercenarios
+"Escolta" is ``paymaster_guard``."""
+
+WOOD_ELF_NOBLE = RuleSpec(
+    key="wood_elf_noble", mdnr=("Biennacido", "Noble silvano"), book="Elfos Silvanos",
+    reads=("S_GUARDED",), filled_by="odds.combat.model.build",
+)
+"""The character is an Elfos Silvanos "Biennacido" or "Noble silvano" (the entries the
+Guardia eterna's "Escolta" names; the import gives it to them by their entry's name)."""
+
+def wild_hunt(unit: Any) -> bool:
+    """Whether ``unit`` causes fear when it charges: "La cacería salvaje" and its musician."""
+    return bool(unit.has("wild_hunt") and unit.command.musician)
+
+
+WILD_HUNT = RuleSpec(
+    key="wild_hunt", mdnr=("La cacería salvaje",), book="Elfos Silvanos",
+    battlescribe=("La cacería salvaje",), columns=("S_HUNT",),
+    filled_by="odds.combat.model.build", rare="RARE_TURN", acts=("charge", "start of turn"),
+    hooks=("model.charge.charge_flags", "model.charge.pair_flags", "psychology.causes_fear",
+           "psychology.own_turn_start"),
+)
+"""Elfos Silvanos (Jinetes de Kurnous) "La cacería salvaje": "Si la unidad de Kurnous declara
+una carga y tiene músico, la unidad Causa Miedo a todos los efectos hasta el inicio de su
+próximo turno".
+
+A unit with it and its musician (:func:`wild_hunt`) that charged in its own turn causes fear
+from the charge (its target tests fear at the charge: :func:`odds.combat.model.charge._scared`)
+through the enemy's turn that follows: the first two rounds of the combat (``S_FEAR`` 3 while
+``B_HUNT``, the own turns still to start, is above 0; the start of its next turn, the third
+round, ends it: :func:`odds.combat.psychology.own_turn_start`).  The musician is the one it
+has at the charge.  Charged, or without a musician, it causes no fear by this rule.  The
+exact first round counts its fear."""
+
+KURNOUS_WRATH = RuleSpec(
+    key="kurnous_wrath", mdnr=("La ira de Kurnous",), book="Elfos Silvanos",
+    battlescribe=("La ira de Kurnous",), filled_by="odds.combat.model.groups",
+)
+"""Elfos Silvanos (Jinetes de Kurnous) "La ira de Kurnous": "Los jinetes tienen A+1 en las rondas
+de combate que no hayan cargado".
+
++1 A for the riders (the rank and file and the champion, not their steeds) in every round but
+the first round of a combat they charged: their attack rows
+(:func:`odds.combat.model.groups._groups`), so the exact first round counts it too."""
+
+BLESSING_WARD = 6
+"""The Blessing of the Lady's ward save against blows of Strength below 5."""
+
+BLESSING_WARD_STRONG = 5
+"""The Blessing of the Lady's ward save against blows of Strength 5 or more."""
+
+
+def lady_ward(unit: Any, ward: int, strength: int) -> int:
+    """The ward save ``unit`` takes against a blow of ``strength`` (``ward``: its other one).
+
+    With ``grail_vow`` (the Blessing of the Lady), the better of ``ward`` and the Blessing's:
+    5+ against Strength 5 or more, else 6+.
+    """
+    if not unit.has("grail_vow"):
+        return ward
+    return min(ward, BLESSING_WARD_STRONG if strength >= 5 else BLESSING_WARD)
+
+
+GRAIL_VOW = RuleSpec(
+    key="grail_vow", mdnr=("Voto del grial", "Bendición de la Dama"), book="Bretonia",
+    filled_by="odds.combat.model.groups", acts=("each strike",),
+)
+"""Bretonia (Caballeros del grial) "Voto del grial": "Inmunes a psicología. A las unidades con
+Voto del Grial no se les pueden unir personajes con el Voto de Caballero o el Voto de la
+Búsqueda. Las miniaturas con Voto del Grial empiezan la partida siempre con la Bendición de la
+Dama, independientemente de si rezan o no. Todos sus ataques son mágicos (del Caballero con el
+Voto, no de su montura)".
+
+The flag is the Blessing of the Lady, which the vow always has: a ward save of 6+, 5+ against
+blows of Strength 5 or more (the Bretonian book's Blessing, as MDNR Bretonia "Morgiana" reads
+it: "la tirada de salvación especial obtenida por la Bendición de la Dama será de 5+ contra
+cualquier ataque (tenga este la Fuerza que tenga)" where the enchantress joins), the better of
+it and any other ward the unit has, per blow (:func:`lady_ward`, where the enemy's attack
+groups are built: :mod:`odds.combat.model.groups`; no kernel code of its own).  The cold
+wound of a "Arma de frío" hit takes the ward of the blow that made it.  The engine never takes
+the Blessing away: fleeing leaves the combat, and a character refusing a challenge beside the
+knights is not followed.  The vow's other clauses are other flags the import gives with it:
+``immune_to_psychology``, and ``magic_attacks`` for the knights but not their steeds
+(``mundane_attacks``); who may join them is army composition."""
+
+
+def saints_champion(unit: Any) -> Any:
+    """``unit`` as it challenges: with "Santos en vida" and no champion, one knight is one.
+
+    The champion has the rank-and-file profile, weapon and rules (one of the knights), so the
+    unit's blows and models are those it has.
+    """
+    if unit.has("living_saints") and not unit.command.champion and unit.models >= 2:
+        return unit.replace(command=unit.command.replace(champion=True),
+                            champion_profile=unit.profile)
+    return unit
+
+
+LIVING_SAINTS = RuleSpec(
+    key="living_saints", mdnr=("Santos en vida",), book="Bretonia",
+    battlescribe=("Santos en vida",), filled_by="odds.combat.model.build",
+    acts=("start of turn",),
+)
+"""Bretonia (Caballeros del grial) "Santos en vida": "Todas las miniaturas de la unidad se
+consideran Campeón a efectos de lanzar y aceptar desafíos (pero recuerda que, estando en
+formación de lanza, sólo los Caballeros en contacto con miniaturas enemigas pueden lanzar y
+aceptar desafíos)".
+
+A unit with it and no champion of its own challenges as one with a champion: one of its
+knights, with the rank-and-file profile, issues and accepts challenges under the unit's
+challenge policy (:func:`saints_champion`, applied as the combat is built:
+:func:`odds.combat.model.build_units`; :attr:`odds.scenario.ScenarioUnit.has_challenger`).
+The engine's champion stands in the front rank, in contact with the enemy, as the text asks
+of a lance.  A unit with a champion challenges with him, as without the rule."""
+
+MOUNTED_HAND_WEAPONS = RuleSpec(
+    key="mounted_hand_weapons",
+    mdnr=("Dos armas de mano (reciben el bonus pese a ser caballería)",), book="Elfos Oscuros",
+    filled_by="odds.combat.model.groups",
+)
+"""Elfos Oscuros (Brujos fuegoletal) "Dos armas de mano (reciben el bonus pese a ser
+caballería)": the riders fight with a hand weapon and one more attack each (the rank and file
+and the champion, not their steeds: their attack rows, :func:`odds.combat.model.groups._groups`),
+where the general rules give a second hand weapon to troops on foot only."""
+
+SLAANESH = RuleSpec(key="slaanesh", mdnr=("Slaanesh",), book="gst")
+"""The model is of type Slaanesh (its printed ``Tipo`` names it, or its mark's text says "Gana
+el tipo de unidad Slaanesh"): a label the Elfos Oscuros "Presa de Slaanesh" reads."""
+
+PREY_WARD = 4
+"""Elfos Oscuros "Presa de Slaanesh": the ward save against blows of models not of Slaanesh."""
+
+
+def prey_ward(unit: Any, by: Any, ward: int) -> int:
+    """The ward save ``unit`` takes against the blows of ``by`` (``ward``: its other one).
+
+    With ``prey_of_slaanesh``, the better of ``ward`` and 4+, unless ``by`` is of type
+    Slaanesh (``slaanesh``).
+    """
+    if unit.has("prey_of_slaanesh") and not by.has("slaanesh"):
+        return min(ward, PREY_WARD)
+    return ward
+
+
+PREY_OF_SLAANESH = RuleSpec(
+    key="prey_of_slaanesh", mdnr=("Presa de Slaanesh",), book="Elfos Oscuros",
+    battlescribe=("Presa de Slaanesh",), filled_by="odds.combat.model.groups",
+    acts=("each strike",),
+)
+"""Elfos Oscuros (Brujos fuegoletal) "Presa de Slaanesh": "Los Brujos Fuegoletal disponen de una
+tirada de salvación especial de 4+, pero no podrán utilizarla contra ataques (hechizos,
+disparos, combate cuerpo a cuerpo) de miniaturas de tipo Slaanesh".
+
+A 4+ ward save against every blow of an enemy without ``slaanesh`` (its riders', steeds',
+impact hits alike), the better of it and any other ward (:func:`prey_ward`, where the enemy's
+attack groups are built; no kernel code of its own)."""
+
+SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS,
+         IMPETUOUS, ETERNAL_GUARD_STYLE, NOBLE_ESCORT, WOOD_ELF_NOBLE, WILD_HUNT, KURNOUS_WRATH,
+         GRAIL_VOW, LIVING_SAINTS, MOUNTED_HAND_WEAPONS, SLAANESH, PREY_OF_SLAANESH)

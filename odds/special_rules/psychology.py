@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from odds import rules
 from odds.special_rules.spec import RuleSpec
-from odds.special_rules.wards import mundane_ward
+from odds.special_rules.wards import own_ward
 
 STUPIDITY = RuleSpec(
     key="stupidity", mdnr=("Estupidez",), book="gst", battlescribe=("Estupidez",),
@@ -85,7 +84,7 @@ def lament_ward(unit: Any) -> int:
     if (unit.has("immune_to_psychology") or unit.has("unbreakable")
             or unit.has("ethereal")):
         return 0
-    return unit.ward_save or (5 if mundane_ward(unit) else rules.IMPOSSIBLE)
+    return own_ward(unit, False)
 
 
 def _lament_before_first_blows(m: Any, c: Any) -> bool:

@@ -42,6 +42,8 @@ worked out per pair of units in :mod:`odds.combat.model`."""
 SPECS = (FOREST_SPIRIT, FLAME_WARD, DAEMONIC_AURA, ETHEREAL)
 
 _MUNDANE_WARDS = ("daemonic_aura", "forest_spirit")
+_MUNDANE = 5  # the roll of their ward against blows that are not magical
+_NONE = 7  # no ward save (odds.rules.IMPOSSIBLE)
 
 
 def mundane_ward(unit: Any) -> bool:
@@ -53,3 +55,21 @@ def mundane_ward(unit: Any) -> bool:
     ``ward_save or ...``).
     """
     return any(unit.has(key) for key in _MUNDANE_WARDS)
+
+
+def own_ward(unit: Any, magic: bool) -> int:
+    """The ward save (roll needed, 7 none) ``unit`` takes against blows, magical or not.
+
+    Its own ``ward_save``; against blows that are not magical, Demonios "Aura demoníaca" 5+
+    unless it has a ward of its own (which replaces it), Elfos Silvanos "Espíritu del bosque"
+    5+ or its own ward if better (Elfos Silvanos "Tatuajes talismánicos": "Un personaje
+    Espíritu del bosque con Tatuajes talismánicos tendrá una tirada de salvación especial de
+    5+ contra ataques no mágicos (por Espíritu del bosque) y una tirada de salvación especial
+    de 6+ contra ataques mágicos (por Tatuajes talismánicos), no se 'suman' ambas").
+    """
+    own = unit.ward_save or _NONE
+    if magic or not mundane_ward(unit):
+        return own
+    if unit.has("forest_spirit"):
+        return min(own, _MUNDANE)
+    return unit.ward_save or _MUNDANE

@@ -9,6 +9,7 @@ from odds.combat.model import (
     S_BSB,
     S_CHAMPION,
     S_CHAMPION_LD,
+    S_CHARGED,
     S_COLD,
     S_ELF,
     S_FEAR,
@@ -25,6 +26,7 @@ from odds.combat.model import (
     S_UNSTABLE,
     CombatModel,
 )
+from odds.combat.model.layout import S_IMPETUOUS
 
 
 def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: int,
@@ -40,7 +42,9 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     # MDNR "Miedo a los orejotaz": elves are feared unless outnumbered more than 2:1
     feared = sd[1 - lo, S_FEAR] or (sd[lo, S_FEARS_ELVES] and sd[1 - lo, S_ELF]
                                     and us_lo <= 2 * us_w)
-    if (model.n_units == 2 and feared and not sd[lo, S_FEAR] and not sd[lo, S_ITP]
+    # Bretonia "Impetuosos": immune to psychology in the first round of its charge
+    itp = sd[lo, S_ITP] or (sd[lo, S_IMPETUOUS] and sd[lo, S_CHARGED])
+    if (model.n_units == 2 and feared and not sd[lo, S_FEAR] and not itp
             and not sd[lo, S_FEARLESS] and us_lo < us_w):
         return 1.0
     ld = int(sd[lo, S_LD])

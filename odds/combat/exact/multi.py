@@ -81,7 +81,9 @@ from odds.combat.model.layout import (
     PR_TARGET_LD,
     PR_TARGET_REROLL,
     PR_TERROR,
+    S_CHARGED,
     S_HOST,
+    S_IMPETUOUS,
 )
 
 MAX_STATES = 200_000
@@ -386,7 +388,8 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
             us_u = m[u] * int(sd[u, S_US])
             if (not sd[u, S_UNBREAKABLE] and not sd[u, S_UNSTABLE] and not sd[u, S_FEAR]
                     and not sd[u, S_INSTABILITY] and not sd[u, S_FEARLESS]
-                    and not sd[u, S_ITP] and us_u < fear_us):
+                    and not sd[u, S_ITP] and us_u < fear_us
+                    and not (sd[u, S_IMPETUOUS] and sd[u, S_CHARGED])):  # "Impetuosos"
                 breaks[u] += p  # fear auto-break (§3.2 step 3)
             else:
                 own = 0 if cancelled[u] else int(model.ranks[u, st.models[u]])

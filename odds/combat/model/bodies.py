@@ -57,6 +57,8 @@ def guarded(unit: Unit, hosted: Any) -> bool:
       character with ``royal_blood``;
     * Mercenarios "Escolta de Mydas" (``mydas_escort``): "Toda la unidad de escoltas es tozuda
       mientras Mydas siga vivo": Mydas, the character with ``paymaster`` (his "Pagador").
+    * Elfos Silvanos "Escolta" (``noble_escort``, Guardia eterna): "Mientras la unidad contenga
+      algún Biennacido o algún Noble es Tozuda": a character with ``wood_elf_noble``.
 
     A promoted champion is never guarded.
     """
@@ -65,7 +67,8 @@ def guarded(unit: Unit, hosted: Any) -> bool:
     return bool((unit.has("bodyguard") and hosted.general)
                 or ((unit.has("paymaster_guard") or unit.has("mydas_escort"))
                     and hosted.body.has("paymaster"))
-                or (unit.has("royal_guard") and hosted.body.has("royal_blood")))
+                or (unit.has("royal_guard") and hosted.body.has("royal_blood"))
+                or (unit.has("noble_escort") and hosted.body.has("wood_elf_noble")))
 
 
 class _Hosted(NamedTuple):

@@ -47,6 +47,7 @@ from odds.combat.model.layout import (
     S_CHALLENGE,
     S_CHAMP_BODY,
     S_CHARGED,
+    S_FEAR,
     S_FEARLESS,
     S_GUARDED,
     S_HIGH_GROUND,
@@ -54,6 +55,7 @@ from odds.combat.model.layout import (
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
+    S_HUNT,
     S_IS_BSB,
     S_IS_CHAMPION,
     S_IS_GENERAL,
@@ -70,7 +72,7 @@ from odds.combat.model.layout import (
 from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
 from odds.combat.model.side import _side, cancels_no_ranks, fear_possible, panic_immunities
 from odds.combat.model.strike_order import _strike_order, braced
-from odds.special_rules.bretonnia import stopped_by_stakes
+from odds.special_rules.bretonnia import saints_champion, stopped_by_stakes, wild_hunt
 from odds.special_rules.chaos import hold_shield_wall
 from odds.units import Unit
 from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES
@@ -133,6 +135,7 @@ def build_units(units: list[Unit], sides: list[int],
     challenge = list(challenge or ["never"] * n_units)
     challenge, opts = _checked(units, sides, contacts, charged, unit_options, characters,
                                allocation, challenge)
+    units = [saints_champion(u) for u in units]  # Bretonia "Santos en vida"
     options = options or CombatOptions()
     # chaosbeasts: "Almizcle soporífero": half WS and I for those in contact with it
     units, characters = soporific_musk(units, characters, contacts)
@@ -336,6 +339,12 @@ def _unit_rows(units: list[Unit], full_units: list[Unit], opts: list[SideOptions
     panic_immunities(side_arr, units, sides)
     side_arr[:, S_RECRUIT] = [i + 1 if u.has("cursed_recruits") else 0
                               for i, u in enumerate(units)]
+    for i, u in enumerate(units):
+        if (wild_hunt(u) and charged[i] and sides[i] == active_side
+                and not side_arr[i, S_FEAR]):
+            # Elfos Silvanos "La cacería salvaje": it charged in its turn with its musician
+            side_arr[i, S_HUNT] = 1
+            side_arr[i, S_FEAR] = 3
     return side_arr
 
 

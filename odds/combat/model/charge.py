@@ -51,19 +51,26 @@ from odds.combat.model.layout import (
     REACH_TAIL_SIZE,
 )
 from odds.combat.model.options import SideOptions
+from odds.special_rules.bretonnia import wild_hunt
 from odds.units import Unit
 from odds.validation import OddsInputError
 
 
-def _scared(unit: Unit, by: Unit) -> bool:
+def _scared(unit: Unit, by: Unit, charging: bool = False) -> bool:
     """Whether ``unit`` must test fear or terror of ``by`` (§3.3).
 
     A unit with ``fears_elves`` (MDNR "Miedo a los orejotaz") fears an elf unit
-    unless its unit strength is more than twice the elves'.
+    unless its unit strength is more than twice the elves'.  A ``charging`` unit with
+    ``impetuous`` (Bretonia "Impetuosos") is immune to psychology from its charge on; a
+    charger with "La cacería salvaje" and its musician (:func:`wild_hunt`; ``charging``
+    False: ``by`` is the charger) causes fear.
     """
+    if charging and unit.has("impetuous"):
+        return False
+    hunt = not charging and wild_hunt(by)
     orejotaz = (unit.has("fears_elves") and "elf" in by.tags
                 and unit.unit_strength <= 2 * by.unit_strength)
-    if not (by.causes_fear or by.causes_terror or orejotaz):
+    if not (by.causes_fear or by.causes_terror or orejotaz or hunt):
         return False
     # Regimientos de Renombre "Montaraces de Bugman": immune to fear and terror while Bugman
     # lives (at the charge he does)
@@ -147,7 +154,7 @@ def charge_flags(flags: np.ndarray, charger: int, ch: Unit, tg: Unit, ch_opts: S
     flags[F_TARGET] = 1 - charger
     ch_ranks = numbers_ranks(ch)
     tg_ranks = numbers_ranks(tg, tg_cancelled)
-    if _scared(ch, tg):
+    if _scared(ch, tg, charging=True):
         flags[F_CHARGER_LD], flags[F_CHARGER_COLD] = _test_ld(ch, ch_opts, ranks=ch_ranks)
         flags[F_CHARGER_REROLL] = ch.has("sigmar_example") or ch.has("psychology_reroll")
     if _scared(tg, ch):
@@ -220,7 +227,7 @@ def pair_flags(flags: np.ndarray, pairs: list[ChargePair]) -> None:
         row = np.zeros(N_PAIR, np.int64)
         row[PR_CHARGER] = pr.charger
         row[PR_TARGET] = pr.target
-        if _scared(pr.ch, pr.tg):
+        if _scared(pr.ch, pr.tg, charging=True):
             row[PR_CHARGER_LD], row[PR_CHARGER_COLD] = _test_ld(pr.ch, pr.ch_opts, pr.ch_lead,
                                                                  pr.ch_ranks)
             row[PR_CHARGER_REROLL] = pr.ch.has("sigmar_example") or pr.ch.has("psychology_reroll")

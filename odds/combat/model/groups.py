@@ -70,10 +70,10 @@ from odds.combat.model.thresholds import (
     wreck_chariot,
 )
 from odds.combat.model.vomit import _vomit
-from odds.special_rules.bretonnia import in_lance, wardens_foe
+from odds.special_rules.bretonnia import in_lance, lady_ward, prey_ward, wardens_foe
 from odds.special_rules.chaos import malal_foe
 from odds.special_rules.chaos_monsters import TONGUE_ATTACKS, TONGUE_STRENGTH
-from odds.special_rules.wards import mundane_ward
+from odds.special_rules.wards import own_ward
 from odds.units import Unit
 
 SUPERNATURAL = frozenset({"daemon", "undead", "forest_spirit"})
@@ -155,8 +155,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     poison = unit.poisoned or rules.IMPOSSIBLE
     magic = unit.has("magic_attacks")
     # Demonios "Aura Demoníaca", Elfos Silvanos "Espíritu del bosque": ward 5+, not against
-    # magic attacks; a ward of its own replaces it
-    ward = enemy.ward_save or (5 if mundane_ward(enemy) and not magic else rules.IMPOSSIBLE)
+    # magic attacks (odds.special_rules.wards.own_ward)
+    ward = prey_ward(enemy, unit, own_ward(enemy, magic))  # Elfos Oscuros "Presa de Slaanesh"
     if unit.has("flaming_attacks") and enemy.has("flame_ward"):
         ward = min(ward, 5)  # Enanos del Caos "Armadura negra": 5+ against flaming attacks
     # gst "Etéreos": wounded only by magic attacks or by other ethereal creatures
@@ -206,7 +206,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                         else max(2, rules.to_wound(s, enemy.profile.T)))
         row[G_KB] = kb
         row[G_SAVE] = save_needed(e_save, s, pierce)
-        row[G_WARD] = ward
+        row[G_WARD] = lady_ward(enemy, ward, s)  # Bretonia: the Blessing of the Lady
         # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
         # reciben el doble de heridas" (not against "Inmune a ataques flamígeros")
         row[G_MW] = _MW_DOUBLED[mw] if flaming and enemy.has("flammable") else mw
@@ -221,7 +221,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                         else max(2, rules.to_wound(min(s, cap), enemy.profile.T)))
         row[G_SAVE] = save_needed(e_save, min(s, cap), False)
-        row[G_WARD] = ward
+        row[G_WARD] = lady_ward(enemy, ward, min(s, cap))
         wreck_chariot(row, chariot, min(s, cap))
         row[G_RANKS] = 1
         row[G_PER_MODEL] = 1
@@ -273,6 +273,12 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                               - unit.profile.A + more)
             if charging and unit.has("charge_attack"):
                 row[G_ATTACKS] += 1  # O&G "Carga devastadora": riders A+1 when they charge
+            if unit.has("mounted_hand_weapons"):
+                row[G_ATTACKS] += 1  # Elfos Oscuros "Dos armas de mano (... pese a ser
+                # caballería)": the riders' extra attack
+            if not charging and unit.has("kurnous_wrath"):
+                row[G_ATTACKS] += 1  # Elfos Silvanos "La ira de Kurnous": riders A+1 unless
+                # in the round of their charge
             row[G_RANDOM] = bool(unit.random_attacks)
             row[G_KEY] = min(_key(cat, prof.I), BRACED_KEY) if bracing else _key(cat, prof.I)
             blows(row, prof.WS, s_eff, ap or shot, first)
@@ -397,6 +403,23 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_FRENZY_A] = 0  # a frenzied model's extra attack stays with the others
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
+        if unit.has("eternal_guard_style"):
+            if out[CREW, kind, G_ACTIVE] or unit.random_attacks:
+                raise v.OddsInputError(f"{unit.name}: 'eternal_guard_style' with a second"
+                                       " crew, a pistol, random attacks or another rule of the"
+                                       " crew attack group is not supported (it uses that"
+                                       " group)")
+            if rf[G_ACTIVE]:
+                # Elfos Silvanos "Estilo de combate de la guardia eterna": "Las miniaturas en
+                # contacto peana con peana con el enemigo tienen A+1": one more attack of each
+                # model fighting in the front rank, its champion's included (as the crew group
+                # of "Golpe decapitador" counts him), struck with the others
+                # (odds.special_rules.bretonnia.ETERNAL_GUARD_STYLE)
+                row = out[CREW, kind]
+                row[:] = rf
+                row[G_ATTACKS] = 1
+                row[G_FRENZY_A] = 0
+                row[G_RANKS] = 1
         if unit.has("dirty_trick"):
             # its attack's group: the crew's, or on foot the steeds' when a pistol has the
             # crew's (Edvard's "Arma de mano" and "Pistola"; a character-like body strikes
@@ -434,14 +457,14 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # Juggernaut)"): their blows only, on top of the unit's rules that reach them
             m_ward, m_unwoundable = ward, unwoundable
             if m.has("magic_attacks") and not magic:  # no daemonic aura, ethereal wounded
-                m_ward = enemy.ward_save or rules.IMPOSSIBLE
+                m_ward = prey_ward(enemy, unit, own_ward(enemy, True))
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)  # as the unit's ward above
                 m_unwoundable = skaven  # a Skaven steed's magic attacks: "Inmune a disformidad"
             elif m.has("mundane_attacks") and magic:
                 # the riders' magic attacks only (Reyes Funerarios "Ataques mágicos (sólo
                 # Caballero y Capitán)"): the steeds' blows meet the aura and the ethereal
-                m_ward = enemy.ward_save or (5 if mundane_ward(enemy) else rules.IMPOSSIBLE)
+                m_ward = prey_ward(enemy, unit, own_ward(enemy, False))
                 if unit.has("flaming_attacks") and enemy.has("flame_ward"):
                     m_ward = min(m_ward, 5)
                 m_unwoundable = enemy.has("ethereal") and not unit.has("ethereal")
@@ -458,7 +481,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_WOUND] = (rules.IMPOSSIBLE if m_unwoundable
                             else max(2, rules.to_wound(min(s_m, cap), enemy.profile.T)))
             row[G_SAVE] = save_needed(e_save, min(s_m, cap), False)
-            row[G_WARD] = m_ward
+            row[G_WARD] = lady_ward(enemy, m_ward, min(s_m, cap))
             wreck_chariot(row, chariot, min(s_m, cap))
             row[G_RANKS] = 1
             row[G_PER_MODEL] = m.count
@@ -481,7 +504,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                             else max(2, rules.to_wound(BURNING_STRENGTH - fire,
                                                        enemy.profile.T)))
             row[G_SAVE] = save_needed(e_save, BURNING_STRENGTH - fire, False)
-            row[G_WARD] = min(ward, 5) if enemy.has("flame_ward") else ward
+            row[G_WARD] = lady_ward(enemy, min(ward, 5) if enemy.has("flame_ward") else ward,
+                                    BURNING_STRENGTH - fire)
             row[G_MW] = _MW_DOUBLED[0] if enemy.has("flammable") else 0
             row[G_FLAMING] = 1
             row[G_RANKS] = 1

@@ -210,8 +210,9 @@ N_FLAGS = F_GIANT_HITS + 1
     B_MELTED,  # its ice weapons were hit by a flaming attack: normal weapons now (S_ICE)
     B_SONG,  # "Canto de la Sirena" on it: 2 sung this turn, 1 kept this turn (a failed test),
     #   0 none (empire family)
+    B_HUNT,  # own turns still to start before its fear of S_FEAR 3 ends ("La cacería salvaje")
     N_BODY,
-) = range(29)
+) = range(30)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)

@@ -12,13 +12,13 @@ __all__ = [
     "S_BEAR_STD", "S_BODYGUARD", "S_BURNING", "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK",
     "S_DUEL_REROLL", "S_DUEL_WARD", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_MINUS",
     "S_FLEE_PLUS", "S_FRENZY", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED",
-    "S_HORN", "S_HOWLED", "S_HUNTER_WARD", "S_ICE", "S_INDEPENDENT", "S_INIT", "S_INSTABILITY",
-    "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION",
-    "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS",
-    "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND", "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES",
-    "S_RECRUIT", "S_SIREN", "S_SIRENABLE", "S_SLIPPERY", "S_STD_STUBBORN", "S_STUBBORN",
-    "S_STUBBORN_FIRST", "S_STUPID", "S_TONGUE", "S_TOUGH", "S_UNBREAKABLE", "S_UNPURSUED",
-    "S_UNSTABLE", "S_WALL",
+    "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS", "S_INDEPENDENT",
+    "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE",
+    "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
+    "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
+    "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_SIREN", "S_SIRENABLE",
+    "S_SLIPPERY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_TONGUE",
+    "S_TOUGH", "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE", "S_WALL",
 ]
 
 # sides: the core columns are 0 .. 37 (layout.N_CORE_SIDE = 38)
@@ -87,32 +87,34 @@ S_LANCE = 76  # lance_formation: 1: fights in lance formation, 3 wide, its ranks
 #   (Bretonia "Formación en lanza")
 S_PURSUE_EXTRA = 77  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lowest dropped
 #   (Bretonia "Obligación de Perseguir")
-S_HUNTER_WARD = 78  # dark_hunter
-S_SIREN = 79  # siren_song
-S_SIRENABLE = 80  # siren_song
-S_NUMBERS = 81  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
+S_IMPETUOUS = 78  # impetuous
+S_HUNT = 79  # wild_hunt
+S_HUNTER_WARD = 80  # dark_hunter
+S_SIREN = 81  # siren_song
+S_SIRENABLE = 82  # siren_song
+S_NUMBERS = 83  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
 #   fuerza radica en el número")
-S_STD_STUBBORN = 82  # desolation_standard: it and its characters stubborn while it carries its
+S_STD_STUBBORN = 84  # desolation_standard: it and its characters stubborn while it carries its
 #   standard (Orcos y Goblins "Estandarte de la Desolación")
-S_MUTATION = 83  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
+S_MUTATION = 85  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
 #   "Magia de Tzeentch")
-S_MUTATION_WARD = 84  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
+S_MUTATION_WARD = 86  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
 #   not a target
-S_WALL = 85  # shield_wall
-S_SLIPPERY = 86  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
+S_WALL = 87  # shield_wall
+S_SLIPPERY = 88  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-S_GIANT = 87  # giant_attacks
-S_LARGE = 88  # giant_attacks
-S_INIT = 89  # giant_attacks
-S_TOUGH = 90  # giant_attacks
-S_ARMOUR = 91  # giant_attacks
-S_GIANT_FALLS = 92  # giant_falls
-S_PETRIFY = 93  # petrify
-S_PETRIFY_WOUND = 94  # petrify
-S_PETRIFY_WARD = 95  # petrify
-S_TONGUE = 96  # tongue_attack
-S_ICE = 97  # ice_weapons
-N_SIDE = 98
+S_GIANT = 89  # giant_attacks
+S_LARGE = 90  # giant_attacks
+S_INIT = 91  # giant_attacks
+S_TOUGH = 92  # giant_attacks
+S_ARMOUR = 93  # giant_attacks
+S_GIANT_FALLS = 94  # giant_falls
+S_PETRIFY = 95  # petrify
+S_PETRIFY_WOUND = 96  # petrify
+S_PETRIFY_WARD = 97  # petrify
+S_TONGUE = 98  # tongue_attack
+S_ICE = 99  # ice_weapons
+N_SIDE = 100
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)

@@ -88,6 +88,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # stubborn (1), Enanos "Guardia personal" immune to fear (2); Mercenarios "Escolta de
     # Mydas" stubborn unless its guarded character (Mydas) has fallen (3)
     s[S_BODYGUARD] = (1 if unit.has("bodyguard") or unit.has("paymaster_guard")
+                      or unit.has("noble_escort")  # Elfos Silvanos "Escolta"
                       else 2 if unit.has("royal_guard")
                       else 3 if unit.has("mydas_escort") else 0)
     s[S_ITP] = unit.has("immune_to_psychology") or unit.has("unbreakable")

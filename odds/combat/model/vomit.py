@@ -39,6 +39,7 @@ from odds.combat.model.thresholds import (
     save_needed,
     wreck_chariot,
 )
+from odds.special_rules.bretonnia import lady_ward
 from odds.units import Unit
 
 VOMITS: dict[str, tuple[int, bool, bool, str]] = {
@@ -92,7 +93,7 @@ def _vomit(out: np.ndarray, unit: Unit, enemy: Unit, kind: int, e_save: int, war
     vomit[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
                       else max(2, rules.to_wound(strength, enemy.profile.T)))
     vomit[G_SAVE] = rules.IMPOSSIBLE if no_armour else save_needed(e_save, strength, False)
-    vomit[G_WARD] = ward
+    vomit[G_WARD] = lady_ward(enemy, ward, strength)  # Bretonia: the Blessing of the Lady
     vomit[G_MW] = _MW_CODE[mw]
     wreck_chariot(vomit, enemy.troop_type == "chariot" and not enemy.has("unwreckable"),
                   strength)
