@@ -176,6 +176,9 @@ IMPETUOUS = RuleSpec(
     acts=("charge", "break test"),
     hooks=("model.charge.charge_flags", "model.charge.pair_flags", "strike_steps.strike_steps",
            "psychology.break_test"),
+    column_docs={
+        "S_IMPETUOUS": "1: immune to psychology through the turn it charges",
+    },
 )
 """Bretonia (Caballeros noveles) "Impetuosos": "Tras declarar cargas, si la unidad está a
 distancia de carga de un enemigo debe hacer un chequeo de Liderazgo; si lo falla, carga.
@@ -245,6 +248,10 @@ WILD_HUNT = RuleSpec(
     filled_by="odds.combat.model.build", rare="RARE_TURN", acts=("charge", "start of turn"),
     hooks=("model.charge.charge_flags", "model.charge.pair_flags", "psychology.causes_fear",
            "psychology.own_turn_start"),
+    column_docs={
+        "S_HUNT": "1: charged with its musician, it causes fear (S_FEAR 3) until its next own "
+                  "turn",
+    },
 )
 """Elfos Silvanos (Jinetes de Kurnous) "La cacería salvaje": "Si la unidad de Kurnous declara
 una carga y tiene músico, la unidad Causa Miedo a todos los efectos hasta el inicio de su

@@ -74,6 +74,9 @@ SHIELD_WALL = RuleSpec(
     book="Reinos del Caos: Norsca, Contingente Aliado: Norses", battlescribe=("Muro de escudos",),
     columns=("S_WALL",), fill=lambda unit: {"S_WALL": int(unit.has("shield_wall"))},
     acts=("end of phase",), hooks=("fighters.expand", "model.build.build_units"),
+    column_docs={
+        "S_WALL": "1: holds its shield wall, never widens nor laps round (\"Muro de escudos\")",
+    },
 )
 """Reinos del Caos Norsca, Contingente Aliado: Norses (Huscarles) "Muro de escudos": "En su fase
 de movimiento, si no efectúan ningún movimiento pueden declarar que forman un Muro de escudos.

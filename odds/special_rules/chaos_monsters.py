@@ -48,6 +48,12 @@ PETRIFY = RuleSpec(
     plain=False, exact_refuses=_petrify_before_first_blows,
     acts=("start of turn",), hooks=("psychology.petrify", "kernel.who_fights"),
     rare="RARE_TURN",
+    column_docs={
+        "S_PETRIFY": "1: its models \"Petrificar\" each own turn while engaged (gst, Cocatriz)",
+        "S_PETRIFY_WOUND": "roll to wound this unit with a petrifying hit (S4 against I); 0 "
+                           "immune",
+        "S_PETRIFY_WARD": "the ward save against a petrifying hit on this unit (7 = none)",
+    },
 )
 """gst "Petrificar" (Reinos del Caos Mortales, Norsca "Cocatriz"): "Es un ataque de disparo a
 todos los efectos. Alcance 20 cm. Lanza 1D6 para saber cuántos impactos automáticos hace. Los
@@ -85,6 +91,9 @@ TONGUE_ATTACK = RuleSpec(
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_TONGUE].any()),
     acts=("each strike",),
     hooks=("blows.strike", "blows.hits_rolled", "blows.hit_need", "model.groups._groups"),
+    column_docs={
+        "S_TONGUE": "1: its crew group is one tongue attack per model (\"Ataque de lengua\")",
+    },
 )
 """Reinos del Caos Mortales (Sapodragón) "Ataque de lengua": "Uno de los Ataques del Sapodragón
 tiene la regla Siempre Ataca Primero y Ataque Envenenado. Usa un dado de distinto color para
@@ -116,6 +125,7 @@ ICE_WEAPONS = RuleSpec(
                                     and m.groups[..., c.G_FLAMING].any()),
     acts=("each strike",), hooks=("blows.strike", "blows.hits_rolled", "model.groups._groups"),
     column_docs={
+        "S_ICE": "1: its blows are ice weapons until a flaming hit melts them",
         "G_ICE_HIT": "G_HIT once the unit's ice weapons melted (S_ICE, \"Armas de hielo\")",
         "G_ICE_WARD": "G_WARD once they melted (no more magic attacks)",
     },

@@ -89,6 +89,9 @@ DARK_HUNTER = RuleSpec(
     dice=_dark_hunter_dice, plain=False,
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_HUNTER_WARD].any()),
     acts=("each strike",), hooks=("strike_steps.count_attacks",),
+    column_docs={
+        "S_HUNTER_WARD": "its ward save against supporting ranks' attacks only; 0 = none",
+    },
 )
 """Condes Vampiro (Demonio de los lamentos) "Cazador en la oscuridad": "Tiene una tirada de
 salvación especial de 5+, pero no puede efectuarla contra ataques de miniaturas en contacto
@@ -154,6 +157,11 @@ SIREN_SONG = RuleSpec(
     hooks=("psychology.siren_song", "psychology.song_ends", "psychology.own_turn_start",
            "psychology.sung"),
     rare="RARE_TURN",
+    column_docs={
+        "S_SIREN": "sings \"Canto de la Sirena\" each own turn at an enemy in contact",
+        "S_SIRENABLE": "1: a song may target the unit (not immune to psychology or to break, not "
+                       "Undead or Daemon)",
+    },
 )
 """Condes Vampiro (Costa del Vampiro: Doncella de los Mares) "Canto de la Sirena", (Coloso
 Necrofex) "Lamento de los mares": "Es un Ataque especial que se realiza en la fase de Disparo

@@ -46,6 +46,15 @@ GIANT_ATTACKS = RuleSpec(
     hooks=("strike_steps.count_attacks", "strike_steps.deliver", "giants.giant_blow",
            "giants.giants_round_start", "giants.shout_margin"),
     rare="RARE_GIANT",
+    column_docs={
+        "S_GIANT": "the giant's attack table: 0 none; 1 club (I test, stuck on doubles); 2 chains"
+                   " (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing "
+                   "blow)",
+        "S_LARGE": "1: a monster, chariot or monstrous infantry (the giant's table against them)",
+        "S_INIT": "the body's I (the giant's club: an I test)",
+        "S_TOUGH": "the body's T (wounds of the giant's hits; its chains: a T test)",
+        "S_ARMOUR": "the body's close-combat armour save before any Strength modifier (7 = none)",
+    },
 )
 """Orcos y Goblins (Gigante) "Ataques del gigante": "Cuando sea el turno de atacar del Gigante
 (iniciativa, carga, etc) di contra quién lucha este turno el Gigante y determina qué ataque
@@ -141,6 +150,10 @@ GIANT_FALLS = RuleSpec(
     rare="RARE_GIANT",
     hooks=("giants.fall", "giants.fall_hits", "giants.fall_on_losing", "giants.down_flee",
            "giants.giants_round_start"),
+    column_docs={
+        "S_GIANT_FALLS": "bit 1: fall tests (\"Caídas\"); bit 2: falls when slain (\"Muerte del "
+                         "gigante\")",
+    },
 )
 """Orcos y Goblins (Gigante) "Caídas": "Un Gigante debe hacer un chequeo de Caída cuando
 pierde un combate; al inicio de la fase de movimiento si está huyendo; cuando cruza un

@@ -87,11 +87,13 @@ S_LANCE = 76  # lance_formation: 1: fights in lance formation, 3 wide, its ranks
 #   (Bretonia "Formación en lanza")
 S_PURSUE_EXTRA = 77  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lowest dropped
 #   (Bretonia "Obligación de Perseguir")
-S_IMPETUOUS = 78  # impetuous
-S_HUNT = 79  # wild_hunt
-S_HUNTER_WARD = 80  # dark_hunter
-S_SIREN = 81  # siren_song
-S_SIRENABLE = 82  # siren_song
+S_IMPETUOUS = 78  # impetuous: 1: immune to psychology through the turn it charges
+S_HUNT = 79  # wild_hunt: 1: charged with its musician, it causes fear (S_FEAR 3) until its next
+#   own turn
+S_HUNTER_WARD = 80  # dark_hunter: its ward save against supporting ranks' attacks only; 0 = none
+S_SIREN = 81  # siren_song: sings "Canto de la Sirena" each own turn at an enemy in contact
+S_SIRENABLE = 82  # siren_song: 1: a song may target the unit (not immune to psychology or to
+#   break, not Undead or Daemon)
 S_NUMBERS = 83  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
 #   fuerza radica en el número")
 S_STD_STUBBORN = 84  # desolation_standard: it and its characters stubborn while it carries its
@@ -100,20 +102,27 @@ S_MUTATION = 85  # tzeentch_mutation: casts "Mutación incontrolable" each own t
 #   "Magia de Tzeentch")
 S_MUTATION_WARD = 86  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
 #   not a target
-S_WALL = 87  # shield_wall
+S_WALL = 87  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
+#   escudos")
 S_SLIPPERY = 88  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-S_GIANT = 89  # giant_attacks
-S_LARGE = 90  # giant_attacks
-S_INIT = 91  # giant_attacks
-S_TOUGH = 92  # giant_attacks
-S_ARMOUR = 93  # giant_attacks
-S_GIANT_FALLS = 94  # giant_falls
-S_PETRIFY = 95  # petrify
-S_PETRIFY_WOUND = 96  # petrify
-S_PETRIFY_WARD = 97  # petrify
-S_TONGUE = 98  # tongue_attack
-S_ICE = 99  # ice_weapons
+S_GIANT = 89  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
+#   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow)
+S_LARGE = 90  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
+#   against them)
+S_INIT = 91  # giant_attacks: the body's I (the giant's club: an I test)
+S_TOUGH = 92  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
+S_ARMOUR = 93  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
+#   = none)
+S_GIANT_FALLS = 94  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
+#   del gigante")
+S_PETRIFY = 95  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+S_PETRIFY_WOUND = 96  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
+#   immune
+S_PETRIFY_WARD = 97  # petrify: the ward save against a petrifying hit on this unit (7 = none)
+S_TONGUE = 98  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
+#   lengua")
+S_ICE = 99  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
 N_SIDE = 100
 """Columns of ``sides``."""
 
