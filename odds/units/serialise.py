@@ -15,70 +15,50 @@ if TYPE_CHECKING:
     from odds.units.unit import Unit
 
 
+_OPTIONAL_HEADER: tuple[tuple[str, Any], ...] = (
+    ("crew", 1), ("points_per_model", 0), ("points_per_unit", 0),
+    ("unit_strength_override", None), ("army", ""), ("race", ""), ("notes", ""),
+)
+"""Header keys written only where the unit's value differs from the schema's default."""
+
+_CHAMPION_EQUIPMENT: tuple[tuple[str, Any], ...] = (
+    ("armour_save_override", None), ("champion_weapon", ""), ("front_weapon", ""),
+    ("champion_armour", ""), ("champion_shield", None), ("champion_save_override", None),
+)
+"""Equipment keys kept on the unit itself, written only where set."""
+
+_OPTIONAL_RULES: tuple[tuple[str, Any], ...] = (
+    ("champion_ward", 0), ("impact_strength", None), ("random_attacks", ""),
+    ("random_move", ""),
+)
+"""Rule keys written only where set."""
+
+_RULE_LISTS = ("hatred", "no_panic_from", "no_panic_against", "flight_panics_only",
+               "flight_panics_not", "panics_only", "panics_not", "panics_still",
+               "champion_special", "champion_hatred")
+"""Tuple-valued rule keys, written as lists where not empty."""
+
+
+def _is_set(value: Any, default: Any) -> bool:
+    """Whether ``value`` is written: ``None`` defaults compare by identity, others by truth."""
+    return value is not None if default is None else bool(value)
+
+
 def unit_to_dict(unit: Unit) -> dict[str, Any]:
     """What :meth:`odds.units.Unit.to_dict` returns: ``unit`` as a mapping in the TOML schema."""
-    out: dict[str, Any] = {
-        "name": unit.name,
-        "troop_type": unit.troop_type,
-        "models": unit.models,
-        "files": unit.files,
-    }
-    if unit.crew != 1:
-        out["crew"] = unit.crew
-    if unit.points_per_model:
-        out["points_per_model"] = unit.points_per_model
-    if unit.points_per_unit:
-        out["points_per_unit"] = unit.points_per_unit
-    if unit.unit_strength_override is not None:
-        out["unit_strength_override"] = unit.unit_strength_override
-    for key in ("army", "race"):
-        if getattr(unit, key):
-            out[key] = getattr(unit, key)
-    if unit.notes:
-        out["notes"] = unit.notes
+    out: dict[str, Any] = {"name": unit.name, "troop_type": unit.troop_type,
+                           "models": unit.models, "files": unit.files}
+    for key, default in _OPTIONAL_HEADER:
+        value = getattr(unit, key)
+        if (value != 1) if key == "crew" else _is_set(value, default):
+            out[key] = value
     out["profile"] = unit.profile.as_dict()
-    equipment = dataclasses.asdict(unit.equipment)
-    if unit.armour_save_override is not None:
-        equipment["armour_save_override"] = unit.armour_save_override
-    if unit.champion_weapon:
-        equipment["champion_weapon"] = unit.champion_weapon
-    if unit.front_weapon:
-        equipment["front_weapon"] = unit.front_weapon
-    if unit.champion_armour:
-        equipment["champion_armour"] = unit.champion_armour
-    if unit.champion_shield is not None:
-        equipment["champion_shield"] = unit.champion_shield
-    if unit.champion_save_override is not None:
-        equipment["champion_save_override"] = unit.champion_save_override
-    out["equipment"] = equipment
+    out["equipment"] = _equipment(unit)
     out["command"] = {k: v for k, v in dataclasses.asdict(unit.command).items()
                       if not k.endswith("_points") or v}
-    rules_table: dict[str, Any] = {"special": list(unit.special)}
-    for key in ("ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits"):
-        rules_table[key] = getattr(unit, key)
-    if unit.champion_ward:
-        rules_table["champion_ward"] = unit.champion_ward
-    if unit.impact_strength is not None:
-        rules_table["impact_strength"] = unit.impact_strength
-    if unit.random_attacks:
-        rules_table["random_attacks"] = unit.random_attacks
-    if unit.random_move:
-        rules_table["random_move"] = unit.random_move
-    for key in ("hatred", "no_panic_from", "no_panic_against", "flight_panics_only",
-                "flight_panics_not", "panics_only", "panics_not", "panics_still",
-                "champion_special",
-                "champion_hatred"):
-        if getattr(unit, key):
-            rules_table[key] = list(getattr(unit, key))
-    out["rules"] = rules_table
+    out["rules"] = _rules(unit)
     if unit.extra_crew is not None:
-        out["extra_crew"] = dataclasses.asdict(unit.extra_crew)
-        if not unit.extra_crew.hatred:
-            del out["extra_crew"]["hatred"]
-        else:
-            out["extra_crew"]["hatred"] = list(unit.extra_crew.hatred)
-        if not unit.extra_crew.handlers:
-            del out["extra_crew"]["handlers"]
+        out["extra_crew"] = _extra_crew(unit)
     if unit.mount is not None:
         out["mount"] = {k: list(v) if k == "special" else v
                         for k, v in dataclasses.asdict(unit.mount).items()
@@ -88,9 +68,50 @@ def unit_to_dict(unit: Unit) -> dict[str, Any]:
     if unit.champion_profile != _default_champion(unit.profile):
         out["champion_profile"] = unit.champion_profile.as_dict()
     if unit.members:
-        out["members"] = [{"name": m.name, "role": m.role, "profile": m.profile.as_dict(),
-                           "equipment": dataclasses.asdict(m.equipment),
-                           **({"special": list(m.special)} if m.special is not None
-                              else {})}
-                          for m in unit.members]
+        out["members"] = [_member(m) for m in unit.members]
+    return out
+
+
+def _equipment(unit: Unit) -> dict[str, Any]:
+    """The ``equipment`` table: the equipment's fields, then the unit's own where set."""
+    equipment = dataclasses.asdict(unit.equipment)
+    for key, default in _CHAMPION_EQUIPMENT:
+        if _is_set(getattr(unit, key), default):
+            equipment[key] = getattr(unit, key)
+    return equipment
+
+
+def _rules(unit: Unit) -> dict[str, Any]:
+    """The ``rules`` table: the special rules, the always-written keys, then the set ones."""
+    table: dict[str, Any] = {"special": list(unit.special)}
+    for key in ("ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits"):
+        table[key] = getattr(unit, key)
+    for key, default in _OPTIONAL_RULES:
+        if _is_set(getattr(unit, key), default):
+            table[key] = getattr(unit, key)
+    for key in _RULE_LISTS:
+        if getattr(unit, key):
+            table[key] = list(getattr(unit, key))
+    return table
+
+
+def _extra_crew(unit: Unit) -> dict[str, Any]:
+    """The ``extra_crew`` table, its empty ``hatred`` and ``handlers`` left out."""
+    assert unit.extra_crew is not None
+    crew = dataclasses.asdict(unit.extra_crew)
+    if unit.extra_crew.hatred:
+        crew["hatred"] = list(unit.extra_crew.hatred)
+    else:
+        del crew["hatred"]
+    if not unit.extra_crew.handlers:
+        del crew["handlers"]
+    return crew
+
+
+def _member(member: Any) -> dict[str, Any]:
+    """One entry of the ``members`` list."""
+    out = {"name": member.name, "role": member.role, "profile": member.profile.as_dict(),
+           "equipment": dataclasses.asdict(member.equipment)}
+    if member.special is not None:
+        out["special"] = list(member.special)
     return out
