@@ -326,15 +326,15 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
     final = _final_states(model, st, [bool(r) for r in regen])
     if final is None:
         return None
+    return _tally(model, st, final)
+
+
+def _tally(model: CombatModel, st: _Setup, final: dict) -> dict[str, Any]:
+    """The round's result, break chances and wound laws from its final wound states."""
+    sd = model.sides
+    n = model.n_units
     side = [int(sd[u, S_SIDE]) for u in range(n)]
-    # ranks at the start of the round, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
-    cancelled = [False] * n
-    for u in range(n):
-        for v, _fu, fv in st.links[u]:
-            if fv != FRONT and st.models[u] * sd[u, S_US] >= 5 and not sd[u, S_NO_RANK_CANCEL]:
-                cancelled[v] = True
-    ranks = [max([int(model.ranks[u, st.models[u]]) for u in range(n)
-                  if side[u] == s and not cancelled[u]] or [0]) for s in (0, 1)]
+    cancelled, ranks = _ranks(model, st, side)
     side_ev = {"side0_wins": 0.0, "draw": 0.0, "side1_wins": 0.0}
     breaks = [0.0] * n
     top = [sum(st.hp[u] for u in range(n) if side[u] == 1 - s) for s in (0, 1)]
@@ -345,53 +345,93 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         for s in (0, 1):
             scored[s][wounds[s]] += p
         us = [sum(m[u] * int(sd[u, S_US]) for u in range(n) if side[u] == s) for s in (0, 1)]
-        std, mus, flank, rear = [0, 0], [False, False], [0, 0], [0, 0]
-        for u in range(n):
-            if m[u] == 0:
-                continue
-            champ, has_std = int(sd[u, S_CHAMPION] != 0), int(sd[u, S_STANDARD] != 0)
-            std[side[u]] |= has_std and m[u] >= 1 + champ
-            mus[side[u]] |= bool(sd[u, S_MUSICIAN]) and m[u] >= 1 + champ + has_std
-            if m[u] * sd[u, S_US] < 5:
-                continue
-            for v, _fu, fv in st.links[u]:  # at the end of the round (the kernel's reading)
-                if m[v] > 0 and fv != FRONT and not sd[v, S_NO_FLANK_BONUS]:
-                    (flank if fv == FLANK else rear)[side[u]] += 1
-        bonus = []
-        for s in (0, 1):
-            if model.flags[F_FLANK_BOTH]:
-                b = (flank[s] > 0) + 2 * (rear[s] > 0)
-            else:
-                b = (flank[s] > flank[1 - s]) + 2 * (rear[s] > rear[1 - s])
-            bonus.append(wounds[s] + ranks[s] + std[s] + b + int(model.side_bonus[s]))
         if us[0] == 0 or us[1] == 0:
             side_ev["side0_wins" if us[1] == 0 < us[0] else
                     "side1_wins" if us[0] == 0 < us[1] else "draw"] += p
             continue
-        margin = bonus[0] + (us[0] > us[1]) - bonus[1] - (us[1] > us[0])
-        if margin == 0 and model.flags[F_MUSICIAN] and mus[0] != mus[1]:
-            margin = 1 if mus[0] else -1
+        margin = _margin(model, st, side, m, us, [wounds[s] + ranks[s] for s in (0, 1)])
         if margin == 0:
             side_ev["draw"] += p
             continue
         side_ev["side0_wins" if margin > 0 else "side1_wins"] += p
         loser = 1 if margin > 0 else 0
         for u in range(n):
-            if side[u] != loser or m[u] == 0:
-                continue
-            fear_us = sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u] if sd[v, S_FEAR])
-            elf_us = sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u] if sd[v, S_ELF])
-            if sd[u, S_FEARS_ELVES] and 0 < elf_us and us[side[u]] <= 2 * elf_us:
-                # MDNR "Miedo a los orejotaz": friends in the combat at most twice the elves
-                fear_us += sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u]
-                               if sd[v, S_ELF] and not sd[v, S_FEAR])
-            us_u = m[u] * int(sd[u, S_US])
-            if (not sd[u, S_UNBREAKABLE] and not sd[u, S_UNSTABLE] and not sd[u, S_FEAR]
-                    and not sd[u, S_INSTABILITY] and not sd[u, S_FEARLESS]
-                    and not sd[u, S_ITP] and us_u < fear_us
-                    and not (sd[u, S_IMPETUOUS] and sd[u, S_CHARGED])):  # "Impetuosos"
-                breaks[u] += p  # fear auto-break (§3.2 step 3)
-            else:
-                own = 0 if cancelled[u] else int(model.ranks[u, st.models[u]])
-                breaks[u] += p * break_probability(model, u, abs(margin), 1, 0, own)
+            if side[u] == loser and m[u] > 0:
+                breaks[u] += p * _break_chance(model, st, u, m, us[loser], cancelled[u],
+                                               abs(margin))
     return {"side": side_ev, "breaks": breaks, "wounds": scored}
+
+
+def _ranks(model: CombatModel, st: _Setup, side: list[int]) -> tuple[list[bool], list[int]]:
+    """Whose ranks a US >= 5 enemy on its flank or rear cancels, and each side's rank bonus.
+
+    Ranks count at the start of the round (RULES.md §2.2).
+    """
+    sd = model.sides
+    n = model.n_units
+    cancelled = [False] * n
+    for u in range(n):
+        for v, _fu, fv in st.links[u]:
+            if fv != FRONT and st.models[u] * sd[u, S_US] >= 5 and not sd[u, S_NO_RANK_CANCEL]:
+                cancelled[v] = True
+    ranks = [max([int(model.ranks[u, st.models[u]]) for u in range(n)
+                  if side[u] == s and not cancelled[u]] or [0]) for s in (0, 1)]
+    return cancelled, ranks
+
+
+def _margin(model: CombatModel, st: _Setup, side: list[int], m: list[int], us: list[int],
+            scored: list[int]) -> int:
+    """Side 0's combat-result margin over side 1 with ``m`` models left in each unit.
+
+    ``scored`` holds each side's wounds caused plus its rank bonus; the standards, the
+    flank and rear bonuses (read at the end of the round, as the kernel does), the
+    outnumbering point and the musician's tie-break are added here.
+    """
+    sd = model.sides
+    std, mus, flank, rear = [0, 0], [False, False], [0, 0], [0, 0]
+    for u in range(model.n_units):
+        if m[u] == 0:
+            continue
+        champ, has_std = int(sd[u, S_CHAMPION] != 0), int(sd[u, S_STANDARD] != 0)
+        std[side[u]] |= has_std and m[u] >= 1 + champ
+        mus[side[u]] |= bool(sd[u, S_MUSICIAN]) and m[u] >= 1 + champ + has_std
+        if m[u] * sd[u, S_US] < 5:
+            continue
+        for v, _fu, fv in st.links[u]:
+            if m[v] > 0 and fv != FRONT and not sd[v, S_NO_FLANK_BONUS]:
+                (flank if fv == FLANK else rear)[side[u]] += 1
+    bonus = []
+    for s in (0, 1):
+        if model.flags[F_FLANK_BOTH]:
+            b = (flank[s] > 0) + 2 * (rear[s] > 0)
+        else:
+            b = (flank[s] > flank[1 - s]) + 2 * (rear[s] > rear[1 - s])
+        bonus.append(scored[s] + std[s] + b + int(model.side_bonus[s]))
+    margin = bonus[0] + (us[0] > us[1]) - bonus[1] - (us[1] > us[0])
+    if margin == 0 and model.flags[F_MUSICIAN] and mus[0] != mus[1]:
+        margin = 1 if mus[0] else -1
+    return int(margin)
+
+
+def _break_chance(model: CombatModel, st: _Setup, u: int, m: list[int], us_side: int,
+                  cancelled: bool, margin: int) -> float:
+    """The chance that unit ``u`` of the losing side breaks, lost by ``margin``.
+
+    It breaks at once when outnumbered by fear-causing enemies in contact and not immune
+    (RULES.md §3.2 step 3), else it takes its break test.
+    """
+    sd = model.sides
+    fear_us = sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u] if sd[v, S_FEAR])
+    elf_us = sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u] if sd[v, S_ELF])
+    if sd[u, S_FEARS_ELVES] and 0 < elf_us and us_side <= 2 * elf_us:
+        # MDNR "Miedo a los orejotaz": friends in the combat at most twice the elves
+        fear_us += sum(m[v] * int(sd[v, S_US]) for v, _, _ in st.links[u]
+                       if sd[v, S_ELF] and not sd[v, S_FEAR])
+    us_u = m[u] * int(sd[u, S_US])
+    if (not sd[u, S_UNBREAKABLE] and not sd[u, S_UNSTABLE] and not sd[u, S_FEAR]
+            and not sd[u, S_INSTABILITY] and not sd[u, S_FEARLESS]
+            and not sd[u, S_ITP] and us_u < fear_us
+            and not (sd[u, S_IMPETUOUS] and sd[u, S_CHARGED])):  # "Impetuosos"
+        return 1.0
+    own = 0 if cancelled else int(model.ranks[u, st.models[u]])
+    return float(break_probability(model, u, margin, 1, 0, own))
