@@ -381,50 +381,72 @@ def duel_to_the_death_exact(
                 _round_states(a, b, wa, wb, False, False, False, pw, late))
         return cache[(wa, wb)]
 
-    a_wins, b_wins = [], []
-    ok_a, ok_b = first.mean_overkill_a, first.mean_overkill_b
-    alive: dict[tuple[int, int], Fraction] = {}
+    a_wins, b_wins, residual, ok_a, ok_b = _round_by_round(first, later, n)
+    ev_a, ev_never = _eventually(first.wounds_left, later)
+    return DuelToTheDeath(
+        max_rounds=n,
+        a_wins_by_round=tuple(a_wins),
+        b_wins_by_round=tuple(b_wins),
+        p_unfinished=residual,
+        p_a_wins_eventually=ev_a,
+        p_b_wins_eventually=1 - ev_a - ev_never,
+        p_never_ends=ev_never,
+        mean_overkill_a=ok_a,
+        mean_overkill_b=ok_b,
+    )
+
+
+def _split(states: dict[tuple[int, int], Fraction]) -> tuple[Fraction, Fraction,
+                                                           dict[tuple[int, int], Fraction]]:
+    """P(a won), P(b won) and the states where both still stand, of a wound-state law."""
     pa = pb = Fraction(0)
-    for (wa, wb), p in first.wounds_left.items():
+    alive: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    for (wa, wb), p in states.items():
         if wa == 0:
             pb += p
         elif wb == 0:
             pa += p
         else:
-            alive[(wa, wb)] = p
-    a_wins.append(pa)
-    b_wins.append(pb)
+            alive[(wa, wb)] += p
+    return pa, pb, dict(alive)
+
+
+def _round_by_round(first: DuelRound, later: Callable[[int, int], DuelRound], n: int
+                    ) -> tuple[list[Fraction], list[Fraction], Fraction, Fraction, Fraction]:
+    """Who wins in each of rounds 1..n, P(still fighting after n) and the mean overkills."""
+    ok_a, ok_b = first.mean_overkill_a, first.mean_overkill_b
+    pa, pb, alive = _split(first.wounds_left)
+    a_wins, b_wins = [pa], [pb]
     for _ in range(1, n):
-        nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-        pa = pb = Fraction(0)
+        law: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
         for (wa, wb), p in alive.items():
             rnd = later(wa, wb)
             ok_a += p * rnd.mean_overkill_a
             ok_b += p * rnd.mean_overkill_b
-            for (xa, xb), q in rnd.wounds_left.items():
-                if xa == 0:
-                    pb += p * q
-                elif xb == 0:
-                    pa += p * q
-                else:
-                    nxt[(xa, xb)] += p * q
+            for t, q in rnd.wounds_left.items():
+                law[t] += p * q
+        pa, pb, alive = _split(law)
         a_wins.append(pa)
         b_wins.append(pb)
-        alive = dict(nxt)
-    residual = sum(alive.values(), Fraction(0))
+    return a_wins, b_wins, sum(alive.values(), Fraction(0)), ok_a, ok_b
 
-    # infinite horizon: states ordered by total wounds (they never increase)
-    value: dict[tuple[int, int], tuple[Fraction, Fraction]] = {}  # (P(a wins), P(never))
-    start = first.wounds_left
-    todo = sorted({s for s in start if s[0] and s[1]}, key=sum)
-    reach = set(todo)
-    frontier = list(todo)
+
+def _eventually(start: dict[tuple[int, int], Fraction],
+                later: Callable[[int, int], DuelRound]) -> tuple[Fraction, Fraction]:
+    """P(a wins eventually) and P(the duel never ends), over an infinite horizon.
+
+    The wound states never go up, so each state's value follows from those with fewer
+    wounds: a state that may repeat itself is solved as a geometric series.
+    """
+    reach = {s for s in start if s[0] and s[1]}
+    frontier = list(reach)
     while frontier:  # every state reachable in later rounds
         s = frontier.pop()
         for t in later(*s).wounds_left:
             if t[0] and t[1] and t not in reach:
                 reach.add(t)
                 frontier.append(t)
+    value: dict[tuple[int, int], tuple[Fraction, Fraction]] = {}  # (P(a wins), P(never))
     for s in sorted(reach, key=sum):
         trans = later(*s).wounds_left
         stay = trans.get(s, Fraction(0))
@@ -448,15 +470,5 @@ def duel_to_the_death_exact(
         elif s[0]:
             ev_a += p * value[s][0]
             ev_never += p * value[s][1]
-    return DuelToTheDeath(
-        max_rounds=n,
-        a_wins_by_round=tuple(a_wins),
-        b_wins_by_round=tuple(b_wins),
-        p_unfinished=residual,
-        p_a_wins_eventually=ev_a,
-        p_b_wins_eventually=1 - ev_a - ev_never,
-        p_never_ends=ev_never,
-        mean_overkill_a=ok_a,
-        mean_overkill_b=ok_b,
-    )
+    return ev_a, ev_never
 
