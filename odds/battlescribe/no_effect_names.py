@@ -103,7 +103,7 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
                           " Caos: 'dos Ataques de Aliento por turno')",
         "Chorro de chispas": "a breath 'se resuelve como el impacto de una bala de cañón'",
         "Bolas de fuego de disformidad": "a template 'se realiza en la fase de Disparo'",
-        # Empire family (issue 36): Condes Vampiro (Costa del Vampiro) "Pólvora (Zombis que
+        # Empire family: Condes Vampiro (Costa del Vampiro) "Pólvora (Zombis que
         # disparan)", Mercenarios: Estalia "Sol Llameante", Imperio (Tren de Artillería de
         # Nuln) "Cazadores de monstruos"
         "Pólvora (Zombis que disparan)": "the Arcabuceros Zombi hit on a 6 to hit with their"
@@ -148,7 +148,7 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         "Tren de artillería": "towing a war machine in the movement phase",
         "Pérdida de la dotación": "a crewless cannon's move in the compulsory moves subphase",
         "Puntos": "victory points of the cannon and its crew",
-        # Empire family (issue 36): Condes Vampiro (Costa del Vampiro)
+        # Empire family: Condes Vampiro (Costa del Vampiro)
         "Carronada": "'La Carronada es un Cañón ... puede Moverse y disparar, tiene un alcance"
                      " de 90cm'",
         "Reina Bess": "'una máquina de guerra parecida a un cañón gigantesco': its shot",
@@ -181,7 +181,7 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
                                  " frenzied: none is in play in a combat of the engine)",
         "Pergamino de Arabia": "a 2+ ward 'contra cualquier herida provocada por un Hechizo'",
         "Pesado": "under a spell 'no puede usar su movimiento volador'",
-        # Empire family (issue 36): Mercenarios, Monstruos Arcanos (Fimir)
+        # Empire family: Mercenarios, Monstruos Arcanos (Fimir)
         "Unidad mágica (Invocar niebla)": "a spell ('Si se consigue lanzar con éxito ...'; its"
                                           " -1 to hit the Fimir lasts to the next own magic"
                                           " phase: a combat of the engine starts with no"
@@ -285,7 +285,7 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         "Objetos mágicos": "which magic items may be taken",
         "Heridas y bajas": "the Comehombres' (Ratas Ogro's) casualties, 'todos con la misma"
                            " Resistencia y armadura': how the engine already fights a unit",
-        # Empire family (issue 36): Imperio (Ejército Cruzado, Sigmarita, Guardia del
+        # Empire family: Imperio (Ejército Cruzado, Sigmarita, Guardia del
         # Emperador), Mercenarios and Marienburgo "Enemistad"
         "Orden de Caballería": "'Deben ser todos de la Orden elegida'",
         "0-1 unidades de Caballería Imperial pueden ser del Círculo Interior.": "",

@@ -96,7 +96,7 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # Batalla mercenario" (the battle standard: odds.battlescribe.character)
     ("escolta", "mientras el pagador este en la unidad, son tozudos", ("paymaster_guard",)),
     ("pagador", "el pagador es el portaestandarte de batalla mercenario", ("paymaster",)),
-    # Empire family (issue 36): Mercenarios: Arabia "Guardia" (Guardianes): "Mientras el Jeque
+    # Empire family: Mercenarios: Arabia "Guardia" (Guardianes): "Mientras el Jeque
     # (Pagador) esté en la unidad, son Tozudos" (the Jeque's "Pagador": paymaster); Estalia
     # "Escolta" (Guardaespaldas): "Mientras el General del Ejercito esté en la unidad, son
     # Tozudos"; Condes Vampiro (Costa del Vampiro) "Piel viscosa": "Toda miniatura que trate

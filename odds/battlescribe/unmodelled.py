@@ -66,7 +66,7 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Torbellino de muerte": "one S5 hit on every enemy model in contact and 4+ on those next to"
                             " them, then -1 to hit: needs the models around each slayer, not"
                             " modelled by the engine",
-    # Reinos del Caos and Monstruos Arcanos rules the engine cannot express yet (issue 11)
+    # Reinos del Caos and Monstruos Arcanos rules the engine cannot express yet
     # Reinos del Caos Mortales "Mamut" (chaos family), and Imperio "Tanque de vapor" for the
     # name they share: "Ataques del mamut": "el jugador que controla el mamut, puede elegir
     # uno de los siguientes ataques especiales ... Pisotear y aplastar ... 1D6+1 impactos de
@@ -254,5 +254,4 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
 engine"): the Titán de Khemri's attack table, the steam tank's damage model,
-the slayers' whirlwind, the Sapodragón's tongue, rules that need a state or a roll the kernel
-has no column for (issue 11)."""
+the slayers' whirlwind, rules that need a state or a roll the kernel has no column for."""

@@ -128,7 +128,7 @@ def chain_attacks(buf, p, n, hit, poison, row):
     return w_all, k_all, ph_all, p
 
 
-@inline  # the hot path: LLVM inlines it (compiled once; issue 13)
+@inline  # the hot path: LLVM inlines it (compiled once)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
                    plain=False, ward_need=-1):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
@@ -229,7 +229,7 @@ def apply_wounds(buf, p, hp, w, unsaved, kbw, mw):
     return hp, scored, regen, p
 
 
-@inline  # inlined: on the path of every combat with characters (bench_scenario, issue 13)
+@inline  # inlined: on the path of every combat with characters (bench_scenario)
 def apply_duel_wounds(buf, p, hp, w, unsaved, kbw, mw, overkill):
     """Wounds on a duellist (§1.9): ``(hp, wounds scored, overkill added, p)``.
 
@@ -371,7 +371,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         saved, p = count_ge(buf, p, kbw, sides[t, S_DUEL_WARD])
         kbw -= saved
     # no return here when no wound is left: the wounds below then remove and score nothing,
-    # and a branch on how the dice fell is one the predictor cannot guess (issue 13)
+    # and a branch on how the dice fell is one the predictor cannot guess
     mw = groups[u, t, gi, kind, G_MW]
     if duel:
         hp_t, sc, extra, p = apply_duel_wounds(buf, p, state[t, B_WOUNDS], sides[t, S_W], uns,
@@ -397,7 +397,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     return sc, 0, p
 
 
-@inline  # LLVM inlines it (compiled once; issue 13)
+@inline  # LLVM inlines it (compiled once)
 def leadership_test(buf, p, target, insane, reroll, cold):
     """Pass a 2D6 test against ``target`` (double 1 passes if ``insane``; one re-roll).
 
@@ -443,7 +443,7 @@ def better_test(cold_target, warm_target, has_cold, has_warm):
     return warm_target, False
 
 
-@inline  # LLVM inlines it (compiled once; issue 13)
+@inline  # LLVM inlines it (compiled once)
 def sum_faces(buf, p, n):
     """Sum of the next ``n`` faces; returns ``(sum, p)``."""
     t = 0
@@ -452,7 +452,7 @@ def sum_faces(buf, p, n):
     return t, p + n
 
 
-@inline  # once per round; LLVM inlines it (issue 13)
+@inline  # once per round; LLVM inlines it
 def roll_random_attacks(buf, p, nb, sides, state):
     """Each body's random-attacks roll for this round into ``state[:, B_RANDOM_A]``; returns ``p``.
 

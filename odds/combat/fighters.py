@@ -340,7 +340,7 @@ def command_carried(u, m, sides, state):
     return std == 1 and m >= 1 + champ, sides[u, S_MUSICIAN] > 0 and m >= 1 + champ + std
 
 
-@inline  # LLVM inlines it (compiled once; issue 13)
+@inline  # LLVM inlines it (compiled once)
 def unit_strength(u, sides, state):
     """Unit strength of unit ``u`` now: its models and the characters in it (§2.3)."""
     total = models_left(max(0, state[u, B_WOUNDS]), sides[u, S_W]) * sides[u, S_US]
@@ -350,7 +350,7 @@ def unit_strength(u, sides, state):
     return total
 
 
-@inline  # inlined: on the path of every combat with characters (bench_scenario, issue 13)
+@inline  # inlined: on the path of every combat with characters (bench_scenario)
 def front_enemy(u, contacts, state, front_front):
     """First fighting enemy unit touching unit ``u``'s front (only front to front if asked)."""
     for c in range(contacts.shape[0]):
@@ -369,7 +369,7 @@ def front_enemy(u, contacts, state, front_front):
     return -1
 
 
-@inline  # LLVM inlines it (compiled once; issue 13)
+@inline  # LLVM inlines it (compiled once)
 def hosted_char(v, sides, state, duel_a, duel_b, best, which):
     """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
 
@@ -412,7 +412,7 @@ def chars_alive(u, sides, state):
     return k
 
 
-@inline  # inlined: on the path of every combat with characters (bench_scenario, issue 13)
+@inline  # inlined: on the path of every combat with characters (bench_scenario)
 def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     """Challenges at the start of round ``rnd`` (§1.9); returns the duellists ``(a, b)``.
 
@@ -458,7 +458,7 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     return -1, -1
 
 
-@inline  # inlined: on the path of every combat with characters (bench_scenario, issue 13)
+@inline  # inlined: on the path of every combat with characters (bench_scenario)
 def character_target(u, sides, state, contacts, duel_a, duel_b):
     """Whom character ``u`` attacks this step (§1.1, §1.9), or -1.
 

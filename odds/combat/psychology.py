@@ -3,7 +3,7 @@
 Numba helpers of the combat kernel (:mod:`odds.combat.kernel`), called rather
 than inlined: each runs at most a few times per round, so a call costs
 nothing measurable, while inlining them made the kernel's cold compile
-longer (issue 13).  Dice come from the kernel's buffer ``buf`` at position
+longer.  Dice come from the kernel's buffer ``buf`` at position
 ``p``; every helper returns the new position.  ``state`` and ``sides`` are
 the kernel's arrays (see :func:`odds.combat.kernel.fight_once`).
 """

@@ -4,7 +4,7 @@ Helpers of :func:`odds.combat.kernel.fight_once` that run once per round or
 once per trial, each typed and lowered once: :data:`odds._jit.inline` (LLVM
 inlines them into the kernel) or, for :func:`horn_round`, a rare rule,
 :data:`odds._jit.linked` (called only when a unit has it, so the common
-path's machine code stays small; issue 13).
+path's machine code stays small).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
     for u in range(nb):
         host = u if u < nr else sides[u, S_HOST]
         # a body counts while it is alive and its unit fights: a 0 or 1 multiplied in rather
-        # than a branch on how the round went, which the predictor cannot guess (issue 13)
+        # than a branch on how the round went, which the predictor cannot guess
         on = (state[host, B_STATUS] == FIGHTING) & (state[u, B_WOUNDS] > 0)
         m = models_left(state[u, B_WOUNDS], sides[u, S_W]) * on
         gen = 0
