@@ -1011,9 +1011,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "adicionales no dan más), heridas múltiples (2) contra R5 o más: ataques añadidos por "
          "impactos, para los que el motor no tiene columna ('Asalto imparable' los añade por "
          "heridas, y encadena), no se modela"),
-        (r"^one of six mutations rolled at deployment .*$",
-         "una de seis mutaciones tirada en el despliegue (ataca en último lugar, poder de "
-         "penetración, HA+1, F+1, veneno, golpe letal): no se modela"),
         (r"^one special attack chosen by its player each combat .*$",
          "un ataque especial que elige su jugador en cada combate (1D6+1 impactos de F10, un "
          "agarre con una tabla D6 propia, o un bramido que gana el combate por 1 y detiene los "
