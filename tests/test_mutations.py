@@ -15,9 +15,19 @@ from __future__ import annotations
 
 import math
 
-from conftest import binomial, cat, check_first_round, clean, infantry, kinds, needs_data
+from conftest import (
+    binomial,
+    cat,
+    check_first_round,
+    check_kernel_first_round,
+    clean,
+    infantry,
+    kinds,
+    needs_data,
+)
 
-from odds.combat.model import CombatOptions, build
+from odds.combat.exact import first_round_exact_multi
+from odds.combat.model import FRONT, CombatOptions, build, build_units
 from odds.special_rules.chaos import mutation_variants
 
 BOOKS = ("MDNR_Reinos_del_Caos_Mortales_v5.cat",
@@ -81,3 +91,20 @@ def test_malditos_import_with_their_mutation():
         assert clean(c, "Malditos"), book
         unit = next(e for e in c.entries if e.name == "Malditos").default_unit
         assert unit.has("mutations"), book
+
+
+def test_several_units_mix_too():
+    """Two Malditos units (side 0) on one target (side 1), through ``build_units``: 36
+    parts (1/36 each), and the target's wounds are the sum of two independent draws of the
+    mixture above: the several-unit exact engine and the kernel (z = 5)."""
+    ps = (5 / 24, 1 / 4, 5 / 18, 1 / 3, 5 / 18, 2 / 9)
+    one = [sum(binomial(5, p)[k] for p in ps) / 6 for k in range(6)]
+    pmf = [sum(one[i] * one[k - i] for i in range(6) if 0 <= k - i < 6) for k in range(11)]
+    target = infantry("Objetivo", 20, 10, WS=4, T=4, A=0, save=5, special=["unbreakable"])
+    model = build_units([_mutants(), _mutants(), target], [0, 0, 1],
+                        [(0, 2, FRONT, FRONT), (1, 2, FRONT, FRONT)], [True, True, False],
+                        [None, None, None], CombatOptions(max_rounds=1))
+    assert len(model.mixture) == 36
+    exact = first_round_exact_multi(model)["wounds"][0]
+    assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12
+    check_kernel_first_round(model, pmf, 4413, "two mutated units")
