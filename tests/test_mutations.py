@@ -108,3 +108,32 @@ def test_several_units_mix_too():
     exact = first_round_exact_multi(model)["wounds"][0]
     assert max(abs(a - b) for a, b in zip(exact, pmf, strict=False)) < 1e-12
     check_kernel_first_round(model, pmf, 4413, "two mutated units")
+
+
+def test_fight_with_a_fear_test_at_the_charge():
+    """Through ``fight``: ten fear-causing Malditos (1D3 attacks, heavy armour) charge twenty
+    black orcs, which hit them only on 6s when they fail their fear test (RULES.md §3.3):
+    the first round's events and wounds of the kernel against the exact mixture (every part
+    of the mixture with its hits on 6s), z = 5."""
+    from conftest import assert_distribution, assert_mc
+
+    from odds.combat.api import fight
+    from odds.units import library_unit, unit_from_dict
+
+    malditos = unit_from_dict({
+        "name": "Malditos", "troop_type": "infantry", "models": 10, "files": 5,
+        "profile": {"M": 15, "WS": 4, "BS": 0, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1,
+                    "Ld": 8},
+        "equipment": {"weapon": "hand_weapon", "armour": "heavy"},
+        "rules": {"special": ["fear", "mutations"], "random_attacks": "d3"},
+    })
+    n = 100_000
+    r = fight(malditos, library_unit("black_orcs"), max_rounds=1, trials=n, seed=4414)
+    ex = r.extra["exact_first_round"]
+    assert ex is not None and len(r.extra["model"].mixture) == 6
+    for row in r.first_round.itertuples():
+        assert_mc(row.probability, row.exact, n, what=f"mutations: {row.outcome}")
+    for i, side in enumerate(("attacker", "defender")):
+        t = r.wounds_r1[r.wounds_r1.side == side]
+        assert_distribution(dict(zip(t.wounds, t.probability, strict=True)), ex["wounds"][i],
+                            n, what=f"mutations: {side} wounds")
