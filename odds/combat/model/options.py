@@ -39,7 +39,7 @@ class CombatModel:
     active_side: int = 0
     # (weight, CombatModel) parts whose mixture this combat is (a roll made before it,
     # Reinos del Caos "Mutaciones"); empty: one combat.  The arrays above are the first part's.
-    mixture: tuple = ()
+    mixture: tuple[tuple[float, CombatModel], ...] = ()
 
     @property
     def n_units(self) -> int:
