@@ -137,3 +137,17 @@ def test_fight_with_a_fear_test_at_the_charge():
         t = r.wounds_r1[r.wounds_r1.side == side]
         assert_distribution(dict(zip(t.wounds, t.probability, strict=True)), ex["wounds"][i],
                             n, what=f"mutations: {side} wounds")
+
+
+def test_at_most_three_mutated_units():
+    """Four units with "Mutaciones" in one combat would be 6 ** 4 builds: a one-line error
+    naming the field and the limit."""
+    import pytest
+
+    from odds.validation import OddsInputError
+
+    target = infantry("Objetivo", 40, 20, T=4, A=0, special=["unbreakable"])
+    with pytest.raises(OddsInputError, match=r"^units: at most 3 units .* \(got 4\)$"):
+        build_units([_mutants()] * 4 + [target], [0, 0, 0, 0, 1],
+                    [(k, 4, FRONT, FRONT) for k in range(4)], [True] * 4 + [False],
+                    [None] * 5, CombatOptions(max_rounds=1))

@@ -263,12 +263,21 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
     return dataclasses.replace(model, charger=charger)
 
 
+MAX_MIXED_UNITS = 3
+"""Most units of one combat with a roll before the battle ("Mutaciones"): their builds
+multiply (6 ** 3 = 216 models at most)."""
+
+
 def _mixed(variants: list[list[tuple[float, Unit]]], make: Any) -> CombatModel:
     """The model mixing ``make(units)`` over every combination of the units' ``variants``.
 
     The first part's arrays are the returned model's; ``mixture`` holds every part with its
     weight (the product of its units' weights).
     """
+    mixed = sum(1 for builds in variants if len(builds) > 1)
+    if mixed > MAX_MIXED_UNITS:
+        raise v.OddsInputError(f"units: at most {MAX_MIXED_UNITS} units with a roll before the"
+                               f" battle (\"Mutaciones\") in one combat (got {mixed})")
     parts = []
     for combo in itertools.product(*variants):
         w = 1.0
