@@ -1011,9 +1011,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "adicionales no dan más), heridas múltiples (2) contra R5 o más: ataques añadidos por "
          "impactos, para los que el motor no tiene columna ('Asalto imparable' los añade por "
          "heridas, y encadena), no se modela"),
-        (r"^one of six mutations rolled at deployment .*$",
-         "una de seis mutaciones tirada en el despliegue (ataca en último lugar, poder de "
-         "penetración, HA+1, F+1, veneno, golpe letal): no se modela"),
         (r"^one special attack chosen by its player each combat .*$",
          "un ataque especial que elige su jugador en cada combate (1D6+1 impactos de F10, un "
          "agarre con una tabla D6 propia, o un bramido que gana el combate por 1 y detiene los "
@@ -1298,6 +1295,12 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"across a defended obstacle: .*$", "escala muros como con garfios (movimiento) y "
          "no sufre penalización por atacar a través de un obstáculo defendido: el motor no "
          "tiene obstáculos, no se modela"),
+        (r"^after deployment each Incinerador is a model of its own .*$",
+         "tras el despliegue cada Incinerador es una miniatura individual (mueve, da puntos "
+         "de victoria y combate por su cuenta, no se le pueden unir personajes): una unidad "
+         "de ellos (los 5-20 de la Legión, con campeón, estandarte y músico, o los 0-4 que "
+         "acompañan a los Horrores) son otras tantas unidades de una miniatura, no una "
+         "unidad; no se modela"),
         # mercenaries family
         (r"^the war machine's leader, one more crewman: a body of its own beside the machine,"
          r" with his own profile, wounds and save \(odds\.combat\.model\.bodies\)$",

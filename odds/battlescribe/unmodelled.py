@@ -96,8 +96,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
                    " Ld-1) swapped by a Ld test at the end of each turn once wounded: not"
                    " modelled",
-    "Mutaciones": "one of six mutations rolled at deployment (strikes last, armour piercing,"
-                  " WS+1, S+1, poison, killing blow): not modelled",
     # Regimientos de Renombre: what keeps a regiment reported, read in its text
     "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
                      " frenzied or S+1 W+1 for the rest of the battle: not modelled",
@@ -123,6 +121,16 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                           " Terror test for every unit under it) it may fire while engaged, in"
                           " its shooting phase between two rounds: the engine has no shooting"
                           " phase in a combat nor positions for a template",
+    # Reinos del Caos Demonios Legión Demoníaca "Incineradores (Unidad Básica Adicional)"
+    # (5-20 models, "Grupo de mando"), and the Horrores' "Incineradores (en compañía de
+    # horrores)" of the Reinos del Caos books, "Individuales": "Después del despliegue, cada uno se
+    # considera una miniatur individual a todos los efectos (mueven individualmente,
+    # proporcionan puntos de victoria cada uno, no se les pueden unir personajes, etc.)"
+    "Individuales": "after deployment each Incinerador is a model of its own (it moves,"
+                    " scores and fights alone; no character may join it): a unit of them"
+                    " (the Legión's 5-20 with a champion, standard and musician, the"
+                    " Horrores' 0-4 companions) is as many one-model units, not one unit;"
+                    " not modelled",
     # Reinos del Caos "Palanquín de Nurgle" (a mount linked from the Heralds' "Montura"
     # options, typed "unit" in the data); Mortales "Monturas de Tipo Demonio" (its rider's
     # death frees it to instability)

@@ -240,6 +240,8 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
     """
     if kernel not in ("auto", "general", "plain"):
         raise v.OddsInputError(f"kernel: one of 'auto', 'general', 'plain' (got {kernel!r})")
+    if model.mixture:
+        return _simulate_mixture(model, trials, key, keep_rows, kernel)
     plain = kernel != "general" and plain_pair(model)
     if kernel == "plain" and not plain:
         raise v.OddsInputError("kernel: 'plain' needs two units in one contact without "
@@ -306,6 +308,40 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
                                       st[1, WIPED], st[1, CAUGHT], st[1, ESCAPED],
                                       st[0, FIGHTING], st[0, NO_COMBAT]], np.int64)
     return summed
+
+
+def _simulate_mixture(model: CombatModel, trials: int, key: int, keep_rows: int,
+                      kernel: str) -> dict[str, Any]:
+    """:func:`simulate` of a model mixing several combats (``model.mixture``).
+
+    Each part runs on its weight's share of the trials (stratified: the shares add up to
+    ``trials``, the remainder to the first parts), with a stream key of its own, and the
+    counts are summed; the kept rows are each part's share of ``keep_rows``.
+    """
+    parts = model.mixture
+    shares = [int(trials * w) for w, _ in parts]
+    for i in range(trials - sum(shares)):
+        shares[i % len(parts)] += 1
+    out: dict[str, Any] | None = None
+    rows: list[np.ndarray] = []
+    for i, ((_, m), n) in enumerate(zip(parts, shares, strict=True)):
+        if n == 0:
+            continue
+        keep = min(n, -(-keep_rows * n // trials))  # its share of the kept rows
+        part = simulate(m, n, key + 7919 * i, keep, kernel)
+        rows.append(part.pop("rows"))
+        if out is None:
+            out = part
+            continue
+        for k, a in part.items():
+            if k == "margin_offset":
+                continue
+            if k == "margin" and a.shape != out[k].shape:
+                raise AssertionError("mixture parts of different margin ranges")
+            out[k] = out[k] + a
+    assert out is not None
+    out["rows"] = np.concatenate(rows)[:keep_rows]
+    return out
 
 
 def fight(
@@ -508,6 +544,10 @@ def _first_round_exact_mixed(model: CombatModel,
 
 def _hits_on_sixes(model: CombatModel) -> CombatModel:
     """The model with the charged unit hitting the charger only on 6s in the first round."""
+    if model.mixture:  # each part of the mixture too
+        return dataclasses.replace(_hits_on_sixes(dataclasses.replace(model, mixture=())),
+                                   mixture=tuple((w, _hits_on_sixes(m))
+                                                 for w, m in model.mixture))
     groups = model.groups.copy()
     tg, ch = int(model.flags[F_TARGET]), int(model.flags[F_CHARGER])
     rows = groups[tg, ch, :, 0]

@@ -147,7 +147,12 @@ def scenario_model(scenario: CombatScenario) -> CombatModel:
                         challenge=[su.challenge for su in units],
                         active_side=scenario.active_side)
     if scenario.options.charge_tests:
-        pair_flags(model.flags, charge_pairs(scenario, unit_options, options.distance))
+        pairs = charge_pairs(scenario, unit_options, options.distance)
+        # the flags of the model and of each part of its mixture (chaos family:
+        # "Mutaciones"), each array once
+        for flags in {id(m.flags): m.flags
+                      for m in (model, *(part for _, part in model.mixture))}.values():
+            pair_flags(flags, pairs)
     return model
 
 

@@ -93,7 +93,63 @@ declared a charge: no wall, and it redresses as any other (:func:`hold_shield_wa
 by :func:`odds.combat.model.build_units`).  Its pursuit or flight ends the combat.  The option
 is the rule itself: a unit without the flag fights without the wall."""
 
-SPECS = (MARK_OF_MALAL, TZEENTCH_MUTATION, SHIELD_WALL)
+MUTATIONS = RuleSpec(
+    key="mutations", mdnr=("Mutaciones",), book="Reinos del Caos: Mortales",
+    battlescribe=("Mutaciones",), acts=("charge",), hooks=("model.build.build_units",),
+)
+"""Reinos del Caos Mortales (Malditos) "Mutaciones": "Cuando vayas a desplegar la unidad de
+Malditos, lanza 1D6 justo antes para saber qué mutación tendrá la unidad de Malditos hasta el
+final de la batalla: 1. Siempre ataca último. 2. Poder de penetración. 3. HA+1. 4. F+1.
+5. Ataques envenenados. 6. Golpe Letal."
+
+The roll is made before the battle, so a combat is fought with one mutation throughout: the
+combat model of a unit with the flag is the mixture, 1/6 each, of the six combats with the
+unit mutated (:func:`mutation_variants`, applied by :func:`odds.combat.model.build_units`;
+``CombatModel.mixture``): the kernel runs each part on an equal share of the trials and the
+exact first round mixes the parts' answers.  No kernel code of its own: each mutation is a
+rule or a profile change the engine has (``always_strikes_last``, ``armour_piercing``, WS+1,
+S+1, poisoned attacks, ``killing_blow``; WS and S at most 10), given to the rank and file and
+the champion (a character may not join the unit: "Enajenados")."""
+
+MUTATION_NAMES: tuple[str, ...] = (
+    "Siempre ataca último", "Poder de penetración", "HA+1", "F+1", "Ataques envenenados",
+    "Golpe Letal",
+)
+"""The six mutations of "Mutaciones", by the D6 roll (1 to 6)."""
+
+SPECS = (MARK_OF_MALAL, TZEENTCH_MUTATION, SHIELD_WALL, MUTATIONS)
+
+
+def mutated(unit: Any, roll: int) -> Any:
+    """``unit`` with the mutation of D6 ``roll`` (1-6) and without the ``mutations`` flag."""
+    special = tuple(r for r in unit.special if r != "mutations")
+    if roll == 1:
+        return unit.replace(special=(*special, "always_strikes_last"))
+    if roll == 2:
+        return unit.replace(special=(*special, "armour_piercing"))
+    if roll == 5:
+        return unit.replace(special=special, poisoned=6)
+    if roll == 6:
+        return unit.replace(special=(*special, "killing_blow"))
+    name = "WS" if roll == 3 else "S"
+    changes: dict[str, Any] = {"special": special,
+                               "profile": unit.profile.replace(
+                                   **{name: min(10, getattr(unit.profile, name) + 1)})}
+    if unit.champion_profile is not None:
+        changes["champion_profile"] = unit.champion_profile.replace(
+            **{name: min(10, getattr(unit.champion_profile, name) + 1)})
+    return unit.replace(**changes)
+
+
+def mutation_variants(unit: Any) -> list[tuple[float, Any]]:
+    """The six equally likely builds of a unit with "Mutaciones" (:data:`MUTATIONS`).
+
+    Returns ``[(1/6, unit with mutation k), ...]`` for rolls 1 to 6; ``[(1.0, unit)]`` for a
+    unit without the flag.
+    """
+    if not unit.has("mutations"):
+        return [(1.0, unit)]
+    return [(1 / 6, mutated(unit, roll)) for roll in range(1, 7)]
 
 
 def hold_shield_wall(unit: Any, charged: bool) -> Any:

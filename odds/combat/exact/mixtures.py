@@ -101,12 +101,15 @@ def drunk_models(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
 def first_round_parts(model: CombatModel) -> list[tuple[float, CombatModel]] | None:
     """The models whose mixture is the first round, for both exact engines.
 
+    The parts of a model mixing several combats (``model.mixture``) first.
     None where the exact first round does not apply (the rules whose spec refuses it,
     :func:`odds.special_rules.exact_refuses`; a drunk charger's charge test); the outcomes of the
     first round's drunk rolls (:func:`drunk_models`), else of its random-attacks rolls
     (:func:`random_attack_models`: a drunk part is split again when solved); empty when
     the model is one combat.
     """
+    if model.mixture:  # a roll before the combat (chaos family: "Mutaciones")
+        return list(model.mixture)
     # the rules whose spec refuses the model (odds.special_rules, docs/rules.md)
     if special_rules.exact_refuses(model, layout):
         return None

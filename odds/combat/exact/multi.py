@@ -304,6 +304,8 @@ def first_round_exact_multi(model: CombatModel) -> dict[str, Any] | None:
         breaks in round 1)], "wounds": [pmf of wounds caused by side 0, by
         side 1]}``; None where it does not apply (see the module notes).
     """
+    if model.mixture:  # a roll before the combat (chaos family: "Mutaciones")
+        return mix_results([(w, first_round_exact_multi(m)) for w, m in model.mixture])
     if model.flags[F_PAIRS] > 0:
         held = charge_held_parts(model)
         if held is None:

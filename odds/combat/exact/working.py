@@ -110,10 +110,11 @@ def first_round_working(model: CombatModel) -> list[dict[str, Any]] | None:
         ``killing_blows``, ``armour_save`` and ``ward_save`` (the roll
         needed, 7 none), ``p_armour_save``, ``armour_saves``, ``p_ward_save``,
         ``ward_saves``, ``unsaved``: expected numbers if every attack at the
-        start of the round is made.  None for a model of more than two units
-        or with characters.
+        start of the round is made.  None for a model of more than two units,
+        with characters, or mixing several combats (``model.mixture``: the rolls
+        differ from part to part).
     """
-    if model.n_units != 2 or 0 <= model.n_regiments < 2:
+    if model.n_units != 2 or 0 <= model.n_regiments < 2 or model.mixture:
         return None
     sd = model.sides
     hp = [int(sd[0, S_HP]), int(sd[1, S_HP])]
@@ -183,8 +184,11 @@ def bodies_first_round_working(model: CombatModel) -> list[dict[str, Any]]:
     -------
     list of dict
         The rows of :func:`first_round_working` with ``body`` and ``target``
-        (body indices) added; ``side`` is the body's side.
+        (body indices) added; ``side`` is the body's side.  Empty for a model mixing
+        several combats (``model.mixture``: the rolls differ from part to part).
     """
+    if model.mixture:
+        return []
     sd = model.sides
     n = model.n_units
     units = model.n_regiments if model.n_regiments >= 0 else n

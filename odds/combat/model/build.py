@@ -11,6 +11,7 @@ psychology at the charge (§3.3).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any
 
 import numpy as np
@@ -73,7 +74,7 @@ from odds.combat.model.options import CombatModel, CombatOptions, SideOptions
 from odds.combat.model.side import _side, cancels_no_ranks, fear_possible, panic_immunities
 from odds.combat.model.strike_order import _strike_order, braced
 from odds.special_rules.bretonnia import saints_champion, stopped_by_stakes, wild_hunt
-from odds.special_rules.chaos import hold_shield_wall
+from odds.special_rules.chaos import hold_shield_wall, mutation_variants
 from odds.units import Unit
 from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES
 
@@ -129,6 +130,11 @@ def build_units(units: list[Unit], sides: list[int],
     -------
     CombatModel
     """
+    if any(isinstance(u, Unit) and u.has("mutations") for u in units):
+        # chaos family: "Mutaciones", rolled before the battle: the mixture of the builds
+        return _mixed([mutation_variants(u) for u in units], lambda us: build_units(
+            us, sides, contacts, charged, unit_options, options, names, characters,
+            allocation, challenge, active_side))
     n_units = len(units)
     characters = list(characters or [])
     allocation = list(allocation or ["troops"] * n_units)
@@ -223,6 +229,10 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
     for name, o in (("attacker_options", a_opts), ("defender_options", d_opts)):
         if o is not None and not isinstance(o, SideOptions):
             raise v.OddsInputError(f"{name}: must be a SideOptions (got {type(o).__name__})")
+    if attacker.has("mutations") or defender.has("mutations"):
+        # chaos family: "Mutaciones", rolled before the battle: the mixture of the builds
+        return _mixed([mutation_variants(attacker), mutation_variants(defender)],
+                      lambda us: build(us[0], us[1], a_opts, d_opts, options))
     options = options or CombatOptions()
     charger = {"attacker": 0, "defender": 1, "none": -1}[options.charger]
     face = FACES.index(options.attacker_face)
@@ -251,6 +261,30 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
         charge_flags(model.flags, charger, ch, tg, opts[charger], opts[1 - charger],
                      reach - options.distance, gap=options.distance, tg_cancelled=cancelled)
     return dataclasses.replace(model, charger=charger)
+
+
+MAX_MIXED_UNITS = 3
+"""Most units of one combat with a roll before the battle ("Mutaciones"): their builds
+multiply (6 ** 3 = 216 models at most)."""
+
+
+def _mixed(variants: list[list[tuple[float, Unit]]], make: Any) -> CombatModel:
+    """The model mixing ``make(units)`` over every combination of the units' ``variants``.
+
+    The first part's arrays are the returned model's; ``mixture`` holds every part with its
+    weight (the product of its units' weights).
+    """
+    mixed = sum(1 for builds in variants if len(builds) > 1)
+    if mixed > MAX_MIXED_UNITS:
+        raise v.OddsInputError(f"units: at most {MAX_MIXED_UNITS} units with a roll before the"
+                               f" battle (\"Mutaciones\") in one combat (got {mixed})")
+    parts = []
+    for combo in itertools.product(*variants):
+        w = 1.0
+        for wu, _ in combo:
+            w *= wu
+        parts.append((w, make([u for _, u in combo])))
+    return dataclasses.replace(parts[0][1], mixture=tuple(parts))
 
 
 def _checked(units: list[Unit], sides: list[int], contacts: list[tuple[int, int, int, int]],

@@ -37,6 +37,9 @@ class CombatModel:
     names: tuple[str, ...] = ()
     n_regiments: int = -1  # bodies 0 .. n_regiments - 1 are units, the rest characters
     active_side: int = 0
+    # (weight, CombatModel) parts whose mixture this combat is (a roll made before it,
+    # Reinos del Caos "Mutaciones"); empty: one combat.  The arrays above are the first part's.
+    mixture: tuple[tuple[float, CombatModel], ...] = ()
 
     @property
     def n_units(self) -> int:
