@@ -383,3 +383,69 @@ def test_same_name_characters_say_where_they_come_from(base):
     status, out = post(base, "/api/character", {"book": "builtin", "key": b["key"],
                                                 "upgrades": ["Escudo"]})
     assert status == 422 and out["error"].startswith("upgrades: only an army book's"), out
+
+
+def upload_character(base: str, name: str, data: bytes, key: str, upgrades: list[str],
+                     lang: str = "en") -> tuple[int, dict]:
+    from urllib.parse import urlencode
+
+    query = urlencode([("name", name), ("key", key), ("lang", lang),
+                       *(("upgrade", u) for u in upgrades)])
+    status, out, _ = request(base, f"/api/upload/character?{query}", raw=data,
+                             headers={"Content-Type": "application/octet-stream"})
+    return status, out
+
+
+@pytest.mark.skipif(not EMPIRE.is_file(), reason="the shared MDNR catalogues are not here")
+def test_an_uploaded_catalogues_character_takes_options_as_the_data_folders_does(base):
+    """MDNR Imperio v4_5.cat, entry "Capitán imperial" (options and magic items as above):
+    uploaded (read in memory, never stored) he is built as the same file in the data folder
+    builds him.  The 50-point magic-item limit is a cost of the game system (the .gst beside
+    the catalogue in a data folder), which an uploaded file comes without: none is known."""
+    status, info, _ = request(base, "/api/info")
+    book = next(b["id"] for b in info["books"] if b["file"] == EMPIRE.name)
+    status, folder = post(base, "/api/character", {"book": book, "key": "Capitán imperial",
+                                                   "upgrades": CAPTAIN_UPGRADES})
+    assert status == 200, folder
+    data = EMPIRE.read_bytes()
+    status, up = upload_character(base, EMPIRE.name, data, "Capitán imperial", CAPTAIN_UPGRADES)
+    assert status == 200, up
+    assert (up["data"], up["points"], up["upgrades"]) == (folder["data"], folder["points"],
+                                                          CAPTAIN_UPGRADES)
+    assert up["options"] == folder["options"]
+    assert (folder["magic_limit"], up["magic_limit"]) == (50, None)
+    status, out = upload_character(base, EMPIRE.name, data, "Capitán imperial", ["Zapato"], "es")
+    assert status == 422 and out["error"].startswith(
+        "upgrades: 'Zapato' no es una opción de 'Capitán imperial'"), out
+    status, out = upload_character(base, "my_list.ros", b"<roster/>", "0", [])
+    assert status == 422 and out["error"].startswith("upload: 'my_list.ros' must be an army"), out
+
+
+@pytest.mark.skipif(not EMPIRE.is_file(), reason="the shared MDNR catalogues are not here")
+def test_a_characters_import_notes_name_what_is_left_out_or_approximated(base):
+    """MDNR Imperio v4_5.cat, "Capitán imperial": the Orbe de la tormenta (a magic item the
+    engine does not model) is left out, the Pegaso (a ridden monster) approximated; the
+    listing of "Sacerdote guerrero" names his Plegarias, which the engine does not model."""
+    status, info, _ = request(base, "/api/info")
+    book = next(b["id"] for b in info["books"] if b["file"] == EMPIRE.name)
+    status, out = post(base, "/api/character", {"book": book, "key": "Capitán imperial",
+                                                "upgrades": ["Orbe de la tormenta", "Pegaso"]})
+    assert status == 200, out
+    assert out["import_notes"] == [{"kind": "ignored", "item": "Orbe de la tormenta"},
+                                   {"kind": "approximated", "item": "Pegaso"}]
+    assert len(out["warnings"]) == 2  # the reasons in words, not the army-composition notes
+    status, chars, _ = request(base, f"/api/books/{book}/characters")
+    priest = next(c for c in chars if c["key"] == "Sacerdote guerrero")
+    assert {"kind": "ignored", "item": "Plegarias"} in priest["import_notes"]
+    status, built = post(base, "/api/character", {"book": book, "key": "Capitán imperial"})
+    assert built["import_notes"] == []
+
+
+def test_the_units_say_whether_characters_may_join(base):
+    """Characters join ranked units only, not monsters, chariots or war machines
+    (RULES.md §1.9; odds.scenario.unit.NO_CHARACTERS)."""
+    status, units, _ = request(base, "/api/books/builtin/units")
+    assert status == 200
+    by_type = {u["troop_type"]: u["takes_characters"] for u in units}
+    assert by_type["infantry"] and by_type["cavalry"]
+    assert (by_type["chariot"], by_type["monster"]) == (False, False)

@@ -17,7 +17,8 @@ from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES, FLANK_REAR_R
 
 _FACE_LIMIT = {"front": 1, "flank": 2, "rear": 1}
 _ID_RE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
-_NO_CHARACTERS = ("monster", "chariot", "war_machine")
+NO_CHARACTERS: tuple[str, ...] = ("monster", "chariot", "war_machine")
+"""Troop types no character may join (characters join ranked units, RULES.md §1.9)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -151,7 +152,7 @@ class ScenarioUnit:
     def _check_characters(self) -> None:
         chars = self.characters
         u = self.unit
-        if chars and u.troop_type in _NO_CHARACTERS:
+        if chars and u.troop_type in NO_CHARACTERS:
             raise OddsInputError(
                 f"characters: characters join ranked units, not a {u.troop_type}"
                 f" (got {len(chars)} with troop_type {u.troop_type!r})"

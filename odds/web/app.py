@@ -15,10 +15,10 @@ from collections.abc import Callable
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -42,11 +42,12 @@ from odds.web.schemas import (
     EmergeRequest,
     FleeRequest,
     HoldOrFleeRequest,
+    Lang,
     MatrixRequest,
     PursueRequest,
     field_range,
 )
-from odds.web.uploads import read_upload
+from odds.web.uploads import read_upload, upload_character
 from odds.web.warm import warm_kernels
 
 STATIC = Path(str(files("odds.web") / "static"))
@@ -142,10 +143,31 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     app.state.library, app.state.jobs, app.state.ready = library, jobs, ready
     app.state.dask_client = dask_client
 
+    def run_view(view: str, req: Any) -> dict[str, Any]:
+        fn = VIEWS[view][1]
+        if view == "matrix":
+            return fn(req, library, client=dask_client)
+        return fn(req, library) if view in ("combat", "hold", "compare") else fn(req)
+
+    _add_guard(app, ready)
+    _add_error_handlers(app)
+    _add_data_routes(app, library, jobs, ready)
+    _add_answer_routes(app, jobs, run_view)
+    for view, (model, _) in VIEWS.items():
+        if view != "compare":  # a comparison is answered at once (at most four combats)
+            _add_job_route(app, view, model, run_view)
+    _add_job_status_routes(app, jobs)
+    _add_page(app)
+    return app
+
+
+def _add_guard(app: FastAPI, ready: threading.Event) -> None:
+    """Body size caps, 503 while warming, and the security headers of every response."""
+
     @app.middleware("http")
     async def guard(request: Request, call_next):
         length = request.headers.get("content-length")
-        cap = MAX_XML_BYTES if request.url.path == "/api/upload" else MAX_BODY
+        cap = MAX_XML_BYTES if request.url.path.startswith("/api/upload") else MAX_BODY
         if length is not None and (not length.isdigit() or int(length) > cap):
             response = _error(422, f"request: body larger than {cap} bytes")
         elif request.url.path.startswith("/api/") and not ready.is_set():
@@ -158,6 +180,10 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
         response.headers["X-Frame-Options"] = "DENY"
         return response
 
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Every error as JSON ``{"error": ...}`` in the request's language, never a traceback."""
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         view = request.url.path.rstrip("/").rsplit("/", 1)[-1]
@@ -168,8 +194,8 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     async def bad_input(request: Request, exc: OddsInputError) -> JSONResponse:
         try:
             body = await request.json()
-        except Exception:  # no body, or not JSON: the message stays in English
-            body = None
+        except Exception:  # no body, or not JSON: the query's language, else English
+            body = {"lang": request.query_params.get("lang")}
         return _error(422, error_text(str(exc), _lang_of(body)))
 
     @app.exception_handler(StarletteHTTPException)
@@ -179,6 +205,21 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> JSONResponse:
         return _error(500, f"internal error: {type(exc).__name__} (please report it)")
+
+
+async def _body(request: Request) -> bytes:
+    """A raw request body, refused past :data:`MAX_XML_BYTES` (an uploaded file)."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_XML_BYTES:
+            raise OddsInputError(f"upload: larger than {MAX_XML_BYTES:,} bytes; refused")
+    return bytes(body)
+
+
+def _add_data_routes(app: FastAPI, library: Library, jobs: Jobs,
+                     ready: threading.Event) -> None:
+    """The server's state, its army books, their units and characters, and uploads."""
 
     @app.get("/healthz", tags=["server"])
     async def healthz() -> JSONResponse:
@@ -199,17 +240,6 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
     async def units(book_id: str) -> list[dict[str, Any]]:
         """The units of one army book."""
         return await anyio.to_thread.run_sync(library.units, book_id)
-
-    def run_view(view: str, req: Any) -> dict[str, Any]:
-        fn = VIEWS[view][1]
-        if view == "matrix":
-            return fn(req, library, client=dask_client)
-        return fn(req, library) if view in ("combat", "hold", "compare") else fn(req)
-
-    async def answer(view: str, req: Any, request: Request) -> dict[str, Any]:
-        client = request.client.host if request.client else "?"
-        with jobs.slot(client):
-            return await asyncio.wrap_future(jobs.pool.submit(run_view, view, req))
 
     @app.get("/api/books/{book_id}/characters", tags=["data"])
     async def characters(book_id: str) -> list[dict[str, Any]]:
@@ -232,12 +262,32 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
 
         Read in memory and never stored; the answer lists its units by value.
         """
-        body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_XML_BYTES:
-                raise OddsInputError(f"upload: larger than {MAX_XML_BYTES:,} bytes; refused")
-        return await asyncio.wrap_future(jobs.pool.submit(read_upload, name, bytes(body)))
+        body = await _body(request)
+        return await asyncio.wrap_future(jobs.pool.submit(read_upload, name, body))
+
+    @app.post("/api/upload/character", tags=["data"])
+    async def upload_character_route(request: Request, name: str = "", key: str = "",
+                                     upgrade: Annotated[list[str] | None, Query()] = None,
+                                     lang: Lang = "en") -> dict[str, Any]:
+        """An uploaded army book's character with options (``?name=F.cat&key=K&upgrade=...``).
+
+        The raw file is the body, read in memory and never stored, as ``/api/upload``
+        reads it; the answer is the character by value, as ``/api/character`` gives an
+        army book's of the data folder.
+        """
+        body = await _body(request)
+        return await asyncio.wrap_future(jobs.pool.submit(
+            upload_character, name, body, key, list(upgrade or []), lang))
+
+
+def _add_answer_routes(app: FastAPI, jobs: Jobs,
+                       run_view: Callable[[str, Any], dict[str, Any]]) -> None:
+    """Each view's answer at once (``POST /api/VIEW``), within the client's job slots."""
+
+    async def answer(view: str, req: Any, request: Request) -> dict[str, Any]:
+        client = request.client.host if request.client else "?"
+        with jobs.slot(client):
+            return await asyncio.wrap_future(jobs.pool.submit(run_view, view, req))
 
     @app.post("/api/combat", tags=["answers"])
     async def combat(req: CombatRequest, request: Request) -> dict[str, Any]:
@@ -279,9 +329,9 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
         """A fleeing unit turn by turn (``odds flee --format json``)."""
         return await answer("flee", req, request)
 
-    for view, (model, _) in VIEWS.items():
-        if view != "compare":  # a comparison is answered at once (at most four combats)
-            _add_job_route(app, view, model, run_view)
+
+def _add_job_status_routes(app: FastAPI, jobs: Jobs) -> None:
+    """A job's state (``GET /api/jobs/ID``) and its cancellation (``DELETE``)."""
 
     @app.get("/api/jobs/{job_id}", tags=["jobs"])
     async def job_status(job_id: str) -> dict[str, Any]:
@@ -293,12 +343,15 @@ def create_app(data_dirs: list[Path] | None = None, workers: int | None = None,
         """Cancel a job (it stops after its current run)."""
         return jobs.cancel(job_id).status()
 
+
+def _add_page(app: FastAPI) -> None:
+    """The page (``/``) and its static files."""
+
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    return app
 
 
 def _lang_of(body: Any) -> str:

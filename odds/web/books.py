@@ -166,8 +166,10 @@ class Library:
 
         A catalogue character is built by :meth:`odds.battlescribe.catalogue_characters.
         CharacterEntry.build` (options and magic items within the book's limit), with the
-        import notes of that build in ``lang`` (``warnings``); other books' characters
-        take no options.
+        import notes of that build in ``lang`` (``warnings``: what it left out or
+        approximated) and in no language
+        (``import_notes``, :func:`odds.web.uploads.import_notes`); other books'
+        characters take no options.
 
         Raises
         ------
@@ -175,6 +177,7 @@ class Library:
             ``key: ...`` for a character the book does not list, ``upgrades: ...`` for an
             option it does not offer or magic items over its limit.
         """
+        from odds.battlescribe.report import STRICT_KINDS
         from odds.i18n import report_line
         from odds.web.uploads import character_item
 
@@ -189,10 +192,10 @@ class Library:
             return {**listed[key], "upgrades": [], "warnings": []}
         entry = self._catalogue_entries(book_id)[key]
         built, report = entry.build(upgrades)
-        item = character_item(key, built)
+        item = character_item(key, built, report=report)
         return {**listed[key], **item, "upgrades": list(upgrades),
                 "warnings": [report_line(i.unit, i.item, i.kind, i.reason, lang)
-                             for i in report]}
+                             for i in report.of_kind(*STRICT_KINDS)]}
 
     def book(self, book_id: str) -> Book:
         """The book with this id, or an input error listing how to find one."""
@@ -203,7 +206,16 @@ class Library:
                                  "may have changed; pick the book again)") from None
 
     def units(self, book_id: str) -> list[dict[str, Any]]:
-        """The units of a book: name, key, sizes, options and points per model."""
+        """The units of a book: name, key, sizes, options, points per model, troop type.
+
+        ``takes_characters``: whether characters may join the unit (ranked units only).
+        """
+        from odds.scenario.unit import NO_CHARACTERS
+
+        return [{**u, "takes_characters": u["troop_type"] not in NO_CHARACTERS}
+                for u in self._units(book_id)]
+
+    def _units(self, book_id: str) -> list[dict[str, Any]]:
         book = self.book(book_id)
         if book.path is None:
             return _builtin_units()

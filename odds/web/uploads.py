@@ -85,7 +85,8 @@ def read_upload(name: str, data: bytes) -> dict[str, Any]:
     warnings = [str(w).replace(path, name) for w in report]
     return {"name": name, "kind": "roster" if suffix.startswith(".ros") else "catalogue",
             "units": [{"key": f"{i}", "name": u.name, "models": u.models,
-                       "points": u.points, "data": unit_to_dict(u)}
+                       "points": u.points, "data": unit_to_dict(u),
+                       "takes_characters": takes_characters(u)}
                       for i, u in enumerate(units[:MAX_UNITS])],
             "characters": characters[:MAX_UNITS],
             "warnings": warnings[:50]}
@@ -110,7 +111,9 @@ def _read(path: str, suffix: str) -> tuple[list[Unit], list[str], list[dict[str,
 
     if suffix.startswith(".ros"):
         roster = load_roster(path)
-        characters = [character_item(f"{i}", c, roster.joined.get(c.name, ""))
+        strict = roster.report.of_kind(*STRICT_KINDS)
+        characters = [character_item(f"{i}", c, roster.joined.get(c.name, ""),
+                                     [n for n in strict if n.unit == c.name])
                       for i, c in enumerate(roster.characters)]
         return (list(roster.units), [str(i) for i in roster.report.of_kind(*STRICT_KINDS)],
                 characters)
@@ -135,10 +138,33 @@ def unit_by_value(data: dict[str, Any], models: int | None, files: int | None,
     return check_formation(_apply(unit, opts, unit.name))
 
 
-def character_item(key: str, character: Any, joins: str = "") -> dict[str, Any]:
-    """One character as the page lists it: key, name, points, the unit it joins, and by value."""
+def character_item(key: str, character: Any, joins: str = "",
+                   report: Any = ()) -> dict[str, Any]:
+    """One character as the page lists it: key, name, points, the unit it joins, and by value.
+
+    ``import_notes`` lists what the import of the character left out (``ignored``) or
+    approximated (``approximated``), one ``{"kind", "item"}`` per option or rule of
+    ``report`` (:class:`~odds.battlescribe.report.ReportItem` s), in no language: the
+    page words them.
+    """
     return {"key": key, "name": character.name, "points": character.points, "joins": joins,
-            "data": character.to_dict()}
+            "data": character.to_dict(), "import_notes": import_notes(report)}
+
+
+def import_notes(report: Any) -> list[dict[str, str]]:
+    """The ``ignored`` and ``approximated`` items of an import report, once each, in order."""
+    items = report.of_kind(*STRICT_KINDS) if hasattr(report, "of_kind") else report
+    seen: dict[tuple[str, str], dict[str, str]] = {}
+    for i in items:
+        seen.setdefault((i.kind, i.item), {"kind": i.kind, "item": i.item})
+    return list(seen.values())
+
+
+def takes_characters(unit: Unit) -> bool:
+    """Whether characters may join ``unit`` (ranked units only: RULES.md §1.9)."""
+    from odds.scenario.unit import NO_CHARACTERS
+
+    return unit.troop_type not in NO_CHARACTERS
 
 
 def catalogue_character_list(path: str | Path,
@@ -154,9 +180,47 @@ def catalogue_character_list(path: str | Path,
 
     if entries is None:
         entries = {e.name.strip(): e for e in catalogue_characters(path)}
-    return [{**character_item(key, e.default),
+    return [{**character_item(key, e.default, report=e.report),
              "options": [{"name": o.name, "group": o.group, "points": o.points,
                           "magic": o.magic} for o in e.choices],
              "magic_limit": e.magic_limit}
             for key, e in entries.items()]
 
+
+
+def upload_character(name: str, data: bytes, key: str, upgrades: list[str],
+                     lang: str = "en") -> dict[str, Any]:
+    """A character of an uploaded catalogue with the named options taken, by value.
+
+    The file is read in memory as :func:`read_upload` reads it (never stored) and the
+    character built as :meth:`odds.web.books.Library.character` builds an army book's
+    (options and magic items within the entry's limit), so the page sends the file
+    again with each change of options.
+
+    Raises
+    ------
+    OddsInputError
+        ``upload: ...`` for a file that is not a catalogue, ``key: ...`` for a
+        character it does not list, ``upgrades: ...`` as ``CharacterEntry.build``
+        raises it; messages name the file as uploaded.
+    """
+    from odds.battlescribe.catalogue_characters import catalogue_characters
+    from odds.i18n import report_line
+
+    name = _safe(os.path.basename(name or ""))
+    if os.path.splitext(name)[1].lower() not in (".cat", ".catz"):
+        raise OddsInputError(f"upload: {name!r} must be an army book (.cat or .catz): only an "
+                             "army book's characters take options")
+    with in_memory_file(_xml(name, data)) as path:
+        try:
+            entries = {e.name.strip(): e for e in catalogue_characters(path)}
+            if key not in entries:
+                raise OddsInputError(f"key: {name!r} lists no character {key!r}")
+            built, report = entries[key].build(upgrades)
+        except OddsInputError as exc:
+            raise OddsInputError(str(exc).replace(path, name)) from None
+    listed = catalogue_character_list(path, {key: entries[key]})[0]
+    return {**listed, **character_item(key, built, report=report),
+            "upgrades": list(upgrades),
+            "warnings": [report_line(i.unit, i.item, i.kind, i.reason, lang)
+                         for i in report.of_kind(*STRICT_KINDS)]}
