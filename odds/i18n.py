@@ -1509,5 +1509,17 @@ ERRORS["es"] = (
     (r"^ has no character $", " no tiene el personaje "),
     (r"^; characters: ", "; personajes: "),
     (r"^: a character takes upgrades= only", ": un personaje solo admite upgrades="),
+    # characters joining a unit (odds.scenario.unit.ScenarioUnit)
+    (r"\bcharacters join ranked units, not a chariot\b",
+     "los personajes se unen a unidades en filas, no a un carro"),
+    (r"\bcharacters join ranked units, not a monster\b",
+     "los personajes se unen a unidades en filas, no a un monstruo"),
+    (r"\bcharacters join ranked units, not a war_machine\b",
+     "los personajes se unen a unidades en filas, no a una máquina de guerra"),
+    (r" with troop_type $", " con troop_type "),
+    (r"\b(\d+) characters and (\d+) command models stand in the front rank, but the unit is "
+     r"only (\d+) wide \(files\)",
+     r"\1 personajes y \2 miniaturas de mando van en la primera fila, pero la unidad solo "
+     r"tiene \3 de frente (files)"),
     *ERRORS["es"],
 )

@@ -325,7 +325,7 @@ def test_compare_two_variants_and_reopen_the_link(page, browser, base):
     page.click("#go")
     expect(page.locator("table.compare")).to_be_visible(timeout=60_000)
     head = page.locator("table.compare thead th").all_inner_texts()
-    assert head[1:] == ["Variant 1", "Variant 2"]
+    assert head[1:] == ["charging", "charged"]  # named by what differs: who charges
     first = numbers(page)
     assert first[0] != first[2]  # charging or being charged changes who wins
     link = page.input_value("#link")
@@ -341,6 +341,7 @@ def test_compare_two_variants_and_reopen_the_link(page, browser, base):
     # the variants are named in the page's language, as their headlines are
     expect(page.locator("ol.variants li").first).to_contain_text("cargan contra")
     assert " charge " not in page.locator("ol.variants").inner_text()
+    expect(page.locator("table.compare thead th")).to_have_text(["", "carga", "recibe la carga"])
     shoot(page, "compare-es")
 
 
@@ -572,3 +573,135 @@ def test_the_spanish_page_reads_as_spanish(page, base):
     assert errors and all(c.endswith(" %") for c in errors), errors
     page.select_option("#lang", "en")
     expect(page.locator("#f-a\\.unit option", has_text="(empire halberdiers)")).to_have_count(1)
+
+
+def test_compare_names_variants_by_their_width(page, base):
+    """Two variants that differ in the attacker's files only are named by it."""
+    page.goto(f"{base}/?lang=es&a.unit=empire_halberdiers&a.files=5&d.unit=orc_boyz"
+              "&trials=5000&seed=3")
+    wait_done(page)
+    page.click("#add-compare")
+    page.fill("#f-a\\.files", "6")
+    page.dispatch_event("#f-a\\.files", "change")
+    expect(page.locator("#answer")).to_have_attribute("aria-busy", "true")
+    wait_done(page)
+    page.click("#add-compare")
+    page.click("#views button[data-view=compare]")
+    expect(page.locator("ol.variants li").first).to_contain_text("5 de frente")
+    page.click("#go")
+    expect(page.locator("table.compare thead th")).to_have_text(
+        ["", "5 de frente", "6 de frente"], timeout=60_000)
+
+
+def test_a_unit_that_takes_no_characters_says_so(page, base):
+    """Characters join ranked units, not chariots (RULES.md §1.9): the characters box says so
+    in the page's language, and a character sent anyway is refused with a clear message."""
+    page.goto(f"{base}/?lang=es&a.unit=orc_boar_chariot&d.unit=empire_halberdiers")
+    note = page.locator("#f-a\\.chars p.warning")
+    expect(note).to_contain_text("no admite personajes")
+    page.select_option("#lang", "en")
+    expect(page.locator("#f-a\\.chars p.warning")).to_contain_text("takes no characters")
+
+
+def test_a_characters_options_filter_and_notes(page, data_base):
+    """MDNR Imperio v4_5.cat, "Capitán imperial": 35 options, so a filter box (accents and
+    case ignored, usable from the keyboard); the options taken come first; the Orbe de la
+    tormenta is a magic item the engine does not model: the character says so in a few
+    words, and the answer's warnings (the aria-live results) name it, in both languages."""
+    page.goto(f"{data_base}/?lang=en")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.select_option("#f-a\\.book", label="MDNR Imperio")
+    pick(page, "a", "espadach", "Espadachines")
+    pick(page, "d", "orc boyz", "orc_boyz")
+    chars = page.locator("#f-a\\.chars")
+    chars.get_by_label("Capitán imperial, 50 pts — army book MDNR Imperio").check()
+    options = chars.locator("fieldset.char-options").filter(has_text="Options of Capitán imperial")
+    find = options.get_by_label("Filter the options")
+    expect(find).to_be_visible()
+    find.fill("TALISMAN")                       # no accent, any case
+    magic = options.locator("fieldset.magic")
+    expect(magic.get_by_label("Talismanes: Talismán de protección (+15 pts)")).to_be_visible()
+    expect(options.get_by_label("Armadura: Armadura pesada (+4 pts)")).to_be_hidden()
+    find.fill("zapato")
+    expect(magic.get_by_text("No magic item matches")).to_be_visible()
+    expect(magic.locator("label:visible")).to_have_count(0)
+    find.fill("orbe")                           # then Tab to the one option left, Space ticks it
+    find.press("Tab")
+    page.keyboard.press("Space")
+    orb = magic.get_by_label(re.compile("Orbe de la tormenta"))
+    expect(orb).to_be_checked()
+    expect(chars.get_by_text("not modelled: Orbe de la tormenta", exact=True)).to_be_visible()
+    page.fill("#trials", "5000")
+    page.fill("#seed", "4")
+    page.click("#go")
+    wait_done(page)
+    warnings = page.locator("#results ul.warnings.characters")
+    expect(warnings).to_have_text("Capitán imperial: not modelled: Orbe de la tormenta")
+    shoot(page, "character-filter-en")
+    page.select_option("#lang", "es")
+    wait_done(page)
+    expect(page.locator("#results ul.warnings.characters")).to_have_text(
+        "Capitán imperial: no modelado: Orbe de la tormenta")
+    # the option taken comes first in its box
+    first = page.locator("#f-a\\.chars fieldset.magic label").first
+    expect(first).to_contain_text("Orbe de la tormenta")
+    expect(page.locator("#f-a\\.chars fieldset.char-options").first.get_by_label(
+        "Filtrar las opciones")).to_be_visible()
+    shoot(page, "character-filter-es")
+
+
+def test_a_units_upgrades_filter(page, data_base):
+    """MDNR Imperio v4_5.cat, "Caballería imperial": nine orders of knighthood to choose
+    from, so a filter box; the order taken is listed first when the box is drawn again."""
+    page.goto(f"{data_base}/?lang=es")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.select_option("#f-a\\.book", label="MDNR Imperio")
+    pick(page, "a", "caballeria imp", "Caballería imperial")
+    box = page.locator("#f-a\\.upgrades")
+    find = box.get_by_label("Filtrar las opciones")
+    expect(find).to_be_visible()
+    find.fill("MORR")                           # "Mórr": accents and case ignored
+    expect(box.locator("label.check:visible")).to_have_count(1)
+    box.get_by_label("Caballeros negros de Mórr").check()
+    find.fill("nadie")
+    expect(box.get_by_text("Ninguna opción coincide")).to_be_visible()
+    page.select_option("#lang", "en")           # the box drawn again: the order taken first
+    box = page.locator("#f-a\\.upgrades")
+    expect(box.locator("label.check").first).to_have_text("Caballeros negros de Mórr")
+    expect(box.locator("label.check").first.locator("input")).to_be_checked()
+
+
+def test_an_uploaded_army_books_character_takes_options(page, browser, base):
+    """MDNR Imperio v4_5.cat uploaded (read in memory, never stored): its "Capitán imperial"
+    takes heavy armour (+4 pts) as the data folder's does; the link gives the same numbers
+    without the file, and says the file is needed to change his options."""
+    if not EMPIRE.is_file():
+        pytest.skip("the shared MDNR catalogues are not here")
+    page.goto(f"{base}/?lang=en")
+    page.wait_for_selector("#f-d\\.unit option")
+    page.set_input_files("#upload", str(EMPIRE))
+    expect(page.locator("#upload-status")).to_contain_text("MDNR_Imperio v4_5.cat:")
+    page.select_option("#f-a\\.unit", label="Espadachines")
+    pick(page, "d", "orc boyz", "orc_boyz")
+    chars = page.locator("#f-a\\.chars")
+    cap = chars.get_by_label(re.compile(r"^Capitán imperial, 50 pts — uploaded file"))
+    cap.check()
+    options = chars.locator("fieldset.char-options").filter(has_text="Options of Capitán imperial")
+    options.get_by_label("Armadura: Armadura pesada (+4 pts)").check()
+    expect(chars.get_by_label(re.compile(r"^Capitán imperial, 54 pts — uploaded file"))
+           ).to_be_checked()
+    page.fill("#trials", "5000")
+    page.fill("#seed", "6")
+    page.click("#go")
+    wait_done(page)
+    first = numbers(page)
+    link = page.input_value("#link")
+    other = browser.new_page()
+    other.goto(link)
+    wait_done(other)
+    assert numbers(other) == first
+    expect(other.get_by_label(re.compile(r"^Capitán imperial, 54 pts"))).to_be_checked()
+    expect(other.get_by_text("To change the options of Capitán imperial, upload "
+                             "MDNR_Imperio v4_5.cat again.")).to_be_visible()
+    other.close()
+    shoot(page, "upload-character-en")

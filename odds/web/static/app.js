@@ -3,6 +3,7 @@ import { clear, download, fold, h } from './dom.js';
 import { pickLang, t, translatePage } from './i18n.js';
 import { answerCsv, renderCombat, renderCompare, renderEmerge, renderHold, renderMatrix, renderOutcomes } from './render.js';
 import { charEntry, decodeUnit, encodeUnit, hasUnits, requestBody, SIDES, UNIT_FIELDS, VIEWS } from './views.js';
+import { variantNames } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
 const SIDE_KEYS = new Set(UNIT_FIELDS.map((f) => f.name));
@@ -15,6 +16,8 @@ let debounce = null;
 let scrollToAnswer = false;  // a pressed "Work out" button shows the answer (below the form on a phone)
 const unitCache = new Map();
 const charCache = new Map();   // book id -> characters by value (a roster's)
+const uploadFiles = new Map(); // upload book id -> {name, bytes}: kept in the page, sent again for options
+const FILTER_AT = 8;           // a list of options this long gets a filter box
 
 function knownKeys(view) {
   const keys = new Set(['view', 'lang', 'trials', 'seed', 'ver', 'data', 'cmp', 'scenario', 'list_a', 'list_b']);
@@ -139,7 +142,64 @@ function unitPicker(side) {
 // built-in library, an uploaded file); the link keeps that source with the character by value
 // (and the options taken), so the same character comes back even when two share a name.
 function entryId(e) {
-  return `${(e.src && e.src.kind) || 'link'}|${(e.src && e.src.book) || ''}|${e.key}`;
+  const src = e.src || {};
+  const where = src.kind === 'upload' ? src.file || src.name : src.book;
+  return `${src.kind || 'link'}|${where || ''}|${e.key}`;
+}
+
+// What a character's import left out or approximated, in a few words ("" if nothing).
+function notesText(notes) {
+  const items = (kind) => (notes || []).filter((n) => n.kind === kind).map((n) => n.item);
+  const parts = [];
+  if (items('ignored').length) parts.push(`${t(state.lang, 'not_modelled')}: ${items('ignored').join(', ')}`);
+  if (items('approximated').length) parts.push(`${t(state.lang, 'approximated')}: ${items('approximated').join(', ')}`);
+  return parts.join('; ');
+}
+
+// The chosen characters' notes, one line each, for the answer's warnings.
+function characterWarnings() {
+  if (state.view !== 'combat') return [];
+  const out = [];
+  for (const side of SIDES) {
+    const chosen = state[`${side[0]}.chars`] ? decodeUnit(state[`${side[0]}.chars`]) : [];
+    for (const e of (Array.isArray(chosen) ? chosen : []).map(charEntry)) {
+      const notes = notesText(e.notes);
+      if (notes) out.push(t(state.lang, 'char_notes', { name: e.data.name, notes }));
+    }
+  }
+  return out;
+}
+
+// A filter box over option lists: each group's labels hidden unless they hold the text
+// (accents and case ignored); a group with none left says so.
+function filterBox(groups) {
+  const input = h('input', { type: 'search', class: 'option-filter', autocomplete: 'off' });
+  const apply = () => {
+    const key = fold(input.value);
+    for (const g of groups) {
+      let shown = 0;
+      for (const el of g.labels) {
+        el.hidden = Boolean(key) && !fold(el.textContent).includes(key);
+        if (!el.hidden) shown += 1;
+      }
+      g.none.hidden = shown > 0;
+    }
+  };
+  input.addEventListener('input', apply);
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') e.preventDefault();  // not the form's "work out"
+    if (e.key === 'Escape' && input.value) {
+      input.value = '';
+      apply();
+      e.preventDefault();
+    }
+  });
+  return h('label', { class: 'field filter' }, h('span', { text: t(state.lang, 'filter_options') }), input);
+}
+
+// The options taken first, then the others in the book's order.
+function takenFirst(list, taken, name = (o) => o) {
+  return [...list.filter((o) => taken.has(name(o))), ...list.filter((o) => !taken.has(name(o)))];
 }
 
 function sourceText(src) {
@@ -165,17 +225,24 @@ function characterPicker(side, bookId) {
     const u = (unitCache.get(bookId) || []).find((x) => x.key === state[p + 'unit']) || {};
     return u.army || (u.data && u.data.army);
   };
+  const unitCard = () => (unitCache.get(bookId) || []).find((x) => x.key === state[p + 'unit']);
   const draw = (allOffered) => {
     const army = unitArmy();
     const offered = allOffered.filter((c) => !army || !c.data.army || c.data.army === army
       || (c.source && c.source.kind !== 'builtin'));
     clear(list);
+    const u = unitCard();
+    if (u && u.takes_characters === false) {
+      list.append(h('p', { class: 'warning', role: 'status', text: t(state.lang, 'no_characters_here', { unit: u.name }) }));
+    }
     const all = [...taken];
     const byId = new Map();
     for (const c of offered) {
-      const e = { src: c.source || null, key: c.key, up: [], data: c.data };
+      const e = { src: c.source || null, key: c.key, up: [], data: c.data, notes: c.import_notes || [] };
       byId.set(entryId(e), c);
-      if (!all.some((x) => entryId(x) === entryId(e))) all.push(e);
+      const old = all.find((x) => entryId(x) === entryId(e));
+      if (!old) all.push(e);
+      else if (c.source) old.src = c.source;  // an uploaded file given again: its options work
     }
     if (!all.length) {
       list.append(h('p', { class: 'help', text: t(state.lang, 'characters_none') }));
@@ -192,19 +259,26 @@ function characterPicker(side, bookId) {
       const isTaken = taken.some((x) => entryId(x) === entryId(e));
       const cb = h('input', { type: 'checkbox', class: 'char', value: String(i), checked: isTaken });
       const text = h('span', {});
+      const notes = h('p', { class: 'help char-notes' });
       const describe = () => {
         const pts = e.data.points ? `, ${e.data.points} ${t(state.lang, 'pts')}` : '';
         const joins = c.joins ? `, ${t(state.lang, 'joins', { unit: c.joins })}` : '';
         text.textContent = `${e.data.name}${pts} — ${sourceText(e.src)}${joins}`;
+        notes.textContent = notesText(e.notes);
+        notes.hidden = !notes.textContent;
       };
       describe();
       const opts = (c.options || []).length ? optionsBox(e, c, describe, save) : null;
       if (opts) opts.hidden = !isTaken;
+      // an uploaded file's character from a link: his options need the file again
+      const again = !opts && isTaken && e.src && e.src.kind === 'upload'
+        ? h('p', { class: 'help', text: t(state.lang, 'upload_again', { name: e.data.name, file: e.src.file || e.src.name }) }) : null;
       cb.addEventListener('change', () => {
         if (opts) opts.hidden = !cb.checked;
         save();
       });
-      list.append(h('label', { class: 'check' }, cb, text));
+      list.append(h('label', { class: 'check' }, cb, text), notes);
+      if (again) list.append(again);
       if (opts) list.append(opts);
     });
   };
@@ -221,30 +295,51 @@ function optionsBox(entry, offered, describe, save) {
     h('legend', { text: t(state.lang, 'char_options', { name: offered.name }) }));
   const status = h('p', { class: 'help', role: 'status' });
   const taken = new Set(entry.up || []);
+  const fail = (message) => {
+    status.textContent = message;
+    status.className = 'error';
+    status.setAttribute('role', 'alert');
+  };
+  const ask = (src, upgrades) => {
+    if (src.kind !== 'upload') {
+      return fetch('/api/character', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ book: src.book, key: entry.key, upgrades, lang: state.lang }) });
+    }
+    const file = uploadFiles.get(src.book);  // read in memory by the server, never stored
+    const q = new URLSearchParams({ name: file.name, key: entry.key, lang: state.lang });
+    for (const u of upgrades) q.append('upgrade', u);
+    return fetch(`/api/upload/character?${q}`, { method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' }, body: file.bytes });
+  };
   const add = (o) => {
     const cb = h('input', { type: 'checkbox', value: o.name, checked: taken.has(o.name) });
     cb.addEventListener('change', async () => {
-      const upgrades = [...box.querySelectorAll('input:checked')].map((x) => x.value);
+      const upgrades = [...box.querySelectorAll('input[type="checkbox"]:checked')].map((x) => x.value);
       status.textContent = '';
       status.className = 'help';
       status.setAttribute('role', 'status');
+      const src = offered.source || entry.src;
+      if (src.kind === 'upload' && !uploadFiles.has(src.book)) {
+        cb.checked = !cb.checked;
+        fail(t(state.lang, 'upload_again', { name: offered.name, file: src.file || src.name }));
+        return;
+      }
       let res, body;
       try {
-        res = await fetch('/api/character', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ book: entry.src.book, key: entry.key, upgrades, lang: state.lang }) });
+        res = await ask(src, upgrades);
         body = await res.json();
       } catch (e) {
         body = { error: String(e.message || e) };
       }
       if (!res || !res.ok) {
         cb.checked = !cb.checked;
-        status.textContent = body.error;
-        status.className = 'error';
-        status.setAttribute('role', 'alert');
+        fail(body.error);
         return;
       }
       entry.data = body.data;
       entry.up = upgrades;
+      entry.notes = body.import_notes || [];
+      entry.src = src;
       describe();
       save();
     });
@@ -252,14 +347,26 @@ function optionsBox(entry, offered, describe, save) {
     const pts = o.points ? ` (+${o.points} ${t(state.lang, 'pts')})` : '';
     return h('label', { class: 'check' }, cb, h('span', { text: `${group}${o.name}${pts}` }));
   };
-  const plain = offered.options.filter((o) => !o.magic);
+  const byName = (o) => o.name;
+  const plain = takenFirst(offered.options.filter((o) => !o.magic), taken, byName);
   // a magic item dearer than the whole allowance can never be taken: not offered
-  const magic = offered.options.filter((o) => o.magic && !(offered.magic_limit && o.points > offered.magic_limit));
-  box.append(...plain.map(add));
+  const magic = takenFirst(offered.options.filter((o) => o.magic && !(offered.magic_limit && o.points > offered.magic_limit)),
+    taken, byName);
+  const groups = [];
+  if (plain.length + magic.length >= FILTER_AT) box.append(filterBox(groups));
+  if (plain.length) {
+    const labels = plain.map(add);
+    const none = h('p', { class: 'help', hidden: true, text: t(state.lang, 'no_option_match') });
+    groups.push({ labels, none });
+    box.append(...labels, none);
+  }
   if (magic.length) {
     const title = offered.magic_limit ? t(state.lang, 'magic_items_limit', { n: offered.magic_limit })
       : t(state.lang, 'magic_items');
-    box.append(h('fieldset', { class: 'magic' }, h('legend', { text: title }), ...magic.map(add)));
+    const labels = magic.map(add);
+    const none = h('p', { class: 'help', hidden: true, text: t(state.lang, 'no_item_match') });
+    groups.push({ labels, none });
+    box.append(h('fieldset', { class: 'magic' }, h('legend', { text: title }), ...labels, none));
   }
   box.append(status);
   return box;
@@ -291,7 +398,8 @@ function addUploadedBook(id, name, units, characters = [], file = '') {
   charCache.set(id, characters.map((c) => ({ ...c,
     source: c.source || { kind: 'upload', book: id, name: file || name, file: file || name } })));
   unitCache.set(id, units.map((u) => ({ key: u.key, name: u.name, search: fold(u.name),
-    min_models: 1, max_models: null, default_models: u.models, options: [], data: u.data })));
+    min_models: 1, max_models: null, default_models: u.models, options: [], data: u.data,
+    takes_characters: u.takes_characters })));
 }
 
 let uploads = 0;
@@ -315,6 +423,7 @@ async function upload(input) {
   }
   uploads += 1;
   const id = `upload-${uploads}`;
+  uploadFiles.set(id, { name: file.name, bytes: await file.arrayBuffer() });
   addUploadedBook(id, `${body.name} (${t(state.lang, 'uploaded')})`, body.units, body.characters || [], body.name);
   readForm();
   for (const side of SIDES) {
@@ -377,19 +486,22 @@ function syncModels(side, units) {
 function showUpgrades(side, units, box) {
   const p = side[0] + '.';
   const u = units.find((x) => x.key === state[p + 'unit']);
-  for (const el of [...box.querySelectorAll('label')]) el.remove();
+  for (const el of [...box.children]) if (el.tagName !== 'LEGEND') el.remove();
   const taken = new Set((state[p + 'upgrades'] || '').split('|').filter(Boolean));
   box.hidden = !(u && u.options.length);
   if (!u) return;
-  for (const o of u.options) {
+  const labels = takenFirst(u.options, taken).map((o) => {
     const cb = h('input', { type: 'checkbox', value: o, checked: taken.has(o) });
     cb.addEventListener('change', () => {
-      const now = [...box.querySelectorAll('input:checked')].map((x) => x.value);
+      const now = [...box.querySelectorAll('input[type="checkbox"]:checked')].map((x) => x.value);
       state[p + 'upgrades'] = now.join('|');
       changed();
     });
-    box.append(h('label', { class: 'check' }, cb, h('span', { text: o })));
-  }
+    return h('label', { class: 'check' }, cb, h('span', { text: o }));
+  });
+  const none = h('p', { class: 'help', hidden: true, text: t(state.lang, 'no_option_match') });
+  if (labels.length >= FILTER_AT) box.append(filterBox([{ labels, none }]));
+  box.append(...labels, none);
 }
 
 async function loadUnits(book) {
@@ -568,6 +680,7 @@ function compareBox() {
   const box = h('fieldset', { class: 'fight' }, h('legend', { text: t(state.lang, 'view_compare') }));
   if (!list.length) box.append(h('p', { class: 'help', text: t(state.lang, 'compare_empty') }));
   const ol = h('ol', { class: 'variants' });
+  const names = variantNames(list, state.lang);
   list.forEach((v, i) => {
     const remove = h('button', { type: 'button', text: t(state.lang, 'remove'),
       'aria-label': `${t(state.lang, 'remove')} ${i + 1}` });
@@ -578,7 +691,7 @@ function compareBox() {
       buildForm();
       writeLink();
     });
-    ol.append(h('li', {}, h('span', { text: `${v.label || ''} ` }), remove));
+    ol.append(h('li', {}, h('span', { text: `${names[i]}: ` }), h('span', { class: 'help', text: `${v.label || ''} ` }), remove));
   });
   box.append(ol);
   return box;
@@ -606,7 +719,8 @@ async function runCompare() {
       state.cmp = encodeUnit(list);
       writeLink();
       if (state.view === 'compare') buildForm();
-      show('compare', { ...out, labels: list.map((v) => v.label || '') }, false);
+      show('compare', { ...out, labels: list.map((v) => v.label || ''),
+        names: variantNames(list, state.lang, out.variants) }, false);
     }
   } catch (e) {
     showError(String(e.message || e));
@@ -705,7 +819,7 @@ function show(view, a, partial) {
   const out = $('answer');
   clear(out);
   const render = { combat: renderCombat, hold: renderHold, compare: renderCompare, emerge: renderEmerge, matrix: renderMatrix }[view] || renderOutcomes;
-  out.append(...render(a, state.lang, openCell));
+  out.append(...render(a, state.lang, openCell, characterWarnings()));
   out.classList.toggle('partial', partial);
   if (partial) out.setAttribute('aria-busy', 'true');
   else out.removeAttribute('aria-busy');

@@ -109,8 +109,14 @@ function renderScenario(a, lang) {
   return parts;
 }
 
-export function renderCombat(a, lang) {
-  if (a.page.kind === 'scenario') return renderScenario(a, lang);
+// The chosen characters' notes (what their import left out or approximated).
+function characterNotes(notes, lang) {
+  return notes.length ? [section(t(lang, 'char_warnings'), h('ul', { class: 'warnings characters' },
+    notes.map((w) => h('li', { text: w }))))] : [];
+}
+
+export function renderCombat(a, lang, openCell, notes = []) {
+  if (a.page.kind === 'scenario') return [...renderScenario(a, lang), ...characterNotes(notes, lang)];
   const L = a.page.labels;
   const segs = combatSegments(a);
   const parts = [];
@@ -314,7 +320,7 @@ export function renderCompare(a, lang) {
     [t(lang, 'cmp_wounds_attacker'), ...col((v) => num(v.page.expected_wounds_r1 ? v.page.expected_wounds_r1.attacker?.monte_carlo : v.terms?.attacker?.wounds, lang))],
     [t(lang, 'cmp_wounds_defender'), ...col((v) => num(v.page.expected_wounds_r1 ? v.page.expected_wounds_r1.defender?.monte_carlo : v.terms?.defender?.wounds, lang))],
   ];
-  const head = ['', ...vs.map((_, i) => `${t(lang, 'variant')} ${i + 1}`)];
+  const head = ['', ...vs.map((_, i) => (a.names && a.names[i]) || `${t(lang, 'variant')} ${i + 1}`)];
   return [
     h('p', { class: 'headline', id: 'headline', text: t(lang, 'cmp_title', { n: vs.length }) }),
     h('p', { class: 'small', text: vs[0] ? vs[0].page.small_print : '' }),
