@@ -357,6 +357,17 @@ def test_emergence_from_a_scenario_file(page, base):
         assert under in page.locator("table.outcomes").inner_text()
         assert "scenario=" in page.input_value("#link")
         shoot(page, f"emerge-{lang}")
+    # legible at phone size: the picture is not squeezed to the screen but slides sideways
+    # in its own region (its words then at least 0.75 of their drawn size)
+    page.set_viewport_size({"width": 390, "height": 844})
+    picture = page.locator("img.picture")
+    shown, drawn = picture.evaluate("i => [i.clientWidth, i.naturalWidth]")
+    assert shown / drawn >= 0.75 and shown > 390, (shown, drawn)
+    expect(page.get_by_text("La imagen es más ancha que la pantalla")).to_be_visible()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    shown, drawn = picture.evaluate("i => [i.clientWidth, i.naturalWidth]")
+    assert shown / drawn >= 0.85, (shown, drawn)
+    expect(page.get_by_text("La imagen es más ancha que la pantalla")).to_be_hidden()
 
 
 def test_two_uploaded_lists_give_a_matrix_whose_cells_open_the_combat(page, base):

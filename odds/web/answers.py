@@ -380,8 +380,23 @@ def emerge(req: EmergeRequest) -> dict[str, Any]:
                                      "picture_png": _landing_png(r, req.lang)}})
 
 
+LANDING_TEXT_SCALE = 1.3
+"""How much larger the page's landing picture writes its text than the CLI's."""
+
+LANDING_MIN_POINTS = 10.0
+"""Smallest text of the page's landing picture, in points (the CLI's unit names are 7)."""
+
+LANDING_DPI = 100
+"""Pixels per inch of the page's landing picture."""
+
+
 def _landing_png(r: Any, lang: str) -> str:
-    """The CLI's landing plot (:func:`odds.emergence.plot_landing`) as base64 PNG."""
+    """The CLI's landing plot (:func:`odds.emergence.plot_landing`) as base64 PNG.
+
+    Its text is larger than the CLI's (:data:`LANDING_TEXT_SCALE`, at least
+    :data:`LANDING_MIN_POINTS`) and the picture cropped to what it shows, so that its
+    words stay legible where the page shows it narrower than drawn.
+    """
     import base64
     import io
 
@@ -389,15 +404,19 @@ def _landing_png(r: Any, lang: str) -> str:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.text import Text
 
     from odds.emergence import plot_landing
 
     ax = plot_landing(r, lang=lang)
+    fig = ax.figure
     buf = io.BytesIO()
     try:
-        ax.figure.savefig(buf, format="png", dpi=90)
+        for text in fig.findobj(Text):
+            text.set_fontsize(max(LANDING_MIN_POINTS, text.get_fontsize() * LANDING_TEXT_SCALE))
+        fig.savefig(buf, format="png", dpi=LANDING_DPI, bbox_inches="tight")
     finally:
-        plt.close(ax.figure)
+        plt.close(fig)
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 

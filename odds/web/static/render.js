@@ -341,8 +341,10 @@ export function renderEmerge(a, lang) {
   return [
     h('p', { class: 'headline', id: 'headline', text: a.headline }),
     h('p', { class: 'small', text: a.page.small_print }),
-    section(null, h('img', { class: 'picture', src: `data:image/png;base64,${a.page.picture_png}`,
-      alt: t(lang, 'em_picture') })),
+    // on a phone the picture keeps a legible width and slides sideways in its region
+    section(null, h('div', { class: 'scroll picture-scroll', tabindex: 0, role: 'region', 'aria-label': t(lang, 'em_picture') },
+      h('img', { class: 'picture', src: `data:image/png;base64,${a.page.picture_png}`, alt: t(lang, 'em_picture') })),
+    h('p', { class: 'help phone-only', text: t(lang, 'em_slide') })),
     section(null, table(t(lang, 'catch_table'), [t(lang, 'outcome'), t(lang, 'monte_carlo'), t(lang, 'stderr'), t(lang, 'exact')], rows, 'outcomes')),
   ];
 }
