@@ -637,6 +637,7 @@ def test_a_characters_options_filter_and_notes(page, data_base):
     expect(magic.get_by_text("No magic item matches")).to_be_visible()
     expect(magic.locator("label:visible")).to_have_count(0)
     find.fill("orbe")                           # then Tab to the one option left, Space ticks it
+    expect(options.get_by_text("No option matches")).to_be_hidden()  # the item matches
     find.press("Tab")
     page.keyboard.press("Space")
     orb = magic.get_by_label(re.compile("Orbe de la tormenta"))
@@ -701,6 +702,8 @@ def test_an_uploaded_army_books_character_takes_options(page, browser, base):
     options.get_by_label("Armadura: Armadura pesada (+4 pts)").check()
     expect(chars.get_by_label(re.compile(r"^Capitán imperial, 54 pts — uploaded file"))
            ).to_be_checked()
+    # the 50-point limit is in the game system file (.gst), which an upload comes without
+    expect(options.locator("fieldset.magic legend")).to_contain_text("limit is not checked")
     page.fill("#trials", "5000")
     page.fill("#seed", "6")
     page.click("#go")

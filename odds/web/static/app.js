@@ -176,14 +176,18 @@ function filterBox(groups) {
   const input = h('input', { type: 'search', class: 'option-filter', autocomplete: 'off' });
   const apply = () => {
     const key = fold(input.value);
+    let total = 0;
     for (const g of groups) {
-      let shown = 0;
+      g.shown = 0;
       for (const el of g.labels) {
         el.hidden = Boolean(key) && !fold(el.textContent).includes(key);
-        if (!el.hidden) shown += 1;
+        if (!el.hidden) g.shown += 1;
       }
-      g.none.hidden = shown > 0;
+      total += g.shown;
     }
+    // a box of its own (the magic items) says so when it is empty; the loose options
+    // only when nothing at all matches
+    for (const g of groups) g.none.hidden = g.shown > 0 || (!g.boxed && total > 0);
   };
   input.addEventListener('input', apply);
   input.addEventListener('keydown', (e) => {
@@ -361,11 +365,13 @@ function optionsBox(entry, offered, describe, save) {
     box.append(...labels, none);
   }
   if (magic.length) {
+    // an uploaded army book comes without its game system, where the limit is written
+    const unchecked = (offered.source || entry.src || {}).kind === 'upload';
     const title = offered.magic_limit ? t(state.lang, 'magic_items_limit', { n: offered.magic_limit })
-      : t(state.lang, 'magic_items');
+      : t(state.lang, unchecked ? 'magic_items_unchecked' : 'magic_items');
     const labels = magic.map(add);
     const none = h('p', { class: 'help', hidden: true, text: t(state.lang, 'no_item_match') });
-    groups.push({ labels, none });
+    groups.push({ labels, none, boxed: true });
     box.append(h('fieldset', { class: 'magic' }, h('legend', { text: title }), ...labels, none));
   }
   box.append(status);

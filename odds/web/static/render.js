@@ -325,7 +325,8 @@ export function renderCompare(a, lang) {
     h('p', { class: 'headline', id: 'headline', text: t(lang, 'cmp_title', { n: vs.length }) }),
     h('p', { class: 'small', text: vs[0] ? vs[0].page.small_print : '' }),
     section(null, table(t(lang, 'view_compare'), head, rows, 'outcomes compare')),
-    section(null, h('ol', { class: 'headlines' }, vs.map((v) => h('li', { text: v.headline })))),
+    section(null, h('ol', { class: 'headlines' }, vs.map((v, i) => h('li', {},
+      a.names ? h('strong', { text: `${a.names[i]} — ` }) : null, v.headline)))),
   ];
 }
 
@@ -398,7 +399,7 @@ export function renderMatrix(a, lang, openCell) {
 export function answerCsv(view, a) {
   const rows = view === 'combat' ? (a.page.outcome_table || a.page.sides_table) : view === 'hold' ? a.table
     : view === 'matrix' ? a.cells
-    : view === 'compare' ? a.variants.map((v, i) => ({ variant: i + 1, headline: v.headline,
+    : view === 'compare' ? a.variants.map((v, i) => ({ variant: i + 1, name: (a.names || [])[i] || '', headline: v.headline,
       p_attacker_wins: v.p_attacker_wins, p_defender_wins: v.p_defender_wins, seed: v.seed, trials: v.trials }))
       : a.page.table;
   if (!rows.length) return '';
