@@ -449,3 +449,20 @@ def test_the_units_say_whether_characters_may_join(base):
     by_type = {u["troop_type"]: u["takes_characters"] for u in units}
     assert by_type["infantry"] and by_type["cavalry"]
     assert (by_type["chariot"], by_type["monster"]) == (False, False)
+
+
+@pytest.mark.parametrize(("attacker", "message"), [
+    ({"unit": "orc_boar_chariot"},
+     "characters: los personajes se unen a unidades en filas, no a un carro"),
+    ({"unit": "empire_halberdiers", "files": 3, "command": "full"},
+     "characters: 1 personajes y 3 miniaturas de mando van en la primera fila, pero la unidad "
+     "solo tiene 3 de frente"),
+])
+def test_a_character_who_cannot_join_is_refused_in_the_pages_language(base, attacker, message):
+    """Characters join ranked units only, and stand in the front rank with the command
+    (RULES.md §1.9, odds.scenario.unit): refused with the reason, in Spanish on a Spanish page."""
+    captain, _ = heroes()
+    body = {"attacker": {**attacker, "characters": [captain]}, "defender": {"unit": "orc_boyz"},
+            "trials": 1000, "seed": 1, "lang": "es"}
+    status, out = post(base, "/api/combat", body)
+    assert status == 422 and out["error"].startswith(message), out
