@@ -106,7 +106,11 @@ def in_memory_file(data: bytes) -> Iterator[str]:
 
 
 def _read(path: str, suffix: str) -> tuple[list[Unit], list[str], list[dict[str, Any]]]:
-    """Units, import warnings, and a roster's characters by value (with the unit each joins)."""
+    """Units, import warnings, and a roster's characters by value (with the unit each joins).
+
+    A roster's import report names a character by his name only, so characters of
+    one name share their import notes.
+    """
     from odds.battlescribe import load_catalogue, load_roster
 
     if suffix.startswith(".ros"):
