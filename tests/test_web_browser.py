@@ -610,6 +610,7 @@ def test_a_unit_that_takes_no_characters_says_so(page, base):
     page.goto(f"{base}/?lang=es&a.unit=orc_boar_chariot&d.unit=empire_halberdiers")
     note = page.locator("#f-a\\.chars p.warning")
     expect(note).to_contain_text("no admite personajes")
+    expect(page.get_by_label(re.compile("^Gran jefe orco, 65 ptos"))).to_be_disabled()
     page.select_option("#lang", "en")
     expect(page.locator("#f-a\\.chars p.warning")).to_contain_text("takes no characters")
 

@@ -236,7 +236,8 @@ function characterPicker(side, bookId) {
       || (c.source && c.source.kind !== 'builtin'));
     clear(list);
     const u = unitCard();
-    if (u && u.takes_characters === false) {
+    const closed = Boolean(u && u.takes_characters === false);
+    if (closed) {
       list.append(h('p', { class: 'warning', role: 'status', text: t(state.lang, 'no_characters_here', { unit: u.name }) }));
     }
     const all = [...taken];
@@ -261,7 +262,9 @@ function characterPicker(side, bookId) {
     all.forEach((e, i) => {
       const c = byId.get(entryId(e)) || {};
       const isTaken = taken.some((x) => entryId(x) === entryId(e));
-      const cb = h('input', { type: 'checkbox', class: 'char', value: String(i), checked: isTaken });
+      // a unit that takes no characters: none can be ticked (one from a link can be unticked)
+      const cb = h('input', { type: 'checkbox', class: 'char', value: String(i), checked: isTaken,
+        disabled: closed && !isTaken });
       const text = h('span', {});
       const notes = h('p', { class: 'help char-notes' });
       const describe = () => {
