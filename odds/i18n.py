@@ -1151,6 +1151,14 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"profile and (\w+), lends the unit its Ld as a joined character$",
          r"un miembro con nombre (\1): lucha en primera fila como un personaje con su propio "
          r"perfil y \2, presta su L a la unidad como un personaje unido a ella"),
+        (r"^('.+')'s magic weapon, which he must use \(RULES\.md §1\.7\): (\w+), multiple"
+         r" wounds (\w+), (.+)$",
+         r"el arma mágica de \1, que debe usar (RULES.md §1.7): \2, heridas múltiples \3,"
+         r" \4"),
+        (r"^('.+') has it as the unit's models do$",
+         r"\1 la lleva como las miniaturas de la unidad"),
+        (r"^an option of ('.+') not modelled by the engine$",
+         r"una opción de \1 que el motor no modela"),
         (r"^a named model fighting as a character joined to the unit for good .*$",
          "una miniatura con nombre que lucha como un personaje unido a la unidad para siempre"),
         (r"^a one-model unit from a type='model' entry(.*)$",

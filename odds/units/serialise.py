@@ -114,4 +114,6 @@ def _member(member: Any) -> dict[str, Any]:
            "equipment": dataclasses.asdict(member.equipment)}
     if member.special is not None:
         out["special"] = list(member.special)
+    if member.multiple_wounds is not None:
+        out["multiple_wounds"] = member.multiple_wounds
     return out
