@@ -448,6 +448,15 @@ _SKAVEN_OGRES: MappingProxyType = _table({
         # Reinos Ogros (Yehtis) "Escalar": "pueden Cruzar todo tipo de terreno, salvo
         # terreno acuático y terreno defendido"
         "Escalar": "'Cruzar' every terrain but water and defended terrain",
+        # Reinos del Caos Mortales Horda de Archaón (Despellejadores) "Cadenas humanas": "pueden
+        # escalar muros como si estuvieran equipados con garfios y cuerda ... Los
+        # Despellejadores ignoran el modificador por atacar a través de un obstáculo
+        # defendido": a siege's walls, and a to-hit penalty (RULES.md §1.3, "defended
+        # obstacle") the engine never applies: it fights no combat across an obstacle, so the
+        # Despellejadores strike as the rule says
+        "Cadenas humanas": "walls climbed as with grappling hooks; the defended obstacle's"
+                           " penalty it ignores is never applied (the engine fights no"
+                           " combat across an obstacle)",
     },
     "deployment": {
         # Reinos Ogros (Gargantúa) "Olor a sangre": "no despliegan al inicio. A partir del
