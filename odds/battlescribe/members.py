@@ -41,6 +41,12 @@ _NAMED_HEROES = frozenset({"markus wulfhart", "jubal falk", "snagla grobspit",
 # (1D3). Además, una vez por partida, Snagla puede usar la Kuchilla como arma arrojadiza; en
 # tal caso, pierde el arma mágica" (the throw is shooting; a magic weapon: magic attacks)
 _MEMBER_WEAPONS = {"kuchilla de snagla": ("hand_weapon", "d3", ("magic_attacks",))}
+# A member's own armour, printed under its entry: name → its armour save, mounted as its unit
+# is.  Orcos y Goblins (Aulladorez de Gitilla el Kazador) "Pellejo durízimo": "Armadura ligera
+# (Tirada de salvación por armadura de 6+). Sin embargo, proporciona una tirada de salvación
+# por armadura de 4+ a Gitilla (que unido al hecho de ir montado le deja una tirada de
+# salvación por armadura de 3+)" (Gitilla's printed TSA 3+; no shield)
+_MEMBER_ARMOUR = {"pellejo durizimo": 3}
 
 
 class _Members(_Profiles, _Equipment):
@@ -135,6 +141,7 @@ class _Members(_Profiles, _Equipment):
                         if id(n) not in self.member_ids and n.kind != "group"}
         for raw, role, node in self.member_raws:
             magic: tuple[str, str, tuple[str, ...]] | None = None
+            save: int | None = None
             per_letter = {"M": ([mount_raw] if mount_raw else []) + [raw, main]}
             profile = self.profile([raw, main], "the member", per_letter)
             weapons: list[tuple[str, str]] = []
@@ -156,6 +163,11 @@ class _Members(_Profiles, _Equipment):
                         self.note(n.name, "note", f"{raw.name!r}'s magic weapon, which he must"
                                   f" use (RULES.md §1.7): {magic[0]}, multiple wounds"
                                   f" {magic[1]}, {', '.join(magic[2])}")
+                    continue
+                if normalize(n.name) in _MEMBER_ARMOUR:
+                    save = _MEMBER_ARMOUR[normalize(n.name)]
+                    self.note(n.name, "note", f"{raw.name!r}'s own armour: armour save {save}+"
+                              " with his steed")
                     continue
                 key = self.equipment_key(n)
                 if key is None:
@@ -218,5 +230,6 @@ class _Members(_Profiles, _Equipment):
                       f" a character with its own profile and {own.weapon}, {lends}")
             out.append(Member(name=raw.name, role=role, profile=profile, equipment=own,
                               special=member_special,
-                              multiple_wounds=None if magic is None else magic[1]))
+                              multiple_wounds=None if magic is None else magic[1],
+                              armour_save_override=save))
         return tuple(out)

@@ -13,7 +13,7 @@ from odds import rules
 from odds.units.equipment import Equipment
 from odds.units.profiles import Profile
 from odds.units.rule_fields import special_rules_from
-from odds.validation import OddsInputError, choice, flag, number, replace_fields
+from odds.validation import OddsInputError, choice, flag, integer, number, replace_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +100,11 @@ class Member:
         Its blows' multiple wounds (one of :data:`odds.rules.MULTIPLE_WOUNDS`); None
         (default): the unit's.  A weapon of its own may carry them (Orcos y Goblins
         "Kuchilla de Snagla": "Arma de mano con la regla Heridas múltiples (1D3)").
+    armour_save_override : int or None
+        Its fixed armour save (1..7, 7 = none) replacing the one its equipment gives; None
+        (default): the unit's (Orcos y Goblins "Pellejo durízimo": "proporciona una tirada de
+        salvación por armadura de 4+ a Gitilla (que unido al hecho de ir montado le deja una
+        tirada de salvación por armadura de 3+)").
     """
 
     name: str
@@ -108,6 +113,7 @@ class Member:
     equipment: Equipment = field(default_factory=Equipment)
     special: tuple[str, ...] | None = None
     multiple_wounds: str | None = None
+    armour_save_override: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -123,6 +129,9 @@ class Member:
             object.__setattr__(self, "special", special_rules_from(self.special))
         if self.multiple_wounds is not None:
             choice("multiple_wounds", self.multiple_wounds, rules.MULTIPLE_WOUNDS)
+        if self.armour_save_override is not None:
+            object.__setattr__(self, "armour_save_override", integer(
+                "armour_save_override", self.armour_save_override, low=1, high=7))
 
     def replace(self, **changes: Any) -> Member:
         """Return a validated copy with some fields changed."""
