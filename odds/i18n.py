@@ -1151,6 +1151,16 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"profile and (\w+), lends the unit its Ld as a joined character$",
          r"un miembro con nombre (\1): lucha en primera fila como un personaje con su propio "
          r"perfil y \2, presta su L a la unidad como un personaje unido a ella"),
+        (r"^('.+')'s magic weapon, which he must use \(RULES\.md §1\.7\): (\w+), multiple"
+         r" wounds (\w+), (.+)$",
+         r"el arma mágica de \1, que debe usar (RULES.md §1.7): \2, heridas múltiples \3,"
+         r" \4"),
+        (r"^('.+')'s own armour: armour save (\d)\+ with his steed$",
+         r"la armadura propia de \1: tirada de salvación por armadura de \2+ con su montura"),
+        (r"^('.+') has it as the unit's models do$",
+         r"\1 la lleva como las miniaturas de la unidad"),
+        (r"^an option of ('.+') not modelled by the engine$",
+         r"una opción de \1 que el motor no modela"),
         (r"^a named model fighting as a character joined to the unit for good .*$",
          "una miniatura con nombre que lucha como un personaje unido a la unidad para siempre"),
         (r"^a one-model unit from a type='model' entry(.*)$",
@@ -1291,10 +1301,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^a mark without text on a unit whose Tipo names its god: its effects are in the "
          r"unit's own profile and rules$", "una marca sin texto en una unidad cuyo Tipo "
          "nombra a su dios: sus efectos están en el perfil y las reglas de la propia unidad"),
-        (r"^walls climbed as with grappling hooks \(movement\), and no penalty for attacking "
-         r"across a defended obstacle: .*$", "escala muros como con garfios (movimiento) y "
-         "no sufre penalización por atacar a través de un obstáculo defendido: el motor no "
-         "tiene obstáculos, no se modela"),
         (r"^after deployment each Incinerador is a model of its own .*$",
          "tras el despliegue cada Incinerador es una miniatura individual (mueve, da puntos "
          "de victoria y combate por su cuenta, no se le pueden unir personajes): una unidad "

@@ -28,7 +28,25 @@ _JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member c
 # Wulfhart" (HA5 HP5 F4 R4 H2 I5 A3 L8 with four "Cazador"), "Jubal Falk" (HA3 HP4 F3 R3 H2 I4
 # A2 L8 with the "Acorazado de Nuln"); no rule of the books makes him the unit's champion: a
 # character joined to the unit for good
-_NAMED_HEROES = frozenset({"markus wulfhart", "jubal falk"})
+# greens3 family: Orcos y Goblins "Acechantez de Snagla Grobspit" ("Snagla Grobspit" HA4 F4 R4
+# H2 A3 L7 among the "Acechante" HA2 F3 R3 H1 A1 L6, on the unit's spiders) and "Aulladorez de
+# Gitilla el Kazador" ("Gitilla el Kazador" HA4 F4 R4 H2 A3 L7 among the "Aullador" L6, on the
+# unit's wolves), one and only one, with gear of their own: the same
+_NAMED_HEROES = frozenset({"markus wulfhart", "jubal falk", "snagla grobspit",
+                           "gitilla el kazador"})
+# A member's own magic weapon, printed under its entry: name → (the weapon it fights as, its
+# multiple wounds, its special rules).  A model with a magic weapon must use it (RULES.md
+# §1.7), so it replaces the member's other weapons.  Orcos y Goblins (Acechantez de Snagla
+# Grobspit) "Kuchilla de Snagla": "Se trata de una Arma de mano con la regla Heridas múltiples
+# (1D3). Además, una vez por partida, Snagla puede usar la Kuchilla como arma arrojadiza; en
+# tal caso, pierde el arma mágica" (the throw is shooting; a magic weapon: magic attacks)
+_MEMBER_WEAPONS = {"kuchilla de snagla": ("hand_weapon", "d3", ("magic_attacks",))}
+# A member's own armour, printed under its entry: name → its armour save, mounted as its unit
+# is.  Orcos y Goblins (Aulladorez de Gitilla el Kazador) "Pellejo durízimo": "Armadura ligera
+# (Tirada de salvación por armadura de 6+). Sin embargo, proporciona una tirada de salvación
+# por armadura de 4+ a Gitilla (que unido al hecho de ir montado le deja una tirada de
+# salvación por armadura de 3+)" (Gitilla's printed TSA 3+; no shield)
+_MEMBER_ARMOUR = {"pellejo durizimo": 3}
 
 
 class _Members(_Profiles, _Equipment):
@@ -119,7 +137,11 @@ class _Members(_Profiles, _Equipment):
         """
         out = []
         taken = {id(n) for n in self.sel.taken}
+        unit_options = {normalize(n.name) for n in self.sel.taken
+                        if id(n) not in self.member_ids and n.kind != "group"}
         for raw, role, node in self.member_raws:
+            magic: tuple[str, str, tuple[str, ...]] | None = None
+            save: int | None = None
             per_letter = {"M": ([mount_raw] if mount_raw else []) + [raw, main]}
             profile = self.profile([raw, main], "the member", per_letter)
             weapons: list[tuple[str, str]] = []
@@ -135,10 +157,29 @@ class _Members(_Profiles, _Equipment):
                     # "Cuenta como arma de mano adicional"
                     pistol = n.name
                     continue
+                if normalize(n.name) in _MEMBER_WEAPONS:
+                    if magic is None:
+                        magic = _MEMBER_WEAPONS[normalize(n.name)]
+                        self.note(n.name, "note", f"{raw.name!r}'s magic weapon, which he must"
+                                  f" use (RULES.md §1.7): {magic[0]}, multiple wounds"
+                                  f" {magic[1]}, {', '.join(magic[2])}")
+                    continue
+                if normalize(n.name) in _MEMBER_ARMOUR:
+                    save = _MEMBER_ARMOUR[normalize(n.name)]
+                    self.note(n.name, "note", f"{raw.name!r}'s own armour: armour save {save}+"
+                              " with his steed")
+                    continue
                 key = self.equipment_key(n)
                 if key is None:
-                    if not n.rules and not n.children and not (
-                            is_no_combat_effect(n.name) or _missile_only(n)):
+                    if n.rules or n.children or is_no_combat_effect(n.name) or _missile_only(n):
+                        continue
+                    if normalize(n.name) in unit_options:
+                        # the unit's own option, taken by the member too (Acechantez "Pintura
+                        # de guerra", the unit's ward save): the member's body keeps the
+                        # unit's rules
+                        self.note(n.name, "note", f"{raw.name!r} has it as the unit's"
+                                  " models do")
+                    else:
                         self.note(n.name, "ignored", f"an option of {raw.name!r} not modelled"
                                   " by the engine")
                     continue
@@ -165,8 +206,13 @@ class _Members(_Profiles, _Equipment):
                 self.note(pistol, "note", f"{raw.name!r} fights with a hand weapon and a"
                           " pistol ('Cuenta como arma de mano adicional'): one more attack, S4"
                           " and armour piercing in the first round (RULES.md §1.7)")
+            if magic is not None:
+                own = dataclasses.replace(own, weapon=magic[0])
+                weapons = []
             names = {normalize(n) for n, w in weapons if w == own.weapon}
             rules_of_own = {r for n in names for r in WEAPON_RULES.get(n, ())}
+            if magic is not None:
+                rules_of_own |= set(magic[2])
             member_special = None
             if set(self.weapon_only_rules) != rules_of_own:
                 member_special = tuple(sorted(
@@ -183,5 +229,7 @@ class _Members(_Profiles, _Equipment):
             self.note(raw.name, "note", f"a named member ({role}): fights in the front rank as"
                       f" a character with its own profile and {own.weapon}, {lends}")
             out.append(Member(name=raw.name, role=role, profile=profile, equipment=own,
-                              special=member_special))
+                              special=member_special,
+                              multiple_wounds=None if magic is None else magic[1],
+                              armour_save_override=save))
         return tuple(out)

@@ -448,6 +448,15 @@ _SKAVEN_OGRES: MappingProxyType = _table({
         # Reinos Ogros (Yehtis) "Escalar": "pueden Cruzar todo tipo de terreno, salvo
         # terreno acuático y terreno defendido"
         "Escalar": "'Cruzar' every terrain but water and defended terrain",
+        # Reinos del Caos Mortales Horda de Archaón (Despellejadores) "Cadenas humanas": "pueden
+        # escalar muros como si estuvieran equipados con garfios y cuerda ... Los
+        # Despellejadores ignoran el modificador por atacar a través de un obstáculo
+        # defendido": a siege's walls, and a to-hit penalty (RULES.md §1.3, "defended
+        # obstacle") the engine never applies: it fights no combat across an obstacle, so the
+        # Despellejadores strike as the rule says
+        "Cadenas humanas": "walls climbed as with grappling hooks; the defended obstacle's"
+                           " penalty it ignores is never applied (the engine fights no"
+                           " combat across an obstacle)",
     },
     "deployment": {
         # Reinos Ogros (Gargantúa) "Olor a sangre": "no despliegan al inicio. A partir del
@@ -477,6 +486,14 @@ _SKAVEN_OGRES: MappingProxyType = _table({
         # Matagigantes ... puede llevar una única arma rúnica con hasta 25 puntos en runas"
         "Si Garagrim Puñohierro es el General del ejército": "which runic weapons the"
                                                              " Giant Slayers may take",
+        # Skaven (Ratas ogro mejoradas) "Armas de piedra bruja": "Cada Rata Ogro Mejorada
+        # puede equiparse con una (y solo una) arma ... DEBE equiparse con una opción
+        # diferente, y al menos una de ellas DEBE elegir una de entre las tres opciones de
+        # cuerpo a cuerpo y una de ellas debe elegir una de las tres opciones a distancia":
+        # which of the entry's weapon options each model takes; each option is its own
+        # entry, with its own rule ("Guantelete de perdición": "Heridas múltiples (1D3)")
+        "Armas de piedra bruja": "which weapon option each model takes, one each, all"
+                                 " different (each option is reported with its own rule)",
     },
 })
 assert not set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT), set(_SKAVEN_OGRES) & set(NO_COMBAT_EFFECT)

@@ -27,6 +27,11 @@ TROOP_TYPE_NAMES: MappingProxyType = name_table({
     "Carro": "chariot",
     "Enjambre": "swarm",
     "Máquina de guerra": "war_machine",
+    # Skaven "Mosquetes jezzail" (Potencia 2): "Infantería (en peana de caballería)", a team
+    # on a cavalry base that is infantry, as the book's "Grupo de apoyo" says of the teams
+    # on such bases ("aunque puedan estar montados en peana de caballería, se consideran
+    # infantería a todos los efectos"); its printed Potencia 2 is the unit strength
+    "Infantería (en peana de caballería)": "infantry",
 })
 """First word(s) of ``Tipo`` → :data:`odds.rules.TROOP_TYPES` (exact)."""
 

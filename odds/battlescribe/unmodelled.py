@@ -104,12 +104,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                                    " modelled",
     # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
     # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
-    # chaosbeasts: Horda de Archaón (Despellejadores) "Cadenas humanas": climbing walls as with
-    # grappling hooks (a siege's movement), and "Los Despellejadores ignoran el modificador por
-    # atacar a través de un obstáculo defendido"
-    "Cadenas humanas": "walls climbed as with grappling hooks (movement), and no penalty for"
-                       " attacking across a defended obstacle: the engine has no obstacles"
-                       " (RULES.md §1.3 'defended obstacle'), not modelled",
     "Enfurecer": "+1 attack per wound the dragon has lost: attacks that change with the"
                  " wounds taken during the combat, not modelled",
     "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"

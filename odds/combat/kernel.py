@@ -128,9 +128,11 @@ from odds.combat.model.layout import (
     RES_WON0,
     RES_WON1,
     S_CHAMPION,
+    S_CHARGED,
     S_DRUNK,
     S_FEAR,
     S_FILES,
+    S_FLEE_BY_CHOICE,
     S_FLEE_DICE,
     S_FLEE_MINUS,
     S_FLEE_PLUS,
@@ -674,6 +676,13 @@ def break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, br
         state[lo, B_FRENZIED] = 0
         for b in range(sides[lo, S_HOSTED_LO], sides[lo, S_HOSTED_HI]):
             state[b, B_FRENZIED] = 0
+        if sides[lo, S_FLEE_BY_CHOICE] and rnd == 0 and sides[lo, S_CHARGED]:
+            # Elfos Silvanos "Ataque relámpago": having charged, it flees by choice instead of
+            # testing; no flee roll (B_FLEE -1: never pursued), no panic, no break counted
+            state[lo, B_STATUS] = FLEEING
+            state[lo, B_FLEE] = -1
+            state[lo, B_PANIC] = 0
+            continue
         if sides[lo, S_UNBREAKABLE]:
             continue
         gen = gen0 if sides[lo, S_SIDE] == 0 else gen1

@@ -23,7 +23,9 @@ from odds.combat.model import (
     PANICKED,
     S_CAN_PURSUE,
     S_COLD,
+    S_FLEE_DICE,
     S_FLEE_MINUS,
+    S_FLEE_PLUS,
     S_HATRED,
     S_HORN,
     S_HOST,
@@ -36,6 +38,7 @@ from odds.combat.model import (
     S_NO_FLANK_BONUS,
     S_PURSUE_DICE,
     S_PURSUE_EXTRA,
+    S_REROLL_FLIGHT,
     S_SIDE,
     S_STANDARD,
     S_UNPURSUED,
@@ -174,6 +177,7 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
     Returns ``p``.
     """
     nc = contacts.shape[0]
+    rerolled = 0  # bit e: unit e's flee roll was re-rolled ("Aulladorez")
     # winners whose enemies in contact have all gone leave; they pursue the biggest fleer
     for u in range(nr):
         if state[u, B_STATUS] != FIGHTING:
@@ -187,6 +191,7 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
             if state[e, B_STATUS] == FIGHTING:
                 engaged = True
             elif state[e, B_STATUS] == FLEEING and not sides[e, S_UNPURSUED] and (
+                    state[e, B_FLEE] >= 0) and (  # -1: fled by choice ("Ataque relámpago")
                     target < 0 or sides[e, S_HP] > sides[target, S_HP]):
                 target = e
         if engaged:
@@ -221,14 +226,35 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):
                                           False, sides[u, S_COLD])
             if held:
                 continue
-        chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
-        if sides[u, S_PURSUE_EXTRA]:
-            # Bretonia "Obligación de Perseguir": more dice, the highest kept
-            chase, p = drop_lowest(buf, p, chase, sides[u, S_PURSUE_EXTRA],
-                                   sides[u, S_PURSUE_DICE])
-        if chase - sides[u, S_FLEE_MINUS] >= state[target, B_FLEE]:
+        chase, p = pursuit_roll(buf, p, u, sides)
+        caught = chase - sides[u, S_FLEE_MINUS] >= state[target, B_FLEE]
+        if caught and sides[target, S_REROLL_FLIGHT] and not (rerolled >> target) & 1:
+            # Orcos y Goblins "Aulladorez": a flee roll that is caught, re-rolled once
+            rerolled |= 1 << target
+            flee, p = sum_faces(buf, p, sides[target, S_FLEE_DICE])
+            state[target, B_FLEE] = flee + sides[target, S_FLEE_PLUS] - sides[target,
+                                                                               S_FLEE_MINUS]
+            caught = chase - sides[u, S_FLEE_MINUS] >= state[target, B_FLEE]
+        if not caught and sides[u, S_REROLL_FLIGHT]:
+            # "Aulladorez": a pursuit roll that falls short, re-rolled
+            chase, p = pursuit_roll(buf, p, u, sides)
+            caught = chase - sides[u, S_FLEE_MINUS] >= state[target, B_FLEE]
+        if caught:
             state[target, B_STATUS] = CAUGHT
     return p
+
+
+@inline
+def pursuit_roll(buf, p, u, sides):
+    """Unit ``u``'s pursuit roll (its ``S_PURSUE_DICE``); returns ``(roll, p)``.
+
+    Bretonia "Obligación de Perseguir" (``S_PURSUE_EXTRA``): more dice, the highest kept.
+    """
+    chase, p = sum_faces(buf, p, sides[u, S_PURSUE_DICE])
+    if sides[u, S_PURSUE_EXTRA]:
+        chase, p = drop_lowest(buf, p, chase, sides[u, S_PURSUE_EXTRA],
+                               sides[u, S_PURSUE_DICE])
+    return chase, p
 
 
 @inline

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from odds.special_rules.spec import RuleSpec
 
 SKAVEN_FLIGHT = RuleSpec(
@@ -98,5 +100,82 @@ Regimientos de Renombre, Oglah Khan's "Pellejo de Wulfag": "Cada vez que Oglah y
 persigan a una unidad desmoralizada en combate, pueden perseguir +3D6cm adicionales. Esta
 distancia se añade únicamente a la persecución"; it flees as before)."""
 
+
+
+def _reroll_dice(model: Any, layout: Any) -> int:
+    """The most dice the re-rolls of flee and pursuit rolls add to a round of ``model``.
+
+    Each unit with the rule re-rolls at most one roll a round: its flee roll (flee dice) or
+    its pursuit roll (pursuit dice and the extra ones it drops).
+    """
+    sides = model.sides[:model.n_units]
+    return int(sum(max(s[layout.S_FLEE_DICE], s[layout.S_PURSUE_DICE] + s[layout.S_PURSUE_EXTRA])
+                   for s in sides if s[layout.S_REROLL_FLIGHT]))
+
+
+# Orcos y Goblins (Aulladorez de Gitilla el Kazador) "Aulladorez": "Los Aulladorez (incluyendo
+# a Gitilla) ignoran el penalizador de -1 por Mover y disparar. Además, pueden repetir todas
+# las tiradas para huir o perseguir"
+REROLL_FLIGHT = RuleSpec(
+    key="reroll_flee_pursue", mdnr=("Aulladorez",), book="Orcos y Goblins",
+    battlescribe=("Aulladorez",),
+    columns=("S_REROLL_FLIGHT",),
+    fill=lambda unit: {"S_REROLL_FLIGHT": int(unit.has("reroll_flee_pursue"))},
+    reads=("S_FLEE_DICE", "S_PURSUE_DICE", "S_FLEE_PLUS", "S_FLEE_MINUS", "S_PURSUE_EXTRA"),
+    switches=("S_REROLL_FLIGHT",),
+    dice=_reroll_dice,
+    acts=("pursuit",), hooks=("resolution.leave_and_pursue",),
+    column_docs={
+        "S_REROLL_FLIGHT": '1: re-rolls a flee roll that is caught, a pursuit roll that falls '
+                           'short (Orcos y Goblins "Aulladorez")',
+    },
+)
+"""Orcos y Goblins (Aulladorez de Gitilla el Kazador) "Aulladorez": "Los Aulladorez (incluyendo
+a Gitilla) ignoran el penalizador de -1 por Mover y disparar" (shooting) ". Además, pueden
+repetir todas las tiradas para huir o perseguir".
+
+Its player re-rolls a roll when it pays (Default): fleeing from a combat, the unit re-rolls its
+flee roll (once) when an enemy's pursuit roll catches it, and the new roll decides; pursuing,
+it re-rolls a pursuit roll that falls short of the fleeing enemy.  Where both units have the
+rule, the fleeing unit re-rolls first.  With several pursuers of one unit, each pursuit roll
+is compared in turn, and the flee roll is re-rolled at the first that catches it.  A re-rolled
+roll is not re-rolled again; the test to hold back from pursuing is no roll to pursue."""
+
+# Elfos Silvanos (Jinetes de halcón) "Ataque relámpago": "En el turno en que esta miniatura o
+# unidad haya cargado, y tras calcular la resolución de combate pero antes de efectuar
+# chequeos de desmoralización o aplicar efectos de Miedo, pueden decidir huir de forma
+# voluntaria. Si decide huir habiendo perdido o empatado el combate, el enemigo no puede
+# perseguir; si deciden huir habiendo ganado, el enemigo debe hacer igualmente chequeo de
+# desmoralización. En todos esos casos ... la unidad no causará pánico en unidades amigas por
+# huir; y la unidad se reagrupará automáticamente al final del movimiento"
+LIGHTNING_STRIKE = RuleSpec(
+    key="lightning_strike", mdnr=("Ataque relámpago",), book="Elfos Silvanos",
+    battlescribe=("Ataque relámpago",),
+    columns=("S_FLEE_BY_CHOICE",),
+    fill=lambda unit: {"S_FLEE_BY_CHOICE": int(unit.has("lightning_strike"))},
+    reads=("S_CHARGED",), switches=("S_FLEE_BY_CHOICE",),
+    exact_refuses=lambda m, c: bool((m.sides[:m.n_units, c.S_FLEE_BY_CHOICE]
+                                     * m.sides[:m.n_units, c.S_CHARGED]).any()),
+    acts=("break test", "pursuit"),
+    hooks=("kernel.break_tests", "resolution.leave_and_pursue"),
+    column_docs={
+        "S_FLEE_BY_CHOICE": '1: having charged, it flees by choice from a first round lost '
+                            'instead of testing (Elfos Silvanos "Ataque relámpago")',
+    },
+)
+"""Elfos Silvanos (Jinetes de halcón) "Ataque relámpago": "En el turno en que esta miniatura o
+unidad haya cargado, y tras calcular la resolución de combate pero antes de efectuar chequeos de
+desmoralización ... pueden decidir huir de forma voluntaria. Si decide huir habiendo perdido o
+empatado el combate, el enemigo no puede perseguir; si deciden huir habiendo ganado, el enemigo
+debe hacer igualmente chequeo de desmoralización. En todos esos casos ... la unidad no causará
+pánico en unidades amigas por huir; y la unidad se reagrupará automáticamente".
+
+Its player flees when it pays (Default): a unit with the rule that charged and loses the first
+round flees by choice instead of taking its break test; no enemy pursues it, it causes no panic
+(no break is counted: it leaves the combat as a unit that escaped, rallied at the end of its
+move).  Drawing or winning the round, it stays and fights on (fleeing from a draw would only
+give up the combat; from a win, the enemy tests as it would anyway).  In later rounds (no longer
+the turn it charged) it tests as any unit."""
+
 SPECS = (SKAVEN_FLIGHT, RESOLUTE, BLOODGREED, UNPURSUED, MUST_PURSUE, NO_PURSUIT, DEVOURER,
-         PURSUIT_3D6_MORE)
+         PURSUIT_3D6_MORE, REROLL_FLIGHT, LIGHTNING_STRIKE)

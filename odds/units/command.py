@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from odds import rules
 from odds.units.equipment import Equipment
 from odds.units.profiles import Profile
 from odds.units.rule_fields import special_rules_from
-from odds.validation import OddsInputError, choice, flag, number, replace_fields
+from odds.validation import OddsInputError, choice, flag, integer, number, replace_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,15 @@ class Member:
         Its special rules (:data:`SPECIAL_RULES`); None (default): the unit's.  A member
         without the unit's weapon lacks that weapon's rules (Ruglud's "Larva" with a hand
         weapon among orcs with choppas).
+    multiple_wounds : str or None
+        Its blows' multiple wounds (one of :data:`odds.rules.MULTIPLE_WOUNDS`); None
+        (default): the unit's.  A weapon of its own may carry them (Orcos y Goblins
+        "Kuchilla de Snagla": "Arma de mano con la regla Heridas múltiples (1D3)").
+    armour_save_override : int or None
+        Its fixed armour save (1..7, 7 = none) replacing the one its equipment gives; None
+        (default): the unit's (Orcos y Goblins "Pellejo durízimo": "proporciona una tirada de
+        salvación por armadura de 4+ a Gitilla (que unido al hecho de ir montado le deja una
+        tirada de salvación por armadura de 3+)").
     """
 
     name: str
@@ -102,6 +112,8 @@ class Member:
     profile: Profile
     equipment: Equipment = field(default_factory=Equipment)
     special: tuple[str, ...] | None = None
+    multiple_wounds: str | None = None
+    armour_save_override: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -115,6 +127,11 @@ class Member:
                                  f" {type(self.equipment).__name__})")
         if self.special is not None:
             object.__setattr__(self, "special", special_rules_from(self.special))
+        if self.multiple_wounds is not None:
+            choice("multiple_wounds", self.multiple_wounds, rules.MULTIPLE_WOUNDS)
+        if self.armour_save_override is not None:
+            object.__setattr__(self, "armour_save_override", integer(
+                "armour_save_override", self.armour_save_override, low=1, high=7))
 
     def replace(self, **changes: Any) -> Member:
         """Return a validated copy with some fields changed."""

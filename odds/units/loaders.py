@@ -119,12 +119,12 @@ def unit_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Unit:
         (required), ``equipment``, ``command``, ``rules``, ``mount``, ``extra_crew``,
         ``champion_profile`` (optional; the latter overrides characteristics of the default
         champion) and the array of tables
-        ``members`` (``name``, ``role``, ``profile``, optional ``equipment`` and ``special``:
-        :class:`Member`).  ``equipment`` may carry the champion's own ``champion_weapon``,
-        ``champion_armour``, ``champion_shield`` and ``champion_save_override``; ``rules`` its
-        ``champion_special`` and ``champion_ward``.  Profiles
-        accept English (M WS BS S T W I A Ld) or MDNR Spanish (M HA HP F R H I A
-        L) letters.
+        ``members`` (``name``, ``role``, ``profile``, optional ``equipment``, ``special``,
+        ``multiple_wounds`` and ``armour_save_override``: :class:`Member`).  ``equipment``
+        may carry the champion's own ``champion_weapon``, ``champion_armour``,
+        ``champion_shield`` and ``champion_save_override``; ``rules`` its
+        ``champion_special`` and ``champion_ward``.  Profiles accept English (M WS BS S T W
+        I A Ld) or MDNR Spanish (M HA HP F R H I A L) letters.
     source : str
         Where the data came from (file name), for error messages (``""``: no
         prefix, for a table inside another file).
@@ -225,7 +225,8 @@ def _members_from(value: object) -> tuple[Member, ...]:
         where = f"members[{k}]"
         if not isinstance(table, Mapping):
             raise OddsInputError(f"{where}: must be a table (got {table!r})")
-        check_keys(table, ("name", "role", "profile", "equipment", "special"), where)
+        check_keys(table, ("name", "role", "profile", "equipment", "special",
+                           "multiple_wounds", "armour_save_override"), where)
         for key in ("name", "role", "profile"):
             if key not in table:
                 raise OddsInputError(f"{where}.{key}: missing (a member needs name, role and"
@@ -236,7 +237,8 @@ def _members_from(value: object) -> tuple[Member, ...]:
         equipment = prefixed(f"{where}.equipment", lambda eq=eq: Equipment(**eq))
         out.append(prefixed(where, lambda t=table, p=profile, e=equipment: Member(
             name=t["name"], role=t["role"], profile=p, equipment=e,
-            special=t.get("special"))))
+            special=t.get("special"), multiple_wounds=t.get("multiple_wounds"),
+            armour_save_override=t.get("armour_save_override"))))
     return tuple(out)
 
 

@@ -114,4 +114,8 @@ def _member(member: Any) -> dict[str, Any]:
            "equipment": dataclasses.asdict(member.equipment)}
     if member.special is not None:
         out["special"] = list(member.special)
+    if member.multiple_wounds is not None:
+        out["multiple_wounds"] = member.multiple_wounds
+    if member.armour_save_override is not None:
+        out["armour_save_override"] = member.armour_save_override
     return out

@@ -241,7 +241,12 @@ def _hosted_bodies(full_units: list[Unit], characters: list[tuple[int, Any]],
                          front_weapon="",
                          members=(), command=Command(standard=m.role == "standard",
                                                      musician=m.role == "musician"),
-                         special=u.special if m.special is None else m.special)
+                         special=u.special if m.special is None else m.special,
+                         multiple_wounds=(u.multiple_wounds if m.multiple_wounds is None
+                                          else m.multiple_wounds),
+                         armour_save_override=(u.armour_save_override
+                                               if m.armour_save_override is None
+                                               else m.armour_save_override))
         extra.append(_Hosted(i, body, m.profile, u.unit_strength_per_model, False, False,
                              False, f"{named[i] if i < len(named) else u.name} {m.name}",
                              member=True, lends_ld=m.role == "character"))

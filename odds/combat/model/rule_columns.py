@@ -10,15 +10,16 @@ __all__ = [
     "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_ICE_HIT",
     "G_ICE_WARD", "G_KB", "G_LANCE", "G_RANDOM", "G_STD_HIT", "N_GROUP", "N_SIDE", "S_ARMOUR",
     "S_BEAR_STD", "S_BODYGUARD", "S_BURNING", "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK",
-    "S_DUEL_REROLL", "S_DUEL_WARD", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_MINUS",
-    "S_FLEE_PLUS", "S_FRENZY", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED",
-    "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS", "S_INDEPENDENT",
-    "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE",
-    "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
-    "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
-    "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_SIREN", "S_SIRENABLE",
-    "S_SLIPPERY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_TONGUE",
-    "S_TOUGH", "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE", "S_WALL",
+    "S_DUEL_REROLL", "S_DUEL_WARD", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE",
+    "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS",
+    "S_GUARDED", "S_HATRED", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE",
+    "S_IMPETUOUS", "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT",
+    "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD",
+    "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY",
+    "S_PETRIFY_WARD", "S_PETRIFY_WOUND", "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT",
+    "S_REROLL_FLIGHT", "S_SIREN", "S_SIRENABLE", "S_SLIPPERY", "S_STD_STUBBORN", "S_STUBBORN",
+    "S_STUBBORN_FIRST", "S_STUPID", "S_TONGUE", "S_TOUGH", "S_UNBREAKABLE", "S_UNPURSUED",
+    "S_UNSTABLE", "S_WALL",
 ]
 
 # sides: the core columns are 0 .. 37 (layout.N_CORE_SIDE = 38)
@@ -83,47 +84,51 @@ S_FLEE_PLUS = 73  # flees_3cm_more: cm added to the unit's flee rolls, not its p
 S_FLEE_MINUS = 74  # resolute: cm taken off the unit's flee and pursuit rolls (MDNR Enanos
 #   "Firmeza")
 S_UNPURSUED = 75  # unpursued: fleeing from a combat, its enemies never pursue it (Tichi Huichi)
-S_LANCE = 76  # lance_formation: 1: fights in lance formation, 3 wide, its ranks of 3 counting
+S_REROLL_FLIGHT = 76  # reroll_flee_pursue: 1: re-rolls a flee roll that is caught, a pursuit roll
+#   that falls short (Orcos y Goblins "Aulladorez")
+S_FLEE_BY_CHOICE = 77  # lightning_strike: 1: having charged, it flees by choice from a first round
+#   lost instead of testing (Elfos Silvanos "Ataque relámpago")
+S_LANCE = 78  # lance_formation: 1: fights in lance formation, 3 wide, its ranks of 3 counting
 #   (Bretonia "Formación en lanza")
-S_PURSUE_EXTRA = 77  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lowest dropped
+S_PURSUE_EXTRA = 79  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lowest dropped
 #   (Bretonia "Obligación de Perseguir")
-S_IMPETUOUS = 78  # impetuous: 1: immune to psychology through the turn it charges
-S_HUNT = 79  # wild_hunt: 1: charged with its musician, it causes fear (S_FEAR 3) until its next
+S_IMPETUOUS = 80  # impetuous: 1: immune to psychology through the turn it charges
+S_HUNT = 81  # wild_hunt: 1: charged with its musician, it causes fear (S_FEAR 3) until its next
 #   own turn
-S_HUNTER_WARD = 80  # dark_hunter: its ward save against supporting ranks' attacks only; 0 = none
-S_SIREN = 81  # siren_song: sings "Canto de la Sirena" each own turn at an enemy in contact
-S_SIRENABLE = 82  # siren_song: 1: a song may target the unit (not immune to psychology or to
+S_HUNTER_WARD = 82  # dark_hunter: its ward save against supporting ranks' attacks only; 0 = none
+S_SIREN = 83  # siren_song: sings "Canto de la Sirena" each own turn at an enemy in contact
+S_SIRENABLE = 84  # siren_song: 1: a song may target the unit (not immune to psychology or to
 #   break, not Undead or Daemon)
-S_NUMBERS = 83  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
+S_NUMBERS = 85  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
 #   fuerza radica en el número")
-S_STD_STUBBORN = 84  # desolation_standard: it and its characters stubborn while it carries its
+S_STD_STUBBORN = 86  # desolation_standard: it and its characters stubborn while it carries its
 #   standard (Orcos y Goblins "Estandarte de la Desolación")
-S_MUTATION = 85  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
+S_MUTATION = 87  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
 #   "Magia de Tzeentch")
-S_MUTATION_WARD = 86  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
+S_MUTATION_WARD = 88  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
 #   not a target
-S_WALL = 87  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
+S_WALL = 89  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
 #   escudos")
-S_SLIPPERY = 88  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
+S_SLIPPERY = 90  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-S_GIANT = 89  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
+S_GIANT = 91  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
 #   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow)
-S_LARGE = 90  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
+S_LARGE = 92  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
 #   against them)
-S_INIT = 91  # giant_attacks: the body's I (the giant's club: an I test)
-S_TOUGH = 92  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
-S_ARMOUR = 93  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
+S_INIT = 93  # giant_attacks: the body's I (the giant's club: an I test)
+S_TOUGH = 94  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
+S_ARMOUR = 95  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
 #   = none)
-S_GIANT_FALLS = 94  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
+S_GIANT_FALLS = 96  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
 #   del gigante")
-S_PETRIFY = 95  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
-S_PETRIFY_WOUND = 96  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
+S_PETRIFY = 97  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+S_PETRIFY_WOUND = 98  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
 #   immune
-S_PETRIFY_WARD = 97  # petrify: the ward save against a petrifying hit on this unit (7 = none)
-S_TONGUE = 98  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
+S_PETRIFY_WARD = 99  # petrify: the ward save against a petrifying hit on this unit (7 = none)
+S_TONGUE = 100  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
 #   lengua")
-S_ICE = 99  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
-N_SIDE = 100
+S_ICE = 101  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
+N_SIDE = 102
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
