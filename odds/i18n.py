@@ -879,9 +879,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^('Los disparos de Johann son Ataques mágicos'): with his brace of pistols .*$",
          r"\1: con su par de pistolas, los golpes del primer turno de combate son los disparos "
          r"de las pistolas, mágicos contra enemigos etéreos o con aura demoníaca: no se modela"),
-        (r"^\+1 attack per wound the dragon has lost: .*$",
-         "+1 ataque por cada herida que ha perdido el dragón: ataques que cambian con las "
-         "heridas sufridas durante el combate, no se modela"),
         (r"^1D3 hits a turn for a steam point while engaged: not modelled by the engine$",
          "1D3 impactos por turno a cambio de un punto de vapor mientras está trabado: el motor "
          "no lo modela"),
@@ -972,9 +969,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^bound to a Human character of the army .*$",
          "vinculado a un personaje Humano del ejército (un monstruo que pierde a su jinete "
          "cuando este muere): el personaje no está en la entrada, no se modela"),
-        (r"^each armour save passed against a close-combat attack returns a hit .*$",
-         "cada salvación por armadura superada contra un ataque cuerpo a cuerpo devuelve al "
-         "atacante un impacto de la F de ese ataque: no se modela"),
         (r"^enemy models in base contact count as Initiative 1 .*$",
          "las miniaturas enemigas en contacto peana con peana cuentan como Iniciativa 1 (no las "
          "inmunes al frío): el orden de ataque enemigo lo fija esta miniatura, no se modela"),

@@ -110,10 +110,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Cadenas humanas": "walls climbed as with grappling hooks (movement), and no penalty for"
                        " attacking across a defended obstacle: the engine has no obstacles"
                        " (RULES.md §1.3 'defended obstacle'), not modelled",
-    "Enfurecer": "+1 attack per wound the dragon has lost: attacks that change with the"
-                 " wounds taken during the combat, not modelled",
-    "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"
-                           " of that attack's S to the attacker: not modelled",
     # Enanos del Caos, Reinos del Caos Mortales (Cañón infernal): "Arrasar": "Si el cañón
     # arrasa o está trabado, sólo puede escupir inmundicia"; Mortales "Escupir inmundicia":
     # "El cañón puede Escupir inmundicia aunque esté trabado en combate cuerpo a cuerpo"

@@ -49,6 +49,7 @@ from odds.combat.model.layout import (
     B_WOUNDS,
     G_ICE_HIT,
     G_ICE_WARD,
+    G_REBOUND_S,
     S_ICE,
     S_TONGUE,
 )
@@ -139,8 +140,8 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``); ``plain``: the plain-pair
     kernel's constant (``G_COLD`` and ``G_CHAIN`` are 0 there, their code left out);
     ``ward_need``: the ward save instead of the group's ``G_WARD`` (-1: the group's).
-    Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``, the natural 6s to hit of a
-    group with ``G_COLD`` (0 otherwise).
+    Returns ``(wounds, killing_blows, sixes, saved, p)``: ``sixes``, the natural 6s to hit
+    of a group with ``G_COLD`` (0 otherwise); ``saved``, the armour saves passed.
     """
     hit = groups[u, v, gi, kind, G_HIT] if need < 0 else need
     if only_sixes and hit < 7:
@@ -162,16 +163,17 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
         w, kbw, ph = w + w2, kbw + k2, ph + ph2
     armour = w - kbw + ph
     save = groups[u, v, gi, kind, G_SAVE]
+    passed = 0
     if save <= 6:
-        saved, p = count_ge(buf, p, armour, save)
-        armour -= saved
+        passed, p = count_ge(buf, p, armour, save)
+        armour -= passed
     ward = groups[u, v, gi, kind, G_WARD] if ward_need < 0 else ward_need
     if ward <= 6:
         saved, p = count_ge(buf, p, armour, ward)
         armour -= saved
         saved, p = count_ge(buf, p, kbw, ward)
         kbw -= saved
-    return armour, kbw, sixes, p
+    return armour, kbw, sixes, passed, p
 
 
 @inline
@@ -329,7 +331,9 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
            plain):
     """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
 
-    Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
+    Returns ``(wounds scored, overkill added, rebound, p)``: ``rebound``, the armour saves
+    ``t`` passed against blows with ``G_REBOUND_S`` (Enanos "Escamas puntiagudas": hits back
+    at ``u``, :func:`odds.combat.strike_steps.rebound`), else 0; ``duel``: ``t`` is ``u``'s
     challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
     natural 6s only (failed fear, §3.3); ``plain``: the plain-pair kernel's constant (the
     rules of a strike its model leaves out, :func:`odds.combat.model.plain_pair`, have no
@@ -347,8 +351,10 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
     # desafíos" (S_DUEL_REROLL)
     p0 = p
-    uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need,
-                                      duel and sides[u, S_DUEL_REROLL] > 0, plain, ward)
+    uns, kbw, six, passed, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes,
+                                              need, duel and sides[u, S_DUEL_REROLL] > 0,
+                                              plain, ward)
+    rebound = 0 if plain or groups[u, t, gi, kind, G_REBOUND_S] == 0 else passed
     if not plain and ((gi == CREW and sides[u, S_TONGUE]) or (
             sides[t, S_ICE] and groups[u, t, gi, kind, G_FLAMING] and not state[t, B_MELTED])):
         if hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need,
@@ -381,9 +387,9 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
             state[t, B_NO_REGEN] = 1
         if not plain and sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
             recruit(sides[u, S_RECRUIT] - 1, sc, state)  # the duellist slain (sc 1 at W 1)
-        return sc, extra, p
+        return sc, extra, rebound, p
     if state[t, B_WOUNDS] <= 0:
-        return 0, 0, p
+        return 0, 0, rebound, p
     hp_t, sc, rg, p = apply_wounds(buf, p, state[t, B_WOUNDS], sides[t, S_W], uns, kbw, mw)
     state[t, B_WOUNDS] = hp_t
     state[t, B_REGEN_WOUNDS] += rg
@@ -394,7 +400,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         recruit(sides[u, S_RECRUIT] - 1, sc, state)  # one model slain per wound at W 1
     if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
         state[t, B_NO_REGEN] = 1  # no more regeneration this combat (§1.6)
-    return sc, 0, p
+    return sc, 0, rebound, p
 
 
 @inline  # LLVM inlines it (compiled once)

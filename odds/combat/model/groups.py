@@ -41,6 +41,7 @@ from odds.combat.model.layout import (
     G_POISON,
     G_RANDOM,
     G_RANKS,
+    G_REBOUND_S,
     G_REROLL,
     G_SAVE,
     G_STD_HIT,
@@ -193,6 +194,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     # Reinos del Caos "Marca de Malal": every round, against Chaos, Skaven and undead
     sight = sight or (unit.has("mark_of_malal") and malal_foe(enemy))
 
+    spiky = enemy.has("spiky_scales")
+
     def blows(row: np.ndarray, ws: int, s: int, pierce: bool, first: bool) -> None:
         """To hit, to wound, saves and the blow rules of a row of the unit's own blows."""
         s = min(s - fire * flaming, cap)
@@ -213,6 +216,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         wreck_chariot(row, chariot, s)
         row[G_FRENZY_A] = 1
         row[G_FLAMING] = flaming
+        # Enanos "Escamas puntiagudas": each armour save passed hits back at this S
+        row[G_REBOUND_S] = s if spiky else 0
 
     def automatic_hits(row: np.ndarray, s: int) -> None:
         """A row of hits that need no roll to hit (impact hits, the Desollador's) at S ``s``."""
