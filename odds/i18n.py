@@ -950,9 +950,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"una reliquia de potencia de unidad \1 en el centro de la unidad, que lucha como una "
          r"miniatura, inmune a golpe letal, con los efectos de un estandarte y un músico, y que "
          r"solo sufre heridas cuando no queda ningún peregrino: no se modela"),
-        (r"^all attacks given up for one at I1 killing on 4\+ that heals 1D3 wounds: .*$",
-         "renuncia a todos sus ataques por uno con I1 que mata a 4+ y recupera 1D3 heridas: no "
-         "se modela"),
         (r"^at the start of the third turn a D6 \(the opponent's\) may make them frenzied .*$",
          "al comienzo del tercer turno, un D6 (del rival) puede darles Furia asesina o F+1 H+1 "
          "el resto de la batalla: no se modela"),
@@ -1245,6 +1242,11 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^light armour, and a crossbow \(a hand weapon in close combat\) or a shield with "
          r"the spear or halberd$", "armadura ligera, y una ballesta (arma de mano en combate "
          "cuerpo a cuerpo) o un escudo con la lanza o la alabarda"),
+        (r"^its player's choice each round: the Gorgona fights with its attacks; give it "
+         r"'swallow_whole' for one that swallows every round .*$",
+         "una elección de su jugador en cada turno: la Gorgona lucha con sus ataques; con "
+         "'swallow_whole' engulle en cada turno (un único ataque con I1, Golpe Letal con 4+ y "
+         "1D3 heridas recuperadas)"),
         (r"^the White Wolf hammer replaces the cavalry lance and the shield$",
          "el martillo del Lobo Blanco sustituye a la lanza de caballería y al escudo"),
         (r"^'([^']+)' fights with a hand weapon and a pistol \('Cuenta como arma de mano "

@@ -91,8 +91,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                               " mammoth's howdah unit: skirmishers with a standard and their"
                               " own Ld; the steam tank: structure points lost counted as"
                               " wounds, unbreakable, no pursuit): not modelled",
-    "Engullir entero": "all attacks given up for one at I1 killing on 4+ that heals 1D3 wounds:"
-                       " not modelled",
     "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
                    " Ld-1) swapped by a Ld test at the end of each turn once wounded: not"
                    " modelled",

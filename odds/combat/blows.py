@@ -32,10 +32,12 @@ from odds.combat.model import (
     S_BEAR_STD,
     S_DUEL_REROLL,
     S_DUEL_WARD,
+    S_HP,
     S_LIFE_DRAIN,
     S_RA_DICE,
     S_RA_SIDES,
     S_RECRUIT,
+    S_SIDE,
     S_W,
 )
 from odds.combat.model.layout import (
@@ -50,6 +52,7 @@ from odds.combat.model.layout import (
     G_ICE_HIT,
     G_ICE_WARD,
     G_REBOUND_S,
+    G_SWALLOW,
     S_ICE,
     S_TONGUE,
 )
@@ -129,6 +132,30 @@ def chain_attacks(buf, p, n, hit, poison, row):
     return w_all, k_all, ph_all, p
 
 
+@inline
+def roll_wounds_at(buf, p, n, wound, face):
+    """Wounds and killing blows (rolls of ``face`` or more) of ``n`` hits needing ``wound``."""
+    n = max(n, 0)
+    if wound >= 7:
+        return 0, 0, p
+    return count_at_least(buf, p, n, wound), count_at_least(buf, p, n, face), p + n
+
+
+@linked  # called: one rare rule of strike() below
+def swallowed(buf, p, u, state, sides, scored):
+    """Body ``u`` swallowed a model: 1D3 wounds back (Bestias "Engullir entero"); returns ``p``.
+
+    Up to its starting wounds; those it gets back of the wounds it suffered in this phase
+    leave the enemy's combat result, as regenerated ones do (``kernel.end_of_phase``).
+    """
+    back = min((np.int64(buf[p]) + 1) // 2, sides[u, S_HP] - state[u, B_WOUNDS])
+    state[u, B_WOUNDS] += back
+    now = min(back, state[u, B_REGEN_WOUNDS])
+    state[u, B_REGEN_WOUNDS] -= now
+    scored[1 - sides[u, S_SIDE]] -= now
+    return p + 1
+
+
 @inline  # the hot path: LLVM inlines it (compiled once)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
                    plain=False, ward_need=-1):
@@ -156,8 +183,13 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     sixes = 0
     if not plain and groups[u, v, gi, kind, G_COLD]:  # "Arma de frío": the natural 6s rolled to hit
         sixes, _ = count_ge(buf, p0, p - p0, 6)
-    w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
-                            groups[u, v, gi, kind, G_KB])
+    face = 0 if plain else groups[u, v, gi, kind, G_SWALLOW]
+    if face > 0:  # "Engullir entero": a killing blow on a to-wound roll of 4+ that wounds
+        wound = groups[u, v, gi, kind, G_WOUND]
+        w, kbw, p = roll_wounds_at(buf, p, hits - ph, wound, max(face, wound))
+    else:
+        w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
+                                groups[u, v, gi, kind, G_KB])
     if not plain and groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
         w2, k2, ph2, p = chain_attacks(buf, p, w + ph, hit, poison, groups[u, v, gi, kind])
         w, kbw, ph = w + w2, kbw + k2, ph + ph2
@@ -328,7 +360,7 @@ def hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll):
 
 @inline
 def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes,
-           plain):
+           plain, scored):
     """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
 
     Returns ``(wounds scored, overkill added, rebound, p)``: ``rebound``, the armour saves
@@ -337,7 +369,8 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
     natural 6s only (failed fear, §3.3); ``plain``: the plain-pair kernel's constant (the
     rules of a strike its model leaves out, :func:`odds.combat.model.plain_pair`, have no
-    code there).
+    code there); ``scored``: the wounds each side scored this round (a swallow's wounds back
+    leave the enemy's, :func:`swallowed`).
     """
     need = -1
     ward = -1
@@ -393,6 +426,8 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     hp_t, sc, rg, p = apply_wounds(buf, p, state[t, B_WOUNDS], sides[t, S_W], uns, kbw, mw)
     state[t, B_WOUNDS] = hp_t
     state[t, B_REGEN_WOUNDS] += rg
+    if not plain and groups[u, t, gi, kind, G_SWALLOW] and kbw > 0 and state[u, B_WOUNDS] > 0:
+        p = swallowed(buf, p, u, state, sides, scored)  # "Engullir entero": a model swallowed
     if not plain and sides[u, S_LIFE_DRAIN] and state[u, B_WOUNDS] > 0:
         # "Poder de la muerte": a wound back per wound
         state[u, B_WOUNDS] = min(state[u, B_WOUNDS] + sc, sides[u, S_W])

@@ -314,7 +314,7 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
                 before = models_left(state[v, B_WOUNDS], sides[v, S_W])
                 sc, _, back, p = strike(buf, p, na - nch, model.groups, u, v, gi, kind, state,
                                         sides, False, 0, six and (state[u, B_SIXES] >> v) & 1,
-                                        plain)
+                                        plain, scratch.scored)
                 scratch.scored[side] += sc
                 lost = before - models_left(state[v, B_WOUNDS], sides[v, S_W])
                 lose_fighters(v, c, lost, contacts, scratch.pool)
@@ -327,7 +327,7 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
                 sc, _, back, p = strike(buf, p, nch, model.groups, u, tc, gi, kind, state,
                                         sides, False, 0,
                                         six and (state[u, B_SIXES] >> sides[tc, S_HOST]) & 1,
-                                        False)
+                                        False, scratch.scored)
                 scratch.scored[side] += sc
                 if back > 0:  # "Escamas puntiagudas" (a character with them)
                     p = rebound(buf, p, back, u, tc, c, gi, kind, model, scratch)
@@ -353,7 +353,7 @@ def character_blows(buf, p, kind, side, g, u, gi, overkill, chg, duel_a, duel_b,
     host = tgt if sides[tgt, S_HOST] < 0 else sides[tgt, S_HOST]
     six = kind == 0 and (state[u, B_SIXES] >> host) & 1 != 0
     sc, extra, back, p = strike(buf, p, na, model.groups, u, tgt, gi, kind, state, sides,
-                                duel, overkill, six, False)
+                                duel, overkill, six, False, scratch.scored)
     if tgt < model.flags[F_UNITS]:  # a unit: through its contact with the character's unit
         lost = before - models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
         ct = contact_of(sides[u, S_HOST], tgt, model.contacts)
