@@ -76,6 +76,23 @@ def test_enrage_needs_one_model_and_refuses_the_exact_round():
                _monster("Bestia", A=3, I=5))
 
 
+def test_enrage_is_refused_on_a_character():
+    """A character body with "Enfurecer" is refused (an input error): the kernel counts the
+    extra attacks of a unit's one model only."""
+    from odds.characters import Character
+    from odds.combat.multiple import scenario_model
+    from odds.scenario import two_unit_scenario
+    from odds.units import Profile
+
+    sc = two_unit_scenario("empire_swordsmen", "savage_orcs", charger="none")
+    swords, orcs = sc.units
+    rager = Character(name="Rager", profile=Profile(M=10, WS=5, BS=5, S=4, T=4, W=2, I=5, A=3,
+                                                     Ld=8), special=("enrage",))
+    sc = sc.replace(sides=((swords.replace(characters=(rager,)),), (orcs,)))
+    with pytest.raises(OddsInputError, match="enrage"):
+        scenario_model(sc)
+
+
 def test_spiky_scales_hit_the_attacker_back():
     """A dragon with "Escamas puntiagudas" and a 4+ save but no attacks (side 0) takes four
     blows of an S3 monster: 4+ to hit, 4+ to wound, and its 4+ armour save (S3: no modifier,

@@ -29,7 +29,9 @@ A one-model unit with it strikes, each time it strikes, one more attack for each
 lost by then (its starting wounds less those left: the wounds of the enemy blows struck
 before its own in the same round count; those regenerated at the end of a phase no longer
 do).  The extra attacks are its own (its profile's WS and S) and may be directed at a
-character like the others.  The exact first round refuses a combat with it."""
+character like the others.  A character or champion body with it is refused (an input
+error): the extra attacks are counted for a unit's model only.  The exact first round refuses
+a combat with it."""
 
 
 def _spiky_dice(model, layout) -> int:
