@@ -79,7 +79,9 @@ Each armour save the body with it passes against blows rolled to hit (the attack
 blows; impact hits, "hits" without an attack, are not rebounded) sends one hit of that blow's
 Strength back at the body that struck it, right after the blows: to wound against the
 attacker's T, its armour save less the Strength's modifier, its ward save as against the
-dragon's own blows.  Default: those wounds count for the dragon's side in the combat result
+dragon's own blows (the blows of a unit's steeds or crew hit back at the unit's body, whose T
+and save the engine gives its models: its steeds have no wounds of their own).  Default: those
+wounds count for the dragon's side in the combat result
 like any wound it causes, and models they slay strike no more blows this round.  The exact
 first round refuses a combat with it."""
 
