@@ -879,9 +879,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^('Los disparos de Johann son Ataques mágicos'): with his brace of pistols .*$",
          r"\1: con su par de pistolas, los golpes del primer turno de combate son los disparos "
          r"de las pistolas, mágicos contra enemigos etéreos o con aura demoníaca: no se modela"),
-        (r"^\+1 attack per wound the dragon has lost: .*$",
-         "+1 ataque por cada herida que ha perdido el dragón: ataques que cambian con las "
-         "heridas sufridas durante el combate, no se modela"),
         (r"^1D3 hits a turn for a steam point while engaged: not modelled by the engine$",
          "1D3 impactos por turno a cambio de un punto de vapor mientras está trabado: el motor "
          "no lo modela"),
@@ -953,9 +950,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"una reliquia de potencia de unidad \1 en el centro de la unidad, que lucha como una "
          r"miniatura, inmune a golpe letal, con los efectos de un estandarte y un músico, y que "
          r"solo sufre heridas cuando no queda ningún peregrino: no se modela"),
-        (r"^all attacks given up for one at I1 killing on 4\+ that heals 1D3 wounds: .*$",
-         "renuncia a todos sus ataques por uno con I1 que mata a 4+ y recupera 1D3 heridas: no "
-         "se modela"),
         (r"^at the start of the third turn a D6 \(the opponent's\) may make them frenzied .*$",
          "al comienzo del tercer turno, un D6 (del rival) puede darles Furia asesina o F+1 H+1 "
          "el resto de la batalla: no se modela"),
@@ -972,9 +966,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^bound to a Human character of the army .*$",
          "vinculado a un personaje Humano del ejército (un monstruo que pierde a su jinete "
          "cuando este muere): el personaje no está en la entrada, no se modela"),
-        (r"^each armour save passed against a close-combat attack returns a hit .*$",
-         "cada salvación por armadura superada contra un ataque cuerpo a cuerpo devuelve al "
-         "atacante un impacto de la F de ese ataque: no se modela"),
         (r"^enemy models in base contact count as Initiative 1 .*$",
          "las miniaturas enemigas en contacto peana con peana cuentan como Iniciativa 1 (no las "
          "inmunes al frío): el orden de ataque enemigo lo fija esta miniatura, no se modela"),
@@ -1261,6 +1252,11 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^light armour, and a crossbow \(a hand weapon in close combat\) or a shield with "
          r"the spear or halberd$", "armadura ligera, y una ballesta (arma de mano en combate "
          "cuerpo a cuerpo) o un escudo con la lanza o la alabarda"),
+        (r"^its player's choice each round: the Gorgona fights with its attacks; give it "
+         r"'swallow_whole' for one that swallows every round .*$",
+         "una elección de su jugador en cada turno: la Gorgona lucha con sus ataques; con "
+         "'swallow_whole' engulle en cada turno (un único ataque con I1, Golpe Letal con 4+ y "
+         "1D3 heridas recuperadas)"),
         (r"^the White Wolf hammer replaces the cavalry lance and the shield$",
          "el martillo del Lobo Blanco sustituye a la lanza de caballería y al escudo"),
         (r"^'([^']+)' fights with a hand weapon and a pistol \('Cuenta como arma de mano "

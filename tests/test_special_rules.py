@@ -57,12 +57,16 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD",
              "S_GIANT", "S_GIANT_FALLS",  # giants family: "Ataques del gigante", "Caídas"
              # empire family: Condes Vampiro "Cazador en la oscuridad", "Canto de la Sirena"
-             "S_HUNTER_WARD", "S_SIREN"}
+             "S_HUNTER_WARD", "S_SIREN",
+             "S_ENRAGE", "S_SPIKY",  # Enanos (Dragón de esquirlas) "Enfurecer", "Escamas..."
+             "S_SWALLOW"}  # Reinos del Caos Bestias (Gorgona) "Engullir entero"
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
-    # "Asalto imparable", Mercenarios "Arma de frío"
+    # "Asalto imparable", Mercenarios "Arma de frío", Enanos "Escamas puntiagudas", Bestias
+    # "Engullir entero"
     assert set(PLAIN_ABSENT_GROUPS) == {layout.G_BURNING, layout.G_LANCE, layout.G_GRAB,
-                                        layout.G_CHAIN, layout.G_COLD}
+                                        layout.G_CHAIN, layout.G_COLD, layout.G_REBOUND_S,
+                                        layout.G_SWALLOW}
 
 
 def test_fill_writes_only_its_columns():

@@ -269,6 +269,14 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      " gigantes. todas las miniaturas (ratas y piloto) atacan", "note",
      "one heap of giant rats (its profile's A5, one crew) and the pilot (a second crew),"
      " fighting through whichever face is engaged, as a chariot's crew does"),
+    # chaos family: Reinos del Caos Bestias (Gorgona) "Engullir entero": "La Gorgona puede
+    # renunciar a todos sus ataques para hacer un único ataque con Iniciativa 1"
+    # (odds.special_rules.chaos_monsters.SWALLOW_WHOLE, the flag of a Gorgona that swallows)
+    ("engullir entero", "la gorgona puede renunciar a todos sus ataques para hacer un unico"
+     " ataque con iniciativa 1", "note",
+     "its player's choice each round: the Gorgona fights with its attacks; give it"
+     " 'swallow_whole' for one that swallows every round (one attack at I1, killing blow on"
+     " 4+, 1D3 wounds back)"),
     ("combate", "no puede combatir bajo ninguna circunstancia", "note",
      "it strikes no blow (its profile's blank WS, S and A: 0); that it cannot charge and must"
      " flee from a charge is movement and the charge reaction, before any combat"),

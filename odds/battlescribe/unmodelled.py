@@ -91,8 +91,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                               " mammoth's howdah unit: skirmishers with a standard and their"
                               " own Ld; the steam tank: structure points lost counted as"
                               " wounds, unbreakable, no pursuit): not modelled",
-    "Engullir entero": "all attacks given up for one at I1 killing on 4+ that heals 1D3 wounds:"
-                       " not modelled",
     "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
                    " Ld-1) swapped by a Ld test at the end of each turn once wounded: not"
                    " modelled",
@@ -104,10 +102,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                                    " modelled",
     # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
     # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
-    "Enfurecer": "+1 attack per wound the dragon has lost: attacks that change with the"
-                 " wounds taken during the combat, not modelled",
-    "Escamas puntiagudas": "each armour save passed against a close-combat attack returns a hit"
-                           " of that attack's S to the attacker: not modelled",
     # Enanos del Caos, Reinos del Caos Mortales (Cañón infernal): "Arrasar": "Si el cañón
     # arrasa o está trabado, sólo puede escupir inmundicia"; Mortales "Escupir inmundicia":
     # "El cañón puede Escupir inmundicia aunque esté trabado en combate cuerpo a cuerpo"

@@ -32,10 +32,12 @@ from odds.combat.model import (
     S_BEAR_STD,
     S_DUEL_REROLL,
     S_DUEL_WARD,
+    S_HP,
     S_LIFE_DRAIN,
     S_RA_DICE,
     S_RA_SIDES,
     S_RECRUIT,
+    S_SIDE,
     S_W,
 )
 from odds.combat.model.layout import (
@@ -49,6 +51,8 @@ from odds.combat.model.layout import (
     B_WOUNDS,
     G_ICE_HIT,
     G_ICE_WARD,
+    G_REBOUND_S,
+    G_SWALLOW,
     S_ICE,
     S_TONGUE,
 )
@@ -128,6 +132,30 @@ def chain_attacks(buf, p, n, hit, poison, row):
     return w_all, k_all, ph_all, p
 
 
+@inline
+def roll_wounds_at(buf, p, n, wound, face):
+    """Wounds and killing blows (rolls of ``face`` or more) of ``n`` hits needing ``wound``."""
+    n = max(n, 0)
+    if wound >= 7:
+        return 0, 0, p
+    return count_at_least(buf, p, n, wound), count_at_least(buf, p, n, face), p + n
+
+
+@linked  # called: one rare rule of strike() below
+def swallowed(buf, p, u, state, sides, scored):
+    """Body ``u`` swallowed a model: 1D3 wounds back (Bestias "Engullir entero"); returns ``p``.
+
+    Up to its starting wounds; those it gets back of the wounds it suffered in this phase
+    leave the enemy's combat result, as regenerated ones do (``kernel.end_of_phase``).
+    """
+    back = min((np.int64(buf[p]) + 1) // 2, sides[u, S_HP] - state[u, B_WOUNDS])
+    state[u, B_WOUNDS] += back
+    now = min(back, state[u, B_REGEN_WOUNDS])
+    state[u, B_REGEN_WOUNDS] -= now
+    scored[1 - sides[u, S_SIDE]] -= now
+    return p + 1
+
+
 @inline  # the hot path: LLVM inlines it (compiled once)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
                    plain=False, ward_need=-1):
@@ -139,8 +167,8 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``); ``plain``: the plain-pair
     kernel's constant (``G_COLD`` and ``G_CHAIN`` are 0 there, their code left out);
     ``ward_need``: the ward save instead of the group's ``G_WARD`` (-1: the group's).
-    Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``, the natural 6s to hit of a
-    group with ``G_COLD`` (0 otherwise).
+    Returns ``(wounds, killing_blows, sixes, saved, p)``: ``sixes``, the natural 6s to hit
+    of a group with ``G_COLD`` (0 otherwise); ``saved``, the armour saves passed.
     """
     hit = groups[u, v, gi, kind, G_HIT] if need < 0 else need
     if only_sixes and hit < 7:
@@ -155,23 +183,29 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     sixes = 0
     if not plain and groups[u, v, gi, kind, G_COLD]:  # "Arma de frío": the natural 6s rolled to hit
         sixes, _ = count_ge(buf, p0, p - p0, 6)
-    w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
-                            groups[u, v, gi, kind, G_KB])
+    face = 0 if plain else groups[u, v, gi, kind, G_SWALLOW]
+    if face > 0:  # "Engullir entero": a killing blow on a to-wound roll of 4+ that wounds
+        wound = groups[u, v, gi, kind, G_WOUND]
+        w, kbw, p = roll_wounds_at(buf, p, hits - ph, wound, max(face, wound))
+    else:
+        w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
+                                groups[u, v, gi, kind, G_KB])
     if not plain and groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
         w2, k2, ph2, p = chain_attacks(buf, p, w + ph, hit, poison, groups[u, v, gi, kind])
         w, kbw, ph = w + w2, kbw + k2, ph + ph2
     armour = w - kbw + ph
     save = groups[u, v, gi, kind, G_SAVE]
+    passed = 0
     if save <= 6:
-        saved, p = count_ge(buf, p, armour, save)
-        armour -= saved
+        passed, p = count_ge(buf, p, armour, save)
+        armour -= passed
     ward = groups[u, v, gi, kind, G_WARD] if ward_need < 0 else ward_need
     if ward <= 6:
         saved, p = count_ge(buf, p, armour, ward)
         armour -= saved
         saved, p = count_ge(buf, p, kbw, ward)
         kbw -= saved
-    return armour, kbw, sixes, p
+    return armour, kbw, sixes, passed, p
 
 
 @inline
@@ -326,14 +360,17 @@ def hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll):
 
 @inline
 def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes,
-           plain):
+           plain, scored):
     """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
 
-    Returns ``(wounds scored, overkill added, p)``; ``duel``: ``t`` is ``u``'s
+    Returns ``(wounds scored, overkill added, rebound, p)``: ``rebound``, the armour saves
+    ``t`` passed against blows with ``G_REBOUND_S`` (Enanos "Escamas puntiagudas": hits back
+    at ``u``, :func:`odds.combat.strike_steps.rebound`), else 0; ``duel``: ``t`` is ``u``'s
     challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
     natural 6s only (failed fear, §3.3); ``plain``: the plain-pair kernel's constant (the
     rules of a strike its model leaves out, :func:`odds.combat.model.plain_pair`, have no
-    code there).
+    code there); ``scored``: the wounds each side scored this round (a swallow's wounds back
+    leave the enemy's, :func:`swallowed`).
     """
     need = -1
     ward = -1
@@ -347,8 +384,10 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
     # desafíos" (S_DUEL_REROLL)
     p0 = p
-    uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need,
-                                      duel and sides[u, S_DUEL_REROLL] > 0, plain, ward)
+    uns, kbw, six, passed, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes,
+                                              need, duel and sides[u, S_DUEL_REROLL] > 0,
+                                              plain, ward)
+    rebound = 0 if plain or groups[u, t, gi, kind, G_REBOUND_S] == 0 else passed
     if not plain and ((gi == CREW and sides[u, S_TONGUE]) or (
             sides[t, S_ICE] and groups[u, t, gi, kind, G_FLAMING] and not state[t, B_MELTED])):
         if hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need,
@@ -381,12 +420,14 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
             state[t, B_NO_REGEN] = 1
         if not plain and sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
             recruit(sides[u, S_RECRUIT] - 1, sc, state)  # the duellist slain (sc 1 at W 1)
-        return sc, extra, p
+        return sc, extra, rebound, p
     if state[t, B_WOUNDS] <= 0:
-        return 0, 0, p
+        return 0, 0, rebound, p
     hp_t, sc, rg, p = apply_wounds(buf, p, state[t, B_WOUNDS], sides[t, S_W], uns, kbw, mw)
     state[t, B_WOUNDS] = hp_t
     state[t, B_REGEN_WOUNDS] += rg
+    if not plain and groups[u, t, gi, kind, G_SWALLOW] and kbw > 0 and state[u, B_WOUNDS] > 0:
+        p = swallowed(buf, p, u, state, sides, scored)  # "Engullir entero": a model swallowed
     if not plain and sides[u, S_LIFE_DRAIN] and state[u, B_WOUNDS] > 0:
         # "Poder de la muerte": a wound back per wound
         state[u, B_WOUNDS] = min(state[u, B_WOUNDS] + sc, sides[u, S_W])
@@ -394,7 +435,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         recruit(sides[u, S_RECRUIT] - 1, sc, state)  # one model slain per wound at W 1
     if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
         state[t, B_NO_REGEN] = 1  # no more regeneration this combat (§1.6)
-    return sc, 0, p
+    return sc, 0, rebound, p
 
 
 @inline  # LLVM inlines it (compiled once)

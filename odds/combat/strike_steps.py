@@ -12,7 +12,7 @@ steps.  ``model`` and ``scratch`` are :class:`odds.combat.model.layout.ModelArra
 
 from __future__ import annotations
 
-from odds._jit import inline
+from odds._jit import inline, linked
 from odds.combat.blows import count_ge, models_left, strike
 from odds.combat.fighters import (
     attacks_of,
@@ -22,7 +22,7 @@ from odds.combat.fighters import (
     hosted_char,
     lose_fighters,
 )
-from odds.combat.giants import can_strike, giant_blow
+from odds.combat.giants import can_strike, giant_blow, hits_on, ward_of, wound_body
 from odds.combat.model.layout import (
     A_ATTACKS,
     A_CHAR,
@@ -53,6 +53,7 @@ from odds.combat.model.layout import (
     G_FRENZY_A,
     G_LANCE,
     G_PER_MODEL,
+    G_REBOUND_S,
     P_FRONT_A,
     P_FRONT_LOST_A,
     P_FRONT_LOST_B,
@@ -62,10 +63,13 @@ from odds.combat.model.layout import (
     RANK_AND_FILE,
     S_ALLOC,
     S_CHARGED,
+    S_ENRAGE,
     S_GIANT,
     S_HOST,
+    S_HP,
     S_HUNTER_WARD,
     S_IMPETUOUS,
+    S_SIDE,
     S_W,
     STEP_HI,
     STEP_LO,
@@ -133,6 +137,30 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
 
 
 @inline
+def enraged(u, sides, state):
+    """Attacks one-model body ``u`` gains from Enanos "Enfurecer": its wounds lost by now."""
+    return max(0, sides[u, S_HP] - state[u, B_WOUNDS])
+
+
+@linked  # called: one rare rule of deliver() below
+def rebound(buf, p, n, u, t, c, gi, kind, model, scratch):
+    """``n`` hits back at body ``u`` from body ``t``'s passed armour saves; returns ``p``.
+
+    Enanos "Escamas puntiagudas": "Cada tirada de salvación por armadura superada contra un
+    ataque cuerpo a cuerpo provocará un impacto de rebote al atacante de igual fuerza que
+    dicho ataque": at the Strength of the blows of ``u``'s group ``gi`` (``G_REBOUND_S``), on
+    ``u``'s T and armour, its ward as against ``t``'s own blows; the wounds count for ``t``'s
+    side, and a unit's slain models leave its fighters through contact ``c`` (-1: none, a
+    character's blows).
+    """
+    s = model.groups[u, t, gi, kind, G_REBOUND_S]
+    uns, kbw, p = hits_on(buf, p, n, s, False, ward_of(model.groups, t, u, kind), u,
+                          model.sides)
+    return wound_body(buf, p, u, max(c, 0), uns, kbw, 0, True, model.sides[t, S_SIDE],
+                      model, scratch)
+
+
+@inline
 def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
     """The attacks of strikers ``i .. j - 1`` into ``alloc`` (``A_*``); returns ``p``.
 
@@ -196,6 +224,8 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
                                          state[u, B_RANDOM_A])[0]
                     saved, p = count_ge(buf, p, ns, sides[v, S_HUNTER_WARD])
                     na -= saved
+            if not plain and sides[u, S_ENRAGE] and gi == RANK_AND_FILE and na > 0:
+                na += enraged(u, sides, state)  # Enanos "Enfurecer": one model's lost wounds
             if not plain and sides[u, S_GIANT]:  # "Ataques del gigante": one table roll
                 na = 0 if rolled or not can_strike(u, state) else 1
                 rolled = True
@@ -235,6 +265,8 @@ def at_characters(g, c, d, u, v, gi, kind, na, duel_a, duel_b, model, scratch):
         per = groups[u, vc, gi, kind, G_PER_MODEL] * (
             groups[u, vc, gi, kind, G_ATTACKS]
             + groups[u, vc, gi, kind, G_FRENZY_A] * state[u, B_FRENZIED])
+        if sides[u, S_ENRAGE]:
+            per += enraged(u, sides, state)  # "Enfurecer": its extra attacks too
         reach = 3 if model.flags[F_CORNER] else 1  # enemy models that can touch one character
         k = min(reach, max(0, scratch.touch[c, T_TOUCH_A + d] - state[u, B_FRONT_CHARS]))
         if sides[u, S_ALLOC] == 2:
@@ -280,21 +312,25 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
                 continue
             if na > nch and state[v, B_WOUNDS] > 0:
                 before = models_left(state[v, B_WOUNDS], sides[v, S_W])
-                sc, _, p = strike(buf, p, na - nch, model.groups, u, v, gi, kind, state,
-                                      sides, False, 0, six and (state[u, B_SIXES] >> v) & 1,
-                                      plain)
+                sc, _, back, p = strike(buf, p, na - nch, model.groups, u, v, gi, kind, state,
+                                        sides, False, 0, six and (state[u, B_SIXES] >> v) & 1,
+                                        plain, scratch.scored)
                 scratch.scored[side] += sc
                 lost = before - models_left(state[v, B_WOUNDS], sides[v, S_W])
                 lose_fighters(v, c, lost, contacts, scratch.pool)
+                if not plain and back > 0:  # "Escamas puntiagudas"
+                    p = rebound(buf, p, back, u, v, c, gi, kind, model, scratch)
             if plain:
                 continue
             tc = alloc[A_CHAR, q - i, c]
             if nch > 0 and tc >= 0 and state[tc, B_WOUNDS] > 0:
-                sc, _, p = strike(buf, p, nch, model.groups, u, tc, gi, kind, state, sides,
-                                      False, 0,
-                                      six and (state[u, B_SIXES] >> sides[tc, S_HOST]) & 1,
-                                      False)
+                sc, _, back, p = strike(buf, p, nch, model.groups, u, tc, gi, kind, state,
+                                        sides, False, 0,
+                                        six and (state[u, B_SIXES] >> sides[tc, S_HOST]) & 1,
+                                        False, scratch.scored)
                 scratch.scored[side] += sc
+                if back > 0:  # "Escamas puntiagudas" (a character with them)
+                    p = rebound(buf, p, back, u, tc, c, gi, kind, model, scratch)
     return p, overkill
 
 
@@ -316,8 +352,8 @@ def character_blows(buf, p, kind, side, g, u, gi, overkill, chg, duel_a, duel_b,
     before = models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
     host = tgt if sides[tgt, S_HOST] < 0 else sides[tgt, S_HOST]
     six = kind == 0 and (state[u, B_SIXES] >> host) & 1 != 0
-    sc, extra, p = strike(buf, p, na, model.groups, u, tgt, gi, kind, state, sides, duel,
-                          overkill, six, False)
+    sc, extra, back, p = strike(buf, p, na, model.groups, u, tgt, gi, kind, state, sides,
+                                duel, overkill, six, False, scratch.scored)
     if tgt < model.flags[F_UNITS]:  # a unit: through its contact with the character's unit
         lost = before - models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
         ct = contact_of(sides[u, S_HOST], tgt, model.contacts)
@@ -325,4 +361,6 @@ def character_blows(buf, p, kind, side, g, u, gi, overkill, chg, duel_a, duel_b,
             lose_fighters(tgt, ct, lost, model.contacts, scratch.pool)
     scratch.scored[side] += sc + extra
     scratch.chal[CH_OVERKILL] += extra
+    if back > 0:  # "Escamas puntiagudas": the character struck back
+        p = rebound(buf, p, back, u, tgt, -1, gi, kind, model, scratch)
     return p, overkill + extra

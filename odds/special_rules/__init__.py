@@ -45,6 +45,7 @@ from odds.special_rules import (
     chaos_monsters,  # chaos family: the Reinos del Caos monsters
     chaosbeasts,  # chaosbeasts family: rules acting on the models in contact
     charge,
+    dragons,  # Enanos: the Dragón de esquirlas
     empire,  # Empire, mercenaries, undead
     flight,
     giants,  # giants family: the giants' table, falls and death
@@ -68,7 +69,8 @@ REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.S
                                   *chaos.SPECS,  # Reinos del Caos, Enanos del Caos
                                   *chaosbeasts.SPECS,  # chaosbeasts family
                                   *giants.SPECS,  # giants family
-                                  *chaos_monsters.SPECS)  # chaos family: Chaos monsters
+                                  *chaos_monsters.SPECS,  # chaos family: Chaos monsters
+                                  *dragons.SPECS)  # Enanos: the Dragón de esquirlas
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

@@ -147,4 +147,37 @@ works them out without the rule and its magic).  Default: not melted when the co
 flaming hit of an earlier phase is not known to the engine).  The exact first round refuses a
 combat where a flaming attack could melt them."""
 
-SPECS = (PETRIFY, TONGUE_ATTACK, ICE_WEAPONS)
+SWALLOW_WHOLE = RuleSpec(
+    key="swallow_whole", mdnr=("Engullir entero",), book="Reinos del Caos: Bestias",
+    columns=("S_SWALLOW", "G_SWALLOW"), switches=("S_SWALLOW", "G_SWALLOW"),
+    fill=lambda unit: {"S_SWALLOW": int(unit.has("swallow_whole"))},
+    dice=lambda m, c: int((m.sides[:, c.S_SWALLOW] > 0).sum()),  # its D3 of wounds back
+    plain=False, exact_refuses=lambda m, c: bool(m.sides[:, c.S_SWALLOW].any()),
+    acts=("each strike",), hooks=("model.groups.swallow", "blows.unsaved_wounds",
+                                  "blows.strike"),
+    column_docs={
+        "S_SWALLOW": '1: swallows each round ("Engullir entero", the Gorgona)',
+        "G_SWALLOW": "to-wound roll at or above which the row's blow slays outright"
+                     ' ("Engullir entero"), 0 = none',
+    },
+)
+"""Reinos del Caos Bestias (Gorgona) "Engullir entero": "La Gorgona puede renunciar a todos sus
+ataques para hacer un único ataque con Iniciativa 1. Si este único ataque impacta, haz la
+tirada para herir teniendo en cuenta que se resuelve con un Golpe Letal, pero el Golpe Letal
+actuará con un 4+ en vez de sólo con un 6. Si consigue Engullir entera a una miniatura
+enemiga, recupera 1D3 heridas sufridas anteriormente (no puede tener más de 6 Heridas). Las
+heridas recuperadas no se cuentan para la resolución de combate, únicamente las que queden
+hechas al final (de la misma forma que ocurre con la Regeneración".
+
+The swallow is its player's choice, round by round; the flag is the policy of swallowing in
+every round, and a Gorgona without it fights with its attacks (the BattleScribe import leaves
+it off, :mod:`odds.battlescribe.rule_texts`).  With it, the one model strikes a single attack
+at Initiative 1 (:func:`odds.combat.model.groups.swallow`; on the charge it still strikes with
+the chargers); against infantry or cavalry not immune to killing blow, a to-wound roll of 4+
+that wounds (at least the roll the Strength needs) slays the model outright as a killing blow
+(no armour save; a ward save may stop it).  When it slays one, it gets 1D3 wounds back at
+once, up to its starting wounds; those of them it suffered in this phase are taken off the
+enemy's combat result, as regeneration's are (the others, of earlier rounds, scored then).
+The exact first round refuses a combat with it."""
+
+SPECS = (PETRIFY, TONGUE_ATTACK, ICE_WEAPONS, SWALLOW_WHOLE)

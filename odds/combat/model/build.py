@@ -48,6 +48,7 @@ from odds.combat.model.layout import (
     S_CHALLENGE,
     S_CHAMP_BODY,
     S_CHARGED,
+    S_ENRAGE,
     S_FEAR,
     S_FEARLESS,
     S_GUARDED,
@@ -403,6 +404,11 @@ def _with_hosted_rows(side_arr: np.ndarray, extra: list[_Hosted], units: list[Un
         rows = []
         for e in extra:
             row = _side(e.body, opts[e.host])
+            if row[S_ENRAGE]:
+                # Enanos "Enfurecer" counts a unit's one model's lost wounds
+                # (strike_steps.count_attacks); a character or champion body has no such code
+                raise v.OddsInputError(f"{e.body.name}: 'enrage' is a one-model unit's rule,"
+                                       " not a character's or champion's")
             row[S_SIDE] = sides[e.host]
             row[S_CHARGED] = charged[e.host]
             row[S_HOST] = e.host

@@ -41,9 +41,11 @@ from odds.combat.model.layout import (
     G_POISON,
     G_RANDOM,
     G_RANKS,
+    G_REBOUND_S,
     G_REROLL,
     G_SAVE,
     G_STD_HIT,
+    G_SWALLOW,
     G_WARD,
     G_WOUND,
     IMPACT,
@@ -104,6 +106,31 @@ def _dice_code(expr: str) -> tuple[int, int, int]:
     return spec.n, spec.sides, spec.plus
 
 
+SWALLOW_FACE = 4
+"""The to-wound roll at or above which Reinos del Caos "Engullir entero" slays outright ("el
+Golpe Letal actuará con un 4+ en vez de sólo con un 6")."""
+
+
+def swallow(row: np.ndarray, unit: Unit, cat: int, kb_foe: bool) -> None:
+    """The Gorgona's rank-and-file ``row`` when it swallows (Bestias "Engullir entero").
+
+    "La Gorgona puede renunciar a todos sus ataques para hacer un único ataque con
+    Iniciativa 1. Si este único ataque impacta, haz la tirada para herir teniendo en cuenta
+    que se resuelve con un Golpe Letal, pero el Golpe Letal actuará con un 4+": one attack
+    (frenzy's extra one given up too), at Initiative 1 in its strike category (a charge
+    still strikes first), slaying outright on a to-wound roll of 4+ (one that wounds: at
+    least the roll it needs to wound) against a ``kb_foe`` (``G_SWALLOW``).
+    """
+    if unit.models != 1 or unit.mount is not None or unit.extra_crew is not None:
+        raise v.OddsInputError(f"{unit.name}: 'swallow_whole' needs a single model fighting"
+                               " alone")
+    row[G_ATTACKS] = 1
+    row[G_FRENZY_A] = 0
+    row[G_RANDOM] = 0
+    row[G_KEY] = _key(cat, 1)
+    row[G_SWALLOW] = SWALLOW_FACE if kb_foe else 0
+
+
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             enemy_charged: bool = False, ogre_charge: int = 0, omens: bool = False,
             bear: bool = False) -> np.ndarray:
@@ -150,8 +177,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     e_save = enemy.armour_save
     ap = unit.has("armour_piercing")
-    kb = (unit.has("killing_blow") and enemy.troop_type in _MAN_SIZED
-          and not enemy.has("immune_to_killing_blow"))
+    # gst "Golpe letal": against infantry and cavalry (man-sized) not immune to it
+    kb_foe = enemy.troop_type in _MAN_SIZED and not enemy.has("immune_to_killing_blow")
+    kb = unit.has("killing_blow") and kb_foe
     poison = unit.poisoned or rules.IMPOSSIBLE
     magic = unit.has("magic_attacks")
     # Demonios "Aura Demoníaca", Elfos Silvanos "Espíritu del bosque": ward 5+, not against
@@ -193,6 +221,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     # Reinos del Caos "Marca de Malal": every round, against Chaos, Skaven and undead
     sight = sight or (unit.has("mark_of_malal") and malal_foe(enemy))
 
+    spiky = enemy.has("spiky_scales")
+
     def blows(row: np.ndarray, ws: int, s: int, pierce: bool, first: bool) -> None:
         """To hit, to wound, saves and the blow rules of a row of the unit's own blows."""
         s = min(s - fire * flaming, cap)
@@ -213,6 +243,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         wreck_chariot(row, chariot, s)
         row[G_FRENZY_A] = 1
         row[G_FLAMING] = flaming
+        # Enanos "Escamas puntiagudas": each armour save passed hits back at this S
+        row[G_REBOUND_S] = s if spiky else 0
 
     def automatic_hits(row: np.ndarray, s: int) -> None:
         """A row of hits that need no roll to hit (impact hits, the Desollador's) at S ``s``."""
@@ -290,6 +322,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # para herir exitosa ... puede hacer un ataque adicional" (the model's own attacks,
             # not its handlers'; blows.chain_attacks)
             row[G_CHAIN] = charging and unit.has("unstoppable_assault")
+            if g == RANK_AND_FILE and unit.has("swallow_whole"):
+                swallow(row, unit, cat, kb_foe)
             if (charging and unit.has("cold_weapon") and wkey == "hand_weapon"
                     and not unwoundable and not enemy.has("immune_to_cold")):
                 # Mercenarios "Arma de frío": "En el turno en que cargan, si sale algún 6 en

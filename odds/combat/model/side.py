@@ -199,6 +199,10 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
             raise v.OddsInputError(f"{unit.name}: 'carnophage' needs a single model without"
                                    " regeneration or life_drain")
         s[S_LIFE_DRAIN] = 1
+    if unit.has("enrage") and unit.models != 1:
+        # Enanos "Enfurecer": "un ataque adicional por cada herida que se encuentre por debajo
+        # de sus heridas iniciales": one model's lost wounds (strike_steps.count_attacks)
+        raise v.OddsInputError(f"{unit.name}: 'enrage' needs a single model")
     # the columns of the rules with a spec that fills them (odds.special_rules)
     special_rules.fill_columns(s, unit, layout)
     return s
