@@ -462,6 +462,9 @@ ERRORS: dict[str, tuple[tuple[str, str], ...]] = {
         (r"\bUnclosed array\b", "lista sin cerrar"),
         (r"\bUnclosed inline table\b", "tabla sin cerrar"),
         (r"\bmalformed or truncated XML\b", "XML mal formado o truncado"),
+        (r"\bno unit the engine can field\b", "ninguna unidad que el motor pueda sacar a combatir"),
+        (r"^upload: this server cannot read files in memory \(no memfd\)",
+         "upload: este servidor no puede leer archivos en memoria (no hay memfd)"),
         (r"\bunreadable XML\b", "XML ilegible"),
         (r"\bno element found\b", "ningún elemento"),
         (r"\bmismatched tag\b", "etiqueta que no casa"),
@@ -1519,9 +1522,11 @@ ERRORS["es"] = (
     (r"\bcharacters join ranked units, not a war_machine\b",
      "los personajes se unen a unidades en filas, no a una máquina de guerra"),
     (r" with troop_type $", " con troop_type "),
-    (r"\b(\d+) characters and (\d+) command models stand in the front rank, but the unit is "
-     r"only (\d+) wide \(files\)",
-     r"\1 personajes y \2 miniaturas de mando van en la primera fila, pero la unidad solo "
-     r"tiene \3 de frente (files)"),
+    (r"\ba unit (\d+) wide \(files\) with (\d+) command models takes 0 to (\d+) characters "
+     r"\(got (\d+)\): the command group stands in the front rank first, and a character who "
+     r"does not fit there would stand in the second rank, which the engine does not fight",
+     r"una unidad de \1 de frente (files) con \2 miniaturas de mando admite de 0 a \3 "
+     r"personajes (hay \4): el grupo de mando va primero en la primera fila, y un personaje "
+     r"que no quepa en ella iría en la segunda fila, que el motor no hace combatir"),
     *ERRORS["es"],
 )

@@ -441,10 +441,10 @@ CASES = [
      r"attacker\[0\]\.characters\[1\]\.profile\.M: missing"),
     (_hero("defender", 0, 0, rules={"ward_save": 1}),
      r"defender\[0\]\.characters\[0\]\.rules\.ward_save: must be 0"),
-    (_hero("attacker", 0, 2), r"attacker\[0\]\.characters: 3 characters and 3 command models"
-                              r" stand in the front rank, but the unit is only 5 wide"),
-    (_hero("attacker", 1, 1), r"attacker\[1\]\.characters: 2 characters and 3 command models"
-                              r" stand in the front rank, but the unit is only 4 wide"),
+    (_hero("attacker", 0, 2), r"attacker\[0\]\.characters: a unit 5 wide \(files\) with 3"
+                              r" command models takes 0 to 2 characters \(got 3\)"),
+    (_hero("attacker", 1, 1), r"attacker\[1\]\.characters: a unit 4 wide \(files\) with 3"
+                              r" command models takes 0 to 1 characters \(got 2\)"),
     (_put("attacker", 1, unit="chaos_ettin", characters=[copy.deepcopy(HERO)]),
      r"attacker\[1\]\.characters: characters join ranked units, not a monster"),
     (_both(_hero("attacker", 0, 0, general=True), _hero("attacker", 1, 0, general=True)),
@@ -479,6 +479,59 @@ def test_validation_errors_name_the_key(mutate, pattern):
     msg = str(err.value)
     assert msg.startswith("fight.toml: "), msg
     assert re.search(pattern, msg), msg
+
+
+def _halberdiers(files: int, command: tuple[bool, bool, bool]):
+    """Empire halberdiers ``files`` wide with (champion, standard, musician)."""
+    u = library_unit("empire_halberdiers")
+    champion, standard, musician = command
+    return u.replace(files=files, command=u.command.replace(
+        champion=champion, standard=standard, musician=musician))
+
+
+FULL, CHAMPION, NO_COMMAND = (True, True, True), (True, False, False), (False, False, False)
+
+
+@pytest.mark.parametrize(("files", "command", "joining", "room"), [
+    (4, FULL, 1, 1), (4, FULL, 2, 1), (2, CHAMPION, 1, 1), (2, FULL, 1, 0),
+    (3, NO_COMMAND, 3, 3), (3, NO_COMMAND, 4, 3), (5, FULL, 2, 2),
+])
+def test_characters_take_the_front_rank_places_the_command_group_leaves(files, command,
+                                                                         joining, room):
+    """The command group stands in the front rank, and characters beside it; only characters
+    who do not fit alongside it go to the second rank (6th edition, "Standards, Musicians &
+    Champions: Position within the unit"; RULES.md §1.1, champions in the centre of the front
+    rank, source 004).  The engine fights every character in the front rank, so a unit takes
+    ``files`` less its command models, and the refusal names the field and that range."""
+    unit = _halberdiers(files, command)
+    captains = [Character(name=f"Captain {i}", profile=Profile(**HERO["profile"]))
+                for i in range(joining)]
+    if joining <= room:
+        su = ScenarioUnit(id="a", unit=unit, engaged_with="b", characters=captains)
+        assert len(su.characters) == joining
+        return
+    with pytest.raises(OddsInputError, match=(
+            rf"^characters: a unit {files} wide \(files\) with {sum(command)} command models"
+            rf" takes 0 to {room} characters \(got {joining}\): the command group stands in"
+            r" the front rank first")):
+        ScenarioUnit(id="a", unit=unit, engaged_with="b", characters=captains)
+
+
+def test_a_command_group_wider_than_the_unit_joins_a_scenario():
+    """A unit 2 wide with champion, standard and musician and no character: the rules put the
+    command group in the front rank "whenever possible" (6th edition, "Banners, Musicians &
+    Champions"), so the third stands behind; nothing is refused, in the two-unit form (which
+    builds its units before any character joins) or in a scenario file."""
+    narrow = _halberdiers(2, FULL)
+    sc = two_unit_scenario(narrow, "orc_boyz")
+    assert sc.sides[0][0].unit.files == 2 and sc.sides[0][0].unit.command == narrow.command
+    boss = Character(name="Boss", profile=Profile(**BOSS["profile"]))
+    sc = sc.replace(sides=(sc.sides[0], (sc.sides[1][0].replace(characters=(boss,)),)))
+    assert sc.sides[1][0].characters == (boss,)
+    data = base()
+    data["attacker"][0] = {**data["attacker"][0], "unit": narrow.to_dict(), "characters": []}
+    s = scenario_from_dict(data)
+    assert s.sides[0][0].unit.files == 2 and not s.sides[0][0].characters
 
 
 def test_base_is_valid():

@@ -400,10 +400,11 @@ DATA = Path(__file__).parent / "data" / "battlescribe"
 EXAMPLES = Path(__file__).resolve().parents[1] / "odds" / "examples"
 
 
-def upload(base, name: str, data: bytes):
-    from urllib.parse import quote
+def upload(base, name: str, data: bytes, lang: str | None = None):
+    from urllib.parse import urlencode
 
-    status, out, _ = request(base, f"/api/upload?name={quote(name)}", raw=data,
+    query = urlencode({"name": name, **({"lang": lang} if lang else {})})
+    status, out, _ = request(base, f"/api/upload?{query}", raw=data,
                              headers={"Content-Type": "application/octet-stream"})
     return status, out
 
@@ -442,18 +443,28 @@ def test_a_unit_by_value_fights_as_the_same_unit_by_name(base):
     assert without_page(a) == without_page(b)
 
 
-@pytest.mark.parametrize(("name", "data", "message"), [
-    ("list.txt", b"<roster/>", "upload: 'list.txt' must end in one of"),
-    ("bomb.cat", (DATA / "billion_laughs.cat").read_bytes(), "bomb.cat: refused unsafe XML"),
-    ("ext.cat", (DATA / "external_entity.cat").read_bytes(), "ext.cat: refused unsafe XML"),
-    ("half.ros", (EXAMPLES / "my_list.ros").read_bytes()[:500], "half.ros: malformed"),
-    ("fake.rosz", b"PK\x03\x04 not a zip", "fake.rosz: not a valid zip archive"),
-    ("../../etc/passwd.ros", b"<x/>", "passwd.ros: "),
+@pytest.mark.parametrize(("name", "data", "message", "spanish"), [
+    ("list.txt", b"<roster/>", "upload: 'list.txt' must end in one of",
+     "upload: 'list.txt' debe acabar en uno de"),
+    ("bomb.cat", (DATA / "billion_laughs.cat").read_bytes(), "bomb.cat: refused unsafe XML",
+     "bomb.cat: XML inseguro rechazado"),
+    ("ext.cat", (DATA / "external_entity.cat").read_bytes(), "ext.cat: refused unsafe XML",
+     "ext.cat: XML inseguro rechazado"),
+    ("half.ros", (EXAMPLES / "my_list.ros").read_bytes()[:500], "half.ros: malformed",
+     "half.ros: XML mal formado o truncado"),
+    ("fake.rosz", b"PK\x03\x04 not a zip", "fake.rosz: not a valid zip archive",
+     "fake.rosz: no es un archivo zip válido"),
+    ("../../etc/passwd.ros", b"<x/>", "passwd.ros: ", "passwd.ros: "),
+    ("empty.ros", b"<roster/>", "empty.ros: no unit the engine can field",
+     "empty.ros: ninguna unidad que el motor pueda sacar a combatir"),
 ])
-def test_hostile_uploads_are_422_naming_the_file(base, name, data, message):
-    status, out = upload(base, name, data)
-    assert status == 422 and out["error"].startswith(message), out
-    assert "/proc/" not in out["error"]
+def test_hostile_uploads_are_422_naming_the_file(base, name, data, message, spanish):
+    """A bad upload is refused naming the file, in English by default and with
+    ``?lang=en``, in Spanish with ``?lang=es`` (the page sends its language)."""
+    for lang, expected in ((None, message), ("en", message), ("es", spanish)):
+        status, out = upload(base, name, data, lang)
+        assert status == 422 and out["error"].startswith(expected), (lang, out)
+        assert "/proc/" not in out["error"]
 
 
 def test_an_upload_over_the_readers_limit_is_refused(base):

@@ -288,17 +288,22 @@ def test_a_roster_character_joins_the_unit_and_the_link_holds_it(page, browser, 
     shoot(page, "characters-es")
 
 
-def test_a_bad_upload_shows_a_clear_message(page, base, tmp_path):
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "broken.ros: malformed or truncated XML"),
+    ("es", "broken.ros: XML mal formado o truncado"),
+])
+def test_a_bad_upload_shows_a_clear_message(page, base, tmp_path, lang, message):
+    """A truncated roster is refused naming the file, in the page's language."""
     bad = tmp_path / "broken.ros"
     bad.write_bytes((EXAMPLES / "my_list.ros").read_bytes()[:300])
-    page.goto(f"{base}/?lang=es")
+    page.goto(f"{base}/?lang={lang}")
     page.wait_for_selector("#f-d\\.unit option")
     page.set_input_files("#upload", str(bad))
     status = page.locator("#upload-status")
-    expect(status).to_contain_text("broken.ros: malformed or truncated XML")
+    expect(status).to_contain_text(message)
     expect(status).to_have_attribute("role", "alert")
     assert status.is_visible()
-    shoot(page, "upload-error-es")
+    shoot(page, f"upload-error-{lang}")
 
 
 def test_the_page_speaks_the_browsers_language(browser, base):
@@ -368,6 +373,17 @@ def test_emergence_from_a_scenario_file(page, base):
     shown, drawn = picture.evaluate("i => [i.clientWidth, i.naturalWidth]")
     assert shown / drawn >= 0.85, (shown, drawn)
     expect(page.get_by_text("La imagen es más ancha que la pantalla")).to_be_hidden()
+
+
+def test_a_bad_list_for_the_matrix_is_refused_in_the_pages_language(page, base, tmp_path):
+    """The matrix's list upload names a truncated roster's fault in Spanish on a Spanish page."""
+    bad = tmp_path / "broken.ros"
+    bad.write_bytes((EXAMPLES / "my_list.ros").read_bytes()[:300])
+    page.goto(f"{base}/?view=matrix&lang=es")
+    page.set_input_files("#f-list_a", str(bad))
+    status = page.locator("#list_a-status")
+    expect(status).to_contain_text("broken.ros: XML mal formado o truncado")
+    expect(status).to_have_attribute("role", "alert")
 
 
 def test_two_uploaded_lists_give_a_matrix_whose_cells_open_the_combat(page, base):

@@ -455,8 +455,8 @@ def test_the_units_say_whether_characters_may_join(base):
     ({"unit": "orc_boar_chariot"},
      "characters: los personajes se unen a unidades en filas, no a un carro"),
     ({"unit": "empire_halberdiers", "files": 3, "command": "full"},
-     "characters: 1 personajes y 3 miniaturas de mando van en la primera fila, pero la unidad "
-     "solo tiene 3 de frente"),
+     "characters: una unidad de 3 de frente (files) con 3 miniaturas de mando admite de 0 a 0 "
+     "personajes (hay 1): el grupo de mando va primero en la primera fila"),
 ])
 def test_a_character_who_cannot_join_is_refused_in_the_pages_language(base, attacker, message):
     """Characters join ranked units only, and stand in the front rank with the command
@@ -466,3 +466,22 @@ def test_a_character_who_cannot_join_is_refused_in_the_pages_language(base, atta
             "trials": 1000, "seed": 1, "lang": "es"}
     status, out = post(base, "/api/combat", body)
     assert status == 422 and out["error"].startswith(message), out
+
+
+def test_a_unit_narrower_than_its_command_group_fights_beside_characters(base):
+    """A unit 2 wide with champion, standard and musician takes no character, but is not
+    refused for its command group alone (placed in the front rank "whenever possible", 6th
+    edition "Banners, Musicians & Champions"): it fights an enemy a character joined; and a
+    character joining it is refused with the range it takes, in English on an English page."""
+    captain, boss = heroes()
+    narrow = {"unit": "empire_halberdiers", "files": 2, "command": "full"}
+    body = {"attacker": narrow, "defender": {"unit": "orc_boyz", "characters": [boss]},
+            "trials": 1000, "seed": 1}
+    status, out = post(base, "/api/combat", body)
+    assert status == 200, out
+    assert out["page"]["kind"] == "scenario" and out["page"]["characters"]["attacker"] == []
+    status, out = post(base, "/api/combat", {**body, "attacker": {**narrow,
+                                                                  "characters": [captain]}})
+    assert status == 422, out
+    assert out["error"].startswith("characters: a unit 2 wide (files) with 3 command models "
+                                   "takes 0 to 0 characters (got 1)"), out

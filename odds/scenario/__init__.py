@@ -78,9 +78,12 @@ Conventions and judgement calls
 * Characters (:class:`odds.characters.Character`) join the unit in its front
   rank, each taking a rank-and-file place: they are *in addition to* the
   unit's ``models`` (they count towards ranks, §2.2 "characters fill rank
-  spaces").  Characters plus command models (all in the front rank) must fit
-  in the unit's frontage (``files``).  Characters join ranked units only
-  (not monsters, chariots or war machines).
+  spaces").  The command group stands in the front rank first and the
+  characters beside it; the engine fights every character in the front rank,
+  so a unit takes at most ``files`` less its command models
+  (:func:`odds.scenario.unit.front_rank_room`); a command group alone may be
+  wider than the unit.  Characters join ranked units only (not monsters,
+  chariots or war machines).
 * Challenge policy (§1.9, source 004), per unit: ``never`` (this unit's
   characters and champion neither issue nor accept; a character refuses; a
   champion cannot hide, as it stays in the command group, so a unit whose

@@ -21,6 +21,34 @@ NO_CHARACTERS: tuple[str, ...] = ("monster", "chariot", "war_machine")
 """Troop types no character may join (characters join ranked units, RULES.md §1.9)."""
 
 
+def front_rank_room(unit: Unit) -> int:
+    """Characters who can join ``unit`` and still stand in its front rank.
+
+    The champion, standard bearer and musician stand in the front rank
+    whenever possible, and characters who join stand there beside them; only
+    characters who do not fit alongside the command group go to the second
+    rank, where they do not fight (6th edition, "Standards, Musicians &
+    Champions: Position within the unit"; champions stay in the centre of
+    the front rank, source 004).  The engine fights every character in the
+    front rank, so this is how many may join: the unit's ``files`` less its
+    command models, never below 0.  A command group wider than the unit is
+    allowed: its last models stand in the second rank (the engine still
+    counts the unit's standard and musician, as it does without characters).
+
+    Parameters
+    ----------
+    unit : Unit
+        The unit characters would join.
+
+    Returns
+    -------
+    int
+        Front-rank places left for characters.
+    """
+    cmd = unit.command
+    return max(0, unit.files - int(cmd.champion) - int(cmd.standard) - int(cmd.musician))
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ScenarioOptions:
     """Rule options of a scenario (Defaults follow ``RULES.md``).
@@ -158,11 +186,14 @@ class ScenarioUnit:
                 f" (got {len(chars)} with troop_type {u.troop_type!r})"
             )
         cmd = u.command
-        n_cmd = int(cmd.champion) + int(cmd.standard) + int(cmd.musician)
-        if len(chars) + n_cmd > u.files:
+        room = front_rank_room(u)
+        if len(chars) > room:
+            n_cmd = int(cmd.champion) + int(cmd.standard) + int(cmd.musician)
             raise OddsInputError(
-                f"characters: {len(chars)} characters and {n_cmd} command models stand in the"
-                f" front rank, but the unit is only {u.files} wide (files)"
+                f"characters: a unit {u.files} wide (files) with {n_cmd} command models takes"
+                f" 0 to {room} characters (got {len(chars)}): the command group stands in the"
+                " front rank first, and a character who does not fit there would stand in the"
+                " second rank, which the engine does not fight"
             )
         for key, what in (("general", "General"), ("battle_standard", "battle standard bearer")):
             holders = [i for i, c in enumerate(chars) if getattr(c, key)]

@@ -194,7 +194,9 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def bad_input(request: Request, exc: OddsInputError) -> JSONResponse:
         try:
             body = await request.json()
-        except Exception:  # no body, or not JSON: the query's language, else English
+        except Exception:  # no body, or not JSON (an uploaded file): the query's language
+            body = None
+        if not isinstance(body, dict) or "lang" not in body:
             body = {"lang": request.query_params.get("lang")}
         return _error(422, error_text(str(exc), _lang_of(body)))
 
@@ -257,10 +259,11 @@ def _add_data_routes(app: FastAPI, library: Library, jobs: Jobs,
                                               req.upgrades, req.lang)
 
     @app.post("/api/upload", tags=["data"])
-    async def upload(request: Request, name: str = "") -> dict[str, Any]:
+    async def upload(request: Request, name: str = "", lang: Lang = "en") -> dict[str, Any]:
         """A BattleScribe catalogue or roster (the raw file as the body, ``?name=FILE.ros``).
 
-        Read in memory and never stored; the answer lists its units by value.
+        Read in memory and never stored; the answer lists its units by value.  A file
+        that cannot be read is refused (422) in ``lang`` (``?lang=es``), as every error is.
         """
         body = await _body(request)
         return await asyncio.wrap_future(jobs.pool.submit(read_upload, name, body))

@@ -419,7 +419,8 @@ async function upload(input) {
   showError('');
   let res, body;
   try {
-    res = await fetch(`/api/upload?name=${encodeURIComponent(file.name)}`, { method: 'POST',
+    const q = new URLSearchParams({ name: file.name, lang: state.lang });
+    res = await fetch(`/api/upload?${q}`, { method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream' }, body: await file.arrayBuffer() });
     body = await res.json();
   } catch (e) {
@@ -613,7 +614,8 @@ function listInput(key) {
   input.addEventListener('change', async () => {
     const file = input.files && input.files[0];
     if (!file) return;
-    const res = await fetch(`/api/upload?name=${encodeURIComponent(file.name)}`, { method: 'POST',
+    const q = new URLSearchParams({ name: file.name, lang: state.lang });
+    const res = await fetch(`/api/upload?${q}`, { method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream' }, body: await file.arrayBuffer() });
     const body = await res.json();
     if (!res.ok) {
