@@ -60,9 +60,9 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_HUNTER_WARD", "S_SIREN"}
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
-    # "Asalto imparable", Mercenarios "Arma de frío"
+    # "Asalto imparable", Mercenarios "Arma de frío" and "Premonición"
     assert set(PLAIN_ABSENT_GROUPS) == {layout.G_BURNING, layout.G_LANCE, layout.G_GRAB,
-                                        layout.G_CHAIN, layout.G_COLD}
+                                        layout.G_CHAIN, layout.G_COLD, layout.G_REROLL_WOUND}
 
 
 def test_fill_writes_only_its_columns():

@@ -42,6 +42,7 @@ from odds.combat.model.layout import (
     G_RANDOM,
     G_RANKS,
     G_REROLL,
+    G_REROLL_WOUND,
     G_SAVE,
     G_STD_HIT,
     G_WARD,
@@ -290,6 +291,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             # para herir exitosa ... puede hacer un ataque adicional" (the model's own attacks,
             # not its handlers'; blows.chain_attacks)
             row[G_CHAIN] = charging and unit.has("unstoppable_assault")
+            if unit.has("premonition"):
+                # Mercenarios (Hermanas de Sigmar, the Augur) "Premonición": "puede repetir
+                # todas las tiradas fallidas para impactar y para herir", every round
+                row[G_REROLL] = 1
+                row[G_REROLL_WOUND] = 1
             if (charging and unit.has("cold_weapon") and wkey == "hand_weapon"
                     and not unwoundable and not enemy.has("immune_to_cold")):
                 # Mercenarios "Arma de frío": "En el turno en que cargan, si sale algún 6 en
