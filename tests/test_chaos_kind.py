@@ -51,6 +51,24 @@ def test_vampire_hunters_are_immune_to_psychology_and_hate():
 
 
 @needs_data
+def test_the_estalian_inquisitors():
+    """MdM_Estalia_con_Personajes_Especiales "Sumos Inquisidores (Personaje Especial)":
+    "Cazadores de vampiros" ("Juan y Tomás son inmunes a psicología, salvo que odian a todas
+    las miniaturas de tipo No Muerto, Caos o Skaven") as Johann's and Wilhelm's; "Plegarias a
+    Myrmidia" ("Tomás puede lanzar una única Plegaria a Myrmidia por turno ... Se tratan como
+    objetos portahechizos de nivel de energía 3"): bound spells of the magic phase, as
+    "Plegarias a Sigmar"."""
+    book = cat(MYRMIDIA)
+    name = "Sumos Inquisidores (Personaje Especial)"
+    unit = book.unit(name)
+    assert unit.has("immune_to_psychology")
+    assert unit.hatred == ("chaos", "skaven", "undead")
+    k = kinds(book, name)
+    assert "Cazadores de vampiros" not in k
+    assert k["Plegarias a Myrmidia"] == "no_combat_effect"
+
+
+@needs_data
 def test_type_chaos_is_read_from_the_tipo():
     """MDNR_Mercenarios v5.cat "Fimir" (``Tipo`` "Infantería monstruosa, Fimir, Caos.") is of
     type Caos although its army is the Mercenarios; MDNR_Reinos_del_Caos_Mortales_v5.cat
