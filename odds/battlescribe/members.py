@@ -16,7 +16,7 @@ from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON
 from odds.battlescribe.no_effect_names import is_no_combat_effect
 from odds.battlescribe.profiles import _champion_like, _Profiles, is_wizard
 from odds.battlescribe.spelling import normalize, plain_text
-from odds.battlescribe.tree import RawProfile
+from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.unmodelled import SECOND_PROFILE_REASONS
 from odds.units import Equipment, Member
 
@@ -115,7 +115,7 @@ class _Members(_Profiles, _Equipment):
                 " rank-and-file profile is modelled"))
         self.member_ids = {id(x) for _, _, n in self.member_raws for x in n.walk()}
 
-    def second_champion(self, p: RawProfile, leader) -> object | None:
+    def second_champion(self, p: RawProfile, leader: Node | None) -> Node | None:
         """The command group's option for a second champion with profile ``p``, or None.
 
         A unit whose rule says two of its command models "se consideran Campeón a todos los
