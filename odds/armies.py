@@ -16,8 +16,8 @@ import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
 
-__all__ = ["ARMIES", "ARMY_RACE", "RACES", "RACE_PARENT", "TAGS", "army_from_catalogue",
-           "race_of", "race_tags"]
+__all__ = ["ARMIES", "ARMY_RACE", "KINDS", "KIND_ARMIES", "RACES", "RACE_PARENT", "TAGS",
+           "army_from_catalogue", "race_of", "race_tags"]
 
 ARMIES: Mapping[str, str] = MappingProxyType({
     # no MDNR book in the data: the Regimientos de Renombre "de Arabia" (Perros del Desierto
@@ -103,7 +103,19 @@ ARMY_RACE: Mapping[str, str] = MappingProxyType({
 })
 """The usual race of an army's models (armies of mixed races have none)."""
 
-TAGS: tuple[str, ...] = (*sorted(ARMIES), *RACES)
+KINDS: tuple[str, ...] = ("chaos",)
+"""Kind tags a model carries beside its race: ``chaos``, a model *de tipo Caos* (its ``Tipo``
+names "Caos" whatever its race and army book: the ``chaos`` special rule; every model of a
+Reinos del Caos army, :data:`KIND_ARMIES`; :attr:`odds.units.Unit.damage_tags`)."""
+
+KIND_ARMIES: Mapping[str, frozenset[str]] = MappingProxyType({
+    "chaos": frozenset({"beasts_of_chaos", "daemons_of_chaos", "warriors_of_chaos"}),
+})
+"""Kind tag → the armies all of whose models carry it: the Reinos del Caos books print "Caos"
+in the ``Tipo`` of their models (a unit given by hand, without a ``Tipo``, is of its army's
+kind)."""
+
+TAGS: tuple[str, ...] = (*sorted(ARMIES), *RACES, *KINDS)
 """Every tag a hatred list may name."""
 
 

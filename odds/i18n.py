@@ -70,7 +70,8 @@ TERMS_ES: dict[str, dict[str, str]] = {
         "daemonic_instability": "Inestabilidad demoníaca", "cold_blooded": "Sangre fría",
         "regeneration": "Regeneración", "poisoned_attacks": "Ataques envenenados",
         "ignores_strikes_last": "Maestro de la espada", "wizard": "Hechicero",
-        "dragon": "Dragón", "independent": "Independiente", "bodyguard": "Guardaespaldas",
+        "dragon": "Dragón", "chaos": "Caos", "independent": "Independiente",
+        "bodyguard": "Guardaespaldas",
         "thunderous_charge": "Carga atronadora", "strength_on_charge": "Fuerza en la carga",
         "causes_no_panic": "No causa pánico", "artefact_creature": "Criatura artefacto",
         "troll_vomit": "Vómito de troll", "flammable": "Inflamable",
@@ -964,27 +965,20 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "además del disparo de la catapulta, el tripulante Ogro lucha (su R y sus H no cuentan "
          "en las heridas de la máquina) y, si el mortero es destruido, la dotación superviviente "
          "sigue luchando como unidad: no se modela"),
-        (r"^both the (\w+) and the (\w+) count as champions: .*$",
-         r"\1 y \2 cuentan ambos como campeones: dos campeones en una unidad, no se modela"),
+        (r"^both count as champions: the leader is the unit's champion, the other a named "
+         r"member with the role champion \(Unit.members\)$",
+         "ambas cuentan como campeonas: la líder es la campeona de la unidad, la otra un "
+         "miembro con nombre con el papel de campeón (Unit.members)"),
         (r"^bound to a Human character of the army .*$",
          "vinculado a un personaje Humano del ejército (un monstruo que pierde a su jinete "
          "cuando este muere): el personaje no está en la entrada, no se modela"),
         (r"^enemy models in base contact count as Initiative 1 .*$",
          "las miniaturas enemigas en contacto peana con peana cuentan como Iniciativa 1 (no las "
          "inmunes al frío): el orden de ataque enemigo lo fija esta miniatura, no se modela"),
-        (r"^hatred of models of type Chaos .*$",
-         "odio a las miniaturas de tipo Caos ('Caos' en Tipo, sea cual sea su libro de "
-         "ejército: los Fimir, los regimientos de renombre del Caos) y a los No Muertos: el "
-         "motor no distingue el Caos, no se modela"),
         (r"^horse artillery: each light cannon .*$",
          "artillería a caballo: cada cañón ligero con su dotación es una unidad propia, el "
          "artillero a caballo lucha desde su caballo ('y el caballo también lucha') y Bronzino "
          "se une a un cañón como personaje: no se modela"),
-        (r"^immune to psychology, with hatred of Undead, Chaos and Skaven models: .*$",
-         "inmune a psicología, con odio a las miniaturas No Muertas, del Caos y Skaven: 'Caos' "
-         "es una palabra de Tipo de miniaturas de varios libros (los Fimir, los regimientos de "
-         "renombre del Caos) y el motor no distingue el Caos (como en 'Martillos de Sigmar'), "
-         "no se modela"),
         (r"^impact hits split into soft and hard hits, 1D6 S6 back .*$",
          "impactos por carga divididos en blandos y duros, 1D6 impactos de F6 de vuelta a las "
          "miniaturas que los causan: no se modela"),
@@ -1016,10 +1010,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "(alabarda con gancho F+1 o F+2 contra caballería, atrapahombres con golpe letal, bola "
          "y cadena F+3 en el primer turno, tres armas de mano) y pueden ser atacados en vez del "
          "carro: seis cuerpos de dotación, no se modela"),
-        (r"^the Augur re-rolls all failed rolls to hit and to wound and has a 5\+ ward: .*$",
-         "el Augur repite todas las tiradas fallidas para impactar y para herir y tiene una "
-         "salvación especial de 5+: un segundo campeón con una repetición para herir para la "
-         "que el motor no tiene columna, no se modela"),
         (r"^the Lanzafuegos is three dwarfs of unit strength 2 \+ 1 \+ 1 .*$",
          "el Lanzafuegos son tres enanos de potencia de unidad 2 + 1 + 1 ('La máquina no tiene "
          "perfil separado, se considera parte de los enanos'), una máquina de guerra 'a todos "

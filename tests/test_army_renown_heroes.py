@@ -65,6 +65,18 @@ def test_no_effect_needs_the_phrase():
     assert no_effect_text("Melancolía", "Gilead debe hacer un chequeo de liderazgo") is None
 
 
+@needs_data
+def test_vampire_hunters_rule_is_modelled():
+    """MDNR_Regimientos_de_Renombre v5.cat, Cazadores de brujas, "Cazadores de vampiros":
+    "Johan y Wilhelm son inmunes a psicología, salvo que odian a todas las miniaturas de tipo
+    No Muerto, Caos o Skaven": immune to psychology, hatred of ``chaos``, ``skaven`` and
+    ``undead`` (models of type Caos: tests/test_chaos_kind.py); no longer reported."""
+    unit = cat(RR).unit(HUNTERS)
+    assert unit.has("immune_to_psychology")
+    assert unit.hatred == ("chaos", "skaven", "undead")
+    assert "Cazadores de vampiros" not in kinds(cat(RR), HUNTERS)
+
+
 # (unit, rule, a phrase of its text that changes a close combat, a phrase of the reason)
 REPORTED = [
     (GOTREK, "Hacha Rúnica de Gotrek", "Por cada ataque inicial que impacte, Gotrek puede hacer"
@@ -73,8 +85,6 @@ REPORTED = [
     (GOTREK, "Maldición de Gotrek", "tirada de salvación especial de 4+", "4+ ward"),
     (GOTREK, "Formación", "formada por dos miniaturas", "single model"),
     (HUNTERS, "Luchan juntos", "como si fuesen una unidad de hostigadores", "single model"),
-    (HUNTERS, "Cazadores de vampiros", "odian a todas las miniaturas de tipo No Muerto, Caos",
-     "no Chaos tag"),
     (HUNTERS, "Báculo sagrado", "Hiere automáticamente a las miniaturas de tipo No Muerto",
      "automatically"),
     (HUNTERS, "Estaca de Sigmar", "Sus impactos se resuelven con F8", "S8"),

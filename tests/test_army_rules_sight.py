@@ -74,13 +74,14 @@ def test_cigor_from_the_catalogue():
     """MDNR Reinos del Caos Bestias, Cigor: "Visión ultraterrena": "Repite las tiradas para
     impactar a todas las miniaturas de tipo Hechicero, No Muerto, Demonio, Vegetal, o
     Espíritu" (otherworldly_sight).  The XML, by hand: M18 HA2 HP1 F6 R5 H5 I3 A5 L8, TSA
-    blank, Potencia 5, "Tozudez", "Terror"; the unit is now fully modelled."""
+    blank, Potencia 5, "Tozudez", "Terror", Tipo "Monstruo, Gigante, Minotauro, Bestia, Caos."
+    (of type Caos: ``chaos``); the unit is now fully modelled."""
     b = cat(BESTIAS)
     u = b.unit("Cigor")
     p = u.profile
     assert (p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (18, 2, 1, 6, 5, 5, 3, 5, 8)
     assert u.troop_type == "monster" and u.armour_save == 7 and u.unit_strength == 5
-    assert set(u.special) == {"otherworldly_sight", "stubborn", "terror"}
+    assert set(u.special) == {"chaos", "otherworldly_sight", "stubborn", "terror"}
     assert "Visión ultraterrena" not in kinds(b, "Cigor")
     assert clean(b, "Cigor")
 

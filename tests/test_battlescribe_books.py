@@ -105,9 +105,10 @@ def test_demonios_bloodletters_and_daemonettes():
     c = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
     d = c.unit("Desangradores de Khorne")
     # Desangrador: HA5 HP0 F5 I4 A1 L8; "Demonio" (aura, fear, immune to psychology, magic
-    # attacks), "Furia asesina", "Marca de Khorne" for this entry: no other combat effect
+    # attacks), "Furia asesina", "Marca de Khorne" for this entry: no other combat effect;
+    # Tipo "Infantería, Demonio, Caos, Khorne.": of type Caos (the chaos kind)
     assert (d.profile.WS, d.profile.S, d.profile.I, d.profile.A, d.profile.Ld) == (5, 5, 4, 1, 8)
-    assert set(d.special) == {"daemonic_aura", "daemonic_instability", "fear", "frenzy",
+    assert set(d.special) == {"chaos", "daemonic_aura", "daemonic_instability", "fear", "frenzy",
                               "immune_to_psychology", "magic_attacks"}
     k = kinds(c, d.name)
     assert "Inestabilidad Demoníaca" not in k  # a 2D6 test instead of a break test

@@ -63,10 +63,11 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío", Enanos "Escamas puntiagudas", Bestias
-    # "Engullir entero"
+    # "Engullir entero", Mercenarios "Premonición"
     assert set(PLAIN_ABSENT_GROUPS) == {layout.G_BURNING, layout.G_LANCE, layout.G_GRAB,
                                         layout.G_CHAIN, layout.G_COLD, layout.G_REBOUND_S,
-                                        layout.G_SWALLOW}
+                                        layout.G_SWALLOW,
+                                        layout.G_REROLL_WOUND}
 
 
 def test_fill_writes_only_its_columns():

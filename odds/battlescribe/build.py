@@ -152,6 +152,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
             extra["unit_strength_override"] = counted_us
         if re.search(r"\bslaanesh\b", self.tipo) and "slaanesh" not in special:
             special.append("slaanesh")  # of type Slaanesh (Elfos Oscuros "Presa de Slaanesh")
+        if re.search(r"\bcaos\b", self.tipo):
+            special.append("chaos")  # of type Caos ("Martillos de Sigmar": "Odio a ... Caos")
         if is_dragon(main):
             special.append("dragon")  # names the model for "Hacha de Ulther" (dragon_bane)
         if is_wizard(main):
@@ -159,6 +161,11 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
         elif champion is not None and champion_raw is not None and is_wizard(champion_raw):
             self.champion_special += ("wizard",)  # a wizard leader (Mullah Aklan'd, Hengus)
         command = self.command(roles | included_roles(self.sel))
+        if self.second_champion_cost:
+            # Hermanas de Sigmar "Campeonas": the second champion comes with the champion
+            # (a named member with the role champion), her option's points with it
+            command = command.replace(
+                champion_points=command.champion_points + self.second_champion_cost)
         if self.front_weapon:
             extra["front_weapon"] = self.front_weapon
         members = self.members(tt, equipment, mount_raw, main, tuple(special))

@@ -15,6 +15,7 @@ __all__ = [
     "CHAMPION_ITEMS",
     "CHAMPION_RULES",
     "LEADER_RULE_FLAGS",
+    "LEADER_RULE_WARDS",
 ]
 
 
@@ -58,9 +59,19 @@ LEADER_RULE_FLAGS: MappingProxyType = name_table({
     # Edvard está vivo, puede hacer un ataque adicional; este ataque final se resuelve con
     # Golpe Letal. Además, en desafíos, Edvard tiene una tirada de salvación especial de 6+"
     "Juego sucio": ("dirty_trick",),
+    # empire3 family: Mercenarios, Marienburgo (Hermanas de Sigmar), Estalia (Hermanas de
+    # Myrmidia) "Premonición": "La Augur puede repetir todas las tiradas fallidas para impactar
+    # y para herir, y dispone de una tirada de salvación especial de 5+" (the Augur is the
+    # unit's champion, the first of its command group; her ward: LEADER_RULE_WARDS)
+    "Premonición": ("premonition",),
 })
 """A unit's rule whose text gives it to its leader alone: name → the leader's special rules
 (:attr:`odds.units.Unit.champion_special`); reported where the unit has no leader."""
+
+LEADER_RULE_WARDS: MappingProxyType = name_table({
+    "Premonición": 5,  # "dispone de una tirada de salvación especial de 5+"
+})
+"""The ward save a rule of :data:`LEADER_RULE_FLAGS` gives the leader alone (its text)."""
 
 CHAMPION_RULES: MappingProxyType = name_table({
     # Regimientos de Renombre (Arqueros de Scarloc) "Glam el que ríe": "Glam es un bailarín

@@ -13,7 +13,12 @@ from __future__ import annotations
 import re
 
 from odds import rules
-from odds.battlescribe.champion_names import CHAMPION_ITEMS, CHAMPION_RULES, LEADER_RULE_FLAGS
+from odds.battlescribe.champion_names import (
+    CHAMPION_ITEMS,
+    CHAMPION_RULES,
+    LEADER_RULE_FLAGS,
+    LEADER_RULE_WARDS,
+)
 from odds.battlescribe.equipment import _Equipment
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON_RULES
 from odds.battlescribe.rule_names import NAMED_HATRED, RULE_FLAGS
@@ -204,6 +209,8 @@ class _CommandGroup(_Equipment):
                 self.note(name, "ignored", "the leader's rule, and the unit has no leader")
             else:
                 self.champion_special += LEADER_RULE_FLAGS[key]
+                if key in LEADER_RULE_WARDS:
+                    self.champion_ward = min(LEADER_RULE_WARDS[key], self.champion_ward or 7)
                 self.note(name, "note", "the leader's rule: it fights as a body of its own"
                           " with it (Unit.champion_special)")
             return True

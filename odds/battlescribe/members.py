@@ -16,12 +16,13 @@ from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON
 from odds.battlescribe.no_effect_names import is_no_combat_effect
 from odds.battlescribe.profiles import _champion_like, _Profiles, is_wizard
 from odds.battlescribe.spelling import normalize, plain_text
-from odds.battlescribe.tree import RawProfile
+from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.unmodelled import SECOND_PROFILE_REASONS
 from odds.units import Equipment, Member
 
 _MEMBER_TYPES = ("infantry", "cavalry", "monstrous_infantry")  # troop types with members
 _JOINED = "como si fuera un personaje que se ha unido a la unidad"  # a member character
+_TWO_CHAMPIONS = "se consideran campeon a todos los efectos"  # Hermanas de Sigmar "Campeonas"
 # empire2 family: Imperio (Tren de Artillería de Nuln, con Personajes Especiales),
 # Marienburgo: a named hero printed in his unit's entry, one and only one (min 1, max 1),
 # with a hero's profile (H2, L8 beside the troops' H1, L7) and gear of his own: "Markus
@@ -74,6 +75,14 @@ class _Members(_Profiles, _Equipment):
                     self.note(p.name, "approximated", "a command model's own profile: it"
                               " fights as the rank and file")
                 continue
+            second = self.second_champion(p, leader)
+            if second is not None and tt in _MEMBER_TYPES:
+                # empire3 family: Mercenarios (Hermanas de Sigmar) "Campeonas": "Tanto la
+                # Matriarca como la Augur se consideran Campeón a todos los efectos": the
+                # command group's other champion, her profile on the unit's entry
+                self.member_raws.append((p, "champion", second))
+                self.second_champion_cost += second.cost
+                continue
             named = next((n for n in self.sel.unit.walk()[1:] if any(q is p for q in n.profiles)
                           and n.key.endswith("(campeon)") and n.kind != "group"
                           and (n.low or 0) >= 1 and n.high == 1), None)
@@ -123,6 +132,20 @@ class _Members(_Profiles, _Equipment):
                 normalize(p.name), "second model profile in the unit: only the first"
                 " rank-and-file profile is modelled"))
         self.member_ids = {id(x) for _, _, n in self.member_raws for x in n.walk()}
+
+    def second_champion(self, p: RawProfile, leader: Node | None) -> Node | None:
+        """The command group's option for a second champion with profile ``p``, or None.
+
+        A unit whose rule says two of its command models "se consideran Campeón a todos los
+        efectos" (Hermanas de Sigmar "Campeonas") has, beside its leader, the option of its
+        command group named as ``p``.
+        """
+        if leader is None or not any(_TWO_CHAMPIONS in plain_text(t or "")
+                                     for t in self.rule_texts().values()):
+            return None
+        return next((n for g in self.sel.unit.children if g.key.startswith("grupo de mando")
+                     for n in g.children if n is not leader
+                     and normalize(n.name) == normalize(p.name)), None)
 
     def members(self, tt: str, equipment: Equipment, mount_raw: RawProfile | None,
                 main: RawProfile, special: tuple[str, ...]) -> tuple[Member, ...]:

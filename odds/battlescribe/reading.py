@@ -57,6 +57,7 @@ class _Reading:
         self.worn: list[tuple[str, int]] = []  # armour options of a printed save: (name, save)
         # named members (odds.units.Member): (profile, role, entry), and their entries' ids
         self.member_raws: list[tuple[RawProfile, str, Node]] = []
+        self.second_champion_cost = 0.0  # a second champion's option ("Campeonas")
         self.member_ids: set[int] = set()
         self.weapon_only_rules: tuple[str, ...] = ()  # the unit's weapon's WEAPON_RULES
         self.champion_special: tuple[str, ...] = ()  # the leader's own rules (leader_only)

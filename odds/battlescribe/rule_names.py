@@ -76,6 +76,9 @@ RULE_FLAGS: MappingProxyType = name_table({
     # muertos: pueden reaccionar a la carga, pueden marchar..."; "Hazen pezte": "Ningún
     # personaje puede unirse a una unidad de Goblins de Polvo"
     "No moríoz": ("immune_to_psychology", "unstable", "fear"),
+    # empire3 family: "Cazadores de vampiros": "son inmunes a psicología, salvo que odian a
+    # todas las miniaturas de tipo No Muerto, Caos o Skaven" (the hatred: NAMED_HATRED)
+    "Cazadores de vampiros": ("immune_to_psychology",),
     # Bretonia and the elves --
     # Elfos Silvanos (Señor de las bestias, osos salvajes) "Si gana un combate, la unidad debe
     # perseguir" (its whole text)
@@ -151,6 +154,16 @@ NAMED_HATRED: MappingProxyType = name_table({
     # mercenaries family: Orcos y Goblins (Acechantez de Snagla Grobspit) "Odio a humanos": "A
     # miniaturas de tipo Humano."
     "Odio a humanos": ("human",),
+    # empire3 family: Imperio (Ejército Sigmarita), Mercenarios, Regimientos de Renombre
+    # (Cazadores de brujas), Estalia (Sumos Inquisidores) "Cazadores de vampiros": "Johan y
+    # Wilhelm son inmunes a psicología, salvo que odian a todas las miniaturas de tipo No
+    # Muerto, Caos o Skaven" (Estalia: "Juan y Tomás"); its immunity is in RULE_FLAGS
+    "Cazadores de vampiros": ("chaos", "skaven", "undead"),
+    # empire3 family: Mercenarios, Marienburgo (Hermanas de Sigmar) "Martillos de Sigmar":
+    # "Las Hermanas de Sigmar tienen Odio a miniaturas de tipo Caos y Odio a miniaturas de tipo
+    # No Muerto"; Estalia (Hermanas de Myrmidia) "Lanzas de Myrmidia": the same words
+    "Martillos de Sigmar": ("chaos", "undead"),
+    "Lanzas de Myrmidia": ("chaos", "undead"),
 })
 """Hatred of named enemies → the army or race tags hated (:data:`odds.armies.TAGS`)."""
 

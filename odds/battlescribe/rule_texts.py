@@ -374,6 +374,12 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     ("plegarias a sigmar", "se tratan como objetos portahechizos de nivel de energia 3",
      "no_combat_effect", "bound spells ('objetos portahechizos') cast in the magic phase: a"
      " combat of the engine starts with no spell in play"),
+    # empire3 family: Estalia (Sumos Inquisidores) "Plegarias a Myrmidia": "Tomás puede lanzar
+    # una única Plegaria a Myrmidia por turno ... Se tratan como objetos portahechizos de nivel
+    # de energía 3" (the same bound spells as Wilhelm's "Plegarias a Sigmar")
+    ("plegarias a myrmidia", "se tratan como objetos portahechizos de nivel de energia 3",
+     "no_combat_effect", "bound spells ('objetos portahechizos') cast in the magic phase: a"
+     " combat of the engine starts with no spell in play"),
     ("maestro del arco", "cada turno puede disparar hasta tres veces", "no_combat_effect",
      "shooting: three shots a turn with his longbow or crossbow"),
     ("melancolia", "y solo si no esta trabado en combate cuerpo a cuerpo", "no_combat_effect",

@@ -198,6 +198,12 @@ class _SpecialRules(_CommandGroup):
                 continue
             if self.leader_rule(name, key, texts.get(name), leader_only):
                 continue
+            if key == "campeonas" and any(role == "champion" for _, role, _ in self.member_raws):
+                # Hermanas de Sigmar "Campeonas": the second champion is a named member
+                self.note(name, "note", "both count as champions: the leader is the unit's"
+                          " champion, the other a named member with the role champion"
+                          " (Unit.members)")
+                continue
             if (WEAPON_NAMES.get(key, "hand_weapon") != "hand_weapon"
                     and any(normalize(n.name) == key and name in n.rules
                             for n in self.sel.taken if id(n) not in self.command_ids())):

@@ -152,14 +152,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Muerte de los artilleros": "two crew per gun and a pilot; the Barcatronante is removed"
                                 " when all the crew die: crew casualties of their own, not"
                                 " modelled",
-    "Martillos de Sigmar": "hatred of models of type Chaos ('Caos' in Tipo, whatever their army"
-                           " book: the Fimir, Chaos renown regiments) and of Undead: the engine"
-                           " has no Chaos tag, not modelled",
-    "Premonición": "the Augur re-rolls all failed rolls to hit and to wound and has a 5+ ward:"
-                   " a second champion with a re-roll to wound the engine has no column for,"
-                   " not modelled",
-    "Campeonas": "both the Matriarca and the Augur count as champions: two champions in one"
-                 " unit, not modelled",
     "Inmune a frío": "immune to cold attacks (Arma de frío, Garras): the engine has no cold"
                      " attacks, not modelled",
     # army26: Regimientos de Renombre's named heroes sold as one entry (Gotrek y Félix, Gilead y
@@ -182,10 +174,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Luchan juntos": "Johann and Wilhelm fight as one unit of two skirmishers, both its"
                      " leaders, each with his own weapon: the import takes the entry as a"
                      " single model (Wilhelm its champion), not modelled",
-    "Cazadores de vampiros": "immune to psychology, with hatred of Undead, Chaos and Skaven"
-                             " models: 'Caos' is a Tipo word of models of several books (the"
-                             " Fimir, Chaos renown regiments) and the engine has no Chaos tag"
-                             " (as 'Martillos de Sigmar'), not modelled",
     "Báculo sagrado": "Wilhelm's great weapon wounds Undead, Daemon and Skaven models"
                       " automatically: an enemy-dependent wound roll for one of two heroes the"
                       " import does not keep apart ('Luchan juntos'), not modelled",

@@ -52,6 +52,7 @@ from odds.combat.model.layout import (
     G_ICE_HIT,
     G_ICE_WARD,
     G_REBOUND_S,
+    G_REROLL_WOUND,
     G_SWALLOW,
     S_ICE,
     S_TONGUE,
@@ -190,6 +191,11 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     else:
         w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
                                 groups[u, v, gi, kind, G_KB])
+    if not plain and groups[u, v, gi, kind, G_REROLL_WOUND] and w < hits - ph:
+        # "Premonición": the failed rolls to wound are rolled once more
+        w2, k2, p = roll_wounds(buf, p, hits - ph - w, groups[u, v, gi, kind, G_WOUND],
+                                groups[u, v, gi, kind, G_KB])
+        w, kbw = w + w2, kbw + k2
     if not plain and groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
         w2, k2, ph2, p = chain_attacks(buf, p, w + ph, hit, poison, groups[u, v, gi, kind])
         w, kbw, ph = w + w2, kbw + k2, ph + ph2

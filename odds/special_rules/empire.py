@@ -184,5 +184,44 @@ difference); at the start of the next round (the turn's end) it tests its panic 
 song is sung every own turn (the player's choice taken: it only helps).  The exact first
 round refuses a song made before its blows."""
 
+def _premonition_dice(model, layout) -> int:
+    """One die for each attack of a group that re-rolls its failed wounds, at most.
+
+    Bounded by every such unit's models times the most attacks a model of the group has.
+    """
+    if not model.groups[..., layout.G_REROLL_WOUND].any():
+        return 0
+    total = 0
+    for u in range(model.n_units):
+        if not model.groups[u, ..., layout.G_REROLL_WOUND].any():
+            continue
+        models = -(-int(model.sides[u, layout.S_HP]) // int(model.sides[u, layout.S_W]))
+        rows = model.groups[u]
+        per = int(((rows[..., layout.G_ATTACKS] + rows[..., layout.G_FRENZY_A])
+                   * rows[..., layout.G_PER_MODEL]).max())
+        total += models * per
+    return total
+
+
+PREMONITION = RuleSpec(
+    key="premonition", mdnr=("Premonición",), book="Mercenarios",
+    columns=("G_REROLL_WOUND",), reads=("G_REROLL",), switches=("G_REROLL_WOUND",),
+    filled_by="odds.combat.model.groups", dice=_premonition_dice, plain=False,
+    exact_refuses=lambda m, c: bool(m.groups[..., c.G_REROLL_WOUND].any()),
+    acts=("each strike",), hooks=("blows.unsaved_wounds",),
+    column_docs={"G_REROLL_WOUND": "1: its failed rolls to wound are re-rolled"},
+)
+"""Mercenarios, Marienburgo (Hermanas de Sigmar), Estalia (Hermanas de Myrmidia)
+"Premonición": "La Augur puede repetir todas las tiradas fallidas para impactar y para herir, y
+dispone de una tirada de salvación especial de 5+".
+
+The Augur is the unit's champion (the first of its command group; "Campeonas": "Tanto la
+Matriarca como la Augur se consideran Campeón a todos los efectos"), so the rule is hers alone
+(:data:`odds.battlescribe.champion_names.LEADER_RULE_FLAGS`): she fights as a body of her own
+with her 5+ ward, and her blows re-roll their missed hits (``G_REROLL``, every round) and
+their failed rolls to wound (``G_REROLL_WOUND``: :func:`odds.combat.blows.unsaved_wounds`
+rolls the failures once more; a killing blow rolled on the re-roll counts).  A roll that
+cannot succeed (a need of 7) is not re-rolled.  The exact first round refuses it."""
+
 SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK, KILLING_COLD, DARK_HUNTER, UNWRECKABLE,
-         SIREN_SONG)
+         SIREN_SONG, PREMONITION)

@@ -50,4 +50,15 @@ Dragón, Caos"; not the vampires' "Dragón Sangriento"); it changes nothing by i
 the model for ``dragon_bane``. A character riding a dragon is hit as its rider (the engine's
 ridden monster), so it is not one."""
 
-SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON)
+CHAOS = RuleSpec(
+    key="chaos", mdnr=("Caos",), book="gst",
+)
+"""The model is *de tipo Caos*: its printed ``Tipo`` names the word "Caos" (the Reinos del Caos
+models, "Infantería, Humano, Caos."; the Fimir, "Infantería monstruosa, Fimir, Caos."; the
+Chaos renown regiments and the Culto de Slaanesh's, whatever their army book); it changes
+nothing by itself, but its unit carries the tag ``chaos`` (:attr:`odds.units.Unit.damage_tags`)
+that a hatred of "miniaturas de tipo Caos" names (Mercenarios "Martillos de Sigmar", Estalia
+"Lanzas de Myrmidia", "Cazadores de vampiros":
+:data:`odds.battlescribe.rule_names.NAMED_HATRED`)."""
+
+SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON, CHAOS)

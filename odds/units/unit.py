@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from odds import rules
-from odds.armies import ARMIES, RACES, TAGS, race_tags
+from odds.armies import ARMIES, KIND_ARMIES, RACES, TAGS, race_tags
 from odds.units.command import Command, Member
 from odds.units.equipment import Equipment
 from odds.units.fighter import Fighter
@@ -414,12 +414,16 @@ class Unit(Fighter):
     def damage_tags(self) -> frozenset[str]:
         """The tags an enemy's effects of extra damage (hatred) are matched against.
 
-        :attr:`tags`, and ``daemon`` and ``undead`` with ``counts_as_daemon_undead``
-        (MDNR Monstruos Arcanos "Elemental encarnado").
+        :attr:`tags`, ``daemon`` and ``undead`` with ``counts_as_daemon_undead``
+        (MDNR Monstruos Arcanos "Elemental encarnado"), and ``chaos`` for a model of type
+        Caos (the ``chaos`` rule: its printed ``Tipo`` names "Caos"; or a unit of a Reinos
+        del Caos army, :data:`odds.armies.KIND_ARMIES`).
         """
+        chaos = "chaos" in self.special or self.army in KIND_ARMIES["chaos"]
+        tags = self.tags | ({"chaos"} if chaos else set())
         if "counts_as_daemon_undead" in self.special:
-            return self.tags | {"daemon", "undead"}
-        return self.tags
+            return tags | {"daemon", "undead"}
+        return tags
 
     def flight_panics(self, friend: Any) -> bool:
         """Whether this unit fleeing causes ``friend`` (a unit with ``tags``) a panic test.

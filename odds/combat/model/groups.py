@@ -43,6 +43,7 @@ from odds.combat.model.layout import (
     G_RANKS,
     G_REBOUND_S,
     G_REROLL,
+    G_REROLL_WOUND,
     G_SAVE,
     G_STD_HIT,
     G_SWALLOW,
@@ -324,6 +325,11 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_CHAIN] = charging and unit.has("unstoppable_assault")
             if g == RANK_AND_FILE and unit.has("swallow_whole"):
                 swallow(row, unit, cat, kb_foe)
+            if unit.has("premonition"):
+                # Mercenarios (Hermanas de Sigmar, the Augur) "Premonición": "puede repetir
+                # todas las tiradas fallidas para impactar y para herir", every round
+                row[G_REROLL] = 1
+                row[G_REROLL_WOUND] = 1
             if (charging and unit.has("cold_weapon") and wkey == "hand_weapon"
                     and not unwoundable and not enemy.has("immune_to_cold")):
                 # Mercenarios "Arma de frío": "En el turno en que cargan, si sale algún 6 en
