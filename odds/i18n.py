@@ -773,6 +773,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"armadura natural: se usa la TSA impresa \1"),
         (r"^armour of its own: in the printed save (\S+) used$",
          r"armadura propia: se usa la TSA impresa \1"),
+        (r"^no unit: a placeholder whose model profile prints no characteristic \(the units it"
+         r" stands for are other books' entries\)$",
+         "no es una unidad: un comodín cuyo perfil no imprime ningún atributo (las unidades"
+         " que representa son entradas de otros libros)"),
         (r"^a second unit entry with this name; the first is kept$",
          "otra entrada de unidad con este nombre; se conserva la primera"),
         (r"^no cost on the entry; (\S+) points from the option that links it$",

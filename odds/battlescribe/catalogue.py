@@ -489,6 +489,25 @@ def _monster_models(root: Element) -> list[Element]:
     return out
 
 
+_FIGHTING = frozenset(normalize(c) for c in ("M", "HA", "F", "R", "H", "I", "A", "L"))
+
+
+def _placeholder(element: Element) -> bool:
+    """Whether a unit entry is a placeholder: its model profiles print no characteristic.
+
+    MDNR Elfos Oscuros Incursores de Naggaroth and Patrulla de Vigilancia list a
+    "Mercenarios" entry (0 points, one "Modelo" profile whose M, HA, F, R, H, I, A and L are
+    blank, ``Tipo`` "Infantería, Mercenarios") with the rule "Mercenarios": "Como Unidad
+    Singular sólo puedes incluir Mercenarios" / "Puedes incluir Mercenarios": it stands for
+    the units hired from the Mercenarios book, not for models of its own.
+    """
+    profiles = [p for sec in element if local(sec.tag) == "profiles" for p in sec
+                if is_model_profile(p)]
+    return bool(profiles) and all(
+        not (c.text or "").strip() for p in profiles for cs in p for c in cs
+        if normalize(c.get("name", "")) in _FIGHTING)
+
+
 def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
     """Read a BattleScribe catalogue or game system and import its unit entries.
 
@@ -537,6 +556,10 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
             sink.add(name, name, "note", "a second unit entry with this name; the first is kept")
             continue
         seen.add(normalize(name))
+        if _placeholder(element):
+            sink.add(name, name, "note", "no unit: a placeholder whose model profile prints no"
+                     " characteristic (the units it stands for are other books' entries)")
+            continue
         try:
             node = catalogue_node(element, ids, cost_type)
             if _points_per_model(select(node)) == 0 and node.id in linked:
