@@ -790,6 +790,14 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^the profile of the champion (.+?) \(named otherwise in the data\)$",
          r"el perfil del campeón \1 (con otro nombre en los datos)"),
         (r"^the rule of the option (.+?), not taken$", r"la regla de la opción \1, no tomada"),
+        (r"^the rule of the champion (.+?), not taken$", r"la regla del campeón \1, no tomado"),
+        (r"^the unit's champion \(its command group's 'Perrero'\); his move of 18 cm: movement$",
+         "el campeón de la unidad (el 'Perrero' de su grupo de mando); su movimiento de 18 cm:"
+         " movimiento"),
+        (r"^the Perrero's own 6\+ save 'por ir montado'; his warhorse's attack and his lance are"
+         r" not fought \(the engine's champion rides no steed of his own\)$",
+         "la salvación propia de 6+ del Perrero 'por ir montado'; el ataque de su caballo de"
+         " guerra y su lanza no se combaten (el campeón del motor no monta corcel propio)"),
         (r"^the troop type of Tipo \(no text of its own\)$",
          "el tipo de tropa de Tipo (sin texto propio)"),
         (r"^a magic level: the character is a wizard .*$",

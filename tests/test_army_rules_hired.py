@@ -5,8 +5,10 @@ Catalogue checks read ../shared/battlescribe/ and are skipped when it is absent.
 
 from __future__ import annotations
 
-from conftest import SHARED, cat, needs_data
+import pytest
+from conftest import SHARED, assert_mc, cat, clean, infantry, kinds, needs_data, panic_flee_rate
 
+from odds import dice
 from odds.battlescribe.catalogue import _placeholder, load_catalogue
 from odds.battlescribe.xmlsafe import read_xml
 
@@ -49,3 +51,61 @@ def test_only_blank_profiles_are_placeholders():
     assert sorted(found) == [(INCURSORES, "Mercenarios"), (PATRULLA, "Mercenarios")]
     c = load_catalogue(SHARED / "MDNR_Mercenarios v5.cat")
     assert len(c.names) == 24
+
+
+# ------------------------------------------------------------ Bretonia Partida de Caza: hounds
+
+CAZA = "MDNR_Bretonia_Partida_de_Caza_v1.cat"
+N = 200_000
+
+
+@needs_data
+def test_hounds_rules_read_from_the_catalogue():
+    """MDNR Bretonia Partida de Caza, "Perros de Caza": "Perros de caza": "Ningún personaje
+    puede unirse a una unidad de perros de caza. Las unidades de una partida de caza son
+    inmunes al pánico causado por unidades de perros de caza, sólo otras unidades de perros
+    de caza se verán afectadas"; "Persecución imparable: " (woods: movement); "Perrero" ("Se
+    considera el campeón de la unidad. Reduce su movimiento a 18 cm ...") and "Armadura del
+    Perrero" ("El Perrero dispone de una salvación por armadura de 6+ por ir montado"): the
+    optional champion's.  Default build (no Perrero): nothing ignored or approximated.  Spot
+    check of the entry: Perros de Caza M18 HA3 F3 R3 H1 I3 A1 L5, 5-15 at 7 points, fast
+    cavalry; Perrero M10 HA4 A2 L7, 15 points."""
+    c = cat(CAZA)
+    u = c.unit("Perros de Caza")
+    assert clean(c, "Perros de Caza")
+    assert (u.profile.WS, u.profile.S, u.profile.T, u.profile.A, u.profile.Ld) == (3, 3, 3, 1, 5)
+    assert (u.models, u.points_per_model, u.command.champion_points) == (5, 7.0, 15.0)
+    assert u.has("no_characters") and u.has("fast_cavalry") and not u.command.champion
+    assert u.tags == {"bretonnia", "hound"}
+    assert (u.panics_not, u.panics_still) == (("bretonnia",), ("hound",))
+    assert kinds(c, "Perros de Caza")["Persecución imparable: "] == "no_combat_effect"
+    report: list = []
+    led = c.entry("Perros de Caza").unit(command={"champion"}, report=report)
+    got = {i.item: i.kind for i in report}
+    assert got["Perrero"] == "no_combat_effect" and got["Armadura del Perrero"] == "approximated"
+    assert led.champion_save == 6 and led.armour_save == 7
+    assert led.champion_profile.WS == 4 and led.champion_profile.A == 2
+
+
+def _p_pass(ld: int) -> float:
+    """P(2D6 <= ld)."""
+    return float(dice.p_at_most(dice.sum_pmf(2), ld))
+
+
+@pytest.mark.parametrize(("friend", "panics"), [
+    ({"army": "bretonnia", "race": "hound"}, True),  # other hounds
+    ({"army": "bretonnia"}, False),  # a unit of the hunting party
+    ({"army": "dogs_of_war"}, True),  # no unit of the party
+])
+def test_hounds_breaking_panic_only_hounds(friend, panics):
+    """Bretonia "Perros de caza": hounds X (5 models, Ld 2) and a friend Y (10 in 5 files, Ld
+    8) face Z (5 models, +5): Z wins by 3, X always breaks, Y flees unless it passes its
+    break test on 5 and, if X's flight panics it, its panic test on 8 (RULES.md §3.2, §3.4):
+    P(flee) = 1 - 10/36 x 26/36 or, spared, 1 - 10/36."""
+    x = infantry("X", 5, 5, S=1, T=10, Ld=2).replace(
+        army="bretonnia", race="hound", panics_not=("bretonnia",), panics_still=("hound",))
+    y = infantry("Y", 10, 5, S=1, T=10, Ld=8).replace(**friend)
+    z = infantry("Z", 5, 5, S=1, T=10)
+    fled, _ = panic_flee_rate(x, y, z, 4311 + len(str(friend)))
+    p = 1 - _p_pass(5) * (_p_pass(8) if panics else 1)
+    assert_mc(fled, p, N, what=f"friend {friend} flees")
