@@ -57,7 +57,8 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_LIFE_DRAIN", "S_RECRUIT", "S_BEAR_STD",
              "S_GIANT", "S_GIANT_FALLS",  # giants family: "Ataques del gigante", "Caídas"
              # empire family: Condes Vampiro "Cazador en la oscuridad", "Canto de la Sirena"
-             "S_HUNTER_WARD", "S_SIREN"}
+             "S_HUNTER_WARD", "S_SIREN",
+             "S_GEM"}  # Regimientos de Renombre (Marco Colombo) "Gema de Lustria"
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío"

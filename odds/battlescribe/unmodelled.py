@@ -99,9 +99,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     # Regimientos de Renombre: what keeps a regiment reported, read in its text
     "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
                      " frenzied or S+1 W+1 for the rest of the battle: not modelled",
-    "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",
-    "Calabaza de vino de Lustria": "one use, +1D6 S for a turn of the player's choice: not"
-                                   " modelled",
     # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
     # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
     # chaosbeasts: Horda de Archaón (Despellejadores) "Cadenas humanas": climbing walls as with

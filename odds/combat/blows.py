@@ -32,6 +32,7 @@ from odds.combat.model import (
     S_BEAR_STD,
     S_DUEL_REROLL,
     S_DUEL_WARD,
+    S_GEM,
     S_LIFE_DRAIN,
     S_RA_DICE,
     S_RA_SIDES,
@@ -39,6 +40,7 @@ from odds.combat.model import (
     S_W,
 )
 from odds.combat.model.layout import (
+    B_GEM,
     B_GRAB_TESTED,
     B_MELTED,
     B_NO_REGEN,
@@ -130,7 +132,7 @@ def chain_attacks(buf, p, n, hit, poison, row):
 
 @inline  # the hot path: LLVM inlines it (compiled once)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
-                   plain=False, ward_need=-1):
+                   plain=False, ward_need=-1, gem=0, body=None):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
@@ -138,7 +140,9 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     (-1: the group's); ``reroll``: the misses are re-rolled even when the group's
     ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``); ``plain``: the plain-pair
     kernel's constant (``G_COLD`` and ``G_CHAIN`` are 0 there, their code left out);
-    ``ward_need``: the ward save instead of the group's ``G_WARD`` (-1: the group's).
+    ``ward_need``: the ward save instead of the group's ``G_WARD`` (-1: the group's);
+    ``gem``: 1 when the target has "Gema de Lustria" (``S_GEM``), ``body`` its ``state`` row:
+    while its ``B_GEM`` is 0, one failed armour save is rolled again and ``B_GEM`` set.
     Returns ``(wounds, killing_blows, sixes, p)``: ``sixes``, the natural 6s to hit of a
     group with ``G_COLD`` (0 otherwise).
     """
@@ -165,6 +169,10 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     if save <= 6:
         saved, p = count_ge(buf, p, armour, save)
         armour -= saved
+        if gem and armour > 0 and body[B_GEM] == 0:  # "Gema de Lustria"
+            saved, p = count_ge(buf, p, 1, save)
+            armour -= saved
+            body[B_GEM] = 1
     ward = groups[u, v, gi, kind, G_WARD] if ward_need < 0 else ward_need
     if ward <= 6:
         saved, p = count_ge(buf, p, armour, ward)
@@ -347,8 +355,10 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
     # desafíos" (S_DUEL_REROLL)
     p0 = p
+    gem = 0 if plain else sides[t, S_GEM]  # "Gema de Lustria"
     uns, kbw, six, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes, need,
-                                      duel and sides[u, S_DUEL_REROLL] > 0, plain, ward)
+                                      duel and sides[u, S_DUEL_REROLL] > 0, plain, ward, gem,
+                                      state[t])
     if not plain and ((gi == CREW and sides[u, S_TONGUE]) or (
             sides[t, S_ICE] and groups[u, t, gi, kind, G_FLAMING] and not state[t, B_MELTED])):
         if hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need,

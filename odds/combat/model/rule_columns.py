@@ -11,10 +11,10 @@ __all__ = [
     "G_ICE_WARD", "G_KB", "G_LANCE", "G_RANDOM", "G_STD_HIT", "N_GROUP", "N_SIDE", "S_ARMOUR",
     "S_BEAR_STD", "S_BODYGUARD", "S_BURNING", "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK",
     "S_DUEL_REROLL", "S_DUEL_WARD", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_MINUS",
-    "S_FLEE_PLUS", "S_FRENZY", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED",
-    "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS", "S_INDEPENDENT",
-    "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE",
-    "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
+    "S_FLEE_PLUS", "S_FRENZY", "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED",
+    "S_HATRED", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS",
+    "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE",
+    "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
     "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
     "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_SIREN", "S_SIRENABLE",
     "S_SLIPPERY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_TONGUE",
@@ -98,32 +98,33 @@ S_NUMBERS = 83  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 
 #   fuerza radica en el número")
 S_STD_STUBBORN = 84  # desolation_standard: it and its characters stubborn while it carries its
 #   standard (Orcos y Goblins "Estandarte de la Desolación")
-S_MUTATION = 85  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
+S_GEM = 85  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
+S_MUTATION = 86  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
 #   "Magia de Tzeentch")
-S_MUTATION_WARD = 86  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
+S_MUTATION_WARD = 87  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
 #   not a target
-S_WALL = 87  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
+S_WALL = 88  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
 #   escudos")
-S_SLIPPERY = 88  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
+S_SLIPPERY = 89  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-S_GIANT = 89  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
+S_GIANT = 90  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
 #   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow)
-S_LARGE = 90  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
+S_LARGE = 91  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
 #   against them)
-S_INIT = 91  # giant_attacks: the body's I (the giant's club: an I test)
-S_TOUGH = 92  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
-S_ARMOUR = 93  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
+S_INIT = 92  # giant_attacks: the body's I (the giant's club: an I test)
+S_TOUGH = 93  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
+S_ARMOUR = 94  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
 #   = none)
-S_GIANT_FALLS = 94  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
+S_GIANT_FALLS = 95  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
 #   del gigante")
-S_PETRIFY = 95  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
-S_PETRIFY_WOUND = 96  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
+S_PETRIFY = 96  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+S_PETRIFY_WOUND = 97  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
 #   immune
-S_PETRIFY_WARD = 97  # petrify: the ward save against a petrifying hit on this unit (7 = none)
-S_TONGUE = 98  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
+S_PETRIFY_WARD = 98  # petrify: the ward save against a petrifying hit on this unit (7 = none)
+S_TONGUE = 99  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
 #   lengua")
-S_ICE = 99  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
-N_SIDE = 100
+S_ICE = 100  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
+N_SIDE = 101
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
