@@ -791,6 +791,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"el perfil del campeón \1 (con otro nombre en los datos)"),
         (r"^the rule of the option (.+?), not taken$", r"la regla de la opción \1, no tomada"),
         (r"^the rule of the champion (.+?), not taken$", r"la regla del campeón \1, no tomado"),
+        (r"^each model fights alone after deployment: the entry is one model, several are"
+         r" several units of the combat$",
+         "cada miniatura lucha sola tras el despliegue: la entrada es una miniatura; varias"
+         " son varias unidades del combate"),
         (r"^the unit's champion \(its command group's 'Perrero'\); his move of 18 cm: movement$",
          "el campeón de la unidad (el 'Perrero' de su grupo de mando); su movimiento de 18 cm:"
          " movimiento"),
@@ -1307,12 +1311,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"across a defended obstacle: .*$", "escala muros como con garfios (movimiento) y "
          "no sufre penalización por atacar a través de un obstáculo defendido: el motor no "
          "tiene obstáculos, no se modela"),
-        (r"^after deployment each Incinerador is a model of its own .*$",
-         "tras el despliegue cada Incinerador es una miniatura individual (mueve, da puntos "
-         "de victoria y combate por su cuenta, no se le pueden unir personajes): una unidad "
-         "de ellos (los 5-20 de la Legión, con campeón, estandarte y músico, o los 0-4 que "
-         "acompañan a los Horrores) son otras tantas unidades de una miniatura, no una "
-         "unidad; no se modela"),
+        (r"^after deployment each Incinerador beside the Horrores is a model of its own .*$",
+         "tras el despliegue cada Incinerador que acompaña a los Horrores es una miniatura "
+         "individual (mueve, da puntos de victoria y combate por su cuenta), no una de la "
+         "unidad de Horrores: no se modela"),
         # mercenaries family
         (r"^the war machine's leader, one more crewman: a body of its own beside the machine,"
          r" with his own profile, wounds and save \(odds\.combat\.model\.bodies\)$",

@@ -109,3 +109,32 @@ def test_hounds_breaking_panic_only_hounds(friend, panics):
     fled, _ = panic_flee_rate(x, y, z, 4311 + len(str(friend)))
     p = 1 - _p_pass(5) * (_p_pass(8) if panics else 1)
     assert_mc(fled, p, N, what=f"friend {friend} flees")
+
+
+# ------------------------------------------------ Reinos del Caos Incineradores: "Individuales"
+
+LEGION = "MDNR_Reinos_del_Caos_Demonios_Legion_Demoniaca_v1.cat"
+
+
+@needs_data
+def test_incineradores_are_lone_models():
+    """MDNR Reinos del Caos Demonios Legión Demoníaca, "Incineradores (Unidad Básica
+    Adicional)" (5-20 models in the data) "Individuales": "Después del despliegue, cada uno se
+    considera una miniatur individual a todos los efectos (mueven individualmente,
+    proporcionan puntos de victoria cada uno, no se les pueden unir personajes, etc.)": the
+    entry is one model (at most one: several are several units of a combat), no character
+    joins it, and it imports with nothing ignored.  Spot check: M15 HA2 HP4 F4 R4 H1 I4 A2 L8,
+    25 points, skirmishers with fear, flaming and magic attacks."""
+    from odds.validation import OddsInputError
+
+    c = cat(LEGION)
+    name = "Incineradores (Unidad Básica Adicional)"
+    e, u = c.entry(name), c.unit(name)
+    assert (e.min_models, e.max_models, u.models) == (1, 1, 1)
+    assert (u.profile.M, u.profile.WS, u.profile.S, u.profile.T, u.profile.A) == (15, 2, 4, 4, 2)
+    assert u.points_per_model == 25.0
+    for flag in ("no_characters", "skirmishers", "fear", "flaming_attacks", "magic_attacks"):
+        assert u.has(flag), flag
+    assert kinds(c, name)["Individuales"] == "note" and clean(c, name)
+    with pytest.raises(OddsInputError):
+        e.unit(models=5)

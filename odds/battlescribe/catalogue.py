@@ -22,6 +22,7 @@ from odds.armies import army_from_catalogue
 from odds.battlescribe.build import Built, build_unit
 from odds.battlescribe.game_system import check_game_system
 from odds.battlescribe.report import Collector, ImportReport, located
+from odds.battlescribe.rule_texts import lone_models
 from odds.battlescribe.selection import (
     COMMAND_ROLES,
     Selection,
@@ -314,6 +315,8 @@ def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) ->
         _, low, extra = reg
         high = low + extra.high if extra is not None and extra.high is not None else (
             None if extra is not None else low)
+    if lone_models(node):
+        low = high = 1
     n = low or (1 if high in (None, 1) else 10)
     if model is None and reg is None:
         _report_counted_apart(node, sink)

@@ -25,7 +25,13 @@ from odds.battlescribe.rule_names import (
     rider_rule,
     steed_rule,
 )
-from odds.battlescribe.rule_texts import mark_effects, no_effect_text, text_rule, text_ward
+from odds.battlescribe.rule_texts import (
+    lone_models,
+    mark_effects,
+    no_effect_text,
+    text_rule,
+    text_ward,
+)
 from odds.battlescribe.saves import _cc_save
 from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.unmodelled import UNMODELLED_REASONS
@@ -427,6 +433,13 @@ class _SpecialRules(_CommandGroup):
                 special.append("psychology_reroll")
                 continue
             if self.hounds(name, key, plain_text(texts.get(name) or ""), special, extra):
+                continue
+            if key == "individuales" and lone_models(self.sel.unit):
+                # Reinos del Caos (Incineradores) "Individuales": the entry is imported as
+                # one model (odds.battlescribe.catalogue: lone_models); no character joins it
+                special.append("no_characters")
+                self.note(name, "note", "each model fights alone after deployment: the entry"
+                          " is one model, several are several units of the combat")
                 continue
             panic = panic_immunity(name, texts.get(name, ""), self.race)
             if panic is not None:
