@@ -51,6 +51,7 @@ RACES: tuple[str, ...] = (
     "forest_spirit", "peasant",
     "samurai",  # skavenogres family
     "slave",  # mercenaries family
+    "hound",
 )
 """Race tags (the MDNR catalogues' *miniaturas de tipo ...*).
 
@@ -61,7 +62,9 @@ panic the knights' "Voto del caballero" ignores.  ``samurai``: Contingente Aliad
 Samurai (by their name), a kind of ``human`` whose panic the Ashigaru's "Campesinos" never
 cause ("No provocan pánico en unidades de tipo Samurai").  ``slave``: Skaven's "Esclavos
 skaven" (by their name), a kind of ``skaven`` whose panic other skaven units ignore, but not
-other slaves (Skaven "Prescindibles": "excepto otros esclavos")."""
+other slaves (Skaven "Prescindibles": "excepto otros esclavos").  ``hound``: Bretonia Partida de
+Caza's "Perros de Caza" (by their name; ``Tipo`` "Caballería, Animal", no human), the only
+units whose panic the hounds' own breaking causes (Bretonia "Perros de caza")."""
 
 RACE_PARENT: Mapping[str, str] = MappingProxyType({
     "black_orc": "greenskin", "goblin": "greenskin", "hobgoblin": "greenskin",

@@ -777,6 +777,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"armadura natural: se usa la TSA impresa \1"),
         (r"^armour of its own: in the printed save (\S+) used$",
          r"armadura propia: se usa la TSA impresa \1"),
+        (r"^no unit: a placeholder whose model profile prints no characteristic \(the units it"
+         r" stands for are other books' entries\)$",
+         "no es una unidad: un comodín cuyo perfil no imprime ningún atributo (las unidades"
+         " que representa son entradas de otros libros)"),
         (r"^a second unit entry with this name; the first is kept$",
          "otra entrada de unidad con este nombre; se conserva la primera"),
         (r"^no cost on the entry; (\S+) points from the option that links it$",
@@ -790,6 +794,18 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^the profile of the champion (.+?) \(named otherwise in the data\)$",
          r"el perfil del campeón \1 (con otro nombre en los datos)"),
         (r"^the rule of the option (.+?), not taken$", r"la regla de la opción \1, no tomada"),
+        (r"^the rule of the champion (.+?), not taken$", r"la regla del campeón \1, no tomado"),
+        (r"^each model fights alone after deployment: the entry is one model, several are"
+         r" several units of the combat$",
+         "cada miniatura lucha sola tras el despliegue: la entrada es una miniatura; varias"
+         " son varias unidades del combate"),
+        (r"^the unit's champion \(its command group's 'Perrero'\); his move of 18 cm: movement$",
+         "el campeón de la unidad (el 'Perrero' de su grupo de mando); su movimiento de 18 cm:"
+         " movimiento"),
+        (r"^the Perrero's own 6\+ save 'por ir montado'; his warhorse's attack and his lance are"
+         r" not fought \(the engine's champion rides no steed of his own\)$",
+         "la salvación propia de 6+ del Perrero 'por ir montado'; el ataque de su caballo de"
+         " guerra y su lanza no se combaten (el campeón del motor no monta corcel propio)"),
         (r"^the troop type of Tipo \(no text of its own\)$",
          "el tipo de tropa de Tipo (sin texto propio)"),
         (r"^a magic level: the character is a wizard .*$",
@@ -1290,12 +1306,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^a mark without text on a unit whose Tipo names its god: its effects are in the "
          r"unit's own profile and rules$", "una marca sin texto en una unidad cuyo Tipo "
          "nombra a su dios: sus efectos están en el perfil y las reglas de la propia unidad"),
-        (r"^after deployment each Incinerador is a model of its own .*$",
-         "tras el despliegue cada Incinerador es una miniatura individual (mueve, da puntos "
-         "de victoria y combate por su cuenta, no se le pueden unir personajes): una unidad "
-         "de ellos (los 5-20 de la Legión, con campeón, estandarte y músico, o los 0-4 que "
-         "acompañan a los Horrores) son otras tantas unidades de una miniatura, no una "
-         "unidad; no se modela"),
+        (r"^after deployment each Incinerador beside the Horrores is a model of its own .*$",
+         "tras el despliegue cada Incinerador que acompaña a los Horrores es una miniatura "
+         "individual (mueve, da puntos de victoria y combate por su cuenta), no una de la "
+         "unidad de Horrores: no se modela"),
         # mercenaries family
         (r"^the war machine's leader, one more crewman: a body of its own beside the machine,"
          r" with his own profile, wounds and save \(odds\.combat\.model\.bodies\)$",

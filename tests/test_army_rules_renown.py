@@ -55,7 +55,8 @@ def test_fixed_magic_items_are_read_not_dropped():
     Oso de Urslo's "Estandarte del Oso" ("Toda la unidad ... reciben un +1 a sus tiradas para
     impactar en la primera ronda de cada combate"; modelled, bear_standard:
     test_army_rules_bear_claws), Marco Colombo's "Gema de Lustria" and "Calabaza de vino de
-    Lustria" change a close combat and are read (the two reported); Asesinos de
+    Lustria" change a close combat and are read (modelled, lustria_gem and wine_gourd:
+    test_army_rules_marco); Asesinos de
     Véspero's "La Máscara de la Muerte" ("Véspero causa Miedo") is Véspero's own fear (a
     note); "Talismán Colmillo de Oso" ("Beorg tiene una Tirada de salvación especial de 4+")
     is Beorg's own ward (a note); "Jarra de cerveza de Bugman" ("si la unidad no está
@@ -72,7 +73,8 @@ def test_fixed_magic_items_are_read_not_dropped():
             # Véspero's own fear (his body; test_army_rules_renown3)
             assert k["La Máscara de la Muerte"] == "note"
         if e.name.startswith("Marco Colombo"):
-            assert k["Gema de Lustria"] == k["Calabaza de vino de Lustria"] == "ignored"
+            assert "Gema de Lustria" not in k and "Calabaza de vino de Lustria" not in k
+            assert {"lustria_gem", "wine_gourd"} <= set(c.unit(e.name).special)
             assert k["Pergamino de Arabia"] == "no_combat_effect"
         if e.name.startswith("Montaraces de Bugman"):
             assert k["Jarra de cerveza de Bugman"] == "no_combat_effect"

@@ -105,8 +105,10 @@ those five branches merged together the fourteen books count 456.  Then (chaos f
 Mortales "Malditos" ("Mutaciones": the pre-battle D6, a mixture of six builds) to 457."""
 
 
-UNITS = 2001
-"""Unit entries across all :data:`~conftest.CATALOGUES` catalogues (fully modelled or not)."""
+UNITS = 1999
+"""Unit entries across all :data:`~conftest.CATALOGUES` catalogues (fully modelled or not): the
+2 001 ``type="unit"`` entries but the two placeholders named "Mercenarios" of Elfos Oscuros
+Incursores de Naggaroth and Patrulla de Vigilancia (every characteristic blank), no unit."""
 
 GOAL = 0.95
 """Issue 36 §2: the share of all the unit entries of every MDNR catalogue fully modelled."""

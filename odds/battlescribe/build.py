@@ -95,7 +95,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
         self.champion_weapon = self.champions_weapon(tt, equipment)
         if self.folded_knight and equipment.armour == "none":
             equipment = self.folded_armour(main, equipment)
-        self.option_rules = self.rules_of_options(roles | included_roles(self.sel))
+        self.roles = roles | included_roles(self.sel)
+        self.option_rules = self.rules_of_options(self.roles)
         extra_crew, profile = self.second_crew(cast, carrier, profile)
         special, extra = self.rules()
         special += self.weapon_rules

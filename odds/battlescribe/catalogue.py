@@ -22,6 +22,7 @@ from odds.armies import army_from_catalogue
 from odds.battlescribe.build import Built, build_unit
 from odds.battlescribe.game_system import check_game_system
 from odds.battlescribe.report import Collector, ImportReport, located
+from odds.battlescribe.rule_texts import lone_models
 from odds.battlescribe.selection import (
     COMMAND_ROLES,
     Selection,
@@ -314,6 +315,8 @@ def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) ->
         _, low, extra = reg
         high = low + extra.high if extra is not None and extra.high is not None else (
             None if extra is not None else low)
+    if lone_models(node):
+        low = high = 1
     n = low or (1 if high in (None, 1) else 10)
     if model is None and reg is None:
         _report_counted_apart(node, sink)
@@ -489,6 +492,25 @@ def _monster_models(root: Element) -> list[Element]:
     return out
 
 
+_FIGHTING = frozenset(normalize(c) for c in ("M", "HA", "F", "R", "H", "I", "A", "L"))
+
+
+def _placeholder(element: Element) -> bool:
+    """Whether a unit entry is a placeholder: its model profiles print no characteristic.
+
+    MDNR Elfos Oscuros Incursores de Naggaroth and Patrulla de Vigilancia list a
+    "Mercenarios" entry (0 points, one "Modelo" profile whose M, HA, F, R, H, I, A and L are
+    blank, ``Tipo`` "Infantería, Mercenarios") with the rule "Mercenarios": "Como Unidad
+    Singular sólo puedes incluir Mercenarios" / "Puedes incluir Mercenarios": it stands for
+    the units hired from the Mercenarios book, not for models of its own.
+    """
+    profiles = [p for sec in element if local(sec.tag) == "profiles" for p in sec
+                if is_model_profile(p)]
+    return bool(profiles) and all(
+        not (c.text or "").strip() for p in profiles for cs in p for c in cs
+        if normalize(c.get("name", "")) in _FIGHTING)
+
+
 def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
     """Read a BattleScribe catalogue or game system and import its unit entries.
 
@@ -537,6 +559,10 @@ def load_catalogue(path: str | Path, *, strict: bool = False) -> Catalogue:
             sink.add(name, name, "note", "a second unit entry with this name; the first is kept")
             continue
         seen.add(normalize(name))
+        if _placeholder(element):
+            sink.add(name, name, "note", "no unit: a placeholder whose model profile prints no"
+                     " characteristic (the units it stands for are other books' entries)")
+            continue
         try:
             node = catalogue_node(element, ids, cost_type)
             if _points_per_model(select(node)) == 0 and node.id in linked:

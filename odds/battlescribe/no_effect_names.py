@@ -389,6 +389,10 @@ _BRETONNIA_AND_ELVES: MappingProxyType = _table({
         # se mantenga": a choice to split the unit, which the engine fights whole
         "¡Cogedlos!": "the player may let the beasts charge or pursue (8D6) without their"
                       " lord; the engine fights and pursues with the unit whole",
+        # Bretonia Partida de Caza (Perros de Caza) "Persecución imparable: ": "Los perros de
+        # caza no sufren penalización al movimiento por mover a través de bosques"
+        "Persecución imparable": "woods cost the hounds no move ('no sufren penalización al"
+                                 " movimiento por mover a través de bosques')",
     },
     "deployment": {
         # Elfos Silvanos (Forestales): "Los Forestales pueden desplegar de tres formas";

@@ -52,6 +52,9 @@ _RACE_PHRASES: tuple[tuple[str, str], ...] = (
     # mercenaries family: Skaven "Esclavos skaven" (Skaven "Prescindibles": "inmunes a pánico
     # causadas por esclavos, excepto otros esclavos"), a kind of skaven (armies.RACE_PARENT)
     ("esclavos skaven", "slave"),
+    # Bretonia Partida de Caza "Perros de Caza" (Tipo "Caballería, Animal": no human), whose
+    # rule "Perros de caza" names "unidades de perros de caza"
+    ("perros de caza", "hound"),
 )
 _RACE_RULES: tuple[tuple[str, str], ...] = (
     # Orcos y Goblins "Miedo a los orejotaz": "las unidades de tipo Goblin tienen Miedo de

@@ -64,6 +64,7 @@ class _Reading:
         self.champion_hatred: tuple[str, ...] = ()  # the leader's own hatred (leader_only)
         self.champion_ward = 0  # the leader's own ward save (command_group._LEADER_WARD)
         self.champion_save_override: int | None = None  # the leader's "Armadura 3+"
+        self.roles: set[str] = set()  # the command roles taken (build())
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)

@@ -9,11 +9,13 @@ them (:func:`mark_effects`).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from odds.battlescribe.no_effect_names import plain_name
 from odds.battlescribe.spelling import normalize, plain_text
 
 __all__ = [
+    "lone_models",
     "mark_effects",
     "no_effect_text",
     "text_rule",
@@ -684,3 +686,20 @@ def mark_effects(text: str) -> tuple[tuple[str, ...], list[str]]:
         elif not any(key in sentence for key in _MARK_NO_EFFECT):
             unknown.append(sentence)
     return tuple(dict.fromkeys(flags)), unknown
+
+
+_LONE = "cada uno se considera una miniatur individual a todos los efectos"
+
+
+def lone_models(node: Any) -> bool:
+    """Whether a unit entry's models each fight alone once deployed (a unit of one model).
+
+    ``node``: the entry's :class:`~odds.battlescribe.tree.Node`, its own rules only.  MDNR
+    Reinos del Caos Demonios Legión Demoníaca "Incineradores (Unidad Básica Adicional)"
+    "Individuales": "Después del despliegue, cada uno se considera una miniatur individual a
+    todos los efectos (mueven individualmente, proporcionan puntos de victoria cada uno, no se
+    les pueden unir personajes, etc.)": the entry's unit is one model, at most one (several
+    are several units of a combat).
+    """
+    return any(normalize(name) == "individuales" and _LONE in plain_text(text)
+               for name, text in node.rule_texts.items())

@@ -25,7 +25,13 @@ from odds.battlescribe.rule_names import (
     rider_rule,
     steed_rule,
 )
-from odds.battlescribe.rule_texts import mark_effects, no_effect_text, text_rule, text_ward
+from odds.battlescribe.rule_texts import (
+    lone_models,
+    mark_effects,
+    no_effect_text,
+    text_rule,
+    text_ward,
+)
 from odds.battlescribe.saves import _cc_save
 from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.unmodelled import UNMODELLED_REASONS
@@ -432,6 +438,15 @@ class _SpecialRules(_CommandGroup):
                                                  *rules.TROOP_TYPES})
                 special.append("psychology_reroll")
                 continue
+            if self.hounds(name, key, plain_text(texts.get(name) or ""), special, extra):
+                continue
+            if key == "individuales" and lone_models(self.sel.unit):
+                # Reinos del Caos (Incineradores) "Individuales": the entry is imported as
+                # one model (odds.battlescribe.catalogue: lone_models); no character joins it
+                special.append("no_characters")
+                self.note(name, "note", "each model fights alone after deployment: the entry"
+                          " is one model, several are several units of the combat")
+                continue
             panic = panic_immunity(name, texts.get(name, ""), self.race)
             if panic is not None:
                 for field, tags in zip(("no_panic_from", "no_panic_against"), panic,
@@ -464,6 +479,43 @@ class _SpecialRules(_CommandGroup):
                 self.note(name, "ignored",
                           UNMODELLED_REASONS.get(key, "rule not modelled by the engine"))
         return special, extra
+
+    def hounds(self, name: str, key: str, plain: str, special: list[str],
+               extra: dict[str, object]) -> bool:
+        """Read a rule of Bretonia Partida de Caza's "Perros de Caza"; whether it was one.
+
+        "Perros de caza": "Ningún personaje puede unirse a una unidad de perros de caza
+        [``no_characters``]. Las unidades de una partida de caza son inmunes al pánico causado
+        por unidades de perros de caza, sólo otras unidades de perros de caza se verán
+        afectadas [a Bretonnian friend panics at their breaking or destruction only if it is
+        hounds too: ``panics_not`` bretonnia, ``panics_still`` hound]. Aún así, los perros de
+        caza se benefician del liderazgo del general ... y del estandarte de batalla" (as any
+        unit).  "Perrero": "Se considera el campeón de la unidad. Reduce su movimiento a 18
+        cm ..." (the command group's champion, his move).  "Armadura del Perrero": "El Perrero
+        dispone de una salvación por armadura de 6+ por ir montado": the champion's own save;
+        the warhorse he rides ("Montura": "Caballo de guerra") and his "Lanza" are not fought.
+        """
+        if key == "perros de caza" and "son inmunes al panico causado por unidades de perros" \
+                " de caza, solo otras unidades de perros de caza se veran afectadas" in plain:
+            special.append("no_characters")
+            for field, tag in (("panics_not", "bretonnia"), ("panics_still", "hound")):
+                extra[field] = sorted({*extra.get(field, ()), tag})  # type: ignore
+            return True
+        if not ((key == "perrero" and "se considera el campeon de la unidad" in plain) or (
+                key == "armadura del perrero"
+                and "el perrero dispone de una salvacion por armadura de 6+" in plain)):
+            return False
+        if "champion" not in self.roles:
+            self.note(name, "note", "the rule of the champion 'Perrero', not taken")
+        elif key == "perrero":
+            self.note(name, "no_combat_effect", "the unit's champion (its command group's"
+                      " 'Perrero'); his move of 18 cm: movement")
+        else:
+            self.champion_save_override = 6
+            self.note(name, "approximated", "the Perrero's own 6+ save 'por ir montado'; his"
+                      " warhorse's attack and his lance are not fought (the engine's champion"
+                      " rides no steed of his own)")
+        return True
 
     def random_attacks(self, extra: dict[str, object]) -> None:
         """Random attacks from the rule "Ataques aleatorios (X)" or a printed A such as "1D6+1".

@@ -97,9 +97,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     # Regimientos de Renombre: what keeps a regiment reported, read in its text
     "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
                      " frenzied or S+1 W+1 for the rest of the battle: not modelled",
-    "Gema de Lustria": "one failed armour save re-rolled each turn: not modelled",
-    "Calabaza de vino de Lustria": "one use, +1D6 S for a turn of the player's choice: not"
-                                   " modelled",
     # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
     # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
     # Enanos del Caos, Reinos del Caos Mortales (Cañón infernal): "Arrasar": "Si el cañón
@@ -109,15 +106,13 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                           " Terror test for every unit under it) it may fire while engaged, in"
                           " its shooting phase between two rounds: the engine has no shooting"
                           " phase in a combat nor positions for a template",
-    # Reinos del Caos Demonios Legión Demoníaca "Incineradores (Unidad Básica Adicional)"
-    # (5-20 models, "Grupo de mando"), and the Horrores' "Incineradores (en compañía de
-    # horrores)" of the Reinos del Caos books, "Individuales": "Después del despliegue, cada uno se
+    # the Horrores' "Incineradores (en compañía de horrores)" (0-4, an option of the Horrores
+    # of the Reinos del Caos books), "Individuales": "Después del despliegue, cada uno se
     # considera una miniatur individual a todos los efectos (mueven individualmente,
-    # proporcionan puntos de victoria cada uno, no se les pueden unir personajes, etc.)"
-    "Individuales": "after deployment each Incinerador is a model of its own (it moves,"
-                    " scores and fights alone; no character may join it): a unit of them"
-                    " (the Legión's 5-20 with a champion, standard and musician, the"
-                    " Horrores' 0-4 companions) is as many one-model units, not one unit;"
+    # proporcionan puntos de victoria cada uno, no se les pueden unir personajes, etc.)" (the
+    # Legión Demoníaca's own entry of them is one model: catalogue, rule_texts.lone_models)
+    "Individuales": "after deployment each Incinerador beside the Horrores is a model of its"
+                    " own (it moves, scores and fights alone), not one of the Horrores' unit:"
                     " not modelled",
     # Reinos del Caos "Palanquín de Nurgle" (a mount linked from the Heralds' "Montura"
     # options, typed "unit" in the data); Mortales "Monturas de Tipo Demonio" (its rider's

@@ -32,6 +32,7 @@ from odds.combat.model import (
     S_BEAR_STD,
     S_DUEL_REROLL,
     S_DUEL_WARD,
+    S_GEM,
     S_HP,
     S_LIFE_DRAIN,
     S_RA_DICE,
@@ -41,6 +42,7 @@ from odds.combat.model import (
     S_W,
 )
 from odds.combat.model.layout import (
+    B_GEM,
     B_GRAB_TESTED,
     B_MELTED,
     B_NO_REGEN,
@@ -159,7 +161,7 @@ def swallowed(buf, p, u, state, sides, scored):
 
 @inline  # the hot path: LLVM inlines it (compiled once)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
-                   plain=False, ward_need=-1):
+                   plain=False, ward_need=-1, gem=0, body=None):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
@@ -167,7 +169,9 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     (-1: the group's); ``reroll``: the misses are re-rolled even when the group's
     ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``); ``plain``: the plain-pair
     kernel's constant (``G_COLD`` and ``G_CHAIN`` are 0 there, their code left out);
-    ``ward_need``: the ward save instead of the group's ``G_WARD`` (-1: the group's).
+    ``ward_need``: the ward save instead of the group's ``G_WARD`` (-1: the group's);
+    ``gem``: 1 when the target has "Gema de Lustria" (``S_GEM``), ``body`` its ``state`` row:
+    while its ``B_GEM`` is 0, one failed armour save is rolled again and ``B_GEM`` set.
     Returns ``(wounds, killing_blows, sixes, saved, p)``: ``sixes``, the natural 6s to hit
     of a group with ``G_COLD`` (0 otherwise); ``saved``, the armour saves passed.
     """
@@ -205,6 +209,11 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     if save <= 6:
         passed, p = count_ge(buf, p, armour, save)
         armour -= passed
+        if gem and armour > 0 and body[B_GEM] == 0:  # "Gema de Lustria"
+            again, p = count_ge(buf, p, 1, save)
+            armour -= again
+            passed += again
+            body[B_GEM] = 1
     ward = groups[u, v, gi, kind, G_WARD] if ward_need < 0 else ward_need
     if ward <= 6:
         saved, p = count_ge(buf, p, armour, ward)
@@ -390,9 +399,10 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
     # desafíos" (S_DUEL_REROLL)
     p0 = p
+    gem = 0 if plain else sides[t, S_GEM]  # "Gema de Lustria"
     uns, kbw, six, passed, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes,
                                               need, duel and sides[u, S_DUEL_REROLL] > 0,
-                                              plain, ward)
+                                              plain, ward, gem, state[t])
     rebound = 0 if plain or groups[u, t, gi, kind, G_REBOUND_S] == 0 else passed
     if not plain and ((gi == CREW and sides[u, S_TONGUE]) or (
             sides[t, S_ICE] and groups[u, t, gi, kind, G_FLAMING] and not state[t, B_MELTED])):

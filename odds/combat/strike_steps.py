@@ -30,6 +30,7 @@ from odds.combat.model.layout import (
     B_CHAMP_CONTACT,
     B_FRENZIED,
     B_FRONT_CHARS,
+    B_GEM,
     B_GRAB_TESTED,
     B_HUSHED,
     B_PANIC,
@@ -104,6 +105,7 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
                 state[u, B_PANIC] = 2  # Bretonia "Impetuosos": no panic test the turn it charged
             state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet
             state[u, B_TONGUED] = 0  # "Ataque de lengua": its penalty lasts the phase
+            state[u, B_GEM] = 0  # "Gema de Lustria": one re-roll a turn
     kind = 0 if rnd == 0 else 1
     overkill0 = 0
     overkill1 = 0

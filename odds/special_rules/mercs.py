@@ -6,6 +6,8 @@ contingents.
 
 from __future__ import annotations
 
+from typing import Any
+
 from odds.special_rules.spec import RuleSpec
 
 # Mercenarios (con Personajes Especiales) "Escolta de Mydas": "Toda la unidad de escoltas es
@@ -65,4 +67,58 @@ more take every wound it has left, as game system "Carro" does
 :mod:`odds.combat.model.groups` sets each attack group); no kernel code of its own.  Read from
 its text (:mod:`odds.battlescribe.rule_texts`)."""
 
-SPECS = (MYDAS_ESCORT, CHARGE_ATTACK, TAIL_ATTACK, WRECKED_BY_S7)
+# Regimientos de Renombre (Marco Colombo) "Gema de Lustria": "Marco puede repetir una tirada
+# de salvación por armadura fallada cada turno"
+LUSTRIA_GEM = RuleSpec(
+    key="lustria_gem", mdnr=("Gema de Lustria",), book="Regimientos de Renombre",
+    battlescribe=("Gema de Lustria",), columns=("S_GEM",),
+    fill=lambda unit: {"S_GEM": int(unit.has("lustria_gem"))},
+    dice=lambda m, c: int((m.sides[:, c.S_GEM] > 0).sum()),  # one die a body a round
+    plain=False, exact_refuses=lambda m, c: bool(m.sides[:, c.S_GEM].any()),
+    acts=("each strike",), hooks=("blows.strike", "blows.unsaved_wounds"),
+    column_docs={"S_GEM": '1: the body re-rolls one failed armour save a round ("Gema de'
+                          ' Lustria")'},
+)
+"""One failed armour save of the body re-rolled each round (MDNR Regimientos de Renombre, Marco
+Colombo, "Gema de Lustria": "Marco puede repetir una tirada de salvación por armadura fallada
+cada turno"; each round of close combat is fought in one player's turn).  The first blows
+that fail an armour save on it in a round (:func:`odds.combat.blows.unsaved_wounds`, called by
+:func:`~odds.combat.blows.strike` with ``state[t, B_GEM]``) roll one of those saves again, at
+once, before any ward save; ``B_GEM`` marks the re-roll made and is cleared at the start of
+each round (:func:`odds.combat.strike_steps`).  Killing blows allow no armour save, so none
+to re-roll.  The exact first round refuses it."""
+
+# Regimientos de Renombre (Marco Colombo) "Calabaza de vino de Lustria": "Un solo uso. Declara
+# su uso al inicio de cualquier turno propio. Marco suma +1D6 a su atributo de Fuerza hasta
+# final de turno"
+WINE_GOURD = RuleSpec(
+    key="wine_gourd", mdnr=("Calabaza de vino de Lustria",), book="Regimientos de Renombre",
+    battlescribe=("Calabaza de vino de Lustria",),
+)
+"""+1D6 S for the round of the turn the unit charges, once (MDNR Regimientos de Renombre, Marco
+Colombo, "Calabaza de vino de Lustria": "Un solo uso. Declara su uso al inicio de cualquier
+turno propio. Marco suma +1D6 a su atributo de Fuerza hasta final de turno").  The player
+chooses the turn; the engine drinks it at the start of the turn the unit charges (the first
+round is fought in that turn): one D6, rolled before any blow and independent of them, so
+the combat is the mixture of six equally likely builds (:func:`gourd_variants`,
+:func:`odds.combat.model.build`), each with ``gourd_strength`` d on its first-round rows
+(:func:`odds.combat.model.groups._groups`: the characteristic, before its weapon's bonus,
+at most 10); no kernel code of its own.  A unit that does not charge keeps it: its later
+turns are rounds the engine's rows do not tell apart (round 2 from round 3 on).  Leave the
+flag out of ``special`` for a player who keeps it."""
+
+SPECS = (MYDAS_ESCORT, CHARGE_ATTACK, TAIL_ATTACK, WRECKED_BY_S7, LUSTRIA_GEM, WINE_GOURD)
+
+
+def gourd_variants(unit: Any, charges: bool) -> list[tuple[float, Any]]:
+    """The builds of a unit with "Calabaza de vino de Lustria" (:data:`WINE_GOURD`).
+
+    Returns ``[(1/6, unit with gourd_strength d), ...]`` for d = 1 to 6 when it ``charges``,
+    ``[(1.0, unit)]`` otherwise or without the flag; the builds lose the flag.
+    """
+    if not unit.has("wine_gourd"):
+        return [(1.0, unit)]
+    kept = unit.replace(special=tuple(r for r in unit.special if r != "wine_gourd"))
+    if not charges:
+        return [(1.0, kept)]
+    return [(1 / 6, kept.replace(gourd_strength=d)) for d in range(1, 7)]

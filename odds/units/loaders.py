@@ -46,7 +46,8 @@ _COMMAND_KEYS = (
 )
 _RULES_KEYS = (
     "special", "ward_save", "regeneration", "poisoned", "multiple_wounds", "impact_hits",
-    "impact_strength", "random_attacks", "random_move", "hatred", "no_panic_from",
+    "impact_strength", "random_attacks", "random_move", "gourd_strength", "hatred",
+    "no_panic_from",
     "no_panic_against", "flight_panics_only", "flight_panics_not", "panics_only", "panics_not",
     "panics_still", "champion_special",
     "champion_ward", "champion_hatred",

@@ -29,7 +29,7 @@ _CHAMPION_EQUIPMENT: tuple[tuple[str, Any], ...] = (
 
 _OPTIONAL_RULES: tuple[tuple[str, Any], ...] = (
     ("champion_ward", 0), ("impact_strength", None), ("random_attacks", ""),
-    ("random_move", ""),
+    ("random_move", ""), ("gourd_strength", 0),
 )
 """Rule keys written only where set."""
 

@@ -87,6 +87,11 @@ class Unit(Fighter):
         "5D6"); it flees and pursues with these dice whatever ``profile.M`` says
         (RULES.md §4.1), and a charge of it reaches as far as the roll that
         brought it into contact.  ``profile.M`` then holds the mean roll (shown only).
+    gourd_strength : int
+        Strength (0-6) added to the models' characteristic in the first round of a combat
+        the unit charges: the D6 of MDNR Regimientos de Renombre "Calabaza de vino de
+        Lustria" (``wine_gourd``) in one of the six builds that
+        :func:`odds.special_rules.mercs.gourd_variants` mixes; 0 = none.
     armour_save_override : int or None
         Fixed armour save (1..7, 7 = none) replacing the one derived from equipment.
     unit_strength_override : int or None
@@ -223,6 +228,7 @@ class Unit(Fighter):
     impact_strength: int | None = None
     random_attacks: str = ""
     random_move: str = ""
+    gourd_strength: int = 0
     armour_save_override: int | None = None
     unit_strength_override: int | None = None
     points_per_model: float = 0.0
@@ -313,6 +319,8 @@ class Unit(Fighter):
                 )
             set_(self, "impact_strength",
                  integer("impact_strength", self.impact_strength, low=1, high=10))
+        set_(self, "gourd_strength",
+             integer("gourd_strength", self.gourd_strength, low=0, high=6))
         if self.unit_strength_override is not None:
             set_(self, "unit_strength_override",
                  integer("unit_strength_override", self.unit_strength_override, low=1, high=20))

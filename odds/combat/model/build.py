@@ -76,6 +76,7 @@ from odds.combat.model.side import _side, cancels_no_ranks, fear_possible, panic
 from odds.combat.model.strike_order import _strike_order, braced
 from odds.special_rules.bretonnia import saints_champion, stopped_by_stakes, wild_hunt
 from odds.special_rules.chaos import hold_shield_wall, mutation_variants
+from odds.special_rules.mercs import gourd_variants
 from odds.units import Unit
 from odds.vocabulary import ALLOCATIONS, CHALLENGE_POLICIES, FACES
 
@@ -131,9 +132,11 @@ def build_units(units: list[Unit], sides: list[int],
     -------
     CombatModel
     """
-    if any(isinstance(u, Unit) and u.has("mutations") for u in units):
-        # chaos family: "Mutaciones", rolled before the battle: the mixture of the builds
-        return _mixed([mutation_variants(u) for u in units], lambda us: build_units(
+    if any(isinstance(u, Unit) and (u.has("mutations") or u.has("wine_gourd")) for u in units):
+        # chaos family: "Mutaciones", rolled before the battle: the mixture of the builds;
+        # Regimientos de Renombre "Calabaza de vino de Lustria", its D6 the turn it charges
+        rolled = [_rolled(u, i < len(charged) and bool(charged[i])) for i, u in enumerate(units)]
+        return _mixed(rolled, lambda us: build_units(
             us, sides, contacts, charged, unit_options, options, names, characters,
             allocation, challenge, active_side))
     n_units = len(units)
@@ -230,12 +233,13 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
     for name, o in (("attacker_options", a_opts), ("defender_options", d_opts)):
         if o is not None and not isinstance(o, SideOptions):
             raise v.OddsInputError(f"{name}: must be a SideOptions (got {type(o).__name__})")
-    if attacker.has("mutations") or defender.has("mutations"):
-        # chaos family: "Mutaciones", rolled before the battle: the mixture of the builds
-        return _mixed([mutation_variants(attacker), mutation_variants(defender)],
-                      lambda us: build(us[0], us[1], a_opts, d_opts, options))
     options = options or CombatOptions()
     charger = {"attacker": 0, "defender": 1, "none": -1}[options.charger]
+    if any(u.has("mutations") or u.has("wine_gourd") for u in (attacker, defender)):
+        # chaos family: "Mutaciones", rolled before the battle: the mixture of the builds;
+        # Regimientos de Renombre "Calabaza de vino de Lustria", its D6 the turn it charges
+        return _mixed([_rolled(attacker, charger == 0), _rolled(defender, charger == 1)],
+                      lambda us: build(us[0], us[1], a_opts, d_opts, options))
     face = FACES.index(options.attacker_face)
     # the first round is the charger's turn (RULES.md §0: charges are declared by the
     # active player); with no charger, the attacker's
@@ -264,6 +268,19 @@ def build(attacker: Unit, defender: Unit, a_opts: SideOptions | None = None,
     return dataclasses.replace(model, charger=charger)
 
 
+def _rolled(unit: Any, charges: bool) -> list[tuple[float, Unit]]:
+    """A unit's builds for the rolls made before the combat's blows, with their weights.
+
+    Chaos family "Mutaciones" (:func:`~odds.special_rules.chaos.mutation_variants`), then
+    Regimientos de Renombre "Calabaza de vino de Lustria" when the unit ``charges``
+    (:func:`~odds.special_rules.mercs.gourd_variants`); ``[(1.0, unit)]`` for anything else.
+    """
+    if not isinstance(unit, Unit):
+        return [(1.0, unit)]
+    return [(w * w2, u2) for w, u in mutation_variants(unit)
+            for w2, u2 in gourd_variants(u, charges)]
+
+
 MAX_MIXED_UNITS = 3
 """Most units of one combat with a roll before the battle ("Mutaciones"): their builds
 multiply (6 ** 3 = 216 models at most)."""
@@ -273,7 +290,7 @@ def _mixed(variants: list[list[tuple[float, Unit]]], make: Any) -> CombatModel:
     """The model mixing ``make(units)`` over every combination of the units' ``variants``.
 
     The first part's arrays are the returned model's; ``mixture`` holds every part with its
-    weight (the product of its units' weights).
+    weight (the product of its units' weights); a single part is returned as it is.
     """
     mixed = sum(1 for builds in variants if len(builds) > 1)
     if mixed > MAX_MIXED_UNITS:
@@ -285,6 +302,8 @@ def _mixed(variants: list[list[tuple[float, Unit]]], make: Any) -> CombatModel:
         for wu, _ in combo:
             w *= wu
         parts.append((w, make([u for _, u in combo])))
+    if len(parts) == 1:  # no roll made after all (a gourd kept by a unit that is charged)
+        return parts[0][1]
     return dataclasses.replace(parts[0][1], mixture=tuple(parts))
 
 

@@ -273,7 +273,9 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             cat = _category(unit, charging, wg.strikes_last)
             # "Pistola de Lucca" (pistol_attacks): the blows of this row are the hand
             # weapon's, the pistol's are the crew row below
-            s_eff = rules.weapon_strength(prof.S, "hand_weapon" if wg.pistol_attacks else wkey,
+            # Regimientos de Renombre "Calabaza de vino de Lustria": +D6 S the turn it charges
+            s_prof = min(10, prof.S + unit.gourd_strength) if charging else prof.S
+            s_eff = rules.weapon_strength(s_prof, "hand_weapon" if wg.pistol_attacks else wkey,
                                           charging=charging, first_round=first)
             if (charging and "choppa" in unit.special and wkey == "hand_weapon"
                     and unit.troop_type in rules.FOOT_TROOP_TYPES):

@@ -211,8 +211,9 @@ N_FLAGS = F_GIANT_HITS + 1
     B_SONG,  # "Canto de la Sirena" on it: 2 sung this turn, 1 kept this turn (a failed test),
     #   0 none (empire family)
     B_HUNT,  # own turns still to start before its fear of S_FEAR 3 ends ("La cacería salvaje")
+    B_GEM,  # its "Gema de Lustria" re-roll made this round (S_GEM)
     N_BODY,
-) = range(30)
+) = range(31)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)
