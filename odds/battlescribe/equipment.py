@@ -129,11 +129,39 @@ class _Equipment(_Reading):
         self.front_ids = {id(n) for n in front[0].walk()}
 
     def equipment(self, tt: str, mount_raw: RawProfile | None) -> Equipment:
+        """The unit's weapon and armour from the options taken, reporting what is left out.
+
+        In this order: barding on a steed named for it; every option taken
+        (:meth:`taken_gear`); weapons taken in pairs (:meth:`paired_weapons`); the one weapon
+        fought with (:meth:`weapon_fought_with`) and its own rules
+        (:meth:`fought_weapons_rules`); the front rank's weapon of a mixed unit
+        (:meth:`mixed_front_rank`), when it differs.
+        """
         fields: dict[str, object] = {}
-        weapons: list[tuple[str, str]] = []
-        front: list[tuple[str, str]] = []  # the front rank's weapons (mixed_front_rank())
         if mount_raw is not None and "barda" in normalize(mount_raw.name):
             fields["barding"] = True
+        weapons, front = self.taken_gear(tt, fields)
+        weapons = self.paired_weapons(weapons, fields)
+        weapon = self.weapon_fought_with(weapons, tt, fields)
+        self.fought_weapons_rules(weapon, weapons)
+        equipment = Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
+        self.weapon_key = weapon
+        if self.mixed_front:
+            own = self.usable_weapon(self.one_weapon(front, " per rank"), front, tt)
+            self.front_weapon = "" if own == weapon else own
+        return equipment
+
+    def taken_gear(self, tt: str, fields: dict[str, object]
+                   ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """Read every option taken but the model's, the command's, members' and crew's.
+
+        Armour and barding go into ``fields`` (:meth:`gear_option`); an option named for
+        no weapon or armour is read by :meth:`unkeyed_option`; an option with profiles of
+        its own gives only barding.  Returns ``(weapons, front)``: ``(name, weapon key)``
+        pairs of the unit's weapons and of its front rank's (:meth:`mixed_front_rank`).
+        """
+        weapons: list[tuple[str, str]] = []
+        front: list[tuple[str, str]] = []
         command = self.command_ids()
         for node in self.sel.taken:
             if node is self.sel.model or node.key in STRUCTURAL_NAMES or id(node) in command:
@@ -147,61 +175,94 @@ class _Equipment(_Reading):
                     fields["barding"] = True
                 continue
             key = self.equipment_key(node)
-            if key is None and any(_cc_save(t) for q in node.info_profiles
-                                   for t in q.values.values()):
-                self.cc_save.append(node.name)
-                continue
             if key is None:
-                ward = _ward_of(node)
-                if ward:
-                    self.wards.append(ward)
-                    continue
-                worn = _armour_save_of(node)
-                if worn and tt in ("chariot", "monster", "war_machine"):
-                    # armour of its own on a model whose save is the printed one (Condes
-                    # Vampiro Morghast "Armadura de Ébano": "la miniatura tiene una Tirada de
-                    # salvación por armadura de 4+"): checked against the save used in
-                    # armour_notes()
-                    self.worn.append((node.name, worn))
-                    continue
-                if node.rules:
-                    continue
-                reason = no_combat_reason(node.name) or (MISSILE_ONLY if _missile_only(node)
-                                                         else None)
-                if reason is not None:
-                    self.note(node.name, "no_combat_effect", reason)
-                elif node.children and all(c.kind == "group" or c.children
-                                           for c in node.children):
-                    continue  # a container of other options
-                elif normalize(node.name) == "enormes garfios" and any(
-                        normalize(n) == "ataques del gigante"
-                        and "1d6 impactos de f7 con golpe letal" in plain_text(t or "")
-                        for n, t in self.rule_texts().items()):
-                    # giants family: the siege giant's "Enormes garfios" ("La del usuario + 1",
-                    # "Golpe letal") are its table's "Barrido con los garfios ... 1D6 impactos
-                    # de F7 con Golpe letal" (odds.special_rules.giants, giant_hooks)
-                    self.note(node.name, "note", "the hooks' S+1 and killing blow: the"
-                              " giant's sweep at S7 with killing blow ('Ataques del gigante')")
-                else:
-                    self.note(node.name, "ignored", "option not modelled by the engine")
+                self.unkeyed_option(node, tt)
+            else:
+                self.gear_option(node, key, tt, fields,
+                                 front if id(node) in self.front_ids else weapons)
+        return weapons, front
+
+    def unkeyed_option(self, node: Node, tt: str) -> None:
+        """An option named for no weapon or armour: a save, a ward, or reported.
+
+        A close-combat save (``cc_save``), a ward save (``wards``), or the armour of a
+        model whose save is the printed one (``worn``, checked in ``armour_notes()``);
+        otherwise, unless it carries rules or other options, reported: no effect in
+        close combat, the siege giant's hooks (a note), or not modelled.
+        """
+        if any(_cc_save(t) for q in node.info_profiles for t in q.values.values()):
+            self.cc_save.append(node.name)
+            return
+        ward = _ward_of(node)
+        if ward:
+            self.wards.append(ward)
+            return
+        worn = _armour_save_of(node)
+        if worn and tt in ("chariot", "monster", "war_machine"):
+            # armour of its own on a model whose save is the printed one (Condes
+            # Vampiro Morghast "Armadura de Ébano": "la miniatura tiene una Tirada de
+            # salvación por armadura de 4+"): checked against the save used in
+            # armour_notes()
+            self.worn.append((node.name, worn))
+            return
+        if node.rules:
+            return
+        reason = no_combat_reason(node.name) or (MISSILE_ONLY if _missile_only(node)
+                                                 else None)
+        if reason is not None:
+            self.note(node.name, "no_combat_effect", reason)
+        elif node.children and all(c.kind == "group" or c.children for c in node.children):
+            return  # a container of other options
+        elif self.giant_hooks(node):
+            self.note(node.name, "note", "the hooks' S+1 and killing blow: the"
+                      " giant's sweep at S7 with killing blow ('Ataques del gigante')")
+        else:
+            self.note(node.name, "ignored", "option not modelled by the engine")
+
+    def giant_hooks(self, node: Node) -> bool:
+        """Whether ``node`` is the siege giant's "Enormes garfios", its table's sweep.
+
+        Giants family: the hooks ("La del usuario + 1", "Golpe letal") are the table's
+        "Barrido con los garfios ... 1D6 impactos de F7 con Golpe letal" ("Ataques del
+        gigante"; odds.special_rules.giants, giant_hooks).
+        """
+        return normalize(node.name) == "enormes garfios" and any(
+            normalize(n) == "ataques del gigante"
+            and "1d6 impactos de f7 con golpe letal" in plain_text(t or "")
+            for n, t in self.rule_texts().items())
+
+    def gear_option(self, node: Node, key: str, tt: str, fields: dict[str, object],
+                    weapons: list[tuple[str, str]]) -> None:
+        """The weapons and armour option ``node`` gives (its ``key``, or several).
+
+        Weapons join ``weapons``; armour, shield and barding go into ``fields`` (barding
+        only on cavalry and chariots; of two armours the better is kept, reported), with
+        the armour's rules and ward saves.
+        """
+        for one in self.combined_keys(node, key):
+            if one in WEAPON_NAMES:
+                weapons.append((node.name, self.weapon(one, tt)))
                 continue
-            for one in self.combined_keys(node, key):
-                if one in WEAPON_NAMES:
-                    (front if id(node) in self.front_ids else weapons).append(
-                        (node.name, self.weapon(one, tt)))
-                    continue
-                attr, value = ARMOUR_NAMES[one]
-                if attr == "barding" and tt not in ("cavalry", "chariot"):
-                    self.note(node.name, "ignored", f"barding on {tt}")
-                    continue
-                if attr == "armour" and fields.get("armour") not in (None, value):
-                    best = max(value, fields["armour"], key=rules.ARMOURS.index)
-                    self.note(node.name, "ignored", f"a second armour; {best} kept")
-                    value = best
-                fields[attr] = value
-                self.weapon_rules += ARMOUR_RULES.get(one, ())
-                if one in ARMOUR_WARDS:
-                    self.wards.append(ARMOUR_WARDS[one])
+            attr, value = ARMOUR_NAMES[one]
+            if attr == "barding" and tt not in ("cavalry", "chariot"):
+                self.note(node.name, "ignored", f"barding on {tt}")
+                continue
+            if attr == "armour" and fields.get("armour") not in (None, value):
+                best = max(value, fields["armour"], key=rules.ARMOURS.index)
+                self.note(node.name, "ignored", f"a second armour; {best} kept")
+                value = best
+            fields[attr] = value
+            self.weapon_rules += ARMOUR_RULES.get(one, ())
+            if one in ARMOUR_WARDS:
+                self.wards.append(ARMOUR_WARDS[one])
+
+    def paired_weapons(self, weapons: list[tuple[str, str]], fields: dict[str, object]
+                       ) -> list[tuple[str, str]]:
+        """``weapons`` less those another taken weapon replaces or is chosen against.
+
+        The White Wolf hammer replaces the lance and shield; the slayers' great weapon and
+        two hand weapons are a choice made each combat (``slayer_axes``).
+        """
         if any(_HAMMER_SWAP in plain_text(t or "") for t in self.rule_texts().values()) and any(
                 w in ("halberd", "white_wolf_hammer") for _, w in weapons):
             # empire2 family: Imperio (Ejército Cruzado), Marienburgo "Caballeros del lobo
@@ -220,6 +281,16 @@ class _Equipment(_Reading):
             self.note(name, "note", "carried with a great weapon: the weapon fought with is"
                       " chosen for each combat (RULES.md §1.7), as Enanos 'Hachas de matador'")
             weapons = [(n, w) for n, w in weapons if w != "great_weapon"]
+        return weapons
+
+    def weapon_fought_with(self, weapons: list[tuple[str, str]], tt: str,
+                           fields: dict[str, object]) -> str:
+        """The one weapon key the unit fights with (:meth:`one_weapon`, :meth:`usable_weapon`).
+
+        Read as the army's rules say: the Sylvanian militia's spear or halberd comes with
+        its shield, a brace of pistols on horseback is a volley, and riders' two hand
+        weapons that keep the bonus are a hand weapon and ``mounted_hand_weapons``.
+        """
         weapon = self.one_weapon(weapons)
         if weapon in ("spear", "halberd") and any(
                 _MILITIA_ARMS in plain_text(t or "") for t in self.rule_texts().values()):
@@ -239,20 +310,17 @@ class _Equipment(_Reading):
             # (odds.special_rules.bretonnia.MOUNTED_HAND_WEAPONS)
             weapon = "hand_weapon"
             self.weapon_rules += ("mounted_hand_weapons",)
-        weapon = self.usable_weapon(weapon, weapons, tt)
-        for n, w in weapons:  # the rules of the weapons the unit fights with (choppa...)
+        return self.usable_weapon(weapon, weapons, tt)
+
+    def fought_weapons_rules(self, weapon: str, weapons: list[tuple[str, str]]) -> None:
+        """The rules, ward saves and impact hits of the taken weapons fought with (choppa...)."""
+        for n, w in weapons:
             if w == weapon:
                 self.weapon_rules += WEAPON_RULES.get(normalize(n), ())
                 self.weapon_only_rules += WEAPON_RULES.get(normalize(n), ())
                 if normalize(n) in WEAPON_WARDS:
                     self.wards.append(WEAPON_WARDS[normalize(n)])
                 self.weapon_impacts = WEAPON_IMPACTS.get(normalize(n), self.weapon_impacts)
-        equipment = Equipment(weapon=weapon, **fields)  # type: ignore[arg-type]
-        self.weapon_key = weapon
-        if self.mixed_front:
-            own = self.usable_weapon(self.one_weapon(front, " per rank"), front, tt)
-            self.front_weapon = "" if own == weapon else own
-        return equipment
 
     def one_weapon(self, weapons: list[tuple[str, str]], per: str = "") -> str:
         """The weapon fought with among the options taken, ``(name, weapon key)`` pairs.
