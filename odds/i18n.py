@@ -1462,6 +1462,23 @@ TERMS_ES["weapon"]["hand_weapon_and_pistol"] = "Arma de mano y pistola"
 TERMS_ES["command"]["character"] = "personaje"
 
 
+WARNING_LABELS: dict[str, tuple[tuple[str, str], ...]] = {
+    "es": ((r": not modelled: ", ": no modelado: "), (r"; not modelled: ", "; no modelado: "),
+           (r": approximated: ", ": aproximado: "), (r"; approximated: ", "; aproximado: "),
+           (r"(\d+) models, below the catalogue's minimum of (\d+)",
+            r"\1 miniaturas, por debajo del mínimo del catálogo (\2)")),
+}
+"""The frame words of a unit's warning line (:attr:`odds.units.Unit.warning`) per language;
+the names it lists are the catalogue's own."""
+
+
+def warning_line(line: str, lang: str) -> str:
+    """A unit's warning line (``"Ratas ogro: not modelled: Proporción"``) in ``lang``."""
+    for pattern, repl in WARNING_LABELS.get(lang, ()):
+        line = re.sub(pattern, repl, line)
+    return line
+
+
 def report_line(unit: str, item: str, kind: str, reason: str, lang: str) -> str:
     """One import report item as a line: ``unit: 'item' kind (reason)`` in ``lang``."""
     what = REPORT_KINDS.get(lang, REPORT_KINDS["en"])[kind][0]

@@ -452,3 +452,36 @@ def test_points_columns_print_as_a_list_does(capsys, monkeypatch, lang):
     rows = [line.split() for line in text.splitlines() if "Trolls Espadachines" in line
             or re.search(r"\bTrolls +1", line)]
     assert len(rows) == 3 and all("150" in row for row in rows), rows
+
+
+@pytest.mark.parametrize("line, spanish", [
+    ("Ratas ogro: not modelled: Cerebro pequeño, Unidad mixta",
+     "Ratas ogro: no modelado: Cerebro pequeño, Unidad mixta"),
+    ("Lanceros: not modelled: Firmeza; approximated: Despliegue",
+     "Lanceros: no modelado: Firmeza; aproximado: Despliegue"),
+    ("Goblins: approximated: Tipo; 10 models, below the catalogue's minimum of 20",
+     "Goblins: aproximado: Tipo; 10 miniaturas, por debajo del mínimo del catálogo (20)"),
+])
+def test_a_units_warning_line_in_spanish(line, spanish):
+    """The frame of a unit's warning line (odds.units.Unit.warning) in MDNR words; the names it
+    lists stay the catalogue's; English keeps the line as written."""
+    from odds.i18n import warning_line
+
+    assert warning_line(line, "es") == spanish
+    assert warning_line(line, "en") == line
+
+
+def test_the_cli_warns_in_spanish(capsys):
+    """A catalogue unit with rules left out: its warning, in the table and in JSON, reads in
+    Spanish with --lang es (MDNR_Skaven v4_5.cat, "Ratas ogro": "Cerebro pequeño" and more)."""
+    from conftest import SHARED
+
+    if not SHARED.is_dir():
+        pytest.skip("the MDNR catalogues are not on this machine")
+    unit = f"{SHARED / 'MDNR_Skaven v4_5.cat'}:Ratas ogro"
+    args = ["combat", unit, "empire_swordsmen", "--trials", "2000", "--seed", "1", "--lang", "es"]
+    text = run(capsys, args)
+    line = next(x for x in text.splitlines() if x.startswith("aviso:"))
+    assert "Ratas ogro: no modelado: Cerebro pequeño" in line and "not modelled" not in line
+    warnings = json.loads(run(capsys, [*args, "--format", "json"]).split("\naviso")[0])["warnings"]
+    assert warnings and all("no modelado" in w and "modelled" not in w for w in warnings)

@@ -259,13 +259,13 @@ def print_warnings(warnings: list[str], fmt: str, lang: str = "en") -> None:
 
     Printed after a table on stdout; with JSON (which carries them as
     ``warnings``) or CSV, on stderr so the output stays parseable.  The frame
-    of the line is in ``lang``; the importer's own note is kept as written.
+    of the line and its labels are in ``lang``; the names it lists are the catalogue's.
     """
-    from odds.i18n import word
+    from odds.i18n import warning_line, word
 
     out = sys.stdout if fmt == "table" else sys.stderr
     for line in warnings:
-        print(word("warning", lang, line=line), file=out)
+        print(word("warning", lang, line=warning_line(line, lang)), file=out)
 
 
 def save_outcome_plot(r: Any, title: str, words: dict[str, str], lang: str, path: str) -> None:

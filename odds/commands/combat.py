@@ -174,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_reaction(args: argparse.Namespace, r, units) -> int:
     """``--reaction flee|both``: the charged unit's fates if it holds and if it flees."""
+    from odds.i18n import warning_line
     from odds.listbuilding import reaction as rx
     from odds.results import format_table
 
@@ -190,7 +191,8 @@ def _run_reaction(args: argparse.Namespace, r, units) -> int:
                       "charger": table.attrs["charger"],
                       **{c: {k: (None if val != val else val) for k, val in table[c].items()}
                          for c in cols},
-                      "warnings": r.extra["warnings"]}, table.reset_index())
+                      "warnings": [warning_line(w, args.lang) for w in r.extra["warnings"]]},
+             table.reset_index())
     elif args.format == "csv":
         emit("csv", {}, table[cols].reset_index(names="fate"))
     else:
@@ -370,6 +372,8 @@ def _print_scenario_tables(r: Any, names: dict[str, str], lang: str) -> None:
 
 def combat_payload(r: Any, lang: str, models: dict[str, int]) -> dict[str, Any]:
     """The JSON answer of a two-unit combat: its headline, then its odds (CLI and web alike)."""
+    from odds.i18n import warning_line
+
     o = r.outcomes.set_index("outcome")
     f = r.first_round.set_index("outcome")
     return {
@@ -387,5 +391,5 @@ def combat_payload(r: Any, lang: str, models: dict[str, int]) -> dict[str, Any]:
         "p_defender_wins": r.p_win("defender"),
         "rounds": r.n_rounds[["rounds", "probability"]].to_dict(orient="records"),
         "charge": {k: r.extra["charge"][k] for k in ("p_refused", "p_fled", "p_hits_on_6")},
-        "warnings": r.extra["warnings"],
+        "warnings": [warning_line(w, lang) for w in r.extra["warnings"]],
     }

@@ -163,6 +163,7 @@ def scenario_combat(req: CombatRequest, units: dict[str, Any], refs: dict[str, s
         scenario_names,
         scenario_payload,
     )
+    from odds.i18n import warning_line
     from odds.scenario import two_unit_scenario
     from odds.units import unit_warnings
 
@@ -197,7 +198,7 @@ def scenario_combat(req: CombatRequest, units: dict[str, Any], refs: dict[str, s
         "units_table": _records(r.units),
         "first_round_table": _records(r.first_round),
         "units": {side: _unit_card(u) for side, u in units.items()},
-        "warnings": unit_warnings(list(units.values())),
+        "warnings": [warning_line(w, req.lang) for w in unit_warnings(list(units.values()))],
         "working": _bodies_working(r, names, req.lang),
     }
     return jsonable({**payload, "page": page})
