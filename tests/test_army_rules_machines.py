@@ -174,15 +174,14 @@ def test_skull_crushers_need_the_crew_group():
 
 
 @needs_data
-@pytest.mark.parametrize("book, unit, rule, phrase", [
-    ("MDNR_Enanos v4_5.cat", "Dragón de esquirlas", "Enfurecer", "+1 attack"),
-    ("MDNR_Enanos v4_5.cat", "Dragón de esquirlas", "Escamas puntiagudas", "returns a hit"),
-])
-def test_rules_left_reported_say_why(book, unit, rule, phrase):
-    """Rules read (their texts quoted in unmodelled.UNMODELLED_REASONS) and left ``ignored`` because
-    they need a per-trial state or roll the kernel has no column for (no kernel code this
-    round): each keeps its unit out of the fully modelled count and says why."""
+@pytest.mark.parametrize("book", ["MDNR_Enanos v4_5.cat",
+                                  "MDNR_Enanos_Guardias_de_Undgrin-Ankor_v1.cat",
+                                  "MDNR_Enanos_con_Personajes_Especiales_v1.cat"])
+def test_shard_dragon_rules_left_no_warning(book):
+    """"Dragón de esquirlas" "Enfurecer" and "Escamas puntiagudas" are modelled (``enrage``,
+    ``spiky_scales``; tests/test_shard_dragon.py): neither is left in the unit's report, and the
+    unit imports with nothing ignored or approximated."""
     c = cat(book)
-    items = {i.item: i for i in c.report.for_unit(unit)}
-    assert items[rule].kind == "ignored"
-    assert phrase in items[rule].reason
+    items = {i.item for i in c.report.for_unit("Dragón de esquirlas")}
+    assert not items & {"Enfurecer", "Escamas puntiagudas"}
+    assert clean(c, "Dragón de esquirlas")
