@@ -31,22 +31,32 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 def _spanish_help(parser: argparse.ArgumentParser, sub: argparse._SubParsersAction) -> None:
     """Put the Spanish help texts of :mod:`odds.i18n` on ``parser`` and its commands."""
-    from odds.i18n import HELP_ES, OPTION_HELP_ES
+    from odds.i18n import HELP_ES
 
     parser.description = HELP_ES["odds"][1]
     summaries = {a.dest: a for a in sub._choices_actions}
+    _spanish_options(parser, "")
     for name, command in sub.choices.items():
         summary, description = HELP_ES.get(name, ("", ""))
         if summary and name in summaries:
             summaries[name].help = summary
         if description:
             command.description = description
-        for action in command._actions:
-            if action.dest in OPTION_HELP_ES:
-                action.help = OPTION_HELP_ES[action.dest]
+        _spanish_options(command, name)
+
+
+def _spanish_options(parser: argparse.ArgumentParser, command: str) -> None:
+    """Spanish help and section titles on ``parser``: the shared options, then ``command``'s."""
+    from odds.help_es import COMMAND_OPTION_HELP_ES, SECTION_TITLES_ES
+    from odds.i18n import OPTION_HELP_ES
+
+    own = COMMAND_OPTION_HELP_ES.get(command, {})
     for action in parser._actions:
-        if action.dest in OPTION_HELP_ES:
-            action.help = OPTION_HELP_ES[action.dest]
+        text = own.get(action.dest, OPTION_HELP_ES.get(action.dest))
+        if text is not None and action.help is not argparse.SUPPRESS:
+            action.help = text
+    for group in parser._action_groups:
+        group.title = SECTION_TITLES_ES.get(group.title or "", group.title)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -180,6 +180,30 @@ def test_help_never_cites_files_a_player_lacks(capsys):
         texts = [parser.format_help(), *(p.format_help() for p in sub.choices.values())]
         for text in texts:
             assert "RULES.md" not in text and "shared/" not in text, text[:200]
+            assert "§" not in text, text[:200]
+
+
+def test_every_option_helped_in_spanish():
+    """``--lang es --help`` of every command: each option's help differs from the English one
+    (:mod:`odds.help_es`), the section titles and usage prefix are Spanish, and no entry of the
+    Spanish table names an option the command does not have."""
+    from odds.cli import build_parser
+    from odds.help_es import COMMAND_OPTION_HELP_ES
+
+    def commands(lang):
+        parser = build_parser(lang)
+        sub = next(a for a in parser._actions if a.dest == "command")
+        return {"": parser, **sub.choices}
+
+    english, spanish = commands("en"), commands("es")
+    for name, parser in spanish.items():
+        helps = {a.dest: a.help for a in english[name]._actions}
+        for action in parser._actions:
+            if action.help is not None and action.dest != "command":
+                assert action.help != helps[action.dest], (name, action.dest)
+        text = parser.format_help()
+        assert text.startswith("uso: ") and "opciones:" in text and "options:" not in text, name
+        assert set(COMMAND_OPTION_HELP_ES.get(name, {})) <= set(helps), name
 
 
 # --------------------------------------------------------------------------- errors and reports

@@ -59,6 +59,21 @@ class OneLineParser(argparse.ArgumentParser):
         sys.stderr.write(f"{self.prog}: {line}\n")
         raise SystemExit(2)
 
+    def format_usage(self) -> str:
+        """The usage line, its prefix in :attr:`lang`."""
+        return self._in_lang(super().format_usage())
+
+    def format_help(self) -> str:
+        """The whole help, its usage prefix in :attr:`lang`."""
+        return self._in_lang(super().format_help())
+
+    def _in_lang(self, text: str) -> str:
+        if self.lang != "es" or not text.startswith("usage: "):
+            return text
+        from odds.help_es import SECTION_TITLES_ES
+
+        return SECTION_TITLES_ES["usage: "] + text.removeprefix("usage: ")
+
 
 def _trials_override(args: argparse.Namespace) -> None:
     text = os.environ.get(TRIALS_ENV)

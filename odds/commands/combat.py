@@ -79,7 +79,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--insane-courage", action="store_true",
                    help="a double 1 always passes a break test (an MDNR optional rule)")
     p.add_argument("--restrain-pursuit", action="store_true",
-                   help="winners test Ld to hold back instead of always pursuing (§4.3)")
+                   help="winners test Ld to hold back instead of always pursuing (MDNR: pursuit)")
     add_run_options(p, default_trials=200_000)
     p.set_defaults(func=run)
 
