@@ -431,6 +431,21 @@ def test_a_zipped_roster_and_a_catalogue_upload(base):
     assert status == 200 and out["kind"] == "catalogue" and out["units"]
 
 
+def test_an_uploads_warnings_in_the_pages_language(base):
+    """An upload's import warnings (its ``ignored`` and ``approximated`` items) come in the
+    request's ``lang``: tests/data/battlescribe/tiny.cat's "Grito extraño" is a rule the
+    engine does not model."""
+    data = (DATA / "tiny.cat").read_bytes()
+    status, en = upload(base, "tiny.cat", data)
+    assert status == 200
+    assert en["warnings"] == [
+        "Bestia de prueba: 'Grito extraño' ignored (rule not modelled by the engine)"]
+    status, es = upload(base, "tiny.cat", data, "es")
+    assert status == 200
+    assert es["warnings"] == [
+        "Bestia de prueba: 'Grito extraño' ignorado (regla que el motor no modela)"]
+
+
 def test_a_unit_by_value_fights_as_the_same_unit_by_name(base):
     from odds.units import library_unit
     from odds.units.serialise import unit_to_dict

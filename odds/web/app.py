@@ -262,11 +262,12 @@ def _add_data_routes(app: FastAPI, library: Library, jobs: Jobs,
     async def upload(request: Request, name: str = "", lang: Lang = "en") -> dict[str, Any]:
         """A BattleScribe catalogue or roster (the raw file as the body, ``?name=FILE.ros``).
 
-        Read in memory and never stored; the answer lists its units by value.  A file
-        that cannot be read is refused (422) in ``lang`` (``?lang=es``), as every error is.
+        Read in memory and never stored; the answer lists its units by value and the
+        import's warnings in ``lang`` (``?lang=es``).  A file that cannot be read is
+        refused (422) in ``lang``, as every error is.
         """
         body = await _body(request)
-        return await asyncio.wrap_future(jobs.pool.submit(read_upload, name, body))
+        return await asyncio.wrap_future(jobs.pool.submit(read_upload, name, body, lang))
 
     @app.post("/api/upload/character", tags=["data"])
     async def upload_character_route(request: Request, name: str = "", key: str = "",

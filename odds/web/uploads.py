@@ -61,8 +61,10 @@ def _xml(name: str, data: bytes) -> bytes:
         raise OddsInputError(f"{name}: not a valid zip archive ({type(exc).__name__})") from None
 
 
-def read_upload(name: str, data: bytes) -> dict[str, Any]:
-    """The units of an uploaded catalogue or roster, by value, with the import's warnings.
+def read_upload(name: str, data: bytes, lang: str = "en") -> dict[str, Any]:
+    """The units of an uploaded catalogue or roster, by value, with its warnings in ``lang``.
+
+    The warnings are the import's ``ignored`` and ``approximated`` items, one line each.
 
     Raises
     ------
@@ -82,7 +84,10 @@ def read_upload(name: str, data: bytes) -> dict[str, Any]:
             raise OddsInputError(str(exc).replace(path, name)) from None
     if not units:
         raise OddsInputError(f"{name}: no unit the engine can field")
-    warnings = [str(w).replace(path, name) for w in report]
+    from odds.i18n import report_line
+
+    warnings = [report_line(i.unit, i.item, i.kind, i.reason, lang).replace(path, name)
+                for i in report]
     return {"name": name, "kind": "roster" if suffix.startswith(".ros") else "catalogue",
             "units": [{"key": f"{i}", "name": u.name, "models": u.models,
                        "points": u.points, "data": unit_to_dict(u),
@@ -105,11 +110,11 @@ def in_memory_file(data: bytes) -> Iterator[str]:
         os.close(fd)
 
 
-def _read(path: str, suffix: str) -> tuple[list[Unit], list[str], list[dict[str, Any]]]:
-    """Units, import warnings, and a roster's characters by value (with the unit each joins).
+def _read(path: str, suffix: str) -> tuple[list[Unit], list[Any], list[dict[str, Any]]]:
+    """Units, import warnings (report items) and a roster's characters by value.
 
-    A roster's import report names a character by his name only, so characters of
-    one name share their import notes.
+    Each character comes with the unit he joins.  A roster's import report names a
+    character by his name only, so characters of one name share their import notes.
     """
     from odds.battlescribe import load_catalogue, load_roster
 
@@ -119,11 +124,10 @@ def _read(path: str, suffix: str) -> tuple[list[Unit], list[str], list[dict[str,
         characters = [character_item(f"{i}", c, roster.joined.get(c.name, ""),
                                      [n for n in strict if n.unit == c.name])
                       for i, c in enumerate(roster.characters)]
-        return (list(roster.units), [str(i) for i in roster.report.of_kind(*STRICT_KINDS)],
-                characters)
+        return list(roster.units), list(strict), characters
     cat = load_catalogue(path)
-    return ([e.default_unit for e in cat.entries],
-            [str(i) for i in cat.report.of_kind(*STRICT_KINDS)], catalogue_character_list(path))
+    return ([e.default_unit for e in cat.entries], list(cat.report.of_kind(*STRICT_KINDS)),
+            catalogue_character_list(path))
 
 
 def unit_by_value(data: dict[str, Any], models: int | None, files: int | None,
