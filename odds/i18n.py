@@ -55,6 +55,11 @@ TERMS_ES: dict[str, dict[str, str]] = {
     "equipment": {"shield": "escudo", "barding": "barda"},
     "command": {"champion": "campeón", "standard": "portaestandarte", "musician": "músico"},
     "rule": {
+        # rules whose first MDNR name (odds.special_rules) names another thing or two rules
+        "captain_bound": "Ligados al capitán", "giant_chains": "Ataques del gigante (cadenas)",
+        "giant_hooks": "Ataques del gigante (garfios)", "paymaster_guard": "Escolta del pagador",
+        "noble_escort": "Escolta del noble", "wrecked_by_s7": "Destruido por impactos de F7",
+        "mounted_hand_weapons": "Dos armas de mano a caballo",
         "stubborn": "Tozudez", "unbreakable": "Inmune a desmoralización",
         "immune_to_psychology": "Inmune a psicología", "fear": "Miedo", "terror": "Terror",
         "hatred": "Odio", "frenzy": "Furia asesina", "killing_blow": "Golpe letal",
@@ -127,10 +132,15 @@ def term(kind: str, name: str, lang: str) -> str:
 
 
 def _imported_rule_names() -> Mapping[str, str]:
-    """Special rule → the first MDNR name the BattleScribe importer reads for it alone."""
-    from odds.battlescribe.rule_names import RULE_FLAGS
+    """Special rule → its MDNR name, spelled as the book spells it.
 
-    out: dict[str, str] = {}
+    The first name of its spec (:mod:`odds.special_rules`), else the first name the
+    BattleScribe importer reads for it alone.
+    """
+    from odds.battlescribe.rule_names import RULE_FLAGS
+    from odds.special_rules import REGISTRY
+
+    out: dict[str, str] = {spec.key: spec.mdnr[0] for spec in REGISTRY if spec.mdnr}
     for text, flags in RULE_FLAGS.items():
         if isinstance(flags, tuple) and len(flags) == 1:
             out.setdefault(flags[0], str(text))

@@ -183,6 +183,20 @@ def test_help_never_cites_files_a_player_lacks(capsys):
             assert "§" not in text, text[:200]
 
 
+def test_every_special_rule_named_in_spanish():
+    """Every special-rule flag a unit can carry has a Spanish name, not its raw id, spelled
+    with the book's accents: "¡El que corre hoy, vive para luchar mañana!" (MDNR Skaven),
+    "La fuerza radica en el número" (MDNR Skaven), "Caídas" (the giants)."""
+    from odds.special_rules import flag_keys
+
+    for key in flag_keys():
+        name = term("rule", key, "es")
+        assert name != key.replace("_", " ") and "_" not in name, key
+    assert term("rule", "flees_3cm_more", "es") == "¡El que corre hoy, vive para luchar mañana!"
+    assert term("rule", "strength_in_numbers", "es") == "La fuerza radica en el número"
+    assert term("rule", "giant_falls", "es") == "Caídas"
+
+
 def test_every_option_helped_in_spanish():
     """``--lang es --help`` of every command: each option's help differs from the English one
     (:mod:`odds.help_es`), the section titles and usage prefix are Spanish, and no entry of the
