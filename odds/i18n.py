@@ -906,9 +906,13 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^the steeds of a war machine \(horse artillery\) give its move only; .*$",
          "las monturas de una máquina de guerra (artillería a caballo) solo le dan su "
          "movimiento; no luchan en el motor"),
-        (r"^('Los disparos de Johann son Ataques mágicos'): with his brace of pistols .*$",
-         r"\1: con su par de pistolas, los golpes del primer turno de combate son los disparos "
-         r"de las pistolas, mágicos contra enemigos etéreos o con aura demoníaca: no se modela"),
+        (r"^his choice of weapon against the ('[^']+') \('puede elegir si lucha con la (.+?) o "
+         r"con el par de pistolas'\): he fights with the stake, the pistols shoot$",
+         r"su elección de arma frente a \1 ('puede elegir si lucha con la \2 o con el par de "
+         r"pistolas'): lucha con la estaca, las pistolas disparan"),
+        (r"^the two heroes fight as one unit: the second hero is not in this build$",
+         "los dos héroes luchan como una sola unidad: el segundo héroe no está en esta "
+         "configuración"),
         (r"^1D3 hits a turn for a steam point while engaged: not modelled by the engine$",
          "1D3 impactos por turno a cambio de un punto de vapor mientras está trabado: el motor "
          "no lo modela"),
@@ -934,14 +938,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "Gotrek (H3 R5) y Félix (H2 R4) son una unidad de dos miniaturas con armas propias: "
          "la importación toma la entrada como una sola miniatura (Félix, su campeón), no se "
          "modela"),
-        (r"^Johann and Wilhelm fight as one unit of two skirmishers, .*$",
-         "Johann y Wilhelm luchan como una unidad de dos hostigadores, ambos sus líderes, cada "
-         "uno con su arma: la importación toma la entrada como una sola miniatura (Wilhelm, su "
-         "campeón), no se modela"),
-        (r"^Johann's great weapon: S8 against Undead and Daemons, .*$",
-         "el arma a dos manos de Johann: F8 contra No Muertos y Demonios, golpe letal contra "
-         "Vampiros sea cual sea su tamaño, sin regeneración de los Vampiros contra sus "
-         "impactos (y su elección entre ella y el par de pistolas): no se modela"),
         (r"^Kylists \(HA4 F4, halberd\) among the Cabrones \(HA3 F3, great weapon\): .*$",
          "Kylists (HA4 F4, alabarda) entre los Cabrones (HA3 F3, arma a dos manos): los datos "
          "no dicen dónde forman en la unidad ni de quiénes se retiran las bajas, y el motor "
@@ -1256,10 +1252,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"tipo de tropa \1: un monstruo, como dice su regla \2"),
         (r"^troop type (.+?) imported as (\w+) \(Potencia (\d+) agrees\)$",
          r"tipo de tropa \1 importado como \2 (la Potencia \3 concuerda)"),
-        (r"^Wilhelm's great weapon wounds Undead, Daemon and Skaven models automatically: .*$",
-         "el arma a dos manos de Wilhelm hiere automáticamente a las miniaturas No Muertas, "
-         "Demonios y Skaven: una tirada para herir que depende del enemigo para uno de dos "
-         "héroes que la importación no separa ('Luchan juntos'), no se modela"),
         (r"^troop type (.+?) with M(\d+): (\w+), the steed folded into the profile$",
          r"tipo de tropa \1 con M\2: \3, con la montura incluida en el perfil"),
         # army rules of the big monsters, the Empire and the mercenaries

@@ -84,11 +84,6 @@ REPORTED = [
     (GOTREK, "Espada de Bronce Fulgurante", "Félix tiene +2 ataques", "Dragon tag"),
     (GOTREK, "Maldición de Gotrek", "tirada de salvación especial de 4+", "4+ ward"),
     (GOTREK, "Formación", "formada por dos miniaturas", "single model"),
-    (HUNTERS, "Luchan juntos", "como si fuesen una unidad de hostigadores", "single model"),
-    (HUNTERS, "Báculo sagrado", "Hiere automáticamente a las miniaturas de tipo No Muerto",
-     "automatically"),
-    (HUNTERS, "Estaca de Sigmar", "Sus impactos se resuelven con F8", "S8"),
-    (HUNTERS, "Balas de plata", "Los disparos de Johann son Ataques mágicos", "pistol's shot"),
     (GILEAD, "Espada de Galeth", "Un arma de mano mágica que tiene Poder de penetración",
      "armour piercing"),
     (GILEAD, "Personajes independientes", "dos personajes totalmente independientes",
@@ -119,13 +114,7 @@ def test_the_profiles_the_reasons_describe():
     g = cat(RR).unit(GILEAD)
     assert (g.models, g.profile.WS, g.profile.I, g.profile.A) == (1, 10, 10, 8)
     assert (g.champion_profile.WS, g.champion_profile.I, g.champion_profile.A) == (7, 8, 4)
-    # XML: "Johann Van Hal (líder)" HA5 F4 R4 H2 I5 A3 L9, "Wilhelm Hasburg (líder)" HA4 I4 A2
-    # L8: one model (Johann, with the brace of pistols) and Wilhelm as its champion
-    h = cat(RR).unit(HUNTERS)
-    p, c = h.profile, h.champion_profile
-    assert (h.models, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld) == (1, 5, 4, 4, 2, 5, 3, 9)
-    assert (c.WS, c.I, c.A, c.Ld) == (4, 4, 2, 8)
-    assert h.equipment.weapon == "brace_of_pistols"
+    # Cazadores de brujas: two models, Johann and Wilhelm (tests/test_witch_hunters.py)
     # XML: "Gotrek (líder)" HA7 F4 R5 H3 I5 A4 L10, "Félix (líder)" HA5 R4 H2 A3 L8
     f = cat(RR).unit(GOTREK)
     assert (f.models, f.profile.WS, f.profile.T, f.profile.W, f.profile.A) == (1, 7, 5, 3, 4)

@@ -209,7 +209,11 @@ def test_regiments_of_renown_come_at_their_size_and_price():
     cmd = a.default_unit.command
     assert (cmd.champion, cmd.standard, cmd.musician) == (True, True, True)
     single = [e.name for e in c.entries if e.default_unit.models == 1]
-    assert len(single) == 9  # characters and monsters sold as one model (Asarnil, Gotrek...)
+    # characters and monsters sold as one model (Asarnil, Gotrek...); the Cazadores de brujas
+    # are two ("Luchan juntos": tests/test_witch_hunters.py)
+    assert len(single) == 8
+    assert c.entry(next(e.name for e in c.entries if e.name.startswith(
+        "Cazadores de brujas"))).default_unit.models == 2
 
 
 def test_pellejo_duro_gives_the_rider_two():

@@ -42,7 +42,7 @@ def test_hammers_of_sigmar_hate_chaos_and_undead():
 def test_vampire_hunters_are_immune_to_psychology_and_hate():
     """MDNR_Imperio_Ejercito_Sigmarita_v1.cat "Cazadores de brujas" "Cazadores de vampiros":
     immune to psychology, hatred of ``chaos``, ``skaven`` and ``undead``; the rule is no longer
-    reported (the entry's other rules still are)."""
+    reported."""
     book = cat(SIGMARITE)
     hunters = book.unit("Cazadores de brujas")
     assert hunters.has("immune_to_psychology")

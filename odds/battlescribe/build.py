@@ -7,6 +7,8 @@ each in the module of its concept:
   plays (model, champion, steed, crew, handlers); unit strength;
 * :mod:`odds.battlescribe.profiles`: printed profiles and their characteristics;
 * :mod:`odds.battlescribe.members`: named members, and the other second profiles;
+* :mod:`odds.battlescribe.fight_together`: two named heroes fighting as one unit ("Luchan
+  juntos");
 * :mod:`odds.battlescribe.mounts`: the profiles the unit fights with, its steeds and crew
   count (centaurs' hooves: :mod:`odds.battlescribe.centaurs`);
 * :mod:`odds.battlescribe.extra_crew`: a second kind of crew, a monster's handlers;
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 # re-exported: tests/test_army_profiles.py reads it here
 from odds.battlescribe.equipment import _missile_only as _missile_only
 from odds.battlescribe.extra_crew import _ExtraCrew
+from odds.battlescribe.fight_together import fight_together
 from odds.battlescribe.mounts import _Mounts
 from odds.battlescribe.profiles import is_dragon, is_wizard
 from odds.battlescribe.races import race_from_name, race_from_tipo
@@ -43,6 +46,7 @@ from odds.battlescribe.saves import _Saves
 from odds.battlescribe.selection import Selection, apart, included_roles
 from odds.battlescribe.special_rules import _SpecialRules
 from odds.battlescribe.spelling import normalize, plain_text
+from odds.battlescribe.tree import RawProfile
 from odds.battlescribe.troop_type import _TroopType
 from odds.battlescribe.values import parse_save
 from odds.units import Unit
@@ -193,6 +197,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
             )
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
+        if "fight_together" in unit.special:
+            unit = self.pair(unit, champion_raw, points_per_model)
         if (unit.command.champion and unit.champion_save != unit.armour_save
                 and unit.champion_save_override is None):
             ce = unit.champion_equipment
@@ -207,6 +213,19 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
                       f" {unit.unit_strength_per_model} (the troop type's unit strength per "
                       f"model, MDNR; engine wins)")
         return Built(unit, printed_save, printed_us)
+
+
+    def pair(self, unit: Unit, second: RawProfile | None, price: float) -> Unit:
+        """``unit`` as its two heroes fighting together ("Luchan juntos"), else reported.
+
+        :func:`odds.battlescribe.fight_together.fight_together`: the second hero is the
+        leader read as the unit's champion; without him the rule is reported.
+        """
+        if second is None or not unit.command.champion or unit.champion_profile is None:
+            self.note("Luchan juntos", "ignored", "the two heroes fight as one unit: the"
+                      " second hero is not in this build")
+            return unit
+        return fight_together(unit, second.name, price)
 
 
 def build_unit(sel: Selection, *, name: str, models: int, files: int, roles: set[str],

@@ -281,6 +281,18 @@ class _Equipment(_Reading):
             self.note(name, "note", "carried with a great weapon: the weapon fought with is"
                       " chosen for each combat (RULES.md §1.7), as Enanos 'Hachas de matador'")
             weapons = [(n, w) for n, w in weapons if w != "great_weapon"]
+        stake = next((n for n, _ in weapons if "sigmar_stake" in WEAPON_RULES.get(
+            normalize(n), ())), None)
+        if stake is not None and any(w == "brace_of_pistols" for _, w in weapons):
+            # Regimientos de Renombre (Cazadores de brujas) "Estaca de Sigmar": "Johann puede
+            # elegir si lucha con la Estaca de Sigmar o con el par de pistolas" (his "Armas"
+            # take both; Estalia's "Estaca de Myrmidia", Juan's, the same): he fights with
+            # the stake, the pistols are his missile weapon
+            name = next(n for n, w in weapons if w == "brace_of_pistols")
+            self.note(name, "note", f"his choice of weapon against the {stake!r}"
+                      f" ('puede elegir si lucha con la {stake} o con el par de pistolas'):"
+                      " he fights with the stake, the pistols shoot")
+            weapons = [(n, w) for n, w in weapons if w != "brace_of_pistols"]
         return weapons
 
     def weapon_fought_with(self, weapons: list[tuple[str, str]], tt: str,

@@ -91,6 +91,13 @@ WEAPON_NAMES: MappingProxyType = name_table({
     # escalada": "Cuerpo a cuerpo | La del usuario | Dos armas de mano, es decir, tienen un
     # ataque adicional"
     "Garras de escalada": "additional_hand_weapon",
+    # Estalia (Sumos Inquisidores, Juan Díaz) "Estaca de Myrmidia", its weapon profile: "Arma
+    # a dos manos (F+2, Ataca en último lugar). Sus impactos se resuelven con F8 contra
+    # miniaturas de tipo No Muerto o Demonio ..." (WEAPON_RULES: sigmar_stake)
+    "Estaca de Myrmidia": "great_weapon",
+    # Regimientos de Renombre (Cazadores de brujas, Johann Van Hal) "Estaca de Sigmar", an
+    # option with a rule of the same name: the same weapon (its rule: sigmar_stake)
+    "Estaca de Sigmar": "great_weapon",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -105,6 +112,8 @@ WEAPON_RULES: MappingProxyType = name_table({
     "Guja ardiente": ("flaming_attacks",),
     "Arma demoníaca": ("magic_attacks",),
     "Katana": ("armour_piercing",),  # skavenogres family
+    "Estaca de Myrmidia": ("sigmar_stake",),  # odds.special_rules.witch_hunters
+    "Estaca de Sigmar": ("sigmar_stake",),
 })
 """Weapons that also carry a special rule of the engine (while the unit fights with them)."""
 

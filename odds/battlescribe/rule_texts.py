@@ -230,6 +230,20 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # contenga algún Biennacido o algún Noble es Tozuda" (the characters: wood_elf_noble)
     ("escolta", "mientras la unidad contenga algun biennacido o algun noble es tozuda",
      ("noble_escort",)),
+    # Regimientos de Renombre (Cazadores de brujas), Estalia (Sumos Inquisidores) "Luchan
+    # juntos": "Johan y Wilhelm siempre luchan juntos, como si fuesen una unidad de
+    # hostigadores ... Ambos son los Líderes de la unidad" (the import builds the pair:
+    # odds.battlescribe.fight_together)
+    ("luchan juntos", "siempre luchan juntos, como si fuesen una unidad de hostigadores",
+     ("fight_together",)),
+    # the same entries, "Báculo sagrado" (Wilhelm's, Tomás's): "Arma a dos manos (F+2, Ataca
+    # en último lugar). Hiere automáticamente a las miniaturas de tipo No Muerto, Demonio o
+    # Skaven"; "Estaca de Sigmar" (Johann's): "Arma a dos manos (F+2, Ataca en último lugar).
+    # Sus impactos se resuelven con F8 contra miniaturas de tipo No Muerto o Demonio ..."
+    ("baculo sagrado", "hiere automaticamente a las miniaturas de tipo no muerto, demonio o"
+     " skaven", ("sacred_staff",)),
+    ("estaca de sigmar", "sus impactos se resuelven con f8 contra miniaturas de tipo no muerto"
+     " o demonio", ("sigmar_stake",)),
 )
 
 
@@ -373,6 +387,12 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # shot and its crew losses for shooting)
     ("bendicion", "el ejercito dispone de un dado extra de dispersion", "no_combat_effect",
      "an extra dispel die for the army: the magic phase"),
+    # Cazadores de brujas (Johann), Sumos Inquisidores (Juan) "Balas de plata": "Los
+    # disparos de Johann son Ataques mágicos": his shots; in close combat he fights with the
+    # "Estaca de Sigmar" ("Johann puede elegir si lucha con la Estaca de Sigmar o con el par de
+    # pistolas": the import's choice, odds.battlescribe.fight_together)
+    ("balas de plata", "son ataques magicos", "no_combat_effect", "shooting: his pistols'"
+     " shots are magic; in close combat he fights with his stake (his choice, the import's)"),
     ("plegarias a sigmar", "se tratan como objetos portahechizos de nivel de energia 3",
      "no_combat_effect", "bound spells ('objetos portahechizos') cast in the magic phase: a"
      " combat of the engine starts with no spell in play"),

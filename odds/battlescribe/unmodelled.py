@@ -150,7 +150,7 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Inmune a frío": "immune to cold attacks (Arma de frío, Garras): the engine has no cold"
                      " attacks, not modelled",
     # army26: Regimientos de Renombre's named heroes sold as one entry (Gotrek y Félix, Gilead y
-    # Fithvael, Cazadores de brujas), read in the catalogue
+    # Fithvael), read in the catalogue
     "Hacha Rúnica de Gotrek": "one more attack for each of Gotrek's first attacks that hits"
                               " (the extra ones give none), multiple wounds (2) against T5 or"
                               " more: attacks added by hits, which the kernel has no column for"
@@ -166,20 +166,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Formación": "Gotrek (W3 T5) and Félix (W2 T4) are one unit of two models with weapons of"
                  " their own: the import takes the entry as a single model (Félix its"
                  " champion), not modelled",
-    "Luchan juntos": "Johann and Wilhelm fight as one unit of two skirmishers, both its"
-                     " leaders, each with his own weapon: the import takes the entry as a"
-                     " single model (Wilhelm its champion), not modelled",
-    "Báculo sagrado": "Wilhelm's great weapon wounds Undead, Daemon and Skaven models"
-                      " automatically: an enemy-dependent wound roll for one of two heroes the"
-                      " import does not keep apart ('Luchan juntos'), not modelled",
-    "Estaca de Sigmar": "Johann's great weapon: S8 against Undead and Daemons, killing blow"
-                        " against Vampires whatever their size, no regeneration for Vampires"
-                        " against its hits (and his choice of it or the brace of pistols): not"
-                        " modelled",
-    "Balas de plata": "'Los disparos de Johann son Ataques mágicos': with his brace of pistols"
-                      " the first round's close-combat blows are the pistols' shots (6th"
-                      " 'Pistol (hand-to-hand)': 'This represents the pistol's shot'), magic"
-                      " against ethereal and daemonic-aura enemies: not modelled",
     "Espada de Galeth": "Gilead's magic hand weapon with armour piercing: Gilead and Fithvael"
                         " are two independent characters ('Personajes independientes') the"
                         " import takes as one model, not modelled",

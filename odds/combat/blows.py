@@ -23,6 +23,7 @@ from odds.combat.model import (
     G_HIT,
     G_KB,
     G_MW,
+    G_NO_REGEN,
     G_POISON,
     G_REROLL,
     G_SAVE,
@@ -441,7 +442,8 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         return 0, 0, rebound, p
     hp_t, sc, rg, p = apply_wounds(buf, p, state[t, B_WOUNDS], sides[t, S_W], uns, kbw, mw)
     state[t, B_WOUNDS] = hp_t
-    state[t, B_REGEN_WOUNDS] += rg
+    # "Estaca de Sigmar": "los Vampiros no pueden usar Regeneración contra los impactos"
+    state[t, B_REGEN_WOUNDS] += rg * (1 - groups[u, t, gi, kind, G_NO_REGEN])
     if not plain and groups[u, t, gi, kind, G_SWALLOW] and kbw > 0 and state[u, B_WOUNDS] > 0:
         p = swallowed(buf, p, u, state, sides, scored)  # "Engullir entero": a model swallowed
     if not plain and sides[u, S_LIFE_DRAIN] and state[u, B_WOUNDS] > 0:

@@ -56,6 +56,7 @@ from odds.special_rules import (
     skaven_ogres,  # Skaven, ogres, dwarfs, orcs and goblins, allied contingents
     wards,
     weapons,
+    witch_hunters,  # Cazadores de brujas, Sumos Inquisidores
 )
 from odds.special_rules.spec import POINTS, RuleSpec
 
@@ -70,7 +71,8 @@ REGISTRY: tuple[RuleSpec, ...] = (*psychology.SPECS, *blows.SPECS, *resolution.S
                                   *chaosbeasts.SPECS,  # chaosbeasts family
                                   *giants.SPECS,  # giants family
                                   *chaos_monsters.SPECS,  # chaos family: Chaos monsters
-                                  *dragons.SPECS)  # Enanos: the Dragón de esquirlas
+                                  *dragons.SPECS,  # Enanos: the Dragón de esquirlas
+                                  *witch_hunters.SPECS)  # the witch hunters' pair
 """Every rule with a spec, family by family."""
 
 BY_KEY: dict[str, RuleSpec] = {spec.key: spec for spec in REGISTRY}

@@ -37,6 +37,7 @@ from odds.combat.model.layout import (
     G_KEY,
     G_LANCE,
     G_MW,
+    G_NO_REGEN,
     G_PER_MODEL,
     G_POISON,
     G_RANDOM,
@@ -173,7 +174,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     del Oso": +1 to hit in the first round, summed likewise (``G_STD_HIT``: the need without
     it, once he has fallen).  A ``unit`` with ``mechanical_claws`` fills ``G_GRAB`` from
     ``enemy``'s Initiative ("Garras mecánicas": its blows hit automatically on a failed I
-    test, blows.strike).
+    test, blows.strike).  A ``unit`` with ``sigmar_stake`` strikes at S8 against an undead or
+    daemon ``enemy``, with killing blow and no regeneration (``G_NO_REGEN``) against a vampire
+    one ("Estaca de Sigmar"); one with ``sacred_staff`` wounds an undead, daemon or skaven
+    ``enemy`` automatically (``G_WOUND`` 1, "Báculo sagrado").
     """
     out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
     e_save = enemy.armour_save
@@ -198,6 +202,18 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     # Condes Vampiro "Garras (arma de mano)": "Ataque de frío, por lo que las miniaturas
     # Inmunes a frío nunca recibirán heridas de un Demonio de los Lamentos"
     unwoundable = unwoundable or (unit.has("cold_attacks") and enemy.has("immune_to_cold"))
+    # Regimientos de Renombre "Estaca de Sigmar" (Estalia "Estaca de Myrmidia"): "Sus impactos
+    # se resuelven con F8 contra miniaturas de tipo No Muerto o Demonio. Además, tiene Golpe
+    # Letal contra miniaturas de tipo Vampiro ...; los Vampiros no pueden usar Regeneración
+    # contra los impactos de la Estaca"
+    stake = unit.has("sigmar_stake")
+    stake_s8 = stake and not enemy.damage_tags.isdisjoint({"undead", "daemon"})
+    stake_vampire = stake and "vampire" in enemy.damage_tags
+    kb = kb or (stake_vampire and not enemy.has("immune_to_killing_blow"))
+    # Regimientos de Renombre "Báculo sagrado": "Hiere automáticamente a las miniaturas de
+    # tipo No Muerto, Demonio o Skaven"
+    staff = unit.has("sacred_staff") and not enemy.damage_tags.isdisjoint(
+        {"undead", "daemon", "skaven"})
     if unwoundable:
         poison, kb = rules.IMPOSSIBLE, False
     mw = _MW_CODE[unit.multiple_wounds]
@@ -233,9 +249,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         # "Odio eterno": in every round
         row[G_REROLL] = (unit.hates(enemy) and (first or unit.has("eternal_hatred"))) or sight
         row[G_POISON] = poison
-        row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable
+        row[G_WOUND] = (rules.IMPOSSIBLE if unwoundable else 1 if staff
                         else max(2, rules.to_wound(s, enemy.profile.T)))
         row[G_KB] = kb
+        row[G_NO_REGEN] = stake_vampire
         row[G_SAVE] = save_needed(e_save, s, pierce)
         row[G_WARD] = lady_ward(enemy, ward, s)  # Bretonia: the Blessing of the Lady
         # gst "Ataques flamígeros": "anula Regeneración, las miniaturas Inflamables
@@ -284,6 +301,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                 s_eff = min(10, s_eff + 1)  # "Carga arrolladora", "Carga atronadora": F+1
             if unit.has("slayer") and enemy.profile.T > s_eff:
                 s_eff = max(s_eff, min(6, enemy.profile.T))  # MDNR "Matador"
+            if stake_s8:
+                s_eff = 8  # "Estaca de Sigmar": "Sus impactos se resuelven con F8"
             bracing = braced and first and wkey == "pike"
             if bracing and enemy_charged and enemy.troop_type in BRACED_AGAINST:
                 s_eff = min(10, s_eff + 1)  # MDNR "Pica": +1 S against mounted chargers

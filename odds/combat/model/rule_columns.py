@@ -8,14 +8,14 @@ registry order; the comment names the spec that owns it.
 
 __all__ = [
     "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_ICE_HIT",
-    "G_ICE_WARD", "G_KB", "G_LANCE", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND", "G_STD_HIT",
-    "G_SWALLOW", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD", "S_BODYGUARD", "S_BURNING",
-    "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD", "S_ENRAGE",
-    "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE", "S_FLEE_MINUS", "S_FLEE_PLUS",
-    "S_FRENZY", "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED",
-    "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS", "S_INDEPENDENT",
-    "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE",
-    "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
+    "G_ICE_WARD", "G_KB", "G_LANCE", "G_NO_REGEN", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND",
+    "G_STD_HIT", "G_SWALLOW", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD", "S_BODYGUARD",
+    "S_BURNING", "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD",
+    "S_ENRAGE", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE", "S_FLEE_MINUS",
+    "S_FLEE_PLUS", "S_FRENZY", "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED",
+    "S_HATRED", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS",
+    "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE",
+    "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
     "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
     "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_REROLL_FLIGHT", "S_SIREN",
     "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST",
@@ -161,5 +161,6 @@ G_SWALLOW = 27  # swallow_whole: to-wound roll at or above which the row's blow 
 #   ("Engullir entero"), 0 = none
 G_REBOUND_S = 28  # spiky_scales: S of the row's blows rolled to hit against an enemy with S_SPIKY
 #   (the hit back), 0 = none
-N_GROUP = 29
+G_NO_REGEN = 29  # sigmar_stake: 1: the blows' wounds cannot be regenerated
+N_GROUP = 30
 """Columns of ``groups``."""
