@@ -92,6 +92,26 @@ def test_a_lone_model_takes_d3_hits():
     assert_distribution(sim, law, N, what="whirl wounds on a monster")
 
 
+def test_whirl_strikes_before_impact_hits():
+    """Enanos "Torbellino de muerte": "al inicio de la fase de combate cuerpo a cuerpo (antes,
+    incluso, que los Impactos por carga de un carro)" (RULES.md §1.2 strike order).
+
+    A lone T3 W1 model with one S10 impact hit charges a Buscamuerte: the whirl's 1D3 S5 hits
+    (2+ each) slay it first unless every one fails, (1/3)(1/6 + 1/36 + 1/216) = 43/648; only
+    then does its impact hit wound the Buscamuerte (2+, no save): one wound with
+    43/648 x 5/6.  The other way round it would be 5/6."""
+    charger = unit_from_dict({
+        "name": "Carga", "troop_type": "monstrous_infantry", "models": 1, "files": 1,
+        "profile": {"M": 15, "WS": 3, "BS": 0, "S": 10, "T": 3, "W": 1, "I": 3, "A": 0,
+                    "Ld": 10},
+        "equipment": {"armour_save_override": 7},
+        "rules": {"special": [], "impact_hits": "1"}})
+    model = build(charger, _slayer(), options=CombatOptions(max_rounds=1, charge_tests=False))
+    p = 43 / 648 * 5 / 6
+    sim = first_round_shares(simulate(model, N, 363), 0, N)
+    assert_distribution(sim, [1 - p, p], N, what="impact wounds after the whirl")
+
+
 def test_enemy_blows_at_the_whirl_are_at_minus_one():
     """Enanos "Torbellino de muerte": "Los supervivientes pueden luchar de forma habitual,
     pero con un -1 a la tirada para impactar" (RULES.md §1.3): WS3 at WS5 hits on 4+, at a

@@ -117,6 +117,29 @@ def test_the_table_against_a_monster_adds_one():
     assert_distribution(sim, law, N, what="the Titán's table on a monster")
 
 
+def test_night_breath_wins_by_two():
+    """6 "Aliento de la Noche": "El Titán no ataca. En la subfase de resolución de combate, a
+    todos los efectos ha ganado el jugador de Khemri por 2 puntos" (RULES.md §2 combat
+    result).  Against a T10 I10 W6 monster (the +1: a D6 of 2 to 7) nothing else wounds
+    but "Hambre devoraalmas" (7: S10 on T10, 4+, then 1D6 wounds): the first-round margin
+    is 2 with 1/6, each of 1 to 6 wounds with 1/72 more, else 0 (unit strengths 6 and 6,
+    no other bonus; six wounds slay the monster, and the Titán outnumbering what is left
+    adds 1: 7)."""
+    monster = unit_from_dict({
+        "name": "Monstruo", "troop_type": "monster", "models": 1, "files": 1,
+        "profile": {"M": 15, "WS": 3, "BS": 0, "S": 1, "T": 10, "W": 6, "I": 10, "A": 0,
+                    "Ld": 10},
+        "equipment": {"armour_save_override": 7}, "rules": {"special": []}})
+    model = build(_titan(), monster, options=CombatOptions(max_rounds=1, charger="none"))
+    law = {0: 3 / 4, 1: 1 / 72, 2: 1 / 6 + 1 / 72, 3: 1 / 72, 4: 1 / 72, 5: 1 / 72,
+           6: 0.0, 7: 1 / 72}
+    out = simulate(model, N, 373)
+    centre = (out["margin"].shape[0] - 1) // 2
+    shares = {k - centre: c / N for k, c in enumerate(out["margin"]) if c}
+    assert min(shares) >= 0
+    assert_distribution(shares, [law[k] for k in range(8)], N, what="the first-round margin")
+
+
 @needs_data
 def test_titan_from_the_catalogues():
     """Spot check by hand, "Titán de Khemri": M15 HA2 HP2 F6 R6 H6 I1 A* L10, 3+, Monstruo,
