@@ -1041,6 +1041,11 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^printed '\*': the giant's attacks are its table .*$",
          "'*' impreso: los ataques del gigante son su tabla ('Ataques del gigante'), una tirada "
          "por turno"),
+        (r"^printed '\*': the Titán's attacks are its table .*$",
+         "'*' impreso: los ataques del Titán son su tabla ('Ataques especiales'), una tirada "
+         "por turno"),
+        (r"^printed '\*': no blows of their own, their 'Torbellino de muerte' .*$",
+         "'*' impreso: no atacan normalmente, en su lugar impacta su 'Torbellino de muerte'"),
         (r"^the hooks' S\+1 and killing blow: the giant's sweep .*$",
          "la F+1 y el Golpe letal de los garfios: el barrido del gigante a F7 con Golpe letal "
          "('Ataques del gigante')"),
@@ -1054,10 +1059,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^a Giant of Albion slain falls with its own S5 template .*$",
          "un Gigante de Albión que muere cae con su propia plantilla de F5 ('Caídas'): no se "
          "modela"),
-        (r"^the Titán's attacks: a table of special attacks .*$",
-         "los ataques del Titán: una tabla de ataques especiales que se tira cada turno (un "
-         "grito que gana el combate por 2, chequeos de Iniciativa contra 2D6 heridas, 2D6 o D6 "
-         "impactos de F6, agarrar una miniatura...): el motor no lo modela"),
         (r"^the Ungors \(HA3 R3, hand weapon or spear\) stand behind the Gors .*$",
          "los Ungors (HA3 R3, arma de mano o lanza) forman detrás de los Gors (HA4 R4): el "
          "enemigo golpea a los Gors en contacto (su R y su TSA) hasta que caen, luego a los "

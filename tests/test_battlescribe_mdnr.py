@@ -174,9 +174,10 @@ def test_strict_raises_on_unmodelled_rule():
     # the first entry, "Guerreros enanos": "Avance imparable" (march) has no combat effect,
     # "Agravio ancestral" is hatred of greenskins, "Firmeza" (flee 5D6-2 cm) is modelled, so
     # is the longbeards' panic re-roll for friends ("Viejos cascarrabias"), so is the
-    # hammerers' "Guardia personal": the first entry with something not modelled is the
-    # slayers' (their attacks are "Torbellino de muerte")
-    with pytest.raises(OddsInputError, match="'Buscamuerte A' approximated"):
+    # hammerers' "Guardia personal", so are the slayers' attacks ("Torbellino de muerte"):
+    # the first entry with something not modelled is the Barcatronante's (a ward save for
+    # the machine alone, "Runas protectoras")
+    with pytest.raises(OddsInputError, match="'Runas protectoras' ignored"):
         load_catalogue(SHARED / FILES["enanos"], strict=True)
 
 

@@ -183,6 +183,13 @@ class _Profiles(_Reading):
         return any(normalize(n) == "ataques del gigante" and "la determinacion del tipo de"
                    " ataque se hace despues" not in plain_text(t or "")
                    for n, t in self.rule_texts().items())
+
+    def titan_table(self) -> bool:
+        """Whether the unit attacks by the Titán de Khemri's table ("Ataques especiales")."""
+        return any(normalize(n) == "ataques especiales"
+                   and "escarabajos comecarne" in plain_text(t or "")
+                   for n, t in self.rule_texts().items())
+
     def never_fights(self) -> bool:
         """Whether a rule of the unit says it never fights (:data:`NEVER_FIGHTS`)."""
         return any(NEVER_FIGHTS in plain_text(t or "") for t in self.rule_texts().values())
@@ -235,6 +242,17 @@ class _Profiles(_Reading):
                 self.note(f"{chain[0].name} {spanish}", "note", "printed '*': the giant's"
                           " attacks are its table ('Ataques del gigante'), one roll a round")
                 return 1  # one strike step a round: odds.special_rules.giants
+            if star and letter == "A" and self.titan_table():
+                # giants family: Reyes Funerarios "Ataques especiales": the Titán's table
+                self.note(f"{chain[0].name} {spanish}", "note", "printed '*': the Titán's"
+                          " attacks are its table ('Ataques especiales'), one roll a round")
+                return 1  # one strike step a round: odds.special_rules.giants
+            if star and letter == "A" and "torbellino de muerte" in map(
+                    normalize, self.rule_names()):
+                # Enanos "Torbellino de muerte": "Estas miniaturas no atacan normalmente"
+                self.note(f"{chain[0].name} {spanish}", "note", "printed '*': no blows of"
+                          " their own, their 'Torbellino de muerte' hits instead")
+                return 0
             exact = letter == "BS" or (letter in ("WS", "S", "A") and value == 0
                                        and self.never_fights())
             self.note(f"{chain[0].name} {spanish}", "note" if exact else "approximated",

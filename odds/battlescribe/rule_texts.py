@@ -204,6 +204,10 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # "4-6: Barrido con los garfios ... la unidad recibe 1D6 impactos de F7 con Golpe letal"
     ("ataques del gigante", "1d6 impactos de f7 con golpe letal",
      ("giant_attacks", "giant_hooks")),
+    # giants family: Reyes Funerarios (Titán de Khemri) "Ataques especiales": "Lanza 1D6 al
+    # inicio cada fase de combate para saber qué ataque realiza el Titán ... 1 Escarabajos
+    # comecarne ..." (odds.special_rules.giants, titan_attacks)
+    ("ataques especiales", "escarabajos comecarne", ("titan_attacks",)),
     # chaos family: gst "Petrificar" (Reinos del Caos Mortales, Norsca: Cocatriz): "pueden
     # Petrificar incluso estando trabadas en combate cuerpo a cuerpo, en su fase de disparo"
     # (the books whose "Petrificar" is a shooting attack only: special_rules._shooting_only)

@@ -16,9 +16,6 @@ __all__ = [
 ]
 
 
-_TABLE_ATTACKS = ("a table of special attacks rolled each round (shouting that wins the combat"
-                  " by 2, Initiative tests against 2D6 wounds, 2D6 or D6 S6 hits, grabbing one"
-                  " model...): not modelled by the engine")
 _PALANQUIN = ("a Herald's mount printed as a unit entry (no T, W or L of its own: 'trata la"
              " miniatura igual que si fuera una montura de caballería', a +2 save for the"
              " Herald, 4 attacks of its own, infantry of Potencia 4 +1): no rider in the entry"
@@ -52,7 +49,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     "Relicario": "a relic of unit strength 6 in the middle of the unit, fighting as one"
                  " model, immune to killing blow, with the effects of a standard and a"
                  " musician, that takes wounds only once no pilgrim is left: not modelled",
-    "Ataques especiales": f"the Titán's attacks: {_TABLE_ATTACKS}",
     "El tanque en combate": "attacks on the tank roll to hit only to split soft and hard hits"
                             " against Puntos de estructura: a damage model of its own, not"
                             " modelled by the engine",
@@ -218,5 +214,5 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                            " not modelled",
 })
 """Why some rules stay ``ignored`` (the report's reason instead of "rule not modelled by the
-engine"): the Titán de Khemri's attack table, the steam tank's damage model,
+engine"): the steam tank's damage model,
 the slayers' whirlwind, rules that need a state or a roll the kernel has no column for."""

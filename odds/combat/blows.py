@@ -33,6 +33,7 @@ from odds.combat.model import (
     S_BEAR_STD,
     S_DUEL_REROLL,
     S_DUEL_WARD,
+    S_FILES,
     S_GEM,
     S_HP,
     S_LIFE_DRAIN,
@@ -75,6 +76,26 @@ def models_left(hp, w):
 def count_ge(buf, p, n, target):
     """How many of the next ``n`` faces show ``target`` or more; returns ``(count, p)``."""
     return count_at_least(buf, p, n, target), p + n
+
+
+@inline
+def whirl_hits(buf, p, v, touched, sides, state):
+    """Hits of "Torbellino de muerte" on unit ``v``, ``touched`` of whose models are in contact.
+
+    Returns ``(hits, p)``.  Enanos "Torbellino de muerte": a unit that started as one model
+    takes 1D3 hits (a D6 halved, rounded up); otherwise one hit on each model in contact
+    and one on each model beside them that rolls 4+ (the Default of
+    :data:`odds.special_rules.blows.DEATH_WHIRL`: up to two more of the front rank and
+    those of the second rank behind the models hit).
+    """
+    w = sides[v, S_W]
+    if sides[v, S_HP] <= w:
+        return (np.int64(buf[p]) + 1) // 2, p + 1
+    models = models_left(state[v, B_WOUNDS], w)
+    front = min(sides[v, S_FILES], models)
+    near = min(2, max(0, front - touched)) + min(touched, max(0, models - front))
+    extra, p = count_ge(buf, p, near, 4)
+    return touched + extra, p
 
 
 @inline

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from odds._jit import inline, linked
-from odds.combat.blows import apply_wounds, count_ge, models_left, roll_wounds
+from odds.combat.blows import apply_wounds, count_ge, models_left, roll_wounds, strike
 from odds.combat.fighters import end_of, lose_fighters
 from odds.combat.model.layout import (
     B_CHAMP_CONTACT,
@@ -36,6 +36,7 @@ from odds.combat.model.layout import (
     G_WOUND,
     P_FRONT_A,
     P_FRONT_LOST_A,
+    P_FRONT_LOST_B,
     RANK_AND_FILE,
     S_ARMOUR,
     S_GIANT,
@@ -45,10 +46,12 @@ from odds.combat.model.layout import (
     S_INIT,
     S_LARGE,
     S_MAN_SIZED,
+    S_NOT_FOOT,
     S_SIDE,
     S_TOUGH,
     S_W,
     T_TOUCH_A,
+    T_TOUCH_B,
     WIPED,
 )
 
@@ -251,6 +254,96 @@ def grab(buf, p, kind, side, u, t, v, c, model, scratch):
     return p
 
 
+@inline
+def pierced_hits(buf, p, n, s, ward, t, sides):
+    """``n`` hits of Strength ``s`` with armour piercing on body ``t``: ``(unsaved, p)``.
+
+    As :func:`hits_on`, the armour save one worse again ("Poder de penetración").
+    """
+    w, _, p = roll_wounds(buf, p, n, wound_need(s, sides[t, S_TOUGH]), False)
+    save = min(7, sides[t, S_ARMOUR] + max(0, s - 3) + 1)
+    if save <= 6:
+        saved, p = count_ge(buf, p, w, save)
+        w -= saved
+    if ward <= 6:
+        saved, p = count_ge(buf, p, w, ward)
+        w -= saved
+    return w, p
+
+
+@inline
+def lose_wounds(t, c, n, side, model, scratch):
+    """One model of body ``t`` loses ``n`` wounds, no more than it has left (scored)."""
+    state = scratch.state
+    hp = state[t, B_WOUNDS]
+    if hp <= 0 or n <= 0:
+        return
+    rem = (hp - 1) % model.sides[t, S_W] + 1
+    dmg = min(n, rem)
+    state[t, B_WOUNDS] = hp - dmg
+    state[t, B_REGEN_WOUNDS] += dmg
+    scratch.scored[side] += dmg
+    if dmg == rem and t < model.flags[F_UNITS]:
+        lose_fighters(t, c, 1, model.contacts, scratch.pool)
+
+
+@linked  # called: rare
+def titan_blow(buf, p, kind, side, u, c, t, model, scratch):
+    """The Titán de Khemri ``u`` rolls on its table against body ``t`` through contact ``c``.
+
+    Returns ``p``.  The results: :data:`odds.special_rules.giants.TITAN_ATTACKS`.
+    """
+    sides = model.sides
+    state = scratch.state
+    groups = model.groups
+    ward = ward_of(groups, u, t, kind)
+    r = np.int64(buf[p]) + sides[t, S_NOT_FOOT]
+    p += 1
+    if r == 1:  # "Escarabajos comecarne": 3D6 S2 hits, armour piercing
+        n = np.int64(buf[p]) + np.int64(buf[p + 1]) + np.int64(buf[p + 2])
+        p += 3
+        uns, p = pierced_hits(buf, p, n, 2, ward, t, sides)
+        p = wound_body(buf, p, t, c, uns, 0, 0, True, side, model, scratch)
+    elif r <= 3:  # "Hambre insaciable": 2D6+1 of its own blows
+        n = np.int64(buf[p]) + np.int64(buf[p + 1]) + 1
+        p += 2
+        if groups[u, t, RANK_AND_FILE, kind, G_ACTIVE]:
+            before = models_left(state[t, B_WOUNDS], sides[t, S_W])
+            sc, _, _, p = strike(buf, p, n, groups, u, t, RANK_AND_FILE, kind, state, sides,
+                                 False, 0, False, False, scratch.scored)
+            scratch.scored[side] += sc
+            if t < model.flags[F_UNITS]:
+                lose_fighters(t, c, before - models_left(state[t, B_WOUNDS], sides[t, S_W]),
+                              model.contacts, scratch.pool)
+    elif r == 4:  # "Cuchillas cortantes": an I test for each model in contact
+        d = end_of(u, c, model.contacts)
+        n = 1
+        if t < model.flags[F_UNITS]:
+            n = max(0, scratch.touch[c, T_TOUCH_B - d] - scratch.pool[c, P_FRONT_LOST_B - d])
+        failed = 0
+        for i in range(p, p + n):
+            failed += buf[i] > sides[t, S_INIT]
+        p += n
+        if ward <= 6:
+            saved, p = count_ge(buf, p, failed, ward)
+            failed -= saved
+        p = wound_body(buf, p, t, c, failed, 0, 0, True, side, model, scratch)
+    elif r == 5:  # "Mandíbulas devoradoras": 1D6 S6 hits
+        n = np.int64(buf[p])
+        p += 1
+        uns, kbw, p = hits_on(buf, p, n, 6, False, ward, t, sides)
+        p = wound_body(buf, p, t, c, uns, kbw, 0, True, side, model, scratch)
+    elif r == 6:  # "Aliento de la noche": no attack, a win by 2
+        state[u, B_SHOUT] = 1
+    else:  # "Hambre devoraalmas": one S10 hit of 1D6 wounds on one model
+        uns, _, p = hits_on(buf, p, 1, 10, False, ward, t, sides)
+        if uns > 0:
+            n = np.int64(buf[p])
+            p += 1
+            lose_wounds(t, c, n, side, model, scratch)
+    return p
+
+
 @linked  # called: rare
 def giant_blow(buf, p, kind, side, u, c, t, model, scratch):
     """Giant ``u`` rolls on its table against body ``t`` through contact ``c``; returns ``p``.
@@ -263,6 +356,8 @@ def giant_blow(buf, p, kind, side, u, c, t, model, scratch):
     groups = model.groups
     v = model.contacts[c, CT_B] if model.contacts[c, CT_A] == u else model.contacts[c, CT_A]
     table = sides[u, S_GIANT]
+    if table == 4:  # the Titán de Khemri's "Ataques especiales"
+        return titan_blow(buf, p, kind, side, u, c, t, model, scratch)
     if state[u, B_JUMPING]:
         what = JUMP
     else:

@@ -13,7 +13,7 @@ steps.  ``model`` and ``scratch`` are :class:`odds.combat.model.layout.ModelArra
 from __future__ import annotations
 
 from odds._jit import inline, linked
-from odds.combat.blows import count_ge, models_left, strike
+from odds.combat.blows import count_ge, models_left, strike, whirl_hits
 from odds.combat.fighters import (
     attacks_of,
     character_target,
@@ -55,6 +55,7 @@ from odds.combat.model.layout import (
     G_LANCE,
     G_PER_MODEL,
     G_REBOUND_S,
+    G_WHIRL,
     P_FRONT_A,
     P_FRONT_LOST_A,
     P_FRONT_LOST_B,
@@ -203,10 +204,13 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
             v = contacts[c, CT_B - d]
             # the start's fighters less the casualties since (§1.2)
             taken = pool[c, P_FRONT_LOST_A + d]
-            if not plain and groups[u, v, gi, kind, G_BURNING]:
-                # "Cuerpo ardiente": a hit on each enemy model in contact (those of the start
-                # of the round less the front casualties since)
+            if not plain and (groups[u, v, gi, kind, G_BURNING]
+                              or groups[u, v, gi, kind, G_WHIRL]):
+                # "Cuerpo ardiente", "Torbellino de muerte": a hit on each enemy model in
+                # contact (those of the start of the round less the front casualties since)
                 na = max(0, touch[c, T_TOUCH_B - d] - pool[c, P_FRONT_LOST_B - d])
+                if groups[u, v, gi, kind, G_WHIRL] and na > 0:
+                    na, p = whirl_hits(buf, p, v, na, sides, state)
             else:
                 na, p = attacks_of(buf, p, gi, u, v, kind, pool[c, P_FRONT_A + d] - taken,
                                    pool[c, P_SUPPORT_A + d] - pool[c, P_SUPPORT_LOST_A + d],

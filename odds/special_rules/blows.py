@@ -49,6 +49,59 @@ rolls a D6, failing on a 6 or above its T, and suffers D3 wounds (armour saves, 
 counted in the combat result). A combat is taken never to be in its side's first turn of the
 battle."""
 
+def _whirl_dice(m: Any, c: Any) -> int:
+    """A D3, or a 4+ for each model beside those in contact, and the hits' wounds and saves.
+
+    Every enemy model bounds those hit.
+    """
+    n = m.n_units
+    whirls = [u for u in range(n) if m.groups[u, :, :, :, c.G_WHIRL].any()]
+    if not whirls:
+        return 0
+    enemy_models = sum(int(-(-m.sides[v, c.S_HP] // m.sides[v, c.S_W])) for v in range(n))
+    return len(whirls) * (8 + 16 * enemy_models)
+
+
+DEATH_WHIRL = RuleSpec(
+    key="death_whirl", mdnr=("Torbellino de muerte",), book="Enanos",
+    battlescribe=("Torbellino de muerte",), columns=("G_WHIRL",),
+    filled_by="odds.combat.model.groups", dice=_whirl_dice, plain=False,
+    exact_refuses=lambda m, c: bool(m.groups[..., c.G_WHIRL].any()),
+    acts=("each strike",), hooks=("strike_steps.count_attacks", "blows.whirl_hits"),
+    column_docs={
+        "G_WHIRL": 'impact slot: "Torbellino de muerte", an S5 hit on each enemy model in'
+                   " contact, on 4+ on each beside them, 1D3 on a lone model (1; 0 = none)",
+    },
+)
+"""Enanos "Torbellino de muerte" (Buscamuertes): S5 hits on the enemy in contact before any
+blow, and -1 to hit the Buscamuertes.
+
+MDNR Enanos (Buscamuertes) "Torbellino de muerte": "Estas miniaturas no atacan normalmente
+... En lugar de eso, al inicio de la fase de combate cuerpo a cuerpo (antes, incluso, que los
+Impactos por carga de un carro) cada miniatura enemiga en contacto peana con peana con uno o
+más Buscamuerte reciben un impacto de F5; además, todas las miniaturas enemigas que estén en
+contacto peana con peana con esas miniaturas enemigas (y que no sean las que han recibido ya
+impactos) reciben impacto también de F5 si obtienen 4+ en 1D6. Resuelve las tiradas para herir
+de la forma habitual. Los supervivientes pueden luchar de forma habitual, pero con un -1 a la
+tirada para impactar a causa del torbellino de ataques. Las miniaturas individuales (como
+monstruos o carros) reciben 1D3 impactos en vez de 1 por el Buscamuerte (ten en cuenta que las
+unidades de carros ... se trata como una unidad, no como un carro, así que cada carro se lleva
+1 impacto, no 1D3). En caso de dos Buscamuerte enfrentándose entre sí, se resuelven todos los
+impactos de ambos Buscamuerte a la vez."
+
+In the engine, every round (both players' turns), before every other strike step, impact
+hits included: the unit strikes no blow of its own (its printed A "*" is 0); each enemy
+model in contact (those of the start of the round) takes one S5 hit, wounding on the
+target's T and saved by its armour at -2 and its ward, as impact hits are (they go to the
+rank and file, not to characters in the unit).  An enemy unit that started the combat as
+one model (a monster, a chariot, a lone model) takes 1D3 hits instead.  The models beside
+those hit, **Default** (RULES.md has no positions within a unit): those sharing a base edge
+with them, as if the contact were on the enemy's front: up to two more of the front rank
+(one on each side, as many as the rank holds) and those of the second rank right behind
+the models hit (as many as the second rank holds), each hit on a 4+; corner-to-corner
+neighbours are left out.  Every enemy blow at a unit with the rule is at -1 to hit (as
+"Difícil de alcanzar").  The exact first round refuses it."""
+
 MECHANICAL_CLAWS = RuleSpec(
     key="mechanical_claws", mdnr=("Garras mecánicas",), book="Demonios",
     battlescribe=("Garras mecánicas",), columns=("G_GRAB",), filled_by="odds.combat.model.groups",
@@ -556,12 +609,12 @@ Renombre "Hacha de Ulther": "Arma de mano que proporciona F+1 y, contra miniatur
 Dragón, tiene además la regla Heridas múltiples (1D6)": Ulther's own rule,
 :attr:`Unit.champion_special`, his F+1 on his profile)."""
 
-SPECS = (BURNING_BODY, MECHANICAL_CLAWS, RANDOM_ATTACKS, UNSTOPPABLE_ASSAULT, COLD_WEAPON,
-         IMMUNE_TO_COLD, ESTALIAN_PRIDE, LIFE_DRAIN, CURSED_RECRUITS, BEAR_STANDARD, KILLING_BLOW,
-         IMMUNE_TO_KILLING_BLOW, ARMOUR_PIERCING, ALWAYS_STRIKES_FIRST, ALWAYS_STRIKES_LAST,
-         IGNORES_STRIKES_LAST, MAGIC_ATTACKS, FLAMING_ATTACKS, CLOUD_OF_FLIES, HARD_TO_HIT,
-         STONE_MONSTROSITY, FIRE_RESISTANCE, TROLL_VOMIT, PUTRID_VOMIT, PESTILENT_VOMIT, SLAYER,
-         IMMUNE_TO_FLAMING, FLAMMABLE, VOMIT_BY_MOUNT, WARP_IMMUNE, BATTLE_OMENS,
-         DECAPITATING_STRIKE, SKULL_CRUSHERS, SPARES_VAMPIRES, LIVING_MACHINE,
+SPECS = (BURNING_BODY, DEATH_WHIRL, MECHANICAL_CLAWS, RANDOM_ATTACKS, UNSTOPPABLE_ASSAULT,
+         COLD_WEAPON, IMMUNE_TO_COLD, ESTALIAN_PRIDE, LIFE_DRAIN, CURSED_RECRUITS, BEAR_STANDARD,
+         KILLING_BLOW, IMMUNE_TO_KILLING_BLOW, ARMOUR_PIERCING, ALWAYS_STRIKES_FIRST,
+         ALWAYS_STRIKES_LAST, IGNORES_STRIKES_LAST, MAGIC_ATTACKS, FLAMING_ATTACKS, CLOUD_OF_FLIES,
+         HARD_TO_HIT, STONE_MONSTROSITY, FIRE_RESISTANCE, TROLL_VOMIT, PUTRID_VOMIT,
+         PESTILENT_VOMIT, SLAYER, IMMUNE_TO_FLAMING, FLAMMABLE, VOMIT_BY_MOUNT, WARP_IMMUNE,
+         BATTLE_OMENS, DECAPITATING_STRIKE, SKULL_CRUSHERS, SPARES_VAMPIRES, LIVING_MACHINE,
          HARD_TO_HIT_SUPERNATURAL, DIRTY_TRICK, CREW_STRIKES_FIRST, FLAYER, OTHERWORLDLY_SIGHT,
          DRAGON_BANE)

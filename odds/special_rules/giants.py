@@ -19,12 +19,20 @@ each with the victim's attack, the sub-table and six S3 hits), a jump's 2D6 hits
 fallen templates (on a jump or a lost round, and on its death) of at most twenty hits."""
 
 
+_FOOT_TYPES = ("infantry", "cavalry", "swarm")
+"""Troop types the Titán de Khemri's table takes without its +1 ("Infantería, Caballería o
+Enjambre")."""
+
+
 def _giant_columns(unit) -> dict[str, int]:
     table = 0
-    if unit.has("giant_attacks"):
+    if unit.has("titan_attacks"):
+        table = 4
+    elif unit.has("giant_attacks"):
         table = 2 if unit.has("giant_chains") else 3 if unit.has("giant_hooks") else 1
     return {"S_GIANT": table,
             "S_LARGE": int(unit.troop_type in _LARGE_TYPES),
+            "S_NOT_FOOT": int(unit.troop_type not in _FOOT_TYPES),
             "S_INIT": unit.profile.I, "S_TOUGH": unit.profile.T,
             "S_ARMOUR": unit.armour_save}
 
@@ -38,7 +46,8 @@ GIANT_ATTACKS = RuleSpec(
     key="giant_attacks", mdnr=("Ataques del gigante",),
     book="Orcos y Goblins, Reinos del Caos, Reinos Ogros, Enanos del Caos, Mercenarios",
     battlescribe=("Ataques del gigante",),
-    columns=("S_GIANT", "S_LARGE", "S_INIT", "S_TOUGH", "S_ARMOUR"), switches=("S_GIANT",),
+    columns=("S_GIANT", "S_LARGE", "S_NOT_FOOT", "S_INIT", "S_TOUGH", "S_ARMOUR"),
+    switches=("S_GIANT",),
     fill=_giant_columns,
     dice=lambda m, c: GIANT_DICE * _giants(m, c), plain=False,
     exact_refuses=lambda m, c: _giants(m, c) > 0,
@@ -49,8 +58,9 @@ GIANT_ATTACKS = RuleSpec(
     column_docs={
         "S_GIANT": "the giant's attack table: 0 none; 1 club (I test, stuck on doubles); 2 chains"
                    " (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing "
-                   "blow)",
+                   "blow); 4 the Titán de Khemri's 'Ataques especiales'",
         "S_LARGE": "1: a monster, chariot or monstrous infantry (the giant's table against them)",
+        "S_NOT_FOOT": "1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's table)",
         "S_INIT": "the body's I (the giant's club: an I test)",
         "S_TOUGH": "the body's T (wounds of the giant's hits; its chains: a T test)",
         "S_ARMOUR": "the body's close-combat armour save before any Strength modifier (7 = none)",
@@ -138,6 +148,53 @@ GIANT_HOOKS = RuleSpec(
 "Golpe letal"): the sweep at S7 with killing blow on infantry and cavalry (``S_GIANT`` 3;
 read from the text by :mod:`odds.battlescribe.rule_texts`)."""
 
+TITAN_ATTACKS = RuleSpec(
+    key="titan_attacks", mdnr=("Ataques especiales",), book="Reyes Funerarios",
+)
+"""Reyes Funerarios (Titán de Khemri) "Ataques especiales": "Lanza 1D6 al inicio cada fase de
+combate para saber qué ataque realiza el Titán en esa fase (contra miniaturas que no sean
+Infantería, Caballería o Enjambre, suma +1 a la tirada; en caso de personajes montados en
+monstruo o carro, suma igualmente un +1).  1 Escarabajos comecarne. Elige una unidad enemiga
+en contacto peana con peana con el Titán. Esa unidad sufre 3D6 impactos F2, con Poder de
+penetración.  2-3 Hambre Insaciable. ... El Titán hace 2D6+1 ataques a esa unidad.  4
+Cuchillas Cortantes. Todas las miniaturas enemigas en contacto peana con peana con el Titán
+deberán realizar un chequeo de Iniciativa; si lo fallan sufren una herida que Anula
+armaduras.  5 Mandíbulas devoradoras. ... Dicha unidad sufre 1D6 impactos de F6.  6 Aliento
+de la Noche. El Titán no ataca. En la subfase de resolución de combate, a todos los efectos ha
+ganado el jugador de Khemri por 2 puntos. Si el oponente también ganase automáticamente (por
+ejemplo, también tiene un Titán de Khemri o un Gigante), el combate se considera empate a
+todos los efectos (se ignoran músicos).  7 Hambre devoraalmas. Elige una miniatura enemiga en
+contacto peana con peana con el Titán. Dicha miniatura sufre un impacto de F10 con Heridas
+múltiples (1D6)."  Read from the text by :mod:`odds.battlescribe.rule_texts` (its printed A
+"*" is one strike step a round, as a giant's).
+
+The giants' machinery with its own table (``S_GIANT`` 4; kernel
+:func:`odds.combat.giants.titan_blow`): once a round, at the Titán's strike step (it strikes
+last: "Ataca en último lugar"), a D6, +1 when the target (the first enemy unit in contact,
+or its character once its rank and file are gone) is not infantry, cavalry or swarm by its
+own troop type (``S_NOT_FOOT``: a character riding a monster or a chariot is one by its
+troop type):
+
+- 1 *Escarabajos comecarne*: 3D6 S2 hits on the unit, armour saves at one worse (armour
+  piercing), its ward save;
+- 2-3 *Hambre insaciable*: 2D6+1 of the Titán's own blows (its WS and S, to hit, to wound,
+  saves as its rank-and-file attack row has them);
+- 4 *Cuchillas cortantes*: each enemy model in contact (those of the start of the round
+  less the front casualties since; the unit's rank and file, as the giant's table takes
+  them) tests I on a D6 (failed above its I) and takes one wound with no armour save, its
+  ward save still;
+- 5 *Mandíbulas devoradoras*: 1D6 S6 hits;
+- 6 *Aliento de la noche*: no attack, and the round is a win by 2 for the Titán's side, as
+  the giant's *Gritar y vocear* (without its hush of the enemy's blows).  **Default**: two
+  automatic wins on opposite sides in one round (the text: a draw) are taken as the giants'
+  shouts are, the last one counted;
+- 7 *Hambre devoraalmas*: one S10 hit on one model (its armour save at -7, its ward save);
+  unsaved, the model takes 1D6 wounds, no more than it has left.
+
+**Default**: the roll "al inicio de cada fase de combate" is made at the Titán's strike step;
+the two differ only when the Titán is slain before it strikes (then no *Aliento de la
+noche* win either).  The exact first round refuses it (``giant_attacks``)."""
+
 GIANT_FALLS = RuleSpec(
     key="giant_falls", mdnr=("Caídas",), book="Orcos y Goblins, Reinos del Caos, Reinos Ogros",
     battlescribe=("Caídas",),
@@ -192,4 +249,4 @@ slain in the combat phase (not already on the ground) falls at the end of that p
 template landing as ``giant_falls`` says (Default and Option there), its wounds counting for
 its side's result of that round (``S_GIANT_FALLS`` bit 2)."""
 
-SPECS = (GIANT_ATTACKS, GIANT_CHAINS, GIANT_HOOKS, GIANT_FALLS, GIANT_DEATH_FALL)
+SPECS = (GIANT_ATTACKS, GIANT_CHAINS, GIANT_HOOKS, TITAN_ATTACKS, GIANT_FALLS, GIANT_DEATH_FALL)

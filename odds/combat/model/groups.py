@@ -49,6 +49,7 @@ from odds.combat.model.layout import (
     G_STD_HIT,
     G_SWALLOW,
     G_WARD,
+    G_WHIRL,
     G_WOUND,
     IMPACT,
     MOUNT,
@@ -97,6 +98,9 @@ armour save modifier."""
 
 BURNING_STRENGTH = 4
 """S of the hits of Enanos del Caos "Cuerpo ardiente" ("un impacto automático de F4")."""
+
+WHIRL_STRENGTH = 5
+"""The Strength of the hits of "Torbellino de muerte" (Enanos: "un impacto de F5")."""
 
 TAIL_STRENGTH = 4
 """S of Mercenarios "Ataque de cola" ("se resuelve con F4 independientemente del equipo")."""
@@ -571,6 +575,20 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_FLAMING] = 1
             row[G_RANKS] = 1
             row[G_PER_MODEL] = 1
+        if unit.has("death_whirl"):
+            if unit.impact_hits or unit.has("ogre_charge") or unit.has("burning_body"):
+                raise v.OddsInputError(f"{unit.name}: 'death_whirl' with impact hits or"
+                                       f" 'burning_body' is not supported (all use the impact"
+                                       f" attack group)")
+            # Enanos "Torbellino de muerte": "al inicio de la fase de combate cuerpo a cuerpo
+            # (antes, incluso, que los Impactos por carga de un carro) cada miniatura enemiga
+            # en contacto ... reciben un impacto de F5" (blows.whirl_hits counts them)
+            row = out[IMPACT, kind]
+            row[G_ACTIVE] = 1
+            row[G_WHIRL] = 1
+            row[G_ATTACKS] = 1
+            row[G_KEY] = _key(CAT_IMPACT, 10) - 1  # before impact hits
+            automatic_hits(row, WHIRL_STRENGTH)
         if (unit.impact_hits or ogre_charge) and charging:
             if unit.impact_hits:
                 n, sides, plus = _dice_code(unit.impact_hits)
@@ -606,7 +624,10 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             row[G_IMPACT_SIDES] = 6
             row[G_KEY] = DIRTY_TRICK_KEY
             automatic_hits(row, s_fl)
-    modifier = np.full(N_GROUPS, int(enemy.has("hard_to_hit")) - int(omens), np.int64)
+    # Enanos "Torbellino de muerte": "Los supervivientes pueden luchar de forma habitual,
+    # pero con un -1 a la tirada para impactar": as "hard_to_hit"
+    hard = enemy.has("hard_to_hit") or enemy.has("death_whirl")
+    modifier = np.full(N_GROUPS, int(hard) - int(omens), np.int64)
     if enemy.has("hard_to_hit_supernatural"):
         # Regimientos de Renombre "Resistencia elevada a lo sobrenatural": "cualquier
         # miniatura de tipo Demonio, No Muerto o Espíritu del Bosque, o que tenga Ataques

@@ -9,18 +9,18 @@ registry order; the comment names the spec that owns it.
 __all__ = [
     "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_ICE_HIT",
     "G_ICE_WARD", "G_KB", "G_LANCE", "G_NO_REGEN", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND",
-    "G_STD_HIT", "G_SWALLOW", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD", "S_BODYGUARD",
-    "S_BURNING", "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD",
-    "S_ENRAGE", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE", "S_FLEE_MINUS",
-    "S_FLEE_PLUS", "S_FRENZY", "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED",
-    "S_HATRED", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS",
-    "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE",
-    "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
-    "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
-    "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_REROLL_FLIGHT", "S_SIREN",
-    "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST",
-    "S_STUPID", "S_SWALLOW", "S_TONGUE", "S_TOUGH", "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE",
-    "S_WALL",
+    "G_STD_HIT", "G_SWALLOW", "G_WHIRL", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD",
+    "S_BODYGUARD", "S_BURNING", "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL",
+    "S_DUEL_WARD", "S_ENRAGE", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE",
+    "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY", "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS",
+    "S_GUARDED", "S_HATRED", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE",
+    "S_IMPETUOUS", "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT",
+    "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD",
+    "S_NOT_FOOT", "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY",
+    "S_PETRIFY_WARD", "S_PETRIFY_WOUND", "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT",
+    "S_REROLL_FLIGHT", "S_SIREN", "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN",
+    "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_SWALLOW", "S_TONGUE", "S_TOUGH",
+    "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE", "S_WALL",
 ]
 
 # sides: the core columns are 0 .. 37 (layout.N_CORE_SIDE = 38)
@@ -114,53 +114,58 @@ S_WALL = 90  # shield_wall: 1: holds its shield wall, never widens nor laps roun
 S_SLIPPERY = 91  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
 S_GIANT = 92  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
-#   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow)
+#   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow); 4
+#   the Titán de Khemri's 'Ataques especiales'
 S_LARGE = 93  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
 #   against them)
-S_INIT = 94  # giant_attacks: the body's I (the giant's club: an I test)
-S_TOUGH = 95  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
-S_ARMOUR = 96  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
+S_NOT_FOOT = 94  # giant_attacks: 1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's
+#   table)
+S_INIT = 95  # giant_attacks: the body's I (the giant's club: an I test)
+S_TOUGH = 96  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
+S_ARMOUR = 97  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
 #   = none)
-S_GIANT_FALLS = 97  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
+S_GIANT_FALLS = 98  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
 #   del gigante")
-S_PETRIFY = 98  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
-S_PETRIFY_WOUND = 99  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
+S_PETRIFY = 99  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+S_PETRIFY_WOUND = 100  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
 #   immune
-S_PETRIFY_WARD = 100  # petrify: the ward save against a petrifying hit on this unit (7 = none)
-S_TONGUE = 101  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
+S_PETRIFY_WARD = 101  # petrify: the ward save against a petrifying hit on this unit (7 = none)
+S_TONGUE = 102  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
 #   lengua")
-S_ICE = 102  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
-S_SWALLOW = 103  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
-S_ENRAGE = 104  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
-S_SPIKY = 105  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
+S_ICE = 103  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
+S_SWALLOW = 104  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
+S_ENRAGE = 105  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
+S_SPIKY = 106  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
 #   ("Escamas puntiagudas")
-N_SIDE = 106
+N_SIDE = 107
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
 G_FRENZY_A = 14  # frenzy: extra attacks while frenzied
 G_BURNING = 15  # burning_body: impact slot: one hit per enemy model in contact ("Cuerpo ardiente")
-G_GRAB = 16  # mechanical_claws: "Garras mecánicas": a D6 at or above it fails the target's I test;
+G_WHIRL = 16  # death_whirl: impact slot: "Torbellino de muerte", an S5 hit on each enemy model in
+#   contact, on 4+ on each beside them, 1D3 on a lone model (1; 0 = none)
+G_GRAB = 17  # mechanical_claws: "Garras mecánicas": a D6 at or above it fails the target's I test;
 #   0 = none
-G_RANDOM = 17  # random_attacks: 1: each fighter adds the unit's random-attacks roll (S_RA_DICE)
+G_RANDOM = 18  # random_attacks: 1: each fighter adds the unit's random-attacks roll (S_RA_DICE)
 #   this round
-G_CHAIN = 18  # unstoppable_assault: each wound before saves gives one more attack ("Asalto
+G_CHAIN = 19  # unstoppable_assault: each wound before saves gives one more attack ("Asalto
 #   imparable")
-G_COLD = 19  # cold_weapon: each natural 6 to hit adds a wound; its armour save needed (2..7), 0 =
+G_COLD = 20  # cold_weapon: each natural 6 to hit adds a wound; its armour save needed (2..7), 0 =
 #   none
-G_STD_HIT = 20  # bear_standard: G_HIT once the bearer of S_BEAR_STD has fallen ("Estandarte del
+G_STD_HIT = 21  # bear_standard: G_HIT once the bearer of S_BEAR_STD has fallen ("Estandarte del
 #   Oso")
-G_KB = 21  # killing_blow
-G_FLAMING = 22  # flaming_attacks: one wound ends the target's regeneration (§1.6)
-G_LANCE = 23  # lance_formation: 1: riders (and steeds) of the lance's flank files behind its
+G_KB = 22  # killing_blow
+G_FLAMING = 23  # flaming_attacks: one wound ends the target's regeneration (§1.6)
+G_LANCE = 24  # lance_formation: 1: riders (and steeds) of the lance's flank files behind its
 #   fighting front rank fight too (Bretonia "Formación en lanza", on the charge)
-G_REROLL_WOUND = 24  # premonition: 1: its failed rolls to wound are re-rolled
-G_ICE_HIT = 25  # ice_weapons: G_HIT once the unit's ice weapons melted (S_ICE, "Armas de hielo")
-G_ICE_WARD = 26  # ice_weapons: G_WARD once they melted (no more magic attacks)
-G_SWALLOW = 27  # swallow_whole: to-wound roll at or above which the row's blow slays outright
+G_REROLL_WOUND = 25  # premonition: 1: its failed rolls to wound are re-rolled
+G_ICE_HIT = 26  # ice_weapons: G_HIT once the unit's ice weapons melted (S_ICE, "Armas de hielo")
+G_ICE_WARD = 27  # ice_weapons: G_WARD once they melted (no more magic attacks)
+G_SWALLOW = 28  # swallow_whole: to-wound roll at or above which the row's blow slays outright
 #   ("Engullir entero"), 0 = none
-G_REBOUND_S = 28  # spiky_scales: S of the row's blows rolled to hit against an enemy with S_SPIKY
+G_REBOUND_S = 29  # spiky_scales: S of the row's blows rolled to hit against an enemy with S_SPIKY
 #   (the hit back), 0 = none
-G_NO_REGEN = 29  # sigmar_stake: 1: the blows' wounds cannot be regenerated
-N_GROUP = 30
+G_NO_REGEN = 30  # sigmar_stake: 1: the blows' wounds cannot be regenerated
+N_GROUP = 31
 """Columns of ``groups``."""
