@@ -47,9 +47,9 @@ from odds.battlescribe.selection import Selection, apart, included_roles
 from odds.battlescribe.special_rules import _SpecialRules
 from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import RawProfile
-from odds.battlescribe.troop_type import _TroopType
+from odds.battlescribe.troop_type import _Cast, _TroopType
 from odds.battlescribe.values import parse_save
-from odds.units import Unit
+from odds.units import Command, CrewProfile, Equipment, MountProfile, Profile, Unit
 from odds.validation import OddsInputError
 
 __all__ = ["Built", "build_unit"]
@@ -75,53 +75,163 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
               compare_save: bool) -> Built:
         """The unit (see :func:`build_unit`), its parts read in this order.
 
-        The order is the import report's: each part reports as it reads.
+        The order is the import report's: each part reports as it reads.  The model's
+        profiles and the part each plays; what the model is (troop type, Tipo, race); its
+        gear; its command roles and a second crew; its special rules and what the parts
+        add to them; its impact hits' Strength, armour save and unit strength; its command
+        group and named members; the unit, and the notes on it.
         """
-        for node in self.sel.unit.children:
-            if apart(node):
-                # Regimientos de Renombre "Personaje" (Barda): "no tiene que ir unido a la
-                # unidad (¡de hecho no puede!)": neither its champion nor one of its models
-                self.note(node.name, "note", "a character of his own who can never be in this"
-                          " unit (his rule 'Personaje'): not imported with it, his points"
-                          " stay in the regiment's price")
+        self.note_apart_characters()
         cast = self.cast()
-        tt, main, champion_raw = cast.troop_type, cast.main, cast.champion
-        mount_raw, extra_raw = cast.mount, cast.extra
+        tt = cast.troop_type
         profile, champion, mount, crew = self.fighters(cast)
-        carrier = self.second_crew_entry(extra_raw)
-
-        self.troop_type = tt
-        self.tipo = plain_text(main.values.get("Tipo") or "")  # read by rules()
-        self.race = (race_from_tipo(self.army, main.values.get("Tipo") or "")
-                     or race_from_name(self.army, self.name, tuple(self.rule_names())))
-        self.mixed_front_rank(tt)
-        equipment = self.equipment(tt, mount_raw)
-        self.champion_weapon = self.champions_weapon(tt, equipment)
-        if self.folded_knight and equipment.armour == "none":
-            equipment = self.folded_armour(main, equipment)
+        carrier = self.second_crew_entry(cast.extra)
+        self.read_what_it_is(cast)
+        equipment = self.gear(cast)
         self.roles = roles | included_roles(self.sel)
         self.option_rules = self.rules_of_options(self.roles)
         extra_crew, profile = self.second_crew(cast, carrier, profile)
+        special, extra, extra_crew = self.special_rules(cast, mount, extra_crew)
+        champion = self.apply_champion_items(champion, special)
+        mount = self.parts_extras(extra, special, mount, cast.mount)
+        impact_strength = self.impact_strength(cast, extra, special, profile, mount)
+        printed_save, _ = parse_save(cast.main.values.get("TSA"))
+        override = self.armour_save_override(tt, equipment, printed_save, compare_save,
+                                              special)
+        printed_us = self.unit_strength(cast, profile, crew, extra_crew, special, extra)
+        counted_us = self.extra_crew_strength(cast, crew, extra_crew)
+        if counted_us is not None:  # Bretonia "Capataz": one more crewman
+            extra["unit_strength_override"] = counted_us
+        self.type_tags(cast, special, champion)
+        command = self.command_group(roles)
+        if self.front_weapon:
+            extra["front_weapon"] = self.front_weapon
+        members = self.members(tt, equipment, cast.mount, cast.main, tuple(special))
+        try:
+            unit = Unit(
+                name=self.name, troop_type=tt, models=models, files=files, profile=profile,
+                equipment=equipment, command=command, mount=mount, crew=crew,
+                extra_crew=extra_crew,
+                special=tuple(special), armour_save_override=override,
+                points_per_model=points_per_model,
+                **self.champion_fields(champion, equipment, special),
+                impact_strength=impact_strength, **extra, members=members,
+                army=self.army, race=self.race,
+                notes="imported from BattleScribe",
+            )
+        except OddsInputError as exc:
+            raise OddsInputError(f"unit {self.name!r}: {exc}") from None
+        if "fight_together" in unit.special:
+            unit = self.pair(unit, cast.champion, points_per_model)
+        self.built_notes(unit, cast.champion, printed_save, printed_us)
+        return Built(unit, printed_save, printed_us)
+
+    def pair(self, unit: Unit, second: RawProfile | None, price: float) -> Unit:
+        """``unit`` as its two heroes fighting together ("Luchan juntos"), else reported.
+
+        :func:`odds.battlescribe.fight_together.fight_together`: the second hero is the
+        leader read as the unit's champion; without him the rule is reported.
+        """
+        if second is None or not unit.command.champion or unit.champion_profile is None:
+            self.note("Luchan juntos", "ignored", "the two heroes fight as one unit: the"
+                      " second hero is not in this build")
+            return unit
+        return fight_together(unit, second.name, price)
+
+    def note_apart_characters(self) -> None:
+        """Note the unit entry's characters who can never be in the unit.
+
+        Regimientos de Renombre "Personaje" (Barda): "no tiene que ir unido a la unidad (¡de
+        hecho no puede!)": neither its champion nor one of its models.
+        """
+        for node in self.sel.unit.children:
+            if apart(node):
+                self.note(node.name, "note", "a character of his own who can never be in this"
+                          " unit (his rule 'Personaje'): not imported with it, his points"
+                          " stay in the regiment's price")
+
+    def read_what_it_is(self, cast: _Cast) -> None:
+        """Keep the troop type, the printed ``Tipo`` (read by :meth:`rules`) and the race.
+
+        The race from the ``Tipo``, else from the unit's name and rules
+        (:mod:`odds.battlescribe.races`).
+        """
+        tipo = cast.main.values.get("Tipo") or ""
+        self.troop_type = cast.troop_type
+        self.tipo = plain_text(tipo)
+        self.race = (race_from_tipo(self.army, tipo)
+                     or race_from_name(self.army, self.name, tuple(self.rule_names())))
+
+    def gear(self, cast: _Cast) -> Equipment:
+        """The unit's equipment, its front rank's and its champion's weapon.
+
+        A front rank with a weapon of its own (:meth:`mixed_front_rank`), the equipment
+        taken (:meth:`equipment`), the champion's weapon (kept on the builder), and the
+        armour a folded knight's printed save implies when no armour is taken.
+        """
+        tt = cast.troop_type
+        self.mixed_front_rank(tt)
+        equipment = self.equipment(tt, cast.mount)
+        self.champion_weapon = self.champions_weapon(tt, equipment)
+        if self.folded_knight and equipment.armour == "none":
+            equipment = self.folded_armour(cast.main, equipment)
+        return equipment
+
+    def special_rules(self, cast: _Cast, mount: MountProfile | None,
+                      extra_crew: CrewProfile | None
+                      ) -> tuple[list[str], dict[str, object], CrewProfile | None]:
+        """The unit's special-rule flags, its other :class:`Unit` fields, and its extra crew.
+
+        Its rules (:meth:`rules`) and its weapons' (``weapon_rules``); a living machine's
+        crew (:meth:`living_machine`); a daemonic battle standard kept for units of type
+        Nurgle only (:meth:`nurgle_only`); a rider's vomit in place of his attacks
+        (:meth:`vomit_by_mount`).
+        """
         special, extra = self.rules()
         special += self.weapon_rules
-        special, extra_crew = self.living_machine(tt, main, special, extra_crew)
+        special, extra_crew = self.living_machine(cast.troop_type, cast.main, special,
+                                                  extra_crew)
+        special = self.nurgle_only(cast.main, special)
+        self.vomit_by_mount(special, mount, cast.mount)
+        return special, extra, extra_crew
+
+    def nurgle_only(self, main: RawProfile, special: list[str]) -> list[str]:
+        """``special`` without a daemonic battle standard on a unit not of type Nurgle.
+
+        "Bendición de Nurgle": "sólo a unidades de tipo Nurgle" (reported when dropped).
+        """
         if "daemonic_bsb" in special and not re.search(
                 r"\bnurgle\b", plain_text(main.values.get("Tipo") or "")):
-            # "Bendición de Nurgle": "sólo a unidades de tipo Nurgle"
             special = [f for f in special if f != "daemonic_bsb"]
             self.note("Bendición de Nurgle", "ignored", "a daemonic battle standard for"
                       " units of type Nurgle only; this one is not")
+        return special
+
+    def vomit_by_mount(self, special: list[str], mount: MountProfile | None,
+                       mount_raw: RawProfile | None) -> None:
+        """Add ``vomit_by_mount`` to ``special`` when the rider's attacks are the vomit.
+
+        Demonios "Sapos de plaga con jinetes de plaga": the toad's profile carries the
+        model's T and W (the unit's), the rider's ("Jinete portador de plaga") is the extra
+        attacks (the steed's group); "solo los del Jinete, los Sapos atacarán de la forma
+        habitual": the vomit replaces those.
+        """
         vomit = next((t for n, t in self.rule_texts().items()
                       if normalize(n) == "vomito putrefacto"), "")
         if ("putrid_vomit" in special and mount is not None and mount_raw is not None
                 and normalize(mount_raw.name).startswith("jinete")
                 and "solo los del jinete" in plain_text(vomit)):
-            # Demonios "Sapos de plaga con jinetes de plaga": the toad's profile carries the
-            # model's T and W (the unit's), the rider's ("Jinete portador de plaga") is the
-            # extra attacks (the steed's group); "solo los del Jinete, los Sapos atacarán de
-            # la forma habitual": the vomit replaces those
             special.append("vomit_by_mount")
-        champion = self.apply_champion_items(champion, special)
+
+    def parts_extras(self, extra: dict[str, object], special: list[str],
+                     mount: MountProfile | None, mount_raw: RawProfile | None
+                     ) -> MountProfile | None:
+        """Add to ``extra`` and ``special`` what the unit's parts read; return the mount.
+
+        In this order: the steeds' random attacks, the unit's random attacks and random
+        move, the steeds' own rules, a centaur's rules, the best ward save, and a weapon's
+        impact hits ("Mayales de la ira") when the rules give none.
+        """
         if self.steed_dice is not None:
             mount = self.steed_random_attacks(extra, mount)
         self.random_attacks(extra)
@@ -134,71 +244,94 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
             best = min([*self.wards, extra.get("ward_save") or 7])  # type: ignore[operator]
             extra["ward_save"] = best
         if self.weapon_impacts and not extra.get("impact_hits"):
-            extra["impact_hits"] = self.weapon_impacts  # "Mayales de la ira"
-        impact_strength = None
-        if extra.get("impact_hits"):
-            impact_strength = profile.S
-            if tt == "chariot":
-                impact_strength = self.characteristic("S", [main], "the chariot")
-            elif "thunderous_charge" in special and mount is not None:
-                # "Carga atronadora": the rhinox's charge, at its own S, as a chariot's impact
-                # hits are at the chariot's S, not its crew's (6th "Impact Hits": "D6 hits
-                # with its own Strength")
-                impact_strength = mount.S
-        printed_save, _ = parse_save(main.values.get("TSA"))
+            extra["impact_hits"] = self.weapon_impacts
+        return mount
+
+    def impact_strength(self, cast: _Cast, extra: dict[str, object], special: list[str],
+                        profile: Profile, mount: MountProfile | None) -> int | None:
+        """The Strength of the unit's impact hits (None without them): the model's by default.
+
+        A chariot's are at the chariot's S, not its crew's; "Carga atronadora": the rhinox's
+        charge, at its own S (6th "Impact Hits": "D6 hits with its own Strength").
+        """
+        if not extra.get("impact_hits"):
+            return None
+        if cast.troop_type == "chariot":
+            return self.characteristic("S", [cast.main], "the chariot")
+        if "thunderous_charge" in special and mount is not None:
+            return mount.S
+        return profile.S
+
+    def armour_save_override(self, tt: str, equipment: Equipment, printed_save: int | None,
+                             compare_save: bool, special: list[str]) -> int | None:
+        """The unit's fixed armour save, None for its equipment's (:meth:`save`).
+
+        Elfos Silvanos "Estilo de combate de la guardia eterna": "Sin importar el equipo
+        ... Todos tienen una tirada de salvación por armadura de 5+"
+        (:data:`ETERNAL_GUARD_SAVE`).
+        """
         override = self.save(tt, equipment, printed_save, compare_save)
         if "eternal_guard_style" in special:
-            # Elfos Silvanos "Estilo de combate de la guardia eterna": "Sin importar el equipo
-            # ... Todos tienen una tirada de salvación por armadura de 5+"
             override = ETERNAL_GUARD_SAVE
-        printed_us = self.unit_strength(cast, profile, crew, extra_crew, special, extra)
-        counted_us = self.extra_crew_strength(cast, crew, extra_crew)
-        if counted_us is not None:  # Bretonia "Capataz": one more crewman
-            extra["unit_strength_override"] = counted_us
+        return override
+
+    def type_tags(self, cast: _Cast, special: list[str], champion: Profile | None) -> None:
+        """Add the rules that name what the model is, read by other units' rules.
+
+        Of type Slaanesh (Elfos Oscuros "Presa de Slaanesh") or Caos ("Martillos de
+        Sigmar": "Odio a ... Caos"); a dragon ("Hacha de Ulther", ``dragon_bane``); a
+        wizard (Cigor's "Visión ultraterrena"), else a wizard leader (Mullah Aklan'd,
+        Hengus: ``champion_special``).
+        """
         if re.search(r"\bslaanesh\b", self.tipo) and "slaanesh" not in special:
-            special.append("slaanesh")  # of type Slaanesh (Elfos Oscuros "Presa de Slaanesh")
+            special.append("slaanesh")
         if re.search(r"\bcaos\b", self.tipo):
-            special.append("chaos")  # of type Caos ("Martillos de Sigmar": "Odio a ... Caos")
-        if is_dragon(main):
-            special.append("dragon")  # names the model for "Hacha de Ulther" (dragon_bane)
-        if is_wizard(main):
-            special.append("wizard")  # names the model for Cigor's "Visión ultraterrena"
-        elif champion is not None and champion_raw is not None and is_wizard(champion_raw):
-            self.champion_special += ("wizard",)  # a wizard leader (Mullah Aklan'd, Hengus)
+            special.append("chaos")
+        if is_dragon(cast.main):
+            special.append("dragon")
+        if is_wizard(cast.main):
+            special.append("wizard")
+        elif champion is not None and cast.champion is not None and is_wizard(cast.champion):
+            self.champion_special += ("wizard",)
+
+    def command_group(self, roles: set[str]) -> Command:
+        """The command group of ``roles`` and those the selection includes, with its points.
+
+        Hermanas de Sigmar "Campeonas": the second champion comes with the champion (a
+        named member with the role champion), her option's points with it.
+        """
         command = self.command(roles | included_roles(self.sel))
         if self.second_champion_cost:
-            # Hermanas de Sigmar "Campeonas": the second champion comes with the champion
-            # (a named member with the role champion), her option's points with it
             command = command.replace(
                 champion_points=command.champion_points + self.second_champion_cost)
-        if self.front_weapon:
-            extra["front_weapon"] = self.front_weapon
-        members = self.members(tt, equipment, mount_raw, main, tuple(special))
-        champion_armour, champion_shield = (self.champions_armour(equipment)
-                                            if champion is not None else ("", None))
-        try:
-            unit = Unit(
-                name=self.name, troop_type=tt, models=models, files=files, profile=profile,
-                equipment=equipment, command=command, mount=mount, crew=crew,
-                extra_crew=extra_crew,
-                special=tuple(special), armour_save_override=override,
-                points_per_model=points_per_model, champion_profile=champion,
-                champion_weapon=self.champion_weapon if champion is not None else "",
-                champion_armour=champion_armour, champion_shield=champion_shield,
-                champion_special=tuple(f for f in self.champion_special if f not in special)
-                if champion is not None else (),
-                champion_ward=self.champion_ward if champion is not None else 0,
-                champion_hatred=self.champion_hatred if champion is not None else (),
-                champion_save_override=(self.champion_save_override if champion is not None
-                                        else None),
-                impact_strength=impact_strength, **extra, members=members,
-                army=self.army, race=self.race,
-                notes="imported from BattleScribe",
-            )
-        except OddsInputError as exc:
-            raise OddsInputError(f"unit {self.name!r}: {exc}") from None
-        if "fight_together" in unit.special:
-            unit = self.pair(unit, champion_raw, points_per_model)
+        return command
+
+    def champion_fields(self, champion: Profile | None, equipment: Equipment,
+                        special: list[str]) -> dict[str, object]:
+        """The champion's :class:`Unit` fields: his profile, gear, rules, ward and hatred.
+
+        Without a champion profile, the fields' defaults (and no own gear).
+        """
+        if champion is None:
+            return {"champion_profile": None, "champion_weapon": "", "champion_armour": "",
+                    "champion_shield": None, "champion_special": (), "champion_ward": 0,
+                    "champion_hatred": (), "champion_save_override": None}
+        armour, shield = self.champions_armour(equipment)
+        return {"champion_profile": champion, "champion_weapon": self.champion_weapon,
+                "champion_armour": armour, "champion_shield": shield,
+                "champion_special": tuple(f for f in self.champion_special
+                                          if f not in special),
+                "champion_ward": self.champion_ward, "champion_hatred": self.champion_hatred,
+                "champion_save_override": self.champion_save_override}
+
+    def built_notes(self, unit: Unit, champion_raw: RawProfile | None,
+                    printed_save: int | None, printed_us: int | None) -> None:
+        """Note how the built unit differs from what is printed, or fights apart.
+
+        A champion whose own gear saves differently fights as a body of his own; the
+        armour notes (:meth:`armour_notes`); a printed unit strength other than the
+        engine's (the engine's wins).
+        """
         if (unit.command.champion and unit.champion_save != unit.armour_save
                 and unit.champion_save_override is None):
             ce = unit.champion_equipment
@@ -212,20 +345,6 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
                       f"printed unit strength {printed_us} per model, engine"
                       f" {unit.unit_strength_per_model} (the troop type's unit strength per "
                       f"model, MDNR; engine wins)")
-        return Built(unit, printed_save, printed_us)
-
-
-    def pair(self, unit: Unit, second: RawProfile | None, price: float) -> Unit:
-        """``unit`` as its two heroes fighting together ("Luchan juntos"), else reported.
-
-        :func:`odds.battlescribe.fight_together.fight_together`: the second hero is the
-        leader read as the unit's champion; without him the rule is reported.
-        """
-        if second is None or not unit.command.champion or unit.champion_profile is None:
-            self.note("Luchan juntos", "ignored", "the two heroes fight as one unit: the"
-                      " second hero is not in this build")
-            return unit
-        return fight_together(unit, second.name, price)
 
 
 def build_unit(sel: Selection, *, name: str, models: int, files: int, roles: set[str],

@@ -158,101 +158,156 @@ class _Members(_Profiles, _Equipment):
         entry (the unit's when it lists none); the unit's weapon rules only with the unit's
         weapon.
         """
-        out = []
         taken = {id(n) for n in self.sel.taken}
         unit_options = {normalize(n.name) for n in self.sel.taken
                         if id(n) not in self.member_ids and n.kind != "group"}
+        out = []
         for raw, role, node in self.member_raws:
-            magic: tuple[str, str, tuple[str, ...]] | None = None
-            save: int | None = None
             per_letter = {"M": ([mount_raw] if mount_raw else []) + [raw, main]}
             profile = self.profile([raw, main], "the member", per_letter)
-            weapons: list[tuple[str, str]] = []
-            fields: dict[str, object] = {}
-            pistol = ""
+            kit = _Kit()
             for n in node.walk()[1:]:
-                if id(n) not in taken or n.kind == "group":
-                    continue
-                if normalize(n.name) == "pistola" and "cuenta como arma de mano adicional" in map(
-                        normalize, n.rules):
-                    # Imperio (Tren de Artillería de Nuln), Marienburgo: Jubal Falk's "Arma
-                    # de mano" and "Pistola" (his "Armas" take both), the pistol's rule
-                    # "Cuenta como arma de mano adicional"
-                    pistol = n.name
-                    continue
-                if normalize(n.name) in _MEMBER_WEAPONS:
-                    if magic is None:
-                        magic = _MEMBER_WEAPONS[normalize(n.name)]
-                        self.note(n.name, "note", f"{raw.name!r}'s magic weapon, which he must"
-                                  f" use (RULES.md §1.7): {magic[0]}, multiple wounds"
-                                  f" {magic[1]}, {', '.join(magic[2])}")
-                    continue
-                if normalize(n.name) in _MEMBER_ARMOUR:
-                    save = _MEMBER_ARMOUR[normalize(n.name)]
-                    self.note(n.name, "note", f"{raw.name!r}'s own armour: armour save {save}+"
-                              " with his steed")
-                    continue
-                key = self.equipment_key(n)
-                if key is None:
-                    if n.rules or n.children or is_no_combat_effect(n.name) or _missile_only(n):
-                        continue
-                    if normalize(n.name) in unit_options:
-                        # the unit's own option, taken by the member too (Acechantez "Pintura
-                        # de guerra", the unit's ward save): the member's body keeps the
-                        # unit's rules
-                        self.note(n.name, "note", f"{raw.name!r} has it as the unit's"
-                                  " models do")
-                    else:
-                        self.note(n.name, "ignored", f"an option of {raw.name!r} not modelled"
-                                  " by the engine")
-                    continue
-                for one in self.combined_keys(n, key):
-                    if one in WEAPON_NAMES:
-                        weapons.append((n.name, self.weapon(one, tt)))
-                    elif ARMOUR_NAMES[one][0] in ("armour", "shield"):
-                        fields[ARMOUR_NAMES[one][0]] = ARMOUR_NAMES[one][1]
-            if not weapons and not fields:
-                own = equipment
-            else:
-                weapon = self.one_weapon(weapons, f" for {raw.name!r}")
-                if not rules.WEAPONS[weapon].usable_by(tt):
-                    self.note(raw.name, "ignored", f"{weapon} cannot be used by {tt}; hand"
-                              " weapon used")
-                    weapon = "hand_weapon"
-                own = Equipment(weapon=weapon, shield=bool(fields.get("shield", False)),
-                                armour=str(fields.get("armour", "none")),
-                                barding=equipment.barding)
-            if pistol and own.weapon == "hand_weapon" and tt in rules.FOOT_TROOP_TYPES:
-                # 6th "Pistol (hand-to-hand)": a hand weapon and a pistol, one more attack, the
-                # pistol's shot S4 armour piercing in the first round (RULES.md §1.7)
-                own = dataclasses.replace(own, weapon="hand_weapon_and_pistol")
-                self.note(pistol, "note", f"{raw.name!r} fights with a hand weapon and a"
-                          " pistol ('Cuenta como arma de mano adicional'): one more attack, S4"
-                          " and armour piercing in the first round (RULES.md §1.7)")
-            if magic is not None:
-                own = dataclasses.replace(own, weapon=magic[0])
-                weapons = []
-            names = {normalize(n) for n, w in weapons if w == own.weapon}
-            rules_of_own = {r for n in names for r in WEAPON_RULES.get(n, ())}
-            if magic is not None:
-                rules_of_own |= set(magic[2])
-            member_special = None
-            if set(self.weapon_only_rules) != rules_of_own:
-                member_special = tuple(sorted(
-                    {r for r in special if r not in self.weapon_only_rules} | rules_of_own))
-            if ("wizard" in special) != is_wizard(raw):
-                # a wizard member of a unit that is none (Mercenarios "Meargh", type
-                # "Hechicera"), or the other way round
-                member_special = tuple(sorted(
-                    {r for r in (special if member_special is None else member_special)
-                     if r != "wizard"} | ({"wizard"} if is_wizard(raw) else set())))
+                if id(n) in taken and n.kind != "group":
+                    self.member_item(raw, n, kit, unit_options, tt)
+            own = self.member_equipment(raw, kit, equipment, tt)
             lends = ("lends the unit its Ld as a joined character" if role == "character"
                      else "lends the unit no Ld (Regimientos de Renombre, 'Otros miembros con"
                      " nombre')")
             self.note(raw.name, "note", f"a named member ({role}): fights in the front rank as"
                       f" a character with its own profile and {own.weapon}, {lends}")
             out.append(Member(name=raw.name, role=role, profile=profile, equipment=own,
-                              special=member_special,
-                              multiple_wounds=None if magic is None else magic[1],
-                              armour_save_override=save))
+                              special=self.member_rules(raw, kit, own, special),
+                              multiple_wounds=None if kit.magic is None else kit.magic[1],
+                              armour_save_override=kit.save))
         return tuple(out)
+
+    def member_item(self, raw: RawProfile, n: Node, kit: _Kit, unit_options: set[str],
+                    tt: str) -> None:
+        """Read one option ``n`` taken under member ``raw``'s entry into its ``kit``.
+
+        In this order: a pistol beside his hand weapon, his own magic weapon
+        (:data:`_MEMBER_WEAPONS`, the first one only), his own armour
+        (:data:`_MEMBER_ARMOUR`), a weapon or armour of the catalogues
+        (:meth:`equipment_key`), else an option that is no equipment
+        (:meth:`member_option`).
+        """
+        key = normalize(n.name)
+        if key == "pistola" and "cuenta como arma de mano adicional" in map(normalize, n.rules):
+            # Imperio (Tren de Artillería de Nuln), Marienburgo: Jubal Falk's "Arma de mano"
+            # and "Pistola" (his "Armas" take both), the pistol's rule "Cuenta como arma de
+            # mano adicional"
+            kit.pistol = n.name
+        elif key in _MEMBER_WEAPONS:
+            if kit.magic is None:
+                kit.magic = magic = _MEMBER_WEAPONS[key]
+                self.note(n.name, "note", f"{raw.name!r}'s magic weapon, which he must use"
+                          f" (RULES.md §1.7): {magic[0]}, multiple wounds {magic[1]},"
+                          f" {', '.join(magic[2])}")
+        elif key in _MEMBER_ARMOUR:
+            kit.save = _MEMBER_ARMOUR[key]
+            self.note(n.name, "note", f"{raw.name!r}'s own armour: armour save {kit.save}+"
+                      " with his steed")
+        elif (item := self.equipment_key(n)) is None:
+            self.member_option(raw, n, unit_options)
+        else:
+            for one in self.combined_keys(n, item):
+                if one in WEAPON_NAMES:
+                    kit.weapons.append((n.name, self.weapon(one, tt)))
+                elif ARMOUR_NAMES[one][0] in ("armour", "shield"):
+                    kit.fields[ARMOUR_NAMES[one][0]] = ARMOUR_NAMES[one][1]
+
+    def member_option(self, raw: RawProfile, n: Node, unit_options: set[str]) -> None:
+        """Report an option of member ``raw`` that is no weapon or armour, unless it is silent.
+
+        Silent: one with rules or options of its own, of no combat effect, or a missile
+        weapon only.  The unit's own option, taken by the member too (Acechantez "Pintura
+        de guerra", the unit's ward save), is noted: the member's body keeps the unit's
+        rules; any other is ignored.
+        """
+        if n.rules or n.children or is_no_combat_effect(n.name) or _missile_only(n):
+            return
+        if normalize(n.name) in unit_options:
+            self.note(n.name, "note", f"{raw.name!r} has it as the unit's models do")
+        else:
+            self.note(n.name, "ignored", f"an option of {raw.name!r} not modelled by the"
+                      " engine")
+
+    def member_equipment(self, raw: RawProfile, kit: _Kit, equipment: Equipment,
+                         tt: str) -> Equipment:
+        """Member ``raw``'s equipment: his kit's, else the unit's (``equipment``).
+
+        His weapon (:meth:`one_weapon`; a hand weapon when his troop type cannot use it,
+        reported), armour and shield, the unit's barding; a pistol beside a hand weapon on
+        foot (6th "Pistol (hand-to-hand)": one more attack, the pistol's shot S4 armour
+        piercing in the first round, RULES.md §1.7); his magic weapon replaces the rest.
+        """
+        if not kit.weapons and not kit.fields:
+            own = equipment
+        else:
+            weapon = self.one_weapon(kit.weapons, f" for {raw.name!r}")
+            if not rules.WEAPONS[weapon].usable_by(tt):
+                self.note(raw.name, "ignored", f"{weapon} cannot be used by {tt}; hand"
+                          " weapon used")
+                weapon = "hand_weapon"
+            own = Equipment(weapon=weapon, shield=bool(kit.fields.get("shield", False)),
+                            armour=str(kit.fields.get("armour", "none")),
+                            barding=equipment.barding)
+        if kit.pistol and own.weapon == "hand_weapon" and tt in rules.FOOT_TROOP_TYPES:
+            own = dataclasses.replace(own, weapon="hand_weapon_and_pistol")
+            self.note(kit.pistol, "note", f"{raw.name!r} fights with a hand weapon and a"
+                      " pistol ('Cuenta como arma de mano adicional'): one more attack, S4"
+                      " and armour piercing in the first round (RULES.md §1.7)")
+        if kit.magic is not None:
+            own = dataclasses.replace(own, weapon=kit.magic[0])
+        return own
+
+    def member_rules(self, raw: RawProfile, kit: _Kit, own: Equipment,
+                     special: tuple[str, ...]) -> tuple[str, ...] | None:
+        """Member ``raw``'s special rules, None when they are the unit's (``special``).
+
+        The unit's rules less its weapon's (:attr:`weapon_only_rules`), plus those of the
+        weapon he fights with (:data:`~odds.battlescribe.equipment_names.WEAPON_RULES`) and
+        of his magic weapon, when these differ from the unit's weapon's; ``wizard`` as
+        his own profile says (a wizard member of a unit that is none, Mercenarios "Meargh",
+        type "Hechicera", or the other way round).
+        """
+        weapons = [] if kit.magic is not None else kit.weapons
+        names = {normalize(n) for n, w in weapons if w == own.weapon}
+        rules_of_own = {r for n in names for r in WEAPON_RULES.get(n, ())}
+        if kit.magic is not None:
+            rules_of_own |= set(kit.magic[2])
+        member_special = None
+        if set(self.weapon_only_rules) != rules_of_own:
+            member_special = tuple(sorted(
+                {r for r in special if r not in self.weapon_only_rules} | rules_of_own))
+        if ("wizard" in special) != is_wizard(raw):
+            member_special = tuple(sorted(
+                {r for r in (special if member_special is None else member_special)
+                 if r != "wizard"} | ({"wizard"} if is_wizard(raw) else set())))
+        return member_special
+
+
+@dataclasses.dataclass
+class _Kit:
+    """What a named member takes under his own entry (:meth:`_Members.member_item`).
+
+    Attributes
+    ----------
+    weapons : list of (str, str)
+        The options read as weapons: their names and weapon keys.
+    fields : dict
+        ``armour`` and ``shield`` as his armour options give them.
+    pistol : str
+        The name of a pistol he carries beside a hand weapon (``""``: none).
+    magic : tuple or None
+        His own magic weapon (:data:`_MEMBER_WEAPONS`): the weapon it fights as, its
+        multiple wounds, its special rules.
+    save : int or None
+        His own armour's save (:data:`_MEMBER_ARMOUR`).
+    """
+
+    weapons: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    fields: dict[str, object] = dataclasses.field(default_factory=dict)
+    pistol: str = ""
+    magic: tuple[str, str, tuple[str, ...]] | None = None
+    save: int | None = None

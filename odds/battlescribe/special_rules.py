@@ -9,7 +9,9 @@ is reported, with its reason where one is known (:mod:`odds.battlescribe.unmodel
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Callable
 
 from odds import rules
 from odds.battlescribe.champion_names import CHAMPION_ITEMS
@@ -61,6 +63,54 @@ def _shooting_only(key: str, text: str | None) -> bool:
 _MEMBER_PISTOL_RULE = "cuenta como arma de mano adicional"
 
 
+@dataclasses.dataclass(frozen=True)
+class _Rule:
+    """One of the unit's rules as the readers of :meth:`_SpecialRules.rules` see it.
+
+    Attributes
+    ----------
+    name : str
+        Its name as in the file.
+    key : str
+        Its name normalized (:func:`~odds.battlescribe.spelling.normalize`).
+    text : str
+        Its description (``""``: none).
+    plain : str
+        Its description as the importer reads it
+        (:func:`~odds.battlescribe.spelling.plain_text`).
+    """
+
+    name: str
+    key: str
+    text: str
+    plain: str
+
+
+@dataclasses.dataclass
+class _Found:
+    """What the reading of a unit's rules has found, and what they are read against.
+
+    Attributes
+    ----------
+    texts : dict of str to str
+        The descriptions of the unit's rules by name (:meth:`rule_texts`).
+    leader_only : set of str
+        Keys of the rules under the leader's entry only (:meth:`leader_only`).
+    modelled : set of str
+        A centaur's rules, read with its troop type, steed and save.
+    special : list of str
+        The special-rule flags found so far, in order.
+    extra : dict
+        The other :class:`~odds.units.Unit` fields found so far.
+    """
+
+    texts: dict[str, str]
+    leader_only: set[str]
+    modelled: set[str]
+    special: list[str] = dataclasses.field(default_factory=list)
+    extra: dict[str, object] = dataclasses.field(default_factory=dict)
+
+
 class _SpecialRules(_CommandGroup):
     """The unit's special rules, read by name or text, and its random attacks."""
 
@@ -89,399 +139,585 @@ class _SpecialRules(_CommandGroup):
     def rules(self) -> tuple[list[str], dict[str, object]]:
         """The unit's special-rule flags and :class:`~odds.units.Unit` fields from its rules.
 
-        Each rule name once, in order; what another part of the build applies is kept on
-        the builder, and every name not modelled is reported.
+        Each rule name once, in order, offered to the readers of :meth:`rule_readers` in
+        their order until one takes it; what another part of the build applies is kept on
+        the builder, and every name no reader takes is reported (:meth:`report_unmodelled`).
         """
-        names = self.rule_names()
         texts = self.rule_texts()
-        leader_only = self.leader_only()
-        modelled = set() if self.centaur is None else set(self.centaur.rules)
-        special: list[str] = []
-        extra: dict[str, object] = {}
+        found = _Found(texts=texts, leader_only=self.leader_only(),
+                       modelled=set() if self.centaur is None else set(self.centaur.rules))
+        readers = self.rule_readers()
         seen: set[str] = set()
-        for name in names:
+        for name in self.rule_names():
             key = normalize(name)
             if key in seen:
                 continue
             seen.add(key)
-            if key == "empalar" and re.search(r"f\+\d", plain_text(texts.get(name, ""))):
-                # "Empalar": Orcos y Goblins "F+2 en carga", on the boar's entry; Elfos
-                # Oscuros "Los impactos del Pegaso Negro se resuelven con F+1 cuando carga"
-                # (applied to the steeds in steeds_own_rules(); without steeds it stays ignored)
-                self.impale = (name, int(re.search(r"f\+(\d)",
-                                                   plain_text(texts[name])).group(1)))
-                continue
-            if key in ("carga arrolladora", "carga atronadora") and re.search(
-                    r"\bf\+1 en (?:el turno en que )?carga", plain_text(texts.get(name, ""))):
-                # Condes Vampiro "Carga arrolladora": "F+1 en carga" (wolves); Bestias "Carga
-                # atronadora": "El Garragor ... F+1 en el turno en que carga" (the model, or
-                # the steeds pulling a chariot: applied in steeds_own_rules())
-                self.charge_strength = name
-                continue
-            if key == _MEMBER_PISTOL_RULE and any(
-                    id(n) in self.member_ids and normalize(n.name) == "pistola"
-                    and key in map(normalize, n.rules) for n in self.sel.taken):
-                continue  # a named member's pistol beside his hand weapon (members())
-            if key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken):
-                continue  # the rule of a taken armour option ("Capa"): equipment() has it
-            if key == "tunelador" and self.random_move and "huye y persigue" in plain_text(
-                    texts.get(name) or ""):
-                # Monstruos Arcanos "Tunelador": "Como la regla especial 'volar' pero usando
-                # el movimiento de la criatura (5D6cm) ... Ten en cuenta que huye y persigue
-                # 5D6": movement, and the flee and pursuit dice of its random_move
-                self.note(name, "note", f"moves like a flyer; flees and pursues"
-                          f" {self.random_move.upper()} (its random move)")
-                continue
-            if self.not_chariot and name == self.not_chariot:
-                # the troop type (cast()); "no causa impactos por carga" (it has none), "no
-                # resulta eliminado por heridas de F7" (a monster's wounds), "los zombis pueden
-                # atacar a los flancos y retaguardia" (friends')
-                self.note(name, "note", "a monster, not a chariot: its troop type")
-                continue
-            if self.mixed_front and name == self.mixed_front:
-                # the rest of the text: "puede Aguantar y disparar" (shooting), the unit's
-                # size and frontage (the user's models and files)
-                self.note(name, "note", "the front rank fights with its own weapon"
-                          f" ({self.front_weapon or self.weapon_key}) and saves with it against"
-                          f" enemies at the front; the ranks behind with {self.weapon_key},"
-                          " their save against enemies on a flank or the rear; casualties"
-                          " come off the ranks behind (Unit.front_weapon)")
-                continue
-            if self.handlers and name == self.handlers:
-                # "En combate cuerpo a cuerpo actúan como una unidad de Hostigadores, colocando
-                # los Aprendices al lado de la Hidra ... el enemigo atacará a la Hidra si le es
-                # posible en vez de a los Aprendices": the handlers fight beside it (the unit's
-                # extra_crew) and take no blows while it lives; the rest (deployment, shooting,
-                # the monster reaction once they are slain, who declares charges) is outside
-                # a close combat in which they cannot die
-                self.note(name, "note", "the handlers fight beside the monster and are never"
-                          " attacked while it lives (its extra crew)")
-                continue
-            if name == self.flying_monster:
-                special.append("flying")
-                self.note(name, "note", "a flying monster in close combat (troop type"
-                          " monster, its own profile)")
-                continue
-            if self.option_rules.get(key) is not None:
-                # the rule of a model the unit may take ("Cuidador gor"), not taken: nothing
-                # of it is in this unit
-                self.note(name, "note", f"the rule of the option {self.option_rules[key]!r},"
-                          " not taken")
-                continue
-            if key == "descarga cerrada" and self.weapon_key == "volley_of_pistols":
-                continue  # the unit's weapon (equipment())
-            if key in CHAMPION_ITEMS and self.champion_carries(name):
-                self.champion_items.append(name)  # applied to its profile in build()
-                continue
-            worn = re.fullmatch(r"armadura ([2-6])\+", key)
-            if worn:
-                # Regimientos de Renombre (Karnac) "Armadura 5+" / "Armadura 3+": "Los
-                # Incursores llevan Armadura ligera y tienen una salvación por piel escamosa
-                # de 6+, quedando una salvación por armadura definitiva de 5+. Karnac tiene una
-                # piel escamosa de 4+ ... le queda una tirada de salvación de 3+": a fixed save,
-                # the leader's own under his entry alone
-                if key in leader_only:
-                    self.champion_save_override = int(worn.group(1))
-                    self.note(name, "note", f"the leader's own armour save {worn.group(1)}+:"
-                              " he fights as a body of his own")
-                else:
-                    self.worn.append((name, int(worn.group(1))))  # checked in armour_notes()
-                continue
-            if _JOINED in plain_text(texts.get(name) or "") and any(
-                    role == "character" and name in node.rules
-                    for _, role, node in self.member_raws):
-                # "Scarloc": the model it names is a member with the role character (members());
-                # elsewhere (Reinos del Caos "Cuidador gor", the hounds' champion) it stays
-                # reported
-                self.note(name, "note", "a named model fighting as a character joined to the"
-                          " unit for good (Unit.members, role 'character')")
-                continue
-            if "ya esta reflejado en sus reglas y perfil" in plain_text(texts.get(name) or ""):
-                # Regimientos de Renombre (Karnac) "Desoves": "El efecto de ambos desoves ya
-                # está reflejado en sus reglas y perfil"
-                self.note(name, "note", "its effects are the unit's own rules and profiles"
-                          " (its text says so)")
-                continue
-            if self.leader_rule(name, key, texts.get(name), leader_only):
-                continue
-            if key == "campeonas" and any(role == "champion" for _, role, _ in self.member_raws):
-                # Hermanas de Sigmar "Campeonas": the second champion is a named member
-                self.note(name, "note", "both count as champions: the leader is the unit's"
-                          " champion, the other a named member with the role champion"
-                          " (Unit.members)")
-                continue
-            if (WEAPON_NAMES.get(key, "hand_weapon") != "hand_weapon"
-                    and any(normalize(n.name) == key and name in n.rules
-                            for n in self.sel.taken if id(n) not in self.command_ids())):
-                # the rule of a taken weapon option, its text the weapon's ("¡Montones de
-                # pistolas!"): equipment() has it
-                continue
-            if key == "ataques aleatorios":
-                # its dice are the printed A (random_attacks()): Condes Vampiro "Carro de
-                # cadáveres" A "1D6", "Al inicio de cada fase de combate determina
-                # aleatoriamente el número de ataques que tendrá ese turno: 1D6"
-                self.random_rule = name
-                continue
-            if name in modelled:
-                continue  # the centaur's rules: troop type, steed and save in build()
-            if key == "caballeria monstruosa":
-                # Demonios (Zánganos de plaga): "Son caballería voladora"; elsewhere the rule
-                # has no text: the troop type, read from Tipo
-                if "caballeria voladora" in plain_text(texts.get(name) or ""):
-                    special.append("flying")
-                else:
-                    self.note(name, "note", "the troop type of Tipo (no text of its own)")
-                continue
-            if _cc_save(texts.get(name)):
-                self.cc_save.append(name)  # applied to the save in build()
-                continue
-            if key == "medioorcos" and "pero no pielverde" in plain_text(texts.get(name) or ""):
-                # Regimientos de Renombre "Medioorcos": "son de tipo Orco y Humano, pero no
-                # Pielverde ... (los Enanos no les odian, no tienen Animosidad, etc)": human,
-                # the one race tag that no greenskin rule reaches (none names orcs alone)
-                self.race = "human"
-                self.note(name, "note", "race 'human': of type Orco and Humano, not a"
-                          " greenskin")
-                continue
-            if key == "carro ligero" and "causa 1d3 impactos por carga" in plain_text(
-                    texts.get(name) or ""):
-                # Reinos del Caos "Carro ligero": "se trata como un carro a todos los efectos,
-                # salvo que causa 1D3 impactos por carga en vez de los habituales 1D6"
-                extra["impact_hits"] = "d3"
-                continue
-            if key == "carga atronadora" and re.search(
-                    r"cargan,? (?:persiguen )?o arrasan 18 ?cm o mas, cada miniatura causa 1d3"
-                    r" impactos por carga", plain_text(texts.get(name) or "")):
-                # Mercenarios "Jinetes de rinobuey": "Si todas las miniaturas ... cargan,
-                # persiguen o arrasan 18cm o más, cada miniatura causa 1D3 impactos por
-                # carga" (the distance: model.thunderous_charge; the S: the steed's, in build());
-                # Reinos Ogros: "... cargan o arrasan 18cm o más ..." (the engine has no
-                # overrun: the same rule in its combats)
-                extra["impact_hits"] = "d3"
-                special.append("thunderous_charge")
-                self.note(name, "note", "1D3 impact hits per model only after a charge of 18 cm"
-                          " or more: give the gap before the charge (CombatOptions.distance,"
-                          " odds combat --distance; default 10 cm)")
-                continue
-            if key == "sequito" and "puede utilizar el liderazgo de cualquier cazador amigo a" \
-                    " menos de 30 cm" in plain_text(texts.get(name) or ""):
-                # skavenogres family: Reinos Ogros (Tramperos gnoblars) "Séquito": "Puede
-                # utilizar el Liderazgo de cualquier Cazador amigo a menos de 30 cm" (as a
-                # General's within 30 cm; the rest is stand and shoot)
-                self.note(name, "note", "a friendly Hunter's Ld within 30 cm is used as a"
-                          " General's: give it as the General's Ld (SideOptions.general_ld,"
-                          " odds combat --attacker-general-ld/--defender-general-ld)")
-                continue
-            if key == "piel escamosa":
-                self.scaly_skin = name  # checked against the save used in armour_notes()
-                continue
-            if key == "criatura artefacto" and "una herida menos por los chequeos de" \
-                    " inestabilidad" in plain_text(texts.get(name) or ""):
-                # Reyes Funerarios, Condes Vampiro: "Sufren una herida menos por los chequeos
-                # de Inestabilidad"; Reyes Funerarios also "Tirada de salvación por armadura
-                # 5+": in the printed TSA (checked against the save used, as Piel escamosa)
-                special.append("artefact_creature")
-                if "salvacion por armadura 5+" in plain_text(texts.get(name) or ""):
-                    self.scaly_skin = self.scaly_skin or name
-                continue
-            if key == "no muertos" and "capitan. si" in plain_text(texts.get(name) or ""):
-                # Regimientos de Renombre (Compañía maldita de Kreugar, Legión de Pesadilla)
-                # "No Muertos": immune to psychology, unstable, fear as the gst rule, and
-                # "Capitán. Si Richter muere ... Al término de la fase en que el Capitán haya
-                # sido eliminado y al comienzo de cada turno posterior ... deberá efectuar un
-                # chequeo de liderazgo. Si no lo supera, sufrirá un número de heridas igual a la
-                # diferencia": captain_bound (psychology.captains_fall)
-                special += RULE_FLAGS[key]
-                special.append("captain_bound")
-                continue
-            flags = text_rule(name, texts.get(name) or "")
-            if flags is not None:
-                special += flags
-                continue
-            known = no_effect_text(name, texts.get(name) or "")
-            if known is not None:
-                self.note(name, *known)
-                continue
-            ward = text_ward(name, texts.get(name) or "")
-            if ward is not None:
-                self.wards.append(ward)  # the best ward wins in build()
-                continue
-            rider = rider_rule(name)
-            if rider is not None:
-                # "Golpe letal (solo jinete)", "Ataques mágicos (sólo Caballero y Capitán)":
-                # the rider's and champion's; magic attacks kept off the steeds in
-                # steeds_own_rules()
-                special += rider
-                if "magic_attacks" in rider:
-                    self.rider_magic = True
-                continue
-            if key == "bestias de karond-kar" and "liderazgo de cualquier senor de las" \
-                    " bestias a 30cm" in plain_text(texts.get(name) or ""):
-                # Elfos Oscuros: "La Manada de Gélidos puede usar el Liderazgo de cualquier
-                # Señor de las Bestias a 30cm o menos": lent as a General's is (RULES.md §3.1,
-                # within 30 cm), the side's general_ld; 2D6, not cold-blooded ("Sangre fría")
-                self.note(name, "note", "a Beastmaster within 30 cm lends his Ld as a"
-                          " General does: give it as the side's general_ld")
-                continue
-            if key == "deber del campesino" and "pueden usar el liderazgo de cualquier" \
-                    " miniatura de tipo caballero a 15 cm" in plain_text(texts.get(name) or ""):
-                # Bretonia: "Las miniaturas de tipo Campesino pueden usar el Liderazgo de
-                # cualquier miniatura de tipo Caballero a 15 cm, siempre que no esté huyendo.
-                # Ten en cuenta que se usa el Liderazgo propio del Caballero": lent as a
-                # General's is, the side's general_ld (the banners' victory points: out of
-                # combat)
-                self.note(name, "note", "a Knight within 15 cm lends his own Ld as a General"
-                          " does: give it as the side's general_ld")
-                continue
-            if _shooting_only(key, texts.get(name)):
-                self.note(name, "no_combat_effect", "a shooting attack: not while engaged"
-                          " in close combat")
-                continue
-            if key == "pellejo duro":
-                self.thick_skin = True  # applied to the save in build()
-                if self.thick_skin_unusable():
-                    self.note(name, "ignored", "only for cavalry without a fixed save")
-                continue
-            steed = steed_rule(name, texts.get(name) or "")
-            if steed is not None:
-                self.steed_rules.append((name, *steed))  # applied in steeds_own_rules()
-                continue
-            if key in RULE_FLAGS or key in NAMED_HATRED:
-                special += RULE_FLAGS.get(key, ())
-                hated = NAMED_HATRED.get(key, ())
-                extra["hatred"] = sorted({*extra.get("hatred", ()), *hated})  # type: ignore
-                if not extra["hatred"]:
-                    del extra["hatred"]
-                continue
-            param = parametric_rule(name)
-            if param is not None:
-                field, value = param
-                if self.parametric(field, value):
-                    numeric = value.isascii() and value.isdigit()
-                    extra[field] = int(value) if numeric and field not in (
-                        "impact_hits", "multiple_wounds", "random_attacks") else value
-                else:
-                    self.note(name, "ignored", f"{field} {value!r} not supported by the engine")
-                continue
-            if key.startswith("marca de ") and not (texts.get(name) or "").strip() and any(
-                    "los efectos de otorgar una marca ya estan incluidos en las tropas"
-                    in plain_text(t or "") for t in texts.values()):
-                # a mark with no text of its own on a unit that carries it (Mortales
-                # "Siegacráneos de Khorne"); "Marcas del Caos": "Los efectos de otorgar una
-                # marca ya están incluidos en las tropas y personajes (cuando llevan esa
-                # marca ...)": its effects are the unit's own rules (Furia asesina...)
-                self.note(name, "note", "a mark without text: its effects are in the unit's"
-                          " own rules ('Marcas del Caos')")
-                continue
-            if key == "a cuestas" and "la lanza proporciona f+1 en carga" in plain_text(
-                    texts.get(name) or ""):
-                # chaosbeasts: Reinos Ogros Horda Gnoblar (Jinetez de Gnoblar) "A cuestas":
-                # "Es Infantería a todos los efectos, excepto que la lanza proporciona F+1 en
-                # carga (además de permitir atacar con fila adicional de forma habitual)": the
-                # infantry spear and strength_on_charge; with the hand weapon, nothing
-                if self.weapon_key == "spear":
-                    special.append("strength_on_charge")
-                else:
-                    self.note(name, "note", "S+1 on the charge with the spear only; this unit"
-                              f" fights with {self.weapon_key}")
-                continue
-            if key == "montadas" and "disponen de una tsa 6+" in plain_text(
-                    texts.get(name) or ""):
-                # chaosbeasts: Reinos Ogros Horda Gnoblar (Jinetez de Gnoblar) "Montadas": "Se
-                # consideran miniaturas montadas, por lo que disponen de una TSA 6+. (Aunque
-                # siguen siendo miniaturas de infantería)": the printed TSA 6+ (armour_notes())
-                self.note(name, "note", "its 6+ save is the printed TSA (infantry still)")
-                continue
-            if key.startswith("marca de ") and not (texts.get(name) or "").strip() and \
-                    key.removeprefix("marca de ") in {"khorne", "nurgle", "slaanesh",
-                                                      "tzeentch"} and \
-                    key.removeprefix("marca de ") in re.findall(
-                        r"\w+", getattr(self, "tipo", "")):
-                # chaosbeasts: a god's mark with no text on a unit whose printed Tipo already
-                # names that god (Horda de Archaón "Siegacráneos de Khorne": "Infantería
-                # monstruosa, Humano, Caos, Khorne", its "Furia asesina" a rule of its own;
-                # the book's "Marcas del Caos de la Horda de Archaón" only says which marks an
-                # army may hold): every mark's effect is per entry ("Gana el tipo de unidad
-                # Khorne"...), printed in the unit's own profile and rules
-                self.note(name, "note", "a mark without text on a unit whose Tipo names its"
-                          " god: its effects are in the unit's own profile and rules")
-                continue
-            if key.startswith("marca de ") and texts.get(name):
-                flags, unknown = mark_effects(texts[name])
-                if "gana el tipo de unidad slaanesh" in plain_text(texts[name]):
-                    special.append("slaanesh")  # Elfos Oscuros "Presa de Slaanesh" reads it
-                if unknown:
-                    self.note(name, "ignored", f"mark effect not modelled: {unknown[0]!r}")
-                else:
-                    special += [f for f in flags if f != "poisoned"]
-                    if "poisoned" in flags:
-                        extra["poisoned"] = min(int(extra.get("poisoned") or 6), 6)
-                continue
-            if key == "voto del grial" and "todos sus ataques son magicos (del caballero con el" \
-                    " voto, no de su montura)" in plain_text(texts.get(name) or ""):
-                # Bretonia and the elves: Bretonia "Voto del grial": "Inmunes a psicología ...
-                # empiezan la partida siempre con la Bendición de la Dama ... Todos sus ataques
-                # son mágicos (del Caballero con el Voto, no de su montura)": grail_vow (the
-                # Blessing), immune to psychology, the riders' magic attacks (kept off the
-                # steeds in steeds_own_rules()); who may join them: army composition
-                special += ["grail_vow", "immune_to_psychology", "magic_attacks"]
-                self.rider_magic = True
-                continue
-            if key == "voto de la busqueda" and "inmunes al panico provocado por unidades" \
-                    " amigas" in plain_text(texts.get(name) or ""):
-                # Bretonia "Voto de la búsqueda": "Inmunes al pánico provocado por unidades
-                # amigas (pero no al pánico provocado por enemigo ...). Pueden repetir chequeos
-                # de psicología fallados (no incluye chequeos de Desmoralización)": every
-                # friend, whatever its troop type, causes it no panic (RULES.md §3.4), and
-                # psychology_reroll; who may join and the lances: army composition
-                extra["no_panic_from"] = sorted({*extra.get("no_panic_from", ()),  # type: ignore
-                                                 *rules.TROOP_TYPES})
-                special.append("psychology_reroll")
-                continue
-            if self.hounds(name, key, plain_text(texts.get(name) or ""), special, extra):
-                continue
-            if key == "individuales" and lone_models(self.sel.unit):
-                # Reinos del Caos (Incineradores) "Individuales": the entry is imported as
-                # one model (odds.battlescribe.catalogue: lone_models); no character joins it
-                special.append("no_characters")
-                self.note(name, "note", "each model fights alone after deployment: the entry"
-                          " is one model, several are several units of the combat")
-                continue
-            panic = panic_immunity(name, texts.get(name, ""), self.race)
-            if panic is not None:
-                for field, tags in zip(("no_panic_from", "no_panic_against"), panic,
-                                       strict=True):
-                    extra[field] = sorted({*extra.get(field, ()), *tags})  # type: ignore
-                continue
-            source = panic_source(name, texts.get(name, ""), getattr(self, "name", ""))
-            if source is not None:  # skavenogres family
-                extra[source[0]] = sorted({*extra.get(source[0], ()), *source[1]})  # type: ignore
-                if source[2]:
-                    self.note(name, "approximated", source[2])
-                if source[3]:  # mercenaries family: Skaven slaves' "excepto otros esclavos"
-                    extra["panics_still"] = sorted({*extra.get("panics_still", ()),  # type: ignore
-                                                    *source[3]})
-                continue
-            flight = flight_panic(name, texts.get(name, ""))
-            if flight is not None:
-                extra[flight[0]] = list(flight[1])
-                continue
-            if is_panic_rule(name):
-                self.note(name, "ignored", "panic in a combat (RULES.md §3.4) does not read"
-                          " immunities or re-rolls; matters only with friends in the combat")
-                continue
-            reason = no_combat_reason(name)
-            if key.startswith("odio "):
-                self.note(name, "ignored", "hatred of some enemies only: not modelled")
-            elif reason is not None:
-                self.note(name, "no_combat_effect", reason)
-            else:
-                self.note(name, "ignored",
-                          UNMODELLED_REASONS.get(key, "rule not modelled by the engine"))
-        return special, extra
+            text = texts.get(name) or ""
+            rule = _Rule(name=name, key=key, text=text, plain=plain_text(text))
+            if not any(read(rule, found) for read in readers):
+                self.report_unmodelled(rule)
+        return found.special, found.extra
 
-    def hounds(self, name: str, key: str, plain: str, special: list[str],
-               extra: dict[str, object]) -> bool:
+    def rule_readers(self) -> tuple[Callable[[_Rule, _Found], bool], ...]:
+        """The readers of a rule, in the order they are offered it: the first that takes it wins.
+
+        Each takes a :class:`_Rule` and what has been found so far (:class:`_Found`) and
+        says whether it took the rule.  The order matters where two readers could take the
+        same rule: rules kept for another part of the build (the steeds', the equipment's,
+        the troop type's, the champion's, the save's) are mostly offered before the army
+        books' rules read by their text, the tables of :mod:`odds.battlescribe.rule_texts`
+        and :mod:`odds.battlescribe.rule_names`, and panic last.
+        """
+        return (self.read_charge_strength, self.read_taken_gear, self.read_troop_type,
+                self.read_unit_parts, self.read_volley, self.read_champion_item,
+                self.read_worn_armour, self.read_said_elsewhere, self.read_leader_rule,
+                self.read_second_champion, self.read_taken_weapon, self.read_build_parts,
+                self.read_race_and_impact_hits, self.read_hunters_leadership,
+                self.read_skins, self.read_undead_captain, self.read_rule_tables,
+                self.read_lent_leadership, self.read_shooting_only, self.read_thick_skin,
+                self.read_steed_rule, self.read_rule_flags, self.read_parametric,
+                self.read_mark_in_troops, self.read_gnoblar_riders, self.read_marks,
+                self.read_vows, self.hounds, self.read_lone_models, self.read_panic)
+
+    def read_charge_strength(self, rule: _Rule, found: _Found) -> bool:
+        """Keep a rule of S+N on the charge, applied to the steeds (:meth:`steeds_own_rules`).
+
+        "Empalar": Orcos y Goblins "F+2 en carga", on the boar's entry; Elfos Oscuros "Los
+        impactos del Pegaso Negro se resuelven con F+1 cuando carga" (without steeds it
+        stays ignored).  Condes Vampiro "Carga arrolladora": "F+1 en carga" (wolves);
+        Bestias "Carga atronadora": "El Garragor ... F+1 en el turno en que carga" (the
+        model, or the steeds pulling a chariot).
+        """
+        if rule.key == "empalar" and (bonus := re.search(r"f\+(\d)", rule.plain)):
+            self.impale = (rule.name, int(bonus.group(1)))
+            return True
+        if rule.key in ("carga arrolladora", "carga atronadora") and re.search(
+                r"\bf\+1 en (?:el turno en que )?carga", rule.plain):
+            self.charge_strength = rule.name
+            return True
+        return False
+
+    def read_taken_gear(self, rule: _Rule, found: _Found) -> bool:
+        """Take the rule of an item taken, which the equipment reads.
+
+        A named member's pistol beside his hand weapon (:meth:`members`: "Cuenta como arma
+        de mano adicional"); the rule of a taken armour option ("Capa": :meth:`equipment`).
+        """
+        key = rule.key
+        if key == _MEMBER_PISTOL_RULE and any(
+                id(n) in self.member_ids and normalize(n.name) == "pistola"
+                and key in map(normalize, n.rules) for n in self.sel.taken):
+            return True
+        return key in ARMOUR_NAMES and any(normalize(n.name) == key for n in self.sel.taken)
+
+    def read_troop_type(self, rule: _Rule, found: _Found) -> bool:
+        """Note a rule that the troop type or frontage already is.
+
+        Monstruos Arcanos "Tunelador": "Como la regla especial 'volar' pero usando el
+        movimiento de la criatura (5D6cm) ... Ten en cuenta que huye y persigue 5D6":
+        movement, and the flee and pursuit dice of its random move.  A monster, not a
+        chariot (:meth:`cast`): "no causa impactos por carga" (it has none), "no resulta
+        eliminado por heridas de F7" (a monster's wounds), "los zombis pueden atacar a los
+        flancos y retaguardia" (friends').  A front rank with its own weapon
+        (:meth:`mixed_front_rank`): the rest of the text, "puede Aguantar y disparar"
+        (shooting), the unit's size and frontage (the user's models and files).
+        """
+        name = rule.name
+        if rule.key == "tunelador" and self.random_move and "huye y persigue" in rule.plain:
+            self.note(name, "note", f"moves like a flyer; flees and pursues"
+                      f" {self.random_move.upper()} (its random move)")
+            return True
+        if self.not_chariot and name == self.not_chariot:
+            self.note(name, "note", "a monster, not a chariot: its troop type")
+            return True
+        if self.mixed_front and name == self.mixed_front:
+            self.note(name, "note", "the front rank fights with its own weapon"
+                      f" ({self.front_weapon or self.weapon_key}) and saves with it against"
+                      f" enemies at the front; the ranks behind with {self.weapon_key},"
+                      " their save against enemies on a flank or the rear; casualties"
+                      " come off the ranks behind (Unit.front_weapon)")
+            return True
+        return False
+
+    def read_unit_parts(self, rule: _Rule, found: _Found) -> bool:
+        """Note the rule of a part of the unit: its handlers, a flying monster, an option.
+
+        Handlers: "En combate cuerpo a cuerpo actúan como una unidad de Hostigadores,
+        colocando los Aprendices al lado de la Hidra ... el enemigo atacará a la Hidra si
+        le es posible en vez de a los Aprendices": they fight beside it (the unit's
+        extra_crew) and take no blows while it lives; the rest (deployment, shooting, the
+        monster reaction once they are slain, who declares charges) is outside a close
+        combat in which they cannot die.  A flying monster flies (``flying``).  The rule of
+        a model the unit may take ("Cuidador gor", :meth:`rules_of_options`), not taken:
+        nothing of it is in this unit.
+        """
+        name = rule.name
+        if self.handlers and name == self.handlers:
+            self.note(name, "note", "the handlers fight beside the monster and are never"
+                      " attacked while it lives (its extra crew)")
+            return True
+        if name == self.flying_monster:
+            found.special.append("flying")
+            self.note(name, "note", "a flying monster in close combat (troop type"
+                      " monster, its own profile)")
+            return True
+        if self.option_rules.get(rule.key) is not None:
+            self.note(name, "note", f"the rule of the option {self.option_rules[rule.key]!r},"
+                      " not taken")
+            return True
+        return False
+
+    def read_volley(self, rule: _Rule, found: _Found) -> bool:
+        """Take "Descarga cerrada" as the unit's weapon (:meth:`equipment`) when it is."""
+        return rule.key == "descarga cerrada" and self.weapon_key == "volley_of_pistols"
+
+    def read_champion_item(self, rule: _Rule, found: _Found) -> bool:
+        """Keep a champion's item he carries, applied to his profile (:meth:`build`)."""
+        if rule.key in CHAMPION_ITEMS and self.champion_carries(rule.name):
+            self.champion_items.append(rule.name)
+            return True
+        return False
+
+    def read_worn_armour(self, rule: _Rule, found: _Found) -> bool:
+        """Keep a fixed armour save "Armadura N+": the leader's own, else the unit's.
+
+        Regimientos de Renombre (Karnac) "Armadura 5+" / "Armadura 3+": "Los Incursores
+        llevan Armadura ligera y tienen una salvación por piel escamosa de 6+, quedando una
+        salvación por armadura definitiva de 5+. Karnac tiene una piel escamosa de 4+ ... le
+        queda una tirada de salvación de 3+": the leader's own under his entry alone, else
+        the unit's (checked in :meth:`armour_notes`).
+        """
+        worn = re.fullmatch(r"armadura ([2-6])\+", rule.key)
+        if not worn:
+            return False
+        if rule.key in found.leader_only:
+            self.champion_save_override = int(worn.group(1))
+            self.note(rule.name, "note", f"the leader's own armour save {worn.group(1)}+:"
+                      " he fights as a body of his own")
+        else:
+            self.worn.append((rule.name, int(worn.group(1))))
+        return True
+
+    def read_said_elsewhere(self, rule: _Rule, found: _Found) -> bool:
+        """Note a rule that a named member or the unit's own profiles already are.
+
+        "Scarloc": the model it names is a member with the role character (:meth:`members`;
+        elsewhere, Reinos del Caos "Cuidador gor", the hounds' champion, it stays
+        reported).  Regimientos de Renombre (Karnac) "Desoves": "El efecto de ambos desoves
+        ya está reflejado en sus reglas y perfil".
+        """
+        name = rule.name
+        if _JOINED in rule.plain and any(role == "character" and name in node.rules
+                                         for _, role, node in self.member_raws):
+            self.note(name, "note", "a named model fighting as a character joined to the"
+                      " unit for good (Unit.members, role 'character')")
+            return True
+        if "ya esta reflejado en sus reglas y perfil" in rule.plain:
+            self.note(name, "note", "its effects are the unit's own rules and profiles"
+                      " (its text says so)")
+            return True
+        return False
+
+    def read_leader_rule(self, rule: _Rule, found: _Found) -> bool:
+        """Give the leader a rule of his alone (:meth:`leader_rule`)."""
+        return self.leader_rule(rule.name, rule.key, rule.text, found.leader_only)
+
+    def read_second_champion(self, rule: _Rule, found: _Found) -> bool:
+        """Note Hermanas de Sigmar "Campeonas": the second champion is a named member."""
+        if rule.key == "campeonas" and any(role == "champion" for _, role, _ in self.member_raws):
+            self.note(rule.name, "note", "both count as champions: the leader is the unit's"
+                      " champion, the other a named member with the role champion"
+                      " (Unit.members)")
+            return True
+        return False
+
+    def read_taken_weapon(self, rule: _Rule, found: _Found) -> bool:
+        """Take the rule of a taken weapon option, its text the weapon's (:meth:`equipment`).
+
+        "¡Montones de pistolas!"; not a hand weapon's, nor one of the command models'.
+        """
+        return (WEAPON_NAMES.get(rule.key, "hand_weapon") != "hand_weapon"
+                and any(normalize(n.name) == rule.key and rule.name in n.rules
+                        for n in self.sel.taken if id(n) not in self.command_ids()))
+
+    def read_build_parts(self, rule: _Rule, found: _Found) -> bool:
+        """Keep a rule that another part of the build applies.
+
+        "Ataques aleatorios": its dice are the printed A (:meth:`random_attacks`; Condes
+        Vampiro "Carro de cadáveres" A "1D6", "Al inicio de cada fase de combate determina
+        aleatoriamente el número de ataques que tendrá ese turno: 1D6"); a centaur's rules
+        (troop type, steed and save); "Caballería monstruosa": Demonios (Zánganos de plaga)
+        "Son caballería voladora" (``flying``), elsewhere no text: the troop type, read
+        from Tipo; a save in close combat only (:func:`~odds.battlescribe.saves._cc_save`).
+        """
+        name = rule.name
+        if rule.key == "ataques aleatorios":
+            self.random_rule = name
+        elif name in found.modelled:
+            pass
+        elif rule.key == "caballeria monstruosa":
+            if "caballeria voladora" in rule.plain:
+                found.special.append("flying")
+            else:
+                self.note(name, "note", "the troop type of Tipo (no text of its own)")
+        elif _cc_save(rule.text):
+            self.cc_save.append(name)
+        else:
+            return False
+        return True
+
+    def read_race_and_impact_hits(self, rule: _Rule, found: _Found) -> bool:
+        """Read a race, or impact hits D3, from an army book's text.
+
+        Regimientos de Renombre "Medioorcos": "son de tipo Orco y Humano, pero no Pielverde
+        ... (los Enanos no les odian, no tienen Animosidad, etc)": human, the one race tag
+        that no greenskin rule reaches (none names orcs alone).  Reinos del Caos "Carro
+        ligero": "se trata como un carro a todos los efectos, salvo que causa 1D3 impactos
+        por carga en vez de los habituales 1D6".  Mercenarios "Jinetes de rinobuey" "Carga
+        atronadora": "Si todas las miniaturas ... cargan, persiguen o arrasan 18cm o más,
+        cada miniatura causa 1D3 impactos por carga" (the distance:
+        model.thunderous_charge; the S: the steed's, in :meth:`build`); Reinos Ogros: "...
+        cargan o arrasan 18cm o más ..." (the engine has no overrun: the same rule in its
+        combats).
+        """
+        key, plain = rule.key, rule.plain
+        if key == "medioorcos" and "pero no pielverde" in plain:
+            self.race = "human"
+            self.note(rule.name, "note", "race 'human': of type Orco and Humano, not a"
+                      " greenskin")
+            return True
+        if key == "carro ligero" and "causa 1d3 impactos por carga" in plain:
+            found.extra["impact_hits"] = "d3"
+            return True
+        if key == "carga atronadora" and re.search(
+                r"cargan,? (?:persiguen )?o arrasan 18 ?cm o mas, cada miniatura causa 1d3"
+                r" impactos por carga", plain):
+            found.extra["impact_hits"] = "d3"
+            found.special.append("thunderous_charge")
+            self.note(rule.name, "note", "1D3 impact hits per model only after a charge of"
+                      " 18 cm or more: give the gap before the charge (CombatOptions.distance,"
+                      " odds combat --distance; default 10 cm)")
+            return True
+        return False
+
+    def read_hunters_leadership(self, rule: _Rule, found: _Found) -> bool:
+        """Note Reinos Ogros (Tramperos gnoblars) "Séquito": a Hunter's Ld, as a General's.
+
+        "Puede utilizar el Liderazgo de cualquier Cazador amigo a menos de 30 cm" (as a
+        General's within 30 cm; the rest is stand and shoot).
+        """
+        if rule.key == "sequito" and "puede utilizar el liderazgo de cualquier cazador amigo" \
+                " a menos de 30 cm" in rule.plain:
+            self.note(rule.name, "note", "a friendly Hunter's Ld within 30 cm is used as a"
+                      " General's: give it as the General's Ld (SideOptions.general_ld,"
+                      " odds combat --attacker-general-ld/--defender-general-ld)")
+            return True
+        return False
+
+    def read_skins(self, rule: _Rule, found: _Found) -> bool:
+        """Keep a scaly skin, checked against the save used (:meth:`armour_notes`).
+
+        "Piel escamosa"; Reyes Funerarios, Condes Vampiro "Criatura artefacto": "Sufren una
+        herida menos por los chequeos de Inestabilidad" (``artefact_creature``), Reyes
+        Funerarios also "Tirada de salvación por armadura 5+": in the printed TSA.
+        """
+        if rule.key == "piel escamosa":
+            self.scaly_skin = rule.name
+            return True
+        if rule.key == "criatura artefacto" and "una herida menos por los chequeos de" \
+                " inestabilidad" in rule.plain:
+            found.special.append("artefact_creature")
+            if "salvacion por armadura 5+" in rule.plain:
+                self.scaly_skin = self.scaly_skin or rule.name
+            return True
+        return False
+
+    def read_undead_captain(self, rule: _Rule, found: _Found) -> bool:
+        """Read Regimientos de Renombre "No Muertos" of a company bound to its captain.
+
+        Compañía maldita de Kreugar, Legión de Pesadilla: immune to psychology, unstable,
+        fear as the gst rule, and "Capitán. Si Richter muere ... Al término de la fase en
+        que el Capitán haya sido eliminado y al comienzo de cada turno posterior ... deberá
+        efectuar un chequeo de liderazgo. Si no lo supera, sufrirá un número de heridas
+        igual a la diferencia": ``captain_bound`` (psychology.captains_fall).
+        """
+        if rule.key == "no muertos" and "capitan. si" in rule.plain:
+            found.special += RULE_FLAGS[rule.key]
+            found.special.append("captain_bound")
+            return True
+        return False
+
+    def read_rule_tables(self, rule: _Rule, found: _Found) -> bool:
+        """Read a rule the tables know by name and text.
+
+        Its flags (:func:`~odds.battlescribe.rule_texts.text_rule`), a known reason it has
+        no effect (:func:`~odds.battlescribe.rule_texts.no_effect_text`), a ward save (the
+        best ward wins in :meth:`build`), or a rider's rule ("Golpe letal (solo jinete)",
+        "Ataques mágicos (sólo Caballero y Capitán)": the rider's and champion's; magic
+        attacks kept off the steeds in :meth:`steeds_own_rules`).
+        """
+        name, text = rule.name, rule.text
+        flags = text_rule(name, text)
+        if flags is not None:
+            found.special += flags
+            return True
+        known = no_effect_text(name, text)
+        if known is not None:
+            self.note(name, *known)
+            return True
+        ward = text_ward(name, text)
+        if ward is not None:
+            self.wards.append(ward)
+            return True
+        rider = rider_rule(name)
+        if rider is None:
+            return False
+        found.special += rider
+        if "magic_attacks" in rider:
+            self.rider_magic = True
+        return True
+
+    def read_lent_leadership(self, rule: _Rule, found: _Found) -> bool:
+        """Note a leader whose Ld the unit uses as a General's (the side's general_ld).
+
+        Elfos Oscuros "Bestias de Karond-Kar": "La Manada de Gélidos puede usar el
+        Liderazgo de cualquier Señor de las Bestias a 30cm o menos" (as a General's,
+        RULES.md §3.1, within 30 cm; 2D6, not cold-blooded).  Bretonia "Deber del
+        campesino": "Las miniaturas de tipo Campesino pueden usar el Liderazgo de cualquier
+        miniatura de tipo Caballero a 15 cm, siempre que no esté huyendo. Ten en cuenta que
+        se usa el Liderazgo propio del Caballero" (the banners' victory points: out of
+        combat).
+        """
+        key, plain = rule.key, rule.plain
+        if key == "bestias de karond-kar" and "liderazgo de cualquier senor de las" \
+                " bestias a 30cm" in plain:
+            self.note(rule.name, "note", "a Beastmaster within 30 cm lends his Ld as a"
+                      " General does: give it as the side's general_ld")
+            return True
+        if key == "deber del campesino" and "pueden usar el liderazgo de cualquier" \
+                " miniatura de tipo caballero a 15 cm" in plain:
+            self.note(rule.name, "note", "a Knight within 15 cm lends his own Ld as a"
+                      " General does: give it as the side's general_ld")
+            return True
+        return False
+
+    def read_shooting_only(self, rule: _Rule, found: _Found) -> bool:
+        """Report a special attack its text makes a shooting attack (:func:`_shooting_only`)."""
+        if _shooting_only(rule.key, rule.text):
+            self.note(rule.name, "no_combat_effect", "a shooting attack: not while engaged"
+                      " in close combat")
+            return True
+        return False
+
+    def read_thick_skin(self, rule: _Rule, found: _Found) -> bool:
+        """Keep "Pellejo duro", applied to the save (:meth:`build`); cavalry's only."""
+        if rule.key != "pellejo duro":
+            return False
+        self.thick_skin = True
+        if self.thick_skin_unusable():
+            self.note(rule.name, "ignored", "only for cavalry without a fixed save")
+        return True
+
+    def read_steed_rule(self, rule: _Rule, found: _Found) -> bool:
+        """Keep a rule of the steeds (:func:`steed_rule`), applied in :meth:`steeds_own_rules`."""
+        steed = steed_rule(rule.name, rule.text)
+        if steed is None:
+            return False
+        self.steed_rules.append((rule.name, *steed))
+        return True
+
+    def read_rule_flags(self, rule: _Rule, found: _Found) -> bool:
+        """Read a rule of :data:`RULE_FLAGS` or :data:`NAMED_HATRED`: its flags and hatred."""
+        key = rule.key
+        if key not in RULE_FLAGS and key not in NAMED_HATRED:
+            return False
+        extra = found.extra
+        found.special += RULE_FLAGS.get(key, ())
+        hated = NAMED_HATRED.get(key, ())
+        extra["hatred"] = sorted({*extra.get("hatred", ()), *hated})  # type: ignore
+        if not extra["hatred"]:
+            del extra["hatred"]
+        return True
+
+    def read_parametric(self, rule: _Rule, found: _Found) -> bool:
+        """Read a rule with a value in its name ("Regeneración (5+)"), or report the value.
+
+        :func:`~odds.battlescribe.rule_names.parametric_rule`; a value the engine does not
+        support (:meth:`parametric`) is reported.
+        """
+        param = parametric_rule(rule.name)
+        if param is None:
+            return False
+        field, value = param
+        if self.parametric(field, value):
+            numeric = value.isascii() and value.isdigit()
+            found.extra[field] = int(value) if numeric and field not in (
+                "impact_hits", "multiple_wounds", "random_attacks") else value
+        else:
+            self.note(rule.name, "ignored", f"{field} {value!r} not supported by the engine")
+        return True
+
+    def read_mark_in_troops(self, rule: _Rule, found: _Found) -> bool:
+        """Note a mark with no text on a unit whose book puts the marks in its troops.
+
+        Mortales "Siegacráneos de Khorne"; "Marcas del Caos": "Los efectos de otorgar una
+        marca ya están incluidos en las tropas y personajes (cuando llevan esa marca ...)":
+        its effects are the unit's own rules (Furia asesina...).
+        """
+        if rule.key.startswith("marca de ") and not rule.text.strip() and any(
+                "los efectos de otorgar una marca ya estan incluidos en las tropas"
+                in plain_text(t or "") for t in found.texts.values()):
+            self.note(rule.name, "note", "a mark without text: its effects are in the"
+                      " unit's own rules ('Marcas del Caos')")
+            return True
+        return False
+
+    def read_gnoblar_riders(self, rule: _Rule, found: _Found) -> bool:
+        """Read Reinos Ogros Horda Gnoblar (Jinetez de Gnoblar) "A cuestas" and "Montadas".
+
+        "A cuestas": "Es Infantería a todos los efectos, excepto que la lanza proporciona
+        F+1 en carga (además de permitir atacar con fila adicional de forma habitual)": the
+        infantry spear and ``strength_on_charge``; with the hand weapon, nothing.
+        "Montadas": "Se consideran miniaturas montadas, por lo que disponen de una TSA 6+.
+        (Aunque siguen siendo miniaturas de infantería)": the printed TSA 6+
+        (:meth:`armour_notes`).
+        """
+        if rule.key == "a cuestas" and "la lanza proporciona f+1 en carga" in rule.plain:
+            if self.weapon_key == "spear":
+                found.special.append("strength_on_charge")
+            else:
+                self.note(rule.name, "note", "S+1 on the charge with the spear only; this"
+                          f" unit fights with {self.weapon_key}")
+            return True
+        if rule.key == "montadas" and "disponen de una tsa 6+" in rule.plain:
+            self.note(rule.name, "note", "its 6+ save is the printed TSA (infantry still)")
+            return True
+        return False
+
+    def read_marks(self, rule: _Rule, found: _Found) -> bool:
+        """Read a mark of Chaos: by its text's effects, or its god named in the Tipo.
+
+        A god's mark with no text on a unit whose printed Tipo already names that god
+        (Horda de Archaón "Siegacráneos de Khorne": "Infantería monstruosa, Humano, Caos,
+        Khorne", its "Furia asesina" a rule of its own; the book's "Marcas del Caos de la
+        Horda de Archaón" only says which marks an army may hold): every mark's effect is
+        per entry ("Gana el tipo de unidad Khorne"...), printed in the unit's own profile
+        and rules.  A mark with text: its effects
+        (:func:`~odds.battlescribe.rule_texts.mark_effects`), one not modelled reported;
+        "Gana el tipo de unidad Slaanesh" read by Elfos Oscuros "Presa de Slaanesh".
+        """
+        if not rule.key.startswith("marca de "):
+            return False
+        god = rule.key.removeprefix("marca de ")
+        if not rule.text.strip() and god in {"khorne", "nurgle", "slaanesh", "tzeentch"} \
+                and god in re.findall(r"\w+", getattr(self, "tipo", "")):
+            self.note(rule.name, "note", "a mark without text on a unit whose Tipo names its"
+                      " god: its effects are in the unit's own profile and rules")
+            return True
+        if not rule.text:
+            return False
+        flags, unknown = mark_effects(rule.text)
+        if "gana el tipo de unidad slaanesh" in rule.plain:
+            found.special.append("slaanesh")
+        if unknown:
+            self.note(rule.name, "ignored", f"mark effect not modelled: {unknown[0]!r}")
+        else:
+            found.special += [f for f in flags if f != "poisoned"]
+            if "poisoned" in flags:
+                found.extra["poisoned"] = min(int(found.extra.get("poisoned") or 6), 6)
+        return True
+
+    def read_vows(self, rule: _Rule, found: _Found) -> bool:
+        """Read Bretonia's vows: "Voto del grial", "Voto de la búsqueda".
+
+        "Voto del grial": "Inmunes a psicología ... empiezan la partida siempre con la
+        Bendición de la Dama ... Todos sus ataques son mágicos (del Caballero con el Voto,
+        no de su montura)": ``grail_vow`` (the Blessing), immune to psychology, the riders'
+        magic attacks (kept off the steeds in :meth:`steeds_own_rules`).  "Voto de la
+        búsqueda": "Inmunes al pánico provocado por unidades amigas (pero no al pánico
+        provocado por enemigo ...). Pueden repetir chequeos de psicología fallados (no
+        incluye chequeos de Desmoralización)": every friend, whatever its troop type,
+        causes it no panic (RULES.md §3.4), and ``psychology_reroll``.  Who may join them
+        and the lances: army composition.
+        """
+        if rule.key == "voto del grial" and "todos sus ataques son magicos (del caballero" \
+                " con el voto, no de su montura)" in rule.plain:
+            found.special += ["grail_vow", "immune_to_psychology", "magic_attacks"]
+            self.rider_magic = True
+            return True
+        if rule.key == "voto de la busqueda" and "inmunes al panico provocado por unidades" \
+                " amigas" in rule.plain:
+            found.extra["no_panic_from"] = sorted({*found.extra.get("no_panic_from", ()),  # type: ignore
+                                                   *rules.TROOP_TYPES})
+            found.special.append("psychology_reroll")
+            return True
+        return False
+
+    def read_lone_models(self, rule: _Rule, found: _Found) -> bool:
+        """Read Reinos del Caos (Incineradores) "Individuales" on an entry of one model.
+
+        The entry is imported as one model (:func:`~odds.battlescribe.rule_texts.lone_models`);
+        no character joins it (``no_characters``).
+        """
+        if rule.key == "individuales" and lone_models(self.sel.unit):
+            found.special.append("no_characters")
+            self.note(rule.name, "note", "each model fights alone after deployment: the entry"
+                      " is one model, several are several units of the combat")
+            return True
+        return False
+
+    def read_panic(self, rule: _Rule, found: _Found) -> bool:
+        """Read a rule of panic (:mod:`odds.battlescribe.panic`), or report one not read.
+
+        Immunities to panic from or against some tags (:func:`panic_immunity`); friends it
+        panics or does not (:func:`panic_source`; the skavenogres family, and the
+        mercenaries family's Skaven slaves, "excepto otros esclavos"); friends its flight
+        panics (:func:`flight_panic`); any other panic rule is ignored (RULES.md §3.4 reads
+        no immunities or re-rolls).
+        """
+        name, text, extra = rule.name, rule.text, found.extra
+        panic = panic_immunity(name, text, self.race)
+        if panic is not None:
+            for field, tags in zip(("no_panic_from", "no_panic_against"), panic, strict=True):
+                extra[field] = sorted({*extra.get(field, ()), *tags})  # type: ignore
+            return True
+        source = panic_source(name, text, getattr(self, "name", ""))
+        if source is not None:
+            extra[source[0]] = sorted({*extra.get(source[0], ()), *source[1]})  # type: ignore
+            if source[2]:
+                self.note(name, "approximated", source[2])
+            if source[3]:
+                extra["panics_still"] = sorted({*extra.get("panics_still", ()),  # type: ignore
+                                                *source[3]})
+            return True
+        flight = flight_panic(name, text)
+        if flight is not None:
+            extra[flight[0]] = list(flight[1])
+            return True
+        if is_panic_rule(name):
+            self.note(name, "ignored", "panic in a combat (RULES.md §3.4) does not read"
+                      " immunities or re-rolls; matters only with friends in the combat")
+            return True
+        return False
+
+    def report_unmodelled(self, rule: _Rule) -> None:
+        """Report a rule no reader took: why, where known (:mod:`odds.battlescribe.unmodelled`).
+
+        Hatred of some enemies only is ignored; a rule of no combat effect
+        (:func:`~odds.battlescribe.no_effect_names.no_combat_reason`) is said so; any other
+        is ignored.
+        """
+        reason = no_combat_reason(rule.name)
+        if rule.key.startswith("odio "):
+            self.note(rule.name, "ignored", "hatred of some enemies only: not modelled")
+        elif reason is not None:
+            self.note(rule.name, "no_combat_effect", reason)
+        else:
+            self.note(rule.name, "ignored",
+                      UNMODELLED_REASONS.get(rule.key, "rule not modelled by the engine"))
+
+    def hounds(self, rule: _Rule, found: _Found) -> bool:
         """Read a rule of Bretonia Partida de Caza's "Perros de Caza"; whether it was one.
 
         "Perros de caza": "Ningún personaje puede unirse a una unidad de perros de caza
@@ -495,9 +731,10 @@ class _SpecialRules(_CommandGroup):
         dispone de una salvación por armadura de 6+ por ir montado": the champion's own save;
         the warhorse he rides ("Montura": "Caballo de guerra") and his "Lanza" are not fought.
         """
+        name, key, plain, extra = rule.name, rule.key, rule.plain, found.extra
         if key == "perros de caza" and "son inmunes al panico causado por unidades de perros" \
                 " de caza, solo otras unidades de perros de caza se veran afectadas" in plain:
-            special.append("no_characters")
+            found.special.append("no_characters")
             for field, tag in (("panics_not", "bretonnia"), ("panics_still", "hound")):
                 extra[field] = sorted({*extra.get(field, ()), tag})  # type: ignore
             return True

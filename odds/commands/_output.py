@@ -139,7 +139,8 @@ COLUMN_WORDS_ES: dict[str, str] = {
     "models": "miniaturas", "files": "columnas", "profile": "perfil", "weapon": "arma",
     "save": "TSA", "points": "puntos", "special": "reglas especiales", "rules": "reglas",
     "equipment": "equipo", "command": "grupo de mando", "ranks": "filas", "US": "potencia",
-    "min": "mín. miniaturas", "term": "término", "mean": "media", "rounds": "turnos", "round": "turno",
+    "min": "mín. miniaturas", "term": "término", "mean": "media", "rounds": "turnos",
+    "round": "turno",
 }
 """Spanish (MDNR) headers of the tables printed with ``--lang es``."""
 

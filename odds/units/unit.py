@@ -8,28 +8,34 @@ Built from the records of :mod:`odds.units.profiles`, :mod:`odds.units.equipment
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from odds import rules
-from odds.armies import ARMIES, KIND_ARMIES, RACES, TAGS, race_tags
+from odds.armies import KIND_ARMIES, race_tags
 from odds.units.command import Command, Member
 from odds.units.equipment import Equipment
 from odds.units.fighter import Fighter
 from odds.units.profiles import CrewProfile, MountProfile, Profile, _default_champion
-from odds.units.rule_fields import _names_from, check_rule_fields, hatred_from
+from odds.units.rule_fields import check_rule_fields
 from odds.units.serialise import unit_to_dict
-from odds.units.unit_checks import _check_equipment, _check_members
-from odds.validation import OddsInputError, choice, integer, number, replace_fields
+from odds.units.unit_checks import (
+    _check_amounts,
+    _check_champion_profile,
+    _check_crew,
+    _check_dice_rules,
+    _check_equipment,
+    _check_extra_crew,
+    _check_identity,
+    _check_members,
+    _check_mount,
+    _check_notes,
+    _check_random_attacks,
+    _check_tags,
+)
+from odds.validation import replace_fields
 
 _NO_RANKS_TYPES = ("monster", "chariot", "war_machine")
-
-_TROOP_TYPE_CREW: Mapping[str, tuple[int, int]] = {
-    "infantry": (1, 1), "cavalry": (1, 1), "monstrous_infantry": (1, 1), "monster": (1, 1),
-    "swarm": (1, 1), "chariot": (1, 6), "war_machine": (1, 10),
-}
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Unit(Fighter):
@@ -257,106 +263,23 @@ class Unit(Fighter):
     import_notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        set_ = object.__setattr__
-        if not isinstance(self.import_notes, tuple) or not all(
-                isinstance(x, str) for x in self.import_notes):
-            raise OddsInputError(f"import_notes: must be a tuple of strings"
-                                 f" (got {self.import_notes!r})")
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise OddsInputError(f"name: must be a non-empty string (got {self.name!r})")
-        tt = choice("troop_type", self.troop_type, rules.TROOP_TYPES)
-        set_(self, "models", integer("models", self.models, low=1, high=1000))
-        set_(self, "files", integer("files", self.files, low=1, high=100))
-        for attr, cls in (("profile", Profile), ("equipment", Equipment), ("command", Command)):
-            if not isinstance(getattr(self, attr), cls):
-                raise OddsInputError(
-                    f"{attr}: must be a {cls.__name__} (got {type(getattr(self, attr)).__name__})"
-                )
+        """Check every field, normalising some in place (:mod:`odds.units.unit_checks`).
 
-        if self.mount is not None:
-            if not isinstance(self.mount, MountProfile):
-                raise OddsInputError(
-                    f"mount: must be a MountProfile or None (got {type(self.mount).__name__})"
-                )
-            # a ridden monster (one model: a character on a monster, whose profile is the
-            # rider's and whose mount is the monster's WS, S, I and A; RULES.md §1.1)
-            if tt not in ("cavalry", "chariot") and not (tt == "monster" and self.models == 1):
-                raise OddsInputError(
-                    f"mount: only cavalry, chariot or a single ridden monster can have a mount"
-                    f" (got troop_type {tt!r} with {self.models} models)"
-                )
-        if self.extra_crew is not None:
-            if not isinstance(self.extra_crew, CrewProfile):
-                raise OddsInputError(f"extra_crew: must be a CrewProfile or None"
-                                     f" (got {type(self.extra_crew).__name__})")
-            if tt not in ("chariot", "war_machine", "monster"):
-                raise OddsInputError(f"extra_crew: only a chariot or war machine has a crew"
-                                     f" or a monster its handlers (got troop_type {tt!r})")
-        low, high = _TROOP_TYPE_CREW[tt]
-        set_(self, "crew", integer("crew", self.crew, low=low, high=high))
+        The checks run in this order, and the first problem found raises
+        :class:`odds.validation.OddsInputError` naming its field.
+        """
+        tt = _check_identity(self)
+        _check_mount(self, tt)
+        _check_extra_crew(self, tt)
+        _check_crew(self, tt)
         _check_equipment(self, tt)
         check_rule_fields(self)
-        if self.impact_hits not in rules.IMPACT_HITS:
-            raise OddsInputError(
-                f"impact_hits: must be \"\" (none) or one of {', '.join(rules.IMPACT_HITS[1:])}"
-                f" (got {self.impact_hits!r})"
-            )
-        if self.random_attacks not in rules.RANDOM_ATTACKS:
-            raise OddsInputError(
-                f"random_attacks: must be \"\" (none) or one of"
-                f" {', '.join(rules.RANDOM_ATTACKS[1:])} (got {self.random_attacks!r})"
-            )
-        if self.random_move not in rules.RANDOM_MOVES:
-            raise OddsInputError(
-                f"random_move: must be \"\" (none) or one of"
-                f" {', '.join(rules.RANDOM_MOVES[1:])} (got {self.random_move!r})"
-            )
-        if self.impact_strength is not None:
-            if not self.impact_hits:
-                raise OddsInputError(
-                    f"impact_strength: only meaningful with impact_hits"
-                    f" (got {self.impact_strength!r} and no impact_hits)"
-                )
-            set_(self, "impact_strength",
-                 integer("impact_strength", self.impact_strength, low=1, high=10))
-        set_(self, "gourd_strength",
-             integer("gourd_strength", self.gourd_strength, low=0, high=6))
-        if self.unit_strength_override is not None:
-            set_(self, "unit_strength_override",
-                 integer("unit_strength_override", self.unit_strength_override, low=1, high=20))
-        set_(self, "points_per_model",
-             number("points_per_model", self.points_per_model, low=0.0, high=10_000.0))
-        set_(self, "points_per_unit",
-             number("points_per_unit", self.points_per_unit, low=0.0, high=100_000.0))
-        if self.army:
-            choice("army", self.army, tuple(ARMIES))
-        if self.race:
-            choice("race", self.race, RACES)
-        set_(self, "hatred", hatred_from(self.hatred))
-        set_(self, "champion_hatred", _names_from("champion_hatred", self.champion_hatred, TAGS,
-                                                  "army or race tags", "army or race"))
-        set_(self, "no_panic_from", _names_from(
-            "no_panic_from", self.no_panic_from, (*TAGS, *rules.TROOP_TYPES),
-            "army, race or troop-type tags", "army, race or troop type"))
-        set_(self, "no_panic_against", _names_from(
-            "no_panic_against", self.no_panic_against, TAGS, "army or race tags",
-            "army or race"))
-        for key in ("flight_panics_only", "flight_panics_not", "panics_only", "panics_not",
-                    "panics_still"):
-            set_(self, key, _names_from(key, getattr(self, key), TAGS, "army or race tags",
-                                        "army or race"))
-        if self.champion_profile is None:
-            set_(self, "champion_profile", _default_champion(self.profile))
-        elif not isinstance(self.champion_profile, Profile):
-            raise OddsInputError(
-                f"champion_profile: must be a Profile or None"
-                f" (got {type(self.champion_profile).__name__})"
-            )
-        if not isinstance(self.notes, str):
-            raise OddsInputError(f"notes: must be a string (got {self.notes!r})")
-        if self.random_attacks and self.mount is not None and self.mount.random_attacks:
-            raise OddsInputError("mount.random_attacks: not with the unit's own random_attacks"
-                                 " (one random-attacks roll per unit)")
+        _check_dice_rules(self)
+        _check_amounts(self)
+        _check_tags(self)
+        _check_champion_profile(self)
+        _check_notes(self)
+        _check_random_attacks(self)
         _check_members(self, tt)
 
     @property

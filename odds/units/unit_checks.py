@@ -1,22 +1,194 @@
-"""Unit checks: a :class:`odds.units.Unit`'s equipment and named members, checked when built.
+"""Unit checks: a :class:`odds.units.Unit`'s fields, checked when built.
 
-Private helpers of ``Unit.__post_init__`` (:mod:`odds.units.unit`): each raises
-:class:`odds.validation.OddsInputError` naming the field, and normalises in place
-the fields it owns (``champion_special`` sorted and unique, ``members`` a tuple).
+Private helpers of ``Unit.__post_init__`` (:mod:`odds.units.unit`), which runs them in
+order: what the unit is (:func:`_check_identity`), its mount, extra crew and crew, its
+equipment, its dice rules, its amounts, its tags, its champion and its named members.
+Each raises :class:`odds.validation.OddsInputError` naming the field, and normalises in
+place the fields it owns (``models`` an int, ``champion_special`` sorted and unique,
+``members`` a tuple...).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from odds import rules
-from odds.units.command import Member
-from odds.units.rule_fields import _names_from
+from odds.armies import ARMIES, RACES, TAGS
+from odds.units.command import Command, Member
+from odds.units.equipment import Equipment
+from odds.units.profiles import CrewProfile, MountProfile, Profile, _default_champion
+from odds.units.rule_fields import _names_from, hatred_from
 from odds.units.special_rules import SPECIAL_RULES
-from odds.validation import OddsInputError, choice, flag, integer
+from odds.validation import OddsInputError, choice, flag, integer, number
 
 if TYPE_CHECKING:
     from odds.units.unit import Unit
+
+_TROOP_TYPE_CREW: Mapping[str, tuple[int, int]] = {
+    "infantry": (1, 1), "cavalry": (1, 1), "monstrous_infantry": (1, 1), "monster": (1, 1),
+    "swarm": (1, 1), "chariot": (1, 6), "war_machine": (1, 10),
+}
+"""The crew a model of each troop type may have, as ``(fewest, most)``."""
+
+_set = object.__setattr__
+"""Set a field of the frozen unit being checked."""
+
+
+def _check_identity(unit: Unit) -> str:
+    """Check what the unit is: import notes, name, troop type, size and its three records.
+
+    ``models`` and ``files`` are normalised to ints; ``profile``, ``equipment`` and
+    ``command`` must be a :class:`Profile`, an :class:`Equipment` and a :class:`Command`.
+
+    Returns
+    -------
+    str
+        The troop type, one of :data:`odds.rules.TROOP_TYPES`.
+    """
+    if not isinstance(unit.import_notes, tuple) or not all(
+            isinstance(x, str) for x in unit.import_notes):
+        raise OddsInputError(f"import_notes: must be a tuple of strings"
+                             f" (got {unit.import_notes!r})")
+    if not isinstance(unit.name, str) or not unit.name.strip():
+        raise OddsInputError(f"name: must be a non-empty string (got {unit.name!r})")
+    tt = choice("troop_type", unit.troop_type, rules.TROOP_TYPES)
+    _set(unit, "models", integer("models", unit.models, low=1, high=1000))
+    _set(unit, "files", integer("files", unit.files, low=1, high=100))
+    for attr, cls in (("profile", Profile), ("equipment", Equipment), ("command", Command)):
+        if not isinstance(getattr(unit, attr), cls):
+            raise OddsInputError(
+                f"{attr}: must be a {cls.__name__} (got {type(getattr(unit, attr)).__name__})"
+            )
+    return tt
+
+
+def _check_mount(unit: Unit, tt: str) -> None:
+    """Check the mount: None, or a :class:`MountProfile` of cavalry, chariot or ridden monster.
+
+    A ridden monster is one model: a character on a monster, whose profile is the
+    rider's and whose mount is the monster's WS, S, I and A (RULES.md §1.1).
+    """
+    if unit.mount is None:
+        return
+    if not isinstance(unit.mount, MountProfile):
+        raise OddsInputError(
+            f"mount: must be a MountProfile or None (got {type(unit.mount).__name__})"
+        )
+    if tt not in ("cavalry", "chariot") and not (tt == "monster" and unit.models == 1):
+        raise OddsInputError(
+            f"mount: only cavalry, chariot or a single ridden monster can have a mount"
+            f" (got troop_type {tt!r} with {unit.models} models)"
+        )
+
+
+def _check_extra_crew(unit: Unit, tt: str) -> None:
+    """Check the extra crew: None, or a :class:`CrewProfile` of chariot, war machine or monster."""
+    if unit.extra_crew is None:
+        return
+    if not isinstance(unit.extra_crew, CrewProfile):
+        raise OddsInputError(f"extra_crew: must be a CrewProfile or None"
+                             f" (got {type(unit.extra_crew).__name__})")
+    if tt not in ("chariot", "war_machine", "monster"):
+        raise OddsInputError(f"extra_crew: only a chariot or war machine has a crew"
+                             f" or a monster its handlers (got troop_type {tt!r})")
+
+
+def _check_crew(unit: Unit, tt: str) -> None:
+    """Check ``crew`` (normalised to an int) against the troop type (:data:`_TROOP_TYPE_CREW`)."""
+    low, high = _TROOP_TYPE_CREW[tt]
+    _set(unit, "crew", integer("crew", unit.crew, low=low, high=high))
+
+
+def _check_dice_rules(unit: Unit) -> None:
+    """Check the impact hits, random attacks and random move, and the impact hits' Strength.
+
+    Each of the three is ``""`` (none) or a key of its table in :mod:`odds.rules`;
+    ``impact_strength`` (normalised to an int) is given only with impact hits.
+    """
+    if unit.impact_hits not in rules.IMPACT_HITS:
+        raise OddsInputError(
+            f"impact_hits: must be \"\" (none) or one of {', '.join(rules.IMPACT_HITS[1:])}"
+            f" (got {unit.impact_hits!r})"
+        )
+    if unit.random_attacks not in rules.RANDOM_ATTACKS:
+        raise OddsInputError(
+            f"random_attacks: must be \"\" (none) or one of"
+            f" {', '.join(rules.RANDOM_ATTACKS[1:])} (got {unit.random_attacks!r})"
+        )
+    if unit.random_move not in rules.RANDOM_MOVES:
+        raise OddsInputError(
+            f"random_move: must be \"\" (none) or one of"
+            f" {', '.join(rules.RANDOM_MOVES[1:])} (got {unit.random_move!r})"
+        )
+    if unit.impact_strength is not None:
+        if not unit.impact_hits:
+            raise OddsInputError(
+                f"impact_strength: only meaningful with impact_hits"
+                f" (got {unit.impact_strength!r} and no impact_hits)"
+            )
+        _set(unit, "impact_strength",
+             integer("impact_strength", unit.impact_strength, low=1, high=10))
+
+
+def _check_amounts(unit: Unit) -> None:
+    """Check the gourd's Strength, the unit-strength override and the points (normalised)."""
+    _set(unit, "gourd_strength", integer("gourd_strength", unit.gourd_strength, low=0, high=6))
+    if unit.unit_strength_override is not None:
+        _set(unit, "unit_strength_override",
+             integer("unit_strength_override", unit.unit_strength_override, low=1, high=20))
+    _set(unit, "points_per_model",
+         number("points_per_model", unit.points_per_model, low=0.0, high=10_000.0))
+    _set(unit, "points_per_unit",
+         number("points_per_unit", unit.points_per_unit, low=0.0, high=100_000.0))
+
+
+def _tags_from(key: str, names: object) -> tuple[str, ...]:
+    """The army or race tags (:data:`odds.armies.TAGS`) of one field, sorted and unique."""
+    return _names_from(key, names, TAGS, "army or race tags", "army or race")
+
+
+def _check_tags(unit: Unit) -> None:
+    """Check the army and race, and the tags of hatred and panic (normalised, sorted, unique).
+
+    ``no_panic_from`` also takes troop types (:data:`odds.rules.TROOP_TYPES`).
+    """
+    if unit.army:
+        choice("army", unit.army, tuple(ARMIES))
+    if unit.race:
+        choice("race", unit.race, RACES)
+    _set(unit, "hatred", hatred_from(unit.hatred))
+    _set(unit, "champion_hatred", _tags_from("champion_hatred", unit.champion_hatred))
+    _set(unit, "no_panic_from", _names_from(
+        "no_panic_from", unit.no_panic_from, (*TAGS, *rules.TROOP_TYPES),
+        "army, race or troop-type tags", "army, race or troop type"))
+    for key in ("no_panic_against", "flight_panics_only", "flight_panics_not", "panics_only",
+                "panics_not", "panics_still"):
+        _set(unit, key, _tags_from(key, getattr(unit, key)))
+
+
+def _check_champion_profile(unit: Unit) -> None:
+    """Check the champion's profile: a :class:`Profile`, or None for the rank and file's, A+1."""
+    if unit.champion_profile is None:
+        _set(unit, "champion_profile", _default_champion(unit.profile))
+    elif not isinstance(unit.champion_profile, Profile):
+        raise OddsInputError(
+            f"champion_profile: must be a Profile or None"
+            f" (got {type(unit.champion_profile).__name__})"
+        )
+
+
+def _check_notes(unit: Unit) -> None:
+    """Check that ``notes`` is a string."""
+    if not isinstance(unit.notes, str):
+        raise OddsInputError(f"notes: must be a string (got {unit.notes!r})")
+
+
+def _check_random_attacks(unit: Unit) -> None:
+    """Check that the unit and its mount do not both roll random attacks (one roll per unit)."""
+    if unit.random_attacks and unit.mount is not None and unit.mount.random_attacks:
+        raise OddsInputError("mount.random_attacks: not with the unit's own random_attacks"
+                             " (one random-attacks roll per unit)")
 
 
 def _check_equipment(unit: Unit, tt: str) -> None:
