@@ -15,6 +15,7 @@ each in the module of its concept:
   gear, items and rules;
 * :mod:`odds.battlescribe.special_rules`: the unit's special rules;
 * :mod:`odds.battlescribe.saves`: the armour save (the TSA decision);
+* :mod:`odds.battlescribe.beast_lord`: a Beastmaster rebuilt as his beasts' unit;
 * :mod:`odds.battlescribe.reading`: what they share (the selection, the report, what has
   been read so far).
 
@@ -31,6 +32,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+
+from odds.battlescribe.beast_lord import _BeastLord
 
 # re-exported: tests/test_army_profiles.py reads it here
 from odds.battlescribe.equipment import _missile_only as _missile_only
@@ -64,7 +67,7 @@ ETERNAL_GUARD_SAVE = 5
 """Elfos Silvanos "Estilo de combate de la guardia eterna": the armour save whatever the gear."""
 
 
-class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
+class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves, _BeastLord):
     """The builder of one unit: its parts (see the module notes) and their order."""
 
     def build(self, *, models: int, files: int, roles: set[str], points_per_model: float,
@@ -97,6 +100,7 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
             equipment = self.folded_armour(main, equipment)
         self.roles = roles | included_roles(self.sel)
         self.option_rules = self.rules_of_options(self.roles)
+        self.beast_unit = self.beast_lord_unit(mount_raw)
         extra_crew, profile = self.second_crew(cast, carrier, profile)
         special, extra = self.rules()
         special += self.weapon_rules
@@ -142,7 +146,7 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
                 # with its own Strength")
                 impact_strength = mount.S
         printed_save, _ = parse_save(main.values.get("TSA"))
-        override = self.save(tt, equipment, printed_save, compare_save)
+        override = self.save(tt, equipment, printed_save, compare_save and not self.beast_unit)
         if "eternal_guard_style" in special:
             # Elfos Silvanos "Estilo de combate de la guardia eterna": "Sin importar el equipo
             # ... Todos tienen una tirada de salvación por armadura de 5+"
@@ -191,6 +195,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
             )
+            if self.beast_unit and mount_raw is not None:
+                unit = self.beast_lord(unit, main, mount_raw)
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
         if (unit.command.champion and unit.champion_save != unit.armour_save

@@ -294,6 +294,14 @@ class _SpecialRules(_CommandGroup):
                 special += RULE_FLAGS[key]
                 special.append("captain_bound")
                 continue
+            if self.beast_unit and key in ("despliegue", "muerte del senor"):
+                # Elfos Silvanos (Señor de las bestias), built as the beasts' unit with the
+                # lord in it (odds.battlescribe.beast_lord): both rules are beast_lord's
+                special.append("beast_lord")
+                self.note(name, "note", "the beasts' unit with the lord standing in it as a"
+                          " character: he cannot refuse a challenge, and the beasts die with"
+                          " him (beast_lord)")
+                continue
             flags = text_rule(name, texts.get(name) or "")
             if flags is not None:
                 special += flags

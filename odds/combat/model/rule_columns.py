@@ -9,13 +9,13 @@ registry order; the comment names the spec that owns it.
 __all__ = [
     "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_ICE_HIT",
     "G_ICE_WARD", "G_KB", "G_LANCE", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND", "G_STD_HIT",
-    "G_SWALLOW", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD", "S_BODYGUARD", "S_BURNING",
-    "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD", "S_ENRAGE",
-    "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE", "S_FLEE_MINUS", "S_FLEE_PLUS",
-    "S_FRENZY", "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED",
-    "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS", "S_INDEPENDENT",
-    "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE",
-    "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
+    "G_SWALLOW", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD", "S_BEAST_LORD", "S_BODYGUARD",
+    "S_BURNING", "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD",
+    "S_ENRAGE", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE", "S_FLEE_MINUS",
+    "S_FLEE_PLUS", "S_FRENZY", "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED",
+    "S_HATRED", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS",
+    "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE",
+    "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NO_FLANK_BONUS", "S_NO_PANIC",
     "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
     "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_REROLL_FLIGHT", "S_SIREN",
     "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST",
@@ -96,45 +96,47 @@ S_PURSUE_EXTRA = 79  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lo
 S_IMPETUOUS = 80  # impetuous: 1: immune to psychology through the turn it charges
 S_HUNT = 81  # wild_hunt: 1: charged with its musician, it causes fear (S_FEAR 3) until its next
 #   own turn
-S_HUNTER_WARD = 82  # dark_hunter: its ward save against supporting ranks' attacks only; 0 = none
-S_SIREN = 83  # siren_song: sings "Canto de la Sirena" each own turn at an enemy in contact
-S_SIRENABLE = 84  # siren_song: 1: a song may target the unit (not immune to psychology or to
+S_BEAST_LORD = 82  # beast_lord: 1: a Beastmaster among his beasts: he cannot refuse a challenge,
+#   and they die with him (Elfos Silvanos "Despliegue", "Muerte del señor")
+S_HUNTER_WARD = 83  # dark_hunter: its ward save against supporting ranks' attacks only; 0 = none
+S_SIREN = 84  # siren_song: sings "Canto de la Sirena" each own turn at an enemy in contact
+S_SIRENABLE = 85  # siren_song: 1: a song may target the unit (not immune to psychology or to
 #   break, not Undead or Daemon)
-S_NUMBERS = 85  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
+S_NUMBERS = 86  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
 #   fuerza radica en el número")
-S_STD_STUBBORN = 86  # desolation_standard: it and its characters stubborn while it carries its
+S_STD_STUBBORN = 87  # desolation_standard: it and its characters stubborn while it carries its
 #   standard (Orcos y Goblins "Estandarte de la Desolación")
-S_GEM = 87  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
-S_MUTATION = 88  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
+S_GEM = 88  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
+S_MUTATION = 89  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
 #   "Magia de Tzeentch")
-S_MUTATION_WARD = 89  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
+S_MUTATION_WARD = 90  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
 #   not a target
-S_WALL = 90  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
+S_WALL = 91  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
 #   escudos")
-S_SLIPPERY = 91  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
+S_SLIPPERY = 92  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-S_GIANT = 92  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
+S_GIANT = 93  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
 #   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow)
-S_LARGE = 93  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
+S_LARGE = 94  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
 #   against them)
-S_INIT = 94  # giant_attacks: the body's I (the giant's club: an I test)
-S_TOUGH = 95  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
-S_ARMOUR = 96  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
+S_INIT = 95  # giant_attacks: the body's I (the giant's club: an I test)
+S_TOUGH = 96  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
+S_ARMOUR = 97  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
 #   = none)
-S_GIANT_FALLS = 97  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
+S_GIANT_FALLS = 98  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
 #   del gigante")
-S_PETRIFY = 98  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
-S_PETRIFY_WOUND = 99  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
+S_PETRIFY = 99  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+S_PETRIFY_WOUND = 100  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
 #   immune
-S_PETRIFY_WARD = 100  # petrify: the ward save against a petrifying hit on this unit (7 = none)
-S_TONGUE = 101  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
+S_PETRIFY_WARD = 101  # petrify: the ward save against a petrifying hit on this unit (7 = none)
+S_TONGUE = 102  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
 #   lengua")
-S_ICE = 102  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
-S_SWALLOW = 103  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
-S_ENRAGE = 104  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
-S_SPIKY = 105  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
+S_ICE = 103  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
+S_SWALLOW = 104  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
+S_ENRAGE = 105  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
+S_SPIKY = 106  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
 #   ("Escamas puntiagudas")
-N_SIDE = 106
+N_SIDE = 107
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
