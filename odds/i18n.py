@@ -1202,6 +1202,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^random attacks: (\S+), the dice printed as the model's A, rolled once each combat "
          r"round$", r"ataques aleatorios: \1, la tirada impresa como A de la miniatura, se tira "
          r"una vez en cada turno de combate"),
+        (r"^the beasts' unit with the lord standing in it as a character: he cannot refuse a "
+         r"challenge, and the beasts die with him \(beast_lord\)$",
+         "la unidad de bestias con el señor en ella como personaje: no puede rehuir un "
+         "desafío, y las bestias mueren con él (beast_lord)"),
         (r"^the beasts fight as the lord's steed and fall with him$",
          "las bestias luchan como la montura del señor y caen con él"),
         (r"^the champion fights with a hand weapon and a pistol: .*$",

@@ -89,13 +89,13 @@ def test_clean_units_of_the_books():
 
 
 def test_beastmaster_reported_as_modelled():
-    """Elfos Silvanos "Señor de las bestias (jabalíes)": the import makes the beasts the lord's
-    steed, so "Muerte del señor" ("Si el Señor muere, las Bestias que estuvieran con él
-    también lo hacen") is a note, and "Despliegue" ("forman una única unidad conjunta")
-    approximated: the beasts take no wound of their own."""
+    """Elfos Silvanos "Señor de las bestias (jabalíes)": the import makes the boar the unit
+    and the lord a character in it (tests/test_beast_lord.py), so "Muerte del señor" ("Si el
+    Señor muere, las Bestias que estuvieran con él también lo hacen") and "Despliegue"
+    ("forman una única unidad conjunta") are the rule ``beast_lord``, noted."""
     k = kinds(cat(SILVANOS), "Señor de las bestias (jabalíes)")
     assert k["Muerte del señor"] == "note"
-    assert k["Despliegue"] == "approximated"
+    assert k["Despliegue"] == "note"
 
 
 @pytest.mark.parametrize("book", [BRETONIA, "MDNR_Bretonia_con_Personajes_Especiales_v1.cat"])

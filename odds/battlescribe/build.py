@@ -17,6 +17,7 @@ each in the module of its concept:
   gear, items and rules;
 * :mod:`odds.battlescribe.special_rules`: the unit's special rules;
 * :mod:`odds.battlescribe.saves`: the armour save (the TSA decision);
+* :mod:`odds.battlescribe.beast_lord`: a Beastmaster rebuilt as his beasts' unit;
 * :mod:`odds.battlescribe.reading`: what they share (the selection, the report, what has
   been read so far).
 
@@ -33,6 +34,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+
+from odds.battlescribe.beast_lord import _BeastLord
 
 # re-exported: tests/test_army_profiles.py reads it here
 from odds.battlescribe.equipment import _missile_only as _missile_only
@@ -68,7 +71,7 @@ ETERNAL_GUARD_SAVE = 5
 """Elfos Silvanos "Estilo de combate de la guardia eterna": the armour save whatever the gear."""
 
 
-class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
+class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves, _BeastLord):
     """The builder of one unit: its parts (see the module notes) and their order."""
 
     def build(self, *, models: int, files: int, roles: set[str], points_per_model: float,
@@ -90,14 +93,15 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
         equipment = self.gear(cast)
         self.roles = roles | included_roles(self.sel)
         self.option_rules = self.rules_of_options(self.roles)
+        self.beast_unit = self.beast_lord_unit(cast.mount)
         extra_crew, profile = self.second_crew(cast, carrier, profile)
         special, extra, extra_crew = self.special_rules(cast, mount, extra_crew)
         champion = self.apply_champion_items(champion, special)
         mount = self.parts_extras(extra, special, mount, cast.mount)
         impact_strength = self.impact_strength(cast, extra, special, profile, mount)
         printed_save, _ = parse_save(cast.main.values.get("TSA"))
-        override = self.armour_save_override(tt, equipment, printed_save, compare_save,
-                                              special)
+        override = self.armour_save_override(tt, equipment, printed_save,
+                                              compare_save and not self.beast_unit, special)
         printed_us = self.unit_strength(cast, profile, crew, extra_crew, special, extra)
         counted_us = self.extra_crew_strength(cast, crew, extra_crew)
         if counted_us is not None:  # Bretonia "Capataz": one more crewman
@@ -119,6 +123,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves):
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
             )
+            if self.beast_unit and cast.mount is not None:
+                unit = self.beast_lord(unit, cast.main, cast.mount)
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
         if "fight_together" in unit.special:

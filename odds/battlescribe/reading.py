@@ -65,6 +65,7 @@ class _Reading:
         self.champion_ward = 0  # the leader's own ward save (command_group._LEADER_WARD)
         self.champion_save_override: int | None = None  # the leader's "Armadura 3+"
         self.roles: set[str] = set()  # the command roles taken (build())
+        self.beast_unit = False  # a Beastmaster built as his beasts' unit (beast_lord)
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)

@@ -174,7 +174,8 @@ class _SpecialRules(_CommandGroup):
                 self.read_worn_armour, self.read_said_elsewhere, self.read_leader_rule,
                 self.read_second_champion, self.read_taken_weapon, self.read_build_parts,
                 self.read_race_and_impact_hits, self.read_hunters_leadership,
-                self.read_skins, self.read_undead_captain, self.read_rule_tables,
+                self.read_skins, self.read_undead_captain, self.read_beast_lord,
+                self.read_rule_tables,
                 self.read_lent_leadership, self.read_shooting_only, self.read_thick_skin,
                 self.read_steed_rule, self.read_rule_flags, self.read_parametric,
                 self.read_mark_in_troops, self.read_gnoblar_riders, self.read_marks,
@@ -447,6 +448,20 @@ class _SpecialRules(_CommandGroup):
             found.special.append("captain_bound")
             return True
         return False
+
+    def read_beast_lord(self, rule: _Rule, found: _Found) -> bool:
+        """Read Elfos Silvanos (Señor de las bestias) "Despliegue" and "Muerte del señor".
+
+        Built as the beasts' unit with the lord in it (:mod:`odds.battlescribe.beast_lord`):
+        both rules are ``beast_lord``'s.
+        """
+        if not (self.beast_unit and rule.key in ("despliegue", "muerte del senor")):
+            return False
+        found.special.append("beast_lord")
+        self.note(rule.name, "note", "the beasts' unit with the lord standing in it as a"
+                  " character: he cannot refuse a challenge, and the beasts die with him"
+                  " (beast_lord)")
+        return True
 
     def read_rule_tables(self, rule: _Rule, found: _Found) -> bool:
         """Read a rule the tables know by name and text.

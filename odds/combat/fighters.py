@@ -68,6 +68,7 @@ from odds.combat.model.layout import (
     P_MOUNTS_A,
     P_SUPPORT_A,
     P_SUPPORT_LOST_A,
+    S_BEAST_LORD,
     S_SLIPPERY,
     S_WALL,
     T_FILES_A,
@@ -412,6 +413,29 @@ def chars_alive(u, sides, state):
     return k
 
 
+@inline
+def lord_of(v, sides, state):
+    """The living Beastmaster standing among unit ``v``'s beasts (``S_BEAST_LORD``), or -1."""
+    for b in range(sides[v, S_HOSTED_LO], sides[v, S_HOSTED_HI]):
+        if sides[b, S_BEAST_LORD] and state[b, B_WOUNDS] > 0:
+            return b
+    return -1
+
+
+@inline
+def lords_fall(nr, sides, state):
+    """Elfos Silvanos "Muerte del señor": the beasts of a Beastmaster who has died are removed.
+
+    "Si el Señor muere, las Bestias que estuvieran con él también lo hacen": a body with
+    ``S_BEAST_LORD`` (the lord, standing in his beasts' unit ``S_HOST``) with no wound left
+    takes his unit's models with him (its wounds to 0, no wound scored); called after each
+    strike step and at the end of the phase.
+    """
+    for b in range(nr, sides.shape[0]):
+        if sides[b, S_BEAST_LORD] and state[b, B_WOUNDS] <= 0:
+            state[sides[b, S_HOST], B_WOUNDS] = 0
+
+
 @inline  # inlined: on the path of every combat with characters (bench_scenario)
 def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     """Challenges at the start of round ``rnd`` (§1.9); returns the duellists ``(a, b)``.
@@ -420,7 +444,8 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
     (``S_CHALLENGE``) allows it and that has a character (or champion) and an
     enemy unit in front-to-front contact with one issues; the enemy's
     champion steps forward (policy 2), or the challenge is accepted (policy
-    1, no unit models left, nobody to hide), or the best character refuses
+    1, no unit models left, nobody to hide, or a Beastmaster among his beasts, who cannot
+    refuse: :func:`lord_of`), or the best character refuses
     (``state[:, B_REFUSED]``: lends no Ld, does not fight this round).  ``(-1, -1)``:
     no duel.  Records issued (``chal[CH_ISSUED]``, ``chal[CH_ISSUED_R1]`` in round 0) and
     refused (``chal[CH_REFUSED]``).
@@ -448,8 +473,9 @@ def issue_challenges(rnd, active, nr, sides, state, contacts, chal):
             duel_b = -1
             if pv == 2:  # the champion steps forward to protect the characters
                 duel_b = hosted_char(v, sides, state, -1, -1, True, 1)
-            if duel_b < 0 and (pv == 1 or state[v, B_WOUNDS] <= 0 or hider < 0):
-                duel_b = acc  # accepted, or no room to hide
+            if duel_b < 0 and (pv == 1 or state[v, B_WOUNDS] <= 0 or hider < 0
+                               or lord_of(v, sides, state) >= 0):
+                duel_b = acc  # accepted, no room to hide, or a Beastmaster cannot refuse
             if duel_b >= 0:
                 return ch, duel_b
             state[hider, B_REFUSED] = 1

@@ -52,6 +52,7 @@ from odds.combat.fighters import (
     expand,
     front_occupants,
     issue_challenges,
+    lords_fall,
     round_start,
     slippery_redress,
     start_fighters,
@@ -540,6 +541,8 @@ def end_of_phase(buf, p, model, scratch, rare, plain):
             scratch.scored[1 - sides[u, S_SIDE]] -= back
     if rare & RARE_GIANT:  # "Muerte del gigante": a giant slain this phase falls
         p = death_fall(buf, p, model, scratch)
+    if not plain:  # Elfos Silvanos "Muerte del señor": a lord slain this phase
+        lords_fall(nr, sides, state)
     for b in range(nr, nb):
         # a select, not a branch
         state[b, B_STATUS] = WIPED if state[b, B_WOUNDS] <= 0 else state[b, B_STATUS]

@@ -48,6 +48,8 @@ from odds.combat.model import (
     S_BSB,
     S_BURN_SAVE,
     S_BURNING,
+    S_CAMEL_SHY,
+    S_CAMELS,
     S_CAPTAIN,
     S_CHAMP_BODY,
     S_CHAMPION,
@@ -393,8 +395,8 @@ def fear_in_contact(lo, sides, state, contacts):
         if state[e, B_STATUS] != FIGHTING:
             continue
         us_e = unit_strength(e, sides, state)
-        if causes_fear(e, sides, state):
-            fear_us += us_e
+        if causes_fear(e, sides, state) or (sides[e, S_CAMELS] and sides[lo, S_CAMEL_SHY]):
+            fear_us += us_e  # Mercenarios: Arabia "Camellos": feared by cavalry and chariots
         else:
             chars = 0
             for b in range(sides[e, S_HOSTED_LO], sides[e, S_HOSTED_HI]):

@@ -20,6 +20,7 @@ from odds.combat.fighters import (
     contact_of,
     end_of,
     hosted_char,
+    lords_fall,
     lose_fighters,
 )
 from odds.combat.giants import can_strike, giant_blow, hits_on, ward_of, wound_body
@@ -136,6 +137,8 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
                 overkill0 = ok
             else:
                 overkill1 = ok
+        if not plain:  # Elfos Silvanos "Muerte del señor", after the step's simultaneous blows
+            lords_fall(model.flags[F_UNITS], model.sides, state)
     return p, overkill0, overkill1
 
 

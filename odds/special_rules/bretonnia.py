@@ -388,6 +388,32 @@ A 4+ ward save against every blow of an enemy without ``slaanesh`` (its riders',
 impact hits alike), the better of it and any other ward (:func:`prey_ward`, where the enemy's
 attack groups are built; no kernel code of its own)."""
 
+BEAST_LORD = RuleSpec(
+    key="beast_lord", mdnr=("Despliegue", "Muerte del señor"), book="Elfos Silvanos",
+    columns=("S_BEAST_LORD",), fill=lambda unit: {"S_BEAST_LORD": int(unit.has("beast_lord"))},
+    plain=False, exact_refuses=lambda m, c: bool(m.sides[:, c.S_BEAST_LORD].any()),
+    acts=("each strike", "end of phase"),
+    hooks=("fighters.issue_challenges", "fighters.lords_fall"),
+    column_docs={
+        "S_BEAST_LORD": '1: a Beastmaster among his beasts: he cannot refuse a challenge, and '
+                        'they die with him (Elfos Silvanos "Despliegue", "Muerte del señor")',
+    },
+)
+"""Elfos Silvanos (Señor de las bestias) "Despliegue": "Las Bestias despliegan al lado del Señor
+e, inicialmente, forman una única unidad conjunta. Mientras vayan con él, el Señor no puede
+rehuir un desafío. Ten en cuenta que si el Señor lleva Bestias, son unidad a todos los efectos;
+si no los lleva es miniatura individual. Cuando forman unidad no son hostigadores"; "Muerte del
+señor": "Si el Señor muere, las Bestias que estuvieran con él también lo hacen".
+
+The beasts are the unit's models and the lord a character in it for good (a named member,
+:class:`odds.units.Member`, with the flag himself): a unit he stands in, challenged, accepts
+with its best character even under the ``never`` policy
+(:func:`odds.combat.fighters.issue_challenges`); once he has died, after the strike step he
+fell in (the blows of that step are simultaneous) or at the end of the phase, his unit's
+beasts are removed (:func:`odds.combat.fighters.lords_fall`): they strike no later blow and
+their removal is no wound scored in the combat result.  The beasts alone fight on as a unit
+while he lives."""
+
 SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS,
          IMPETUOUS, ETERNAL_GUARD_STYLE, NOBLE_ESCORT, WOOD_ELF_NOBLE, WILD_HUNT, KURNOUS_WRATH,
-         GRAIL_VOW, LIVING_SAINTS, MOUNTED_HAND_WEAPONS, SLAANESH, PREY_OF_SLAANESH)
+         GRAIL_VOW, LIVING_SAINTS, MOUNTED_HAND_WEAPONS, SLAANESH, PREY_OF_SLAANESH, BEAST_LORD)

@@ -495,9 +495,35 @@ RULES.md §2.2): from then on it neither causes fear nor is immune to it in the 
 (:func:`odds.combat.psychology.break_test`). A named standard bearer (:class:`Member`) carrying
 it is not supported."""
 
+CAMEL_SHY = ("cavalry", "chariot")
+"""Troop types that fear camels: the engine's cavalry (war beasts are imported as cavalry
+without a steed profile) and chariots."""
+
+CAMELS = RuleSpec(
+    key="camels", mdnr=("Camellos",), book="Mercenarios: Arabia", battlescribe=("Camellos",),
+    columns=("S_CAMELS", "S_CAMEL_SHY"), switches=("S_CAMELS",),
+    fill=lambda unit: {"S_CAMELS": int(unit.has("camels")),
+                       "S_CAMEL_SHY": int(unit.troop_type in CAMEL_SHY)},
+    acts=("charge", "break test"),
+    hooks=("psychology.fear_in_contact",),
+    column_docs={
+        "S_CAMELS": '1: causes fear in war beasts, cavalry and chariots (Mercenarios: Arabia '
+                    '"Camellos")',
+        "S_CAMEL_SHY": "1: the unit is of a troop type that fears camels (cavalry, chariot)",
+    },
+)
+"""MDNR Mercenarios: Arabia (Jinetes de Camello) "Camellos": "Causan Miedo en todas las
+miniaturas de tipo Bestia de guerra, Caballería y Carro".
+
+The unit causes fear in the enemy units of :data:`CAMEL_SHY` and in no other: they test fear
+of it at the charge (RULES.md §3.3, :func:`odds.combat.model.charge.fear_test`) and count its
+unit strength as feared in their break tests (§3.2, :func:`odds.combat.psychology.
+fear_in_contact`, and the exact break test); it is no fear-causing unit itself (no immunity
+to fear, no fear for other troop types)."""
+
 SPECS = (STUBBORN, UNBREAKABLE, IMMUNE_TO_PSYCHOLOGY, FEAR, TERROR, HATRED, FRENZY, STUPIDITY,
          MINDLESS, ETERNAL_HATRED, IMMUNE_TO_PANIC, AURA_OF_SLAANESH, FEARS_ELVES, MARTIAL_HONOUR,
          CAUSES_NO_PANIC, OLD_GRUMBLERS, INDEPENDENT, FIRST_ROUND_STUBBORN, SIGMAR_EXAMPLE,
          PSYCHOLOGY_REROLL, BODYGUARD, COUNTS_AS_DAEMON_UNDEAD, AURA_OF_AGONY, PAYMASTER_GUARD,
          PAYMASTER, ROYAL_GUARD, ROYAL_BLOOD, LEADER_FEARLESS, FEAR_WITH_STANDARD, DRUNK,
-         COLD_BLOODED, MAIDEN_LAMENT, CAPTAIN_BOUND, ABYSSAL_HOWL)
+         COLD_BLOODED, MAIDEN_LAMENT, CAPTAIN_BOUND, ABYSSAL_HOWL, CAMELS)

@@ -105,6 +105,10 @@ class Member:
         (default): the unit's (Orcos y Goblins "Pellejo durízimo": "proporciona una tirada de
         salvación por armadura de 4+ a Gitilla (que unido al hecho de ir montado le deja una
         tirada de salvación por armadura de 3+)").
+    troop_type : str or None
+        Its own troop type (:data:`odds.rules.TROOP_TYPES`), for its armour save and unit
+        strength; None (default): the unit's.  Elfos Silvanos (Señor de las bestias): the lord
+        on foot ("Infantería") among his beasts ("Caballería").
     """
 
     name: str
@@ -114,6 +118,7 @@ class Member:
     special: tuple[str, ...] | None = None
     multiple_wounds: str | None = None
     armour_save_override: int | None = None
+    troop_type: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -132,6 +137,8 @@ class Member:
         if self.armour_save_override is not None:
             object.__setattr__(self, "armour_save_override", integer(
                 "armour_save_override", self.armour_save_override, low=1, high=7))
+        if self.troop_type is not None:
+            choice("troop_type", self.troop_type, rules.TROOP_TYPES)
 
     def replace(self, **changes: Any) -> Member:
         """Return a validated copy with some fields changed."""

@@ -118,4 +118,6 @@ def _member(member: Any) -> dict[str, Any]:
         out["multiple_wounds"] = member.multiple_wounds
     if member.armour_save_override is not None:
         out["armour_save_override"] = member.armour_save_override
+    if member.troop_type is not None:
+        out["troop_type"] = member.troop_type
     return out

@@ -485,8 +485,16 @@ class Unit(Fighter):
 
     @property
     def unit_strength(self) -> int:
-        """Total unit strength at full size (RULES.md §2.3)."""
-        return self.models * self.unit_strength_per_model
+        """Total unit strength at full size (RULES.md §2.3).
+
+        A named member of another troop type (:attr:`Member.troop_type`) counts its own
+        type's unit strength, not the unit's.
+        """
+        per = self.unit_strength_per_model
+        return self.models * per + sum(
+            rules.unit_strength_per_model(m.troop_type, m.profile.W) - per
+            for m in self.present_members[: max(0, self.models - self.command.champion - 1)]
+            if m.troop_type is not None and m.troop_type != self.troop_type)
 
     @property
     def ranks(self) -> int:

@@ -7,6 +7,8 @@ from odds.combat.model import (
     F_INSANE,
     S_BODYGUARD,
     S_BSB,
+    S_CAMEL_SHY,
+    S_CAMELS,
     S_CHAMPION,
     S_CHAMPION_LD,
     S_CHARGED,
@@ -42,6 +44,8 @@ def break_probability(model: CombatModel, lo: int, diff: int, us_lo: int, us_w: 
     # MDNR "Miedo a los orejotaz": elves are feared unless outnumbered more than 2:1
     feared = sd[1 - lo, S_FEAR] or (sd[lo, S_FEARS_ELVES] and sd[1 - lo, S_ELF]
                                     and us_lo <= 2 * us_w)
+    # Mercenarios: Arabia "Camellos": feared by cavalry and chariots
+    feared = feared or (sd[1 - lo, S_CAMELS] and sd[lo, S_CAMEL_SHY])
     # Bretonia "Impetuosos": immune to psychology in the first round of its charge
     itp = sd[lo, S_ITP] or (sd[lo, S_IMPETUOUS] and sd[lo, S_CHARGED])
     if (model.n_units == 2 and feared and not sd[lo, S_FEAR] and not itp

@@ -236,7 +236,12 @@ def _hosted_bodies(full_units: list[Unit], characters: list[tuple[int, Any]],
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
     for i, m in members:
         u = full_units[i]
+        # a member of another troop type (Elfos Silvanos: the Beastmaster on foot among his
+        # beasts) is its own kind of body: its armour save and unit strength are its type's
+        tt = m.troop_type or u.troop_type
         body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
+                         troop_type=tt, unit_strength_override=None if tt != u.troop_type
+                         else u.unit_strength_override,
                          equipment=m.equipment, champion_profile=None, champion_weapon="",
                          front_weapon="",
                          members=(), command=Command(standard=m.role == "standard",
@@ -247,7 +252,8 @@ def _hosted_bodies(full_units: list[Unit], characters: list[tuple[int, Any]],
                          armour_save_override=(u.armour_save_override
                                                if m.armour_save_override is None
                                                else m.armour_save_override))
-        extra.append(_Hosted(i, body, m.profile, u.unit_strength_per_model, False, False,
+        us = u.unit_strength_per_model if tt == u.troop_type else body.unit_strength_per_model
+        extra.append(_Hosted(i, body, m.profile, us, False, False,
                              False, f"{named[i] if i < len(named) else u.name} {m.name}",
                              member=True, lends_ld=m.role == "character"))
     # each unit's characters, then its champion and members, are consecutive bodies (stable

@@ -52,6 +52,7 @@ from odds.combat.model.layout import (
 )
 from odds.combat.model.options import SideOptions
 from odds.special_rules.bretonnia import wild_hunt
+from odds.special_rules.psychology import CAMEL_SHY
 from odds.units import Unit
 from odds.validation import OddsInputError
 
@@ -60,7 +61,8 @@ def _scared(unit: Unit, by: Unit, charging: bool = False) -> bool:
     """Whether ``unit`` must test fear or terror of ``by`` (§3.3).
 
     A unit with ``fears_elves`` (MDNR "Miedo a los orejotaz") fears an elf unit
-    unless its unit strength is more than twice the elves'.  A ``charging`` unit with
+    unless its unit strength is more than twice the elves'; cavalry and chariots fear a unit
+    with ``camels`` (Mercenarios: Arabia "Camellos").  A ``charging`` unit with
     ``impetuous`` (Bretonia "Impetuosos") is immune to psychology from its charge on; a
     charger with "La cacería salvaje" and its musician (:func:`wild_hunt`; ``charging``
     False: ``by`` is the charger) causes fear.
@@ -70,7 +72,10 @@ def _scared(unit: Unit, by: Unit, charging: bool = False) -> bool:
     hunt = not charging and wild_hunt(by)
     orejotaz = (unit.has("fears_elves") and "elf" in by.tags
                 and unit.unit_strength <= 2 * by.unit_strength)
-    if not (by.causes_fear or by.causes_terror or orejotaz or hunt):
+    # Mercenarios: Arabia "Camellos": "Causan Miedo en todas las miniaturas de tipo Bestia de
+    # guerra, Caballería y Carro"
+    camels = by.has("camels") and unit.troop_type in CAMEL_SHY
+    if not (by.causes_fear or by.causes_terror or orejotaz or hunt or camels):
         return False
     # Regimientos de Renombre "Montaraces de Bugman": immune to fear and terror while Bugman
     # lives (at the charge he does)

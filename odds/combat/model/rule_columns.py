@@ -10,17 +10,18 @@ __all__ = [
     "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_ICE_HIT",
     "G_ICE_WARD", "G_KB", "G_LANCE", "G_NO_REGEN", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND",
     "G_STD_HIT", "G_SWALLOW", "G_WHIRL", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD",
-    "S_BODYGUARD", "S_BURNING", "S_BURN_SAVE", "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL",
-    "S_DUEL_WARD", "S_ENRAGE", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE",
-    "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY", "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS",
-    "S_GUARDED", "S_HATRED", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE",
-    "S_IMPETUOUS", "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT",
-    "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD",
-    "S_NOT_FOOT", "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY",
-    "S_PETRIFY_WARD", "S_PETRIFY_WOUND", "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT",
-    "S_REROLL_FLIGHT", "S_SIREN", "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN",
-    "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_SWALLOW", "S_TONGUE", "S_TOUGH",
-    "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE", "S_WALL",
+    "S_BEAST_LORD", "S_BODYGUARD", "S_BURNING", "S_BURN_SAVE", "S_CAMELS", "S_CAMEL_SHY",
+    "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD", "S_ENRAGE", "S_FEAR",
+    "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE", "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY",
+    "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED", "S_HORN",
+    "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS", "S_INDEPENDENT", "S_INIT",
+    "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN",
+    "S_MUTATION", "S_MUTATION_WARD", "S_NOT_FOOT", "S_NO_FLANK_BONUS", "S_NO_PANIC",
+    "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
+    "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_REROLL_FLIGHT", "S_SIREN",
+    "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST",
+    "S_STUPID", "S_SWALLOW", "S_TONGUE", "S_TOUGH", "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE",
+    "S_WALL",
 ]
 
 # sides: the core columns are 0 .. 37 (layout.N_CORE_SIDE = 38)
@@ -57,87 +58,92 @@ S_CAPTAIN = 57  # captain_bound: crumbles once its promoted champion falls ("No 
 #   "Capitán")
 S_HOWLED = 58  # abyssal_howl: 1 + the enemy with "Aullido abisal" in contact re-rolling its Ld
 #   tests, 0 none
-S_BURNING = 59  # burning_body: "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
-S_BURN_SAVE = 60  # burning_body: its armour save against the test's wounds (7 = none)
-S_RA_DICE = 61  # random_attacks: random attacks (gst "Ataques aleatorios"): dice rolled each
+S_CAMELS = 59  # camels: 1: causes fear in war beasts, cavalry and chariots (Mercenarios: Arabia
+#   "Camellos")
+S_CAMEL_SHY = 60  # camels: 1: the unit is of a troop type that fears camels (cavalry, chariot)
+S_BURNING = 61  # burning_body: "Cuerpo ardiente": T test each own turn (the T; 0 = no rule)
+S_BURN_SAVE = 62  # burning_body: its armour save against the test's wounds (7 = none)
+S_RA_DICE = 63  # random_attacks: random attacks (gst "Ataques aleatorios"): dice rolled each
 #   round, 0 = none
-S_RA_SIDES = 62  # random_attacks: their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
-S_DUEL_REROLL = 63  # estalian_pride: re-rolls its missed hits in challenges (Estalia "Orgullo
+S_RA_SIDES = 64  # random_attacks: their sides (3 or 6); the fixed part is in the groups' G_ATTACKS
+S_DUEL_REROLL = 65  # estalian_pride: re-rolls its missed hits in challenges (Estalia "Orgullo
 #   Estaliano")
-S_LIFE_DRAIN = 64  # life_drain: gains a wound per wound it causes (Condes Vampiro "Poder de la
+S_LIFE_DRAIN = 66  # life_drain: gains a wound per wound it causes (Condes Vampiro "Poder de la
 #   muerte")
-S_RECRUIT = 65  # cursed_recruits: 1 + the unit its 1-W victims join ("Bienvenido a la Maldición"),
+S_RECRUIT = 67  # cursed_recruits: 1 + the unit its 1-W victims join ("Bienvenido a la Maldición"),
 #   0 none
-S_BEAR_STD = 66  # bear_standard: 1 + the body carrying "Estandarte del Oso" (first-round to-hit
+S_BEAR_STD = 68  # bear_standard: 1 + the body carrying "Estandarte del Oso" (first-round to-hit
 #   bonus), 0 none
-S_DUEL_WARD = 67  # dirty_trick: a ward save in challenges only, when it has none else (7 = none)
-S_HORN = 68  # dragon_horn: "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
-S_UNSTABLE = 69  # unstable: 0 no; 1 unstable; 2 one wound fewer (artefact); 3 that while the
+S_DUEL_WARD = 69  # dirty_trick: a ward save in challenges only, when it has none else (7 = none)
+S_HORN = 70  # dragon_horn: "Cuerno del Dragón": 1 + the round at whose start it is blown, 0 none
+S_UNSTABLE = 71  # unstable: 0 no; 1 unstable; 2 one wound fewer (artefact); 3 that while the
 #   standard lives
-S_INSTABILITY = 70  # daemonic_instability: daemonic instability instead of the break test
+S_INSTABILITY = 72  # daemonic_instability: daemonic instability instead of the break test
 #   (Demonios)
-S_NO_RANK_CANCEL = 71  # herd: cancels no enemy ranks from a flank or rear: a Bestias herd,
+S_NO_RANK_CANCEL = 73  # herd: cancels no enemy ranks from a flank or rear: a Bestias herd,
 #   skirmishers
-S_NO_FLANK_BONUS = 72  # no_flank_bonus_against: enemies on its flank or rear claim no bonus
+S_NO_FLANK_BONUS = 74  # no_flank_bonus_against: enemies on its flank or rear claim no bonus
 #   (Condes Vampiro "Monstruoso")
-S_FLEE_PLUS = 73  # flees_3cm_more: cm added to the unit's flee rolls, not its pursuit (Skaven "¡El
+S_FLEE_PLUS = 75  # flees_3cm_more: cm added to the unit's flee rolls, not its pursuit (Skaven "¡El
 #   que corre hoy, vive para luchar mañana!")
-S_FLEE_MINUS = 74  # resolute: cm taken off the unit's flee and pursuit rolls (MDNR Enanos
+S_FLEE_MINUS = 76  # resolute: cm taken off the unit's flee and pursuit rolls (MDNR Enanos
 #   "Firmeza")
-S_UNPURSUED = 75  # unpursued: fleeing from a combat, its enemies never pursue it (Tichi Huichi)
-S_REROLL_FLIGHT = 76  # reroll_flee_pursue: 1: re-rolls a flee roll that is caught, a pursuit roll
+S_UNPURSUED = 77  # unpursued: fleeing from a combat, its enemies never pursue it (Tichi Huichi)
+S_REROLL_FLIGHT = 78  # reroll_flee_pursue: 1: re-rolls a flee roll that is caught, a pursuit roll
 #   that falls short (Orcos y Goblins "Aulladorez")
-S_FLEE_BY_CHOICE = 77  # lightning_strike: 1: having charged, it flees by choice from a first round
+S_FLEE_BY_CHOICE = 79  # lightning_strike: 1: having charged, it flees by choice from a first round
 #   lost instead of testing (Elfos Silvanos "Ataque relámpago")
-S_LANCE = 78  # lance_formation: 1: fights in lance formation, 3 wide, its ranks of 3 counting
+S_LANCE = 80  # lance_formation: 1: fights in lance formation, 3 wide, its ranks of 3 counting
 #   (Bretonia "Formación en lanza")
-S_PURSUE_EXTRA = 79  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lowest dropped
+S_PURSUE_EXTRA = 81  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lowest dropped
 #   (Bretonia "Obligación de Perseguir")
-S_IMPETUOUS = 80  # impetuous: 1: immune to psychology through the turn it charges
-S_HUNT = 81  # wild_hunt: 1: charged with its musician, it causes fear (S_FEAR 3) until its next
+S_IMPETUOUS = 82  # impetuous: 1: immune to psychology through the turn it charges
+S_HUNT = 83  # wild_hunt: 1: charged with its musician, it causes fear (S_FEAR 3) until its next
 #   own turn
-S_HUNTER_WARD = 82  # dark_hunter: its ward save against supporting ranks' attacks only; 0 = none
-S_SIREN = 83  # siren_song: sings "Canto de la Sirena" each own turn at an enemy in contact
-S_SIRENABLE = 84  # siren_song: 1: a song may target the unit (not immune to psychology or to
+S_BEAST_LORD = 84  # beast_lord: 1: a Beastmaster among his beasts: he cannot refuse a challenge,
+#   and they die with him (Elfos Silvanos "Despliegue", "Muerte del señor")
+S_HUNTER_WARD = 85  # dark_hunter: its ward save against supporting ranks' attacks only; 0 = none
+S_SIREN = 86  # siren_song: sings "Canto de la Sirena" each own turn at an enemy in contact
+S_SIRENABLE = 87  # siren_song: 1: a song may target the unit (not immune to psychology or to
 #   break, not Undead or Daemon)
-S_NUMBERS = 85  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
+S_NUMBERS = 88  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
 #   fuerza radica en el número")
-S_STD_STUBBORN = 86  # desolation_standard: it and its characters stubborn while it carries its
+S_STD_STUBBORN = 89  # desolation_standard: it and its characters stubborn while it carries its
 #   standard (Orcos y Goblins "Estandarte de la Desolación")
-S_GEM = 87  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
-S_MUTATION = 88  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
+S_GEM = 90  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
+S_MUTATION = 91  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
 #   "Magia de Tzeentch")
-S_MUTATION_WARD = 89  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
+S_MUTATION_WARD = 92  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
 #   not a target
-S_WALL = 90  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
+S_WALL = 93  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
 #   escudos")
-S_SLIPPERY = 91  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
+S_SLIPPERY = 94  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-S_GIANT = 92  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
+S_GIANT = 95  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
 #   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow); 4
 #   the Titán de Khemri's 'Ataques especiales'
-S_LARGE = 93  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
+S_LARGE = 96  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
 #   against them)
-S_NOT_FOOT = 94  # giant_attacks: 1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's
+S_NOT_FOOT = 97  # giant_attacks: 1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's
 #   table)
-S_INIT = 95  # giant_attacks: the body's I (the giant's club: an I test)
-S_TOUGH = 96  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
-S_ARMOUR = 97  # giant_attacks: the body's close-combat armour save before any Strength modifier (7
-#   = none)
-S_GIANT_FALLS = 98  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
+S_INIT = 98  # giant_attacks: the body's I (the giant's club: an I test)
+S_TOUGH = 99  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
+S_ARMOUR = 100  # giant_attacks: the body's close-combat armour save before any Strength modifier
+#   (7 = none)
+S_GIANT_FALLS = 101  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
 #   del gigante")
-S_PETRIFY = 99  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
-S_PETRIFY_WOUND = 100  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
+S_PETRIFY = 102  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+S_PETRIFY_WOUND = 103  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
 #   immune
-S_PETRIFY_WARD = 101  # petrify: the ward save against a petrifying hit on this unit (7 = none)
-S_TONGUE = 102  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
+S_PETRIFY_WARD = 104  # petrify: the ward save against a petrifying hit on this unit (7 = none)
+S_TONGUE = 105  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
 #   lengua")
-S_ICE = 103  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
-S_SWALLOW = 104  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
-S_ENRAGE = 105  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
-S_SPIKY = 106  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
+S_ICE = 106  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
+S_SWALLOW = 107  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
+S_ENRAGE = 108  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
+S_SPIKY = 109  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
 #   ("Escamas puntiagudas")
-N_SIDE = 107
+N_SIDE = 110
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)

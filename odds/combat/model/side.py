@@ -20,6 +20,8 @@ from odds.combat.model.layout import (
     S_BODYGUARD,
     S_BSB,
     S_BURN_SAVE,
+    S_CAMEL_SHY,
+    S_CAMELS,
     S_CAN_PURSUE,
     S_CHAMPION,
     S_CHAMPION_LD,
@@ -264,11 +266,13 @@ def fear_possible(side_arr: np.ndarray, sides: list[int], n_units: int) -> None:
     """Fill ``S_MAY_FEAR``: whether any enemy body could ever cause a unit fear (§3.2 step 3).
 
     An enemy body (unit or character) with ``S_FEAR``, or an elf when the unit has
-    ``S_FEARS_ELVES`` (MDNR "Miedo a los orejotaz").  Where none could,
+    ``S_FEARS_ELVES`` (MDNR "Miedo a los orejotaz"), or camels (``S_CAMELS``) when it is of a
+    troop type that fears them (``S_CAMEL_SHY``).  Where none could,
     :func:`odds.combat.psychology.break_test` skips the fear count, which would be 0.
     ``sides``: the side of every body, characters included.
     """
     for u in range(n_units):
         side_arr[u, S_MAY_FEAR] = any(
             side_arr[b, S_FEAR] or (side_arr[u, S_FEARS_ELVES] and side_arr[b, S_ELF])
+            or (side_arr[u, S_CAMEL_SHY] and side_arr[b, S_CAMELS])
             for b in range(len(sides)) if sides[b] != sides[u])

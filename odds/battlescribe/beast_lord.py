@@ -1,0 +1,79 @@
+"""A Beastmaster and his beasts: one unit of beasts with the lord standing in it.
+
+MDNR Elfos Silvanos (and "con Personajes Especiales"), "Señor de las bestias (grandes
+felinos)", "(jabalíes)", "(mastines de caza)": the entry prints the lord's profile
+("Infantería") and, in a compulsory option of one or two, his beasts' ("Caballería, Animal").
+Its rule "Despliegue": "Las Bestias despliegan al lado del Señor e, inicialmente, forman una
+única unidad conjunta. Mientras vayan con él, el Señor no puede rehuir un desafío. Ten en
+cuenta que si el Señor lleva Bestias, son unidad a todos los efectos; si no los lleva es
+miniatura individual. Cuando forman unidad no son hostigadores"; "Muerte del señor": "Si el
+Señor muere, las Bestias que estuvieran con él también lo hacen".
+
+The unit is built as the beasts (cavalry without a steed profile: their printed save, no
+cavalry +1, as :mod:`odds.battlescribe.saves` reads such beasts) with the lord as a named
+member counting as a character joined to it for good (:class:`odds.units.Member`, role
+``character``): on foot (infantry: his own armour save and unit strength 1), with his own
+weapons and armour, lending the beasts his Ld, with the rule ``beast_lord``
+(:data:`odds.special_rules.bretonnia.BEAST_LORD`: he cannot refuse a challenge, and the beasts
+die with him).  The entry's price is spread over its models.
+"""
+
+from __future__ import annotations
+
+from odds import rules
+from odds.battlescribe.profiles import _Profiles
+from odds.battlescribe.spelling import normalize, plain_text
+from odds.battlescribe.tree import RawProfile
+from odds.battlescribe.values import parse_save
+from odds.units import Equipment, Member, Unit
+
+DEPLOYMENT = "las bestias despliegan al lado del senor"
+"""Words of "Despliegue" that make the entry a Beastmaster and his beasts."""
+
+BEAST_TROOPS = ("cavalry",)
+"""The beasts' troop types the unit is built for (the bears, "Monstruo", are not)."""
+
+
+class _BeastLord(_Profiles):
+    """The Beastmaster's unit: the beasts, with the lord as a member (module notes)."""
+
+    def beast_lord_unit(self, beast_raw: RawProfile | None) -> bool:
+        """Whether the entry is a Beastmaster whose beasts are of :data:`BEAST_TROOPS`.
+
+        His rule "Despliegue" has :data:`DEPLOYMENT`; ``beast_raw`` is the profile read as
+        his steeds.
+        """
+        return (beast_raw is not None and _troop_type(beast_raw) in BEAST_TROOPS
+                and any(normalize(n) == "despliegue" and DEPLOYMENT in plain_text(t or "")
+                        for n, t in self.rule_texts().items()))
+
+    def beast_lord(self, unit: Unit, lord_raw: RawProfile, beast_raw: RawProfile) -> Unit:
+        """``unit`` (the lord, his beasts as his steed) rebuilt as the beasts and their lord.
+
+        Only for an entry :meth:`beast_lord_unit` accepts.
+        """
+        beast_tt = _troop_type(beast_raw)
+        beasts = max(1, self.count_of(beast_raw))
+        profile = self.profile([beast_raw], "the beasts", {})
+        printed, _ = parse_save(beast_raw.values.get("TSA"))
+        eq = unit.equipment
+        lord = Member(name=lord_raw.name, role="character",
+                      profile=unit.profile.replace(M=profile.M), equipment=eq,
+                      special=("beast_lord",), troop_type="infantry",
+                      armour_save_override=rules.armour_save(
+                          "infantry", eq.armour, eq.shield, False, eq.weapon, True))
+        models = beasts + 1
+        return unit.replace(
+            troop_type=beast_tt, models=models, files=models, profile=profile,
+            equipment=Equipment(), mount=None, crew=1,
+            special=tuple(dict.fromkeys((*unit.special, "beast_lord"))),
+            armour_save_override=printed or 7,
+            points_per_model=unit.points_per_model * unit.models / models,
+            champion_profile=None, members=(lord,))
+
+
+def _troop_type(raw: RawProfile) -> str:
+    """The troop type printed first in a profile's "Tipo" ("Caballería, Animal" → cavalry)."""
+    first = normalize((raw.values.get("Tipo") or "").split(",")[0].strip(" ."))
+    return {"caballeria": "cavalry", "infanteria": "infantry",
+            "monstruo": "monster"}.get(first, "")
