@@ -751,6 +751,11 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^printed (.+?) \(set by the unit's own rules or table, not a number\); (\d+) used$",
          r"impreso \1 (lo fijan las reglas o la tabla de la unidad, no es un número); se usa "
          r"\2"),
+        (r"^printed (.+?), kept (\d+) \(BS: not used in close combat\)$",
+         r"impreso \1, se toma \2 (HP: no se usa en combate cuerpo a cuerpo)"),
+        (r"^dice value (.+?) taken as its average rounded down \(BS: not used in close"
+         r" combat\)$", r"tirada \1 tomada como su media redondeada hacia abajo (HP:"
+         r" no se usa en combate cuerpo a cuerpo)"),
         (r"^printed (.+?), kept (\d+)$", r"impreso \1, se toma \2"),
         (r"^printed (.+?): (\d+) attacks and the tongue's \('Ataque de lengua'\)$",
          r"impreso \1: \2 ataques y el de la lengua ('Ataque de lengua')"),
@@ -852,6 +857,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^shooting: line of sight and \+1 to hit it with missiles$",
          "disparo: línea de visión y +1 para impactarle con proyectiles"),
         (r"^shooting: a cannon's shot$", "disparo: el tiro de un cañón"),
+        (r"^shooting: how hits on the machine are shared between it, its Goblins and the"
+         r" Ezpabilagoblins \(his printed profile is an Orc's\)$",
+         "disparo: cómo se reparten los impactos entre la máquina, sus Goblins y el"
+         " Ezpabilagoblins (su perfil impreso es el de un Orco)"),
         (r"^war machine: the war machine's shot$", "máquina de guerra: su disparo"),
         (r"^movement: marching with enemies near$",
          "movimiento: marchar con enemigos cerca"),
@@ -1108,6 +1117,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^a Ld test at the start of his turns only when he is not engaged: movement$",
          "un chequeo de L al comienzo de sus turnos solo cuando no está trabado: movimiento"),
         (r"^a bound spell: the magic phase$", "un objeto portahechizos: la fase de magia"),
+        (r"^a crew the entry must choose: the cheapest, Goblins led by an Ezpabilagoblins, is"
+         r" taken \(name 'Orcos' with upgrades= for the other\)$",
+         "una dotación que la entrada obliga a escoger: se toma la más barata, Goblins al mando"
+         " de un Ezpabilagoblins (nombra 'Orcos' en upgrades= para la otra)"),
         (r"^a label: the unit's type, which the (.+?)'s own rule names$",
          r"una etiqueta: el tipo de la unidad, que nombra la regla propia de \1"),
         (r"^an extra dispel die for the army: the magic phase$",

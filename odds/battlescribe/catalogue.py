@@ -28,6 +28,7 @@ from odds.battlescribe.selection import (
     Selection,
     compulsory_roles,
     counted_apart,
+    crew_choice,
     model_node,
     options,
     regiment,
@@ -229,6 +230,8 @@ def _select_paid(node: Node, upgrades: list[str], where: str, sink: Collector,
                  name: str) -> Selection:
     """:func:`select` with an unmet compulsory choice filled by its cheapest option (noted)."""
     sel = select(node, upgrades, where=where)
+    for crew in crew_choice(sel):  # "Elección de dotación": the cheapest crew (its rule's note)
+        take(sel, crew)
     pick = compulsory_choice(sel)
     if pick is None:
         return sel

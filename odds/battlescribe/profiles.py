@@ -228,6 +228,11 @@ class _Profiles(_Reading):
                     self.note(f"{p.name} {spanish}", "note",
                               f"printed {p.values.get(spanish)!r}: {parsed.value} attacks and"
                               " the tongue's ('Ataque de lengua')")
+                elif parsed.note and letter == "BS":
+                    # BS is never used in close combat (Condes Vampiro, Costa del Vampiro,
+                    # "Artillero de Cubierta" HP "0*": the '*' is its shooting rule, "Pólvora")
+                    self.note(f"{p.name} {spanish}", "note", f"{parsed.note} (BS: not used in"
+                              " close combat)")
                 elif parsed.note:
                     self.note(f"{p.name} {spanish}", "approximated", parsed.note)
                 value = parsed.value

@@ -171,7 +171,9 @@ NAMED_HATRED: MappingProxyType = name_table({
 _PARAMETRIC: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^regeneracion(?: \((\d)\+\))?$"), "regeneration", "4"),
     (re.compile(r"^ataques envenenados(?: \((\d)\+\))?$"), "poisoned", "6"),
-    (re.compile(r"^tirada de salvacion especial(?: de)? (\d)\+$"), "ward_save", ""),
+    # Elfos Oscuros con Personajes Especiales (Altar drenasangre): "Tirada de salvación
+    # especial (5+)", the value in parentheses
+    (re.compile(r"^tirada de salvacion especial(?: de)? (?:(\d)\+|\((\d)\+\))$"), "ward_save", ""),
     (re.compile(r"^impactos por carga \((\d*d\d(?:\+\d)?|\d)\)$"), "impact_hits", ""),
     (re.compile(r"^heridas multiples \((\d*d\d|\d)\)$"), "multiple_wounds", ""),
     # gst "Ataques aleatorios (X)": one roll per unit at the start of each combat round
@@ -197,7 +199,7 @@ def parametric_rule(name: str) -> tuple[str, str] | None:
     for pattern, field, default in _PARAMETRIC:
         m = pattern.match(key)
         if m:
-            value = m.group(1) or default
+            value = next((g for g in m.groups() if g), default)
             if value.startswith("1d"):
                 value = value[1:]
             return field, value

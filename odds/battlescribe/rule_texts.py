@@ -315,6 +315,21 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      " escudo y alabarda", "note",
      "light armour, and a crossbow (a hand weapon in close combat) or a shield with the spear"
      " or halberd"),
+    # O&G (Machotez de Grimgor) "Elección de dotación" (Lanzapiedroz, Lanzapinchoz): "Debes
+    # escoger si la dotación ... está formada por Orcos (con su coste habitual en puntos) o
+    # bien, que esté operada por un Ezpabilagoblins al mando de unos operarios Goblins"
+    # (odds.battlescribe.selection.crew_choice takes the cheapest crew)
+    ("eleccion de dotacion", "debes escoger si la dotacion", "note",
+     "a crew the entry must choose: the cheapest, Goblins led by an Ezpabilagoblins, is"
+     " taken (name 'Orcos' with upgrades= for the other)"),
+    # O&G "Ezpabilagoblins": "Se trata de un Orco a todos los efectos. Los disparos a una
+    # máquina de guerra que contenga un Ezpabilagoblins se reparten entre dotación y máquina
+    # de la forma habitual. Luego, los impactos a la dotación se reparten aleatoriamente
+    # entre el Ezpabilagoblins y los Goblins ..." (his Orc's profile is printed; in close
+    # combat he is the machine's second crew, reported by odds.battlescribe.extra_crew)
+    ("ezpabilagoblins", "los disparos a una maquina de guerra que contenga un ezpabilagoblins"
+     " se reparten", "no_combat_effect", "shooting: how hits on the machine are shared"
+     " between it, its Goblins and the Ezpabilagoblins (his printed profile is an Orc's)"),
     # Reinos del Caos: Demonios "Fuego Rojo de la Alteración (Objeto portahechizos)": "El carro
     # contiene: Objeto portahechizos de nivel 3 y puede lanzar el Fuego rojo ..."
     ("fuego rojo de la alteracion (objeto portahechizos)", "objeto portahechizos de nivel 3",

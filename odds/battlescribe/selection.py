@@ -20,6 +20,7 @@ Conventions (MDNR catalogues):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -29,7 +30,8 @@ from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 
 __all__ = ["COMMAND_ROLES", "Selection", "apart", "command_nodes", "compulsory_roles",
-           "counted_apart", "included_roles", "model_node", "options", "regiment", "select", "take"]
+           "counted_apart", "crew_choice", "included_roles", "model_node", "options",
+           "regiment", "select", "take"]
 
 COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
 """Command roles, as in :class:`odds.units.Command`."""
@@ -371,6 +373,53 @@ def take(sel: Selection, node: Node) -> None:
     extra = [node]
     _defaults(node, extra)
     sel.taken += [e for e in extra if e not in sel.taken]
+
+
+_CREW_CHOICE = "debes escoger si la dotacion"
+"""A rule that makes the unit choose its crew (O&G Machotez de Grimgor "Elección de dotación")."""
+
+
+def _crew_cost(member: Node) -> float | None:
+    """The price of ``member`` with its defaults, or None when they carry no model profile."""
+    taken = [member]
+    _defaults(member, taken)
+    if not any(n.profiles for n in taken):
+        return None
+    return sum(n.cost for n in taken)
+
+
+def crew_choice(sel: Selection) -> list[Node]:
+    """The entries of the cheapest crew an unmet "Debes escoger si la dotación ..." asks for.
+
+    O&G (Machotez de Grimgor) "Lanzapiedroz", "Lanzapinchoz", rule "Elección de dotación":
+    "Debes escoger si la dotación ... está formada por Orcos (con su coste habitual en
+    puntos) o bien, que esté operada por un Ezpabilagoblins al mando de unos operarios
+    Goblins", over a group ("Dotación de Orcos": "Sí" / "No") of no minimum.  The choice is
+    met when a member of the group is taken; else the answer is its cheapest member whose
+    defaults carry a model profile (the crew), with the options under it whose profile the
+    rule's text names (the Ezpabilagoblins of the Lanzapinchoz, optional in the data).
+    Empty when the unit has no such rule or meets it.
+    """
+    texts = [plain_text(t or "") for t in sel.unit.rule_texts.values()]
+    text = next((t for t in texts if _CREW_CHOICE in t), None)
+    if text is None:
+        return []
+    taken = {id(n) for n in sel.taken}
+    for group in sel.unit.walk():
+        members = [m for m in group.children if m.kind != "group"]
+        if group.kind != "group" or (group.low or 0) >= 1 or len(members) < 2:
+            continue
+        crews = [(cost, i, m) for i, m in enumerate(members)
+                 if (cost := _crew_cost(m)) is not None]
+        if not crews:
+            continue
+        if any(id(m) in taken for m in members):
+            return []
+        pick = min(crews)[2]
+        named = [n for n in pick.walk()[1:] if n.kind != "group" and any(
+            re.search(rf"\b{re.escape(normalize(p.name))}\b", text) for p in n.profiles)]
+        return [pick, *named]
+    return []
 
 
 def _under_excluded(node: Node, parents: dict[int, Node | None]) -> bool:
