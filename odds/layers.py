@@ -7,8 +7,8 @@ Layer  Name                  Modules
                              ``_jit``, ``_faces``, ``_shapes``, ``dice``, ``rng``, ``results``
 1      rules                 ``rules``, ``armies``, ``special_rules`` (the specs)
 2      units and characters  ``units``, ``characters``
-3      army books            ``battlescribe``, ``unit_reference``, ``i18n`` (the message
-                             tables, which name the imported rules)
+3      army books            ``battlescribe``, ``unit_reference``, ``i18n``, ``help_es``
+                             (the message tables, which name the imported rules)
 4      scenario data         ``scenario`` (with the combat options)
 5      combat model          ``combat.model``
 6      kernels               ``combat.blows``, ``fighters``, ``giants``, ``psychology``,
@@ -35,7 +35,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                      "odds.layers", "odds._version")),
     ("rules", ("odds.rules", "odds.armies", "odds.special_rules")),
     ("units and characters", ("odds.units", "odds.characters")),
-    ("army books", ("odds.battlescribe", "odds.unit_reference", "odds.i18n")),
+    ("army books", ("odds.battlescribe", "odds.unit_reference", "odds.i18n", "odds.help_es")),
     ("scenario data", ("odds.scenario",)),
     ("combat model", ("odds.combat.model",)),
     ("kernels", ("odds.combat.blows", "odds.combat.fighters", "odds.combat.giants",
