@@ -91,15 +91,16 @@ def ward_of(groups, u, t, kind):
 
 
 @inline
-def hits_on(buf, p, n, s, kb, ward, t, sides):
+def hits_on(buf, p, n, s, kb, pierce, ward, t, sides):
     """``n`` hits of Strength ``s`` on body ``t``: ``(unsaved wounds, killing blows, p)``.
 
-    To wound against its T, its armour save less the Strength's modifier (S4 -1, S5 -2...),
-    its ``ward`` (7 none); ``kb``: natural 6s to wound slay outright (no armour save).
+    To wound against its T, its armour save less the Strength's modifier (S4 -1, S5 -2...)
+    and ``pierce`` more (1 for armour piercing, "Poder de penetración"), its ``ward`` (7
+    none); ``kb``: natural 6s to wound slay outright (no armour save).
     """
     w, k6, p = roll_wounds(buf, p, n, wound_need(s, sides[t, S_TOUGH]), kb)
     uns = w - k6
-    save = min(7, sides[t, S_ARMOUR] + max(0, s - 3))
+    save = min(7, sides[t, S_ARMOUR] + max(0, s - 3) + pierce)
     if save <= 6:
         saved, p = count_ge(buf, p, uns, save)
         uns -= saved
@@ -179,7 +180,7 @@ def fall_hits(buf, p, u, counts, model, scratch):
     n = scratch.touch[c, T_TOUCH_A + dv] - scratch.pool[c, P_FRONT_LOST_A + dv]
     n = max(0, min(n, TEMPLATE_CAP,
                    models_left(scratch.state[v, B_WOUNDS], model.sides[v, S_W])))
-    uns, kbw, p = hits_on(buf, p, n, 6, False, ward_of(model.groups, u, v, 1), v, model.sides)
+    uns, kbw, p = hits_on(buf, p, n, 6, False, 0, ward_of(model.groups, u, v, 1), v, model.sides)
     return wound_body(buf, p, v, c, uns, kbw, 2, counts, model.sides[u, S_SIDE], model,
                       scratch)
 
@@ -237,7 +238,7 @@ def grab(buf, p, kind, side, u, t, v, c, model, scratch):
             n = np.int64(buf[p])
             p += 1
             if state[v, B_WOUNDS] > 0:
-                uns, kbw, p = hits_on(buf, p, n, 3, False, ward_of(model.groups, u, v, kind), v,
+                uns, kbw, p = hits_on(buf, p, n, 3, False, 0, ward_of(model.groups, u, v, kind), v,
                                       sides)
                 p = wound_body(buf, p, v, c, uns, kbw, 0, True, side, model, scratch)
             return p
@@ -252,23 +253,6 @@ def grab(buf, p, kind, side, u, t, v, c, model, scratch):
         if freed:
             return p
     return p
-
-
-@inline
-def pierced_hits(buf, p, n, s, ward, t, sides):
-    """``n`` hits of Strength ``s`` with armour piercing on body ``t``: ``(unsaved, p)``.
-
-    As :func:`hits_on`, the armour save one worse again ("Poder de penetración").
-    """
-    w, _, p = roll_wounds(buf, p, n, wound_need(s, sides[t, S_TOUGH]), False)
-    save = min(7, sides[t, S_ARMOUR] + max(0, s - 3) + 1)
-    if save <= 6:
-        saved, p = count_ge(buf, p, w, save)
-        w -= saved
-    if ward <= 6:
-        saved, p = count_ge(buf, p, w, ward)
-        w -= saved
-    return w, p
 
 
 @inline
@@ -302,7 +286,7 @@ def titan_blow(buf, p, kind, side, u, c, t, model, scratch):
     if r == 1:  # "Escarabajos comecarne": 3D6 S2 hits, armour piercing
         n = np.int64(buf[p]) + np.int64(buf[p + 1]) + np.int64(buf[p + 2])
         p += 3
-        uns, p = pierced_hits(buf, p, n, 2, ward, t, sides)
+        uns, _, p = hits_on(buf, p, n, 2, False, 1, ward, t, sides)
         p = wound_body(buf, p, t, c, uns, 0, 0, True, side, model, scratch)
     elif r <= 3:  # "Hambre insaciable": 2D6+1 of its own blows
         n = np.int64(buf[p]) + np.int64(buf[p + 1]) + 1
@@ -331,12 +315,12 @@ def titan_blow(buf, p, kind, side, u, c, t, model, scratch):
     elif r == 5:  # "Mandíbulas devoradoras": 1D6 S6 hits
         n = np.int64(buf[p])
         p += 1
-        uns, kbw, p = hits_on(buf, p, n, 6, False, ward, t, sides)
+        uns, kbw, p = hits_on(buf, p, n, 6, False, 0, ward, t, sides)
         p = wound_body(buf, p, t, c, uns, kbw, 0, True, side, model, scratch)
     elif r == 6:  # "Aliento de la noche": no attack, a win by 2
         state[u, B_SHOUT] = 1
     else:  # "Hambre devoraalmas": one S10 hit of 1D6 wounds on one model
-        uns, _, p = hits_on(buf, p, 1, 10, False, ward, t, sides)
+        uns, _, p = hits_on(buf, p, 1, 10, False, 0, ward, t, sides)
         if uns > 0:
             n = np.int64(buf[p])
             p += 1
@@ -414,7 +398,7 @@ def giant_blow(buf, p, kind, side, u, c, t, model, scratch):
             state[u, B_JUMPING] = 1
             n = np.int64(buf[p]) + np.int64(buf[p + 1])
             p += 2
-            uns, kbw, p = hits_on(buf, p, n, 6, False, ward, t, sides)
+            uns, kbw, p = hits_on(buf, p, n, 6, False, 0, ward, t, sides)
             p = wound_body(buf, p, t, c, uns, kbw, 0, True, side, model, scratch)
     elif what == GRAB:  # "Agarrar y..."
         p = grab(buf, p, kind, side, u, t, v, c, model, scratch)
@@ -423,7 +407,7 @@ def giant_blow(buf, p, kind, side, u, c, t, model, scratch):
         p += 1
         hooks = table == 3
         uns, kbw, p = hits_on(buf, p, n, 7 if hooks else 6, hooks and sides[t, S_MAN_SIZED] != 0,
-                              ward, t, sides)
+                              0, ward, t, sides)
         p = wound_body(buf, p, t, c, uns, kbw, 0, True, side, model, scratch)
     return p
 

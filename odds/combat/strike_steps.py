@@ -160,7 +160,7 @@ def rebound(buf, p, n, u, t, c, gi, kind, model, scratch):
     character's blows).
     """
     s = model.groups[u, t, gi, kind, G_REBOUND_S]
-    uns, kbw, p = hits_on(buf, p, n, s, False, ward_of(model.groups, t, u, kind), u,
+    uns, kbw, p = hits_on(buf, p, n, s, False, 0, ward_of(model.groups, t, u, kind), u,
                           model.sides)
     return wound_body(buf, p, u, max(c, 0), uns, kbw, 0, True, model.sides[t, S_SIDE],
                       model, scratch)
