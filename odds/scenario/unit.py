@@ -32,8 +32,8 @@ def front_rank_room(unit: Unit) -> int:
     the front rank, source 004).  The engine fights every character in the
     front rank, so this is how many may join: the unit's ``files`` less its
     command models, never below 0.  A command group wider than the unit is
-    allowed: its last models stand in the second rank (the engine still
-    counts the unit's standard and musician, as it does without characters).
+    allowed: its last models stand in the second rank, where a standard or a
+    musician does not count (:meth:`odds.units.Command.in_front`).
 
     Parameters
     ----------

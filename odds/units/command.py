@@ -23,7 +23,8 @@ class Command:
     Attributes
     ----------
     champion, standard, musician : bool
-        Which command models the unit has (all in the front rank).
+        Which command models the unit has; they stand in the front rank while there is
+        room (:meth:`in_front`).
     champion_points, standard_points, musician_points : float
         What each command model costs on top of its model's points (army
         book upgrade costs; >= 0, 0 = free or unknown).  Used by
@@ -49,6 +50,33 @@ class Command:
         """Points of the command models present (upgrade costs only)."""
         return (self.champion * self.champion_points + self.standard * self.standard_points
                 + self.musician * self.musician_points)
+
+    def in_front(self, width: int) -> Command:
+        """The command models that stand in a front rank ``width`` models wide.
+
+        Command models stand in the front rank whenever possible; those that do not fit
+        stand in the second rank, where a standard gives no combat-result bonus (§2.2: "a
+        unit standard or BSB in a front rank") and a musician breaks no draw (§2.4: "only
+        a musician in a front rank counts").  The champion takes the first place (he stays
+        in the centre of the front rank, source 004), then the standard, then the
+        musician.
+
+        Parameters
+        ----------
+        width : int
+            Models in the unit's front rank (``min(files, models)``).
+
+        Returns
+        -------
+        Command
+            This command group with the models beyond the front rank removed.
+        """
+        room = max(0, width)
+        kept = {}
+        for name in ("champion", "standard", "musician"):
+            kept[name] = getattr(self, name) and room > 0
+            room -= int(kept[name])
+        return self if all(kept[k] == getattr(self, k) for k in kept) else self.replace(**kept)
 
     def replace(self, **changes: Any) -> Command:
         """Return a validated copy with some fields changed."""

@@ -130,12 +130,14 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # Reinos del Caos "Bendición de Nurgle" (daemonic_bsb): a daemonic battle standard for
     # itself, "da +1 a la Resolución de Combate" as a standard and re-rolls (S_BSB 2: its
     # daemonic instability too, psychology.break_test)
-    s[S_STANDARD] = unit.command.standard or unit.has("daemonic_bsb")
-    if unit.command.standard and unit.has("black_standard"):
+    # a standard or musician counts in the front rank only (§2.2, §2.4)
+    front = unit.command.in_front(min(unit.files, unit.models))
+    s[S_STANDARD] = front.standard or unit.has("daemonic_bsb")
+    if front.standard and unit.has("black_standard"):
         # Perros del Desierto "Estandarte Negro de los Muktarin": "suma +1D3 al resultado de
         # combate ... en vez del habitual +1" (S_STANDARD 2: rolled in the kernel's result)
         s[S_STANDARD] = 2
-    s[S_MUSICIAN] = unit.command.musician
+    s[S_MUSICIAN] = front.musician
     s[S_CHAMPION] = unit.command.champion
     # must pursue (§4.3 restrain_pursuit): hatred of every enemy, or of a named one, whoever
     # the beaten enemy is (kept simple: _side does not know the enemy; documented choice)
