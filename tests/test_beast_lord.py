@@ -1,7 +1,8 @@
 """Elfos Silvanos "Señor de las bestias": the beasts' unit with their lord (``beast_lord``).
 
 MDNR_Elfos_Silvanos v5.cat and MDNR_Elfos_Silvanos_con_Personajes_Especiales_v2.cat, entries
-"Señor de las bestias (grandes felinos)", "(jabalíes)", "(mastines de caza)", rule
+"Señor de las bestias (grandes felinos)", "(jabalíes)", "(mastines de caza)", "(osos
+salvajes)", rule
 "Despliegue": "Las Bestias despliegan al lado del Señor e, inicialmente, forman una única
 unidad conjunta. Mientras vayan con él, el Señor no puede rehuir un desafío. Ten en cuenta que
 si el Señor lleva Bestias, son unidad a todos los efectos; si no los lleva es miniatura
@@ -12,7 +13,18 @@ muere, las Bestias que estuvieran con él también lo hacen".
 from __future__ import annotations
 
 import pytest
-from conftest import assert_mc, cat, clean, infantry, kinds, needs_data
+from conftest import (
+    assert_distribution,
+    assert_mc,
+    binomial,
+    cat,
+    check_kernel_first_round,
+    clean,
+    first_round_shares,
+    infantry,
+    kinds,
+    needs_data,
+)
 
 from odds.combat.api import simulate
 from odds.combat.model import FRONT, WIPED, CombatOptions, build_units
@@ -67,12 +79,75 @@ def test_the_beasts_and_their_lord_from_the_catalogue(book, unit, beast, points,
     assert clean(book_, unit)
 
 
+BEARS = "Señor de las bestias (osos salvajes)"
+BEAR = Profile(M=15, WS=4, BS=0, S=5, T=4, W=3, I=4, A=3, Ld=7)
+
+
 @needs_data
-def test_the_bears_stay_reported():
-    """"Señor de las bestias (osos salvajes)": the bear ("Oso salvaje", "Monstruo") is no
-    cavalry beast: the entry keeps its report (the bear ignored, "Despliegue" approximated)."""
-    k = kinds(cat(SILVANOS), "Señor de las bestias (osos salvajes)")
-    assert k["Oso salvaje"] == "ignored" and k["Despliegue"] == "approximated"
+@pytest.mark.parametrize("book", [SILVANOS, SPECIALS])
+def test_the_bears_and_their_lord_from_the_catalogue(book):
+    """Spot check against the XML: "Osos salvajes" (min 1, max 2, 45 points each) prints "Oso
+    salvaje" M15 HA4 HP0 F5 R4 H3 I4 A3 L7, TSA 5+, "Monstruo, Animal", Potencia 3, with
+    "Miedo" and "Si gana un combate, la unidad debe perseguir"; the lord costs 80.  The
+    default build (one bear) is a unit of monsters of the bear's profile and printed save,
+    unit strength 3, with the lord (M of his beasts: "Movimiento") standing in it as a
+    character on foot (+1): 125 points; "Despliegue" and "Muerte del señor" modelled, nothing
+    ignored or approximated."""
+    book_ = cat(book)
+    u = book_.unit(BEARS)
+    assert (u.troop_type, u.models, u.profile, u.armour_save) == ("monster", 2, BEAR, 5)
+    assert u.has("beast_lord") and u.has("fear") and u.has("must_pursue")
+    (lord,) = u.members
+    assert (lord.role, lord.troop_type, lord.armour_save_override) == ("character",
+                                                                      "infantry", 7)
+    assert lord.profile == LORD.replace(M=15)
+    assert u.unit_strength == 4
+    assert u.points == 125.0
+    assert kinds(book_, BEARS)["Despliegue"] == "note"
+    assert "Oso salvaje" not in kinds(book_, BEARS)
+    assert clean(book_, BEARS)
+
+
+@needs_data
+def test_the_bears_lord_with_his_own_weapons():
+    """The lord's options ("Armadura ligera" 2 points, "Arma de mano adicional" 4 points) are
+    his, on foot (infantry) among the bears: an additional hand weapon a monster could not
+    use, light armour's 6+; 125 + 6 points."""
+    u = cat(SILVANOS).unit(BEARS, upgrades=["Arma de mano adicional", "Armadura ligera"])
+    (lord,) = u.members
+    assert lord.equipment == Equipment(weapon="additional_hand_weapon", armour="light")
+    assert lord.armour_save_override == 6
+    assert u.points == 131.0
+
+
+def _bears_against(enemy, charged, allocation=None):
+    return build_units([cat(SILVANOS).unit(BEARS), enemy], [0, 1], [(0, 1, FRONT, FRONT)],
+                       charged, [None, None], CombatOptions(max_rounds=1),
+                       allocation=allocation)
+
+
+@needs_data
+def test_the_bear_and_the_lord_strike():
+    """The bear (HA4 F5 A3) and its lord (HA6 F4 A3) both strike a line of ten HA4 R4
+    enemies with no attacks, before them (I4, I7 against I1): the bear 4+ to hit and 3+ to
+    wound, the lord 3+ and 4+: each of the six blows kills with 1/3, so the first-round
+    kills are Binomial(6, 1/3)."""
+    enemy = infantry("E", 10, 10, WS=4, T=4, I=1, A=0, special=("immune_to_psychology",))
+    check_kernel_first_round(_bears_against(enemy, [False, False]), binomial(6, 1 / 3),
+                             5105, "bear and lord")
+
+
+@needs_data
+def test_the_bear_is_wounded_as_a_monster():
+    """One charging enemy (HA3 F4 I10 A6) strikes the bear (allocation ``troops``): 4+ to hit,
+    4+ to wound (F4 against R4), its printed 5+ save at -1 (6+): each blow wounds with
+    1/2 x 1/2 x 5/6 = 5/24, and the bear's three wounds cap the count: Binomial(6, 5/24)
+    with 3 or more scoring 3."""
+    enemy = infantry("E", 1, 1, WS=3, S=4, T=10, I=10, A=6, special=("immune_to_psychology",))
+    out = simulate(_bears_against(enemy, [False, True], ["troops", "troops"]), TRIALS, 5106)
+    pmf = binomial(6, 5 / 24)
+    assert_distribution(first_round_shares(out, 1, TRIALS), [*pmf[:3], sum(pmf[3:])],
+                        TRIALS, what="wounds on the bear")
 
 
 def _hounds(special=("beast_lord",)):
@@ -120,3 +195,5 @@ def test_a_member_of_its_own_troop_type():
     assert hound.unit_strength == 3
     with pytest.raises(Exception, match="troop_type"):
         Member(name="L", role="character", profile=LORD, troop_type="dragon")
+    bear = infantry("B", 2, 2).replace(troop_type="monster", profile=BEAR, members=(lord,))
+    assert bear.unit_strength == 3 + 1

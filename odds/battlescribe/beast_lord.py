@@ -1,8 +1,10 @@
 """A Beastmaster and his beasts: one unit of beasts with the lord standing in it.
 
 MDNR Elfos Silvanos (and "con Personajes Especiales"), "Señor de las bestias (grandes
-felinos)", "(jabalíes)", "(mastines de caza)": the entry prints the lord's profile
-("Infantería") and, in a compulsory option of one or two, his beasts' ("Caballería, Animal").
+felinos)", "(jabalíes)", "(mastines de caza)", "(osos salvajes)": the entry prints the lord's
+profile ("Infantería") and, in a compulsory option of one or two, his beasts' ("Caballería,
+Animal"; the bears "Oso salvaje", "Monstruo, Animal", read by :func:`beasts_on_foot` since
+they are no steed).
 Its rule "Despliegue": "Las Bestias despliegan al lado del Señor e, inicialmente, forman una
 única unidad conjunta. Mientras vayan con él, el Señor no puede rehuir un desafío. Ten en
 cuenta que si el Señor lleva Bestias, son unidad a todos los efectos; si no los lleva es
@@ -10,7 +12,8 @@ miniatura individual. Cuando forman unidad no son hostigadores"; "Muerte del se�
 Señor muere, las Bestias que estuvieran con él también lo hacen".
 
 The unit is built as the beasts (cavalry without a steed profile: their printed save, no
-cavalry +1, as :mod:`odds.battlescribe.saves` reads such beasts) with the lord as a named
+cavalry +1, as :mod:`odds.battlescribe.saves` reads such beasts; the bears a unit of
+monsters, their printed save and unit strength 3 each) with the lord as a named
 member counting as a character joined to it for good (:class:`odds.units.Member`, role
 ``character``): on foot (infantry: his own armour save and unit strength 1), with his own
 weapons and armour, lending the beasts his Ld, with the rule ``beast_lord``
@@ -30,8 +33,24 @@ from odds.units import Equipment, Member, Unit
 DEPLOYMENT = "las bestias despliegan al lado del senor"
 """Words of "Despliegue" that make the entry a Beastmaster and his beasts."""
 
-BEAST_TROOPS = ("cavalry",)
-"""The beasts' troop types the unit is built for (the bears, "Monstruo", are not)."""
+BEAST_TROOPS = ("cavalry", "monster")
+"""The beasts' troop types the unit is built for: cavalry (as the lord's steeds) and the bears
+("Monstruo", beside him: :func:`beasts_on_foot`)."""
+
+
+def beasts_on_foot(others: list[RawProfile], texts: dict[str, str]) -> RawProfile | None:
+    """The bears beside a Beastmaster on foot, or None.
+
+    ``others``: the entry's profiles after the lord's; ``texts``: its rules' texts by name.
+    The one "Monstruo" profile of an entry whose "Despliegue" has :data:`DEPLOYMENT`
+    (Elfos Silvanos "Oso salvaje": "Monstruo, Animal"); the cast reads no steed in it.
+    """
+    beasts = [p for p in others if _troop_type(p) == "monster"]
+    if len(beasts) != 1 or not any(normalize(n) == "despliegue"
+                                   and DEPLOYMENT in plain_text(t or "")
+                                   for n, t in texts.items()):
+        return None
+    return beasts[0]
 
 
 class _BeastLord(_Profiles):

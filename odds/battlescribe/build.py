@@ -42,7 +42,7 @@ from odds.battlescribe.equipment import _missile_only as _missile_only
 from odds.battlescribe.extra_crew import _ExtraCrew
 from odds.battlescribe.fight_together import fight_together
 from odds.battlescribe.mounts import _Mounts
-from odds.battlescribe.profiles import is_dragon, is_wizard
+from odds.battlescribe.profiles import _potencia, is_dragon, is_wizard
 from odds.battlescribe.races import race_from_name, race_from_tipo
 from odds.battlescribe.report import Collector
 from odds.battlescribe.saves import _Saves
@@ -93,7 +93,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves, _BeastLor
         equipment = self.gear(cast)
         self.roles = roles | included_roles(self.sel)
         self.option_rules = self.rules_of_options(self.roles)
-        self.beast_unit = self.beast_lord_unit(cast.mount)
+        beasts = cast.mount or self.foot_beasts
+        self.beast_unit = self.beast_lord_unit(beasts)
         extra_crew, profile = self.second_crew(cast, carrier, profile)
         special, extra, extra_crew = self.special_rules(cast, mount, extra_crew)
         champion = self.apply_champion_items(champion, special)
@@ -103,6 +104,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves, _BeastLor
         override = self.armour_save_override(tt, equipment, printed_save,
                                               compare_save and not self.beast_unit, special)
         printed_us = self.unit_strength(cast, profile, crew, extra_crew, special, extra)
+        if self.beast_unit and self.foot_beasts is not None:  # the bears' "Potencia"
+            printed_us = _potencia(self.foot_beasts)
         counted_us = self.extra_crew_strength(cast, crew, extra_crew)
         if counted_us is not None:  # Bretonia "Capataz": one more crewman
             extra["unit_strength_override"] = counted_us
@@ -123,8 +126,8 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves, _BeastLor
                 army=self.army, race=self.race,
                 notes="imported from BattleScribe",
             )
-            if self.beast_unit and cast.mount is not None:
-                unit = self.beast_lord(unit, cast.main, cast.mount)
+            if self.beast_unit and beasts is not None:
+                unit = self.beast_lord(unit, cast.main, beasts)
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
         if "fight_together" in unit.special:

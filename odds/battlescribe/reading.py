@@ -66,6 +66,7 @@ class _Reading:
         self.champion_save_override: int | None = None  # the leader's "Armadura 3+"
         self.roles: set[str] = set()  # the command roles taken (build())
         self.beast_unit = False  # a Beastmaster built as his beasts' unit (beast_lord)
+        self.foot_beasts: RawProfile | None = None  # a Beastmaster's bears (beast_lord)
 
     def note(self, item: str, kind: str, reason: str) -> None:
         self.sink.add(self.name, item, kind, reason)

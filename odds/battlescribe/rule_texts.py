@@ -485,9 +485,11 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # Elfos Silvanos, Elfos Oscuros (Señor de las bestias) "Despliegue": "Las Bestias
     # despliegan al lado del Señor e, inicialmente, forman una única unidad conjunta.
     # Mientras vayan con él, el Señor no puede rehuir un desafío"; "Muerte del señor": "Si el
-    # Señor muere, las Bestias que estuvieran con él también lo hacen".  The import makes the
-    # beasts the lord's steed: they strike their own blows and fall with him, but take no
-    # wound of their own, and the one model has nobody to hide among
+    # Señor muere, las Bestias que estuvieran con él también lo hacen".  The Elfos Silvanos
+    # entries are built as the beasts' unit with the lord in it (odds.battlescribe.beast_lord,
+    # rule beast_lord); any other Beastmaster keeps the beasts as the lord's steed: they strike
+    # their own blows and fall with him, but take no wound of their own, and the one model
+    # has nobody to hide among
     ("despliegue", "las bestias despliegan al lado del senor", "approximated",
      "the lord and his beasts fight as one model, the beasts as his steed: their own blows,"
      " no wounds of their own (he cannot refuse a challenge: nobody to hide among)"),

@@ -21,6 +21,9 @@ champion's).  Its ``Tipo`` gives the troop type (first word(s), see
   Elfos Oscuros "Caldero de sangre": "Gran elfa bruja") is the unit's
   ``extra_crew`` with the weapon taken under its own entry (on a war machine
   its own T and W are not in the machine's wounds: reported);
+* a Beastmaster's bears (Elfos Silvanos "Oso salvaje", ``Monstruo``, beside the lord on
+  foot) are no steed: :mod:`odds.battlescribe.beast_lord` builds the unit as the bears
+  with the lord in it;
 * a printed move roll (``M`` "5D6", gst "Movimiento aleatorio") is the unit's
   ``random_move`` (its ``M`` the mean roll);
 * a missing ``Tipo`` is inferred from ``Potencia`` (1 infantry, 2 cavalry,
@@ -45,6 +48,7 @@ import re
 from dataclasses import dataclass
 
 from odds import rules
+from odds.battlescribe.beast_lord import beasts_on_foot
 from odds.battlescribe.centaurs import _centaur_of
 from odds.battlescribe.members import _Members
 from odds.battlescribe.profiles import _potencia, _pulls, _steed_like, _tipo
@@ -228,7 +232,11 @@ class _TroopType(_Members):
         # one "Caballería" profile and no steed: a beast (war hounds, wolves, a cold one herd)
         self.riderless = (tt == "cavalry" and exact and mount_raw is None
                           and self.centaur is None and _tipo(main)[0] == "cavalry")
-        used += [p for p in (mount_raw, crew_raw, extra_raw) if p is not None]
+        if tt == "infantry" and mount_raw is None:
+            # a Beastmaster on foot beside his bears (Elfos Silvanos "Oso salvaje"): the
+            # unit is built as the bears with the lord in it (odds.battlescribe.beast_lord)
+            self.foot_beasts = beasts_on_foot(others[1:], self.rule_texts())
+        used += [p for p in (mount_raw, crew_raw, extra_raw, self.foot_beasts) if p is not None]
         self.second_profiles(others, used, main, tt)
         return _Cast(tt, main, champion_raw, mount_raw, crew_raw, extra_raw, others, monstrous)
 

@@ -135,8 +135,9 @@ class Member:
         tirada de salvación por armadura de 3+)").
     troop_type : str or None
         Its own troop type (:data:`odds.rules.TROOP_TYPES`), for its armour save and unit
-        strength; None (default): the unit's.  Elfos Silvanos (Señor de las bestias): the lord
-        on foot ("Infantería") among his beasts ("Caballería").
+        strength, and the weapons it may use; None (default): the unit's.  Elfos Silvanos
+        (Señor de las bestias): the lord on foot ("Infantería") among his beasts
+        ("Caballería", the bears "Monstruo").
     """
 
     name: str

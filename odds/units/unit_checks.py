@@ -263,14 +263,15 @@ def _check_members(unit: Unit, tt: str) -> None:
     if not isinstance(unit.members, tuple) or not all(
             isinstance(m, Member) for m in unit.members):
         raise OddsInputError(f"members: must be a tuple of Member (got {unit.members!r})")
-    if unit.members and tt not in ("infantry", "cavalry", "monstrous_infantry"):
-        raise OddsInputError(f"members: only infantry, cavalry or monstrous infantry have"
-                             f" named members (got troop_type {tt!r})")
+    if unit.members and tt not in ("infantry", "cavalry", "monstrous_infantry", "monster"):
+        raise OddsInputError(f"members: only infantry, cavalry, monstrous infantry or"
+                             f" monsters have named members (got troop_type {tt!r})")
     for k, m in enumerate(unit.members):
         w = rules.WEAPONS[m.equipment.weapon]
-        if not w.usable_by(tt):
+        own = m.troop_type or tt  # a member of its own troop type fights as one
+        if not w.usable_by(own):
             raise OddsInputError(f"members[{k}].equipment.weapon: {w.name} cannot be"
-                                 f" used by {tt}")
+                                 f" used by {own}")
         if m.equipment.barding and tt != "cavalry":
             raise OddsInputError(f"members[{k}].equipment.barding: only cavalry can have"
                                  f" barding (got troop_type {tt!r})")
