@@ -1335,6 +1335,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r" with his own profile, wounds and save \(odds\.combat\.model\.bodies\)$",
          "el líder de la máquina de guerra, un tripulante más: un cuerpo propio junto a la"
          " máquina, con su propio perfil, heridas y salvación"),
+        (r"^one more crewman of his own profile: a body of its own beside the machine, with his"
+         r" own profile, wounds and save; no champion, he never issues nor accepts a challenge$",
+         "un tripulante más con su propio perfil: un cuerpo propio junto a la máquina, con su"
+         " propio perfil, heridas y salvación; no es campeón: nunca lanza ni acepta desafíos"),
         (r"^carried with a great weapon: the weapon fought with is chosen for each combat"
          r" \(RULES\.md §1\.7\), as Enanos 'Hachas de matador'$",
          "junto a un arma a dos manos: el arma con la que lucha se elige en cada combate,"
