@@ -1268,6 +1268,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"combate"),
         (r"^troop type ('[^']+'): a monster, as its rule ('[^']+') says$",
          r"tipo de tropa \1: un monstruo, como dice su regla \2"),
+        (r"^troop type ('[^']+'): infantry, as its rule says \('se considera Infantería a"
+         r" todos los efectos'\)$",
+         r"tipo de tropa \1: infantería, como dice su regla ('se considera Infantería a todos"
+         r" los efectos')"),
         (r"^troop type (.+?) imported as (\w+) \(Potencia (\d+) agrees\)$",
          r"tipo de tropa \1 importado como \2 (la Potencia \3 concuerda)"),
         (r"^troop type (.+?) with M(\d+): (\w+), the steed folded into the profile$",
