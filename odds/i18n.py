@@ -1268,6 +1268,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"combate"),
         (r"^troop type ('[^']+'): a monster, as its rule ('[^']+') says$",
          r"tipo de tropa \1: un monstruo, como dice su regla \2"),
+        (r"^troop type ('[^']+'): infantry, as its rule says \('se considera Infantería a"
+         r" todos los efectos'\)$",
+         r"tipo de tropa \1: infantería, como dice su regla ('se considera Infantería a todos"
+         r" los efectos')"),
         (r"^troop type (.+?) imported as (\w+) \(Potencia (\d+) agrees\)$",
          r"tipo de tropa \1 importado como \2 (la Potencia \3 concuerda)"),
         (r"^troop type (.+?) with M(\d+): (\w+), the steed folded into the profile$",
@@ -1335,6 +1339,10 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r" with his own profile, wounds and save \(odds\.combat\.model\.bodies\)$",
          "el líder de la máquina de guerra, un tripulante más: un cuerpo propio junto a la"
          " máquina, con su propio perfil, heridas y salvación"),
+        (r"^one more crewman of his own profile: a body of its own beside the machine, with his"
+         r" own profile, wounds and save; no champion, he never issues nor accepts a challenge$",
+         "un tripulante más con su propio perfil: un cuerpo propio junto a la máquina, con su"
+         " propio perfil, heridas y salvación; no es campeón: nunca lanza ni acepta desafíos"),
         (r"^carried with a great weapon: the weapon fought with is chosen for each combat"
          r" \(RULES\.md §1\.7\), as Enanos 'Hachas de matador'$",
          "junto a un arma a dos manos: el arma con la que lucha se elige en cada combate,"

@@ -29,6 +29,7 @@ from odds.battlescribe.selection import (
     compulsory_roles,
     counted_apart,
     crew_choice,
+    crewman_node,
     model_node,
     options,
     regiment,
@@ -281,15 +282,19 @@ def _split_costs(sel: Selection) -> tuple[float, float]:
     de garrapatos") is priced with it.
     """
     carried = 0.0
-    if not sel.unit.profiles and not any(n.profiles for n in sel.taken):
+    # a war machine's crewman of his own profile (selection.crewman_node) is priced as the
+    # command model he is (Command.champion_points), not with the machine
+    crewman = crewman_node(sel.unit)
+    taken = [n for n in sel.taken if crewman is None or n is not crewman]
+    if not sel.unit.profiles and not any(n.profiles for n in taken):
         carrier = next((n for n in sel.unit.walk()[1:] if n.profiles
                         and not n.key.startswith("grupo de mando")), None)
         carried = carrier.cost if carrier is not None else 0.0
     if sel.model is None:
-        return sel.unit.cost + sum(n.cost for n in sel.taken) + carried, 0.0
+        return sel.unit.cost + sum(n.cost for n in taken) + carried, 0.0
     per_model = {id(x) for x in sel.model.walk()}
-    each = sum(n.cost for n in sel.taken if id(n) in per_model)
-    once = sel.unit.cost + sum(n.cost for n in sel.taken if id(n) not in per_model)
+    each = sum(n.cost for n in taken if id(n) in per_model)
+    once = sel.unit.cost + sum(n.cost for n in taken if id(n) not in per_model)
     return each + carried, once
 
 

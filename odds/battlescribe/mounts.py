@@ -13,6 +13,7 @@ from odds import rules
 from odds.battlescribe.centaurs import _PAREN_ATTACKS
 from odds.battlescribe.profiles import _potencia, _Profiles, _pulls, _tipo
 from odds.battlescribe.rule_names import parametric_rule
+from odds.battlescribe.selection import crewman_node
 from odds.battlescribe.spelling import plain_text
 from odds.battlescribe.tree import RawProfile
 from odds.battlescribe.troop_type import _CREWED, _Cast
@@ -87,9 +88,17 @@ class _Mounts(_Profiles):
             # todos los efectos"): the champion of its crew, with his own profile
             per_letter = {"M": [champion_raw, crew_raw, main]}
             champion = self.profile([champion_raw, crew_raw], "the champion", per_letter)
-            self.note(champion_raw.name, "note", "the war machine's leader, one more"
-                      " crewman: a body of its own beside the machine, with his own profile,"
-                      " wounds and save (odds.combat.model.bodies)")
+            if crewman_node(self.sel.unit) is self.sel.command.get("champion"):
+                # Orcos y Goblins "Ezpabilagoblins": "Se trata de un Orco a todos los
+                # efectos", a crewman and no champion: he never issues nor accepts a challenge
+                self.champion_special += ("never_duels",)
+                self.note(champion_raw.name, "note", "one more crewman of his own profile: a"
+                          " body of its own beside the machine, with his own profile, wounds"
+                          " and save; no champion, he never issues nor accepts a challenge")
+            else:
+                self.note(champion_raw.name, "note", "the war machine's leader, one more"
+                          " crewman: a body of its own beside the machine, with his own"
+                          " profile, wounds and save (odds.combat.model.bodies)")
 
         mount = None
         if self.centaur is not None and self.centaur.hooves and tt == "cavalry":

@@ -30,8 +30,8 @@ from odds.battlescribe.tree import Node
 from odds.validation import OddsInputError
 
 __all__ = ["COMMAND_ROLES", "Selection", "apart", "command_nodes", "compulsory_roles",
-           "counted_apart", "crew_choice", "included_roles", "model_node", "options",
-           "regiment", "select", "take"]
+           "counted_apart", "crew_choice", "crewman_node", "included_roles", "model_node",
+           "options", "regiment", "select", "take"]
 
 COMMAND_ROLES: tuple[str, ...] = ("champion", "standard", "musician")
 """Command roles, as in :class:`odds.units.Command`."""
@@ -133,7 +133,29 @@ def command_nodes(unit: Node) -> dict[str, Node]:
                             for t in child.rule_texts.values())):
                 out["champion"] = child
                 break
+    crewman = crewman_node(unit)
+    if "champion" not in out and crewman is not None:
+        out["champion"] = crewman
     return out
+
+
+_CREWMAN = re.compile(r"maquinas de guerra pueden tener un \w+ como miembro de la dotacion")
+
+
+def crewman_node(unit: Node) -> Node | None:
+    """A war machine's crewman of his own profile, fighting as its champion's body, or None.
+
+    Orcos y Goblins "Ezpabilagoblins": "Algunas máquinas de guerra pueden tener un
+    Ezpabilagoblins como miembro de la dotación. Se trata de un Orco a todos los efectos":
+    one more crewman with his own T, W and save, taken like a war machine's leader (a body of
+    its own beside the machine) but no champion (``never_duels``).
+    """
+    for node in unit.walk()[1:]:
+        if (node.kind != "group" and node.profiles and not _excluded(node)
+                and any(_CREWMAN.search(plain_text(t or ""))
+                        for t in node.rule_texts.values())):
+            return node
+    return None
 
 
 def compulsory_roles(unit: Node) -> set[str]:

@@ -72,6 +72,10 @@ _HANDLERS = re.compile(r"el enemigo atacara (?:a la|al) [a-z]+ si le es posible 
 # F7 o más, tiene la capacidad de marchar si nada se lo impide, no causa impactos por carga...)"
 _NOT_A_CHARIOT = re.compile(r"\bno es un carro a ningun efecto\b.*\bse considera una especie"
                             r" de monstruo\b|\bno tiene las reglas de carro\b")
+# Bretonia "Relicario" (Relicario y peregrinos de batalla): "El Relicario es una miniatura
+# única ... se considera Infantería a todos los efectos", its profile's Tipo "Altar"
+_INFANTRY_AS_RULED = re.compile(r"\bel ([a-z]+) es una miniatura unica\b.*\bse considera"
+                                r" infanteria a todos los efectos\b")
 # a monster's printed Potencia counting its handlers: "6 + 1 por cada aprendiz vivo"
 _HANDLERS_US = re.compile(r"^(\d+) \+ 1 por cada ([a-z]+) vivo$")
 
@@ -127,6 +131,7 @@ class _TroopType(_Members):
         """
         self.centaur = _centaur_of(self.rule_texts())
         others, champion_raw = self.profiles()
+        others = [self.infantry_as_ruled(p) for p in others]
         # the model's own profile first: a chariot or war machine before its crew, a rider
         # before its steed (MDNR prints "Corcel de Slaanesh" before "Diablilla")
         # (a steed printed "Caballería" like its rider, Regimientos de Renombre "Caballo de
@@ -239,6 +244,23 @@ class _TroopType(_Members):
         used += [p for p in (mount_raw, crew_raw, extra_raw, self.foot_beasts) if p is not None]
         self.second_profiles(others, used, main, tt)
         return _Cast(tt, main, champion_raw, mount_raw, crew_raw, extra_raw, others, monstrous)
+
+    def infantry_as_ruled(self, raw: RawProfile) -> RawProfile:
+        """``raw``, or a copy of it typed "Infantería" where a rule of the unit says it is.
+
+        Bretonia (Relicario y peregrinos de batalla) "Relicario": "El Relicario es una
+        miniatura única ... se considera Infantería a todos los efectos", its profile's Tipo
+        "Altar" (a chariot's word): one more model on foot beside the pilgrims, not the
+        unit's own profile.
+        """
+        tipo = raw.values.get("Tipo") or ""
+        for text in self.rule_texts().values():
+            m = _INFANTRY_AS_RULED.search(plain_text(text or ""))
+            if m and m.group(1) == normalize(raw.name) and _tipo(raw)[0] != "infantry":
+                self.note(f"{raw.name} Tipo", "note", f"troop type {tipo!r}: infantry, as its"
+                          " rule says ('se considera Infantería a todos los efectos')")
+                return RawProfile(raw.name, {**raw.values, "Tipo": "Infantería"})
+        return raw
 
     def unit_strength(self, cast: _Cast, profile: Profile, crew: int,
                       extra_crew: CrewProfile | None, special: list[str],

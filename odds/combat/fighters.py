@@ -37,6 +37,7 @@ from odds.combat.model import (
     S_IS_CHAMPION,
     S_LANCE,
     S_MUSICIAN,
+    S_NO_DUEL,
     S_NO_RANK_CANCEL,
     S_RANK_MAX,
     S_RANKS_OK,
@@ -374,12 +375,16 @@ def front_enemy(u, contacts, state, front_front):
 def hosted_char(v, sides, state, duel_a, duel_b, best, which):
     """An alive character standing in unit ``v`` (not refused, not duelling), or -1.
 
-    ``best``: the one with the highest rating; else the first.  ``which``:
-    0 characters only, 1 the promoted champion only, 2 either.
+    ``best``: a challenge's pick, the one with the highest rating, never a body that
+    never duels (``S_NO_DUEL``: a war machine's crewman of his own profile); else the
+    first, to be attacked.  ``which``: 0 characters only, 1 the promoted champion only,
+    2 either.
     """
     pick = -1
     for b in range(sides[v, S_HOSTED_LO], sides[v, S_HOSTED_HI]):
         if state[b, B_WOUNDS] <= 0 or state[b, B_REFUSED] or b == duel_a or b == duel_b:
+            continue
+        if best and sides[b, S_NO_DUEL]:
             continue
         if (which == 0 and sides[b, S_IS_CHAMPION]) or (which == 1
                                                         and not sides[b, S_IS_CHAMPION]):

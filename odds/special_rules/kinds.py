@@ -61,4 +61,19 @@ that a hatred of "miniaturas de tipo Caos" names (Mercenarios "Martillos de Sigm
 "Lanzas de Myrmidia", "Cazadores de vampiros":
 :data:`odds.battlescribe.rule_names.NAMED_HATRED`)."""
 
-SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON, CHAOS)
+NEVER_DUELS = RuleSpec(
+    key="never_duels", mdnr=("Ezpabilagoblins",), book="Orcos y Goblins",
+    columns=("S_NO_DUEL",), fill=lambda unit: {"S_NO_DUEL": unit.has("never_duels")},
+    acts=("start of turn",), hooks=("fighters.hosted_char",),
+    column_docs={"S_NO_DUEL": "a body that never issues nor accepts a challenge (a war"
+                              " machine's crewman of his own profile)"},
+)
+"""A body standing in its unit's front rank that is no character and no champion: it never
+issues nor accepts a challenge (RULES.md §1.9: only characters and champions duel).  Orcos y
+Goblins (Machotez de Grimgor) "Ezpabilagoblins": "Algunas máquinas de guerra pueden tener un
+Ezpabilagoblins como miembro de la dotación. Se trata de un Orco a todos los efectos": one more
+crewman (Lanzapiedroz, Lanzapinchoz) with his own T, W and save, a body of its own beside the
+machine like a war machine's leader (:attr:`odds.units.Unit.champion_special`), but no
+champion (:func:`odds.combat.fighters.hosted_char` never picks him for a challenge)."""
+
+SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON, CHAOS, NEVER_DUELS)

@@ -16,7 +16,7 @@ __all__ = [
     "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED", "S_HORN",
     "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS", "S_INDEPENDENT", "S_INIT",
     "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN",
-    "S_MUTATION", "S_MUTATION_WARD", "S_NOT_FOOT", "S_NO_FLANK_BONUS", "S_NO_PANIC",
+    "S_MUTATION", "S_MUTATION_WARD", "S_NOT_FOOT", "S_NO_DUEL", "S_NO_FLANK_BONUS", "S_NO_PANIC",
     "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
     "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_REROLL_FLIGHT", "S_SIREN",
     "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST",
@@ -93,57 +93,59 @@ S_REROLL_FLIGHT = 78  # reroll_flee_pursue: 1: re-rolls a flee roll that is caug
 #   that falls short (Orcos y Goblins "Aulladorez")
 S_FLEE_BY_CHOICE = 79  # lightning_strike: 1: having charged, it flees by choice from a first round
 #   lost instead of testing (Elfos Silvanos "Ataque relámpago")
-S_LANCE = 80  # lance_formation: 1: fights in lance formation, 3 wide, its ranks of 3 counting
+S_NO_DUEL = 80  # never_duels: a body that never issues nor accepts a challenge (a war machine's
+#   crewman of his own profile)
+S_LANCE = 81  # lance_formation: 1: fights in lance formation, 3 wide, its ranks of 3 counting
 #   (Bretonia "Formación en lanza")
-S_PURSUE_EXTRA = 81  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lowest dropped
+S_PURSUE_EXTRA = 82  # duty_to_pursue: D6 rolled beyond its pursuit dice, the lowest dropped
 #   (Bretonia "Obligación de Perseguir")
-S_IMPETUOUS = 82  # impetuous: 1: immune to psychology through the turn it charges
-S_HUNT = 83  # wild_hunt: 1: charged with its musician, it causes fear (S_FEAR 3) until its next
+S_IMPETUOUS = 83  # impetuous: 1: immune to psychology through the turn it charges
+S_HUNT = 84  # wild_hunt: 1: charged with its musician, it causes fear (S_FEAR 3) until its next
 #   own turn
-S_BEAST_LORD = 84  # beast_lord: 1: a Beastmaster among his beasts: he cannot refuse a challenge,
+S_BEAST_LORD = 85  # beast_lord: 1: a Beastmaster among his beasts: he cannot refuse a challenge,
 #   and they die with him (Elfos Silvanos "Despliegue", "Muerte del señor")
-S_HUNTER_WARD = 85  # dark_hunter: its ward save against supporting ranks' attacks only; 0 = none
-S_SIREN = 86  # siren_song: sings "Canto de la Sirena" each own turn at an enemy in contact
-S_SIRENABLE = 87  # siren_song: 1: a song may target the unit (not immune to psychology or to
+S_HUNTER_WARD = 86  # dark_hunter: its ward save against supporting ranks' attacks only; 0 = none
+S_SIREN = 87  # siren_song: sings "Canto de la Sirena" each own turn at an enemy in contact
+S_SIRENABLE = 88  # siren_song: 1: a song may target the unit (not immune to psychology or to
 #   break, not Undead or Daemon)
-S_NUMBERS = 88  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
+S_NUMBERS = 89  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 10 (Skaven "La
 #   fuerza radica en el número")
-S_STD_STUBBORN = 89  # desolation_standard: it and its characters stubborn while it carries its
+S_STD_STUBBORN = 90  # desolation_standard: it and its characters stubborn while it carries its
 #   standard (Orcos y Goblins "Estandarte de la Desolación")
-S_GEM = 90  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
-S_MUTATION = 91  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
+S_GEM = 91  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
+S_MUTATION = 92  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
 #   "Magia de Tzeentch")
-S_MUTATION_WARD = 92  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
+S_MUTATION_WARD = 93  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
 #   not a target
-S_WALL = 93  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
+S_WALL = 94  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
 #   escudos")
-S_SLIPPERY = 94  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
+S_SLIPPERY = 95  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-S_GIANT = 95  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
+S_GIANT = 96  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
 #   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow); 4
 #   the Titán de Khemri's 'Ataques especiales'
-S_LARGE = 96  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
+S_LARGE = 97  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
 #   against them)
-S_NOT_FOOT = 97  # giant_attacks: 1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's
+S_NOT_FOOT = 98  # giant_attacks: 1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's
 #   table)
-S_INIT = 98  # giant_attacks: the body's I (the giant's club: an I test)
-S_TOUGH = 99  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
-S_ARMOUR = 100  # giant_attacks: the body's close-combat armour save before any Strength modifier
+S_INIT = 99  # giant_attacks: the body's I (the giant's club: an I test)
+S_TOUGH = 100  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
+S_ARMOUR = 101  # giant_attacks: the body's close-combat armour save before any Strength modifier
 #   (7 = none)
-S_GIANT_FALLS = 101  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
+S_GIANT_FALLS = 102  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
 #   del gigante")
-S_PETRIFY = 102  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
-S_PETRIFY_WOUND = 103  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
+S_PETRIFY = 103  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+S_PETRIFY_WOUND = 104  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
 #   immune
-S_PETRIFY_WARD = 104  # petrify: the ward save against a petrifying hit on this unit (7 = none)
-S_TONGUE = 105  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
+S_PETRIFY_WARD = 105  # petrify: the ward save against a petrifying hit on this unit (7 = none)
+S_TONGUE = 106  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
 #   lengua")
-S_ICE = 106  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
-S_SWALLOW = 107  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
-S_ENRAGE = 108  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
-S_SPIKY = 109  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
+S_ICE = 107  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
+S_SWALLOW = 108  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
+S_ENRAGE = 109  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
+S_SPIKY = 110  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
 #   ("Escamas puntiagudas")
-N_SIDE = 110
+N_SIDE = 111
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
