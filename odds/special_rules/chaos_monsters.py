@@ -209,8 +209,9 @@ TWO_HEADS = RuleSpec(
     dice=lambda m, c: 6 * int((m.sides[:, c.S_HEADS] > 0).sum()),
     plain=False, rare="RARE_TURN", exact_refuses=_traitor_flank_charge,
     acts=("start of turn", "each strike", "combat result", "break test", "pursuit"),
-    hooks=("psychology.swap_heads", "psychology.head_ld", "blows.strike",
-           "resolution.combat_result_terms", "model.heads.head_rows"),
+    hooks=("psychology.swap_heads", "psychology.head_ld", "psychology.hates_now",
+           "psychology.break_test", "blows.strike", "blows.head_needs",
+           "resolution.side_totals", "resolution.leave_and_pursue", "model.heads.head_rows"),
     column_docs={
         "S_HEADS": "the Ettin's head dominant at the start (\"Dos cabezas\"): 0 no rule; 1 "
                    "Traidor; 2 Salvaje",
