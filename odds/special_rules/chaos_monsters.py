@@ -252,8 +252,9 @@ head's Ld (Salvaje one less) or the General's (``S_GENERAL_LD``), re-rolled unde
 abisal"; failed, the other head takes over.  Taking the Salvaje head the Ettin is frenzied
 again (the text's "gana Furia Asesina" comes with the head, each time); taking the Traidor
 head it loses frenzy; a Salvaje Ettin that loses a round loses frenzy as any frenzied model
-(§1.6) but keeps WS 2, S+1 and Ld-1.  Hatred acts in the first round only (gst "Odio"), which
-is always the starting head's; the doubled flank or rear bonus counts while the Traidor head
+(§1.6) but keeps WS 2, S+1 and Ld-1.  Hatred's re-rolls act in the first round only (gst
+"Odio"), which is always the starting head's; a Traidor, hating, always pursues (as a
+frenzied Salvaje does); the doubled flank or rear bonus counts while the Traidor head
 is dominant and the Ettin charged the enemy's flank or rear (the side's +1 or +2 becomes +2 or
 +4).  The break test, the restraint test of a pursuit and the swap test read the dominant
 head's Ld (:func:`odds.combat.psychology.head_ld`); panic tests read the printed Ld of the
