@@ -413,16 +413,11 @@ def test_plague_cart_from_the_catalogues():
 
 @needs_data
 def test_rules_left_reported_say_why():
-    """The Reinos del Caos rules the engine cannot express yet stay ``ignored``, each with its
-    reason (unmodelled.UNMODELLED_REASONS), so the unit's warning says what is missing:
-    Bestias "Ettin maldito" "Dos cabezas".  Bestias "Gorgona" "Engullir entero" ("puede
-    renunciar a todos sus ataques") is the player's choice each round: a ``note`` naming the
-    ``swallow_whole`` policy that models it (tests/test_swallow_whole.py).  (The giants' table
-    and falls are modelled: tests/test_giant.py.)"""
+    """Bestias "Gorgona" "Engullir entero" ("puede renunciar a todos sus ataques") is the
+    player's choice each round: a ``note`` naming the ``swallow_whole`` policy that models it
+    (tests/test_swallow_whole.py).  (The giants' table and falls are modelled:
+    tests/test_giant.py; the "Ettin maldito" "Dos cabezas": tests/test_two_heads.py.)"""
     b = cat(BESTIAS)
-    items = {i.item: i for i in b.report.for_unit("Ettin maldito")}
-    assert items["Dos cabezas"].kind == "ignored"
-    assert "two personalities" in items["Dos cabezas"].reason
     items = {i.item: i for i in b.report.for_unit("Gorgona")}
     assert items["Engullir entero"].kind == "note"
     assert "swallow_whole" in items["Engullir entero"].reason

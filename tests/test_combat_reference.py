@@ -103,11 +103,13 @@ class Matchup:
     details: bool = False  # also compare rounds, survivors, wounds and margin distributions
 
     def units(self) -> tuple[Unit, Unit]:
-        # stupidity (§1.10) is not in the reference: switched off here (the library's trolls
-        # have it, MDNR Orcos y Goblins "Estupidez")
+        # stupidity (§1.10) and Reinos del Caos "Dos cabezas" are not in the reference:
+        # switched off here (the library's trolls have the one, MDNR Orcos y Goblins
+        # "Estupidez"; its Ettin the other, tests/test_two_heads.py)
         units = (library_unit(u) if isinstance(u, str) else u
                  for u in (self.attacker, self.defender))
-        return tuple(u.replace(special=tuple(r for r in u.special if r != "stupidity"))
+        return tuple(u.replace(special=tuple(r for r in u.special
+                                             if r not in ("stupidity", "two_heads")))
                      for u in units)
 
 

@@ -60,6 +60,7 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_HUNTER_WARD", "S_SIREN",
              "S_ENRAGE", "S_SPIKY",  # Enanos (Dragón de esquirlas) "Enfurecer", "Escamas..."
              "S_SWALLOW",  # Reinos del Caos Bestias (Gorgona) "Engullir entero"
+             "S_HEADS",  # Reinos del Caos (Ettin maldito) "Dos cabezas"
              "S_GEM",  # Regimientos de Renombre (Marco Colombo) "Gema de Lustria"
              "S_BEAST_LORD"}  # Elfos Silvanos "Despliegue", "Muerte del señor" (a member)
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
@@ -107,6 +108,7 @@ def test_the_kernel_rare_bits_are_the_ones_it_always_had():
         layout.S_PETRIFY: kernel.RARE_TURN,  # gst "Petrificar" (chaos family)
         layout.S_SIREN: kernel.RARE_TURN,  # empire family: "Canto de la Sirena"
         layout.S_HUNT: kernel.RARE_TURN,  # Bretonia and the elves
+        layout.S_HEADS: kernel.RARE_TURN,  # Reinos del Caos "Dos cabezas" (a test each turn)
     }
 
 

@@ -87,9 +87,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                               " mammoth's howdah unit: skirmishers with a standard and their"
                               " own Ld; the steam tank: structure points lost counted as"
                               " wounds, unbreakable, no pursuit): not modelled",
-    "Dos cabezas": "two personalities (hatred and double flank/rear bonus, or frenzy, S+1, WS2,"
-                   " Ld-1) swapped by a Ld test at the end of each turn once wounded: not"
-                   " modelled",
     # Regimientos de Renombre: what keeps a regiment reported, read in its text
     "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
                      " frenzied or S+1 W+1 for the rest of the battle: not modelled",

@@ -46,6 +46,7 @@ from odds.combat.model import (
 from odds.combat.model.layout import (
     B_GEM,
     B_GRAB_TESTED,
+    B_HEAD,
     B_MELTED,
     B_NO_REGEN,
     B_RANDOM_A,
@@ -53,11 +54,17 @@ from odds.combat.model.layout import (
     B_STD_LOST,
     B_TONGUED,
     B_WOUNDS,
+    G_HEAD_HIT,
+    G_HEAD_SAVE,
+    G_HEAD_WOUND,
+    G_HEADS_HIT,
+    G_HIT_HEAD,
     G_ICE_HIT,
     G_ICE_WARD,
     G_REBOUND_S,
     G_REROLL_WOUND,
     G_SWALLOW,
+    S_HEADS,
     S_ICE,
     S_TONGUE,
 )
@@ -183,7 +190,7 @@ def swallowed(buf, p, u, state, sides, scored):
 
 @inline  # the hot path: LLVM inlines it (compiled once)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
-                   plain=False, ward_need=-1, gem=0, body=None):
+                   plain=False, ward_need=-1, gem=0, body=None, wound_need=-1, save_need=-1):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
@@ -193,7 +200,9 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     kernel's constant (``G_COLD`` and ``G_CHAIN`` are 0 there, their code left out);
     ``ward_need``: the ward save instead of the group's ``G_WARD`` (-1: the group's);
     ``gem``: 1 when the target has "Gema de Lustria" (``S_GEM``), ``body`` its ``state`` row:
-    while its ``B_GEM`` is 0, one failed armour save is rolled again and ``B_GEM`` set.
+    while its ``B_GEM`` is 0, one failed armour save is rolled again and ``B_GEM`` set;
+    ``wound_need``, ``save_need``: the to-wound roll and armour save instead of the group's
+    ``G_WOUND`` and ``G_SAVE`` (-1: the group's; "Dos cabezas").
     Returns ``(wounds, killing_blows, sixes, saved, p)``: ``sixes``, the natural 6s to hit
     of a group with ``G_COLD`` (0 otherwise); ``saved``, the armour saves passed.
     """
@@ -211,22 +220,20 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     if not plain and groups[u, v, gi, kind, G_COLD]:  # "Arma de frío": the natural 6s rolled to hit
         sixes, _ = count_ge(buf, p0, p - p0, 6)
     face = 0 if plain else groups[u, v, gi, kind, G_SWALLOW]
+    wound = groups[u, v, gi, kind, G_WOUND] if wound_need < 0 else wound_need
     if face > 0:  # "Engullir entero": a killing blow on a to-wound roll of 4+ that wounds
-        wound = groups[u, v, gi, kind, G_WOUND]
         w, kbw, p = roll_wounds_at(buf, p, hits - ph, wound, max(face, wound))
     else:
-        w, kbw, p = roll_wounds(buf, p, hits - ph, groups[u, v, gi, kind, G_WOUND],
-                                groups[u, v, gi, kind, G_KB])
+        w, kbw, p = roll_wounds(buf, p, hits - ph, wound, groups[u, v, gi, kind, G_KB])
     if not plain and groups[u, v, gi, kind, G_REROLL_WOUND] and w < hits - ph:
         # "Premonición": the failed rolls to wound are rolled once more
-        w2, k2, p = roll_wounds(buf, p, hits - ph - w, groups[u, v, gi, kind, G_WOUND],
-                                groups[u, v, gi, kind, G_KB])
+        w2, k2, p = roll_wounds(buf, p, hits - ph - w, wound, groups[u, v, gi, kind, G_KB])
         w, kbw = w + w2, kbw + k2
     if not plain and groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
         w2, k2, ph2, p = chain_attacks(buf, p, w + ph, hit, poison, groups[u, v, gi, kind])
         w, kbw, ph = w + w2, kbw + k2, ph + ph2
     armour = w - kbw + ph
-    save = groups[u, v, gi, kind, G_SAVE]
+    save = groups[u, v, gi, kind, G_SAVE] if save_need < 0 else save_need
     passed = 0
     if save <= 6:
         passed, p = count_ge(buf, p, armour, save)
@@ -375,6 +382,26 @@ def hit_need(buf, p, groups, u, t, gi, kind, state, sides, need):
     return need, p
 
 
+@linked  # called: "Dos cabezas" in strike() below
+def head_needs(groups, u, t, gi, kind, state, sides, need):
+    """The needs of body ``u``'s group ``gi`` on ``t`` while an Ettin's other head is dominant.
+
+    Reinos del Caos "Dos cabezas" (``S_HEADS``, ``state[:, B_HEAD]``): the striker's other
+    head hits, wounds and pierces armour with its own WS and S (``G_HEAD_HIT``,
+    ``G_HEAD_WOUND``, ``G_HEAD_SAVE``); a struck Ettin's other head is hit at its WS
+    (``G_HIT_HEAD``; ``G_HEADS_HIT`` both).  A need another rule set this blow (``need``
+    not -1) is kept.  Returns ``(need, wound, save)``, -1: the row's own.
+    """
+    mine = sides[u, S_HEADS] > 0 and state[u, B_HEAD] > 0
+    theirs = sides[t, S_HEADS] > 0 and state[t, B_HEAD] > 0
+    wound = groups[u, t, gi, kind, G_HEAD_WOUND] if mine else -1
+    save = groups[u, t, gi, kind, G_HEAD_SAVE] if mine else -1
+    if need < 0 and (mine or theirs):
+        col = G_HEADS_HIT if mine and theirs else (G_HEAD_HIT if mine else G_HIT_HEAD)
+        need = groups[u, t, gi, kind, col]
+    return need, wound, save
+
+
 @linked  # called: two rare rules of strike() below
 def hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll):
     """How many of the ``na`` attacks of body ``u``'s group ``gi`` just struck on ``t`` hit.
@@ -418,13 +445,17 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     if not plain and (sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]
                       or state[u, B_TONGUED] == t + 1):
         need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides, need)
+    wound = -1
+    save = -1
+    if not plain and (sides[u, S_HEADS] or sides[t, S_HEADS]):
+        need, wound, save = head_needs(groups, u, t, gi, kind, state, sides, need)
     # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
     # desafíos" (S_DUEL_REROLL)
     p0 = p
     gem = 0 if plain else sides[t, S_GEM]  # "Gema de Lustria"
     uns, kbw, six, passed, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes,
                                               need, duel and sides[u, S_DUEL_REROLL] > 0,
-                                              plain, ward, gem, state[t])
+                                              plain, ward, gem, state[t], wound, save)
     rebound = 0 if plain or groups[u, t, gi, kind, G_REBOUND_S] == 0 else passed
     if not plain and ((gi == CREW and sides[u, S_TONGUE]) or (
             sides[t, S_ICE] and groups[u, t, gi, kind, G_FLAMING] and not state[t, B_MELTED])):

@@ -73,6 +73,7 @@ from odds.combat.model.layout import (
     B_FRENZIED,
     B_FRONT_CHARS,
     B_FRONTAGE,
+    B_HEAD,
     B_HUNT,
     B_HUSHED,
     B_JUMPING,
@@ -192,6 +193,7 @@ from odds.combat.psychology import (
     petrify,
     song_ends,
     stupidity,
+    swap_heads,
 )
 from odds.combat.resolution import end_stats, horn_round, leave_and_pursue, settle, side_totals
 from odds.combat.strike_steps import strike_steps
@@ -388,6 +390,7 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
         state[u, B_SHOUT] = 0
         state[u, B_HUSHED] = 0
         state[u, B_MELTED] = 0  # "Armas de hielo": not melted yet
+        state[u, B_HEAD] = 0  # "Dos cabezas": the starting head dominant
         state[u, B_SONG] = 0
         state[u, B_HUNT] = 2 if sides[u, S_FEAR] == 3 else 0  # "La cacería salvaje"
     chg = -2
@@ -428,7 +431,10 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
     active0 = model.flags[F_ACTIVE]
     active = active0 if rnd % 2 == 0 else 1 - active0
     if rare & RARE_TURN:
-        if rnd > 0:  # empire family: "Canto de la Sirena" ends with the turn before
+        if rnd > 0:
+            # Reinos del Caos "Dos cabezas": the wounded Ettins' tests at the turn's end
+            p = swap_heads(buf, p, nr, sides, state)
+            # empire family: "Canto de la Sirena" ends with the turn before
             p = song_ends(buf, p, nr, sides, state)
         p = own_turn_start(buf, p, nr, active, sides, state, model.contacts)
     if rare & RARE_GIANT:  # the giants' weapons stuck, falls, shouts (odds.combat.giants)

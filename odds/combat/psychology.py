@@ -68,10 +68,14 @@ from odds.combat.model import (
     S_GENERAL_LD,
     S_GRUMBLERS,
     S_GUARDED,
+    S_HATRED,
+    S_HEADS,
+    S_HEADS_LD,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
     S_HOWLED,
+    S_HP,
     S_INDEPENDENT,
     S_INSTABILITY,
     S_IS_GENERAL,
@@ -100,6 +104,7 @@ from odds.combat.model.layout import (
     B_DRUNK_ROLL,
     B_FLEE,
     B_FRENZIED,
+    B_HEAD,
     B_HUNT,
     B_LEADER_FELL,
     B_NO_REGEN,
@@ -478,7 +483,7 @@ def break_test(buf, p, lo, diff, sides, state, contacts, gen, bsb, insane, first
     ld = 0
     ld_c = 0
     if m_lo > 0:
-        own = sides[lo, S_LD]
+        own = sides[lo, S_LD] + head_ld(lo, sides, state)  # "Dos cabezas"
         if sides[lo, S_CHAMPION]:
             own = max(own, sides[lo, S_CHAMPION_LD])
         if sides[lo, S_COLD]:
@@ -559,6 +564,53 @@ def sung(u, state):
     Desmoralización) que deba hacer" (:func:`siren_song`, :func:`song_ends`).
     """
     return 3 if state[u, B_SONG] > 0 else 0
+
+
+@inline
+def head_ld(u, sides, state):
+    """The Ld step of unit ``u``'s dominant head from its starting one ("Dos cabezas").
+
+    Reinos del Caos "Ettin maldito": the Salvaje head has "L-1"; ``S_HEADS_LD`` (-1 or +1)
+    while the other head is dominant (``state[u, B_HEAD]``), else 0.
+    """
+    return sides[u, S_HEADS_LD] * state[u, B_HEAD]
+
+
+@inline
+def hates_now(u, sides, state):
+    """Whether unit ``u`` has hatred now: its ``S_HATRED``, or its Traidor head dominant.
+
+    Reinos del Caos "Dos cabezas": "Traidor. El Ettin gana Odio" (``S_HEADS`` 1, Traidor at
+    the start, with its starting head; 2, Salvaje at the start, with its other head).
+    """
+    if sides[u, S_HEADS] == 0:
+        return sides[u, S_HATRED] > 0
+    return (sides[u, S_HEADS] == 1) == (state[u, B_HEAD] == 0)
+
+
+@linked  # called: units with "Dos cabezas" only
+def swap_heads(buf, p, nr, sides, state):
+    """Reinos del Caos "Dos cabezas": each wounded Ettin's Ld test at the end of a turn.
+
+    "Cuando el Ettin haya sufrido alguna herida ... al final de cada turno deberá hacer un
+    chequeo de Liderazgo (puede usar Liderazgo del General), si lo supera, conserva la
+    personalidad actual, en caso contrario toma la otra personalidad": an Ettin still
+    fighting with fewer wounds than it began with tests on its dominant head's Ld
+    (:func:`head_ld`) or the General's, re-rolled under "Aullido abisal"; failed, the other
+    head takes over (``state[u, B_HEAD]``): frenzied taking the Salvaje head ("gana Furia
+    Asesina"), not frenzied taking the Traidor head.  Returns ``p``.
+    """
+    for u in range(nr):
+        if (sides[u, S_HEADS] and state[u, B_STATUS] == FIGHTING
+                and 0 < state[u, B_WOUNDS] < sides[u, S_HP]):
+            gen = 0 if sides[u, S_INDEPENDENT] else sides[u, S_GENERAL_LD]
+            ld = max(sides[u, S_LD] + head_ld(u, sides, state), gen) - sung(u, state)
+            passed, p = howled_test(buf, p, ld, False, False, sides[u, S_COLD] > 0,
+                                    howled(u, sides, state))
+            if not passed:
+                state[u, B_HEAD] = 1 - state[u, B_HEAD]
+                state[u, B_FRENZIED] = 0 if hates_now(u, sides, state) else 1
+    return p
 
 
 @inline

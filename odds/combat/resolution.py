@@ -22,11 +22,12 @@ from odds.combat.model import (
     NO_COMBAT,
     PANICKED,
     S_CAN_PURSUE,
+    S_CHARGED,
     S_COLD,
     S_FLEE_DICE,
     S_FLEE_MINUS,
     S_FLEE_PLUS,
-    S_HATRED,
+    S_HEADS,
     S_HORN,
     S_HOST,
     S_HOWLED,
@@ -62,7 +63,7 @@ from odds.combat.model.layout import (
     ST_STATUS,
     ST_SURVIVORS,
 )
-from odds.combat.psychology import horn_panic, panic_from, sung
+from odds.combat.psychology import hates_now, head_ld, horn_panic, panic_from, sung
 
 
 @inline
@@ -127,6 +128,10 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
     flank1 = 0
     rear0 = 0
     rear1 = 0
+    double_f0 = False
+    double_f1 = False
+    double_r0 = False
+    double_r1 = False
     for c in range(nc):
         for d in range(2):
             a = contacts[c, CT_A + d]
@@ -139,15 +144,22 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
                 continue
             if unit_strength(a, sides, state) < 5:
                 continue
+            # "Dos cabezas": a Traidor Ettin that charged the flank or rear doubles the bonus
+            twice = sides[a, S_HEADS] > 0 and sides[a, S_CHARGED] > 0 and hates_now(a, sides,
+                                                                                    state)
             if sides[a, S_SIDE] == 0:
                 if face_b == FLANK:
                     flank0 += 1
+                    double_f0 = double_f0 or twice
                 else:
                     rear0 += 1
+                    double_r0 = double_r0 or twice
             elif face_b == FLANK:
                 flank1 += 1
+                double_f1 = double_f1 or twice
             else:
                 rear1 += 1
+                double_r1 = double_r1 or twice
     if both_claim:  # Option: both sides claim
         fb0 = 1 if flank0 > 0 else 0
         fb1 = 1 if flank1 > 0 else 0
@@ -158,6 +170,8 @@ def side_totals(nr, nb, sides, state, contacts, both_claim):
         fb1 = 1 if flank1 > flank0 else 0
         rb0 = 2 if rear0 > rear1 else 0
         rb1 = 2 if rear1 > rear0 else 0
+    fb0, rb0 = fb0 * (1 + double_f0), rb0 * (1 + double_r0)
+    fb1, rb1 = fb1 * (1 + double_f1), rb1 * (1 + double_r1)
     return (us0, us1, std0, std1, mus0, mus1, gen0, gen1, bsb0, bsb1, fb0, fb1, rb0, rb1)
 
 
@@ -218,14 +232,13 @@ def leave_and_pursue(buf, p, nr, sides, state, contacts, pursuit_test):  # noqa:
                     if state[f, B_STATUS] == PANICKED:
                         state[f, B_STATUS] = FLEEING
                 continue
-        elif pursuit_test and not (state[u, B_FRENZIED] or sides[u, S_HATRED]):
-            held, p = leadership_test(buf, p, sides[u, S_LD] - sung(u, state), False, False,
-                                      sides[u, S_COLD])
+        elif pursuit_test and not (state[u, B_FRENZIED] or hates_now(u, sides, state)):
+            ld = sides[u, S_LD] + head_ld(u, sides, state) - sung(u, state)  # "Dos cabezas"
+            held, p = leadership_test(buf, p, ld, False, False, sides[u, S_COLD])
             if not held and sides[u, S_HOWLED] - 1 == target:
                 # Elfos Oscuros "Aullido abisal" ("el chequeo para evitar perseguir"): the
                 # fleeing Kharibdyss's player has a failed test re-rolled
-                held, p = leadership_test(buf, p, sides[u, S_LD] - sung(u, state), False,
-                                          False, sides[u, S_COLD])
+                held, p = leadership_test(buf, p, ld, False, False, sides[u, S_COLD])
             if held:
                 continue
         chase, p = pursuit_roll(buf, p, u, sides)

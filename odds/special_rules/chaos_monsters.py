@@ -180,4 +180,92 @@ once, up to its starting wounds; those of them it suffered in this phase are tak
 enemy's combat result, as regeneration's are (the others, of earlier rounds, scored then).
 The exact first round refuses a combat with it."""
 
-SPECS = (PETRIFY, TONGUE_ATTACK, ICE_WEAPONS, SWALLOW_WHOLE)
+
+
+def _heads_fill(unit: Any) -> dict[str, int]:
+    """``S_HEADS`` and ``S_HEADS_LD`` of ``unit``: its starting head, the other head's Ld step."""
+    if not unit.has("two_heads"):
+        return {"S_HEADS": 0, "S_HEADS_LD": 0}
+    savage = unit.has("two_heads_savage")
+    return {"S_HEADS": 2 if savage else 1, "S_HEADS_LD": 1 if savage else -1}
+
+
+def _traitor_flank_charge(m: Any, c: Any) -> bool:
+    """A Traidor Ettin charged an enemy's flank or rear: the exact engine has no doubling."""
+    for a, b, face_a, face_b in m.contacts:
+        for u, face in ((a, face_b), (b, face_a)):
+            if m.sides[u, c.S_HEADS] == 1 and m.sides[u, c.S_CHARGED] and face != c.FRONT:
+                return True
+    return False
+
+
+TWO_HEADS = RuleSpec(
+    key="two_heads", mdnr=("Dos cabezas",), book="Reinos del Caos (Ettin maldito)",
+    battlescribe=("Dos cabezas",),
+    columns=("S_HEADS", "S_HEADS_LD", "G_HEAD_HIT", "G_HEAD_WOUND", "G_HEAD_SAVE",
+             "G_HIT_HEAD", "G_HEADS_HIT"),
+    switches=("S_HEADS",), fill=_heads_fill, filled_by="odds.combat.model.heads",
+    # one Ld test a round (3D6 cold-blooded), re-rolled under "Aullido abisal"
+    dice=lambda m, c: 6 * int((m.sides[:, c.S_HEADS] > 0).sum()),
+    plain=False, rare="RARE_TURN", exact_refuses=_traitor_flank_charge,
+    acts=("start of turn", "each strike", "combat result", "break test", "pursuit"),
+    hooks=("psychology.swap_heads", "psychology.head_ld", "psychology.hates_now",
+           "psychology.break_test", "blows.strike", "blows.head_needs",
+           "resolution.side_totals", "resolution.leave_and_pursue", "model.heads.head_rows"),
+    column_docs={
+        "S_HEADS": "the Ettin's head dominant at the start (\"Dos cabezas\"): 0 no rule; 1 "
+                   "Traidor; 2 Salvaje",
+        "S_HEADS_LD": "the other head's Ld less the starting head's (-1 or +1)",
+        "G_HEAD_HIT": "G_HIT while the striking Ettin has its other head dominant",
+        "G_HEAD_WOUND": "G_WOUND likewise (the Salvaje's S+1)",
+        "G_HEAD_SAVE": "G_SAVE likewise",
+        "G_HIT_HEAD": "G_HIT while the Ettin struck has its other head dominant (its WS)",
+        "G_HEADS_HIT": "G_HIT while both the Ettin striking and the Ettin struck have their "
+                       "other heads dominant",
+    },
+)
+"""Reinos del Caos (Mortales, Bestias, Marca de Malal, Norsca) "Ettin maldito" "Dos cabezas":
+"Cuando se despliega al Ettin, el jugador debe elegir qué personalidad (cuál de las dos cabezas)
+es la dominante. Cuando el Ettin haya sufrido alguna herida (tras salvaciones, si las hubiera
+por algún hechizo o regla especial), al final de cada turno deberá hacer un chequeo de
+Liderazgo (puede usar Liderazgo del General), si lo supera, conserva la personalidad actual, en
+caso contrario toma la otra personalidad. Las dos personalidades son: - Traidor. El Ettin gana
+Odio, Cruzar(Terreno difícil), y dobla el bonificador a la resolución de combate si carga por el
+flanco o retaguardia. - Salvaje. El Ettin gana Furia Asesina, y su perfil se ve modificado de la
+siguiente forma: F+1, HA2, L-1."
+
+The starting head is the player's choice: Default Traidor (the head the text names first, the
+``two_heads`` flag alone); Option Salvaje (the ``two_heads_savage`` flag beside it).  The
+combat is built with the starting head's profile and rules (:mod:`odds.combat.model.heads`):
+Traidor, hatred (re-rolls its misses in the first round); Salvaje, WS 2, S+1, Ld-1 and frenzy
+(one more attack while frenzied, immune to psychology, must pursue).  Each Ettin's rows hold
+the other head's to-hit, to-wound and armour-save needs (``G_HEAD_*``), and each enemy's rows
+the need to hit the Ettin at the other head's WS (``G_HIT_HEAD``, ``G_HEADS_HIT`` for an Ettin
+striking an Ettin); the kernel takes them while the other head is dominant
+(``state[:, B_HEAD]``).
+
+"Wounded": Default, the Ettin has fewer wounds than it began the combat with (after saves and
+regeneration: a regenerated wound is one it did not suffer); a wound of an earlier phase is
+not known to the engine.  The test is taken at the end of every turn, each player's (once a
+round, before the next round's start), while the Ettin is still fighting: 2D6 on the dominant
+head's Ld (Salvaje one less) or the General's (``S_GENERAL_LD``), re-rolled under "Aullido
+abisal"; failed, the other head takes over.  Taking the Salvaje head the Ettin is frenzied
+again (the text's "gana Furia Asesina" comes with the head, each time); taking the Traidor
+head it loses frenzy; a Salvaje Ettin that loses a round loses frenzy as any frenzied model
+(§1.6) but keeps WS 2, S+1 and Ld-1.  Hatred's re-rolls act in the first round only (gst
+"Odio"), which is always the starting head's; a Traidor, hating, always pursues (as a
+frenzied Salvaje does); the doubled flank or rear bonus counts while the Traidor head
+is dominant and the Ettin charged the enemy's flank or rear (the side's +1 or +2 becomes +2 or
++4).  The break test, the restraint test of a pursuit and the swap test read the dominant
+head's Ld (:func:`odds.combat.psychology.head_ld`); panic tests read the printed Ld of the
+starting head.  The exact first round is the starting head's (no test comes before its end),
+so the exact engine takes the rule, but for a Traidor Ettin's doubled bonus after a charge on
+a flank or rear, which it refuses."""
+
+TWO_HEADS_SAVAGE = RuleSpec(
+    key="two_heads_savage", mdnr=("Dos cabezas",), book="Reinos del Caos (Ettin maldito)",
+)
+"""Option of "Dos cabezas" (:data:`TWO_HEADS`): the Ettin starts with the Salvaje head
+dominant (with ``two_heads``; alone it does nothing)."""
+
+SPECS = (PETRIFY, TONGUE_ATTACK, ICE_WEAPONS, SWALLOW_WHOLE, TWO_HEADS, TWO_HEADS_SAVAGE)

@@ -31,6 +31,7 @@ from odds.combat.model.bodies import (
 from odds.combat.model.charge import charge_flags, ogre_charge_strength, thunderous_charge
 from odds.combat.model.contact import contact_effects, killing_cold, soporific_musk
 from odds.combat.model.groups import _groups, slayer_weapon
+from odds.combat.model.heads import head_rows, heads
 from odds.combat.model.layout import (
     CREW,
     F_CHARGE_TESTS,
@@ -147,6 +148,8 @@ def build_units(units: list[Unit], sides: list[int],
                                allocation, challenge)
     units = [saints_champion(u) for u in units]  # Bretonia "Santos en vida"
     options = options or CombatOptions()
+    # Reinos del Caos "Dos cabezas": the Ettin's starting head, and its other head
+    units, alt = _heads(units, characters, contacts)
     # chaosbeasts: "Almizcle soporífero": half WS and I for those in contact with it
     units, characters = soporific_musk(units, characters, contacts)
     # empire family: "Frío asesino": Initiative 1 for those in contact with it
@@ -184,7 +187,8 @@ def build_units(units: list[Unit], sides: list[int],
         charged = [*charged, *(charged[e.host] for e in extra)]
     host_of = list(range(n_units)) + [e.host for e in extra]
     groups, bearer = _attack_groups(bodies, extra, full_units, units, sides, charged, contacts,
-                                    options.distance, host_of)
+                                    options.distance, host_of,
+                                    alt + [None] * (len(bodies) - n_units))
     for i in range(len(bodies)):
         side_arr[i, S_BEAR_STD] = bearer[host_of[i]]
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
@@ -452,14 +456,33 @@ def _with_hosted_rows(side_arr: np.ndarray, extra: list[_Hosted], units: list[Un
     return side_arr
 
 
+def _heads(units: list[Unit], characters: list[Any],
+           contacts: list[tuple[int, int, int, int]]) -> tuple[list[Unit], list[Unit | None]]:
+    """Reinos del Caos "Dos cabezas": each unit with its starting head, and its other head.
+
+    The other head (None: no such rule) with what enemy rules in contact do to every unit's
+    profile ("Almizcle soporífero", "Frío asesino"), as for the starting one.
+    """
+    pairs = [heads(u) for u in units]
+    first = [a for a, _ in pairs]
+    if all(b is None for _, b in pairs):
+        return first, [None] * len(units)
+    other = [a if b is None else b for a, b in pairs]
+    other, _ = soporific_musk(other, characters, contacts)
+    other, _ = killing_cold(other, characters, contacts)
+    return first, [o if b is not None else None for o, (_, b) in zip(other, pairs, strict=True)]
+
+
 def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Unit],
                    units: list[Unit], sides: list[int], charged: list[bool],
                    contacts: list[tuple[int, int, int, int]], distance: float,
-                   host_of: list[int]) -> tuple[np.ndarray, list[int]]:
+                   host_of: list[int], alt: list[Unit | None]) -> tuple[np.ndarray, list[int]]:
     """Every body's attack groups against every enemy body, and the units' bear standards.
 
     ``host_of[b]``: the unit body ``b`` belongs to (itself for a unit).  The second value is
-    :func:`~odds.combat.model.bodies.bear_standard_bearers`' (per unit).
+    :func:`~odds.combat.model.bodies.bear_standard_bearers`' (per unit).  ``alt[b]``: body
+    ``b`` with its other head dominant (Reinos del Caos "Dos cabezas", None: no such rule),
+    whose rows fill the rule's columns (:func:`~odds.combat.model.heads.head_rows`).
     """
     n_units = len(units)
     n = len(bodies)
@@ -478,17 +501,22 @@ def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Un
     # Mercenarios "Carga atronadora": no impact hits after a charge shorter than 18 cm
     strikers = [thunderous_charge(b, distance) for b in bodies]
     bearer = bear_standard_bearers(full_units, extra, n_units)
+
+    def rows(striker: Unit | None, i: int, target: Unit | None, j: int) -> np.ndarray:
+        # Bretonia "Estacas defensivas": charging the staked unit's front, no charge bonus
+        # nor charge rule
+        staked = charged[i] and stopped_by_stakes(units, host_of[i], host_of[j], contacts)
+        return _groups(strikers[i] if striker is None else thunderous_charge(striker, distance),
+                       fought_through(bodies[j] if target is None else target, j, host_of[i],
+                                      contacts),
+                       bool(charged[i]) and not staked, bracing[i], bool(charged[j]),
+                       0 if staked else ogres[i], omens[i], bearer[host_of[i]] > 0)
+
     for i in range(n):
         for j in range(n):
             if sides[i] != sides[j]:
-                # Bretonia "Estacas defensivas": charging the staked unit's front, no charge
-                # bonus nor charge rule
-                staked = charged[i] and stopped_by_stakes(units, host_of[i], host_of[j], contacts)
-                groups[i, j] = _groups(strikers[i], fought_through(bodies[j], j, host_of[i],
-                                                                    contacts),
-                                       bool(charged[i]) and not staked, bracing[i],
-                                       bool(charged[j]), 0 if staked else ogres[i], omens[i],
-                                       bearer[host_of[i]] > 0)
+                groups[i, j] = rows(None, i, None, j)
+    head_rows(groups, alt, rows)
     # Enanos del Caos "Rompecráneos": "No afecta si no hay miniaturas en su frontal": its
     # attacks reach only the enemy units touching the model's front
     for i in range(n_units):

@@ -7,13 +7,14 @@ registry order; the comment names the spec that owns it.
 """
 
 __all__ = [
-    "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_ICE_HIT",
-    "G_ICE_WARD", "G_KB", "G_LANCE", "G_NO_REGEN", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND",
-    "G_STD_HIT", "G_SWALLOW", "G_WHIRL", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD",
-    "S_BEAST_LORD", "S_BODYGUARD", "S_BURNING", "S_BURN_SAVE", "S_CAMELS", "S_CAMEL_SHY",
-    "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD", "S_ENRAGE", "S_FEAR",
-    "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE", "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY",
-    "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED", "S_HORN",
+    "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_HEADS_HIT",
+    "G_HEAD_HIT", "G_HEAD_SAVE", "G_HEAD_WOUND", "G_HIT_HEAD", "G_ICE_HIT", "G_ICE_WARD", "G_KB",
+    "G_LANCE", "G_NO_REGEN", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND", "G_STD_HIT", "G_SWALLOW",
+    "G_WHIRL", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD", "S_BEAST_LORD", "S_BODYGUARD",
+    "S_BURNING", "S_BURN_SAVE", "S_CAMELS", "S_CAMEL_SHY", "S_CAPTAIN", "S_COLD", "S_DRUNK",
+    "S_DUEL_REROLL", "S_DUEL_WARD", "S_ENRAGE", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES",
+    "S_FLEE_BY_CHOICE", "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY", "S_GEM", "S_GIANT",
+    "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED", "S_HEADS", "S_HEADS_LD", "S_HORN",
     "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS", "S_INDEPENDENT", "S_INIT",
     "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN",
     "S_MUTATION", "S_MUTATION_WARD", "S_NOT_FOOT", "S_NO_DUEL", "S_NO_FLANK_BONUS", "S_NO_PANIC",
@@ -142,10 +143,13 @@ S_TONGUE = 106  # tongue_attack: 1: its crew group is one tongue attack per mode
 #   lengua")
 S_ICE = 107  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
 S_SWALLOW = 108  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
-S_ENRAGE = 109  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
-S_SPIKY = 110  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
+S_HEADS = 109  # two_heads: the Ettin's head dominant at the start ("Dos cabezas"): 0 no rule; 1
+#   Traidor; 2 Salvaje
+S_HEADS_LD = 110  # two_heads: the other head's Ld less the starting head's (-1 or +1)
+S_ENRAGE = 111  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
+S_SPIKY = 112  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
 #   ("Escamas puntiagudas")
-N_SIDE = 111
+N_SIDE = 113
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
@@ -172,8 +176,14 @@ G_ICE_HIT = 26  # ice_weapons: G_HIT once the unit's ice weapons melted (S_ICE, 
 G_ICE_WARD = 27  # ice_weapons: G_WARD once they melted (no more magic attacks)
 G_SWALLOW = 28  # swallow_whole: to-wound roll at or above which the row's blow slays outright
 #   ("Engullir entero"), 0 = none
-G_REBOUND_S = 29  # spiky_scales: S of the row's blows rolled to hit against an enemy with S_SPIKY
+G_HEAD_HIT = 29  # two_heads: G_HIT while the striking Ettin has its other head dominant
+G_HEAD_WOUND = 30  # two_heads: G_WOUND likewise (the Salvaje's S+1)
+G_HEAD_SAVE = 31  # two_heads: G_SAVE likewise
+G_HIT_HEAD = 32  # two_heads: G_HIT while the Ettin struck has its other head dominant (its WS)
+G_HEADS_HIT = 33  # two_heads: G_HIT while both the Ettin striking and the Ettin struck have their
+#   other heads dominant
+G_REBOUND_S = 34  # spiky_scales: S of the row's blows rolled to hit against an enemy with S_SPIKY
 #   (the hit back), 0 = none
-G_NO_REGEN = 30  # sigmar_stake: 1: the blows' wounds cannot be regenerated
-N_GROUP = 31
+G_NO_REGEN = 35  # sigmar_stake: 1: the blows' wounds cannot be regenerated
+N_GROUP = 36
 """Columns of ``groups``."""
