@@ -78,6 +78,7 @@ TERMS_ES: dict[str, dict[str, str]] = {
         "dragon": "Dragón", "chaos": "Caos", "independent": "Independiente",
         "bodyguard": "Guardaespaldas",
         "thunderous_charge": "Carga atronadora", "strength_on_charge": "Fuerza en la carga",
+        "loec_dances": "Danzas de Loec",
         "causes_no_panic": "No causa pánico", "artefact_creature": "Criatura artefacto",
         "troll_vomit": "Vómito de troll", "flammable": "Inflamable",
         "immune_to_flaming": "Inmune a ataques flamígeros", "slayer": "Matador",
