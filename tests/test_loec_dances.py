@@ -158,3 +158,15 @@ def test_later_rounds_alternate_the_last_two_dances(rounds, attacks):
     out = simulate(model, N, 3604 + rounds)
     lost = {40 - k: c / N for k, c in enumerate(out["surv"][1]) if c}
     assert_distribution(lost, binomial(attacks, 2 / 9), N, what=f"{rounds} rounds of dances")
+
+
+def test_cli_takes_the_dances(capsys):
+    """``odds combat --loec-dances FIRST,EVEN,ODD`` sets ``CombatOptions.loec_dances``; a
+    dance twice in a row ("alternandolas obligatoriamente") is refused (exit 2)."""
+    from odds.cli import main
+
+    assert main(["combat", "orc_boyz", "empire_swordsmen", "--trials", "2000", "--seed", "1",
+                 "--loec-dances", "mist,storm,mist"]) == 0
+    assert main(["combat", "orc_boyz", "empire_swordsmen", "--loec-dances",
+                 "storm,storm,whirl"]) == 2
+    assert "cannot follow itself" in capsys.readouterr().err

@@ -439,11 +439,10 @@ def check_dances(dances: Any) -> tuple[str, str, str]:
 
     seq = tuple(dances) if isinstance(dances, (list, tuple)) else ()
     if len(seq) != 3 or any(d not in DANCES for d in seq):
-        raise OddsInputError(f"loec_dances: three of {', '.join(DANCES)} (the first, even and "
-                             f"odd rounds; got {dances!r})")
+        raise OddsInputError(f"loec_dances: three of {', '.join(DANCES)}, for the first, even "
+                             f"and odd rounds (got {dances!r})")
     if seq[0] == seq[1] or seq[1] == seq[2]:
-        raise OddsInputError(f"loec_dances: a dance cannot follow itself ('alternandolas "
-                             f"obligatoriamente'; got {dances!r})")
+        raise OddsInputError(f"loec_dances: a dance cannot follow itself (got {dances!r})")
     return seq  # type: ignore[return-value]
 
 
