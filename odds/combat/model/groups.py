@@ -914,7 +914,8 @@ def _apply_hit_modifiers(out: np.ndarray, modifier: np.ndarray, bear: bool) -> N
     bounding; ``G_STD_HIT`` keeps the need without it, which the kernel takes once the
     standard bearer has fallen (blows.strike).
     """
-    bonus = np.array([int(bear), 0], np.int64)
+    bonus = np.zeros(N_KINDS, np.int64)
+    bonus[0] = int(bear)
     hit = out[:, :, G_HIT]
     rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
     out[:, :, G_STD_HIT] = np.where(rolled, np.clip(hit + modifier[:, None], 2, 6),
