@@ -76,6 +76,11 @@ COMMAND_OPTION_HELP_ES: dict[str, dict[str, str]] = {
                            "defecto), sobre la unidad enemiga en contacto una vez de cada "
                            "cuatro, impactando a sus miniaturas que tocan al gigante; never "
                            "(nunca)",
+        "loec_dances": 'Elfos Silvanos "Danzas de Loec": las danzas de la primera ronda, de '
+                       "las rondas pares y de las impares tras la primera, de whirl "
+                       "(Torbellino de Muerte), storm (Tormenta de Espadas), shadows (Sombras "
+                       "Inalcanzables) y mist (Niebla Sinuosa), sin repetir una en rondas "
+                       "seguidas (por defecto storm,shadows,storm)",
         "no_charge_tests": "sin chequeos de miedo ni terror al cargar (activados por defecto)",
         "max_rounds": _MAX_ROUNDS,
         "attacker_bonus": "bonificación fija a la resolución del combate del atacante (flanco "

@@ -78,6 +78,7 @@ TERMS_ES: dict[str, dict[str, str]] = {
         "dragon": "Dragón", "chaos": "Caos", "independent": "Independiente",
         "bodyguard": "Guardaespaldas",
         "thunderous_charge": "Carga atronadora", "strength_on_charge": "Fuerza en la carga",
+        "loec_dances": "Danzas de Loec",
         "causes_no_panic": "No causa pánico", "artefact_creature": "Criatura artefacto",
         "troll_vomit": "Vómito de troll", "flammable": "Inflamable",
         "immune_to_flaming": "Inmune a ataques flamígeros", "slayer": "Matador",
@@ -1549,6 +1550,12 @@ def data_name(name: str, lang: str) -> str:
 
 # polish
 ERRORS["es"] = (
+    # Elfos Silvanos "Danzas de Loec" (odds.special_rules.bretonnia.check_dances)
+    (r"\bloec_dances: three of whirl, storm, shadows, mist, for the first, even and odd rounds",
+     "loec_dances: tres de whirl, storm, shadows, mist, para la primera ronda, las pares y las "
+     "impares"),
+    (r"\bloec_dances: a dance cannot follow itself",
+     "loec_dances: una danza no puede repetirse en dos rondas seguidas"),
     # a character's options on the page (odds.web.books.Library.character)
     (r"\bthe magic items cost (\S+) points; $", r"los objetos mágicos cuestan \1 puntos; "),
     (r"^ may take at most (\S+)$", r" puede llevar como mucho \1"),

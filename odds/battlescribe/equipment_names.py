@@ -98,6 +98,10 @@ WEAPON_NAMES: MappingProxyType = name_table({
     # Regimientos de Renombre (Cazadores de brujas, Johann Van Hal) "Estaca de Sigmar", an
     # option with a rule of the same name: the same weapon (its rule: sigmar_stake)
     "Estaca de Sigmar": "great_weapon",
+    # Elfos Silvanos "Armas de bailarín": "las miniaturas con esta regla se considera que
+    # tienen dos armas de mano (por lo que tienen A+1) y, además, F+1 en el turno en que
+    # cargan" (WEAPON_RULES: strength_on_charge)
+    "Armas de bailarín": "additional_hand_weapon",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -114,6 +118,7 @@ WEAPON_RULES: MappingProxyType = name_table({
     "Katana": ("armour_piercing",),  # skavenogres family
     "Estaca de Myrmidia": ("sigmar_stake",),  # odds.special_rules.witch_hunters
     "Estaca de Sigmar": ("sigmar_stake",),
+    "Armas de bailarín": ("strength_on_charge",),
 })
 """Weapons that also carry a special rule of the engine (while the unit fights with them)."""
 

@@ -119,6 +119,7 @@ from odds.combat.model.layout import (
     N_FLAGS,
     N_GROUP,
     N_GROUPS,
+    N_KINDS,
     N_POOL,
     N_SIDE,
     N_TOUCH,
@@ -472,7 +473,7 @@ def who_fights(buf, p, rnd, model, scratch, rare, plain):
     nb = n_bodies(model, plain)
     nc = 1 if plain else model.contacts.shape[0]
     has_chars = False if plain else nb > nr
-    kind = 0 if rnd == 0 else 1
+    kind = 0 if rnd == 0 else 2 - rnd % 2  # N_KINDS: the first, even and odd rounds
     ranks0, ranks1 = round_start(nr, nb, has_chars, model.flags[F_CORNER], sides, state,
                                  contacts, model.ranks, scratch.touch)
     active0 = model.flags[F_ACTIVE]
@@ -829,10 +830,10 @@ def fixed_shapes(model, scratch, plain):
     nk = 1 if plain else scratch.touch.shape[0]  # contacts, at least 1 (per-contact rows)
     model = ModelArrays(
         fixed_shape(model.sides, (nb, N_SIDE)),
-        fixed_shape(model.groups, (nb, nb, N_GROUPS, 2, N_GROUP)),
-        fixed_shape(model.strikers, (2, nb * N_GROUPS, 2)),
-        fixed_shape(model.steps, (2, nb * N_GROUPS, 3)),
-        fixed_shape(model.n_steps, (2,)),
+        fixed_shape(model.groups, (nb, nb, N_GROUPS, N_KINDS, N_GROUP)),
+        fixed_shape(model.strikers, (N_KINDS, nb * N_GROUPS, 2)),
+        fixed_shape(model.steps, (N_KINDS, nb * N_GROUPS, 3)),
+        fixed_shape(model.n_steps, (N_KINDS,)),
         fixed_shape(model.flags, (N_FLAGS,)),
         fixed_shape(model.contacts, (nc, N_CONTACT)),
         fixed_shape(model.ranks, (nb, model.ranks.shape[1])),

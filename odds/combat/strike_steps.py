@@ -108,7 +108,7 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
             state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet
             state[u, B_TONGUED] = 0  # "Ataque de lengua": its penalty lasts the phase
             state[u, B_GEM] = 0  # "Gema de Lustria": one re-roll a turn
-    kind = 0 if rnd == 0 else 1
+    kind = 0 if rnd == 0 else 2 - rnd % 2  # N_KINDS: the first, even and odd rounds
     overkill0 = 0
     overkill1 = 0
     for k in range(model.n_steps[kind]):

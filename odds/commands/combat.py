@@ -59,6 +59,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--giant-fall-hits", choices=("default", "never"), default="default",
                    help="where a fallen giant's template lands: default, on the enemy unit in "
                    "contact one time in four, hitting its models touching the giant; never")
+    p.add_argument("--loec-dances", type=lambda s: tuple(s.split(",")),
+                   default=("storm", "shadows", "storm"), metavar="FIRST,EVEN,ODD",
+                   help='Elfos Silvanos "Danzas de Loec": the dances of the first round, the '
+                   "even rounds and the odd rounds after the first, of whirl, storm, shadows, "
+                   "mist, none twice in a row (default storm,shadows,storm)")
     p.add_argument("--no-charge-tests", action="store_true",
                    help="no fear or terror tests at the charge (they are on by default)")
     p.add_argument("--max-rounds", type=int_in(1, 50), default=10,
@@ -112,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
                             charge_tests=not args.no_charge_tests, distance=args.distance,
                             attacker_face=args.attacker_face,
                             expand_frontage=not args.no_expand_frontage,
-                            giant_fall_hits=args.giant_fall_hits)
+                            giant_fall_hits=args.giant_fall_hits,
+                            loec_dances=args.loec_dances)
     from odds.unit_reference import load_unit
 
     units = {"attacker": load_unit(args.attacker), "defender": load_unit(args.defender)}

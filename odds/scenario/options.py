@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from odds import validation as v
+from odds.special_rules.bretonnia import DEFAULT_DANCES, check_dances
 from odds.vocabulary import CHARGERS, FACES, FLANK_REAR_RULES
 
 GIANT_FALL_HITS: tuple[str, ...] = ("default", "never")
@@ -93,6 +94,14 @@ class CombatOptions:
         The defender's face the attacker fights in a two-unit combat (a
         flank or rear charge of US >= 5 cancels the defender's ranks and
         scores +1 / +2, §2.2).
+    giant_fall_hits : {"default", "never"}
+        Where a falling giant's template lands (:mod:`odds.special_rules.giants`).
+    loec_dances : tuple of three str
+        Elfos Silvanos "Danzas de Loec": the dances of every unit (and character) with the
+        rule in the first round, the even rounds and the odd rounds after the first, from
+        ``"whirl"`` (Torbellino de Muerte), ``"storm"`` (Tormenta de Espadas), ``"shadows"``
+        (Sombras Inalcanzables) and ``"mist"`` (Niebla Sinuosa); no dance twice in a row
+        (:data:`odds.special_rules.bretonnia.DEFAULT_DANCES` by default).
     """
 
     charger: str = "attacker"
@@ -107,12 +116,14 @@ class CombatOptions:
     attacker_face: str = "front"
     expand_frontage: bool = True
     giant_fall_hits: str = "default"
+    loec_dances: tuple[str, ...] = DEFAULT_DANCES
 
     def __post_init__(self) -> None:
         v.choice("charger", self.charger, CHARGERS)
         v.choice("flank_rear_rule", self.flank_rear_rule, FLANK_REAR_RULES)
         v.choice("attacker_face", self.attacker_face, FACES)
         v.choice("giant_fall_hits", self.giant_fall_hits, GIANT_FALL_HITS)
+        object.__setattr__(self, "loec_dances", check_dances(self.loec_dances))
         v.integer("max_rounds", self.max_rounds, low=1, high=50)
         for name in ("corner_contact", "musician_tiebreak", "insane_courage", "restrain_pursuit",
                      "charge_tests", "expand_frontage"):

@@ -414,6 +414,96 @@ beasts are removed (:func:`odds.combat.fighters.lords_fall`): they strike no lat
 their removal is no wound scored in the combat result.  The beasts alone fight on as a unit
 while he lives."""
 
+DANCES: tuple[str, ...] = ("whirl", "storm", "shadows", "mist")
+"""Elfos Silvanos "Danzas de Loec", in the book's order: Torbellino de Muerte, Tormenta de
+Espadas, Sombras Inalcanzables, Niebla Sinuosa."""
+
+DEFAULT_DANCES: tuple[str, str, str] = ("storm", "shadows", "storm")
+"""The dances of the first round, the even rounds and the odd rounds after the first.
+
+Tormenta de Espadas (A+1, the most blows against any enemy) in the first round and every
+odd round, Sombras Inalcanzables (a 4+ ward, against any enemy) in the even rounds:
+"Torbellino de Muerte" slays only man-sized enemies not immune to killing blows, and
+"Niebla Sinuosa" costs an attack."""
+
+SHADOWS_WARD = 4
+"""Sombras Inalcanzables: "su TSE pasa a ser de TSE 4+"."""
+
+
+def check_dances(dances: Any) -> tuple[str, str, str]:
+    """``dances`` (three names of :data:`DANCES`) as a tuple; no dance twice in a row.
+
+    Raises :class:`odds.validation.OddsInputError` otherwise.
+    """
+    from odds.validation import OddsInputError
+
+    seq = tuple(dances) if isinstance(dances, (list, tuple)) else ()
+    if len(seq) != 3 or any(d not in DANCES for d in seq):
+        raise OddsInputError(f"loec_dances: three of {', '.join(DANCES)}, for the first, even "
+                             f"and odd rounds (got {dances!r})")
+    if seq[0] == seq[1] or seq[1] == seq[2]:
+        raise OddsInputError(f"loec_dances: a dance cannot follow itself (got {dances!r})")
+    return seq  # type: ignore[return-value]
+
+
+def danced(unit: Any, dance: str) -> Any:
+    """``unit`` as it fights a round of ``dance``: itself without ``loec_dances``.
+
+    Torbellino de Muerte: killing blow; Sombras Inalcanzables: its ward save 4+ (a better one
+    kept); Niebla Sinuosa: always strikes first.  The dances' attacks are
+    :func:`dance_attacks`'.
+    """
+    if not unit.has("loec_dances"):
+        return unit
+    if dance == "whirl":
+        return unit.replace(special=(*unit.special, "killing_blow"))
+    if dance == "shadows":
+        ward = unit.ward_save
+        return unit.replace(ward_save=SHADOWS_WARD if not ward or ward > SHADOWS_WARD else ward)
+    if dance == "mist":
+        return unit.replace(special=(*unit.special, "always_strikes_first"))
+    return unit
+
+
+def dance_attacks(unit: Any, dance: str) -> int:
+    """Attacks ``dance`` adds to each of ``unit``'s models.
+
+    Tormenta de Espadas +1, Niebla Sinuosa -1 (after its weapon's: "habitualmente harán
+    únicamente un ataque, pero por ejemplo el Señor de Bailarines hará 2"), else 0 (and 0
+    without ``loec_dances``).
+    """
+    if not unit.has("loec_dances"):
+        return 0
+    return {"storm": 1, "mist": -1}.get(dance, 0)
+
+
+LOEC_DANCES = RuleSpec(
+    key="loec_dances", mdnr=("Danzas de Loec",), book="Elfos Silvanos",
+    battlescribe=("Danzas de Loec",), filled_by="odds.combat.model.groups",
+    acts=("before blows", "each strike"),
+)
+"""Elfos Silvanos (Bailarines guerreros) "Danzas de Loec": "Al inicio de cada ronda de combate
+cuerpo a cuerpo (antes incluso de los impactos por carga), cada unidad de Bailarines Guerreros
+debe elegir una danza, alternandolas obligatoriamente ... Es acumulable a los efectos de las
+Armas de Bailarín ... Hay 4 danzas: - Torbellino de Muerte: tienen Golpe letal. - Tormenta de
+Espadas: ganan A+1. - Sombras Inalcanzables: su TSE pasa a ser de TSE 4+. - Niebla Sinuosa:
+Siempre atacan primero pero pierden A-1 por miniatura (habitualmente harán únicamente un
+ataque, pero por ejemplo el Señor de Bailarines hará 2)".
+
+"Alternandolas obligatoriamente" is read as: a unit never dances the same dance in two
+consecutive rounds (it may dance one again after another).  The dances are a policy of
+three (``CombatOptions.loec_dances``; Default :data:`DEFAULT_DANCES`): the first round's,
+the even rounds', and the odd later rounds' (round kinds 0, 1, 2 of
+:data:`odds.combat.model.layout.N_KINDS`), so every choice of the first three rounds is
+open, and later rounds alternate the last two.  Each round's attack rows are those of the
+unit as it dances (:func:`danced`, and :func:`dance_attacks` on the attacks of its rank and
+file and champion rows, weapon included; where the attack groups are built:
+:func:`odds.combat.model.groups._groups`; the enemy's rows against it take its ward), so
+the exact first round counts the first dance.  A character with the rule (Caidath "Danzas
+de Loec": "debe usar sus mismas Danzas de Loec") dances the same sequence; so would dancers
+on both sides of one combat."""
+
 SPECS = (LANCE_FORMATION, DUTY_TO_PURSUE, DEFENSIVE_STAKES, NO_BSB_REROLL, WILDWOOD_WARDENS,
          IMPETUOUS, ETERNAL_GUARD_STYLE, NOBLE_ESCORT, WOOD_ELF_NOBLE, WILD_HUNT, KURNOUS_WRATH,
-         GRAIL_VOW, LIVING_SAINTS, MOUNTED_HAND_WEAPONS, SLAANESH, PREY_OF_SLAANESH, BEAST_LORD)
+         GRAIL_VOW, LIVING_SAINTS, MOUNTED_HAND_WEAPONS, SLAANESH, PREY_OF_SLAANESH, BEAST_LORD,
+         LOEC_DANCES)

@@ -50,7 +50,9 @@ def _spiky_dice(model, layout) -> int:
                 + sides[u, layout.S_RA_DICE] * sides[u, layout.S_RA_SIDES])
                * rows[..., layout.G_PER_MODEL] * (rows[..., layout.G_REBOUND_S] > 0))
         models = -(-int(sides[u, layout.S_HP]) // max(1, int(sides[u, layout.S_W])))
-        total += models * int(per.sum(axis=(-2, -1)).max(initial=0))
+        # the first round's, and the more of an even and an odd later round's (kinds 1, 2)
+        per = per[..., 0] + per[..., 1:].max(axis=-1)
+        total += models * int(per.sum(axis=-1).max(initial=0))
     return 4 * total
 
 

@@ -43,6 +43,7 @@ from odds.combat.model.layout import (
     N_FLAGS,
     N_GROUP,
     N_GROUPS,
+    N_KINDS,
     REAR,
     S_ALLOC,
     S_BEAR_STD,
@@ -188,7 +189,7 @@ def build_units(units: list[Unit], sides: list[int],
     host_of = list(range(n_units)) + [e.host for e in extra]
     groups, bearer = _attack_groups(bodies, extra, full_units, units, sides, charged, contacts,
                                     options.distance, host_of,
-                                    alt + [None] * (len(bodies) - n_units))
+                                    alt + [None] * (len(bodies) - n_units), options.loec_dances)
     for i in range(len(bodies)):
         side_arr[i, S_BEAR_STD] = bearer[host_of[i]]
     contact_effects(groups, side_arr, bodies, [e.host for e in extra], contacts)
@@ -476,10 +477,12 @@ def _heads(units: list[Unit], characters: list[Any],
 def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Unit],
                    units: list[Unit], sides: list[int], charged: list[bool],
                    contacts: list[tuple[int, int, int, int]], distance: float,
-                   host_of: list[int], alt: list[Unit | None]) -> tuple[np.ndarray, list[int]]:
+                   host_of: list[int], alt: list[Unit | None], dances: tuple[str, ...]
+                   ) -> tuple[np.ndarray, list[int]]:
     """Every body's attack groups against every enemy body, and the units' bear standards.
 
-    ``host_of[b]``: the unit body ``b`` belongs to (itself for a unit).  The second value is
+    ``host_of[b]``: the unit body ``b`` belongs to (itself for a unit); ``dances``: the
+    "Danzas de Loec" of each round kind (``CombatOptions.loec_dances``).  The second value is
     :func:`~odds.combat.model.bodies.bear_standard_bearers`' (per unit).  ``alt[b]``: body
     ``b`` with its other head dominant (Reinos del Caos "Dos cabezas", None: no such rule),
     whose rows fill the rule's columns (:func:`~odds.combat.model.heads.head_rows`).
@@ -488,7 +491,7 @@ def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Un
     n = len(bodies)
     bracing = braced(units, list(charged[:n_units]), contacts)
     bracing += [bracing[e.host] for e in extra]  # a promoted champion has the unit's pike
-    groups = np.zeros((n, n, N_GROUPS, 2, N_GROUP), np.int64)
+    groups = np.zeros((n, n, N_GROUPS, N_KINDS, N_GROUP), np.int64)
     # "Arremetida": the unit as it was built (a promoted champion strikes its own hit)
     ogres = [ogre_charge_strength(full_units[i], [e.body for e in extra if e.host == i
                                                   and not e.champion and not e.member],
@@ -510,7 +513,7 @@ def _attack_groups(bodies: list[Unit], extra: list[_Hosted], full_units: list[Un
                        fought_through(bodies[j] if target is None else target, j, host_of[i],
                                       contacts),
                        bool(charged[i]) and not staked, bracing[i], bool(charged[j]),
-                       0 if staked else ogres[i], omens[i], bearer[host_of[i]] > 0)
+                       0 if staked else ogres[i], omens[i], bearer[host_of[i]] > 0, dances)
 
     for i in range(n):
         for j in range(n):

@@ -31,6 +31,7 @@ from odds.combat.model.layout import (
     G_RANKS,
     IMPACT,
     N_GROUPS,
+    N_KINDS,
     RANK_AND_FILE,
     S_FILES,
     S_HP,
@@ -95,25 +96,37 @@ def dice_budget(model: CombatModel) -> int:
         models = int(-(-sd[S_HP] // sd[S_W]))  # one, for "Poder de la muerte"'s S_W
         models += recruits_at_most(model.sides, u)  # "Bienvenido a la Maldición"
         deep = max([2, *(int(model.groups[u, w, RANK_AND_FILE, k, G_RANKS])
-                         for w in range(n) for k in (0, 1))])
+                         for w in range(n) for k in range(N_KINDS))])
         reach = min(models, deep * files + math.ceil(models / files) + 4)
         for g in range(N_GROUPS):
-            for kind in (0, 1):
-                rows = [model.groups[u, w, g, kind] for w in range(n)
-                        if model.groups[u, w, g, kind, G_ACTIVE]]
-                if not rows:
-                    continue
-                row = rows[0]
-                fighters = (1 if g == CHAMPION else reach) * int(row[G_PER_MODEL])
-                per = int(row[G_ATTACKS]) + int(row[G_FRENZY_A])
-                if g in (RANK_AND_FILE, CHAMPION) or row[G_RANDOM]:
-                    per += int(sd[S_RA_DICE] * sd[S_RA_SIDES])  # the highest roll
-                if g == IMPACT or row[G_IMPACT_DICE]:  # impact hits, "Desollador"'s hits
-                    per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
-                    total += fighters * int(row[G_IMPACT_DICE])
-                total += 12 * fighters * per
-                if row[G_CHAIN]:  # "Asalto imparable": up to CHAIN_CAP more per strike
-                    total += 12 * CHAIN_CAP * 2 * int(model.contacts.shape[0])
-                if row[G_COLD]:  # "Arma de frío": a wound's armour and ward save, regeneration
-                    total += 3 * fighters * per
+            # the first round's dice, and the more of an even and an odd later round's
+            dice = [_group_dice(model, sd, u, g, kind, reach) for kind in range(N_KINDS)]
+            total += dice[0] + max(dice[1:])
     return -(-total // 8) * 8  # a whole number of 64-bit words (the buffer is filled by words)
+
+
+def _group_dice(model: CombatModel, sd: np.ndarray, u: int, g: int, kind: int,
+                reach: int) -> int:
+    """The most dice attack group ``g`` of unit ``u`` rolls in a round of kind ``kind``.
+
+    ``sd``: the unit's ``sides`` row; ``reach``: its models in contact at most.
+    """
+    n = model.n_units
+    rows = [model.groups[u, w, g, kind] for w in range(n) if model.groups[u, w, g, kind, G_ACTIVE]]
+    if not rows:
+        return 0
+    row = rows[0]
+    total = 0
+    fighters = (1 if g == CHAMPION else reach) * int(row[G_PER_MODEL])
+    per = int(row[G_ATTACKS]) + int(row[G_FRENZY_A])
+    if g in (RANK_AND_FILE, CHAMPION) or row[G_RANDOM]:
+        per += int(sd[S_RA_DICE] * sd[S_RA_SIDES])  # the highest roll
+    if g == IMPACT or row[G_IMPACT_DICE]:  # impact hits, "Desollador"'s hits
+        per = int(row[G_ATTACKS]) + int(row[G_IMPACT_DICE]) * int(row[G_IMPACT_SIDES])
+        total += fighters * int(row[G_IMPACT_DICE])
+    total += 12 * fighters * per
+    if row[G_CHAIN]:  # "Asalto imparable": up to CHAIN_CAP more per strike
+        total += 12 * CHAIN_CAP * 2 * int(model.contacts.shape[0])
+    if row[G_COLD]:  # "Arma de frío": a wound's armour and ward save, regeneration
+        total += 3 * fighters * per
+    return total

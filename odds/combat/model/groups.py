@@ -57,6 +57,7 @@ from odds.combat.model.layout import (
     MOUNT,
     N_GROUP,
     N_GROUPS,
+    N_KINDS,
     RANK_AND_FILE,
 )
 from odds.combat.model.side import _MAN_SIZED
@@ -77,7 +78,15 @@ from odds.combat.model.thresholds import (
     wreck_chariot,
 )
 from odds.combat.model.vomit import _vomit
-from odds.special_rules.bretonnia import in_lance, lady_ward, prey_ward, wardens_foe
+from odds.special_rules.bretonnia import (
+    DEFAULT_DANCES,
+    dance_attacks,
+    danced,
+    in_lance,
+    lady_ward,
+    prey_ward,
+    wardens_foe,
+)
 from odds.special_rules.chaos import malal_foe
 from odds.special_rules.chaos_monsters import TONGUE_ATTACKS, TONGUE_STRENGTH
 from odds.special_rules.wards import own_ward
@@ -905,7 +914,8 @@ def _apply_hit_modifiers(out: np.ndarray, modifier: np.ndarray, bear: bool) -> N
     bounding; ``G_STD_HIT`` keeps the need without it, which the kernel takes once the
     standard bearer has fallen (blows.strike).
     """
-    bonus = np.array([int(bear), 0], np.int64)
+    bonus = np.zeros(N_KINDS, np.int64)
+    bonus[0] = int(bear)
     hit = out[:, :, G_HIT]
     rolled = (hit > 0) & (hit < rules.IMPOSSIBLE)
     out[:, :, G_STD_HIT] = np.where(rolled, np.clip(hit + modifier[:, None], 2, 6),
@@ -954,8 +964,8 @@ def _ice_weapons(out: np.ndarray, unit: Unit, enemy: Unit, melted: np.ndarray) -
 
 def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
             enemy_charged: bool = False, ogre_charge: int = 0, omens: bool = False,
-            bear: bool = False) -> np.ndarray:
-    """Attack groups of ``unit`` against ``enemy`` for both round kinds.
+            bear: bool = False, dances: tuple[str, ...] = DEFAULT_DANCES) -> np.ndarray:
+    """Attack groups of ``unit`` against ``enemy`` for each round kind (:data:`N_KINDS`).
 
     Thresholds that depend on who the enemy is are set here (:func:`_foe`): hatred
     (``G_REROLL``) when ``unit`` hates ``enemy`` (:meth:`Unit.hates`: every
@@ -995,17 +1005,23 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     ``enemy``'s Initiative ("Garras mecánicas": its blows hit automatically on a failed I
     test, blows.strike).
 
-    The rows of each round kind (:func:`_round`), then what acts on every row: the to-hit
+    The rows of each round kind (:func:`_round`), of ``unit`` and ``enemy`` as they dance
+    that kind's dance of ``dances`` (Elfos Silvanos "Danzas de Loec",
+    :func:`~odds.special_rules.bretonnia.danced`), then what acts on every row: the to-hit
     modifiers (:func:`_hit_modifiers`), "Garras mecánicas", Bretonia "Formación en lanza"
     ("en el turno en que cargan, los jinetes (y sus monturas) en los flancos de la unidad
     pueden atacar": ``G_LANCE``, fighters.start_fighters), "Armas de hielo"
     (:func:`_ice_weapons`) and Regimientos de Renombre "¿Y si es él?" ("se considera que
     fallan todos sus ataques contra miniaturas de tipo Vampiro").
     """
-    out = np.zeros((N_GROUPS, 2, N_GROUP), np.int64)
-    foe = _foe(unit, enemy)
-    for kind in (0, 1):
+    out = np.zeros((N_GROUPS, N_KINDS, N_GROUP), np.int64)
+    for kind in range(N_KINDS):
+        foe = _foe(danced(unit, dances[kind]), danced(enemy, dances[kind]))
         _round(out, kind, foe, charged, braced, enemy_charged, ogre_charge)
+        rows = out[(RANK_AND_FILE, CHAMPION), kind]
+        rows[:, G_ATTACKS] = np.maximum(0, rows[:, G_ATTACKS] + rows[:, G_ACTIVE]
+                                        * dance_attacks(unit, dances[kind]))
+        out[(RANK_AND_FILE, CHAMPION), kind] = rows
     _apply_hit_modifiers(out, _hit_modifiers(unit, enemy, omens), bear)
     _mechanical_claws(out, unit, enemy)
     if charged and in_lance(unit) and out[RANK_AND_FILE, 0, G_ACTIVE]:
@@ -1014,7 +1030,7 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
         plain = tuple(r for r in unit.special if r not in ("ice_weapons", "magic_attacks"))
         _ice_weapons(out, unit, enemy, _groups(unit.replace(special=plain), enemy, charged,
                                                braced, enemy_charged, ogre_charge, omens,
-                                               bear))
+                                               bear, dances))
     if unit.has("spares_vampires") and "vampire" in enemy.tags:
         _never_hit(out)
     return out

@@ -95,6 +95,12 @@ from odds.combat.model.rule_columns import *  # noqa: E402, F403
 
 RANK_AND_FILE, CHAMPION, MOUNT, IMPACT, CREW = range(5)
 
+N_KINDS = 3
+"""Round kinds of the attack groups and strike steps: 0 the first round of a combat, 1 its
+even rounds (the second, fourth...), 2 its odd rounds after the first (the third, fifth...).
+Kinds 1 and 2 differ only for a rule that alternates round by round (Elfos Silvanos "Danzas
+de Loec"); the kernel takes round ``rnd`` (0-based) as kind ``0 if rnd == 0 else 2 - rnd % 2``."""
+
 CHAIN_CAP = 150
 """Further attacks one strike of "Asalto imparable" makes at most (``G_CHAIN``,
 :func:`odds.combat.blows.chain_attacks`): they are a negative binomial count (the attacks go on

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from odds.combat.model.layout import N_GROUPS, S_SIDE
+from odds.combat.model.layout import N_GROUPS, N_KINDS, S_SIDE
 from odds.scenario.options import CombatOptions, SideOptions
 from odds.vocabulary import CHARGERS
 
@@ -59,10 +59,10 @@ class CombatModel:
         ``dataclasses.replace`` copy, which works them out afresh).
         """
         n_slots = self.order.shape[1]
-        strikers = np.zeros((2, max(1, n_slots), 2), np.int64)
-        steps = np.zeros((2, max(1, n_slots), 3), np.int64)
-        n_steps = np.zeros(2, np.int64)
-        for kind in (0, 1):
+        strikers = np.zeros((N_KINDS, max(1, n_slots), 2), np.int64)
+        steps = np.zeros((N_KINDS, max(1, n_slots), 3), np.int64)
+        n_steps = np.zeros(N_KINDS, np.int64)
+        for kind in range(N_KINDS):
             slots = [int(x) for x in self.order[kind, : int(self.n_order[kind])]]
             keys = [int(x) for x in self.keys[kind, : int(self.n_order[kind])]]
             side = [int(self.sides[x // N_GROUPS, S_SIDE]) for x in slots]

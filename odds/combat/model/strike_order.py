@@ -20,6 +20,7 @@ from odds.combat.model.layout import (
     G_ACTIVE,
     G_KEY,
     N_GROUPS,
+    N_KINDS,
 )
 from odds.units import Unit
 
@@ -82,10 +83,10 @@ def _strike_order(groups: np.ndarray,
     """
     n = groups.shape[0]
     n_slots = n * N_GROUPS
-    order = np.full((2, n_slots), -1, np.int64)
-    keys = np.zeros((2, n_slots), np.int64)
-    n_order = np.zeros(2, np.int64)
-    for kind in (0, 1):
+    order = np.full((N_KINDS, n_slots), -1, np.int64)
+    keys = np.zeros((N_KINDS, n_slots), np.int64)
+    n_order = np.zeros(N_KINDS, np.int64)
+    for kind in range(N_KINDS):
         active = []
         for i in range(n):
             enemies = [j for j in range(n) if sides[j] != sides[i]]
