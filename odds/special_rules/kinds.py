@@ -61,4 +61,17 @@ that a hatred of "miniaturas de tipo Caos" names (Mercenarios "Martillos de Sigm
 "Lanzas de Myrmidia", "Cazadores de vampiros":
 :data:`odds.battlescribe.rule_names.NAMED_HATRED`)."""
 
-SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON, CHAOS)
+CAVALRY_BASE = RuleSpec(
+    key="cavalry_base", mdnr=("Dos por uno",), book="Condes Vampiro",
+    reads=("S_BASE", "S_DEPTH"), switches=(), filled_by="odds.combat.model.side",
+)
+"""The unit's models stand on cavalry bases, whatever their troop type (MDNR Condes Vampiro,
+Costa del Vampiro, "Artilleros de Cubierta" "Dos por uno": "Los Artilleros de Cubierta se montan
+en una peana de caballería y tienen Potencia de unidad 2 (aunque son Infantería). La peana tiene
+una tirada de salvación por armadura de 6+"): a model's frontage and rank depth are the
+cavalry's (:data:`odds.combat.model.frontage.BASE_WIDTH_MM`, ``BASE_DEPTH_MM``); it stays
+infantry for every other rule. Each model is one base: the entry's profile prints the base's
+unit strength 2 and 6+ save, and each model carries one swivel gun ("Falconete", one per
+model)."""
+
+SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON, CHAOS, CAVALRY_BASE)
