@@ -65,12 +65,13 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío", Enanos "Escamas puntiagudas", Bestias
-    # "Engullir entero", Mercenarios "Premonición", Enanos "Torbellino de muerte"
+    # "Engullir entero", Mercenarios "Premonición", Enanos "Torbellino de muerte", Elfos
+    # Oscuros "Festín de huesos"
     assert set(PLAIN_ABSENT_GROUPS) == {layout.G_BURNING, layout.G_WHIRL, layout.G_LANCE,
                                         layout.G_GRAB,
                                         layout.G_CHAIN, layout.G_COLD, layout.G_REBOUND_S,
                                         layout.G_SWALLOW,
-                                        layout.G_REROLL_WOUND}
+                                        layout.G_REROLL_WOUND, layout.G_FEAST}
 
 
 def test_fill_writes_only_its_columns():

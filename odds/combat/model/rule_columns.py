@@ -7,7 +7,7 @@ registry order; the comment names the spec that owns it.
 """
 
 __all__ = [
-    "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_ICE_HIT",
+    "G_BURNING", "G_CHAIN", "G_COLD", "G_FEAST", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_ICE_HIT",
     "G_ICE_WARD", "G_KB", "G_LANCE", "G_NO_REGEN", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND",
     "G_STD_HIT", "G_SWALLOW", "G_WHIRL", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD",
     "S_BEAST_LORD", "S_BODYGUARD", "S_BURNING", "S_BURN_SAVE", "S_CAMELS", "S_CAMEL_SHY",
@@ -163,15 +163,16 @@ G_STD_HIT = 21  # bear_standard: G_HIT once the bearer of S_BEAR_STD has fallen 
 #   Oso")
 G_KB = 22  # killing_blow
 G_FLAMING = 23  # flaming_attacks: one wound ends the target's regeneration (§1.6)
-G_LANCE = 24  # lance_formation: 1: riders (and steeds) of the lance's flank files behind its
+G_FEAST = 24  # feast_of_bones: 1: its blows on a body of one model gain +1D6 attacks when all hit
+G_LANCE = 25  # lance_formation: 1: riders (and steeds) of the lance's flank files behind its
 #   fighting front rank fight too (Bretonia "Formación en lanza", on the charge)
-G_REROLL_WOUND = 25  # premonition: 1: its failed rolls to wound are re-rolled
-G_ICE_HIT = 26  # ice_weapons: G_HIT once the unit's ice weapons melted (S_ICE, "Armas de hielo")
-G_ICE_WARD = 27  # ice_weapons: G_WARD once they melted (no more magic attacks)
-G_SWALLOW = 28  # swallow_whole: to-wound roll at or above which the row's blow slays outright
+G_REROLL_WOUND = 26  # premonition: 1: its failed rolls to wound are re-rolled
+G_ICE_HIT = 27  # ice_weapons: G_HIT once the unit's ice weapons melted (S_ICE, "Armas de hielo")
+G_ICE_WARD = 28  # ice_weapons: G_WARD once they melted (no more magic attacks)
+G_SWALLOW = 29  # swallow_whole: to-wound roll at or above which the row's blow slays outright
 #   ("Engullir entero"), 0 = none
-G_REBOUND_S = 29  # spiky_scales: S of the row's blows rolled to hit against an enemy with S_SPIKY
+G_REBOUND_S = 30  # spiky_scales: S of the row's blows rolled to hit against an enemy with S_SPIKY
 #   (the hit back), 0 = none
-G_NO_REGEN = 30  # sigmar_stake: 1: the blows' wounds cannot be regenerated
-N_GROUP = 31
+G_NO_REGEN = 31  # sigmar_stake: 1: the blows' wounds cannot be regenerated
+N_GROUP = 32
 """Columns of ``groups``."""
