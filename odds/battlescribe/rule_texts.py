@@ -489,6 +489,12 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "deployment: the priest beside the Ark"),
     ("despliegue", "ningun otro personaje puede unirse al yunque runico", "no_combat_effect",
      "who may join: the Runelord deploys on the Anvil, no other character joins it"),
+    # Skaven (Portadores del incensario) "Discípulos": "La unidad debe desplegarse a menos de
+    # 8 cm de una unidad de Monjes de Plaga. La unidad debe permanecer a esa distancia hasta
+    # que declare su primera carga ... Por supuesto, los puntos de victoria son por separado"
+    ("discipulos", "la unidad debe desplegarse a menos de 8 cm de una unidad de monjes de"
+     " plaga", "no_combat_effect",
+     "deployment: within 8 cm of a unit of Monjes de Plaga until its first charge"),
     # Elfos Silvanos, Elfos Oscuros (Señor de las bestias) "Despliegue": "Las Bestias
     # despliegan al lado del Señor e, inicialmente, forman una única unidad conjunta.
     # Mientras vayan con él, el Señor no puede rehuir un desafío"; "Muerte del señor": "Si el
