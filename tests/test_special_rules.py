@@ -61,7 +61,8 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_ENRAGE", "S_SPIKY",  # Enanos (Dragón de esquirlas) "Enfurecer", "Escamas..."
              "S_SWALLOW",  # Reinos del Caos Bestias (Gorgona) "Engullir entero"
              "S_GEM",  # Regimientos de Renombre (Marco Colombo) "Gema de Lustria"
-             "S_BEAST_LORD"}  # Elfos Silvanos "Despliegue", "Muerte del señor" (a member)
+             "S_BEAST_LORD",  # Elfos Silvanos "Despliegue", "Muerte del señor" (a member)
+             "S_HUNT"}  # Elfos Silvanos "La cacería salvaje" (its fear ends at a turn's start)
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío", Enanos "Escamas puntiagudas", Bestias
