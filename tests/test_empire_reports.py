@@ -44,15 +44,14 @@ def test_rules_outside_close_combat(book, unit, rule):
     (IMPERIO, "Barco terrestre de clase 'Marienburgo'", "El barco en combate", "front"),
     (IMPERIO, "Barco terrestre de clase 'Marienburgo'", "Perdiendo la última herida", "3D6 cm"),
     (COSTA, "Cadáver Hinchado", "Explosión de gases", "template"),
-    (COSTA, "Artilleros de Cubierta", "Dos por uno", "two gunners"),
     (SIGMARITA, "Altar de Guerra del Gran Teogonista", "Imbuir furia", "Furia justiciera"),
 ])
 def test_rules_left_out_say_why(book, unit, rule, phrase):
     """Texts quoted in odds.battlescribe.rule_texts: e.g. "Choque": "Este ataque se realiza con
     la iniciativa de la tripulación"; "El barco en combate": "cada unidad situada en el
     frontal del Barco recibe 1D6 impactos de F6"; "Explosión de gases": "debe colocarse la
-    plantilla pequeña ... Todas las miniaturas bajo la plantilla"; "Dos por uno": "se montan
-    en una peana de caballería y tienen Potencia de unidad 2"."""
+    plantilla pequeña ... Todas las miniaturas bajo la plantilla" ("Dos por uno", the cavalry
+    bases of the same book, is modelled: tests/test_cavalry_base.py)."""
     items = {i.item: i for i in cat(book).report.for_unit(unit)}
     assert items[rule].kind == "ignored"
     assert phrase in items[rule].reason

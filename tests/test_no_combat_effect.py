@@ -147,3 +147,15 @@ def test_flotar_and_chillido_mortal_by_their_texts():
     strigoi = cat("MDNR_Condes_Vampiro_Clan_Strigoi_v2.cat")
     name = next(e.name for e in strigoi.entries if e.name.startswith("Engendro del terror"))
     assert strigoi.unit(name).has("death_shriek")
+
+
+@pytest.mark.parametrize("book", ["MDNR_Skaven v4_5.cat",
+                                  "MDNR_Skaven_con_Personajes_Especiales_v1.cat"])
+def test_discipulos_is_deployment(book):
+    """Skaven "Portadores del incensario (requieren monjes de plaga)" "Discípulos": "La unidad
+    debe desplegarse a menos de 8 cm de una unidad de Monjes de Plaga ... hasta que declare su
+    primera carga": deployment and movement only (its "Incensario de plaga" stays reported)."""
+    unit = "Portadores del incensario (requieren monjes de plaga)"
+    found = kinds(cat(book), unit)
+    assert found["Discípulos"] == "no_combat_effect"
+    assert found["Incensario de plaga"] == "ignored"

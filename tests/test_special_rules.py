@@ -62,16 +62,18 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_SWALLOW",  # Reinos del Caos Bestias (Gorgona) "Engullir entero"
              "S_HEADS",  # Reinos del Caos (Ettin maldito) "Dos cabezas"
              "S_GEM",  # Regimientos de Renombre (Marco Colombo) "Gema de Lustria"
-             "S_BEAST_LORD"}  # Elfos Silvanos "Despliegue", "Muerte del señor" (a member)
+             "S_BEAST_LORD",  # Elfos Silvanos "Despliegue", "Muerte del señor" (a member)
+             "S_HUNT"}  # Elfos Silvanos "La cacería salvaje" (its fear ends at a turn's start)
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío", Enanos "Escamas puntiagudas", Bestias
-    # "Engullir entero", Mercenarios "Premonición", Enanos "Torbellino de muerte"
+    # "Engullir entero", Mercenarios "Premonición", Enanos "Torbellino de muerte", Elfos
+    # Oscuros "Festín de huesos"
     assert set(PLAIN_ABSENT_GROUPS) == {layout.G_BURNING, layout.G_WHIRL, layout.G_LANCE,
                                         layout.G_GRAB,
                                         layout.G_CHAIN, layout.G_COLD, layout.G_REBOUND_S,
                                         layout.G_SWALLOW,
-                                        layout.G_REROLL_WOUND}
+                                        layout.G_REROLL_WOUND, layout.G_FEAST}
 
 
 def test_fill_writes_only_its_columns():

@@ -48,6 +48,13 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # Condes Vampiro "Zombis" included), so the pirates fight as those zombies do
     ("hordas de harkon", "en un ejercito de condes vampiro los personajes tampoco pueden"
      " unirse", ("no_characters",)),
+    # Condes Vampiro (Costa del Vampiro) "Dos por uno" (Artilleros de Cubierta): "Los
+    # Artilleros de Cubierta se montan en una peana de caballería y tienen Potencia de unidad
+    # 2 (aunque son Infantería). La peana tiene una tirada de salvación por armadura de 6+":
+    # each model of the entry is one base (one "Zombis" selection, with its one Falconete),
+    # its printed profile gives the base's Potencia 2 and TSA 6+; the base's size is the flag
+    ("dos por uno", "los artilleros de cubierta se montan en una peana de caballeria",
+     ("cavalry_base",)),
     # Reinos del Caos "Trolls biliosos": "Las miniaturas enemigas tienen un -1 a impactarles
     # en combate cuerpo a cuerpo"
     ("trolls biliosos", "las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo"
@@ -482,6 +489,12 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "deployment: the priest beside the Ark"),
     ("despliegue", "ningun otro personaje puede unirse al yunque runico", "no_combat_effect",
      "who may join: the Runelord deploys on the Anvil, no other character joins it"),
+    # Skaven (Portadores del incensario) "Discípulos": "La unidad debe desplegarse a menos de
+    # 8 cm de una unidad de Monjes de Plaga. La unidad debe permanecer a esa distancia hasta
+    # que declare su primera carga ... Por supuesto, los puntos de victoria son por separado"
+    ("discipulos", "la unidad debe desplegarse a menos de 8 cm de una unidad de monjes de"
+     " plaga", "no_combat_effect",
+     "deployment: within 8 cm of a unit of Monjes de Plaga until its first charge"),
     # Elfos Silvanos, Elfos Oscuros (Señor de las bestias) "Despliegue": "Las Bestias
     # despliegan al lado del Señor e, inicialmente, forman una única unidad conjunta.
     # Mientras vayan con él, el Señor no puede rehuir un desafío"; "Muerte del señor": "Si el
@@ -586,15 +599,11 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
      "ignored", "the structure-point model's odd cases (giants, fanatics, spells): not"
      " modelled"),
     # empire family: Condes Vampiro (Costa del Vampiro) "Explosión de gases" (Cadáver
-    # Hinchado), "Dos por uno" (Artilleros de Cubierta)
+    # Hinchado)
     ("explosion de gases", "cuando se destruye de alguna forma un cadaver hinchado", "ignored",
      "destroyed, it explodes under the small template: each model under it (partly: 4+)"
      " takes a T test or a wound with no armour save (the models under a template: positions"
      " the engine does not have): not modelled"),
-    ("dos por uno", "los artilleros de cubierta se montan en una peana de caballeria",
-     "ignored", "two gunners ride each cavalry base of unit strength 2 and a 6+ save: the"
-     " import takes each gunner as a model with the base's strength and save, not two"
-     " gunners per base: not modelled"),
     # empire family: Imperio (Altar de Guerra del Gran Teogonista) "Imbuir furia": "toda unidad
     # amiga a 30cm o menos del Altar (incluido el Altar y el propio Volkmar) es Inmune a
     # psicología, aunque se verán sujetas también a Furia justiciera" (hatred of Chaos, Skaven

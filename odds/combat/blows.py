@@ -54,6 +54,7 @@ from odds.combat.model.layout import (
     B_STD_LOST,
     B_TONGUED,
     B_WOUNDS,
+    G_FEAST,
     G_HEAD_HIT,
     G_HEAD_SAVE,
     G_HEAD_WOUND,
@@ -422,6 +423,25 @@ def hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll):
     return hits
 
 
+@linked  # called: one monster's rule only
+def feast(buf, p, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll, ward, gem, body,
+          wound, save):
+    """Elfos Oscuros "Festín de huesos": when all ``na`` attacks just struck hit, +1D6 more.
+
+    The ``na`` attacks were rolled to hit from ``buf[p0]`` on (:func:`hits_rolled`); when all
+    hit, a D6 more attacks of the same row are rolled against the same body
+    (:func:`unsaved_wounds`, ``need``, ``reroll``, ``ward``, ``gem``, ``body``, ``wound``
+    and ``save`` as struck).  Returns ``(wounds, killing_blows, sixes, saved, p)`` of the
+    further attacks, all 0 when some attack missed.
+    """
+    if na <= 0 or hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need,
+                              reroll) < na:
+        return 0, 0, 0, 0, p
+    more = np.int64(buf[p])
+    return unsaved_wounds(buf, p + 1, more, groups, u, t, gi, kind, only_sixes, need, reroll,
+                          False, ward, gem, body, wound, save)
+
+
 @inline
 def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes,
            plain, scored):
@@ -456,6 +476,12 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     uns, kbw, six, passed, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes,
                                               need, duel and sides[u, S_DUEL_REROLL] > 0,
                                               plain, ward, gem, state[t], wound, save)
+    if not plain and groups[u, t, gi, kind, G_FEAST] and state[t, B_WOUNDS] <= sides[t, S_W]:
+        # "Festín de huesos": declared on a body of one model (its Default), +1D6 attacks
+        u2, k2, s2, pa2, p = feast(buf, p, p0, na, groups, u, t, gi, kind, only_sixes, need,
+                                   duel and sides[u, S_DUEL_REROLL] > 0, ward, gem, state[t],
+                                   wound, save)
+        uns, kbw, six, passed = uns + u2, kbw + k2, six + s2, passed + pa2
     rebound = 0 if plain or groups[u, t, gi, kind, G_REBOUND_S] == 0 else passed
     if not plain and ((gi == CREW and sides[u, S_TONGUE]) or (
             sides[t, S_ICE] and groups[u, t, gi, kind, G_FLAMING] and not state[t, B_MELTED])):

@@ -609,6 +609,42 @@ Renombre "Hacha de Ulther": "Arma de mano que proporciona F+1 y, contra miniatur
 Dragón, tiene además la regla Heridas múltiples (1D6)": Ulther's own rule,
 :attr:`Unit.champion_special`, his F+1 on his profile)."""
 
+def _feast_dice(model, layout) -> int:
+    """The most dice "Festín de huesos" adds to a round.
+
+    One D6 and twelve faces for each of at most six more attacks, for each body with
+    ``G_FEAST``, each enemy body it may strike and each of its two row kinds (a generous
+    bound: it strikes one enemy body once a round).
+    """
+    n = model.n_units
+    return sum(2 * n * (1 + 12 * 6) for u in range(n)
+               if model.groups[u, ..., layout.G_FEAST].any())
+
+
+FEAST_OF_BONES = RuleSpec(
+    key="feast_of_bones", mdnr=("Festín de huesos",), book="Elfos Oscuros",
+    battlescribe=("Festín de huesos",),
+    columns=("G_FEAST",), reads=("G_REROLL",), switches=("G_FEAST",),
+    filled_by="odds.combat.model.groups", dice=_feast_dice, plain=False,
+    exact_refuses=lambda m, c: bool(m.groups[..., c.G_FEAST].any()),
+    acts=("each strike",), hooks=("blows.strike", "blows.feast"),
+    column_docs={"G_FEAST": "1: its blows on a body of one model gain +1D6 attacks when all"
+                            " hit"},
+)
+"""MDNR Elfos Oscuros (Kharibdyss) "Festín de huesos": "Si el Kharibdyss declara que todos sus
+ataques van dirigidos contra una única miniatura y todos ellos impactan, el Kharibdyss gana
++1D6 ataques adicionales contra esa misma miniatura".
+
+Default (the declaration is the player's): the monster declares exactly when the enemy body it
+strikes is one model (a lone monster or chariot, a character fighting as a body of its own, the
+last model of a unit): its blows can wound no other model there, so the declaration only adds
+attacks; against more models it does not (its wounds then go on to the next model, which a
+declared single target forbids).  Its own blows only (``G_FEAST`` on the rank-and-file row),
+not its handlers'.  When every attack of the strike hits (a missed hit re-rolled first, a
+poisoned 6 a hit), a D6 more attacks are rolled as the first, to hit, to wound and saved
+(:func:`odds.combat.blows.feast`); they give no further D6.  The exact first round refuses
+it."""
+
 SPECS = (BURNING_BODY, DEATH_WHIRL, MECHANICAL_CLAWS, RANDOM_ATTACKS, UNSTOPPABLE_ASSAULT,
          COLD_WEAPON, IMMUNE_TO_COLD, ESTALIAN_PRIDE, LIFE_DRAIN, CURSED_RECRUITS, BEAR_STANDARD,
          KILLING_BLOW, IMMUNE_TO_KILLING_BLOW, ARMOUR_PIERCING, ALWAYS_STRIKES_FIRST,
@@ -617,4 +653,4 @@ SPECS = (BURNING_BODY, DEATH_WHIRL, MECHANICAL_CLAWS, RANDOM_ATTACKS, UNSTOPPABL
          PESTILENT_VOMIT, SLAYER, IMMUNE_TO_FLAMING, FLAMMABLE, VOMIT_BY_MOUNT, WARP_IMMUNE,
          BATTLE_OMENS, DECAPITATING_STRIKE, SKULL_CRUSHERS, SPARES_VAMPIRES, LIVING_MACHINE,
          HARD_TO_HIT_SUPERNATURAL, DIRTY_TRICK, CREW_STRIKES_FIRST, FLAYER, OTHERWORLDLY_SIGHT,
-         DRAGON_BANE)
+         DRAGON_BANE, FEAST_OF_BONES)

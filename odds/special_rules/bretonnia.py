@@ -245,7 +245,8 @@ def wild_hunt(unit: Any) -> bool:
 WILD_HUNT = RuleSpec(
     key="wild_hunt", mdnr=("La cacería salvaje",), book="Elfos Silvanos",
     battlescribe=("La cacería salvaje",), columns=("S_HUNT",),
-    filled_by="odds.combat.model.build", rare="RARE_TURN", acts=("charge", "start of turn"),
+    filled_by="odds.combat.model.build", plain=False, rare="RARE_TURN",
+    acts=("charge", "start of turn"),
     hooks=("model.charge.charge_flags", "model.charge.pair_flags", "psychology.causes_fear",
            "psychology.own_turn_start"),
     column_docs={
@@ -263,7 +264,8 @@ through the enemy's turn that follows: the first two rounds of the combat (``S_F
 ``B_HUNT``, the own turns still to start, is above 0; the start of its next turn, the third
 round, ends it: :func:`odds.combat.psychology.own_turn_start`).  The musician is the one it
 has at the charge.  Charged, or without a musician, it causes no fear by this rule.  The
-exact first round counts its fear."""
+exact first round counts its fear; the plain-pair kernel, which has no start-of-turn code,
+refuses it."""
 
 KURNOUS_WRATH = RuleSpec(
     key="kurnous_wrath", mdnr=("La ira de Kurnous",), book="Elfos Silvanos",

@@ -76,4 +76,18 @@ crewman (Lanzapiedroz, Lanzapinchoz) with his own T, W and save, a body of its o
 machine like a war machine's leader (:attr:`odds.units.Unit.champion_special`), but no
 champion (:func:`odds.combat.fighters.hosted_char` never picks him for a challenge)."""
 
-SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON, CHAOS, NEVER_DUELS)
+CAVALRY_BASE = RuleSpec(
+    key="cavalry_base", mdnr=("Dos por uno",), book="Condes Vampiro",
+    reads=("S_BASE", "S_DEPTH"), switches=(), filled_by="odds.combat.model.side",
+)
+"""The unit's models stand on cavalry bases, whatever their troop type (MDNR Condes Vampiro,
+Costa del Vampiro, "Artilleros de Cubierta" "Dos por uno": "Los Artilleros de Cubierta se montan
+en una peana de caballería y tienen Potencia de unidad 2 (aunque son Infantería). La peana tiene
+una tirada de salvación por armadura de 6+"): a model's frontage and rank depth are the
+cavalry's (:data:`odds.combat.model.frontage.BASE_WIDTH_MM`, ``BASE_DEPTH_MM``); it stays
+infantry for every other rule. Each model is one base: the entry's profile prints the base's
+unit strength 2 and 6+ save, and each model carries one swivel gun ("Falconete", one per
+model)."""
+
+SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON, CHAOS, NEVER_DUELS,
+         CAVALRY_BASE)

@@ -11,6 +11,7 @@ import math
 
 from odds.combat.model.layout import F_CORNER, FRONT, REAR, S_BASE, S_DEPTH, S_FILES
 from odds.combat.model.options import CombatModel
+from odds.units import Unit
 
 BASE_WIDTH_MM = {
     "infantry": 20,
@@ -33,6 +34,16 @@ BASE_DEPTH_MM = {
     "war_machine": 50,
 }
 """Base depths (mm): the length one rank adds to a flank."""
+
+
+def base_type(unit: Unit) -> str:
+    """The troop type whose bases (:data:`BASE_WIDTH_MM`, :data:`BASE_DEPTH_MM`) a unit stands on.
+
+    Its own, but cavalry for a unit with ``cavalry_base`` (MDNR Condes Vampiro, Costa del
+    Vampiro "Dos por uno": "Los Artilleros de Cubierta se montan en una peana de caballería
+    ... (aunque son Infantería)").
+    """
+    return "cavalry" if unit.has("cavalry_base") else unit.troop_type
 
 
 def in_contact(front: int, base: int, enemy_front: int, enemy_base: int, corner: bool) -> int:

@@ -27,6 +27,7 @@ from odds.combat.model.layout import (
     G_BURNING,
     G_CHAIN,
     G_COLD,
+    G_FEAST,
     G_FLAMING,
     G_FRENZY_A,
     G_GRAB,
@@ -440,6 +441,8 @@ def _own_blows(out: np.ndarray, g: int, kind: int, foe: _Foe, charged: bool, bra
     row[G_CHAIN] = charging and unit.has("unstoppable_assault")
     if g == RANK_AND_FILE and unit.has("swallow_whole"):
         swallow(row, unit, cat, foe.kb_foe)
+    # Elfos Oscuros "Festín de huesos": the Kharibdyss's own blows (blows.feast)
+    row[G_FEAST] = g == RANK_AND_FILE and unit.has("feast_of_bones")
     _own_blow_rules(row, foe, wkey, charging)
     if pistol:
         _pistol_blows(out[CREW, kind], row, foe, prof, wkey, pistol, charging, first)

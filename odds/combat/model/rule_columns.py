@@ -7,22 +7,22 @@ registry order; the comment names the spec that owns it.
 """
 
 __all__ = [
-    "G_BURNING", "G_CHAIN", "G_COLD", "G_FLAMING", "G_FRENZY_A", "G_GRAB", "G_HEADS_HIT",
-    "G_HEAD_HIT", "G_HEAD_SAVE", "G_HEAD_WOUND", "G_HIT_HEAD", "G_ICE_HIT", "G_ICE_WARD", "G_KB",
-    "G_LANCE", "G_NO_REGEN", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND", "G_STD_HIT", "G_SWALLOW",
-    "G_WHIRL", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD", "S_BEAST_LORD", "S_BODYGUARD",
-    "S_BURNING", "S_BURN_SAVE", "S_CAMELS", "S_CAMEL_SHY", "S_CAPTAIN", "S_COLD", "S_DRUNK",
-    "S_DUEL_REROLL", "S_DUEL_WARD", "S_ENRAGE", "S_FEAR", "S_FEARLESS", "S_FEARS_ELVES",
-    "S_FLEE_BY_CHOICE", "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY", "S_GEM", "S_GIANT",
-    "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED", "S_HEADS", "S_HEADS_LD", "S_HORN",
-    "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS", "S_INDEPENDENT", "S_INIT",
-    "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN",
-    "S_MUTATION", "S_MUTATION_WARD", "S_NOT_FOOT", "S_NO_DUEL", "S_NO_FLANK_BONUS", "S_NO_PANIC",
-    "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
-    "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_REROLL_FLIGHT", "S_SIREN",
-    "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST",
-    "S_STUPID", "S_SWALLOW", "S_TONGUE", "S_TOUGH", "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE",
-    "S_WALL",
+    "G_BURNING", "G_CHAIN", "G_COLD", "G_FEAST", "G_FLAMING", "G_FRENZY_A", "G_GRAB",
+    "G_HEADS_HIT", "G_HEAD_HIT", "G_HEAD_SAVE", "G_HEAD_WOUND", "G_HIT_HEAD", "G_ICE_HIT",
+    "G_ICE_WARD", "G_KB", "G_LANCE", "G_NO_REGEN", "G_RANDOM", "G_REBOUND_S", "G_REROLL_WOUND",
+    "G_STD_HIT", "G_SWALLOW", "G_WHIRL", "N_GROUP", "N_SIDE", "S_ARMOUR", "S_BEAR_STD",
+    "S_BEAST_LORD", "S_BODYGUARD", "S_BURNING", "S_BURN_SAVE", "S_CAMELS", "S_CAMEL_SHY",
+    "S_CAPTAIN", "S_COLD", "S_DRUNK", "S_DUEL_REROLL", "S_DUEL_WARD", "S_ENRAGE", "S_FEAR",
+    "S_FEARLESS", "S_FEARS_ELVES", "S_FLEE_BY_CHOICE", "S_FLEE_MINUS", "S_FLEE_PLUS", "S_FRENZY",
+    "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED", "S_HEADS",
+    "S_HEADS_LD", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS",
+    "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE",
+    "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NOT_FOOT", "S_NO_DUEL",
+    "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY",
+    "S_PETRIFY_WARD", "S_PETRIFY_WOUND", "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT",
+    "S_REROLL_FLIGHT", "S_SIREN", "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN",
+    "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_SWALLOW", "S_TONGUE", "S_TOUGH",
+    "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE", "S_WALL",
 ]
 
 # sides: the core columns are 0 .. 37 (layout.N_CORE_SIDE = 38)
@@ -169,21 +169,22 @@ G_STD_HIT = 21  # bear_standard: G_HIT once the bearer of S_BEAR_STD has fallen 
 #   Oso")
 G_KB = 22  # killing_blow
 G_FLAMING = 23  # flaming_attacks: one wound ends the target's regeneration (§1.6)
-G_LANCE = 24  # lance_formation: 1: riders (and steeds) of the lance's flank files behind its
+G_FEAST = 24  # feast_of_bones: 1: its blows on a body of one model gain +1D6 attacks when all hit
+G_LANCE = 25  # lance_formation: 1: riders (and steeds) of the lance's flank files behind its
 #   fighting front rank fight too (Bretonia "Formación en lanza", on the charge)
-G_REROLL_WOUND = 25  # premonition: 1: its failed rolls to wound are re-rolled
-G_ICE_HIT = 26  # ice_weapons: G_HIT once the unit's ice weapons melted (S_ICE, "Armas de hielo")
-G_ICE_WARD = 27  # ice_weapons: G_WARD once they melted (no more magic attacks)
-G_SWALLOW = 28  # swallow_whole: to-wound roll at or above which the row's blow slays outright
+G_REROLL_WOUND = 26  # premonition: 1: its failed rolls to wound are re-rolled
+G_ICE_HIT = 27  # ice_weapons: G_HIT once the unit's ice weapons melted (S_ICE, "Armas de hielo")
+G_ICE_WARD = 28  # ice_weapons: G_WARD once they melted (no more magic attacks)
+G_SWALLOW = 29  # swallow_whole: to-wound roll at or above which the row's blow slays outright
 #   ("Engullir entero"), 0 = none
-G_HEAD_HIT = 29  # two_heads: G_HIT while the striking Ettin has its other head dominant
-G_HEAD_WOUND = 30  # two_heads: G_WOUND likewise (the Salvaje's S+1)
-G_HEAD_SAVE = 31  # two_heads: G_SAVE likewise
-G_HIT_HEAD = 32  # two_heads: G_HIT while the Ettin struck has its other head dominant (its WS)
-G_HEADS_HIT = 33  # two_heads: G_HIT while both the Ettin striking and the Ettin struck have their
+G_HEAD_HIT = 30  # two_heads: G_HIT while the striking Ettin has its other head dominant
+G_HEAD_WOUND = 31  # two_heads: G_WOUND likewise (the Salvaje's S+1)
+G_HEAD_SAVE = 32  # two_heads: G_SAVE likewise
+G_HIT_HEAD = 33  # two_heads: G_HIT while the Ettin struck has its other head dominant (its WS)
+G_HEADS_HIT = 34  # two_heads: G_HIT while both the Ettin striking and the Ettin struck have their
 #   other heads dominant
-G_REBOUND_S = 34  # spiky_scales: S of the row's blows rolled to hit against an enemy with S_SPIKY
+G_REBOUND_S = 35  # spiky_scales: S of the row's blows rolled to hit against an enemy with S_SPIKY
 #   (the hit back), 0 = none
-G_NO_REGEN = 35  # sigmar_stake: 1: the blows' wounds cannot be regenerated
-N_GROUP = 36
+G_NO_REGEN = 36  # sigmar_stake: 1: the blows' wounds cannot be regenerated
+N_GROUP = 37
 """Columns of ``groups``."""

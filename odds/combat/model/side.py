@@ -12,7 +12,7 @@ import numpy as np
 from odds import rules, special_rules
 from odds import validation as v
 from odds.combat.model import layout
-from odds.combat.model.frontage import BASE_DEPTH_MM, BASE_WIDTH_MM
+from odds.combat.model.frontage import BASE_DEPTH_MM, BASE_WIDTH_MM, base_type
 from odds.combat.model.layout import (
     LIFE_DRAIN_CAP,
     N_SIDE,
@@ -82,7 +82,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_HP] = unit.models * p.W
     s[S_W] = p.W
     s[S_FILES] = unit.files
-    s[S_BASE] = BASE_WIDTH_MM[unit.troop_type]
+    s[S_BASE] = BASE_WIDTH_MM[base_type(unit)]
     s[S_US] = unit.unit_strength_per_model
     s[S_LD] = p.Ld
     # while a living guarded character (S_GUARDED, guarded()) stands in the unit
@@ -169,7 +169,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_RANK_MAX] = unit.rank_bonus_cap
     champ = unit.champion_profile or p
     s[S_CHAMPION_LD] = champ.Ld
-    s[S_DEPTH] = BASE_DEPTH_MM[unit.troop_type]
+    s[S_DEPTH] = BASE_DEPTH_MM[base_type(unit)]
     # panic re-rolls for friends: 1 while the unit fights ("Viejos cascarrabias": "que no
     # estén huyendo"), 2 while it has not been destroyed ("Ejemplo de Sigmar"); 3 for its
     # own tests only (psychology_reroll: Reinos del Caos "Marca del Caos absoluto")
