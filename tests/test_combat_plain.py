@@ -59,7 +59,8 @@ def test_library_pairs_give_identical_results():
         if plain_pair(model):
             assert_same(model, trials=600, key=checked)
             checked += 1
-    assert checked >= 350, checked  # 361 of the 400 when this test was written
+    # 324 of the 400: the Ettin's pairs run on the general kernel ("Dos cabezas")
+    assert checked >= 320, checked
 
 
 OPTIONS = [
