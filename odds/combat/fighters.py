@@ -525,8 +525,8 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
     bonus (0 when cancelled or not fighting); returns the rank bonus of each side
     (its deepest unit not cancelled, characters and a promoted champion
     filling rank spaces).  ``touch[c]`` is recomputed for the contacts whose
-    models or facing lines changed: models in contact each way, lapping
-    models included (§1.11).  Called once per round.
+    models or facing lines changed, or that had lapping models when last counted: models in
+    contact each way, lapping models included (§1.11).  Called once per round.
     """
     nc = contacts.shape[0]
     # start of the round: ranks, cancelled by a US >= 5 enemy on a flank or rear (§2.2)
@@ -599,4 +599,7 @@ def round_start(nr, nb, has_chars, corner, sides, state, contacts, ranks_tab, to
                           + min(state[b, B_LAPPING], max(0, ma - la)))
         touch[c, T_TOUCH_B] = min(mb, line_touch(lb, sb, la, sa, corner) + state[b, B_LAPPING]
                           + min(state[a, B_LAPPING], max(0, mb - lb)))
+        if lap:  # counted with lapping models: not a count to reuse once they have gone
+            touch[c, T_MODELS_A] = -1
+            touch[c, T_LINE_A] = -1
     return ranks_side0, ranks_side1
