@@ -250,9 +250,10 @@ def _prices(sel: Selection, models: int) -> tuple[float, float]:
 
     A unit costs its entry, plus, per model, its model entry and everything
     taken under the model entry (a model's weapons, armour and mount are
-    selected once per model), plus once each entry taken elsewhere in the
-    unit (a per-unit upgrade such as Bretonia's "Braseros" or a mark of
-    Chaos bought for the unit).  A fixed-price regiment
+    selected once per model), plus everything taken elsewhere in the unit
+    once per selection (a per-unit upgrade such as Bretonia's "Braseros" or a
+    mark of Chaos bought for the unit once; a second kind of model its
+    minimum times, :func:`selections`).  A fixed-price regiment
     (:func:`~odds.battlescribe.selection.regiment`) costs its entry (and what
     is taken) for its base size plus the additional models' price each
     beyond it, all as a price per model.
@@ -260,10 +261,37 @@ def _prices(sel: Selection, models: int) -> tuple[float, float]:
     reg = regiment(sel.unit)
     if reg is None:
         return _split_costs(sel)
-    fixed = sel.unit.cost + sum(n.cost for n in sel.taken)
+    count = selections(sel)
+    fixed = sel.unit.cost + sum(n.cost * count[id(n)] for n in sel.taken)
     _, size, extra = reg
     each = extra.cost if extra is not None else 0.0
     return (fixed + max(0, models - size) * each) / models, 0.0
+
+
+def selections(sel: Selection) -> dict[int, int]:
+    """How many times each entry of ``sel.taken`` is selected in one unit (by ``id``).
+
+    An entry taken by default is selected its minimum number of times, and everything
+    under it once per selection of it (BattleScribe's ``min`` selections per parent):
+    Reinos del Caos Bestias "Manada de bestias (mixta)" takes "Ungor" (3 points, min 5)
+    five times beside its "Gor".  The model entry counts once (its count is the unit's
+    size, applied per model by the caller), and so does an entry of no minimum (an upgrade
+    the user names: once per selection of the entries above it).  Groups only choose among
+    their members: they do not count.
+    """
+    parents: dict[int, Node] = {}
+    for node in sel.unit.walk():
+        for child in node.children:
+            parents[id(child)] = node
+    out: dict[int, int] = {}
+    for node in sel.taken:
+        count, link = 1, node
+        while link is not sel.unit and link is not None:
+            if link is not sel.model and link.kind != "group":
+                count *= max(1, link.low or 0)
+            link = parents.get(id(link))
+        out[id(node)] = count
+    return out
 
 
 def _points_per_model(sel: Selection, models: int = 1) -> float:
@@ -275,8 +303,9 @@ def _points_per_model(sel: Selection, models: int = 1) -> float:
 def _split_costs(sel: Selection) -> tuple[float, float]:
     """``(per model, per unit)`` costs of what ``sel`` takes (the model entry's are per model).
 
-    An entry without a model entry (a monster, a chariot: one model) costs all per model;
-    when nothing it takes has a profile, the option whose profiles the unit fights with
+    Each taken entry costs its price times its :func:`selections`.  An entry without a
+    model entry (a monster, a chariot: one model) costs all per model; when nothing it
+    takes has a profile, the option whose profiles the unit fights with
     (:mod:`odds.battlescribe.profiles`: O&G "Rebaño de garrapatos" fights as its "Pastores
     de garrapatos") is priced with it.
     """
@@ -285,11 +314,13 @@ def _split_costs(sel: Selection) -> tuple[float, float]:
         carrier = next((n for n in sel.unit.walk()[1:] if n.profiles
                         and not n.key.startswith("grupo de mando")), None)
         carried = carrier.cost if carrier is not None else 0.0
+    count = selections(sel)
     if sel.model is None:
-        return sel.unit.cost + sum(n.cost for n in sel.taken) + carried, 0.0
+        return sel.unit.cost + sum(n.cost * count[id(n)] for n in sel.taken) + carried, 0.0
     per_model = {id(x) for x in sel.model.walk()}
-    each = sum(n.cost for n in sel.taken if id(n) in per_model)
-    once = sel.unit.cost + sum(n.cost for n in sel.taken if id(n) not in per_model)
+    each = sum(n.cost * count[id(n)] for n in sel.taken if id(n) in per_model)
+    once = sel.unit.cost + sum(n.cost * count[id(n)] for n in sel.taken
+                               if id(n) not in per_model)
     return each + carried, once
 
 
