@@ -19,6 +19,7 @@ from pathlib import Path
 from xml.etree.ElementTree import Element
 
 from odds.armies import army_from_catalogue
+from odds.battlescribe.beast_lord import beast_entry, with_beasts
 from odds.battlescribe.build import Built, build_unit
 from odds.battlescribe.game_system import check_game_system
 from odds.battlescribe.report import Collector, ImportReport, located
@@ -98,7 +99,9 @@ class UnitEntry:
     profile : Profile
         Rank-and-file profile (English letters; see :mod:`odds.battlescribe.profiles`).
     min_models, max_models : int or None
-        Size limits from the model entry's constraints (None = not given).
+        Size limits from the model entry's constraints (None = not given); a
+        Beastmaster's (:mod:`odds.battlescribe.beast_lord`): he and his beasts'
+        entry's minimum and maximum.
     options : tuple of str
         Names of the upgrades that :meth:`unit` accepts.
     default_unit : Unit
@@ -141,8 +144,11 @@ class UnitEntry:
             when the catalogue gives it; fewer than ``min_models`` (a unit
             that has lost models) is allowed and noted in the unit's
             ``import_notes`` (its :attr:`~odds.units.Unit.warning` says so).
+            A Beastmaster's unit counts him and his beasts, within
+            ``[min_models, max_models]`` (Elfos Silvanos "Señor de las bestias
+            (osos salvajes)": 2 or 3, one or two bears).
         files : int, optional
-            Frontage; default ``min(5, models)``.
+            Frontage; default ``min(5, models)`` (a Beastmaster's unit: all its models).
         command : None, "none", "full" or iterable of str
             Command models: ``None`` = the catalogue's default (the command
             models its ``Grupo de mando`` makes compulsory, usually none),
@@ -157,10 +163,20 @@ class UnitEntry:
         Returns
         -------
         Unit
+
+        Raises
+        ------
+        OddsInputError
+            ``models`` above ``max_models``, or a Beastmaster's outside his range.
         """
         where = f"{self._source}: {self.name}: "
         n = integer("models", models, low=1, high=1000) if models is not None else \
             self.default_models
+        beasts = beast_entry(self._node) if self.default_unit.has("beast_lord") else None
+        if beasts is not None and not (self.min_models or 1) <= n <= (self.max_models or n):
+            raise OddsInputError(
+                f"{where}models: must be in [{self.min_models}, {self.max_models}] for this"
+                f" entry, the lord and his {beasts.name} (got {n})")
         if self.max_models and n > self.max_models:
             raise OddsInputError(
                 f"{where}models: must be in [1, {self.max_models}] for this entry (got {n})"
@@ -175,13 +191,16 @@ class UnitEntry:
         ups = [upgrades] if isinstance(upgrades, str) else list(upgrades)
         sink = Collector(self._source, strict=self._strict)
         sel = _select_paid(self._node, ups, where, sink, self.name)
-        each, once = _prices(sel, n)
-        built = build_unit(sel, name=self.name, models=n, files=f, roles=roles,
+        size = 1 if beasts is not None else n  # a Beastmaster: the lord, then his beasts
+        each, once = _prices(sel, size)
+        built = build_unit(sel, name=self.name, models=size, files=min(f, size), roles=roles,
                            points_per_model=each, sink=sink, compare_save=not ups,
                            army=self.army)
         if report is not None:
             report.extend(sink.items)
         unit = built.unit.replace(points_per_unit=once)
+        if beasts is not None:
+            unit = _with_beasts(unit, sel, beasts, n - 1)
         if self.min_models and n < self.min_models:
             note = (f"{BELOW_MINIMUM}: {n} models, below the catalogue's minimum of "
                     f"{self.min_models}")
@@ -324,6 +343,21 @@ def _split_costs(sel: Selection) -> tuple[float, float]:
     return each + carried, once
 
 
+def _with_beasts(unit: Unit, sel: Selection, entry: Node, beasts: int) -> Unit:
+    """A Beastmaster's ``unit`` (built with ``entry``'s minimum of beasts) with ``beasts``.
+
+    Elfos Silvanos "Señor de las bestias (jabalíes)": 80 points and "Jabalíes" 12 points
+    each (min 1, max 2); two boars cost 80 + 2 x 12.  A beast's price is its entry's and
+    what is taken under it (:func:`selections`).
+    """
+    count = selections(sel)
+    inside = {id(x) for x in entry.walk()}
+    herd = sum(n.cost * count[id(n)] for n in sel.taken if id(n) in inside)
+    each = herd / max(1, entry.low or 0)
+    price = unit.points + (beasts - max(1, entry.low or 0)) * each
+    return with_beasts(unit, beasts, price, each)
+
+
 def _report_counted_apart(node: Node, sink: Collector) -> None:
     """Report a unit whose models are counted by several priced entries of no bounded size.
 
@@ -359,6 +393,11 @@ def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) ->
                               roles=compulsory_roles(node), points_per_model=each, sink=sink,
                               army=army)
     unit = built.unit.replace(points_per_unit=once)
+    beasts = beast_entry(node) if unit.has("beast_lord") else None
+    if beasts is not None:  # a Beastmaster, built as one model: sized with his beasts
+        unit = _with_beasts(unit, sel, beasts, beasts.low or 1)
+        low, n = 1 + (beasts.low or 1), 1 + (beasts.low or 1)
+        high = None if beasts.high is None else 1 + beasts.high
     return UnitEntry(
         name=node.name, points_per_model=unit.points_per_model + unit.points_per_unit / n,
         troop_type=unit.troop_type,
