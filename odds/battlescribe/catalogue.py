@@ -191,9 +191,9 @@ class UnitEntry:
         ups = [upgrades] if isinstance(upgrades, str) else list(upgrades)
         sink = Collector(self._source, strict=self._strict)
         sel = _select_paid(self._node, ups, where, sink, self.name)
-        size = 1 if beasts is not None else n  # a Beastmaster: the lord, then his beasts
+        size, front = (n, f) if beasts is None else (1, 1)  # a Beastmaster: the lord first
         each, once = _prices(sel, size)
-        built = build_unit(sel, name=self.name, models=size, files=min(f, size), roles=roles,
+        built = build_unit(sel, name=self.name, models=size, files=front, roles=roles,
                            points_per_model=each, sink=sink, compare_save=not ups,
                            army=self.army)
         if report is not None:
