@@ -197,3 +197,47 @@ def test_a_member_of_its_own_troop_type():
         Member(name="L", role="character", profile=LORD, troop_type="dragon")
     bear = infantry("B", 2, 2).replace(troop_type="monster", profile=BEAR, members=(lord,))
     assert bear.unit_strength == 3 + 1
+
+
+@needs_data
+@pytest.mark.parametrize("book", [SILVANOS, SPECIALS])
+@pytest.mark.parametrize(("unit", "beast_cost"), [
+    ("Señor de las bestias (grandes felinos)", 20.0),
+    ("Señor de las bestias (jabalíes)", 12.0),
+    (HOUNDS, 6.0),
+    (BEARS, 45.0),
+])
+def test_models_count_the_lord_and_his_beasts(book, unit, beast_cost):
+    """Spot check against the XML: each entry costs 80 points, its beasts' entry ("Grandes
+    felinos" 20, "Jabalíes" 12, "Mastines de caza" 6, "Osos salvajes" 45 points) has min 1
+    and max 2.  ``models=`` is the unit's size, the lord and his beasts: 2 or 3 models, at
+    80 + 1 or 2 beasts' points; any other size is refused, naming the field and the range."""
+    from odds.listbuilding.sizing import buy
+    from odds.validation import OddsInputError
+
+    entry = cat(book).entry(unit)
+    assert (entry.min_models, entry.max_models, entry.default_models) == (2, 3, 2)
+    one, two = entry.unit(models=2), entry.unit(models=3)
+    assert one == entry.default_unit
+    assert (one.models, one.points) == (2, 80 + beast_cost)
+    assert (two.models, two.files, two.points) == (3, 3, 80 + 2 * beast_cost)
+    assert two.members == one.members and two.profile == one.profile
+    assert two.points_per_model == beast_cost  # a unit sized to points adds beasts
+    assert buy(one, 80 + 2 * beast_cost, max_models=entry.max_models).models == 3
+    assert buy(one, 80 + 2 * beast_cost - 1, max_models=entry.max_models).models == 2
+    for wrong in (1, 4):
+        with pytest.raises(OddsInputError, match=r"models: must be in \[2, 3\]"):
+            entry.unit(models=wrong)
+
+
+@needs_data
+def test_two_bears_and_the_lord_strike():
+    """``models=3``: two bears (HA4 F5 A3 each) and the lord (HA6 F4 A3), three abreast,
+    strike a line of ten HA4 R4 enemies with no attacks before them (I4, I7 against I1): the
+    bears 4+ to hit and 3+ to wound, the lord 3+ and 4+; each of the nine blows kills with
+    1/3, so the first-round kills are Binomial(9, 1/3)."""
+    enemy = infantry("E", 10, 10, WS=4, T=4, I=1, A=0, special=("immune_to_psychology",))
+    model = build_units([cat(SILVANOS).unit(BEARS, models=3), enemy], [0, 1],
+                        [(0, 1, FRONT, FRONT)], [False, False], [None, None],
+                        CombatOptions(max_rounds=1))
+    check_kernel_first_round(model, binomial(9, 1 / 3), 5107, "two bears and lord")

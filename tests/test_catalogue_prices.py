@@ -21,6 +21,7 @@ BRETONIA = "MDNR_Bretonia_v5.cat"
 CHAOS = "MDNR_Reinos_del_Caos_Mortales_v5.cat"
 EMPIRE = "MDNR_Imperio v4_5.cat"
 DWARFS = "MDNR_Enanos v4_5.cat"
+BEASTS = "MDNR_Reinos_del_Caos_Bestias_v5.cat"
 
 
 def test_goblins_pay_for_their_compulsory_choice():
@@ -83,6 +84,44 @@ def test_dwarf_warriors_options():
     e = catalogue(DWARFS).entry("Guerreros enanos")
     assert e.unit(models=10).points == 80.0
     assert e.unit(models=15, upgrades=["Escudo", "Arma a dos manos"]).points == 15 * 11
+
+
+@pytest.mark.parametrize("book", [BEASTS, CHAOS, "MDNR_Reinos_del_Caos_Demonios_v5.cat"])
+def test_mixed_herd_pays_for_both_kinds_of_model(book):
+    # Reinos del Caos (Bestias, Mortales, Demonios) "Manada de bestias (mixta)": entry 0
+    # pts; "Gor" 7 pts (min 5), the model entry, its "Armadura ligera" +1 a Gor; "Ungor"
+    # 3 pts (min 5), its "Lanza (infantería)" +1 an Ungor; "Grupo de mando (solo gor)":
+    # Músico 5, Portaestandarte 10, Desgarrador 20.  The Ungors are bought five times
+    # (their minimum) whatever the Gors' count: 5 x 3 = 15 a unit.
+    e = catalogue(book).entry("Manada de bestias (mixta)")
+    u = e.default_unit
+    assert (u.models, u.points_per_model, u.points_per_unit, u.points) == (5, 7.0, 15.0, 50.0)
+    assert e.points_per_model == 10.0  # 50 over the 5 Gors
+    assert e.unit(models=8).points == 8 * 7 + 5 * 3
+    assert e.unit(models=5, upgrades=["Lanza (infantería)"]).points == 5 * 7 + 5 * (3 + 1)
+    assert e.unit(models=5, upgrades=["Armadura ligera"]).points == 5 * (7 + 1) + 5 * 3
+    assert e.unit(models=6, command="full").points == 6 * 7 + 5 * 3 + 5 + 10 + 20
+
+
+def test_selections_count_minimums_down_the_tree():
+    # BattleScribe's "min selections per parent": a default entry is taken its minimum
+    # times, what lies under it once per selection of it; the model entry (sized by the
+    # caller), a group and an entry of no minimum count once.
+    from odds.battlescribe.catalogue import selections
+    from odds.battlescribe.selection import select
+    from odds.battlescribe.tree import Node
+
+    spear = Node("Lanza", "upgrade", cost=1.0, low=1)
+    second = Node("Segundos", "upgrade", cost=3.0, low=4,
+                  children=[Node("Armas", "group", low=1, high=1, children=[spear])])
+    axe = Node("Hacha", "upgrade", cost=2.0, low=1)
+    first = Node("Primeros", "upgrade", cost=7.0, low=5, children=[axe])
+    banner = Node("Braseros", "upgrade", cost=5.0)
+    unit = Node("Unidad", "unit", children=[first, second, banner])
+    sel = select(unit, ["Braseros"])
+    assert sel.model is first
+    count = selections(sel)
+    assert [count[id(n)] for n in (first, axe, second, spear, banner)] == [1, 1, 4, 4, 1]
 
 
 @pytest.mark.parametrize("spec, points", [

@@ -18,7 +18,9 @@ member counting as a character joined to it for good (:class:`odds.units.Member`
 ``character``): on foot (infantry: his own armour save and unit strength 1), with his own
 weapons and armour, lending the beasts his Ld, with the rule ``beast_lord``
 (:data:`odds.special_rules.bretonnia.BEAST_LORD`: he cannot refuse a challenge, and the beasts
-die with him).  The entry's price is spread over its models.
+die with him).  The unit's size counts the lord and his beasts: one to two beasts, as the
+entry that counts them allows (:func:`beast_entry`), each at the beasts' price
+(:func:`with_beasts`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from __future__ import annotations
 from odds import rules
 from odds.battlescribe.profiles import _Profiles
 from odds.battlescribe.spelling import normalize, plain_text
-from odds.battlescribe.tree import RawProfile
+from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.values import parse_save
 from odds.units import Equipment, Member, Unit
 
@@ -51,6 +53,34 @@ def beasts_on_foot(others: list[RawProfile], texts: dict[str, str]) -> RawProfil
                                    for n, t in texts.items()):
         return None
     return beasts[0]
+
+
+def beast_entry(unit: Node) -> Node | None:
+    """The entry that counts a Beastmaster's beasts, or None.
+
+    For an entry whose "Despliegue" has :data:`DEPLOYMENT`: its one child with a profile of
+    its own and a minimum (Elfos Silvanos "Señor de las bestias (osos salvajes)": "Osos
+    salvajes", 45 points, min 1, max 2).
+    """
+    if not any(normalize(n) == "despliegue" and DEPLOYMENT in plain_text(t or "")
+               for n, t in unit.rule_texts.items()):
+        return None
+    counted = [c for c in unit.children
+               if c.kind != "group" and c.profiles and (c.low or 0) >= 1]
+    return counted[0] if len(counted) == 1 else None
+
+
+def with_beasts(unit: Unit, beasts: int, price: float, each: float) -> Unit:
+    """A Beastmaster's unit (:meth:`_BeastLord.beast_lord`) with ``beasts`` beasts.
+
+    ``price``: the lord's and the beasts' points; ``each``: one beast's.  The unit's models
+    are the beasts and the lord; its points are ``each`` a model and the rest once, the
+    lord's price less one beast's (``models * each + points_per_unit == price``), so a
+    unit sized to points adds beasts at their price.
+    """
+    models = beasts + 1
+    return unit.replace(models=models, files=models, points_per_model=each,
+                        points_per_unit=price - models * each)
 
 
 class _BeastLord(_Profiles):

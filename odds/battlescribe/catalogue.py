@@ -19,6 +19,7 @@ from pathlib import Path
 from xml.etree.ElementTree import Element
 
 from odds.armies import army_from_catalogue
+from odds.battlescribe.beast_lord import beast_entry, with_beasts
 from odds.battlescribe.build import Built, build_unit
 from odds.battlescribe.game_system import check_game_system
 from odds.battlescribe.report import Collector, ImportReport, located
@@ -99,7 +100,9 @@ class UnitEntry:
     profile : Profile
         Rank-and-file profile (English letters; see :mod:`odds.battlescribe.profiles`).
     min_models, max_models : int or None
-        Size limits from the model entry's constraints (None = not given).
+        Size limits from the model entry's constraints (None = not given); a
+        Beastmaster's (:mod:`odds.battlescribe.beast_lord`): he and his beasts'
+        entry's minimum and maximum.
     options : tuple of str
         Names of the upgrades that :meth:`unit` accepts.
     default_unit : Unit
@@ -142,8 +145,11 @@ class UnitEntry:
             when the catalogue gives it; fewer than ``min_models`` (a unit
             that has lost models) is allowed and noted in the unit's
             ``import_notes`` (its :attr:`~odds.units.Unit.warning` says so).
+            A Beastmaster's unit counts him and his beasts, within
+            ``[min_models, max_models]`` (Elfos Silvanos "Señor de las bestias
+            (osos salvajes)": 2 or 3, one or two bears).
         files : int, optional
-            Frontage; default ``min(5, models)``.
+            Frontage; default ``min(5, models)`` (a Beastmaster's unit: all its models).
         command : None, "none", "full" or iterable of str
             Command models: ``None`` = the catalogue's default (the command
             models its ``Grupo de mando`` makes compulsory, usually none),
@@ -158,10 +164,20 @@ class UnitEntry:
         Returns
         -------
         Unit
+
+        Raises
+        ------
+        OddsInputError
+            ``models`` above ``max_models``, or a Beastmaster's outside his range.
         """
         where = f"{self._source}: {self.name}: "
         n = integer("models", models, low=1, high=1000) if models is not None else \
             self.default_models
+        beasts = beast_entry(self._node) if self.default_unit.has("beast_lord") else None
+        if beasts is not None and not (self.min_models or 1) <= n <= (self.max_models or n):
+            raise OddsInputError(
+                f"{where}models: must be in [{self.min_models}, {self.max_models}] for this"
+                f" entry, the lord and his {beasts.name} (got {n})")
         if self.max_models and n > self.max_models:
             raise OddsInputError(
                 f"{where}models: must be in [1, {self.max_models}] for this entry (got {n})"
@@ -176,13 +192,16 @@ class UnitEntry:
         ups = [upgrades] if isinstance(upgrades, str) else list(upgrades)
         sink = Collector(self._source, strict=self._strict)
         sel = _select_paid(self._node, ups, where, sink, self.name)
-        each, once = _prices(sel, n)
-        built = build_unit(sel, name=self.name, models=n, files=f, roles=roles,
+        size, front = (n, f) if beasts is None else (1, 1)  # a Beastmaster: the lord first
+        each, once = _prices(sel, size)
+        built = build_unit(sel, name=self.name, models=size, files=front, roles=roles,
                            points_per_model=each, sink=sink, compare_save=not ups,
                            army=self.army)
         if report is not None:
             report.extend(sink.items)
         unit = built.unit.replace(points_per_unit=once)
+        if beasts is not None:
+            unit = _with_beasts(unit, sel, beasts, n - 1)
         if self.min_models and n < self.min_models:
             note = (f"{BELOW_MINIMUM}: {n} models, below the catalogue's minimum of "
                     f"{self.min_models}")
@@ -251,9 +270,10 @@ def _prices(sel: Selection, models: int) -> tuple[float, float]:
 
     A unit costs its entry, plus, per model, its model entry and everything
     taken under the model entry (a model's weapons, armour and mount are
-    selected once per model), plus once each entry taken elsewhere in the
-    unit (a per-unit upgrade such as Bretonia's "Braseros" or a mark of
-    Chaos bought for the unit).  A fixed-price regiment
+    selected once per model), plus everything taken elsewhere in the unit
+    once per selection (a per-unit upgrade such as Bretonia's "Braseros" or a
+    mark of Chaos bought for the unit once; a second kind of model its
+    minimum times, :func:`selections`).  A fixed-price regiment
     (:func:`~odds.battlescribe.selection.regiment`) costs its entry (and what
     is taken) for its base size plus the additional models' price each
     beyond it, all as a price per model.
@@ -261,10 +281,37 @@ def _prices(sel: Selection, models: int) -> tuple[float, float]:
     reg = regiment(sel.unit)
     if reg is None:
         return _split_costs(sel)
-    fixed = sel.unit.cost + sum(n.cost for n in sel.taken)
+    count = selections(sel)
+    fixed = sel.unit.cost + sum(n.cost * count[id(n)] for n in sel.taken)
     _, size, extra = reg
     each = extra.cost if extra is not None else 0.0
     return (fixed + max(0, models - size) * each) / models, 0.0
+
+
+def selections(sel: Selection) -> dict[int, int]:
+    """How many times each entry of ``sel.taken`` is selected in one unit (by ``id``).
+
+    An entry taken by default is selected its minimum number of times, and everything
+    under it once per selection of it (BattleScribe's ``min`` selections per parent):
+    Reinos del Caos Bestias "Manada de bestias (mixta)" takes "Ungor" (3 points, min 5)
+    five times beside its "Gor".  The model entry counts once (its count is the unit's
+    size, applied per model by the caller), and so does an entry of no minimum (an upgrade
+    the user names: once per selection of the entries above it).  Groups only choose among
+    their members: they do not count.
+    """
+    parents: dict[int, Node] = {}
+    for node in sel.unit.walk():
+        for child in node.children:
+            parents[id(child)] = node
+    out: dict[int, int] = {}
+    for node in sel.taken:
+        count, link = 1, node
+        while link is not sel.unit and link is not None:
+            if link is not sel.model and link.kind != "group":
+                count *= max(1, link.low or 0)
+            link = parents.get(id(link))
+        out[id(node)] = count
+    return out
 
 
 def _points_per_model(sel: Selection, models: int = 1) -> float:
@@ -276,8 +323,9 @@ def _points_per_model(sel: Selection, models: int = 1) -> float:
 def _split_costs(sel: Selection) -> tuple[float, float]:
     """``(per model, per unit)`` costs of what ``sel`` takes (the model entry's are per model).
 
-    An entry without a model entry (a monster, a chariot: one model) costs all per model;
-    when nothing it takes has a profile, the option whose profiles the unit fights with
+    Each taken entry costs its price times its :func:`selections`.  An entry without a
+    model entry (a monster, a chariot: one model) costs all per model; when nothing it
+    takes has a profile, the option whose profiles the unit fights with
     (:mod:`odds.battlescribe.profiles`: O&G "Rebaño de garrapatos" fights as its "Pastores
     de garrapatos") is priced with it.
     """
@@ -290,12 +338,28 @@ def _split_costs(sel: Selection) -> tuple[float, float]:
         carrier = next((n for n in sel.unit.walk()[1:] if n.profiles
                         and not n.key.startswith("grupo de mando")), None)
         carried = carrier.cost if carrier is not None else 0.0
+    count = selections(sel)
     if sel.model is None:
-        return sel.unit.cost + sum(n.cost for n in taken) + carried, 0.0
+        return sel.unit.cost + sum(n.cost * count[id(n)] for n in taken) + carried, 0.0
     per_model = {id(x) for x in sel.model.walk()}
-    each = sum(n.cost for n in taken if id(n) in per_model)
-    once = sel.unit.cost + sum(n.cost for n in taken if id(n) not in per_model)
+    each = sum(n.cost * count[id(n)] for n in taken if id(n) in per_model)
+    once = sel.unit.cost + sum(n.cost * count[id(n)] for n in taken if id(n) not in per_model)
     return each + carried, once
+
+
+def _with_beasts(unit: Unit, sel: Selection, entry: Node, beasts: int) -> Unit:
+    """A Beastmaster's ``unit`` (built with ``entry``'s minimum of beasts) with ``beasts``.
+
+    Elfos Silvanos "Señor de las bestias (jabalíes)": 80 points and "Jabalíes" 12 points
+    each (min 1, max 2); two boars cost 80 + 2 x 12.  A beast's price is its entry's and
+    what is taken under it (:func:`selections`).
+    """
+    count = selections(sel)
+    inside = {id(x) for x in entry.walk()}
+    herd = sum(n.cost * count[id(n)] for n in sel.taken if id(n) in inside)
+    each = herd / max(1, entry.low or 0)
+    price = unit.points + (beasts - max(1, entry.low or 0)) * each
+    return with_beasts(unit, beasts, price, each)
 
 
 def _report_counted_apart(node: Node, sink: Collector) -> None:
@@ -333,6 +397,11 @@ def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) ->
                               roles=compulsory_roles(node), points_per_model=each, sink=sink,
                               army=army)
     unit = built.unit.replace(points_per_unit=once)
+    beasts = beast_entry(node) if unit.has("beast_lord") else None
+    if beasts is not None:  # a Beastmaster, built as one model: sized with his beasts
+        unit = _with_beasts(unit, sel, beasts, beasts.low or 1)
+        low, n = 1 + (beasts.low or 1), 1 + (beasts.low or 1)
+        high = None if beasts.high is None else 1 + beasts.high
     return UnitEntry(
         name=node.name, points_per_model=unit.points_per_model + unit.points_per_unit / n,
         troop_type=unit.troop_type,
