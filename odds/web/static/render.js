@@ -311,7 +311,11 @@ export function renderCompare(a, lang) {
   const col = (f) => vs.map((v) => f(v));
   const alias = { attacker_wins: 'side0_wins', defender_wins: 'side1_wins' };  // a scenario's words
   const fr = (v, key) => v.page.first_round_table.find((r) => r.outcome === key || r.outcome === alias[key]) || {};
+  // who attacks and who defends in each variant: a variant may swap the charge
+  const who = (v, side) => (v.page.names && v.page.names[side]) || '—';
   const rows = [
+    [t(lang, 'cmp_attacker'), ...col((v) => who(v, 'attacker'))],
+    [t(lang, 'cmp_defender'), ...col((v) => who(v, 'defender'))],
     [t(lang, 'cmp_attacker_wins'), ...col((v) => `${pct(v.p_attacker_wins, lang)}`)],
     [t(lang, 'cmp_defender_wins'), ...col((v) => `${pct(v.p_defender_wins, lang)}`)],
     [t(lang, 'cmp_unresolved'), ...col((v) => pct(v.outcomes ? v.outcomes.unresolved : 1 - v.p_attacker_wins - v.p_defender_wins, lang))],
