@@ -21,6 +21,7 @@ from conftest import binomial, cat, check_kernel_first_round, clean, infantry, k
 
 from odds.combat.model import S_NO_DUEL, S_US, CombatOptions, build
 from odds.units import Profile
+from odds.units.loaders import unit_from_dict
 
 BOOKS = ("MDNR_Enanos_del_Caos v4_5.cat",
          "MDNR_Enanos_del_Caos_con_Personajes_Especiales_v1.cat")
@@ -32,7 +33,7 @@ def test_ogre_from_the_catalogue(book):
     """The machine keeps its three Chaos Dwarfs; the Ogro is its crewman body: his printed
     profile, monstrous infantry, ``never_duels``, priced with the machine (his entry costs 0:
     the default build costs the catalogue's 130).  Nothing of the entry is ignored or
-    approximated."""
+    approximated; the unit's TOML mapping keeps the Ogro's troop type."""
     c = cat(book)
     unit = c.unit("Mortero terremuerte")
     assert unit.troop_type == "war_machine" and unit.crew == 3 and unit.extra_crew is None
@@ -44,6 +45,7 @@ def test_ogre_from_the_catalogue(book):
     assert kinds(c, "Mortero terremuerte")["Ogro"] == "note"
     assert kinds(c, "Mortero terremuerte")["Mortero terremuerte"] == "no_combat_effect"
     assert clean(c, "Mortero terremuerte")
+    assert unit_from_dict(unit.to_dict()) == unit
 
 
 @needs_data
