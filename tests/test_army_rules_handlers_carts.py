@@ -210,7 +210,6 @@ def test_corpse_cart_is_a_monster_with_random_attacks():
     ("MDNR_Enanos v4_5.cat", "Lanzafuegos", "Máquina pequeña", "2 + 1 + 1"),
     ("MDNR_Enanos v4_5.cat", "Barcatronante", "Runas protectoras", "5+ ward"),
     ("MDNR_Enanos v4_5.cat", "Barcatronante", "Muerte de los artilleros", "crew casualties"),
-    ("MDNR_Enanos_del_Caos v4_5.cat", "Mortero terremuerte", "Mortero terremuerte", "Ogro"),
     ("MDNR_Imperio v4_5.cat", "Carro de guerra imperial", "Plataforma de ingenieros",
      "six engineers"),
 ])

@@ -113,15 +113,6 @@ def test_foreman_is_one_more_crewman(book, unit):
     assert kinds(c, unit)["Capataz"] == "note"
 
 
-def test_second_crew_of_other_wounds_stays_approximated():
-    """Enanos del Caos "Mortero terremuerte": its "Ogro" (R4 H3) beside the "Enano del Caos"
-    (R4 H1) has wounds of his own the machine's leave out: still approximated, his L and
-    unit strength not counted."""
-    c = cat("MDNR_Enanos_del_Caos v4_5.cat")
-    assert kinds(c, "Mortero terremuerte")["Ogro"] == "approximated"
-    assert c.unit("Mortero terremuerte").unit_strength == 3
-
-
 @pytest.mark.parametrize("book", [SILVANOS, "MDNR_Elfos_Silvanos_con_Personajes_Especiales_v2.cat"])
 def test_silvan_heavy_cavalry_rides_its_barded_steed(book):
     """Elfos Silvanos "Caballería pesada silvana": the rider "Caballero silvano" (HA4 F3 R3 H1

@@ -324,14 +324,16 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves, _BeastLor
         if champion is None:
             return {"champion_profile": None, "champion_weapon": "", "champion_armour": "",
                     "champion_shield": None, "champion_special": (), "champion_ward": 0,
-                    "champion_hatred": (), "champion_save_override": None}
+                    "champion_hatred": (), "champion_save_override": None,
+                    "champion_troop_type": ""}
         armour, shield = self.champions_armour(equipment)
         return {"champion_profile": champion, "champion_weapon": self.champion_weapon,
                 "champion_armour": armour, "champion_shield": shield,
                 "champion_special": tuple(f for f in self.champion_special
                                           if f not in special),
                 "champion_ward": self.champion_ward, "champion_hatred": self.champion_hatred,
-                "champion_save_override": self.champion_save_override}
+                "champion_save_override": self.champion_save_override,
+                "champion_troop_type": self.champion_troop_type}
 
     def built_notes(self, unit: Unit, champion_raw: RawProfile | None,
                     printed_save: int | None, printed_us: int | None) -> None:

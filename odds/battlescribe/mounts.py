@@ -35,6 +35,17 @@ _HEAP = "con un monton de ratas gigantes"
 class _Mounts(_Profiles):
     """The unit's fighting profiles, steeds and crew count, and the steeds' own rules."""
 
+    def crewman_type(self, crewman: RawProfile) -> None:
+        """A war machine's crewman of his own profile: his printed troop type, if not infantry.
+
+        Enanos del Caos "Mortero terremuerte": its "Ogro", "Infantería monstruosa" (Potencia
+        3), fights beside the machine as a body of unit strength 3
+        (:attr:`odds.units.Unit.champion_troop_type`).
+        """
+        tt, exact, _ = _tipo(crewman)
+        if tt is not None and exact and tt != "infantry":
+            self.champion_troop_type = tt
+
     def fighters(self, cast: _Cast
                  ) -> tuple[Profile, Profile | None, MountProfile | None, int]:
         """The model's, the champion's and the steeds' profiles, and the crew per model.
@@ -92,6 +103,7 @@ class _Mounts(_Profiles):
                 # Orcos y Goblins "Ezpabilagoblins": "Se trata de un Orco a todos los
                 # efectos", a crewman and no champion: he never issues nor accepts a challenge
                 self.champion_special += ("never_duels",)
+                self.crewman_type(champion_raw)
                 self.note(champion_raw.name, "note", "one more crewman of his own profile: a"
                           " body of its own beside the machine, with his own profile, wounds"
                           " and save; no champion, he never issues nor accepts a challenge")

@@ -64,6 +64,7 @@ class _Reading:
         self.champion_hatred: tuple[str, ...] = ()  # the leader's own hatred (leader_only)
         self.champion_ward = 0  # the leader's own ward save (command_group._LEADER_WARD)
         self.champion_save_override: int | None = None  # the leader's "Armadura 3+"
+        self.champion_troop_type = ""  # a war machine's crewman of another troop type
         self.roles: set[str] = set()  # the command roles taken (build())
         self.beast_unit = False  # a Beastmaster built as his beasts' unit (beast_lord)
         self.foot_beasts: RawProfile | None = None  # a Beastmaster's bears (beast_lord)

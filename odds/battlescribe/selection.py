@@ -140,6 +140,8 @@ def command_nodes(unit: Node) -> dict[str, Node]:
 
 
 _CREWMAN = re.compile(r"maquinas de guerra pueden tener un \w+ como miembro de la dotacion")
+_NAMED_CREWMAN = re.compile(r"cuenta con un artillero (\w+)\. este artillero luchara en combate"
+                            r" cuerpo a cuerpo")
 
 
 def crewman_node(unit: Node) -> Node | None:
@@ -148,12 +150,16 @@ def crewman_node(unit: Node) -> Node | None:
     Orcos y Goblins "Ezpabilagoblins": "Algunas máquinas de guerra pueden tener un
     Ezpabilagoblins como miembro de la dotación. Se trata de un Orco a todos los efectos":
     one more crewman with his own T, W and save, taken like a war machine's leader (a body of
-    its own beside the machine) but no champion (``never_duels``).
+    its own beside the machine) but no champion (``never_duels``).  Likewise the entry a
+    machine's own rule names (Enanos del Caos "Mortero terremuerte": "el Mortero cuenta con
+    un Artillero Ogro. Este Artillero luchará en combate cuerpo a cuerpo": its "Ogro").
     """
+    named = {m.group(1) for t in unit.rule_texts.values()
+             if (m := _NAMED_CREWMAN.search(plain_text(t or ""))) is not None}
     for node in unit.walk()[1:]:
         if (node.kind != "group" and node.profiles and not _excluded(node)
-                and any(_CREWMAN.search(plain_text(t or ""))
-                        for t in node.rule_texts.values())):
+                and (node.key in named or any(_CREWMAN.search(plain_text(t or ""))
+                                              for t in node.rule_texts.values()))):
             return node
     return None
 

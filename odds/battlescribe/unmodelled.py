@@ -132,9 +132,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                                 " man-catcher killing blow, ball and chain S+3 in the first"
                                 " turn, three hand weapons) and may be attacked instead of the"
                                 " chariot: six crew bodies, not modelled",
-    "Mortero terremuerte": "besides the catapult's shooting, the Ogro crewman fights (its own T"
-                           " and W not in the machine's wounds) and if the mortar is destroyed"
-                           " the surviving crew fight on as a unit: not modelled",
     "Runas protectoras": "a 5+ ward save for the Barcatronante alone, not for the crew aboard"
                          " it: the engine's war machine takes one pool of wounds, not modelled",
     "Muerte de los artilleros": "two crew per gun and a pilot; the Barcatronante is removed"

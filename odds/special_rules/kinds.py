@@ -74,7 +74,10 @@ Goblins (Machotez de Grimgor) "Ezpabilagoblins": "Algunas máquinas de guerra pu
 Ezpabilagoblins como miembro de la dotación. Se trata de un Orco a todos los efectos": one more
 crewman (Lanzapiedroz, Lanzapinchoz) with his own T, W and save, a body of its own beside the
 machine like a war machine's leader (:attr:`odds.units.Unit.champion_special`), but no
-champion (:func:`odds.combat.fighters.hosted_char` never picks him for a challenge)."""
+champion (:func:`odds.combat.fighters.hosted_char` never picks him for a challenge).  Enanos
+del Caos "Mortero terremuerte": "el Mortero cuenta con un Artillero Ogro. Este Artillero luchará
+en combate cuerpo a cuerpo", its "Ogro" such a crewman (of unit strength 3,
+:attr:`odds.units.Unit.champion_troop_type`)."""
 
 CAVALRY_BASE = RuleSpec(
     key="cavalry_base", mdnr=("Dos por uno",), book="Condes Vampiro",

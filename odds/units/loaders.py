@@ -36,7 +36,8 @@ from odds.validation import (
 _TOP_KEYS = (
     "name", "troop_type", "models", "files", "crew", "points_per_model", "points_per_unit",
     "notes", "army", "race", "profile", "equipment", "command", "rules", "mount",
-    "champion_profile", "unit_strength_override", "extra_crew", "members",
+    "champion_profile", "unit_strength_override", "champion_troop_type", "extra_crew",
+    "members",
 )
 _EQUIPMENT_KEYS = ("weapon", "shield", "armour", "barding", "armour_save_override",
                    "champion_weapon", "champion_armour", "champion_shield",
@@ -197,7 +198,8 @@ def _unit_from_dict(data: Mapping[str, Any]) -> Unit:
     kwargs: dict[str, Any] = {
         key: data[key]
         for key in ("name", "troop_type", "models", "files", "crew", "points_per_model",
-                    "points_per_unit", "notes", "army", "race", "unit_strength_override")
+                    "points_per_unit", "notes", "army", "race", "unit_strength_override",
+                    "champion_troop_type")
         if key in data
     }
     kwargs.update({key: rl[key] for key in _RULES_KEYS if key in rl})

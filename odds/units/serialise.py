@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 _OPTIONAL_HEADER: tuple[tuple[str, Any], ...] = (
     ("crew", 1), ("points_per_model", 0), ("points_per_unit", 0),
-    ("unit_strength_override", None), ("army", ""), ("race", ""), ("notes", ""),
+    ("unit_strength_override", None), ("champion_troop_type", ""), ("army", ""), ("race", ""),
+    ("notes", ""),
 )
 """Header keys written only where the unit's value differs from the schema's default."""
 

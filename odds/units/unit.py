@@ -203,6 +203,11 @@ class Unit(Fighter):
         stored sorted, unique).  MDNR Regimientos de Renombre give a leader rules of its
         own under its entry (Ennio Mordini's "Golpe letal" and "Ataques mágicos", not his
         skeletons'); the champion then fights as a body of its own.
+    champion_troop_type : str
+        The troop type of a war machine's champion, the crewman who fights as a body of his
+        own beside the machine (:data:`odds.rules.TROOP_TYPES`; "", the default: infantry):
+        his armour and unit strength are his type's.  MDNR Enanos del Caos "Mortero
+        terremuerte": its "Artillero Ogro", "Infantería monstruosa" of unit strength 3.
     members : tuple of Member
         Named models of the unit with profiles of their own (:class:`Member`), counted
         in ``models``; each is in the unit when ``command`` has its role
@@ -258,6 +263,7 @@ class Unit(Fighter):
     champion_save_override: int | None = None
     champion_ward: int = 0
     champion_special: tuple[str, ...] = ()
+    champion_troop_type: str = ""
     members: tuple[Member, ...] = ()
     notes: str = ""
     import_notes: tuple[str, ...] = field(default=(), compare=False)

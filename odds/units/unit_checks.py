@@ -134,6 +134,9 @@ def _check_dice_rules(unit: Unit) -> None:
 def _check_amounts(unit: Unit) -> None:
     """Check the gourd's Strength, the unit-strength override and the points (normalised)."""
     _set(unit, "gourd_strength", integer("gourd_strength", unit.gourd_strength, low=0, high=6))
+    if unit.champion_troop_type:
+        _set(unit, "champion_troop_type",
+             choice("champion_troop_type", unit.champion_troop_type, rules.TROOP_TYPES))
     if unit.unit_strength_override is not None:
         _set(unit, "unit_strength_override",
              integer("unit_strength_override", unit.unit_strength_override, low=1, high=20))

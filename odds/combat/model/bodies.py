@@ -228,10 +228,11 @@ def _hosted_bodies(full_units: list[Unit], characters: list[tuple[int, Any]],
                                                else u.armour_save_override))
         us = u.unit_strength_per_model
         if u.troop_type == "war_machine":
-            # the crewman on foot beside the machine: his own T and W, unit strength 1
-            body = body.replace(troop_type="infantry", crew=1, extra_crew=None,
-                                unit_strength_override=None)
-            us = 1
+            # the crewman on foot beside the machine: his own T and W, his troop type's
+            # unit strength (infantry 1; Enanos del Caos "Artillero Ogro" 3)
+            body = body.replace(troop_type=u.champion_troop_type or "infantry", crew=1,
+                                extra_crew=None, unit_strength_override=None)
+            us = body.unit_strength_per_model
         extra.append(_Hosted(i, body, u.champion_profile, us, False,
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
     for i, m in members:
