@@ -44,3 +44,28 @@ def test_the_altar_type_is_read_as_infantry():
     approximation "troop type 'Altar' imported as chariot"."""
     k = kinds(cat("MDNR_Bretonia_v5.cat"), ENTRY)
     assert k["Relicario Tipo"] == "note"
+
+
+@needs_data
+@pytest.mark.parametrize("book", ["MDNR_Bretonia_v5.cat",
+                                  "MDNR_Bretonia_con_Personajes_Especiales_v1.cat",
+                                  "MDNR_Bretonia_Guerra_de_Noveles_v1.cat",
+                                  "MDNR_Bretonia_Sexta_Pura_(Compendium_TS).cat"])
+@pytest.mark.parametrize(("models", "points"), [(6, 118.0), (10, 154.0), (30, 334.0)])
+def test_additional_pilgrims_size_the_unit(book, models, points):
+    """The entry costs 118 points with its six "Peregrinos" (min 6 max 6, 0 points);
+    "Peregrinos adicionales" (9 points each, max 24) add models: 6 to 30 pilgrims, and
+    ten cost 118 + 4 x 9 = 154 points."""
+    entry = cat(book).entry(ENTRY)
+    assert (entry.min_models, entry.max_models) == (6, 30)
+    unit = cat(book).unit(ENTRY, models=models)
+    assert unit.models == models and unit.points == points
+
+
+@needs_data
+def test_no_more_than_thirty_pilgrims():
+    """Six "Peregrinos" and at most 24 "Peregrinos adicionales" (MDNR_Bretonia_v5.cat)."""
+    from odds.validation import OddsInputError
+
+    with pytest.raises(OddsInputError):
+        cat("MDNR_Bretonia_v5.cat").unit(ENTRY, models=31)
