@@ -178,3 +178,14 @@ def test_the_relic_takes_wounds_only_once_no_pilgrim_is_left():
     assert _relic_dead(two) == 0
     plain = run(_relic_alone(special=("hatred", "stubborn")), 3604, 2)
     assert _relic_dead(plain) > N / 4  # 46 % of the trials
+
+
+@needs_data
+def test_the_relic_round_trips_and_validates():
+    """The TOML schema keeps the relic's role and unit strength; a member's unit strength is a
+    positive integer."""
+    unit = cat("MDNR_Bretonia_v5.cat").unit(ENTRY)
+    assert unit_from_dict(unit.to_dict()) == unit
+    assert unit.to_dict()["members"][0]["unit_strength"] == 6
+    with pytest.raises(OddsInputError, match="unit_strength"):
+        unit.members[0].replace(unit_strength=0)
