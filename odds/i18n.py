@@ -982,10 +982,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "un chequeo de Terror para cada unidad bajo ella) que puede hacer trabado, en su fase "
          "de disparo entre dos turnos de combate: el motor no tiene fase de disparo en un "
          "combate ni posiciones para una plantilla"),
-        (r"^a relic of unit strength (\d+) in the middle of the unit, .*$",
-         r"una reliquia de potencia de unidad \1 en el centro de la unidad, que lucha como una "
-         r"miniatura, inmune a golpe letal, con los efectos de un estandarte y un músico, y que "
-         r"solo sufre heridas cuando no queda ningún peregrino: no se modela"),
         (r"^at the start of the third turn a D6 \(the opponent's\) may make them frenzied .*$",
          "al comienzo del tercer turno, un D6 (del rival) puede darles Furia asesina o F+1 H+1 "
          "el resto de la batalla: no se modela"),
@@ -1182,6 +1178,18 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"\1 la lleva como las miniaturas de la unidad"),
         (r"^an option of ('.+') not modelled by the engine$",
          r"una opción de \1 que el motor no modela"),
+        (r"^a relic member: fights in the front rank as one model of unit strength (\d+), with"
+         r" the unit's standard and musician, never duels, is attacked only once no rank and"
+         r" file is left, immune to killing blow, every wound on it a single wound .*$",
+         r"un miembro reliquia: lucha en primera fila como una miniatura de potencia de unidad"
+         r" \1, con el estandarte y el músico de la unidad, nunca combate en desafíos, solo se"
+         r" le ataca cuando no queda tropa, es inmune a golpe letal y cada herida que sufre es"
+         r" una única herida (Unit.members, papel 'relic')"),
+        (r"^the relic member's rule \(Unit\.members, role 'relic'\); the Blessing of the Lady"
+         r" .*$",
+         "la regla del miembro reliquia (Unit.members, papel 'relic'); la Bendición de la Dama "
+         "le llega a la unidad como a los caballeros, por la oración del ejército antes de la "
+         "batalla, que la importación de ninguna entrada da"),
         (r"^a named model fighting as a character joined to the unit for good .*$",
          "una miniatura con nombre que lucha como un personaje unido a la unidad para siempre"),
         (r"^a one-model unit from a type='model' entry(.*)$",

@@ -114,9 +114,10 @@ def test_names_whose_texts_change_a_combat_are_read_by_their_texts(reported):
     demonios = cat("MDNR_Reinos_del_Caos_Demonios_v5.cat")
     assert "Magia de Tzeentch" not in kinds(demonios, "Horrores de Tzeentch")
     assert demonios.unit("Horrores de Tzeentch").has("tzeentch_mutation")
-    # Bretonia "Relicario y peregrinos de batalla" "Relicario": a relic of Potencia 6
+    # Bretonia "Relicario y peregrinos de batalla" "Relicario": a relic of Potencia 6, a
+    # member of the unit (tests/test_reliquary_pilgrims.py)
     assert kinds(cat("MDNR_Bretonia_v5.cat"),
-                 "Relicario y peregrinos de batalla")["Relicario"] == "ignored"
+                 "Relicario y peregrinos de batalla")["Relicario"] == "note"
     # Mercenarios "Fimir" "Solitarios": "la unidad no puede usar nunca el Liderazgo del
     # General" (Independientes); Condes Vampiro "Hueste espectral": who may join only
     fimir = cat("MDNR_Mercenarios v5.cat").unit("Fimir")

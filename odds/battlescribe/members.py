@@ -48,6 +48,28 @@ _MEMBER_WEAPONS = {"kuchilla de snagla": ("hand_weapon", "d3", ("magic_attacks",
 # por armadura de 4+ a Gitilla (que unido al hecho de ir montado le deja una tirada de
 # salvación por armadura de 3+)" (Gitilla's printed TSA 3+; no shield)
 _MEMBER_ARMOUR = {"pellejo durizimo": 3}
+# Bretonia "Relicario" (Relicario y peregrinos de batalla), the rule named as the relic's
+# profile: "El Relicario tiene potencia de unidad 6. El Relicario se sitúa en el centro de la
+# unidad como si fuera un grupo de mando ... El Relicario lucha como si fuera una única
+# miniatura, se considera Infantería a todos los efectos (por lo que, al llevar arma de mano
+# + ligera + escudo ...). El Relicario es Inmune a golpe letal. El Relicario tiene los mismos
+# efectos que un Portaestandarte y un Músico ... mientras haya peregrinos en la unidad, cada
+# herida causada al relicario ... supondrá que se ha de retirar un peregrino de la unidad ...
+# El Relicario empieza a sufrir heridas únicamente cuando no queden más peregrinos en la
+# unidad. Si el Relicario recibe una herida con la regla Golpe Letal o la regla Heridas
+# Múltiples ..., esa herida realizará una única herida": a member with the role relic
+RELIC_TEXTS = ("tiene los mismos efectos que un portaestandarte y un musico",
+               "empieza a sufrir heridas unicamente cuando no queden mas",
+               "esa herida realizara una unica herida", "es inmune a golpe letal")
+RELIC_RULES = ("immune_to_killing_blow", "single_wounds")
+"""The rules of a relic member's body beside the unit's (its text's killing blow and multiple
+wounds clauses)."""
+
+
+def relic_text(text: str) -> bool:
+    """Whether rule text ``text`` makes the model it names a relic member (Bretonia)."""
+    plain = plain_text(text)
+    return all(t in plain for t in RELIC_TEXTS)
 
 
 class _Members(_Profiles, _Equipment):
@@ -65,6 +87,9 @@ class _Members(_Profiles, _Equipment):
         leader = self.sel.command.get("champion")
         for p in others:
             if p in used:
+                continue
+            if tt in _MEMBER_TYPES and self.relic_profile(p):
+                self.member_raws.append((p, "relic", self.sel.unit))
                 continue
             if id(p) in command_profiles:  # a named musician or standard bearer
                 same = all(p.values.get(k) == main.values.get(k)
@@ -131,7 +156,17 @@ class _Members(_Profiles, _Equipment):
             self.note(p.name, "ignored", SECOND_PROFILE_REASONS.get(
                 normalize(p.name), "second model profile in the unit: only the first"
                 " rank-and-file profile is modelled"))
-        self.member_ids = {id(x) for _, _, n in self.member_raws for x in n.walk()}
+        self.member_ids = {id(x) for _, role, n in self.member_raws if role != "relic"
+                           for x in n.walk()}
+
+    def relic_profile(self, p: RawProfile) -> bool:
+        """Whether profile ``p`` is a relic the unit's rule named as it describes.
+
+        Bretonia "Relicario" (:func:`relic_text`), the profile printed on the unit entry.
+        """
+        return any(q.name == p.name for q in self.sel.unit.profiles) and any(
+            normalize(name) == normalize(p.name) and relic_text(text or "")
+            for name, text in self.rule_texts().items())
 
     def second_champion(self, p: RawProfile, leader: Node | None) -> Node | None:
         """The command group's option for a second champion with profile ``p``, or None.
@@ -163,6 +198,9 @@ class _Members(_Profiles, _Equipment):
                         if id(n) not in self.member_ids and n.kind != "group"}
         out = []
         for raw, role, node in self.member_raws:
+            if role == "relic":
+                out.append(self.relic(raw, main, equipment, special))
+                continue
             per_letter = {"M": ([mount_raw] if mount_raw else []) + [raw, main]}
             profile = self.profile([raw, main], "the member", per_letter)
             kit = _Kit()
@@ -180,6 +218,22 @@ class _Members(_Profiles, _Equipment):
                               multiple_wounds=None if kit.magic is None else kit.magic[1],
                               armour_save_override=kit.save))
         return tuple(out)
+
+    def relic(self, raw: RawProfile, main: RawProfile, equipment: Equipment,
+              special: tuple[str, ...]) -> Member:
+        """The relic member of profile ``raw`` (:data:`RELIC_TEXTS`).
+
+        Its printed profile and "Potencia", the unit's equipment ("al llevar arma de mano +
+        ligera + escudo") and rules plus :data:`RELIC_RULES`.
+        """
+        profile = self.profile([raw, main], "the relic", {"M": [raw, main]})
+        us = int(raw.values.get("Potencia") or 1)
+        self.note(raw.name, "note", f"a relic member: fights in the front rank as one model"
+                  f" of unit strength {us}, with the unit's standard and musician, never"
+                  " duels, is attacked only once no rank and file is left, immune to killing"
+                  " blow, every wound on it a single wound (Unit.members, role 'relic')")
+        return Member(name=raw.name, role="relic", profile=profile, equipment=equipment,
+                      special=tuple(sorted({*special, *RELIC_RULES})), unit_strength=us)
 
     def member_item(self, raw: RawProfile, n: Node, kit: _Kit, unit_options: set[str],
                     tt: str) -> None:

@@ -195,12 +195,17 @@ def regiment(unit: Node) -> tuple[Node, int, Node | None] | None:
         # (a "Músico" or "Portaestandarte" without a profile of its own upgrades one of them)
         base = next((c for c in unit.children if c.kind != "group" and c.profiles
                      and (c.low or 0) >= 2 and c.high == c.low and not _excluded(c)), None)
+        beside = 0
+        if base is None and (base := _plural_base(unit)) is not None:
+            # the unit entry's other profiles are single models beside them (Bretonia: the
+            # "Relicario" among the "Peregrinos")
+            beside = sum(1 for p in unit.profiles if not plural_of(base.name, p.name))
         if base is None:
             return None
         heroes = [c for c in unit.children if c is not base and c.kind != "group"
                   and c.profiles and (c.low or 0) == 1 and c.high == 1 and not _excluded(c)]
         extra = next(c for c in unit.children if _adds_models(c))
-        return base, (base.low or 1) + len(heroes), extra
+        return base, (base.low or 1) + len(heroes) + beside, extra
     if base is None:
         return None
     # the leader, named command models, and the other named models of the regiment (its
@@ -215,6 +220,19 @@ def regiment(unit: Node) -> tuple[Node, int, Node | None] | None:
     extra = next((c for c in unit.children if "adicional" in c.key and c.kind != "group"),
                  None)
     return base, size, extra
+
+
+def _plural_base(unit: Node) -> Node | None:
+    """A fixed count of the unit's own model, named in the plural, the entry costing them all.
+
+    Bretonia "Relicario y peregrinos de batalla": the "Peregrino" profile printed on the unit
+    entry (118 points, with the "Relicario" printed beside it), "Peregrinos" (no profile, 0
+    points, min 6 max 6) counting them and "Peregrinos adicionales" (9 points, max 24)
+    adding models at a price each.
+    """
+    return next((c for c in unit.children if c.kind != "group" and not c.profiles
+                 and (c.low or 0) >= 2 and c.high == c.low and not _excluded(c)
+                 and any(plural_of(c.name, p.name) for p in unit.profiles)), None)
 
 
 def _adds_models(node: Node) -> bool:

@@ -17,7 +17,7 @@ from odds import rules
 from odds.battlescribe.champion_names import CHAMPION_ITEMS
 from odds.battlescribe.command_group import _CommandGroup
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES
-from odds.battlescribe.members import _JOINED
+from odds.battlescribe.members import _JOINED, relic_text
 from odds.battlescribe.no_effect_names import no_combat_reason
 from odds.battlescribe.panic import flight_panic, is_panic_rule, panic_immunity, panic_source
 from odds.battlescribe.rule_names import (
@@ -309,6 +309,12 @@ class _SpecialRules(_CommandGroup):
         ya está reflejado en sus reglas y perfil".
         """
         name = rule.name
+        if relic_text(rule.text or "") and any(role == "relic" and normalize(raw.name) == rule.key
+                                               for raw, role, _ in self.member_raws):
+            self.note(name, "note", "the relic member's rule (Unit.members, role 'relic'); the"
+                      " Blessing of the Lady comes to the unit as to the knights, from the"
+                      " army's prayer before the battle, which no entry's import gives")
+            return True
         if _JOINED in rule.plain and any(role == "character" and name in node.rules
                                          for _, role, node in self.member_raws):
             self.note(name, "note", "a named model fighting as a character joined to the"

@@ -45,10 +45,6 @@ SECOND_PROFILE_REASONS: MappingProxyType = name_table({
 })
 """Why a unit's second rank-and-file profile is left ignored, read from its unit's texts."""
 UNMODELLED_REASONS: MappingProxyType = name_table({
-    # Bretonia "Relicario" (Relicario y peregrinos de batalla)
-    "Relicario": "a relic of unit strength 6 in the middle of the unit, fighting as one"
-                 " model, immune to killing blow, with the effects of a standard and a"
-                 " musician, that takes wounds only once no pilgrim is left: not modelled",
     "El tanque en combate": "attacks on the tank roll to hit only to split soft and hard hits"
                             " against Puntos de estructura: a damage model of its own, not"
                             " modelled by the engine",

@@ -314,6 +314,16 @@ IMMUNE_TO_KILLING_BLOW = RuleSpec(
 """Enemies' killing blow does not work against the unit (MDNR Enanos del Caos "Centauro menor":
 "Los Centauros Menores son inmunes a Golpe Letal")."""
 
+SINGLE_WOUNDS = RuleSpec(
+    key="single_wounds", mdnr=("Relicario",), book="Bretonia",
+    filled_by="odds.combat.model.groups",
+)
+"""Each wound the model takes is a single wound: no enemy blow has multiple wounds against it
+(Bretonia "Relicario": "Si el Relicario recibe una herida con la regla Golpe Letal o la regla
+Heridas Múltiples (como podría ser una bala de cañón), esa herida realizará una única herida
+(no retirará inmediatamente el Relicario ni será necesario hacer la tirada de Heridas
+Múltiples)"; the killing blow's part is ``immune_to_killing_blow``)."""
+
 ARMOUR_PIERCING = RuleSpec(
     key="armour_piercing", mdnr=("Poder de penetración",), book="gst",
     battlescribe=("Poder de penetración",),
@@ -647,7 +657,7 @@ it."""
 
 SPECS = (BURNING_BODY, DEATH_WHIRL, MECHANICAL_CLAWS, RANDOM_ATTACKS, UNSTOPPABLE_ASSAULT,
          COLD_WEAPON, IMMUNE_TO_COLD, ESTALIAN_PRIDE, LIFE_DRAIN, CURSED_RECRUITS, BEAR_STANDARD,
-         KILLING_BLOW, IMMUNE_TO_KILLING_BLOW, ARMOUR_PIERCING, ALWAYS_STRIKES_FIRST,
+         KILLING_BLOW, IMMUNE_TO_KILLING_BLOW, SINGLE_WOUNDS, ARMOUR_PIERCING, ALWAYS_STRIKES_FIRST,
          ALWAYS_STRIKES_LAST, IGNORES_STRIKES_LAST, MAGIC_ATTACKS, FLAMING_ATTACKS, CLOUD_OF_FLIES,
          HARD_TO_HIT, STONE_MONSTROSITY, FIRE_RESISTANCE, TROLL_VOMIT, PUTRID_VOMIT,
          PESTILENT_VOMIT, SLAYER, IMMUNE_TO_FLAMING, FLAMMABLE, VOMIT_BY_MOUNT, WARP_IMMUNE,

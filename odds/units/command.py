@@ -83,12 +83,19 @@ class Command:
         return replace_fields(self, changes)
 
 
-MEMBER_ROLES: tuple[str, ...] = ("champion", "standard", "musician", "character")
+MEMBER_ROLES: tuple[str, ...] = ("champion", "standard", "musician", "character", "relic")
 """What a named member of a unit stands in for (:class:`Member`): it is in the unit when
 the unit has that command model (``Unit.command``); a ``character`` always is, and lends
 the unit its Ld as a joined character does (Regimientos de Renombre "Scarloc": "se
 considera a todos los efectos como si fuera un personaje que se ha unido a la unidad ...
-salvo que no puede abandonar la unidad")."""
+salvo que no puede abandonar la unidad").  A ``relic`` always is too, and stands in the
+front rank as a command model that carries the effects of both a standard and a musician,
+lends no Ld, never duels, and takes no blow while any rank and file is left (Bretonia
+"Relicario": "se sitúa en el centro de la unidad como si fuera un grupo de mando ... tiene
+los mismos efectos que un Portaestandarte y un Músico ... mientras haya peregrinos en la
+unidad, cada herida causada al relicario ... supondrá que se ha de retirar un peregrino de
+la unidad ... El Relicario empieza a sufrir heridas únicamente cuando no queden más
+peregrinos en la unidad")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +145,9 @@ class Member:
         strength, and the weapons it may use; None (default): the unit's.  Elfos Silvanos
         (Señor de las bestias): the lord on foot ("Infantería") among his beasts
         ("Caballería", the bears "Monstruo").
+    unit_strength : int or None
+        Its own unit strength; None (default): its troop type's (Bretonia "Relicario": "El
+        Relicario tiene potencia de unidad 6").
     """
 
     name: str
@@ -148,6 +158,7 @@ class Member:
     multiple_wounds: str | None = None
     armour_save_override: int | None = None
     troop_type: str | None = None
+    unit_strength: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -168,6 +179,9 @@ class Member:
                 "armour_save_override", self.armour_save_override, low=1, high=7))
         if self.troop_type is not None:
             choice("troop_type", self.troop_type, rules.TROOP_TYPES)
+        if self.unit_strength is not None:
+            object.__setattr__(self, "unit_strength", integer(
+                "unit_strength", self.unit_strength, low=1, high=99))
 
     def replace(self, **changes: Any) -> Member:
         """Return a validated copy with some fields changed."""

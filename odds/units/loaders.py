@@ -229,7 +229,8 @@ def _members_from(value: object) -> tuple[Member, ...]:
         if not isinstance(table, Mapping):
             raise OddsInputError(f"{where}: must be a table (got {table!r})")
         check_keys(table, ("name", "role", "profile", "equipment", "special",
-                           "multiple_wounds", "armour_save_override", "troop_type"), where)
+                           "multiple_wounds", "armour_save_override", "troop_type",
+                           "unit_strength"), where)
         for key in ("name", "role", "profile"):
             if key not in table:
                 raise OddsInputError(f"{where}.{key}: missing (a member needs name, role and"
@@ -242,7 +243,7 @@ def _members_from(value: object) -> tuple[Member, ...]:
             name=t["name"], role=t["role"], profile=p, equipment=e,
             special=t.get("special"), multiple_wounds=t.get("multiple_wounds"),
             armour_save_override=t.get("armour_save_override"),
-            troop_type=t.get("troop_type"))))
+            troop_type=t.get("troop_type"), unit_strength=t.get("unit_strength"))))
     return tuple(out)
 
 

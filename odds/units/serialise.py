@@ -121,4 +121,6 @@ def _member(member: Any) -> dict[str, Any]:
         out["armour_save_override"] = member.armour_save_override
     if member.troop_type is not None:
         out["troop_type"] = member.troop_type
+    if member.unit_strength is not None:
+        out["unit_strength"] = member.unit_strength
     return out

@@ -290,9 +290,12 @@ class Unit(Fighter):
 
     @property
     def present_members(self) -> tuple[Member, ...]:
-        """The :attr:`members` in the unit: those whose role its ``command`` has."""
+        """The :attr:`members` in the unit: those whose role its ``command`` has.
+
+        A ``character`` or ``relic`` member always is.
+        """
         return tuple(m for m in self.members
-                     if m.role == "character" or getattr(self.command, m.role))
+                     if m.role in ("character", "relic") or getattr(self.command, m.role))
 
     # ------------------------------------------------------------------ convenience
 
@@ -494,13 +497,13 @@ class Unit(Fighter):
         """Total unit strength at full size (RULES.md §2.3).
 
         A named member of another troop type (:attr:`Member.troop_type`) counts its own
-        type's unit strength, not the unit's.
+        type's unit strength, not the unit's; one with a unit strength of its own
+        (:attr:`Member.unit_strength`) counts that.
         """
         per = self.unit_strength_per_model
         return self.models * per + sum(
-            rules.unit_strength_per_model(m.troop_type, m.profile.W) - per
-            for m in self.present_members[: max(0, self.models - self.command.champion - 1)]
-            if m.troop_type is not None and m.troop_type != self.troop_type)
+            _member_strength(m, self.troop_type, per) - per
+            for m in self.present_members[: max(0, self.models - self.command.champion - 1)])
 
     @property
     def ranks(self) -> int:
@@ -554,3 +557,12 @@ def unit_warnings(units: Any) -> list[str]:
         if isinstance(u, Unit) and u.warning:
             out.setdefault(u.name, u.warning)
     return list(out.values())
+
+
+def _member_strength(member: Member, troop_type: str, per: int) -> int:
+    """Unit strength of ``member`` in a unit of ``troop_type`` whose models have ``per`` each."""
+    if member.unit_strength is not None:
+        return member.unit_strength
+    if member.troop_type is not None and member.troop_type != troop_type:
+        return rules.unit_strength_per_model(member.troop_type, member.profile.W)
+    return per

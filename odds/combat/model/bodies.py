@@ -84,6 +84,7 @@ class _Hosted(NamedTuple):
     label: str
     member: bool = False  # a named member of the unit (odds.units.Member)
     lends_ld: bool = True  # a member lends no Ld unless it counts as a character
+    shielded: bool = False  # attacked only once no rank and file is left (a relic member)
 
 
 def fought_through(unit: Unit, u: int, enemy: int,
@@ -195,9 +196,40 @@ def _split_members(units: list[Unit]) -> tuple[list[Unit], list[tuple[int, Membe
         members += [(i, m) for m in present]
         roles = {m.role for m in present}
         units[i] = u.replace(models=u.models - len(present), members=(), command=u.command.replace(
-            standard=u.command.standard and "standard" not in roles,
-            musician=u.command.musician and "musician" not in roles))
+            standard=u.command.standard and roles.isdisjoint(("standard", "relic")),
+            musician=u.command.musician and roles.isdisjoint(("musician", "relic"))))
     return units, members
+
+
+def _member_body(u: Unit, m: Member) -> tuple[Unit, int]:
+    """The body of member ``m`` of unit ``u`` and its unit strength.
+
+    A member of another troop type (Elfos Silvanos: the Beastmaster on foot among his
+    beasts) is its own kind of body: its armour save and unit strength are its type's; a
+    member's own unit strength (:attr:`Member.unit_strength`) wins.  A ``relic`` carries
+    the effects of the unit's standard and musician and never duels (a command model).
+    """
+    tt = m.troop_type or u.troop_type
+    relic = m.role == "relic"
+    special = u.special if m.special is None else m.special
+    body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
+                     troop_type=tt, unit_strength_override=(
+                         m.unit_strength if m.unit_strength is not None
+                         else None if tt != u.troop_type else u.unit_strength_override),
+                     equipment=m.equipment, champion_profile=None, champion_weapon="",
+                     front_weapon="",
+                     members=(), command=Command(standard=m.role == "standard" or relic,
+                                                 musician=m.role == "musician" or relic),
+                     special=((*special, "never_duels") if relic and "never_duels" not in special
+                              else special),
+                     multiple_wounds=(u.multiple_wounds if m.multiple_wounds is None
+                                      else m.multiple_wounds),
+                     armour_save_override=(u.armour_save_override
+                                           if m.armour_save_override is None
+                                           else m.armour_save_override))
+    us = (u.unit_strength_per_model if tt == u.troop_type and m.unit_strength is None
+          else body.unit_strength_per_model)
+    return body, us
 
 
 def _hosted_bodies(full_units: list[Unit], characters: list[tuple[int, Any]],
@@ -236,27 +268,11 @@ def _hosted_bodies(full_units: list[Unit], characters: list[tuple[int, Any]],
         extra.append(_Hosted(i, body, u.champion_profile, us, False,
                              False, True, f"{named[i] if i < len(named) else u.name} champion"))
     for i, m in members:
-        u = full_units[i]
-        # a member of another troop type (Elfos Silvanos: the Beastmaster on foot among his
-        # beasts) is its own kind of body: its armour save and unit strength are its type's
-        tt = m.troop_type or u.troop_type
-        body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
-                         troop_type=tt, unit_strength_override=None if tt != u.troop_type
-                         else u.unit_strength_override,
-                         equipment=m.equipment, champion_profile=None, champion_weapon="",
-                         front_weapon="",
-                         members=(), command=Command(standard=m.role == "standard",
-                                                     musician=m.role == "musician"),
-                         special=u.special if m.special is None else m.special,
-                         multiple_wounds=(u.multiple_wounds if m.multiple_wounds is None
-                                          else m.multiple_wounds),
-                         armour_save_override=(u.armour_save_override
-                                               if m.armour_save_override is None
-                                               else m.armour_save_override))
-        us = u.unit_strength_per_model if tt == u.troop_type else body.unit_strength_per_model
+        body, us = _member_body(full_units[i], m)
         extra.append(_Hosted(i, body, m.profile, us, False, False,
-                             False, f"{named[i] if i < len(named) else u.name} {m.name}",
-                             member=True, lends_ld=m.role == "character"))
+                             False, f"{named[i] if i < len(named) else full_units[i].name}"
+                             f" {m.name}", member=True, lends_ld=m.role == "character",
+                             shielded=m.role == "relic"))
     # each unit's characters, then its champion and members, are consecutive bodies (stable
     # sort by host)
     extra.sort(key=lambda e: e.host)

@@ -440,7 +440,9 @@ def _with_hosted_rows(side_arr: np.ndarray, extra: list[_Hosted], units: list[Un
             row[S_IS_GENERAL] = e.general
             row[S_IS_BSB] = e.battle_standard
             row[S_GUARDED] = guarded(units[e.host], e)
-            row[S_IS_CHAMPION] = e.champion
+            # a champion, or a relic member: attacked only once no rank and file is left
+            # (fighters.hosted_char)
+            row[S_IS_CHAMPION] = e.champion or e.shielded
             row[S_CHAMP_BODY] = -1
             # "Bienvenido a la Maldición": "cualquier guerrero de la Compañía Maldita (incluido
             # Kreugar)": its champion and named members, not a character who joined it

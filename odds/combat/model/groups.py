@@ -1015,7 +1015,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
     ("en el turno en que cargan, los jinetes (y sus monturas) en los flancos de la unidad
     pueden atacar": ``G_LANCE``, fighters.start_fighters), "Armas de hielo"
     (:func:`_ice_weapons`) and Regimientos de Renombre "¿Y si es él?" ("se considera que
-    fallan todos sus ataques contra miniaturas de tipo Vampiro").
+    fallan todos sus ataques contra miniaturas de tipo Vampiro").  Against an ``enemy`` with
+    ``single_wounds`` no blow has multiple wounds (Bretonia "Relicario").
     """
     out = np.zeros((N_GROUPS, N_KINDS, N_GROUP), np.int64)
     for kind in range(N_KINDS):
@@ -1036,6 +1037,8 @@ def _groups(unit: Unit, enemy: Unit, charged: bool, braced: bool = False,
                                                bear, dances))
     if unit.has("spares_vampires") and "vampire" in enemy.tags:
         _never_hit(out)
+    if enemy.has("single_wounds"):
+        out[..., G_MW] = 0  # Bretonia "Relicario": each wound "realizará una única herida"
     return out
 
 

@@ -53,7 +53,8 @@ from odds.vocabulary import STATUSES as STATUSES
     S_IS_GENERAL,
     S_IS_BSB,
     S_RATING,  # a character's fighting rating, to pick the best duellist
-    S_IS_CHAMPION,  # a unit's champion promoted to a body of its own (it may duel)
+    S_IS_CHAMPION,  # a unit's champion promoted to a body of its own, or a relic member
+    # (attacked only once no rank and file is left)
     S_CHAMP_BODY,  # for a unit: its promoted champion's body, -1 = none
     S_HOSTED_LO,  # for a unit: its characters (then its champion) are bodies LO .. HI - 1
     S_HOSTED_HI,
