@@ -46,7 +46,9 @@ def test_a_single_file_carries_only_its_first_command_model():
     both = cmd(standard=True, musician=True)
     assert _flags(foot(4, 1, command=both)) == (1, 0)
     assert _flags(foot(4, 2, command=both)) == (1, 1)
-    assert _flags(foot(1, 3, command=both)) == (1, 0)  # one model: a front rank of one
+    # one model given both carries both (a relic member's body, MDNR Bretonia "Relicario":
+    # "tiene los mismos efectos que un Portaestandarte y un Músico")
+    assert _flags(foot(1, 3, command=both)) == (1, 1)
 
 
 def test_the_musician_behind_breaks_no_draw():

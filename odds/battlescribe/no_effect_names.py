@@ -136,10 +136,9 @@ NO_COMBAT_EFFECT: MappingProxyType = _table({
         # (selection.crewman_node); a war machine "cannot be attacked in close combat while it
         # still has crew" (6th.whfb.app war-machines/attacking-a-machine), so the machine is
         # destroyed, and its crew left to fight on as a unit, only outside a close combat
-        "Mortero terremuerte": "'dispara como una catapulta': its misfires, the units it hits"
-                               " kept from moving, the Ogro's reloading; the crew on as a unit"
-                               " once the machine is destroyed, never in a close combat (it"
-                               " is not attacked while it has crew)",
+        "Mortero terremuerte": "'dispara como una catapulta': misfires, units hit kept from"
+                               " moving, reloading; its crew fight on once it is destroyed,"
+                               " never in a combat (not attacked while crewed)",
         "Armas del barcatronante": "its three guns' shots ('Pueden dispararse los tres cada"
                                    " turno')",
         "Culebrina": "the land ship's cannon ('como un cañón')",
