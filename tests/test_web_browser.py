@@ -31,6 +31,10 @@ if not HAVE_CHROMIUM:
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
+# an answer that needs the server (a catalogue's options, a unit's card) can take longer
+# than Playwright's 5-second default on a loaded CI machine: wait up to 30 s
+expect.set_options(timeout=30_000)
+
 
 @pytest.fixture(scope="module")
 def base():
@@ -67,8 +71,13 @@ def shoot(page, name: str) -> None:
 
 
 def pick(page, side: str, search: str, unit_value: str) -> None:
+    """Search ``side``'s units and pick the one whose option value is ``unit_value``.
+
+    By value only (a built-in unit's label can be a book unit's value), once the book's
+    list holds it.
+    """
     page.fill(f"#f-{side}\\.search", search)
-    page.select_option(f"#f-{side}\\.unit", unit_value)
+    page.select_option(f"#f-{side}\\.unit", value=unit_value)
 
 
 def numbers(page) -> list[str]:

@@ -115,6 +115,8 @@ function unitPicker(side) {
     state[p + 'chars'] = '';
     const old = $(`f-${p}chars`);
     if (old) old.replaceWith(characterPicker(side, book.value));
+    clear(unit);  // the last book's units go at once: none can be picked while this one loads
+    showUpgrades(side, [], upgrades);
     fill().then(changed);
   });
   search.addEventListener('input', () => fill());
