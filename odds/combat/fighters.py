@@ -307,6 +307,16 @@ def end_of(u, c, contacts):
 
 
 @inline
+def round_kind(rnd):
+    """The kind of round ``rnd`` (0-based) whose attack rows it fights (``N_KINDS``).
+
+    0 the first round, then 1 and 2 for the even and odd rounds after it (Elfos Silvanos
+    "Danzas de Loec"; the same rows for every other unit).
+    """
+    return 0 if rnd == 0 else 2 - rnd % 2
+
+
+@inline
 def across(u, c, contacts):
     """The unit facing unit ``u`` across contact ``c``, or -1 when ``u`` is at neither end."""
     if contacts[c, CT_A] == u:

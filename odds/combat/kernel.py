@@ -53,6 +53,7 @@ from odds.combat.fighters import (
     front_occupants,
     issue_challenges,
     lords_fall,
+    round_kind,
     round_start,
     slippery_redress,
     start_fighters,
@@ -473,7 +474,7 @@ def who_fights(buf, p, rnd, model, scratch, rare, plain):
     nb = n_bodies(model, plain)
     nc = 1 if plain else model.contacts.shape[0]
     has_chars = False if plain else nb > nr
-    kind = 0 if rnd == 0 else 2 - rnd % 2  # N_KINDS: the first, even and odd rounds
+    kind = round_kind(rnd)
     ranks0, ranks1 = round_start(nr, nb, has_chars, model.flags[F_CORNER], sides, state,
                                  contacts, model.ranks, scratch.touch)
     active0 = model.flags[F_ACTIVE]

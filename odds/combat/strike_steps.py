@@ -22,6 +22,7 @@ from odds.combat.fighters import (
     hosted_char,
     lords_fall,
     lose_fighters,
+    round_kind,
 )
 from odds.combat.giants import can_strike, giant_blow, hits_on, ward_of, wound_body
 from odds.combat.model.layout import (
@@ -108,7 +109,7 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
             state[u, B_GRAB_TESTED] = 0  # "Garras mecánicas": no I test taken yet
             state[u, B_TONGUED] = 0  # "Ataque de lengua": its penalty lasts the phase
             state[u, B_GEM] = 0  # "Gema de Lustria": one re-roll a turn
-    kind = 0 if rnd == 0 else 2 - rnd % 2  # N_KINDS: the first, even and odd rounds
+    kind = round_kind(rnd)
     overkill0 = 0
     overkill1 = 0
     for k in range(model.n_steps[kind]):

@@ -100,7 +100,8 @@ N_KINDS = 3
 """Round kinds of the attack groups and strike steps: 0 the first round of a combat, 1 its
 even rounds (the second, fourth...), 2 its odd rounds after the first (the third, fifth...).
 Kinds 1 and 2 differ only for a rule that alternates round by round (Elfos Silvanos "Danzas
-de Loec"); the kernel takes round ``rnd`` (0-based) as kind ``0 if rnd == 0 else 2 - rnd % 2``."""
+de Loec"); the kernel takes round ``rnd`` (0-based) as kind
+:func:`odds.combat.fighters.round_kind`."""
 
 CHAIN_CAP = 150
 """Further attacks one strike of "Asalto imparable" makes at most (``G_CHAIN``,
