@@ -977,11 +977,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^a daemonic mount is subject to instability once its rider is dead: .*$",
          "una montura demoníaca sufre inestabilidad cuando muere su jinete: no hay jinete en la "
          "entrada, no se modela"),
-        (r"^a flame-template shot .*$",
-         "un disparo con plantilla de llamas (F6 a las miniaturas bajo ella, parciales a 4+, y "
-         "un chequeo de Terror para cada unidad bajo ella) que puede hacer trabado, en su fase "
-         "de disparo entre dos turnos de combate: el motor no tiene fase de disparo en un "
-         "combate ni posiciones para una plantilla"),
         (r"^at the start of the third turn a D6 \(the opponent's\) may make them frenzied .*$",
          "al comienzo del tercer turno, un D6 (del rival) puede darles Furia asesina o F+1 H+1 "
          "el resto de la batalla: no se modela"),

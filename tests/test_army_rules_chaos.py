@@ -462,19 +462,18 @@ def test_hellcannon_fights_beside_its_crew(book):
 
 
 @needs_data
-def test_hellcannon_spits_filth_while_engaged_reported():
+def test_hellcannon_spits_filth_while_engaged():
     """Both books' "Arrasar": "Si el cañón arrasa o está trabado, sólo puede escupir
     inmundicia"; Mortales "Escupir inmundicia": "El cañón puede Escupir inmundicia aunque esté
-    trabado en combate cuerpo a cuerpo": a flame-template shot between two rounds (S6 hits,
-    a Terror test) the engine cannot place, so it stays ``ignored`` with its reason in both
-    books (not a shooting attack out of the combat)."""
+    trabado en combate cuerpo a cuerpo": the ``spit_filth`` rule in both books (its law:
+    tests/test_army_rules_hellcannon_spit.py), the entry clean (not a shooting attack out of
+    the combat)."""
     for book in (EDC, MORTALES):
         c = cat(book)
         name = "Cañón infernal (dos huecos de singular)"
-        items = {i.item: i for i in c.report.for_unit(name)}
-        spit = items["Escupir inmundicia"]
-        assert spit.kind == "ignored" and "shooting phase" in spit.reason, book
-        assert strict_items(c, name) == ["Escupir inmundicia"], book
+        assert "spit_filth" in c.unit(name).special, book
+        assert "Escupir inmundicia" not in kinds(c, name), book
+        assert strict_items(c, name) == [], book
 
 
 @needs_data

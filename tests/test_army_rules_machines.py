@@ -75,9 +75,9 @@ def test_hellcannon_fights_with_its_own_profile():
     assert u.profile == Profile(M=8, WS=4, BS=3, S=3, T=7, W=6, I=2, A=1, Ld=9)
     assert u.extra_crew == CrewProfile(WS=4, S=6, I=1, A=4, count=1, weapon="hand_weapon")
     assert u.has("living_machine") and "¡Está vivo!" not in kinds(c, HELLCANNON)
-    # still not fully modelled: "Escupir inmundicia" may be fired while engaged ("Arrasar":
-    # "Si el cañón arrasa o está trabado, sólo puede escupir inmundicia"), between two rounds
-    assert kinds(c, HELLCANNON)["Escupir inmundicia"] == "ignored"
+    # "Escupir inmundicia" ("Arrasar": "Si el cañón arrasa o está trabado, sólo puede
+    # escupir inmundicia"): the spit_filth rule (tests/test_army_rules_hellcannon_spit.py)
+    assert "spit_filth" in u.special and "Escupir inmundicia" not in kinds(c, HELLCANNON)
     model = build(u, target(), options=CombatOptions(max_rounds=1))
     g = model.groups[0, 1]
     assert (g[CREW, 0, G_ATTACKS], g[CREW, 0, G_HIT], g[CREW, 0, G_WOUND]) == (4, 3, 2)

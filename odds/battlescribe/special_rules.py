@@ -50,8 +50,8 @@ def _shooting_only(key: str, text: str | None) -> bool:
     The versions that say they can be used while engaged (gst "Petrificar": "pueden
     Petrificar incluso estando trabadas en combate cuerpo a cuerpo, en su fase de disparo")
     are not.  "Escupir inmundicia" (Cañón infernal) is not one either: both books' "Arrasar"
-    say "Si el cañón arrasa o está trabado, sólo puede escupir inmundicia" (reported with its
-    reason, :data:`odds.battlescribe.unmodelled.UNMODELLED_REASONS`).
+    say "Si el cañón arrasa o está trabado, sólo puede escupir inmundicia" (the ``spit_filth``
+    rule, :data:`odds.special_rules.chaos_monsters.SPIT_FILTH`).
     """
     if not key.startswith(_SHOOTING_RULES) or not text:
         return False

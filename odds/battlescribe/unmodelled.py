@@ -86,15 +86,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
     # Regimientos de Renombre: what keeps a regiment reported, read in its text
     "Vino del Odio": "at the start of the third turn a D6 (the opponent's) may make them"
                      " frenzied or S+1 W+1 for the rest of the battle: not modelled",
-    # army17: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos, Mercenarios and
-    # Reyes Funerarios that need per-trial state or rolls the kernel has no column for
-    # Enanos del Caos, Reinos del Caos Mortales (Cañón infernal): "Arrasar": "Si el cañón
-    # arrasa o está trabado, sólo puede escupir inmundicia"; Mortales "Escupir inmundicia":
-    # "El cañón puede Escupir inmundicia aunque esté trabado en combate cuerpo a cuerpo"
-    "Escupir inmundicia": "a flame-template shot (S6 on the models under it, partial 4+, and a"
-                          " Terror test for every unit under it) it may fire while engaged, in"
-                          " its shooting phase between two rounds: the engine has no shooting"
-                          " phase in a combat nor positions for a template",
     # the Horrores' "Incineradores (en compañía de horrores)" (0-4, an option of the Horrores
     # of the Reinos del Caos books), "Individuales": "Después del despliegue, cada uno se
     # considera una miniatur individual a todos los efectos (mueven individualmente,

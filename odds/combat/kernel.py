@@ -194,6 +194,7 @@ from odds.combat.psychology import (
     panic_from,
     petrify,
     song_ends,
+    spit_filth,
     stupidity,
     swap_heads,
 )
@@ -419,7 +420,8 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
     """What happens before the blows; returns ``(p, over, duel_a, duel_b)``.
 
     Random attacks (gst "Ataques aleatorios", §1.6), the rules of the start of the owner's
-    turn ("Cuerpo ardiente", "Lamento de la doncella", "No Muertos" "Capitán"), the
+    turn ("Cuerpo ardiente", "Lamento de la doncella", "No Muertos" "Capitán", the Cañón
+    infernal's "Escupir inmundicia": the combat ends if a side has no unit left), the
     "Cuerno del Dragón" (``over``: the combat ends before this round), then challenges
     (§1.9): one at a time, the active player first, then the other.
     """
@@ -439,6 +441,14 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
             # empire family: "Canto de la Sirena" ends with the turn before
             p = song_ends(buf, p, nr, sides, state)
         p = own_turn_start(buf, p, nr, active, sides, state, model.contacts)
+        if not plain:  # "Escupir inmundicia": the Cañón infernal's shooting phase
+            p, fled = spit_filth(buf, p, rnd, active, model, scratch)
+            if fled:
+                if prev_winner == active:  # who flees is pursued as from a panic
+                    p = leave_and_pursue(buf, p, nr, sides, state, model.contacts,
+                                         model.flags[F_RESTRAIN])
+                if settle(nr, sides, state):
+                    return p, True, duel_a, duel_b
     if rare & RARE_GIANT:  # the giants' weapons stuck, falls, shouts (odds.combat.giants)
         giants_round_start(active, nb, sides, state)
     if has_chars:

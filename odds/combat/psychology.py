@@ -20,6 +20,7 @@ from odds.combat.blows import (
     sum_faces,
 )
 from odds.combat.fighters import across, chars_alive, command_carried, unit_strength
+from odds.combat.giants import hits_on, ward_of
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
@@ -99,11 +100,13 @@ from odds.combat.model import (
     S_W,
     WIPED,
     WON,
+    frontage,
 )
 from odds.combat.model.layout import (
     B_DRUNK_ROLL,
     B_FLEE,
     B_FRENZIED,
+    B_FRONTAGE,
     B_HEAD,
     B_HUNT,
     B_LEADER_FELL,
@@ -120,6 +123,7 @@ from odds.combat.model.layout import (
     CU_FLED,
     CU_REFUSED,
     CU_SIXES,
+    F_CHARGE_TESTS,
     F_PAIR,
     F_PAIRS,
     N_PAIR,
@@ -137,7 +141,9 @@ from odds.combat.model.layout import (
     PR_TARGET_LD,
     PR_TARGET_REROLL,
     PR_TERROR,
+    S_BASE,
     S_CHARGED,
+    S_DEPTH,
     S_HUNT,
     S_IMPETUOUS,
     S_MUTATION,
@@ -147,6 +153,7 @@ from odds.combat.model.layout import (
     S_PETRIFY_WOUND,
     S_SIREN,
     S_SIRENABLE,
+    S_SPIT,
     ST_CHARGE_FLED,
     ST_CHARGE_REFUSED,
     ST_CHARGE_SIXES,
@@ -674,6 +681,30 @@ def _panic_ld(f, sides, state, gen):
     return max(ld, sides[f, S_GENERAL_LD], gen)
 
 
+@inline
+def psychology_ld(f, sides, state, gen):
+    """The Ld of unit ``f``'s panic or terror test, and whether it is cold-blooded.
+
+    Returns ``(ld, cold)``: :func:`_panic_ld`, or the best cold-blooded Ld (MDNR "Sangre
+    fría") where it is better, less a "Canto de la Sirena" on it.
+    """
+    ld = _panic_ld(f, sides, state, gen)
+    ld_c = 0
+    if sides[f, S_COLD]:  # cold-blooded on its own Ld (MDNR "Sangre fría")
+        ld_c = sides[f, S_LD]
+        if sides[f, S_CHAMPION] and state[f, B_WOUNDS] > 0:
+            ld_c = max(ld_c, sides[f, S_CHAMPION_LD])
+    for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
+        if state[b, B_WOUNDS] > 0 and not state[b, B_REFUSED] and sides[b, S_COLD]:
+            ld_c = max(ld_c, sides[b, S_LD])
+    if sides[f, S_NUMBERS]:  # Skaven "La fuerza radica en el número"
+        ld = numbers_ld(ld, state[f, B_RANKS_NOW])
+        ld_c = numbers_ld(ld_c, state[f, B_RANKS_NOW])
+    ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
+    ld -= sung(f, state)  # empire family: "Canto de la Sirena"
+    return ld, cold
+
+
 @linked
 def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
     """Panic tests caused by unit ``x`` breaking or being destroyed (§3.4); returns ``p``.
@@ -700,20 +731,7 @@ def panic_from(buf, p, x, nr, sides, state, gen, by_friend=True):
                     and (sides[f, S_FLIGHT_IGNORE] >> x) & 1)):
             continue
         state[f, B_PANIC] = 2  # one panic test per unit per phase
-        ld = _panic_ld(f, sides, state, gen)
-        ld_c = 0
-        if sides[f, S_COLD]:  # cold-blooded on its own Ld (MDNR "Sangre fría")
-            ld_c = sides[f, S_LD]
-            if sides[f, S_CHAMPION] and state[f, B_WOUNDS] > 0:
-                ld_c = max(ld_c, sides[f, S_CHAMPION_LD])
-        for b in range(sides[f, S_HOSTED_LO], sides[f, S_HOSTED_HI]):
-            if state[b, B_WOUNDS] > 0 and not state[b, B_REFUSED] and sides[b, S_COLD]:
-                ld_c = max(ld_c, sides[b, S_LD])
-        if sides[f, S_NUMBERS]:  # Skaven "La fuerza radica en el número"
-            ld = numbers_ld(ld, state[f, B_RANKS_NOW])
-            ld_c = numbers_ld(ld_c, state[f, B_RANKS_NOW])
-        ld, cold = better_test(ld_c, ld, ld_c > 0, ld > 0)
-        ld -= sung(f, state)  # empire family: "Canto de la Sirena"
+        ld, cold = psychology_ld(f, sides, state, gen)
         # MDNR Enanos "Viejos cascarrabias": "Cualquier miniatura o unidad a 15cm o menos de
         # una o más unidades de Barbaslargas (que no estén huyendo) puede repetir los
         # chequeos de pánico fallados" (every unit of a combat is within 15 cm)
@@ -942,6 +960,86 @@ def petrify(buf, p, nr, active, sides, state, contacts):
                                                             n, 0, 0)
             total += before - state[best, B_WOUNDS]
     return total, p
+
+
+SPIT_STRENGTH = 6
+"""The Strength of "Escupir inmundicia"'s hits ("sufren impactos de F6")."""
+
+under_flame = linked(frontage.under_flame)  # called: rare
+"""Models under a flame template laid into a unit's front
+(:func:`odds.combat.model.frontage.under_flame`, compiled)."""
+
+
+@linked  # called: rare
+def spit_filth(buf, p, rnd, active, model, scratch):
+    """Enanos del Caos, Reinos del Caos Mortales "Escupir inmundicia" of side ``active``.
+
+    Returns ``(p, fled)``: ``fled``, a unit fled from its Terror test.  In its own turn's
+    shooting phase, before the round's blows, each fighting unit with ``S_SPIT`` (the
+    Cañón infernal) spits at the first enemy unit in contact still fighting: its models
+    under the flame template (:func:`under_flame`, from the models it has left) take S6
+    hits, fully under it each, partially under it on 4+; each wounds against its T
+    (``S_TOUGH``), its armour save less 3 (``S_ARMOUR``), its ward save against the
+    cannon's blows and its regeneration are rolled, and the wounds fall on its rank and
+    file.  Shooting-phase casualties: no combat result.  Then, in the cannon's first own
+    turn of the combat only (a Terror test is made once per battle), the unit tests Terror
+    unless it is immune to psychology, unbreakable, causes fear or terror itself
+    (``S_FEAR``), or already tested Terror of the cannon at the charge (``S_SPIT`` 2: the
+    cannon causes terror); failed, it flees (``FLEEING``, its flight rolled).
+    """
+    sides = model.sides
+    state = scratch.state
+    flags = model.flags
+    contacts = model.contacts
+    nr = flags[F_UNITS]
+    fled = False
+    first = rnd == (0 if flags[F_ACTIVE] == active else 1)
+    for u in range(nr):
+        if (not sides[u, S_SPIT] or sides[u, S_SIDE] != active
+                or state[u, B_STATUS] != FIGHTING or state[u, B_WOUNDS] <= 0):
+            continue
+        v = -1
+        for c in range(contacts.shape[0]):
+            w = contacts[c, CT_B] if contacts[c, CT_A] == u else (
+                contacts[c, CT_A] if contacts[c, CT_B] == u else -1)
+            if w >= 0 and w < nr and state[w, B_STATUS] == FIGHTING and state[w, B_WOUNDS] > 0:
+                v = w
+                break
+        if v < 0:
+            continue
+        full, part = under_flame(models_left(state[v, B_WOUNDS], sides[v, S_W]),
+                                 state[v, B_FRONTAGE], sides[v, S_BASE], sides[v, S_DEPTH])
+        more, p = count_ge(buf, p, part, 4)
+        uns, _k, p = hits_on(buf, p, full + more, SPIT_STRENGTH, False, 0,
+                             ward_of(model.groups, u, v, 1), v, sides)
+        if uns > 0 and sides[v, S_REGEN] < 7 and not state[v, B_NO_REGEN]:
+            kept, p = count_ge(buf, p, uns, sides[v, S_REGEN])
+            uns -= kept
+        if uns > 0:
+            state[v, B_WOUNDS], _s, _r, p = apply_wounds(buf, p, state[v, B_WOUNDS],
+                                                         sides[v, S_W], uns, 0, 0)
+        if state[v, B_WOUNDS] <= 0 or not first or not spit_terror_due(u, v, sides, flags):
+            continue
+        ld, cold = psychology_ld(v, sides, state, 0)
+        passed, p = howled_test(buf, p, ld, False, sides[v, S_GRUMBLERS] >= 2, cold,
+                                howled(v, sides, state))
+        if not passed:
+            state[v, B_STATUS] = FLEEING
+            state[v, B_FLEE], p = sum_faces(buf, p, sides[v, S_FLEE_DICE])
+            state[v, B_FLEE] += sides[v, S_FLEE_PLUS] - sides[v, S_FLEE_MINUS]
+            fled = True
+    return p, fled
+
+
+@inline
+def spit_terror_due(u, v, sides, flags):
+    """Whether unit ``v``, spat at by unit ``u``, tests Terror (:func:`spit_filth`)."""
+    if sides[v, S_ITP] or sides[v, S_UNBREAKABLE] or sides[v, S_FEAR]:
+        return False
+    # a terror test of the cannon at the charge (charged by it, or charging it)
+    return not (flags[F_CHARGE_TESTS] and sides[u, S_SPIT] == 2
+                and ((flags[F_TARGET] == sides[v, S_SIDE] and flags[F_TARGET_LD] > 0)
+                     or (flags[F_CHARGER] == sides[v, S_SIDE] and flags[F_CHARGER_LD] > 0)))
 
 
 @linked

@@ -268,4 +268,86 @@ TWO_HEADS_SAVAGE = RuleSpec(
 """Option of "Dos cabezas" (:data:`TWO_HEADS`): the Ettin starts with the Salvaje head
 dominant (with ``two_heads``; alone it does nothing)."""
 
-SPECS = (PETRIFY, TONGUE_ATTACK, ICE_WEAPONS, SWALLOW_WHOLE, TWO_HEADS, TWO_HEADS_SAVAGE)
+FLAME_MOST = 34
+"""Most models a flame template laid into a front covers, fully or partially (20 mm bases,
+any width: :func:`odds.combat.model.frontage.under_flame`)."""
+
+SPIT_DICE = 5 * FLAME_MOST + 12
+"""Most dice one spit takes: per model under the template a partial hit's 4+, its wound,
+armour, ward and regeneration rolls; then a Terror test (re-rolled) and its flight."""
+
+
+def _spit(unit: Any) -> int:
+    """``S_SPIT`` of ``unit``: 0 none or held, 1 spits, 2 spits and causes terror."""
+    if not unit.has("spit_filth") or unit.has("spit_filth_held"):
+        return 0
+    return 2 if unit.causes_terror else 1
+
+
+def _spits_before_first_blows(m: Any, c: Any) -> bool:
+    """A spit in the first round's turn, before its blows (its side's turn): the kernel's."""
+    n = m.n_units
+    return bool(((m.sides[:n, c.S_SPIT] > 0) * (m.sides[:n, c.S_SIDE] == m.active_side)).any())
+
+
+SPIT_FILTH = RuleSpec(
+    key="spit_filth", mdnr=("Escupir inmundicia",),
+    book="Enanos del Caos, Reinos del Caos Mortales (Cañón infernal)",
+    battlescribe=("Escupir inmundicia",),
+    columns=("S_SPIT",), reads=("S_TOUGH", "S_ARMOUR", "S_FEAR", "S_ITP"),
+    switches=("S_SPIT",), fill=lambda unit: {"S_SPIT": _spit(unit)},
+    dice=lambda m, c: SPIT_DICE * int((m.sides[:m.n_units, c.S_SPIT] > 0).sum()),
+    plain=False, exact_refuses=_spits_before_first_blows,
+    acts=("start of turn",), hooks=("psychology.spit_filth", "kernel.start_of_round"),
+    rare="RARE_TURN",
+    column_docs={
+        "S_SPIT": "1: it spits filth each own turn while engaged (Cañón infernal); 2 the same, "
+                  "and it causes terror",
+    },
+)
+"""Enanos del Caos, Reinos del Caos Mortales "Cañón infernal" "Escupir inmundicia": "En vez de
+disparar el cañón de forma habitual, puede optar por escupir una gran masa de trozos de
+cuerpos y esencia demoníaca. Sitúa la plantilla de llamas tocando con el extremo pequeño en la
+boca del cañón y el extremo ancho dirigido contra el blanco. Las miniaturas bajo la plantilla
+(parciales a 4+) sufren impactos de F6. Toda unidad bajo la plantilla (aunque sea parcial)
+debe hacer chequeo de Terror. ..." (the Mortales books add "El cañón puede Escupir inmundicia
+aunque esté trabado en combate cuerpo a cuerpo"); both books' "Arrasar": "Si el cañón arrasa
+o está trabado, sólo puede escupir inmundicia (no puede disparar de la forma habitual)"
+(:func:`odds.combat.psychology.spit_filth`).
+
+Default: the cannon spits in each of its own turns while it fights, in its shooting phase,
+before that turn's round (the turn it charged too, as it may after an "Arrasar" move); its
+player may choose not to (Option: the ``spit_filth_held`` flag beside it,
+:data:`SPIT_FILTH_HELD`), but the hits cost it nothing.  It spits at the first enemy unit in
+contact.  The template (:func:`odds.combat.model.frontage.under_flame`): its point at the
+muzzle, in base contact with the middle of the enemy's front, its axis straight back through
+the unit; 8" long (20 cm), a cone widening to its wide end, a circle 3" (7.5 cm) across, its
+point taken as a point (RULES.md gives no size; the 6th-edition teardrop).  A unit five wide on
+20 mm bases, five deep, has 2 models fully and 9 partially under it.  The hits wound against
+the unit's T, its armour save less 3 (S6, RULES.md §1.5), its ward save against the cannon's
+blows and its regeneration are rolled; they fall on the rank and file (shooting at a unit), and
+count for no combat result (RULES.md §2.1: "excluding ... wounds from magic/shooting phases")
+and cause no panic (the unit is engaged).
+
+The Terror test (RULES.md §3.3: "test once per battle; fail → flee"): made in the cannon's
+first own turn of the combat only, unless the unit is immune (immune to psychology,
+unbreakable, or causing fear or terror itself) or already tested Terror of the cannon at the
+charge (the cannon causes terror, and the pair's charge tests took it); on its Ld, the
+General's or a character's (as a panic test), re-rolled with "Ejemplo de Sigmar" or "Marca del
+Caos absoluto".  Failed, the unit flees at once ("as if it had failed its Break test in close
+combat", 6th "Flee! (Terror)"), pursued only if the cannon's side won the round before, as
+from a panic while engaged (RULES.md §3.4); the cannon itself never pursues ("El cañón no puede
+perseguir").  Passed, its later terror of the cannon is fear, which an engaged unit feels only
+when it loses (§3.2), as without the spit.  The exact first round takes it but where the
+cannon's side has the first turn (a spit before the first blows)."""
+
+SPIT_FILTH_HELD = RuleSpec(
+    key="spit_filth_held", mdnr=("Escupir inmundicia",),
+    book="Enanos del Caos, Reinos del Caos Mortales (Cañón infernal)",
+)
+"""Option of "Escupir inmundicia" (:data:`SPIT_FILTH`): the cannon never spits while engaged
+(with ``spit_filth``; alone it does nothing)."""
+
+
+SPECS = (PETRIFY, TONGUE_ATTACK, ICE_WEAPONS, SWALLOW_WHOLE, TWO_HEADS, TWO_HEADS_SAVAGE,
+         SPIT_FILTH, SPIT_FILTH_HELD)

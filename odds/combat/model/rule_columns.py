@@ -20,9 +20,9 @@ __all__ = [
     "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NOT_FOOT", "S_NO_DUEL",
     "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY",
     "S_PETRIFY_WARD", "S_PETRIFY_WOUND", "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT",
-    "S_REROLL_FLIGHT", "S_SIREN", "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN",
-    "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_SWALLOW", "S_TONGUE", "S_TOUGH",
-    "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE", "S_WALL",
+    "S_REROLL_FLIGHT", "S_SIREN", "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_SPIT",
+    "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_SWALLOW", "S_TONGUE",
+    "S_TOUGH", "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE", "S_WALL",
 ]
 
 # sides: the core columns are 0 .. 37 (layout.N_CORE_SIDE = 38)
@@ -146,10 +146,12 @@ S_SWALLOW = 108  # swallow_whole: 1: swallows each round ("Engullir entero", the
 S_HEADS = 109  # two_heads: the Ettin's head dominant at the start ("Dos cabezas"): 0 no rule; 1
 #   Traidor; 2 Salvaje
 S_HEADS_LD = 110  # two_heads: the other head's Ld less the starting head's (-1 or +1)
-S_ENRAGE = 111  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
-S_SPIKY = 112  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
+S_SPIT = 111  # spit_filth: 1: it spits filth each own turn while engaged (Cañón infernal); 2 the
+#   same, and it causes terror
+S_ENRAGE = 112  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
+S_SPIKY = 113  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
 #   ("Escamas puntiagudas")
-N_SIDE = 113
+N_SIDE = 114
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
