@@ -451,6 +451,7 @@ def test_hellcannon_fights_beside_its_crew(book):
     crew, cannon = binomial(3, 1 / 3), binomial(4, 5 / 9)
     pmf = [sum(crew[i] * cannon[k - i] for i in range(len(crew)) if 0 <= k - i < len(cannon))
            for k in range(len(crew) + len(cannon) - 1)]
+    u = u.replace(special=(*u.special, "spit_filth_held"))  # its blows alone: no spit
     check_first_round(build(u, fighter("Objetivo", 10, 5, S=1), options=ONE_ROUND), pmf,
                       343 if book == EDC else 344, "hellcannon")
     # without the rule the crew alone fight: the test can fail

@@ -78,6 +78,8 @@ def test_hellcannon_fights_with_its_own_profile():
     # "Escupir inmundicia" ("Arrasar": "Si el cañón arrasa o está trabado, sólo puede
     # escupir inmundicia"): the spit_filth rule (tests/test_army_rules_hellcannon_spit.py)
     assert "spit_filth" in u.special and "Escupir inmundicia" not in kinds(c, HELLCANNON)
+    # its spit held (Option spit_filth_held): the first round's blows alone, exact
+    u = u.replace(special=(*u.special, "spit_filth_held"))
     model = build(u, target(), options=CombatOptions(max_rounds=1))
     g = model.groups[0, 1]
     assert (g[CREW, 0, G_ATTACKS], g[CREW, 0, G_HIT], g[CREW, 0, G_WOUND]) == (4, 3, 2)
