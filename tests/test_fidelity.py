@@ -84,8 +84,6 @@ def test_fidelity_table_of_every_catalogue(everything):
     assert total.fully_modelled >= FLOOR_ALL
 
 
-@pytest.mark.xfail(strict=True, reason="issue 36: fewer than 95 % of the 2 001 unit entries of "
-                   "the 89 catalogues are fully modelled yet")
 def test_fidelity_goal(everything):
     """Issue 36 §2: at least 95 % of the unit entries of all 89 catalogues fully modelled."""
     total = everything.iloc[-1]

@@ -63,7 +63,8 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_HEADS",  # Reinos del Caos (Ettin maldito) "Dos cabezas"
              "S_GEM",  # Regimientos de Renombre (Marco Colombo) "Gema de Lustria"
              "S_BEAST_LORD",  # Elfos Silvanos "Despliegue", "Muerte del señor" (a member)
-             "S_HUNT"}  # Elfos Silvanos "La cacería salvaje" (its fear ends at a turn's start)
+             "S_HUNT",  # Elfos Silvanos "La cacería salvaje" (its fear ends at a turn's start)
+             "S_SPIT"}  # Enanos del Caos, Mortales (Cañón infernal) "Escupir inmundicia"
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío", Enanos "Escamas puntiagudas", Bestias
@@ -111,6 +112,7 @@ def test_the_kernel_rare_bits_are_the_ones_it_always_had():
         layout.S_SIREN: kernel.RARE_TURN,  # empire family: "Canto de la Sirena"
         layout.S_HUNT: kernel.RARE_TURN,  # Bretonia and the elves
         layout.S_HEADS: kernel.RARE_TURN,  # Reinos del Caos "Dos cabezas" (a test each turn)
+        layout.S_SPIT: kernel.RARE_TURN,  # Cañón infernal "Escupir inmundicia" (each own turn)
     }
 
 
