@@ -20,10 +20,12 @@ from conftest import (
     needs_data,
 )
 
+from odds.characters import Character
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
-from odds.combat.model import CombatOptions, build
+from odds.combat.model import FRONT, CombatOptions, build, build_units
 from odds.combat.model.layout import RES_DRAW, RES_WON0, RES_WON1, S_CENSER
+from odds.units import Profile
 
 N = 200_000
 ENTRY = "Portadores del incensario (requieren monjes de plaga)"
@@ -127,3 +129,31 @@ def test_casualties_of_the_fumes_strike_no_blow():
         law[k + 1] += q * blow
     out = simulate(model, N, 4474)
     assert_distribution(first_round_shares(out, 1, N), law, N, what="enemy's score")
+
+
+def test_a_priest_with_a_censer_fumes_three_enemies_and_five_monks():
+    """"Incensario de plaga": "un Sacerdote de Plaga con incensario en una unidad de Monjes de
+    Plaga, y en contacto peana con peana con tres enemigos, los tres enemigos deberían hacer el
+    chequeo de Resistencia, mientras que los cinco Monjes de Plaga en contacto con el Sacerdote
+    harán el chequeo a 6's" (RULES.md §1.1: corner contacts fight, the Default, so three enemy
+    models touch one model of the front).
+
+    A priest with a censer (no blow of his own) in ten monks five wide (no blows), facing ten
+    T3 enemies five wide with no blows: three enemies test, failing on 4+ (the monks' side
+    scores Binomial(3, 1/2)); five monks test, failing on a 6 (the enemy's side scores
+    Binomial(5, 1/6)); the priest himself takes no test."""
+    priest = Character(name="Sacerdote", profile=Profile(M=12, WS=5, BS=3, S=4, T=4, W=2, I=5,
+                                                         A=0, Ld=6),
+                       special=("plague_censer",))
+    monks = infantry("Monjes", 10, 5, T=4, A=0)
+    enemy = infantry("Enemigos", 10, 5, T=3, A=0)
+    model = build_units([monks, enemy], [0, 1], [(0, 1, FRONT, FRONT)], [False, False],
+                        [None, None], CombatOptions(max_rounds=1, charger="none"),
+                        characters=[(0, priest)])
+    h = model.names.index("Sacerdote")
+    assert model.sides[h, S_CENSER] == 1 and model.sides[0, S_CENSER] == 0
+    out = simulate(model, N, 4475)
+    assert_distribution(first_round_shares(out, 0, N), binomial(3, 1 / 2), N,
+                        what="three enemies fail on 4+")
+    assert_distribution(first_round_shares(out, 1, N), binomial(5, 1 / 6), N,
+                        what="five monks fail on 6")
