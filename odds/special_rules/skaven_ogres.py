@@ -96,23 +96,23 @@ de Resistencia y los cinco Portadores a 6+."
 
 In the engine, every round (both players' turns), once challenges are issued and before every
 strike step (impact hits included), while a unit with the rule has models touching an enemy
-unit: each enemy model touching it (those of the start of the round) rolls a D6 and fails on
-a roll above its T or a 6; and, **Default** (the text's example), every model of the censer
-unit tests too, failing only on a 6 (its bearers are Pestilens).  The tests of all the
-censers of the combat are rolled together, before any wound.  Each failure is one wound with
-no armour save; a ward save against the censer's magic blows is still rolled (that of the
-enemy against the censer's attack row, none if that row has no attack; the bearers' own, as
-against the enemy's blows), regeneration as for a blow.  The wounds go to the unit's rank and file (as impact hits do) and slain models
-strike no blow that round.  Every wound counts for the combat result of the side that did not
-take it: the enemy's for the censer's side, the bearers' own for the enemy's.  A model in
-contact with censers through several contacts tests once for each (the touching counts are
-added, at most the unit's models).  A unit with the rule also fails only on a 6 when another
-censer unit's fumes reach it; other Pestilens or Nurgle units (enemies included) are not
-known to the engine and test on their T.  A character with the censer (Sacerdote de plaga)
+unit: each enemy model touching it (those of the start of the round) rolls a D6 and fails on a
+roll above its T or a 6; and, **Default** (the text's example), every model of the censer unit
+tests too, failing only on a 6 (its bearers are Pestilens). The tests of all the censers of the
+combat are rolled together, before any wound. Each failure is one wound with no armour save; a
+ward save against the censer's magic blows is still rolled (that of the enemy against the
+censer's attack row, none if that row has no attack; the bearers' own, as against the enemy's
+blows), regeneration as for a blow. The wounds go to the unit's rank and file (as impact hits
+do) and slain models strike no blow that round. Every wound counts for the combat result of the
+side that did not take it: the enemy's for the censer's side, the bearers' own for the enemy's.
+A model in contact with censers through several contacts tests once for each (the touching
+counts are added, at most the unit's models). A unit with the rule also fails only on a 6 when
+another censer unit's fumes reach it; other Pestilens or Nurgle units (enemies included) are
+not known to the engine and test on their T. A character with the censer (Sacerdote de plaga)
 acts through its unit's first contact touching an enemy: the enemy models that can touch one
 model test (3 with corner contacts, else 1), and **Default** five models of its own unit (the
-text's "los cinco Monjes de Plaga en contacto con el Sacerdote"), failing only on a 6.
-Friendly units beside the censer unit, and the characters of either unit, take no test.  The
-exact first round refuses it."""
+text's "los cinco Monjes de Plaga en contacto con el Sacerdote"), failing only on a 6. Friendly
+units beside the censer unit, and the characters of either unit, take no test. The exact first
+round refuses it."""
 
 SPECS = (STRENGTH_IN_NUMBERS, DESOLATION_STANDARD, PLAGUE_CENSER)
