@@ -11,8 +11,9 @@ Layer  Name                  Modules
                              (the message tables, which name the imported rules)
 4      scenario data         ``scenario`` (with the combat options)
 5      combat model          ``combat.model``
-6      kernels               ``combat.blows``, ``fighters``, ``giants``, ``psychology``,
-                             ``resolution``, ``strike_steps``, ``kernel``
+6      kernels               ``combat.blows``, ``fighters``, ``giants``, ``censers``,
+                             ``explosions``, ``psychology``, ``resolution``,
+                             ``strike_steps``, ``kernel``
 7      api and exact         ``combat`` (the package), ``combat.api``, ``exact``,
                              ``challenge``, ``multiple``, ``plot``; ``charge``,
                              ``pursuit``, ``flight``, ``emergence``, ``plot``
@@ -39,6 +40,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("scenario data", ("odds.scenario",)),
     ("combat model", ("odds.combat.model",)),
     ("kernels", ("odds.combat.blows", "odds.combat.fighters", "odds.combat.giants",
+                 "odds.combat.censers", "odds.combat.explosions",
                  "odds.combat.psychology",
                  "odds.combat.resolution", "odds.combat.strike_steps", "odds.combat.kernel")),
     ("api and exact", ("odds.combat", "odds.charge", "odds.pursuit", "odds.flight",

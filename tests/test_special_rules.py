@@ -64,7 +64,9 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_GEM",  # Regimientos de Renombre (Marco Colombo) "Gema de Lustria"
              "S_BEAST_LORD",  # Elfos Silvanos "Despliegue", "Muerte del señor" (a member)
              "S_HUNT",  # Elfos Silvanos "La cacería salvaje" (its fear ends at a turn's start)
-             "S_SPIT"}  # Enanos del Caos, Mortales (Cañón infernal) "Escupir inmundicia"
+             "S_SPIT",  # Enanos del Caos, Mortales (Cañón infernal) "Escupir inmundicia"
+             "S_CENSER",  # Skaven "Incensario de plaga" (the fumes before the strike steps)
+             "S_GAS"}  # Condes Vampiro "Explosión de gases" (a slain corpse's template)
     assert set(PLAIN_ABSENT) == {getattr(layout, n) for n in names}
     # "Cuerpo ardiente", "Formación en lanza"; Demonios "Garras mecánicas", Reyes Funerarios
     # "Asalto imparable", Mercenarios "Arma de frío", Enanos "Escamas puntiagudas", Bestias

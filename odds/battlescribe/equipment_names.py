@@ -102,6 +102,9 @@ WEAPON_NAMES: MappingProxyType = name_table({
     # tienen dos armas de mano (por lo que tienen A+1) y, además, F+1 en el turno en que
     # cargan" (WEAPON_RULES: strength_on_charge)
     "Armas de bailarín": "additional_hand_weapon",
+    # Skaven (Portadores del incensario, Sacerdote de plaga) "Incensario de plaga": "Se
+    # considera un Mayal. Ataques mágicos" and the censer's fumes (WEAPON_RULES)
+    "Incensario de plaga": "flail",
 })
 """Close-combat weapon names → :data:`odds.rules.WEAPONS` keys."""
 
@@ -119,6 +122,7 @@ WEAPON_RULES: MappingProxyType = name_table({
     "Estaca de Myrmidia": ("sigmar_stake",),  # odds.special_rules.witch_hunters
     "Estaca de Sigmar": ("sigmar_stake",),
     "Armas de bailarín": ("strength_on_charge",),
+    "Incensario de plaga": ("magic_attacks", "plague_censer"),  # odds.special_rules.skaven_ogres
 })
 """Weapons that also carry a special rule of the engine (while the unit fights with them)."""
 

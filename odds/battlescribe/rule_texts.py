@@ -59,6 +59,10 @@ _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # en combate cuerpo a cuerpo"
     ("trolls biliosos", "las miniaturas enemigas tienen un -1 a impactarles en combate cuerpo"
      " a cuerpo", ("hard_to_hit",)),
+    # empire family: Condes Vampiro (Costa del Vampiro) "Explosión de gases" (Cadáver
+    # Hinchado): odds.special_rules.empire.GAS_EXPLOSION
+    ("explosion de gases", "cuando se destruye de alguna forma un cadaver hinchado",
+     ("gas_explosion",)),
     # Regimientos de Renombre (Tichi Huichi) "Bendecidos por los Ancestrales": "Si los
     # Incursores de Tichi Huichi huyen de un combate ... los enemigos siempre deben mantener
     # la posición (no pueden perseguir ...)"
@@ -598,12 +602,6 @@ _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     ("situaciones extranas", "hay algunas situaciones extranas con el tanque a vapor",
      "ignored", "the structure-point model's odd cases (giants, fanatics, spells): not"
      " modelled"),
-    # empire family: Condes Vampiro (Costa del Vampiro) "Explosión de gases" (Cadáver
-    # Hinchado)
-    ("explosion de gases", "cuando se destruye de alguna forma un cadaver hinchado", "ignored",
-     "destroyed, it explodes under the small template: each model under it (partly: 4+)"
-     " takes a T test or a wound with no armour save (the models under a template: positions"
-     " the engine does not have): not modelled"),
     # empire family: Imperio (Altar de Guerra del Gran Teogonista) "Imbuir furia": "toda unidad
     # amiga a 30cm o menos del Altar (incluido el Altar y el propio Volkmar) es Inmune a
     # psicología, aunque se verán sujetas también a Furia justiciera" (hatred of Chaos, Skaven

@@ -46,6 +46,7 @@ from odds._faces import faces_in
 from odds._jit import inline, inlined, lean
 from odds._shapes import fixed_shape
 from odds.combat.blows import count_ge, models_left, roll_random_attacks, sum_faces
+from odds.combat.explosions import gas_explosions
 from odds.combat.fighters import (
     chars_alive,
     end_of,
@@ -141,6 +142,7 @@ from odds.combat.model.layout import (
     S_FLEE_MINUS,
     S_FLEE_PLUS,
     S_FRENZY,
+    S_GAS,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
@@ -542,7 +544,7 @@ def halve_fighters(buf, p, c, d, pool):
 
 @inline
 def end_of_phase(buf, p, model, scratch, rare, plain):
-    """Regeneration (§1.6), then the bodies and units with no wound left are wiped out.
+    """Explosions, regeneration (§1.6), then the bodies and units with no wound left are wiped.
 
     A unit is wiped only once its characters are dead too.  Returns ``p``.
     """
@@ -550,6 +552,10 @@ def end_of_phase(buf, p, model, scratch, rare, plain):
     state = scratch.state
     nr = n_units(model, plain)
     nb = n_bodies(model, plain)
+    for u in range(0 if plain else nr):
+        if sides[u, S_GAS]:  # Condes Vampiro "Explosión de gases": a corpse slain this phase
+            p = gas_explosions(buf, p, model, scratch)
+            break
     for u in range(nb if plain or rare & RARE_REGEN else 0):
         if (sides[u, S_REGEN] <= 6 and state[u, B_REGEN_WOUNDS] > 0
                 and not state[u, B_NO_REGEN]):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from odds._jit import inline, linked
 from odds.combat.blows import count_ge, models_left, strike, whirl_hits
+from odds.combat.censers import censer_fumes
 from odds.combat.fighters import (
     attacks_of,
     character_target,
@@ -66,6 +67,7 @@ from odds.combat.model.layout import (
     P_SUPPORT_LOST_A,
     RANK_AND_FILE,
     S_ALLOC,
+    S_CENSER,
     S_CHARGED,
     S_ENRAGE,
     S_GIANT,
@@ -90,7 +92,8 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
     """Every strike step of round ``rnd``; returns ``(p, overkill0, overkill1)``.
 
     Clears the round's tallies first (``scored``, each body's regenerable wounds, its
-    panic mark, its "Garras mecánicas" test and the "Ataque de lengua" that hit it).
+    panic mark, its "Garras mecánicas" test and the "Ataque de lengua" that hit it), then
+    the fumes of any Skaven "Incensario de plaga" (:func:`odds.combat.censers.censer_fumes`).
     Where both sides have groups at a step, last round's winner ``prev_winner`` strikes
     first, else a roll-off.  ``chg``: the
     charger (unused: a unit hits only on 6s the units whose bits its ``B_SIXES`` sets).
@@ -110,6 +113,11 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
             state[u, B_TONGUED] = 0  # "Ataque de lengua": its penalty lasts the phase
             state[u, B_GEM] = 0  # "Gema de Lustria": one re-roll a turn
     kind = round_kind(rnd)
+    if not plain:
+        for b in range(model.sides.shape[0]):
+            if model.sides[b, S_CENSER]:  # Skaven "Incensario de plaga": before every step
+                p = censer_fumes(buf, p, kind, model, scratch)
+                break
     overkill0 = 0
     overkill1 = 0
     for k in range(model.n_steps[kind]):

@@ -223,5 +223,40 @@ their failed rolls to wound (``G_REROLL_WOUND``: :func:`odds.combat.blows.unsave
 rolls the failures once more; a killing blow rolled on the re-roll counts).  A roll that
 cannot succeed (a need of 7) is not re-rolled.  The exact first round refuses it."""
 
+GAS_EXPLOSION = RuleSpec(
+    key="gas_explosion", mdnr=("Explosión de gases",), book="Condes Vampiro",
+    columns=("S_GAS",), reads=("S_TOUGH",),
+    switches=("S_GAS",),
+    fill=lambda unit: {"S_GAS": int(unit.has("gas_explosion"))},
+    # the partial models' 4+, a T test and a ward save for each model under the template
+    dice=lambda m, c: 3 * 20 * int((m.sides[:, c.S_GAS] > 0).sum()),
+    plain=False,
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_GAS].any()),
+    acts=("end of phase",), hooks=("kernel.end_of_phase", "explosions.gas_explosions"),
+    column_docs={
+        "S_GAS": 'it explodes when destroyed (Condes Vampiro "Explosión de gases"; 1, 0 none)',
+    },
+)
+"""Condes Vampiro Costa del Vampiro (Cadáver Hinchado) "Explosión de gases": "Cuando se
+destruye de alguna forma un Cadáver Hinchado debe colocarse la plantilla pequeña de área de
+efecto centrada sobre ella. Todas las miniaturas bajo la plantilla (parciales a 4+) deberán
+superar un chequeo de Resistencia (un 6 es siempre un fallo); si lo fallan, sufren una herida
+que Anula armadura".
+
+In the engine, a unit with the rule (the Cadáver Hinchado is one model on a 20 mm base)
+slain in a close-combat phase explodes at the end of that phase, before regeneration (the
+wounds it deals may be regenerated).  **Default** (RULES.md has no positions within a unit, nor
+templates in close combat): the template (7.5 cm across, centred on the 20 mm base) covers
+the enemy models in base contact with it (those of the start of the round less the front
+casualties since, through its first contact with an enemy unit still fighting, at most
+:data:`odds.combat.giants.TEMPLATE_CAP`): the one face to face wholly, the others (those
+touching at its corners) partly, each of those under it on a 4+; models further off (the
+second rank, about 3 cm away, is partly under the template too) are left out.  Each model
+under it fails on a D6 above its T or a 6 and takes one wound with no armour save (its ward
+save against the corpse's blows still stands), on the rank and file.  Wounds from a special
+rule during the round count for the combat result (RULES.md §2.1): the corpse's side scores
+them.  Friendly models under the template are not known to the engine.  The exact first round
+refuses it."""
+
 SPECS = (CARNOPHAGE, COLD_ATTACKS, DEATH_SHRIEK, KILLING_COLD, DARK_HUNTER, UNWRECKABLE,
-         SIREN_SONG, PREMONITION)
+         SIREN_SONG, PREMONITION, GAS_EXPLOSION)

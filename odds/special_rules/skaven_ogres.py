@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from odds.special_rules.spec import RuleSpec
 
 STRENGTH_IN_NUMBERS = RuleSpec(
@@ -57,4 +59,60 @@ engine's standard is: :func:`odds.combat.fighters.command_carried`), it is stubb
 are its characters, whose Ld then counts unmodified in its break test (RULES.md §3.2).  A
 unit without a standard has nothing to carry."""
 
-SPECS = (STRENGTH_IN_NUMBERS, DESOLATION_STANDARD)
+def _censer_dice(m: Any, c: Any) -> int:
+    """A T test and a ward save for each model of the combat, for each body with a censer."""
+    censers = int((m.sides[:, c.S_CENSER] > 0).sum())
+    if not censers:
+        return 0
+    n = m.n_units
+    models = sum(int(-(-m.sides[v, c.S_HP] // m.sides[v, c.S_W])) for v in range(n))
+    return censers * 2 * models
+
+
+PLAGUE_CENSER = RuleSpec(
+    key="plague_censer", mdnr=("Incensario de plaga",), book="Skaven",
+    columns=("S_CENSER",), reads=("S_TOUGH",), switches=("S_CENSER",),
+    fill=lambda unit: {"S_CENSER": int(unit.has("plague_censer"))},
+    dice=_censer_dice, plain=False,
+    exact_refuses=lambda m, c: bool(m.sides[:, c.S_CENSER].any()),
+    acts=("each strike",), hooks=("strike_steps.strike_steps", "censers.censer_fumes"),
+    column_docs={
+        "S_CENSER": 'its models carry a Skaven "Incensario de plaga" (1; 0 = none)',
+    },
+)
+"""Skaven (Portadores del incensario) "Incensario de plaga", the weapon's rule (its flail's
+S+2 in the first round and its magic attacks are the weapon's, :mod:`odds.battlescribe`):
+"cuando las miniaturas con Incensario de Plaga estén en contacto peana con peana con uno o más
+enemigos, todas las miniaturas amigas y enemigas en contacto peana con peana con uno o más
+Incensarios de Plaga al inicio de cada fase de combate cuerpo a cuerpo deberán realizar un
+chequeo de Resistencia; aquellas miniaturas que lo fallen, sufrirán una herida que Anula
+armaduras. Las miniaturas de tipo Pestilens o Nurgle solo fallan el chequeo con un resultado
+de 6 ... Dichas heridas se resuelven antes de los impactos por carga pero después de los
+asesinos y los desafíos. Las bajas provocadas por dichas heridas no podrán atacar en ese combate
+y contarán para la resolución del combate; ... los Skaven propios que mueran por el Incensario
+de Plaga son puntos de resolución de combate a favor del enemigo ... En el caso de una unidad
+de cinco Portadores de Incensario trabada con cinco enemigos, los cinco enemigos harán chequeo
+de Resistencia y los cinco Portadores a 6+."
+
+In the engine, every round (both players' turns), once challenges are issued and before every
+strike step (impact hits included), while a unit with the rule has models touching an enemy
+unit: each enemy model touching it (those of the start of the round) rolls a D6 and fails on a
+roll above its T or a 6; and, **Default** (the text's example), every model of the censer unit
+tests too, failing only on a 6 (its bearers are Pestilens). The tests of all the censers of the
+combat are rolled together, before any wound. Each failure is one wound with no armour save; a
+ward save against the censer's magic blows is still rolled (that of the enemy against the
+censer's attack row, none if that row has no attack; the bearers' own, as against the enemy's
+blows), regeneration as for a blow. The wounds go to the unit's rank and file (as impact hits
+do) and slain models strike no blow that round. Every wound counts for the combat result of the
+side that did not take it: the enemy's for the censer's side, the bearers' own for the enemy's.
+A model in contact with censers through several contacts tests once for each (the touching
+counts are added, at most the unit's models). A unit with the rule also fails only on a 6 when
+another censer unit's fumes reach it; other Pestilens or Nurgle units (enemies included) are
+not known to the engine and test on their T. A character with the censer (Sacerdote de plaga)
+acts through its unit's first contact touching an enemy: the enemy models that can touch one
+model test (3 with corner contacts, else 1), and **Default** five models of its own unit (the
+text's "los cinco Monjes de Plaga en contacto con el Sacerdote"), failing only on a 6. Friendly
+units beside the censer unit, and the characters of either unit, take no test. The exact first
+round refuses it."""
+
+SPECS = (STRENGTH_IN_NUMBERS, DESOLATION_STANDARD, PLAGUE_CENSER)

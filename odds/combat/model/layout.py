@@ -221,8 +221,9 @@ N_FLAGS = F_GIANT_HITS + 1
     B_HUNT,  # own turns still to start before its fear of S_FEAR 3 ends ("La cacería salvaje")
     B_GEM,  # its "Gema de Lustria" re-roll made this round (S_GEM)
     B_HEAD,  # "Dos cabezas": 1 while the Ettin's other head is dominant, 0 its starting one
+    B_FUMES,  # its unsaved wounds of the censers' T tests this round (S_CENSER)
     N_BODY,
-) = range(32)
+) = range(33)
 """Columns of ``state[body, B_*]``: one row per body, so that a body's values sit together."""
 
 A_ATTACKS, A_ON_CHAR, A_CHAR, N_ALLOC = range(4)
