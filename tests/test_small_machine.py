@@ -152,3 +152,59 @@ def test_the_operator_round_trips():
     assert unit.to_dict()["members"][0] == {**unit.to_dict()["members"][0], "role": "operator",
                                             "unit_strength": 2}
 
+
+
+_DWARF_XML = """<profile id="ID" name="NAME" typeName="Modelo"><characteristics>
+<characteristic name="M">8</characteristic><characteristic name="HA">4</characteristic>
+<characteristic name="HP">3</characteristic><characteristic name="F">3</characteristic>
+<characteristic name="R">4</characteristic><characteristic name="H">1</characteristic>
+<characteristic name="I">2</characteristic><characteristic name="A">1</characteristic>
+<characteristic name="L">9</characteristic><characteristic name="TSA">6+</characteristic>
+<characteristic name="Tipo">TIPO</characteristic><characteristic name="Potencia">US</characteristic>
+</characteristics></profile>"""
+
+_ROSTER = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<roster id="ros-l" name="Lanzafuegos" battleScribeVersion="2.03" gameSystemId="sys-mdnr"
+ gameSystemName="Warhammer Fantasy 6ª Edición con MDNR"
+ xmlns="http://www.battlescribe.net/schema/rosterSchema">
+  <forces>
+    <force id="f-1" name="Ejército" entryId="force" catalogueId="cat" catalogueName="MDNR Enanos">
+      <selections>
+        <selection id="s-l" name="Lanzafuegos" entryId="e-l" number="1" type="unit">
+          <rules>
+            <rule id="r-1" name="Máquina pequeña">
+              <description>La máquina no tiene perfil separado, se considera parte de los
+enanos. Un único enano puede operar la Máquina pequeña.</description>
+            </rule>
+          </rules>
+          <profiles>{_DWARF_XML.replace("ID", "p-l").replace("NAME", "Lanzafuegos")
+                     .replace("TIPO", "Infantería, Máquina de guerra").replace("US", "2")}
+          </profiles>
+          <selections>
+            <selection id="s-d" name="Dotación" entryId="e-d" number="2" type="upgrade">
+              <profiles>{_DWARF_XML.replace("ID", "p-d").replace("NAME", "Dotación")
+                         .replace("TIPO", "Infantería").replace("US", "1")}
+              </profiles>
+              <costs><cost name="pts" typeId="points" value="0.0"/></costs>
+            </selection>
+          </selections>
+          <costs><cost name="pts" typeId="points" value="75.0"/></costs>
+        </selection>
+      </selections>
+    </force>
+  </forces>
+</roster>
+"""
+
+
+def test_a_roster_lanzafuegos_is_three_dwarfs(tmp_path):
+    """A roster's Lanzafuegos (its "Dotación" selected twice, 75 points) is the same three
+    dwarfs of unit strength 4 for 75 points, whatever count of models the roster gives it."""
+    from odds.battlescribe import load_roster
+
+    path = tmp_path / "lanzafuegos.ros"
+    path.write_text(_ROSTER, encoding="utf-8")
+    (unit,) = load_roster(path).units
+    assert (unit.models, unit.unit_strength, unit.points) == (3, 4, 75.0)
+    assert [(m.name, m.role, m.unit_strength) for m in unit.members] == [
+        (ENTRY, "operator", 2)]

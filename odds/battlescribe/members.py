@@ -168,7 +168,8 @@ class _Members(_Profiles, _Equipment):
         Enanos "Máquina pequeña" (:mod:`odds.battlescribe.small_machine`): a rule of the
         unit with :data:`~odds.battlescribe.small_machine.SMALL_MACHINE_TEXTS`, ``p`` printed
         with the characteristics of ``main`` (the dwarf printed with the machine) under an
-        entry of a fixed minimum: :attr:`small_crew` is ``p``'s name and that minimum.
+        entry of a fixed minimum (a catalogue's) or taken some times (a roster's):
+        :attr:`small_crew` is ``p``'s name and that count.
         """
         if self.small_crew is not None or not any(
                 small_machine_text(t or "") for t in self.rule_texts().values()):
@@ -177,10 +178,12 @@ class _Members(_Profiles, _Equipment):
             return False
         node = next((n for n in self.sel.unit.walk()[1:] if n.kind != "group"
                      and any(q is p for q in n.profiles)), None)
-        if node is None or not node.low or node.high != node.low:
+        # a catalogue's fixed minimum, or how many a roster took
+        count = None if node is None else node.low if node.low is not None else node.number
+        if node is None or not count or node.high not in (None, count):
             return False
-        self.small_crew = (p.name, node.low)
-        self.note(p.name, "note", f"the machine's crew: {node.low} dwarfs of unit strength 1"
+        self.small_crew = (p.name, count)
+        self.note(p.name, "note", f"the machine's crew: {count} dwarfs of unit strength 1"
                   f" beside {main.name!r}, the dwarf printed with the machine ('La máquina no"
                   " tiene perfil separado, se considera parte de los enanos')")
         return True

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from odds.battlescribe.spelling import plain_text
 from odds.units import Member, Unit
-from odds.validation import OddsInputError
 
 SMALL_MACHINE_TEXTS = ("la maquina no tiene perfil separado, se considera parte de los enanos",
                        "un unico enano puede operar la maquina pequena")
@@ -41,18 +40,11 @@ def small_machine(unit: Unit, operator: str, operator_us: int, crew: int) -> Uni
     ``operator``: the name of the profile printed with the machine; ``operator_us``: its
     printed "Potencia" (the dwarf and the machine); ``crew``: the other dwarfs ("Dotación").
     The unit's ``crew + 1`` models stand in one rank (a war machine has no ranks), the
-    operator a member with the unit's profile and gear; its points are the entry's, once
-    (``points_per_unit``), since the entry is one machine.  A war machine "a todos los
-    efectos": no character joins it (``no_characters``).
-
-    Raises
-    ------
-    OddsInputError
-        ``unit`` is not one model: the entry is one machine and its crew.
+    operator a member with the unit's profile and gear; its points, whatever count of models
+    it was built with (one from a catalogue entry, the crew's from a roster), are the
+    machine's, once (``points_per_unit``).  A war machine "a todos los efectos": no
+    character joins it (``no_characters``).
     """
-    if unit.models != 1:
-        raise OddsInputError(f"models: {unit.name!r} is one machine and its crew (models=1,"
-                             f" {crew + 1} dwarfs; got {unit.models})")
     member = Member(name=operator, role="operator", profile=unit.profile,
                     equipment=unit.equipment, unit_strength=operator_us)
     special = unit.special if "no_characters" in unit.special else (*unit.special,
