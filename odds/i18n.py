@@ -1033,11 +1033,6 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          "(alabarda con gancho F+1 o F+2 contra caballería, atrapahombres con golpe letal, bola "
          "y cadena F+3 en el primer turno, tres armas de mano) y pueden ser atacados en vez del "
          "carro: seis cuerpos de dotación, no se modela"),
-        (r"^the Lanzafuegos is three dwarfs of unit strength 2 \+ 1 \+ 1 .*$",
-         "el Lanzafuegos son tres enanos de potencia de unidad 2 + 1 + 1 ('La máquina no tiene "
-         "perfil separado, se considera parte de los enanos'), una máquina de guerra 'a todos "
-         "los efectos': una unidad de miniaturas de potencias distintas sin total de heridas "
-         "de máquina, no se modela"),
         # giants family: the giants' table (odds.special_rules.giants) and the Giants of Albion
         (r"^printed '\*': the giant's attacks are its table .*$",
          "'*' impreso: los ataques del gigante son su tabla ('Ataques del gigante'), una tirada "
@@ -1173,6 +1168,16 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
          r"\1 la lleva como las miniaturas de la unidad"),
         (r"^an option of ('.+') not modelled by the engine$",
          r"una opción de \1 que el motor no modela"),
+        (r"^the machine's crew: (\d+) dwarfs of unit strength 1 beside '([^']+)', the dwarf"
+         r" printed with the machine .*$",
+         r"la dotación de la máquina: \1 enanos de potencia de unidad 1 junto a '\2', el enano"
+         r" impreso con la máquina ('La máquina no tiene perfil separado, se considera parte de"
+         r" los enanos')"),
+        (r"^the dwarf printed with the machine, a member \(Unit\.members, role 'operator'\) of"
+         r" unit strength (\d+) \(himself and the machine\): struck only once .*$",
+         r"el enano impreso con la máquina, un miembro (Unit.members, papel 'operator') de"
+         r" potencia de unidad \1 (él y la máquina): solo se le ataca cuando no queda otro"
+         r" enano ('Un único enano puede operar la Máquina pequeña')"),
         (r"^a relic member: fights in the front rank as one model of unit strength (\d+), with"
          r" the unit's standard and musician, never duels, is attacked only once no rank and"
          r" file is left, immune to killing blow, every wound on it a single wound .*$",

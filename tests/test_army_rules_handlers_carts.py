@@ -207,7 +207,6 @@ def test_corpse_cart_is_a_monster_with_random_attacks():
 
 @needs_data
 @pytest.mark.parametrize("book, unit, rule, phrase", [
-    ("MDNR_Enanos v4_5.cat", "Lanzafuegos", "Máquina pequeña", "2 + 1 + 1"),
     ("MDNR_Enanos v4_5.cat", "Barcatronante", "Runas protectoras", "5+ ward"),
     ("MDNR_Enanos v4_5.cat", "Barcatronante", "Muerte de los artilleros", "crew casualties"),
     ("MDNR_Imperio v4_5.cat", "Carro de guerra imperial", "Plataforma de ingenieros",

@@ -47,6 +47,7 @@ from odds.battlescribe.races import race_from_name, race_from_tipo
 from odds.battlescribe.report import Collector
 from odds.battlescribe.saves import _Saves
 from odds.battlescribe.selection import Selection, apart, included_roles
+from odds.battlescribe.small_machine import small_machine
 from odds.battlescribe.special_rules import _SpecialRules
 from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import RawProfile
@@ -128,12 +129,28 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves, _BeastLor
             )
             if self.beast_unit and beasts is not None:
                 unit = self.beast_lord(unit, cast.main, beasts)
+            if self.small_crew is not None:
+                unit = self.small_machine(unit, cast.main, self.small_crew[1])
+                printed_us = None  # the operator's, noted with him
         except OddsInputError as exc:
             raise OddsInputError(f"unit {self.name!r}: {exc}") from None
         if "fight_together" in unit.special:
             unit = self.pair(unit, cast.champion, points_per_model)
         self.built_notes(unit, cast.champion, printed_save, printed_us)
         return Built(unit, printed_save, printed_us)
+
+    def small_machine(self, unit: Unit, main: RawProfile, crew: int) -> Unit:
+        """``unit`` as a small machine's dwarfs, ``crew`` of them and the operator.
+
+        The operator is the dwarf printed as ``main``, of its "Potencia"
+        (:func:`odds.battlescribe.small_machine.small_machine`).
+        """
+        us = _potencia(main) or 1
+        self.note(main.name, "note", f"the dwarf printed with the machine, a member"
+                  f" (Unit.members, role 'operator') of unit strength {us} (himself and the"
+                  " machine): struck only once no other dwarf is left ('Un único enano puede"
+                  " operar la Máquina pequeña')")
+        return small_machine(unit, main.name, us, crew)
 
     def pair(self, unit: Unit, second: RawProfile | None, price: float) -> Unit:
         """``unit`` as its two heroes fighting together ("Luchan juntos"), else reported.

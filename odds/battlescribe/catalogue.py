@@ -147,7 +147,8 @@ class UnitEntry:
             ``import_notes`` (its :attr:`~odds.units.Unit.warning` says so).
             A Beastmaster's unit counts him and his beasts, within
             ``[min_models, max_models]`` (Elfos Silvanos "Señor de las bestias
-            (osos salvajes)": 2 or 3, one or two bears).
+            (osos salvajes)": 2 or 3, one or two bears).  A small machine's
+            (Enanos "Lanzafuegos") is its dwarfs, exactly ``min_models``.
         files : int, optional
             Frontage; default ``min(5, models)`` (a Beastmaster's unit: all its models).
         command : None, "none", "full" or iterable of str
@@ -168,7 +169,8 @@ class UnitEntry:
         Raises
         ------
         OddsInputError
-            ``models`` above ``max_models``, or a Beastmaster's outside his range.
+            ``models`` above ``max_models``, a Beastmaster's outside his range, or
+            a small machine's not its dwarfs.
         """
         where = f"{self._source}: {self.name}: "
         n = integer("models", models, low=1, high=1000) if models is not None else \
@@ -193,13 +195,18 @@ class UnitEntry:
         sink = Collector(self._source, strict=self._strict)
         sel = _select_paid(self._node, ups, where, sink, self.name)
         size, front = (n, f) if beasts is None else (1, 1)  # a Beastmaster: the lord first
+        if self.default_unit.has("small_machine"):  # one machine, built as its operator
+            if n != self.min_models:
+                raise OddsInputError(f"{where}models: one machine and its crew, the"
+                                     f" {self.min_models} dwarfs (got {n})")
+            size, front = 1, 1
         each, once = _prices(sel, size)
         built = build_unit(sel, name=self.name, models=size, files=front, roles=roles,
                            points_per_model=each, sink=sink, compare_save=not ups,
                            army=self.army)
         if report is not None:
             report.extend(sink.items)
-        unit = built.unit.replace(points_per_unit=once)
+        unit = built.unit.replace(points_per_unit=built.unit.points_per_unit + once)
         if beasts is not None:
             unit = _with_beasts(unit, sel, beasts, n - 1)
         if self.min_models and n < self.min_models:
@@ -396,12 +403,14 @@ def _entry(node: Node, source: str, sink: Collector, strict: bool, army: str) ->
     built: Built = build_unit(sel, name=node.name, models=n, files=min(DEFAULT_FILES, n),
                               roles=compulsory_roles(node), points_per_model=each, sink=sink,
                               army=army)
-    unit = built.unit.replace(points_per_unit=once)
+    unit = built.unit.replace(points_per_unit=built.unit.points_per_unit + once)
     beasts = beast_entry(node) if unit.has("beast_lord") else None
     if beasts is not None:  # a Beastmaster, built as one model: sized with his beasts
         unit = _with_beasts(unit, sel, beasts, beasts.low or 1)
         low, n = 1 + (beasts.low or 1), 1 + (beasts.low or 1)
         high = None if beasts.high is None else 1 + beasts.high
+    if unit.has("small_machine"):  # one machine: its dwarfs (small_machine)
+        low = high = n = unit.models
     return UnitEntry(
         name=node.name, points_per_model=unit.points_per_model + unit.points_per_unit / n,
         troop_type=unit.troop_type,

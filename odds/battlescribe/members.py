@@ -15,6 +15,7 @@ from odds.battlescribe.equipment import _Equipment, _missile_only
 from odds.battlescribe.equipment_names import ARMOUR_NAMES, WEAPON_NAMES, WEAPON_RULES
 from odds.battlescribe.no_effect_names import is_no_combat_effect
 from odds.battlescribe.profiles import _champion_like, _Profiles, is_wizard
+from odds.battlescribe.small_machine import SAME_FIGHTER, small_machine_text
 from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.unmodelled import SECOND_PROFILE_REASONS
@@ -88,6 +89,8 @@ class _Members(_Profiles, _Equipment):
         for p in others:
             if p in used:
                 continue
+            if tt == "infantry" and self.small_machine_crew(p, main):
+                continue
             if tt in _MEMBER_TYPES and self.relic_profile(p):
                 self.member_raws.append((p, "relic", self.sel.unit))
                 continue
@@ -158,6 +161,32 @@ class _Members(_Profiles, _Equipment):
                 " rank-and-file profile is modelled"))
         self.member_ids = {id(x) for _, role, n in self.member_raws if role != "relic"
                            for x in n.walk()}
+
+    def small_machine_crew(self, p: RawProfile, main: RawProfile) -> bool:
+        """Whether ``p`` is the crew of a machine that is part of them; if so, record it.
+
+        Enanos "Máquina pequeña" (:mod:`odds.battlescribe.small_machine`): a rule of the
+        unit with :data:`~odds.battlescribe.small_machine.SMALL_MACHINE_TEXTS`, ``p`` printed
+        with the characteristics of ``main`` (the dwarf printed with the machine) under an
+        entry of a fixed minimum (a catalogue's) or taken some times (a roster's):
+        :attr:`small_crew` is ``p``'s name and that count.
+        """
+        if self.small_crew is not None or not any(
+                small_machine_text(t or "") for t in self.rule_texts().values()):
+            return False
+        if any(p.values.get(k) != main.values.get(k) for k in SAME_FIGHTER):
+            return False
+        node = next((n for n in self.sel.unit.walk()[1:] if n.kind != "group"
+                     and any(q is p for q in n.profiles)), None)
+        # a catalogue's fixed minimum, or how many a roster took
+        count = None if node is None else node.low if node.low is not None else node.number
+        if node is None or not count or node.high not in (None, count):
+            return False
+        self.small_crew = (p.name, count)
+        self.note(p.name, "note", f"the machine's crew: {count} dwarfs of unit strength 1"
+                  f" beside {main.name!r}, the dwarf printed with the machine ('La máquina no"
+                  " tiene perfil separado, se considera parte de los enanos')")
+        return True
 
     def relic_profile(self, p: RawProfile) -> bool:
         """Whether profile ``p`` is a relic the unit's rule named as it describes.

@@ -58,6 +58,8 @@ class _Reading:
         # named members (odds.units.Member): (profile, role, entry), and their entries' ids
         self.member_raws: list[tuple[RawProfile, str, Node]] = []
         self.second_champion_cost = 0.0  # a second champion's option ("Campeonas")
+        # a small machine's crew (small_machine): its profile's name and how many dwarfs
+        self.small_crew: tuple[str, int] | None = None
         self.member_ids: set[int] = set()
         self.weapon_only_rules: tuple[str, ...] = ()  # the unit's weapon's WEAPON_RULES
         self.champion_special: tuple[str, ...] = ()  # the leader's own rules (leader_only)

@@ -288,11 +288,12 @@ class _TroopType(_Members):
             self.note("Potencia", "note", f"printed {main.values.get('Potencia')!r}: unit"
                       f" strength {printed_us} with its {extra_crew.count} handlers, who are"
                       f" never attacked while it lives")
-        elif printed_us is not None and tt != "war_machine":
+        elif printed_us is not None and tt != "war_machine" and self.small_crew is None:
             # RULES.md §2.3 (MDNR and its BattleScribe data): a printed Potencia above the
             # troop type's counts what the type leaves out (a chariot's rider, a monster's
             # wounds beyond 10, a howdah); flyers are 1 ("Unit of flyers: 1"); a war machine
-            # keeps the crew count (§2.3 Default)
+            # keeps the crew count (§2.3 Default); a small machine's printed Potencia is
+            # its operator's (odds.battlescribe.small_machine)
             derived = rules.unit_strength_per_model(tt, profile.W, crew=crew)
             if printed_us > derived or (printed_us < derived and "flying" in special):
                 extra["unit_strength_override"] = printed_us

@@ -110,10 +110,6 @@ UNMODELLED_REASONS: MappingProxyType = name_table({
                             " only after his death): the character is not in the entry",
     # army19: rules of Condes Vampiro, Elfos Oscuros, Enanos, Enanos del Caos and Mercenarios
     # read from their texts and left ignored (no kernel code this round)
-    "Máquina pequeña": "the Lanzafuegos is three dwarfs of unit strength 2 + 1 + 1 ('La"
-                       " máquina no tiene perfil separado, se considera parte de los enanos'),"
-                       " a war machine 'a todos los efectos': one unit of models with"
-                       " different unit strengths and no machine wound pool, not modelled",
     "Plataforma de ingenieros": "six engineers ride the chariot as characters, each with a"
                                 " different weapon (hooked halberd S+1 or S+2 against cavalry,"
                                 " man-catcher killing blow, ball and chain S+3 in the first"

@@ -92,5 +92,28 @@ infantry for every other rule. Each model is one base: the entry's profile print
 unit strength 2 and 6+ save, and each model carries one swivel gun ("Falconete", one per
 model)."""
 
+# Enanos (Lanzafuegos) "Máquina pequeña": "El Lanzafuegos se considera una Máquina de guerra
+# a todos los efectos, con las siguientes excepciones. El Lanzafuegos puede Aguantar y
+# Disparar como reacción a la carga como si fuera arma de proyectiles. La presencia de un
+# Maestro Ingeniero no tiene efecto alguno. La máquina no tiene perfil separado, se considera
+# parte de los enanos. Los disparos hacia el Lanzafuegos no se reparten entre máquina y
+# dotación sino que van todos a la dotación. Un único enano puede operar la Máquina pequeña."
+SMALL_MACHINE = RuleSpec(
+    key="small_machine", mdnr=("Máquina pequeña",), book="Enanos",
+    battlescribe=("Máquina pequeña",), reads=("S_CAN_PURSUE",), switches=(),
+    filled_by="odds.combat.model.side",
+)
+"""The unit is a machine with no profile of its own worked by its crew (MDNR Enanos, Lanzafuegos
+"Máquina pequeña": "La máquina no tiene perfil separado, se considera parte de los enanos ... Un
+único enano puede operar la Máquina pequeña"): no kernel code of its own beyond a war
+machine's pursuit; the import builds the unit (:mod:`odds.battlescribe.small_machine`): the
+dwarfs of the crew ("Dotación", unit strength 1 each) are the rank and file, and the dwarf
+printed as the machine ("Lanzafuegos", "Potencia" 2: himself and the machine) a member of role
+``operator`` (:data:`odds.units.MEMBER_ROLES`), struck only once no other dwarf is left, since
+the last dwarf works the machine: the unit's strength is its living dwarfs plus one while any
+lives.  A war machine "a todos los efectos": it never pursues (RULES.md §4.3: war-machine crews
+never pursue) and no character joins it.  Its stand and shoot is a shooting reaction, outside
+the close combat the engine fights."""
+
 SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON, CHAOS, NEVER_DUELS,
-         CAVALRY_BASE)
+         CAVALRY_BASE, SMALL_MACHINE)

@@ -83,7 +83,8 @@ class Command:
         return replace_fields(self, changes)
 
 
-MEMBER_ROLES: tuple[str, ...] = ("champion", "standard", "musician", "character", "relic")
+MEMBER_ROLES: tuple[str, ...] = ("champion", "standard", "musician", "character", "relic",
+                                 "operator")
 """What a named member of a unit stands in for (:class:`Member`): it is in the unit when
 the unit has that command model (``Unit.command``); a ``character`` always is, and lends
 the unit its Ld as a joined character does (Regimientos de Renombre "Scarloc": "se
@@ -95,7 +96,12 @@ lends no Ld, never duels, and takes no blow while any rank and file is left (Bre
 los mismos efectos que un Portaestandarte y un Músico ... mientras haya peregrinos en la
 unidad, cada herida causada al relicario ... supondrá que se ha de retirar un peregrino de
 la unidad ... El Relicario empieza a sufrir heridas únicamente cuando no queden más
-peregrinos en la unidad")."""
+peregrinos en la unidad").  An ``operator`` always is too: the crewman who works a machine
+that is part of its crew, standing in the front rank with the machine's unit strength added
+to his own, no command model, never duelling, and taking no blow while any other crewman is
+left (Enanos "Máquina pequeña": "La máquina no tiene perfil separado, se considera parte de
+los enanos ... Un único enano puede operar la Máquina pequeña": the last dwarf standing
+works it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -292,10 +292,11 @@ class Unit(Fighter):
     def present_members(self) -> tuple[Member, ...]:
         """The :attr:`members` in the unit: those whose role its ``command`` has.
 
-        A ``character`` or ``relic`` member always is.
+        A ``character``, ``relic`` or ``operator`` member always is.
         """
         return tuple(m for m in self.members
-                     if m.role in ("character", "relic") or getattr(self.command, m.role))
+                     if m.role in ("character", "relic", "operator")
+                     or getattr(self.command, m.role))
 
     # ------------------------------------------------------------------ convenience
 

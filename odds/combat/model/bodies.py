@@ -27,6 +27,10 @@ from odds.combat.model.layout import (
 )
 from odds.units import Command, Member, Unit
 
+# members attacked only once no rank and file is left, never duelling: a relic (Bretonia
+# "Relicario") and a small machine's operator (Enanos "Máquina pequeña")
+_SHIELDED_ROLES = ("relic", "operator")
+
 
 def character_body(character: Any) -> Unit:
     """A character as a one-model unit, so the unit machinery works out its attacks.
@@ -207,11 +211,13 @@ def _member_body(u: Unit, m: Member) -> tuple[Unit, int]:
     A member of another troop type (Elfos Silvanos: the Beastmaster on foot among his
     beasts) is its own kind of body: its armour save and unit strength are its type's; a
     member's own unit strength (:attr:`Member.unit_strength`) wins.  A ``relic`` carries
-    the effects of the unit's standard and musician and never duels (a command model).
+    the effects of the unit's standard and musician and never duels (a command model); an
+    ``operator`` (a machine's last crewman) never duels either.
     """
     tt = m.troop_type or u.troop_type
     relic = m.role == "relic"
     special = u.special if m.special is None else m.special
+    shielded = m.role in _SHIELDED_ROLES
     body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
                      troop_type=tt, unit_strength_override=(
                          m.unit_strength if m.unit_strength is not None
@@ -220,8 +226,8 @@ def _member_body(u: Unit, m: Member) -> tuple[Unit, int]:
                      front_weapon="",
                      members=(), command=Command(standard=m.role == "standard" or relic,
                                                  musician=m.role == "musician" or relic),
-                     special=((*special, "never_duels") if relic and "never_duels" not in special
-                              else special),
+                     special=((*special, "never_duels")
+                              if shielded and "never_duels" not in special else special),
                      multiple_wounds=(u.multiple_wounds if m.multiple_wounds is None
                                       else m.multiple_wounds),
                      armour_save_override=(u.armour_save_override
@@ -272,7 +278,7 @@ def _hosted_bodies(full_units: list[Unit], characters: list[tuple[int, Any]],
         extra.append(_Hosted(i, body, m.profile, us, False, False,
                              False, f"{named[i] if i < len(named) else full_units[i].name}"
                              f" {m.name}", member=True, lends_ld=m.role == "character",
-                             shielded=m.role == "relic"))
+                             shielded=m.role in _SHIELDED_ROLES))
     # each unit's characters, then its champion and members, are consecutive bodies (stable
     # sort by host)
     extra.sort(key=lambda e: e.host)
