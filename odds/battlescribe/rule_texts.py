@@ -24,6 +24,13 @@ __all__ = [
 
 
 _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # Reinos Ogros, Horda Gnoblar (Zuertudoz Azkerozoz) "Afortunados": "Los Zuertudoz pueden
+    # repetir cualquier tirada ... En caso de tiradas múltiples (como un chequeo de Liderazgo)
+    # se repite toda la tirada": its own re-rolls (lucky), its psychology tests'
+    # (psychology_reroll) and its flee and pursuit rolls' (reroll_flee_pursue); its wards:
+    # _TEXT_WARDS, _TEXT_LEADER_WARDS; "Resistencia a la Magia": the magic phase
+    ("afortunados", "los zuertudoz pueden repetir cualquier tirada",
+     ("lucky", "psychology_reroll", "reroll_flee_pursue")),
     # Regimientos de Renombre (Gárgolas volantes de Barda) "Resistencia elevada a lo
     # sobrenatural": "Las Gárgolas tienen Resistencia a la Magia (1) [the magic phase].
     # Además, cualquier miniatura de tipo Demonio, No Muerto o Espíritu del Bosque, o que
@@ -666,13 +673,27 @@ _TEXT_WARDS: tuple[tuple[str, str, int], ...] = (
     # better ward against each blow: odds.special_rules.wards.own_ward)
     ("tatuajes talismanicos", "tienen una tirada de salvacion especial de 6+ y resistencia a"
      " la magia (1)", 6),
+    # Reinos Ogros, Horda Gnoblar (Zuertudoz Azkerozoz) "Afortunados": "los Zuertudoz tienen
+    # una Tirada de salvación especial de 6+; el Zuperzuertudo la tiene de 5+" (his:
+    # _TEXT_LEADER_WARDS)
+    ("afortunados", "los zuertudoz tienen una tirada de salvacion especial de 6+", 6),
+)
+
+_TEXT_LEADER_WARDS: tuple[tuple[str, str, int], ...] = (
+    # Reinos Ogros, Horda Gnoblar "Afortunados": "el Zuperzuertudo la tiene de 5+" (the unit's
+    # champion)
+    ("afortunados", "el zuperzuertudo la tiene de 5+", 5),
 )
 
 
-def text_ward(name: str, text: str) -> int | None:
-    """The ward save (roll needed) a rule gives its own unit, recognised by its text, or None."""
+def text_ward(name: str, text: str, leader: bool = False) -> int | None:
+    """The ward save (roll needed) a rule gives its own unit, recognised by its text, or None.
+
+    ``leader``: the ward it gives the unit's leader (champion) instead, from
+    :data:`_TEXT_LEADER_WARDS`.
+    """
     key, plain = normalize(name), re.sub(r"\s+", " ", plain_text(text))
-    for rule, phrase, ward in _TEXT_WARDS:
+    for rule, phrase, ward in _TEXT_LEADER_WARDS if leader else _TEXT_WARDS:
         if key == rule and phrase in plain:
             return ward
     return None

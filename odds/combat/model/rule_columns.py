@@ -17,8 +17,8 @@ __all__ = [
     "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED", "S_HATRED", "S_HEADS",
     "S_HEADS_LD", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE", "S_IMPETUOUS",
     "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT", "S_LAMENT_WARD", "S_LANCE",
-    "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD", "S_NOT_FOOT", "S_NO_DUEL",
-    "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY",
+    "S_LARGE", "S_LIFE_DRAIN", "S_LUCKY", "S_MUTATION", "S_MUTATION_WARD", "S_NOT_FOOT",
+    "S_NO_DUEL", "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY",
     "S_PETRIFY_WARD", "S_PETRIFY_WOUND", "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT",
     "S_REROLL_FLIGHT", "S_SIREN", "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_STD_STUBBORN",
     "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_SWALLOW", "S_TONGUE", "S_TOUGH",
@@ -113,43 +113,44 @@ S_NUMBERS = 89  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 
 #   fuerza radica en el número")
 S_STD_STUBBORN = 90  # desolation_standard: it and its characters stubborn while it carries its
 #   standard (Orcos y Goblins "Estandarte de la Desolación")
-S_GEM = 91  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
-S_MUTATION = 92  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
+S_LUCKY = 91  # lucky: 1: re-rolls its failed armour and ward saves (Reinos Ogros "Afortunados")
+S_GEM = 92  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
+S_MUTATION = 93  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
 #   "Magia de Tzeentch")
-S_MUTATION_WARD = 93  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
+S_MUTATION_WARD = 94  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
 #   not a target
-S_WALL = 94  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
+S_WALL = 95  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
 #   escudos")
-S_SLIPPERY = 95  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
+S_SLIPPERY = 96  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-S_GIANT = 96  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
+S_GIANT = 97  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
 #   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow); 4
 #   the Titán de Khemri's 'Ataques especiales'
-S_LARGE = 97  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
+S_LARGE = 98  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
 #   against them)
-S_NOT_FOOT = 98  # giant_attacks: 1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's
+S_NOT_FOOT = 99  # giant_attacks: 1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's
 #   table)
-S_INIT = 99  # giant_attacks: the body's I (the giant's club: an I test)
-S_TOUGH = 100  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
-S_ARMOUR = 101  # giant_attacks: the body's close-combat armour save before any Strength modifier
+S_INIT = 100  # giant_attacks: the body's I (the giant's club: an I test)
+S_TOUGH = 101  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
+S_ARMOUR = 102  # giant_attacks: the body's close-combat armour save before any Strength modifier
 #   (7 = none)
-S_GIANT_FALLS = 102  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
+S_GIANT_FALLS = 103  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
 #   del gigante")
-S_PETRIFY = 103  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
-S_PETRIFY_WOUND = 104  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
+S_PETRIFY = 104  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+S_PETRIFY_WOUND = 105  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
 #   immune
-S_PETRIFY_WARD = 105  # petrify: the ward save against a petrifying hit on this unit (7 = none)
-S_TONGUE = 106  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
+S_PETRIFY_WARD = 106  # petrify: the ward save against a petrifying hit on this unit (7 = none)
+S_TONGUE = 107  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
 #   lengua")
-S_ICE = 107  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
-S_SWALLOW = 108  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
-S_HEADS = 109  # two_heads: the Ettin's head dominant at the start ("Dos cabezas"): 0 no rule; 1
+S_ICE = 108  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
+S_SWALLOW = 109  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
+S_HEADS = 110  # two_heads: the Ettin's head dominant at the start ("Dos cabezas"): 0 no rule; 1
 #   Traidor; 2 Salvaje
-S_HEADS_LD = 110  # two_heads: the other head's Ld less the starting head's (-1 or +1)
-S_ENRAGE = 111  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
-S_SPIKY = 112  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
+S_HEADS_LD = 111  # two_heads: the other head's Ld less the starting head's (-1 or +1)
+S_ENRAGE = 112  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
+S_SPIKY = 113  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
 #   ("Escamas puntiagudas")
-N_SIDE = 113
+N_SIDE = 114
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)
