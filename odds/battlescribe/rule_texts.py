@@ -281,6 +281,16 @@ def text_rule(name: str, text: str) -> tuple[str, ...] | None:
 
 _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # (name, phrase of its text, kind, reason)
+    # Elfos Oscuros (Altar drenasangre) "Altar de la medusa": "Trata a todos los efectos una
+    # Medusa montada en Altar Drenasangre como tratarías un personaje montado en carro ...
+    # La Medusa no puede abandonar el Altar de forma voluntaria ... Si el Altar es destruido
+    # y la Medusa sobrevive ... se tratará a la Medusa como un Monstruo individual" (the
+    # Medusa a member of the unit: odds.battlescribe.extra_crew)
+    ("altar de la medusa", "trata a todos los efectos una medusa montada en altar drenasangre"
+     " como tratarias un personaje montado en carro", "note",
+     "the Medusa rides the altar as a character rides a chariot (a member of the unit): a"
+     " body of its own, attacked apart; it cannot leave it and fights on alone once the"
+     " altar is destroyed"),
     # mercenaries family: Skaven (Cañón de disformidad) "Combate": "El Cañón de Disformidad no
     # puede cargar. No puede combatir bajo ninguna circunstancia. Siempre debe declarar que
     # huye ante una carga exitosa del enemigo" (its profile prints no HA, F nor A:
