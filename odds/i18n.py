@@ -885,6 +885,16 @@ REASONS: dict[str, tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...]]
         (r"^war machine: .*$", "máquina de guerra fuera del combate"),
         (r"^who may join: .*$", "quién puede unirse"),
         # spanish: the reasons of the army rules, one pattern each
+        (r"^rides the chariot as a character: a body of its own in the front rank with its "
+         r"profile, weapon \((\w+)\) and save, attacked apart; it fights on alone once the "
+         r"chariot is destroyed$",
+         r"va en el carro como un personaje: un cuerpo propio en la primera fila con su perfil,"
+         r" su arma (\1) y su salvación, atacado por separado; sigue luchando solo si el carro"
+         r" es destruido"),
+        (r"^the Medusa rides the altar as a character rides a chariot .*$",
+         "la Medusa va en el Altar como un personaje montado en carro: un cuerpo propio, "
+         "atacado por separado; no puede abandonarlo y sigue luchando sola si el Altar es "
+         "destruido"),
         (r"^a second kind of crew: fights beside (.+?) with its own profile and weapon; its own "
          r"T and W are not in the war machine's wounds$",
          r"un segundo tipo de dotación: lucha junto a \1 con su propio perfil y arma; su R y sus "

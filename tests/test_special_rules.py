@@ -62,6 +62,7 @@ def test_the_plain_kernel_leaves_out_the_rules_it_always_did():
              "S_SWALLOW",  # Reinos del Caos Bestias (Gorgona) "Engullir entero"
              "S_HEADS",  # Reinos del Caos (Ettin maldito) "Dos cabezas"
              "S_GEM",  # Regimientos de Renombre (Marco Colombo) "Gema de Lustria"
+             "S_LUCKY",  # Reinos Ogros (Zuertudoz Azkerozoz) "Afortunados"
              "S_BEAST_LORD",  # Elfos Silvanos "Despliegue", "Muerte del señor" (a member)
              "S_HUNT",  # Elfos Silvanos "La cacería salvaje" (its fear ends at a turn's start)
              "S_SPIT",  # Enanos del Caos, Mortales (Cañón infernal) "Escupir inmundicia"

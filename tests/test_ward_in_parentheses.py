@@ -37,5 +37,5 @@ def test_blood_altar_ward():
     assert c.entry("Altar drenasangre").default_unit.ward_save == 5
     items = {(i.item, i.kind) for i in c.report.for_unit("Altar drenasangre")}
     assert ("Tirada de salvación especial (5+)", "ignored") not in items
-    # the Medusa as a character riding the chariot, attacked apart, is not modelled
-    assert ("Altar de la medusa", "ignored") in items
+    # the Medusa rides the chariot as a character, attacked apart (tests/test_medusa_altar.py)
+    assert ("Altar de la medusa", "note") in items

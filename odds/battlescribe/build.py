@@ -115,6 +115,10 @@ class _Builder(_TroopType, _Mounts, _ExtraCrew, _SpecialRules, _Saves, _BeastLor
         if self.front_weapon:
             extra["front_weapon"] = self.front_weapon
         members = self.members(tt, equipment, cast.mount, cast.main, tuple(special))
+        if tt == "chariot" and extra_crew is not None and cast.extra is not None \
+                and self.rider_character():  # Elfos Oscuros "Altar de la medusa"
+            members = (*members, self.rider_member(cast.extra, extra_crew))
+            extra_crew = None
         try:
             unit = Unit(
                 name=self.name, troop_type=tt, models=models, files=files, profile=profile,

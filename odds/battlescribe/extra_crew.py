@@ -4,7 +4,9 @@ Bestias "Carro de tuskgors" ("Ungor" and "Bestigor"), Elfos Oscuros "Caldero de 
 and a war machine's second crew fight beside the first with their own profile and the
 weapon taken under their own entry; a monster's handlers (Elfos Oscuros "Hidra de
 guerra": "Aprendices") fight beside it and are never attacked while it lives; a war
-machine that fights itself ("¡Está vivo!") is one more fighter beside its crew.
+machine that fights itself ("¡Está vivo!") is one more fighter beside its crew.  A chariot's
+second crew that rides it as a character rides a chariot (Elfos Oscuros "Altar de la
+medusa") is a member of its own instead (:meth:`_ExtraCrew.rider_member`).
 """
 
 from __future__ import annotations
@@ -13,10 +15,17 @@ from odds.battlescribe.equipment import _Equipment
 from odds.battlescribe.equipment_names import WEAPON_NAMES
 from odds.battlescribe.profiles import _Profiles
 from odds.battlescribe.rule_names import NAMED_HATRED
-from odds.battlescribe.spelling import normalize
+from odds.battlescribe.spelling import normalize, plain_text
 from odds.battlescribe.tree import Node, RawProfile
 from odds.battlescribe.troop_type import _Cast
-from odds.units import CrewProfile, Profile
+from odds.battlescribe.values import parse_save
+from odds.units import CrewProfile, Equipment, Member, Profile
+
+_RIDER_RULE = "altar de la medusa"
+_RIDER_TEXT = ("trata a todos los efectos una medusa montada en altar drenasangre como"
+               " tratarias un personaje montado en carro")
+"""Elfos Oscuros (Altar drenasangre) "Altar de la medusa": its name and the phrase of its
+text that makes the chariot's second crew a character riding it."""
 
 
 class _ExtraCrew(_Profiles, _Equipment):
@@ -53,6 +62,11 @@ class _ExtraCrew(_Profiles, _Equipment):
                 self.handlers_profile(main, extra_raw, extra_crew)
                 profile = profile.replace(Ld=max(profile.Ld, self.characteristic(
                     "Ld", [extra_raw], "the handlers")))
+            elif tt == "chariot" and self.rider_character():
+                self.note(extra_raw.name, "note", "rides the chariot as a character: a body of"
+                          " its own in the front rank with its profile, weapon"
+                          f" ({extra_crew.weapon}) and save, attacked apart; it fights on"
+                          " alone once the chariot is destroyed")
             elif tt == "chariot":  # a chariot's crew have no wounds of their own: the chariot's
                 self.note(extra_raw.name, "note", f"a second kind of crew: fights beside"
                           f" {beside} with its own profile and weapon ({extra_crew.weapon})")
@@ -73,6 +87,32 @@ class _ExtraCrew(_Profiles, _Equipment):
                           f" beside {beside} with its own profile and weapon; its own T and W"
                           f" are not in the war machine's wounds")
         return extra_crew, profile
+
+    def rider_character(self) -> bool:
+        """Whether the chariot's second crew rides it as a character ("Altar de la medusa").
+
+        Elfos Oscuros (Altar drenasangre) "Altar de la medusa": "Trata a todos los efectos una
+        Medusa montada en Altar Drenasangre como tratarías un personaje montado en carro
+        (pueden ser atacados de forma separada, dan puntos de victoria de forma individual,
+        etc)".
+        """
+        return any(normalize(n) == _RIDER_RULE and _RIDER_TEXT in plain_text(t or "")
+                   for n, t in self.rule_texts().items())
+
+    def rider_member(self, raw: RawProfile, crew: CrewProfile) -> Member:
+        """The chariot's rider (:meth:`rider_character`) as a member of the unit.
+
+        A character riding a chariot is a body of its own (its printed profile, the weapon
+        taken under its entry, its printed save, a monster's unit strength: its wounds),
+        attacked apart from the chariot and lending the unit its Ld; "Si el Altar es
+        destruido y la Medusa sobrevive ... se tratará a la Medusa como un Monstruo
+        individual": it fights on alone.
+        """
+        printed, _ = parse_save(raw.values.get("TSA"))
+        return Member(name=raw.name, role="character",
+                      profile=self.profile([raw], "the rider", {}),
+                      equipment=Equipment(weapon=crew.weapon), troop_type="monster",
+                      armour_save_override=printed or 7)
 
     @staticmethod
     def crew_alike(crew_raw: RawProfile | None, extra_raw: RawProfile,

@@ -24,6 +24,13 @@ __all__ = [
 
 
 _TEXT_RULES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # Reinos Ogros, Horda Gnoblar (Zuertudoz Azkerozoz) "Afortunados": "Los Zuertudoz pueden
+    # repetir cualquier tirada ... En caso de tiradas múltiples (como un chequeo de Liderazgo)
+    # se repite toda la tirada": its own re-rolls (lucky), its psychology tests'
+    # (psychology_reroll) and its flee and pursuit rolls' (reroll_flee_pursue); its wards:
+    # _TEXT_WARDS, _TEXT_LEADER_WARDS; "Resistencia a la Magia": the magic phase
+    ("afortunados", "los zuertudoz pueden repetir cualquier tirada",
+     ("lucky", "psychology_reroll", "reroll_flee_pursue")),
     # Regimientos de Renombre (Gárgolas volantes de Barda) "Resistencia elevada a lo
     # sobrenatural": "Las Gárgolas tienen Resistencia a la Magia (1) [the magic phase].
     # Además, cualquier miniatura de tipo Demonio, No Muerto o Espíritu del Bosque, o que
@@ -278,6 +285,16 @@ def text_rule(name: str, text: str) -> tuple[str, ...] | None:
 
 _NO_EFFECT_TEXTS: tuple[tuple[str, str, str, str], ...] = (
     # (name, phrase of its text, kind, reason)
+    # Elfos Oscuros (Altar drenasangre) "Altar de la medusa": "Trata a todos los efectos una
+    # Medusa montada en Altar Drenasangre como tratarías un personaje montado en carro ...
+    # La Medusa no puede abandonar el Altar de forma voluntaria ... Si el Altar es destruido
+    # y la Medusa sobrevive ... se tratará a la Medusa como un Monstruo individual" (the
+    # Medusa a member of the unit: odds.battlescribe.extra_crew)
+    ("altar de la medusa", "trata a todos los efectos una medusa montada en altar drenasangre"
+     " como tratarias un personaje montado en carro", "note",
+     "the Medusa rides the altar as a character rides a chariot (a member of the unit): a"
+     " body of its own, attacked apart; it cannot leave it and fights on alone once the"
+     " altar is destroyed"),
     # mercenaries family: Skaven (Cañón de disformidad) "Combate": "El Cañón de Disformidad no
     # puede cargar. No puede combatir bajo ninguna circunstancia. Siempre debe declarar que
     # huye ante una carga exitosa del enemigo" (its profile prints no HA, F nor A:
@@ -664,13 +681,27 @@ _TEXT_WARDS: tuple[tuple[str, str, int], ...] = (
     # better ward against each blow: odds.special_rules.wards.own_ward)
     ("tatuajes talismanicos", "tienen una tirada de salvacion especial de 6+ y resistencia a"
      " la magia (1)", 6),
+    # Reinos Ogros, Horda Gnoblar (Zuertudoz Azkerozoz) "Afortunados": "los Zuertudoz tienen
+    # una Tirada de salvación especial de 6+; el Zuperzuertudo la tiene de 5+" (his:
+    # _TEXT_LEADER_WARDS)
+    ("afortunados", "los zuertudoz tienen una tirada de salvacion especial de 6+", 6),
+)
+
+_TEXT_LEADER_WARDS: tuple[tuple[str, str, int], ...] = (
+    # Reinos Ogros, Horda Gnoblar "Afortunados": "el Zuperzuertudo la tiene de 5+" (the unit's
+    # champion)
+    ("afortunados", "el zuperzuertudo la tiene de 5+", 5),
 )
 
 
-def text_ward(name: str, text: str) -> int | None:
-    """The ward save (roll needed) a rule gives its own unit, recognised by its text, or None."""
+def text_ward(name: str, text: str, leader: bool = False) -> int | None:
+    """The ward save (roll needed) a rule gives its own unit, recognised by its text, or None.
+
+    ``leader``: the ward it gives the unit's leader (champion) instead, from
+    :data:`_TEXT_LEADER_WARDS`.
+    """
     key, plain = normalize(name), re.sub(r"\s+", " ", plain_text(text))
-    for rule, phrase, ward in _TEXT_WARDS:
+    for rule, phrase, ward in _TEXT_LEADER_WARDS if leader else _TEXT_WARDS:
         if key == rule and phrase in plain:
             return ward
     return None

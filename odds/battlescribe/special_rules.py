@@ -482,6 +482,7 @@ class _SpecialRules(_CommandGroup):
         flags = text_rule(name, text)
         if flags is not None:
             found.special += flags
+            self.text_wards(name, text)  # "Afortunados": its re-rolls and its wards
             return True
         known = no_effect_text(name, text)
         if known is not None:
@@ -498,6 +499,19 @@ class _SpecialRules(_CommandGroup):
         if "magic_attacks" in rider:
             self.rider_magic = True
         return True
+
+    def text_wards(self, name: str, text: str) -> None:
+        """Keep the ward saves a rule read for its flags also gives the unit and its leader.
+
+        Reinos Ogros "Afortunados": "los Zuertudoz tienen una Tirada de salvación especial
+        de 6+; el Zuperzuertudo la tiene de 5+" (the leader's: his ``champion_ward``).
+        """
+        ward = text_ward(name, text)
+        if ward is not None:
+            self.wards.append(ward)
+        leader = text_ward(name, text, leader=True)
+        if leader is not None:
+            self.champion_ward = min(leader, self.champion_ward or 7)
 
     def read_lent_leadership(self, rule: _Rule, found: _Found) -> bool:
         """Note a leader whose Ld the unit uses as a General's (the side's general_ld).

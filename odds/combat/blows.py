@@ -67,6 +67,7 @@ from odds.combat.model.layout import (
     G_SWALLOW,
     S_HEADS,
     S_ICE,
+    S_LUCKY,
     S_TONGUE,
 )
 from odds.combat.model.thresholds import ALL_WOUNDS
@@ -191,7 +192,8 @@ def swallowed(buf, p, u, state, sides, scored):
 
 @inline  # the hot path: LLVM inlines it (compiled once)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
-                   plain=False, ward_need=-1, gem=0, body=None, wound_need=-1, save_need=-1):
+                   plain=False, ward_need=-1, gem=0, body=None, wound_need=-1, save_need=-1,
+                   lucky=0):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
@@ -203,7 +205,9 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     ``gem``: 1 when the target has "Gema de Lustria" (``S_GEM``), ``body`` its ``state`` row:
     while its ``B_GEM`` is 0, one failed armour save is rolled again and ``B_GEM`` set;
     ``wound_need``, ``save_need``: the to-wound roll and armour save instead of the group's
-    ``G_WOUND`` and ``G_SAVE`` (-1: the group's; "Dos cabezas").
+    ``G_WOUND`` and ``G_SAVE`` (-1: the group's; "Dos cabezas"); ``lucky``: 1 when the
+    target re-rolls its failed armour saves, then its failed ward saves, once each
+    (``S_LUCKY``, Reinos Ogros "Afortunados").
     Returns ``(wounds, killing_blows, sixes, saved, p)``: ``sixes``, the natural 6s to hit
     of a group with ``G_COLD`` (0 otherwise); ``saved``, the armour saves passed.
     """
@@ -239,6 +243,10 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
     if save <= 6:
         passed, p = count_ge(buf, p, armour, save)
         armour -= passed
+        if lucky and armour > 0:  # "Afortunados": the failed saves again
+            again, p = count_ge(buf, p, armour, save)
+            armour -= again
+            passed += again
         if gem and armour > 0 and body[B_GEM] == 0:  # "Gema de Lustria"
             again, p = count_ge(buf, p, 1, save)
             armour -= again
@@ -250,6 +258,11 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
         armour -= saved
         saved, p = count_ge(buf, p, kbw, ward)
         kbw -= saved
+        if lucky:  # "Afortunados": the failed ward saves again
+            saved, p = count_ge(buf, p, armour, ward)
+            armour -= saved
+            saved, p = count_ge(buf, p, kbw, ward)
+            kbw -= saved
     return armour, kbw, sixes, passed, p
 
 
@@ -425,13 +438,13 @@ def hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll):
 
 @linked  # called: one monster's rule only
 def feast(buf, p, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll, ward, gem, body,
-          wound, save):
+          wound, save, lucky):
     """Elfos Oscuros "Festín de huesos": when all ``na`` attacks just struck hit, +1D6 more.
 
     The ``na`` attacks were rolled to hit from ``buf[p0]`` on (:func:`hits_rolled`); when all
     hit, a D6 more attacks of the same row are rolled against the same body
-    (:func:`unsaved_wounds`, ``need``, ``reroll``, ``ward``, ``gem``, ``body``, ``wound``
-    and ``save`` as struck).  Returns ``(wounds, killing_blows, sixes, saved, p)`` of the
+    (:func:`unsaved_wounds`, ``need``, ``reroll``, ``ward``, ``gem``, ``body``, ``wound``,
+    ``save`` and ``lucky`` as struck).  Returns ``(wounds, killing_blows, sixes, saved, p)`` of the
     further attacks, all 0 when some attack missed.
     """
     if na <= 0 or hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need,
@@ -439,7 +452,7 @@ def feast(buf, p, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll, ward
         return 0, 0, 0, 0, p
     more = np.int64(buf[p])
     return unsaved_wounds(buf, p + 1, more, groups, u, t, gi, kind, only_sixes, need, reroll,
-                          False, ward, gem, body, wound, save)
+                          False, ward, gem, body, wound, save, lucky)
 
 
 @inline
@@ -473,14 +486,15 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     # desafíos" (S_DUEL_REROLL)
     p0 = p
     gem = 0 if plain else sides[t, S_GEM]  # "Gema de Lustria"
+    lucky = 0 if plain else sides[t, S_LUCKY]  # "Afortunados"
     uns, kbw, six, passed, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes,
                                               need, duel and sides[u, S_DUEL_REROLL] > 0,
-                                              plain, ward, gem, state[t], wound, save)
+                                              plain, ward, gem, state[t], wound, save, lucky)
     if not plain and groups[u, t, gi, kind, G_FEAST] and state[t, B_WOUNDS] <= sides[t, S_W]:
         # "Festín de huesos": declared on a body of one model (its Default), +1D6 attacks
         u2, k2, s2, pa2, p = feast(buf, p, p0, na, groups, u, t, gi, kind, only_sixes, need,
                                    duel and sides[u, S_DUEL_REROLL] > 0, ward, gem, state[t],
-                                   wound, save)
+                                   wound, save, lucky)
         uns, kbw, six, passed = uns + u2, kbw + k2, six + s2, passed + pa2
     rebound = 0 if plain or groups[u, t, gi, kind, G_REBOUND_S] == 0 else passed
     if not plain and ((gi == CREW and sides[u, S_TONGUE]) or (

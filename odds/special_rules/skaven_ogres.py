@@ -115,4 +115,76 @@ text's "los cinco Monjes de Plaga en contacto con el Sacerdote"), failing only o
 units beside the censer unit, and the characters of either unit, take no test. The exact first
 round refuses it."""
 
-SPECS = (STRENGTH_IN_NUMBERS, DESOLATION_STANDARD, PLAGUE_CENSER)
+def _lucky_dice(model: Any, layout: Any) -> int:
+    """The most dice the re-rolled armour and ward saves of lucky units add to a round.
+
+    Two dice (an armour and a ward save rolled again) for each blow an enemy of a lucky unit
+    can strike in a round: its models times, for each of its attack groups, the most attacks
+    a model of the group makes (its random attacks and impact dice at their highest, a
+    "Festín de huesos"'s D6 more), and a chain of "Asalto imparable" at its cap.
+    """
+    n = model.n_units
+    sides = model.sides[:n]
+    lucky_sides = {int(s[layout.S_SIDE]) for s in sides if s[layout.S_LUCKY]}
+    if not lucky_sides:
+        return 0
+    total = 0
+    for u in range(n):
+        if not ({0, 1} - {int(sides[u, layout.S_SIDE])}) & lucky_sides:
+            continue
+        models = -(-int(sides[u, layout.S_HP]) // int(sides[u, layout.S_W]))
+        rows = model.groups[u]
+        per = (rows[..., layout.G_ATTACKS] + rows[..., layout.G_FRENZY_A]
+               + rows[..., layout.G_IMPACT_DICE] * rows[..., layout.G_IMPACT_SIDES]
+               + 6 * rows[..., layout.G_FEAST]
+               + int(sides[u, layout.S_RA_DICE] * sides[u, layout.S_RA_SIDES]))
+        blows = int((per * rows[..., layout.G_PER_MODEL]).max(axis=(0, 2)).sum())
+        chain = layout.CHAIN_CAP * int(rows[..., layout.G_CHAIN].any())
+        total += 2 * (models * blows + chain * 2 * int(model.contacts.shape[0]))
+    return total
+
+
+# Reinos Ogros, Horda Gnoblar (Zuertudoz Azkerozoz) "Afortunados": "Los Zuertudoz pueden
+# repetir cualquier tirada ... Además, los Zuertudoz tienen una Tirada de salvación especial
+# de 6+; el Zuperzuertudo la tiene de 5+"
+LUCKY = RuleSpec(
+    key="lucky", mdnr=("Afortunados",), book="Reinos Ogros: Horda Gnoblar",
+    columns=("S_LUCKY",), fill=lambda unit: {"S_LUCKY": int(unit.has("lucky"))},
+    reads=("G_REROLL", "G_REROLL_WOUND", "S_BSB"), switches=("S_LUCKY",),
+    dice=_lucky_dice, plain=False,
+    exact_refuses=lambda m, c: bool(m.sides[:m.n_units, c.S_LUCKY].any()),
+    acts=("each strike", "break test"),
+    hooks=("blows.strike", "blows.unsaved_wounds", "psychology.break_test"),
+    column_docs={
+        "S_LUCKY": '1: re-rolls its failed armour and ward saves (Reinos Ogros "Afortunados")',
+    },
+)
+"""Reinos Ogros, Horda Gnoblar (Zuertudoz Azkerozoz) "Afortunados": "Los Zuertudoz pueden
+repetir cualquier tirada. Ten en cuenta que pueden ser tiradas fallidas o exitosas, y
+cualquier número de ellas (aunque, como es habitual, las tiradas repetidas no se pueden
+repetir). En caso de tiradas múltiples (como un chequeo de Liderazgo) se repite toda la
+tirada, no sólo un dado. Además, los Zuertudoz tienen una Tirada de salvación especial de 6+;
+el Zuperzuertudo la tiene de 5+. Además, tienen Resistencia a la Magia (2" (the catalogue's
+text ends there; magic resistance acts in the magic phase).
+
+The unit's own rolls of a close combat, each re-rolled once when it failed (Default: a roll
+that succeeded is never worth re-rolling against the player's interest):
+
+- its missed hits and failed rolls to wound (``G_REROLL``, ``G_REROLL_WOUND`` of its rows,
+  :func:`odds.combat.model.groups`; a roll that cannot succeed is not re-rolled);
+- its failed armour saves, then its failed ward saves (``S_LUCKY``,
+  :func:`odds.combat.blows.unsaved_wounds`), against every blow rolled there (not the
+  extra wound of "Arma de frío" nor a giant's attack table);
+- a failed break test, the whole 2D6 again (``S_BSB`` at least 1, the battle standard's
+  re-roll, which a re-rolled test does not repeat);
+- failed fear, terror, panic and stupidity tests (``psychology_reroll``, given with it by
+  :data:`odds.battlescribe.rule_texts._TEXT_RULES`);
+- its flee and pursuit rolls (``reroll_flee_pursue``, given with it: a flee roll re-rolled
+  once an enemy's pursuit catches it, a pursuit roll once it falls short of the fleeing
+  enemy -- the roll re-rolled when it pays).
+
+Its 6+ ward and the Zuperzuertudo's 5+ come with the rule
+(:func:`odds.battlescribe.rule_texts.text_ward`, ``champion_ward``: the champion fights as
+a body of his own with it).  The exact first round refuses it."""
+
+SPECS = (STRENGTH_IN_NUMBERS, DESOLATION_STANDARD, PLAGUE_CENSER, LUCKY)

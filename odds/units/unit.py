@@ -211,7 +211,8 @@ class Unit(Fighter):
     members : tuple of Member
         Named models of the unit with profiles of their own (:class:`Member`), counted
         in ``models``; each is in the unit when ``command`` has its role
-        (:attr:`present_members`).
+        (:attr:`present_members`).  A chariot's are characters riding it, besides its
+        ``models`` (Elfos Oscuros "Altar de la medusa").
     notes : str
         Free text (sources, what is not modelled).
     import_notes : tuple of str

@@ -266,9 +266,12 @@ def _check_members(unit: Unit, tt: str) -> None:
     if not isinstance(unit.members, tuple) or not all(
             isinstance(m, Member) for m in unit.members):
         raise OddsInputError(f"members: must be a tuple of Member (got {unit.members!r})")
-    if unit.members and tt not in ("infantry", "cavalry", "monstrous_infantry", "monster"):
+    if unit.members and tt not in ("infantry", "cavalry", "monstrous_infantry", "monster") \
+            and not (tt == "chariot" and all(m.role == "character" for m in unit.members)):
+        # a chariot: characters riding it only (Elfos Oscuros "Altar de la medusa")
         raise OddsInputError(f"members: only infantry, cavalry, monstrous infantry or"
-                             f" monsters have named members (got troop_type {tt!r})")
+                             f" monsters have named members, a chariot its riding"
+                             f" characters (got troop_type {tt!r})")
     for k, m in enumerate(unit.members):
         w = rules.WEAPONS[m.equipment.weapon]
         own = m.troop_type or tt  # a member of its own troop type fights as one

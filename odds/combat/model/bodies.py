@@ -190,16 +190,20 @@ def _split_members(units: list[Unit]) -> tuple[list[Unit], list[tuple[int, Membe
     """The units without their named members, and those members with their unit's index."""
     # named members (odds.units.Member) stand in the front rank as bodies of their own,
     # as many as leave the unit one model besides its champion; a standard bearer or
-    # musician takes the unit's standard or instrument with it
+    # musician takes the unit's standard or instrument with it; a chariot's riding characters
+    # (Elfos Oscuros "Altar de la medusa") are bodies besides its models
     units = list(units)
     members: list[tuple[int, Member]] = []
     for i, u in enumerate(units):
-        present = u.present_members[: max(0, u.models - u.command.champion - 1)]
+        riders = u.troop_type == "chariot"
+        present = (u.present_members if riders
+                   else u.present_members[: max(0, u.models - u.command.champion - 1)])
         if not present:
             continue
         members += [(i, m) for m in present]
         roles = {m.role for m in present}
-        units[i] = u.replace(models=u.models - len(present), members=(), command=u.command.replace(
+        units[i] = u.replace(models=u.models - (0 if riders else len(present)), members=(),
+                             command=u.command.replace(
             standard=u.command.standard and roles.isdisjoint(("standard", "relic")),
             musician=u.command.musician and roles.isdisjoint(("musician", "relic"))))
     return units, members
@@ -218,7 +222,14 @@ def _member_body(u: Unit, m: Member) -> tuple[Unit, int]:
     relic = m.role == "relic"
     special = u.special if m.special is None else m.special
     shielded = m.role in _SHIELDED_ROLES
-    body = u.replace(name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
+    # a character riding a chariot: its own blows only (the chariot's crew, steeds and
+    # impact hits, and its crew's poisoned attacks, stay the chariot's) and no ward of the
+    # chariot's (Elfos Oscuros "Altar drenasangre": the 5+ ward is the altar's own rule); the
+    # unit's special rules are its own (the altar's "Furia asesina", terror, hatred)
+    rider = ({"crew": 1, "extra_crew": None, "mount": None, "impact_hits": "",
+              "impact_strength": None, "ward_save": 0, "poisoned": 0}
+             if u.troop_type == "chariot" and tt != "chariot" else {})
+    body = u.replace(**rider, name=f"{u.name} {m.name}", models=1, files=1, profile=m.profile,
                      troop_type=tt, unit_strength_override=(
                          m.unit_strength if m.unit_strength is not None
                          else None if tt != u.troop_type else u.unit_strength_override),

@@ -452,13 +452,14 @@ def _own_blow_rules(row: np.ndarray, foe: _Foe, wkey: str, charging: bool) -> No
     """The rules of a row of the unit's own blows that act on every roll: re-rolls, cold.
 
     Mercenarios (Hermanas de Sigmar, the Augur) "Premonición": "puede repetir todas las
-    tiradas fallidas para impactar y para herir", every round.  Mercenarios "Arma de
+    tiradas fallidas para impactar y para herir", every round; Reinos Ogros "Afortunados"
+    (``lucky``): "pueden repetir cualquier tirada", its failed ones.  Mercenarios "Arma de
     frío": "En el turno en que cargan, si sale algún 6 en la tirada para impactar causa
     una herida adicional de F3" (blows.strike; lost once a flaming attack has wounded the
     unit); "no afectará a las miniaturas Inmune a frío".
     """
     unit = foe.unit
-    if unit.has("premonition"):
+    if unit.has("premonition") or unit.has("lucky"):
         row[G_REROLL] = 1
         row[G_REROLL_WOUND] = 1
     if (charging and unit.has("cold_weapon") and wkey == "hand_weapon"

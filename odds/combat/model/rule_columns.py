@@ -17,12 +17,13 @@ __all__ = [
     "S_FRENZY", "S_GAS", "S_GEM", "S_GIANT", "S_GIANT_FALLS", "S_GRUMBLERS", "S_GUARDED",
     "S_HATRED", "S_HEADS", "S_HEADS_LD", "S_HORN", "S_HOWLED", "S_HUNT", "S_HUNTER_WARD", "S_ICE",
     "S_IMPETUOUS", "S_INDEPENDENT", "S_INIT", "S_INSTABILITY", "S_ITP", "S_LAMENT",
-    "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN", "S_MUTATION", "S_MUTATION_WARD",
-    "S_NOT_FOOT", "S_NO_DUEL", "S_NO_FLANK_BONUS", "S_NO_PANIC", "S_NO_RANK_CANCEL", "S_NUMBERS",
-    "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND", "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES",
-    "S_RECRUIT", "S_REROLL_FLIGHT", "S_SIREN", "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_SPIT",
-    "S_STD_STUBBORN", "S_STUBBORN", "S_STUBBORN_FIRST", "S_STUPID", "S_SWALLOW", "S_TONGUE",
-    "S_TOUGH", "S_UNBREAKABLE", "S_UNPURSUED", "S_UNSTABLE", "S_WALL",
+    "S_LAMENT_WARD", "S_LANCE", "S_LARGE", "S_LIFE_DRAIN", "S_LUCKY", "S_MUTATION",
+    "S_MUTATION_WARD", "S_NOT_FOOT", "S_NO_DUEL", "S_NO_FLANK_BONUS", "S_NO_PANIC",
+    "S_NO_RANK_CANCEL", "S_NUMBERS", "S_PETRIFY", "S_PETRIFY_WARD", "S_PETRIFY_WOUND",
+    "S_PURSUE_EXTRA", "S_RA_DICE", "S_RA_SIDES", "S_RECRUIT", "S_REROLL_FLIGHT", "S_SIREN",
+    "S_SIRENABLE", "S_SLIPPERY", "S_SPIKY", "S_SPIT", "S_STD_STUBBORN", "S_STUBBORN",
+    "S_STUBBORN_FIRST", "S_STUPID", "S_SWALLOW", "S_TONGUE", "S_TOUGH", "S_UNBREAKABLE",
+    "S_UNPURSUED", "S_UNSTABLE", "S_WALL",
 ]
 
 # sides: the core columns are 0 .. 37 (layout.N_CORE_SIDE = 38)
@@ -116,45 +117,46 @@ S_NUMBERS = 90  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 
 S_STD_STUBBORN = 91  # desolation_standard: it and its characters stubborn while it carries its
 #   standard (Orcos y Goblins "Estandarte de la Desolación")
 S_CENSER = 92  # plague_censer: its models carry a Skaven "Incensario de plaga" (1; 0 = none)
-S_GEM = 93  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
-S_MUTATION = 94  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
+S_LUCKY = 93  # lucky: 1: re-rolls its failed armour and ward saves (Reinos Ogros "Afortunados")
+S_GEM = 94  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
+S_MUTATION = 95  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
 #   "Magia de Tzeentch")
-S_MUTATION_WARD = 95  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
+S_MUTATION_WARD = 96  # tzeentch_mutation: the ward save against it on this unit (7 = none); 0 =
 #   not a target
-S_WALL = 96  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
+S_WALL = 97  # shield_wall: 1: holds its shield wall, never widens nor laps round ("Muro de
 #   escudos")
-S_SLIPPERY = 97  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
+S_SLIPPERY = 98  # slippery: 1: never lapped round, laps round win or lose (Enanos del Caos
 #   "Escurridizos")
-S_GIANT = 98  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
+S_GIANT = 99  # giant_attacks: the giant's attack table: 0 none; 1 club (I test, stuck on doubles);
 #   2 chains (T test, never stuck: Reinos Ogros); 3 hooks (the sweep at S7 with killing blow); 4
 #   the Titán de Khemri's 'Ataques especiales'
-S_LARGE = 99  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
+S_LARGE = 100  # giant_attacks: 1: a monster, chariot or monstrous infantry (the giant's table
 #   against them)
-S_NOT_FOOT = 100  # giant_attacks: 1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's
+S_NOT_FOOT = 101  # giant_attacks: 1: not infantry, cavalry or swarm (+1 on the Titán de Khemri's
 #   table)
-S_INIT = 101  # giant_attacks: the body's I (the giant's club: an I test)
-S_TOUGH = 102  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
-S_ARMOUR = 103  # giant_attacks: the body's close-combat armour save before any Strength modifier
+S_INIT = 102  # giant_attacks: the body's I (the giant's club: an I test)
+S_TOUGH = 103  # giant_attacks: the body's T (wounds of the giant's hits; its chains: a T test)
+S_ARMOUR = 104  # giant_attacks: the body's close-combat armour save before any Strength modifier
 #   (7 = none)
-S_GIANT_FALLS = 104  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
+S_GIANT_FALLS = 105  # giant_falls: bit 1: fall tests ("Caídas"); bit 2: falls when slain ("Muerte
 #   del gigante")
-S_PETRIFY = 105  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
-S_PETRIFY_WOUND = 106  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
+S_PETRIFY = 106  # petrify: 1: its models "Petrificar" each own turn while engaged (gst, Cocatriz)
+S_PETRIFY_WOUND = 107  # petrify: roll to wound this unit with a petrifying hit (S4 against I); 0
 #   immune
-S_PETRIFY_WARD = 107  # petrify: the ward save against a petrifying hit on this unit (7 = none)
-S_TONGUE = 108  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
+S_PETRIFY_WARD = 108  # petrify: the ward save against a petrifying hit on this unit (7 = none)
+S_TONGUE = 109  # tongue_attack: 1: its crew group is one tongue attack per model ("Ataque de
 #   lengua")
-S_ICE = 109  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
-S_SWALLOW = 110  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
-S_HEADS = 111  # two_heads: the Ettin's head dominant at the start ("Dos cabezas"): 0 no rule; 1
+S_ICE = 110  # ice_weapons: 1: its blows are ice weapons until a flaming hit melts them
+S_SWALLOW = 111  # swallow_whole: 1: swallows each round ("Engullir entero", the Gorgona)
+S_HEADS = 112  # two_heads: the Ettin's head dominant at the start ("Dos cabezas"): 0 no rule; 1
 #   Traidor; 2 Salvaje
-S_HEADS_LD = 112  # two_heads: the other head's Ld less the starting head's (-1 or +1)
-S_SPIT = 113  # spit_filth: 1: it spits filth each own turn while engaged (Cañón infernal); 2 the
+S_HEADS_LD = 113  # two_heads: the other head's Ld less the starting head's (-1 or +1)
+S_SPIT = 114  # spit_filth: 1: it spits filth each own turn while engaged (Cañón infernal); 2 the
 #   same, and it causes terror
-S_ENRAGE = 114  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
-S_SPIKY = 115  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
+S_ENRAGE = 115  # enrage: 1: +1 attack per wound lost ("Enfurecer", one model)
+S_SPIKY = 116  # spiky_scales: 1: each armour save it passes in close combat hits the attacker back
 #   ("Escamas puntiagudas")
-N_SIDE = 116
+N_SIDE = 117
 """Columns of ``sides``."""
 
 # groups: the core columns are 0 .. 13 (layout.N_CORE_GROUP = 14)

@@ -150,6 +150,11 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_REGEN] = unit.regeneration or rules.IMPOSSIBLE
     s[S_MAN_SIZED] = unit.troop_type in _MAN_SIZED
     s[S_BSB] = 2 if unit.has("daemonic_bsb") else opts.bsb
+    if unit.has("lucky"):
+        # Reinos Ogros "Afortunados": "pueden repetir cualquier tirada ... En caso de tiradas
+        # múltiples (como un chequeo de Liderazgo) se repite toda la tirada": its failed
+        # break test is re-rolled as a battle standard's is (one re-roll, not repeated)
+        s[S_BSB] = max(s[S_BSB], 1)
     s[S_GENERAL_LD] = opts.general_ld
     s[S_STATIC] = opts.static_bonus
     s[S_HIGH_GROUND] = opts.high_ground
