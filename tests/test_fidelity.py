@@ -13,12 +13,12 @@ from odds.battlescribe.fidelity import COLUMNS, fidelity_table
 pytestmark = pytest.mark.skipif(not SHARED.is_dir(),
                                 reason=f"MDNR BattleScribe data not found in {SHARED}")
 
-FLOOR = 468
+FLOOR = 471
 """Unit entries of the fourteen books (:data:`~conftest.BOOKS`) fully modelled: a regression
 guard, raised as rules get modelled and never lowered without a stated reason (the history of
 the figure is in git)."""
 
-FLOOR_ALL = 1894
+FLOOR_ALL = 1907
 """Unit entries of all 89 catalogues fully modelled: the same guard over the whole data set."""
 
 
