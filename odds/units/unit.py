@@ -508,6 +508,19 @@ class Unit(Fighter):
             for m in self.present_members[: max(0, self.models - self.command.champion - 1)])
 
     @property
+    def front_command(self) -> Command:
+        """The command models standing in the front rank (:meth:`Command.in_front`).
+
+        A standard or musician counts in the front rank only (RULES.md §2.2, §2.4).  A
+        one-model unit's command roles are all its one model's: a relic member's body carries
+        both the standard's and the musician's effects (Bretonia "Relicario": "tiene los mismos
+        efectos que un Portaestandarte y un Músico").
+        """
+        if self.models == 1:
+            return self.command
+        return self.command.in_front(min(self.files, self.models))
+
+    @property
     def ranks(self) -> int:
         """Number of ranks; the last one may be incomplete."""
         return math.ceil(self.models / self.files)

@@ -130,11 +130,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     # Reinos del Caos "Bendición de Nurgle" (daemonic_bsb): a daemonic battle standard for
     # itself, "da +1 a la Resolución de Combate" as a standard and re-rolls (S_BSB 2: its
     # daemonic instability too, psychology.break_test)
-    # a standard or musician counts in the front rank only (§2.2, §2.4); one model given both
-    # has both (a relic member's body, Bretonia "Relicario": "tiene los mismos efectos que un
-    # Portaestandarte y un Músico")
-    both = unit.models == 1 and unit.command.standard and unit.command.musician
-    front = unit.command if both else unit.command.in_front(min(unit.files, unit.models))
+    front = unit.front_command  # a standard or musician counts in the front rank only
     s[S_STANDARD] = front.standard or unit.has("daemonic_bsb")
     if front.standard and unit.has("black_standard"):
         # Perros del Desierto "Estandarte Negro de los Muktarin": "suma +1D3 al resultado de
