@@ -70,6 +70,18 @@ def binomial(n: int, p: float) -> list[float]:
     return [math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
+def convolve(*pmfs) -> list[float]:
+    """The law of a sum of independent counts, from each count's law (index = value)."""
+    out = [1.0]
+    for pmf in pmfs:
+        nxt = [0.0] * (len(out) + len(pmf) - 1)
+        for i, x in enumerate(out):
+            for j, y in enumerate(pmf):
+                nxt[i + j] += x * y
+        out = nxt
+    return out
+
+
 def check_first_round(model, pmf, seed: int, what: str, trials: int = 200_000) -> None:
     """Side 0's first-round wounds: the exact engine and the kernel (z = 5) against ``pmf``."""
     from odds.combat.exact import first_round_exact

@@ -16,7 +16,16 @@ import dataclasses
 
 import numpy as np
 import pytest
-from conftest import assert_distribution, binomial, cat, check_first_round, clean, kinds, needs_data
+from conftest import (
+    assert_distribution,
+    binomial,
+    cat,
+    check_first_round,
+    clean,
+    convolve,
+    kinds,
+    needs_data,
+)
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -87,13 +96,6 @@ def mixture(p: float, dice: int = 1, plus: int = 0) -> list[float]:
     for h, ph in enumerate(hits):
         if ph:
             out[: h + 1] += ph * np.array(binomial(h, p))
-    return list(out)
-
-
-def convolve(*pmfs) -> list[float]:
-    out = np.array([1.0])
-    for p in pmfs:
-        out = np.convolve(out, p)
     return list(out)
 
 

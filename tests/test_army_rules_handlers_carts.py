@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from math import comb
 
-import numpy as np
 import pytest
-from conftest import binomial, cat, check_first_round, kinds, needs_data
+from conftest import binomial, cat, check_first_round, convolve, kinds, needs_data
 
 from odds.combat.model import (
     CREW,
@@ -50,13 +49,6 @@ def target(*, army: str = ""):
     if army:
         data["army"] = army
     return unit_from_dict(data)
-
-
-def convolve(*pmfs):
-    out = np.array([1.0])
-    for p in pmfs:
-        out = np.convolve(out, p)
-    return list(out)
 
 
 @needs_data

@@ -12,7 +12,7 @@ are its starting models less the lament's wounds (one-wound models).
 
 from __future__ import annotations
 
-from conftest import assert_distribution, cat, clean, infantry, kinds, needs_data
+from conftest import assert_distribution, cat, clean, convolve, infantry, kinds, needs_data
 
 from odds.combat.api import simulate
 from odds.combat.exact import first_round_exact
@@ -46,14 +46,6 @@ def lament_pmf(ld: int, fail: float = 1.0) -> list[float]:
     for n, pn in enumerate(raw):
         for k in range(n + 1):
             out[k] += pn * comb(n, k) * fail**k * (1 - fail) ** (n - k)
-    return out
-
-
-def convolve(a: list[float], b: list[float]) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
     return out
 
 

@@ -8,9 +8,8 @@ fixed seed (``RULES.md`` sections cited per test).
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from conftest import binomial, cat, check_first_round, clean, kinds, needs_data
+from conftest import binomial, cat, check_first_round, clean, convolve, kinds, needs_data
 
 from odds.combat.model import (
     CREW,
@@ -44,13 +43,6 @@ def target(models=10, files=10, *, T=4, save=7, A=0):
         "equipment": {"armour_save_override": save},
         "rules": {"special": ["immune_to_psychology"]},
     })
-
-
-def convolve(*pmfs):
-    out = np.array([1.0])
-    for p in pmfs:
-        out = np.convolve(out, p)
-    return list(out)
 
 
 # ----------------------------------------------------------------- "¡Está vivo!"

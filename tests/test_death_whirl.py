@@ -11,6 +11,7 @@ from conftest import (
     assert_distribution,
     binomial,
     cat,
+    convolve,
     first_round_shares,
     infantry,
     kinds,
@@ -41,14 +42,6 @@ def _slayer(special=("death_whirl",)):
                     special=list(special))
 
 
-def _convolve(a: list[float], b: list[float]) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
-
-
 def test_whirl_hits_the_models_in_contact_and_those_beside_them():
     """Enanos "Torbellino de muerte": "cada miniatura enemiga en contacto peana con peana con
     uno o más Buscamuerte reciben un impacto de F5; además, todas las miniaturas enemigas que
@@ -66,7 +59,7 @@ def test_whirl_hits_the_models_in_contact_and_those_beside_them():
     assert model.groups[0, 1, IMPACT, 0, G_WHIRL] == 1
     assert model.groups[0, 1, IMPACT, 1, G_WHIRL] == 1  # every round
     assert not model.groups[0, 1, RANK_AND_FILE, 0, G_ACTIVE]  # no blows of its own
-    law = _convolve(binomial(3, 5 / 6), binomial(5, 5 / 12))
+    law = convolve(binomial(3, 5 / 6), binomial(5, 5 / 12))
     sim = first_round_shares(simulate(model, N, 361), 0, N)
     assert_distribution(sim, law, N, what="whirl wounds on goblins")
     assert first_round_exact(model) is None

@@ -12,6 +12,7 @@ from conftest import (
     binomial,
     cat,
     clean,
+    convolve,
     first_round_shares,
     infantry,
     needs_data,
@@ -25,14 +26,6 @@ from odds.combat.model.layout import S_GAS
 N = 200_000
 BOOK = "MDNR_Condes_Vampiro_Costa_del_Vampiro_v2.cat"
 ENTRY = "Cadáver Hinchado"
-
-
-def _convolve(a: list[float], b: list[float]) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
 
 
 @needs_data
@@ -67,7 +60,7 @@ def test_a_slain_corpse_tests_the_enemy_models_under_its_template():
     assert model.sides[0, S_GAS] == 1
     assert first_round_exact(model) is None
     q = (4 / 9) ** 15
-    law = [(1 - q) * x for x in _convolve(binomial(1, 1 / 2), binomial(2, 1 / 4))]
+    law = [(1 - q) * x for x in convolve(binomial(1, 1 / 2), binomial(2, 1 / 4))]
     law[0] += q
     out = simulate(model, N, 5171)
     assert_distribution(first_round_shares(out, 0, N), law, N, what="explosion wounds")

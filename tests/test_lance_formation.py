@@ -19,6 +19,7 @@ from conftest import (
     cavalry,
     check_first_round_break,
     check_kernel_first_round,
+    convolve,
     infantry,
     kinds,
 )
@@ -69,14 +70,6 @@ def test_lance_ranks_break_the_enemy():
     check_first_round_break(plain, 1, 30 / 36, 3602, "no lance")
 
 
-def _convolve(a: list[float], b: list[float]) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
-
-
 @pytest.mark.parametrize(("models", "flank"), [(9, 4), (8, 4), (7, 3), (4, 1), (3, 0)])
 def test_flank_files_fight_on_the_charge(models, flank):
     """Charging a wide unit, the lance's three front knights fight with ``flank`` more riders
@@ -90,7 +83,7 @@ def test_flank_files_fight_on_the_charge(models, flank):
     assert not model.groups[0, 1, RANK_AND_FILE, 1, G_LANCE]  # the charge's round only
     assert first_round_exact(model) is None  # the exact first round refuses it
     n = 3 + flank
-    check_kernel_first_round(model, _convolve(binomial(n, 0.25), binomial(n, 0.25)),
+    check_kernel_first_round(model, convolve(binomial(n, 0.25), binomial(n, 0.25)),
                              3610 + models, f"lance of {models}")
 
 

@@ -8,9 +8,8 @@ puede realizarse contra miniaturas que estén en la retaguardia de los Fimir".
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from conftest import binomial, cat, check_first_round, kinds, needs_data
+from conftest import binomial, cat, check_first_round, convolve, kinds, needs_data
 
 from odds.combat.model import (
     CREW,
@@ -46,13 +45,6 @@ def target(models: int = 10, files: int = 10):
         "equipment": {"armour_save_override": 7},
         "rules": {"special": ["immune_to_psychology"]},
     })
-
-
-def convolve(*pmfs):
-    out = np.array([1.0])
-    for p in pmfs:
-        out = np.convolve(out, p)
-    return list(out)
 
 
 @needs_data
