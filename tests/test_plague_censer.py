@@ -75,6 +75,28 @@ def test_the_enemy_in_contact_tests_toughness_and_the_bearers_fail_on_sixes():
                         what="bearers fail on 6")
 
 
+def test_option_only_the_front_rank_of_bearers_tests():
+    """"Incensario de plaga": "todas las miniaturas amigas ... en contacto peana con peana con
+    uno o más Incensarios de Plaga ... deberán realizar un chequeo de Resistencia"; the text's
+    example has all five bearers of a one-rank unit test (Default: every bearer).  Option
+    ``plague_censer_front``: only the front rank's bearers, read as those touching the enemy.
+
+    Ten bearers five wide against ten T10 enemies five wide, neither with a blow: the enemy
+    scores the bearers' 6s, Binomial(10, 1/6) by Default and Binomial(5, 1/6) with the
+    Option; the bearers' side scores the enemy's 6s, Binomial(5, 1/6) either way."""
+    enemy = infantry("Enemigos", 10, 5, T=10, A=0)
+    for special, bearers in ((["plague_censer"], 10),
+                             (["plague_censer", "plague_censer_front"], 5)):
+        unit = infantry("Portadores", 10, 5, T=4, A=0, special=special)
+        model = build(unit, enemy, options=ONE_ROUND)
+        assert model.sides[0, S_CENSER] == (2 if bearers == 5 else 1)
+        out = simulate(model, N, 4476)
+        assert_distribution(first_round_shares(out, 1, N), binomial(bearers, 1 / 6), N,
+                            what=f"{bearers} bearers fail on 6")
+        assert_distribution(first_round_shares(out, 0, N), binomial(5, 1 / 6), N,
+                            what="five enemies fail on 6")
+
+
 def test_a_ward_save_still_stands_and_a_six_always_fails():
     """"Incensario de plaga": "sufrirán una herida que Anula armaduras" (armour only: a ward
     save is still rolled, RULES.md §1.5); a T10 enemy still fails on a 6 (RULES.md

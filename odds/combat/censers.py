@@ -19,6 +19,7 @@ from odds.combat.model.layout import (
     F_UNITS,
     FIGHTING,
     S_CENSER,
+    S_FILES,
     S_HOST,
     S_SIDE,
     S_TOUGH,
@@ -51,7 +52,8 @@ def fumes_on(x, kind, model, scratch):
     through its unit's contacts where that unit touches an enemy: ``x`` at the enemy's end
     tests with its models touching the censers (a character's: 3 with corners, else 1,
     through its unit's first such contact), at the censer's own end with all its models (a
-    censer unit) or :data:`HOST_NEIGHBOURS` (a character's unit), and then fails only on a 6,
+    censer unit; its front rank's with ``S_CENSER`` 2) or :data:`HOST_NEIGHBOURS` (a
+    character's unit), and then fails only on a 6,
     as a censer unit always does.  ``ward``: ``x``'s ward save against the censer's blows
     (enemies) or the enemy's (its own), 7 none.
     """
@@ -85,7 +87,11 @@ def fumes_on(x, kind, model, scratch):
             engaged = True
         if engaged and u == x:
             mu = models_left(state[x, B_WOUNDS], sides[x, S_W])
-            own = max(own, mu if b < nr else min(HOST_NEIGHBOURS, mu))
+            if b >= nr:
+                mu = min(HOST_NEIGHBOURS, mu)
+            elif sides[b, S_CENSER] == 2:  # Option: the front rank's bearers only
+                mu = min(sides[b, S_FILES], mu)
+            own = max(own, mu)
             six = True
     return tests + own, six, ward
 

@@ -71,13 +71,15 @@ def _censer_dice(m: Any, c: Any) -> int:
 
 PLAGUE_CENSER = RuleSpec(
     key="plague_censer", mdnr=("Incensario de plaga",), book="Skaven",
-    columns=("S_CENSER",), reads=("S_TOUGH",), switches=("S_CENSER",),
-    fill=lambda unit: {"S_CENSER": int(unit.has("plague_censer"))},
+    columns=("S_CENSER",), reads=("S_TOUGH", "S_FILES"), switches=("S_CENSER",),
+    fill=lambda unit: {"S_CENSER": unit.has("plague_censer") * (
+        2 if unit.has("plague_censer_front") else 1)},
     dice=_censer_dice, plain=False,
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_CENSER].any()),
     acts=("each strike",), hooks=("strike_steps.strike_steps", "censers.censer_fumes"),
     column_docs={
-        "S_CENSER": 'its models carry a Skaven "Incensario de plaga" (1; 0 = none)',
+        "S_CENSER": 'its models carry a Skaven "Incensario de plaga" (1: every bearer tests;'
+                    ' 2: those of its front rank only; 0 = none)',
     },
 )
 """Skaven (Portadores del incensario) "Incensario de plaga", the weapon's rule (its flail's
@@ -98,22 +100,25 @@ In the engine, every round (both players' turns), once challenges are issued and
 strike step (impact hits included), while a unit with the rule has models touching an enemy
 unit: each enemy model touching it (those of the start of the round) rolls a D6 and fails on a
 roll above its T or a 6; and, **Default** (the text's example), every model of the censer unit
-tests too, failing only on a 6 (its bearers are Pestilens). The tests of all the censers of the
-combat are rolled together, before any wound. Each failure is one wound with no armour save; a
-ward save against the censer's magic blows is still rolled (that of the enemy against the
-censer's attack row, none if that row has no attack; the bearers' own, as against the enemy's
-blows), regeneration as for a blow. The wounds go to the unit's rank and file (as impact hits
-do) and slain models strike no blow that round. Every wound counts for the combat result of the
-side that did not take it: the enemy's for the censer's side, the bearers' own for the enemy's.
-A model in contact with censers through several contacts tests once for each (the touching
-counts are added, at most the unit's models). A unit with the rule also fails only on a 6 when
-another censer unit's fumes reach it; other Pestilens or Nurgle units (enemies included) are
-not known to the engine and test on their T. A character with the censer (Sacerdote de plaga)
-acts through its unit's first contact touching an enemy: the enemy models that can touch one
-model test (3 with corner contacts, else 1), and **Default** five models of its own unit (the
-text's "los cinco Monjes de Plaga en contacto con el Sacerdote"), failing only on a 6. Friendly
-units beside the censer unit, and the characters of either unit, take no test. The exact first
-round refuses it."""
+tests too, failing only on a 6 (its bearers are Pestilens); **Option** (the
+``plague_censer_front`` flag beside it, :data:`PLAGUE_CENSER_FRONT`), only the bearers of its
+front rank do (those touching the enemy's models and each other). The tests of all the censers
+of the combat are rolled together, before any wound. Each failure is one wound with no armour
+save; a ward save against the censer's magic blows is still rolled (that of the enemy against
+the censer's attack row, none if that row has no attack; the bearers' own, as against the
+enemy's blows), regeneration as for a blow. The wounds go to the unit's rank and file (as
+impact hits do) and slain models strike no blow that round. Every wound counts for the combat
+result of the side that did not take it: the enemy's for the censer's side, the bearers' own
+for the enemy's. A model in contact with censers through several contacts tests once for each
+(the touching counts are added, at most the unit's models). A unit with the rule also fails
+only on a 6 when another censer unit's fumes reach it; other Pestilens or Nurgle units (enemies
+included) are not known to the engine and test on their T. A character with the censer
+(Sacerdote de plaga) acts through its unit's first contact touching an enemy: the enemy models
+that can touch one model test (3 with corner contacts, else 1), and **Default** five models of
+its own unit (the text's "los cinco Monjes de Plaga en contacto con el Sacerdote"), failing
+only on a 6. Friendly units beside the censer unit, and the characters of either unit, take no
+test. The exact first round refuses it."""
+
 
 def _lucky_dice(model: Any, layout: Any) -> int:
     """The most dice the re-rolled armour and ward saves of lucky units add to a round.
@@ -187,4 +192,10 @@ Its 6+ ward and the Zuperzuertudo's 5+ come with the rule
 (:func:`odds.battlescribe.rule_texts.text_ward`, ``champion_ward``: the champion fights as
 a body of his own with it).  The exact first round refuses it."""
 
-SPECS = (STRENGTH_IN_NUMBERS, DESOLATION_STANDARD, PLAGUE_CENSER, LUCKY)
+PLAGUE_CENSER_FRONT = RuleSpec(
+    key="plague_censer_front", mdnr=("Incensario de plaga",), book="Skaven",
+)
+"""Option of "Incensario de plaga" (:data:`PLAGUE_CENSER`): of the censer unit's own bearers,
+only those of its front rank test (with ``plague_censer``; alone it does nothing)."""
+
+SPECS = (STRENGTH_IN_NUMBERS, DESOLATION_STANDARD, PLAGUE_CENSER, PLAGUE_CENSER_FRONT, LUCKY)

@@ -116,7 +116,8 @@ S_NUMBERS = 90  # strength_in_numbers: Ld tests on Ld + its rank bonus, at most 
 #   fuerza radica en el número")
 S_STD_STUBBORN = 91  # desolation_standard: it and its characters stubborn while it carries its
 #   standard (Orcos y Goblins "Estandarte de la Desolación")
-S_CENSER = 92  # plague_censer: its models carry a Skaven "Incensario de plaga" (1; 0 = none)
+S_CENSER = 92  # plague_censer: its models carry a Skaven "Incensario de plaga" (1: every bearer
+#   tests; 2: those of its front rank only; 0 = none)
 S_LUCKY = 93  # lucky: 1: re-rolls its failed armour and ward saves (Reinos Ogros "Afortunados")
 S_GEM = 94  # lustria_gem: 1: the body re-rolls one failed armour save a round ("Gema de Lustria")
 S_MUTATION = 95  # tzeentch_mutation: casts "Mutación incontrolable" each own turn (Reinos del Caos
