@@ -1000,8 +1000,7 @@ def spit_filth(buf, p, rnd, active, model, scratch):
             continue
         v = -1
         for c in range(contacts.shape[0]):
-            w = contacts[c, CT_B] if contacts[c, CT_A] == u else (
-                contacts[c, CT_A] if contacts[c, CT_B] == u else -1)
+            w = across(u, c, contacts)
             if w >= 0 and w < nr and state[w, B_STATUS] == FIGHTING and state[w, B_WOUNDS] > 0:
                 v = w
                 break
