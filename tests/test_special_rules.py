@@ -116,6 +116,7 @@ def test_the_kernel_rare_bits_are_the_ones_it_always_had():
         layout.S_HUNT: kernel.RARE_TURN,  # Bretonia and the elves
         layout.S_HEADS: kernel.RARE_TURN,  # Reinos del Caos "Dos cabezas" (a test each turn)
         layout.S_SPIT: kernel.RARE_TURN,  # Cañón infernal "Escupir inmundicia" (each own turn)
+        layout.S_GAS: kernel.RARE_GAS,  # Condes Vampiro "Explosión de gases" (end of phase)
     }
 
 

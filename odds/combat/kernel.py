@@ -142,7 +142,6 @@ from odds.combat.model.layout import (
     S_FLEE_MINUS,
     S_FLEE_PLUS,
     S_FRENZY,
-    S_GAS,
     S_HOST,
     S_HOSTED_HI,
     S_HOSTED_LO,
@@ -219,11 +218,12 @@ OUTCOMES = (
 RARE_CAPTAINS, RARE_TURN, RARE_HORNS, RARE_RANDOM, RARE_REGEN = 1, 2, 4, 8, 16
 RARE_CROWDED = 32  # RARE_CROWDED << s: side s has two units or more
 RARE_GIANT = 128  # a giant's table or falls (odds.combat.giants)
+RARE_GAS = 256  # a unit that explodes when slain (odds.combat.explosions)
 """Bits of :func:`rare_rules`."""
 
 RARE_UNIT_COLUMNS = special_rules.rare_columns(layout, {
     "RARE_CAPTAINS": RARE_CAPTAINS, "RARE_TURN": RARE_TURN, "RARE_HORNS": RARE_HORNS,
-    "RARE_RANDOM": RARE_RANDOM, "RARE_GIANT": RARE_GIANT})
+    "RARE_RANDOM": RARE_RANDOM, "RARE_GIANT": RARE_GIANT, "RARE_GAS": RARE_GAS})
 """``(sides column, bits)``: a unit with the column above 0 sets the bits (the specs' ``rare``,
 :func:`odds.special_rules.rare_columns`)."""
 
@@ -244,7 +244,8 @@ def rare_rules(nr, sides):
     ``RARE_CAPTAINS``: "No Muertos", "Capitán" (``S_CAPTAIN``); ``RARE_TURN``: a
     rule at the start of its owner's turn ("Cuerpo ardiente", "Lamento de la
     doncella", or a captain's test; :func:`odds.combat.psychology.own_turn_start`);
-    ``RARE_HORNS``: "Cuerno del Dragón" (:func:`odds.combat.resolution.horn_round`).
+    ``RARE_HORNS``: "Cuerno del Dragón" (:func:`odds.combat.resolution.horn_round`);
+    ``RARE_GAS``: "Explosión de gases" (:func:`odds.combat.explosions.gas_explosions`).
     A plain pair has none of them (:data:`odds.combat.model.PLAIN_ABSENT` lists their
     columns with the others :func:`fight_chunk_plain` leaves out): it passes 0.
 
@@ -552,10 +553,8 @@ def end_of_phase(buf, p, model, scratch, rare, plain):
     state = scratch.state
     nr = n_units(model, plain)
     nb = n_bodies(model, plain)
-    for u in range(0 if plain else nr):
-        if sides[u, S_GAS]:  # Condes Vampiro "Explosión de gases": a corpse slain this phase
-            p = gas_explosions(buf, p, model, scratch)
-            break
+    if rare & RARE_GAS:  # Condes Vampiro "Explosión de gases": a corpse slain this phase
+        p = gas_explosions(buf, p, model, scratch)
     for u in range(nb if plain or rare & RARE_REGEN else 0):
         if (sides[u, S_REGEN] <= 6 and state[u, B_REGEN_WOUNDS] > 0
                 and not state[u, B_NO_REGEN]):

@@ -233,6 +233,7 @@ GAS_EXPLOSION = RuleSpec(
     plain=False,
     exact_refuses=lambda m, c: bool(m.sides[:, c.S_GAS].any()),
     acts=("end of phase",), hooks=("kernel.end_of_phase", "explosions.gas_explosions"),
+    rare="RARE_GAS",
     column_docs={
         "S_GAS": 'it explodes when destroyed (Condes Vampiro "Explosión de gases"; 1, 0 none)',
     },
