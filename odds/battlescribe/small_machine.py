@@ -43,12 +43,13 @@ def small_machine(unit: Unit, operator: str, operator_us: int, crew: int) -> Uni
     operator a member with the unit's profile and gear; its points, whatever count of models
     it was built with (one from a catalogue entry, the crew's from a roster), are the
     machine's, once (``points_per_unit``).  A war machine "a todos los efectos": no
-    character joins it (``no_characters``).
+    character joins it (``no_characters``) and it never pursues (``no_pursuit``, RULES.md
+    §4.3: war-machine crews never pursue).
     """
     member = Member(name=operator, role="operator", profile=unit.profile,
                     equipment=unit.equipment, unit_strength=operator_us)
-    special = unit.special if "no_characters" in unit.special else (*unit.special,
-                                                                   "no_characters")
+    special = (*unit.special,
+               *(f for f in ("no_characters", "no_pursuit") if f not in unit.special))
     models = crew + 1
     return unit.replace(models=models, files=models, unit_strength_override=None,
                         members=(member,), special=special, points_per_model=0.0,

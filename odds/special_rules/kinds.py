@@ -100,20 +100,19 @@ model)."""
 # dotación sino que van todos a la dotación. Un único enano puede operar la Máquina pequeña."
 SMALL_MACHINE = RuleSpec(
     key="small_machine", mdnr=("Máquina pequeña",), book="Enanos",
-    battlescribe=("Máquina pequeña",), reads=("S_CAN_PURSUE",), switches=(),
-    filled_by="odds.combat.model.side",
+    battlescribe=("Máquina pequeña",), switches=(),
 )
 """The unit is a machine with no profile of its own worked by its crew (MDNR Enanos, Lanzafuegos
 "Máquina pequeña": "La máquina no tiene perfil separado, se considera parte de los enanos ... Un
-único enano puede operar la Máquina pequeña"): no kernel code of its own beyond a war
-machine's pursuit; the import builds the unit (:mod:`odds.battlescribe.small_machine`): the
-dwarfs of the crew ("Dotación", unit strength 1 each) are the rank and file, and the dwarf
-printed as the machine ("Lanzafuegos", "Potencia" 2: himself and the machine) a member of role
-``operator`` (:data:`odds.units.MEMBER_ROLES`), struck only once no other dwarf is left, since
-the last dwarf works the machine: the unit's strength is its living dwarfs plus one while any
-lives.  A war machine "a todos los efectos": it never pursues (RULES.md §4.3: war-machine crews
-never pursue) and no character joins it.  Its stand and shoot is a shooting reaction, outside
-the close combat the engine fights."""
+único enano puede operar la Máquina pequeña"): no kernel code of its own; the import builds the
+unit (:mod:`odds.battlescribe.small_machine`): the dwarfs of the crew ("Dotación", unit strength
+1 each) are the rank and file, and the dwarf printed as the machine ("Lanzafuegos", "Potencia"
+2: himself and the machine) a member of role ``operator`` (:data:`odds.units.MEMBER_ROLES`),
+struck only once no other dwarf is left, since the last dwarf works the machine: the unit's
+strength is its living dwarfs plus one while any lives.  A war machine "a todos los efectos": it
+never pursues (``no_pursuit``, RULES.md §4.3: war-machine crews never pursue) and no character
+joins it (``no_characters``).  Its stand and shoot is a shooting reaction, outside the close
+combat the engine fights."""
 
 SPECS = (FLYING, SKIRMISHERS, FAST_CAVALRY, NO_CHARACTERS, WIZARD, DRAGON, CHAOS, NEVER_DUELS,
          CAVALRY_BASE, SMALL_MACHINE)

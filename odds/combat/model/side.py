@@ -155,11 +155,7 @@ def _side(unit: Unit, opts: SideOptions) -> np.ndarray:
     s[S_STATIC] = opts.static_bonus
     s[S_HIGH_GROUND] = opts.high_ground
     s[S_RANKS_OK] = unit.may_claim_ranks
-    # a war machine's crew never pursue (§4.3), nor does the crew of a machine that is part
-    # of them (Enanos "Máquina pequeña": "se considera una Máquina de guerra a todos los
-    # efectos")
-    s[S_CAN_PURSUE] = (unit.troop_type not in _NO_PURSUIT and not unit.has("no_pursuit")
-                       and not unit.has("small_machine"))
+    s[S_CAN_PURSUE] = unit.troop_type not in _NO_PURSUIT and not unit.has("no_pursuit")
     if s[S_CAN_PURSUE] and unit.has("devourer"):
         # MDNR Bestias "Devorador": "si el Preyton quiere perseguir o arrasar deberá hacer un
         # chequeo de Liderazgo (en vez de un chequeo para no perseguir como es habitual)";
