@@ -12,7 +12,7 @@ twice, with 1 000 and 41 000 trials on one thread, and prints the difference ove
 the instructions one more trial costs, the engine's set-up and Python's start cancelled out.
 With ``--profile [ROW]`` (default a0) it instead counts the row's instructions inside the
 code mapping of its combat kernel (``fight_chunk_plain`` for the plain pairs of (a), (a0)
-and (b), ``fight_chunk`` for (s): :func:`odds.combat.model.plain_pair`), which holds the
+and (b), ``fight_chunk_core`` for (s): :func:`odds.combat.api.kernel_for`), which holds the
 kernel and the helpers it calls: how many distinct instructions run, over how many bytes,
 how often each runs per trial -- the shape of the bookkeeping (one pass over much code, or a
 hot loop) -- and the code's footprint, the instructions run at least once per 100 trials
@@ -57,15 +57,13 @@ import numba
 from bench_combat import row_model
 from bench_core import code_mapping
 from bench_scenario import scenario_b
-from odds.combat.api import simulate
-from odds.combat.kernel import fight_chunk, fight_chunk_plain
-from odds.combat.model import plain_pair
+from odds.combat.api import kernel_for, simulate
 row, n, dump = {row!r}, {n}, {dump!r}
 model = scenario_b() if row == "s" else row_model(row)
 numba.set_num_threads(1)
 simulate(model, {warmup}, 1)
 if dump:
-    (sig, cres), = (fight_chunk_plain if plain_pair(model) else fight_chunk).overloads.items()
+    (sig, cres), = kernel_for(model).overloads.items()
     addr = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
     open(dump + ".addr", "w").write(hex(addr) + " " + cres.fndesc.llvm_func_name)
     lo, hi, _ = code_mapping(addr)  # the kernel and the helpers it calls

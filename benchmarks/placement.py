@@ -5,12 +5,14 @@ Run ``python benchmarks/placement.py`` (about 25 s; ``--copies K``, default 8).
 Processes running the same cached machine code of the combat kernel differ in speed
 by up to a quarter (benchmarks/README.md, sessions 7, 11 and 12), each process
 repeatable to about 2 %.  This script separates the code's placement from everything else
-a process varies: in **one** process it loads both combat kernels
-(:func:`odds.combat.kernel.fight_chunk_plain` and :func:`~odds.combat.kernel.fight_chunk`)
-``K`` times from numba's cache -- each load is a new dispatcher of the same function, so the
-same machine code relocated into new memory -- and times, on one thread with each copy, rows
-(a) and (b) of ``bench_combat.py`` (plain pairs) and (s), the scenario of
-``bench_scenario.py`` (the general kernel), in two passes over the copies.  The data, the
+a process varies: in **one** process it loads the three combat kernels
+(:func:`odds.combat.kernel.fight_chunk_plain`, :func:`~odds.combat.kernel.fight_chunk_core`
+and :func:`~odds.combat.kernel.fight_chunk`) ``K`` times from numba's cache -- each load is a
+new dispatcher of the same function, so the same machine code relocated into new memory --
+and times, on one thread with each copy, rows (a) and (b) of ``bench_combat.py`` (plain
+pairs), (s), the scenario of ``bench_scenario.py`` (on the core kernel, as
+:func:`odds.combat.api.simulate` chooses), and (sg), the same scenario on the general kernel,
+in two passes over the copies.  The data, the
 stack, the thread and the Python process are the same for every copy; only the code's
 address differs.  When a copy's two passes agree and the copies differ, the speed is a
 property of where the code lands.
@@ -44,7 +46,7 @@ from bench_scenario import SCENARIO, scenario_b
 
 from odds._jit import lean
 from odds.combat import api
-from odds.combat.kernel import fight_chunk, fight_chunk_plain
+from odds.combat.kernel import fight_chunk, fight_chunk_core, fight_chunk_plain
 
 
 def copy_address(dispatcher) -> int:
@@ -77,11 +79,12 @@ def repage(address: int) -> None:
         raise RuntimeError("the code could not be written back")
 
 
-def rate(copy, model, n: int) -> float:
-    """Trials/s of ``model`` on one thread with ``copy`` (plain, general) of the kernels."""
+def rate(copy, model, n: int, kernel: str = "auto") -> float:
+    """Trials/s of ``model`` on one thread with ``copy`` (plain, core, general) of the kernels."""
     with (mock.patch.object(api, "fight_chunk_plain", copy[0]),
-          mock.patch.object(api, "fight_chunk", copy[1])):
-        return n / best_of(lambda: api.simulate(model, n, KEY), repeats=2)
+          mock.patch.object(api, "fight_chunk_core", copy[1]),
+          mock.patch.object(api, "fight_chunk", copy[2])):
+        return n / best_of(lambda: api.simulate(model, n, KEY, kernel=kernel), repeats=2)
 
 
 def main() -> None:
@@ -99,19 +102,20 @@ def main() -> None:
     for line in machine_info():
         print(" ", line)
     numba.set_num_threads(1)
-    rows = {"(a)": (reference_model(), n_a),
-            "(b)": (full_combat_model(), n_b),
-            "(s)": (scenario_b(), n_b // 2)}
-    first = (fight_chunk_plain, fight_chunk)
+    rows = {"(a)": (reference_model(), n_a, "auto"),
+            "(b)": (full_combat_model(), n_b, "auto"),
+            "(s)": (scenario_b(), n_b // 2, "auto"),
+            "(sg)": (scenario_b(), n_b // 2, "general")}
+    first = (fight_chunk_plain, fight_chunk_core, fight_chunk)
     if args.repage:
         copies = [first] * args.copies
     else:
-        copies = [first] + [(lean(fight_chunk_plain.py_func), lean(fight_chunk.py_func))
+        copies = [first] + [tuple(lean(k.py_func) for k in first)
                             for _ in range(args.copies - 1)]
     addresses = []
     for copy in copies[:1] if args.repage else copies:  # load each from the cache
-        for model, _n in (rows["(a)"], rows["(s)"]):  # (a cold cache compiles the first)
-            rate(copy, model, 1000)
+        for model, _n, kernel in (rows["(a)"], rows["(s)"], rows["(sg)"]):  # (a cold cache
+            rate(copy, model, 1000, kernel)  # compiles the first)
         addresses.append(tuple(copy_address(d) for d in copy))
     if args.repage:
         addresses *= args.copies
@@ -119,7 +123,7 @@ def main() -> None:
         sys.exit("placement.py: two copies share an address; nothing to compare")
 
     def measure(copy) -> list[float]:
-        return [rate(copy, m, n) for m, n in rows.values()]
+        return [rate(copy, m, n, kernel) for m, n, kernel in rows.values()]
 
     if args.repage:  # both passes on each placement, then new pages
         passes: list[list[list[float]]] = [[], []]
@@ -137,14 +141,14 @@ def main() -> None:
     rate_np = n_np / best_of(lambda: numpy_round(n_np, rng))
 
     what = "physical pages" if args.repage else "copies"
-    print(f"\n(a), (b): plain-pair kernel; (s): the general kernel on {SCENARIO}.toml (the "
-          "scenario of bench_scenario.py); M/s, pass 1 and 2")
-    print(f"{'k':>3s} {'plain kernel at':>15s} {'general at':>15s}  "
+    print(f"\n(a), (b): plain-pair kernel; (s), (sg): the core and the general kernel on "
+          f"{SCENARIO}.toml (the scenario of bench_scenario.py); M/s, pass 1 and 2")
+    print(f"{'k':>3s} {'plain kernel at':>15s} {'core at':>15s} {'general at':>15s}  "
           + "  ".join(f"{row:>13s}" for row in rows))
-    for k, (plain_at, general_at) in enumerate(addresses):
+    for k, (plain_at, core_at, general_at) in enumerate(addresses):
         cells = "  ".join(f"{passes[0][k][i] / 1e6:6.2f} {passes[1][k][i] / 1e6:6.2f}"
                           for i in range(len(rows)))
-        print(f"{k:3d} {plain_at:#15x} {general_at:#15x}  {cells}")
+        print(f"{k:3d} {plain_at:#15x} {core_at:#15x} {general_at:#15x}  {cells}")
     best = {row: [max(p[k][i] for p in passes) for k in range(len(copies))]
             for i, row in enumerate(rows)}
     for row, b in best.items():
@@ -152,7 +156,8 @@ def main() -> None:
               f"range {min(b) / 1e6:.2f}-{max(b) / 1e6:.2f}")
     print(f"(a) median / NumPy (c) ({rate_np / 1e6:.2f} M/s in this run): "
           f"{np.median(best['(a)']) / rate_np:.2f}")
-    print(f"(s) median / (b) median: {np.median(best['(s)']) / np.median(best['(b)']):.2f}")
+    print(f"(s) median / (b) median: {np.median(best['(s)']) / np.median(best['(b)']):.2f}; "
+          f"(s) / (sg): {np.median(best['(s)']) / np.median(best['(sg)']):.2f}")
     print(f"load average (1 min) at end: {os.getloadavg()[0]:.2f}; "
           f"{time.strftime('%Y-%m-%d %H:%M:%S')}")
 

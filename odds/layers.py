@@ -11,8 +11,8 @@ Layer  Name                  Modules
                              (the message tables, which name the imported rules)
 4      scenario data         ``scenario`` (with the combat options)
 5      combat model          ``combat.model``
-6      kernels               ``combat.blows``, ``fighters``, ``giants``, ``censers``,
-                             ``explosions``, ``psychology``, ``resolution``,
+6      kernels               ``combat.variants``, ``blows``, ``fighters``, ``giants``,
+                             ``censers``, ``explosions``, ``psychology``, ``resolution``,
                              ``strike_steps``, ``kernel``
 7      api and exact         ``combat`` (the package), ``combat.api``, ``exact``,
                              ``challenge``, ``multiple``, ``plot``; ``charge``,
@@ -39,8 +39,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("army books", ("odds.battlescribe", "odds.unit_reference", "odds.i18n", "odds.help_es")),
     ("scenario data", ("odds.scenario",)),
     ("combat model", ("odds.combat.model",)),
-    ("kernels", ("odds.combat.blows", "odds.combat.fighters", "odds.combat.giants",
-                 "odds.combat.censers", "odds.combat.explosions",
+    ("kernels", ("odds.combat.variants", "odds.combat.blows", "odds.combat.fighters",
+                 "odds.combat.giants", "odds.combat.censers", "odds.combat.explosions",
                  "odds.combat.psychology",
                  "odds.combat.resolution", "odds.combat.strike_steps", "odds.combat.kernel")),
     ("api and exact", ("odds.combat", "odds.charge", "odds.pursuit", "odds.flight",

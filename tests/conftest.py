@@ -110,21 +110,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False,
                      help="also run tests marked slow (statistical runs, benchmark smoke runs)")
     parser.addoption("--check-plain", action="store_true", default=False,
-                     help="run every plain-pair combat on both combat kernels and compare")
+                     help="run every combat of the plain and core kernels on the general one "
+                          "too and compare")
 
 
 def plain_checked(compiled_once):
-    """``odds._jit.compiled_once`` that also runs the general kernel where the plain one runs.
+    """``odds._jit.compiled_once`` that also runs the general kernel where another one runs.
 
-    For ``--check-plain``: every chunk of a plain pair (``odds.combat.model.plain_pair``)
-    runs on :func:`odds.combat.kernel.fight_chunk_plain` and, on copies of its arguments,
-    on :func:`~odds.combat.kernel.fight_chunk`; the dice buffer, the stream state and
-    every output the chunk writes (row ``c`` of each tally, its trials' ``rows``) must come
-    out identical.
+    For ``--check-plain``: every chunk run on :func:`odds.combat.kernel.fight_chunk_plain`
+    (a plain pair, ``odds.combat.model.plain_pair``) or on
+    :func:`~odds.combat.kernel.fight_chunk_core` (``odds.combat.model.core_rules``) also
+    runs, on copies of its arguments, on :func:`~odds.combat.kernel.fight_chunk`; the dice
+    buffer, the stream state and every output the chunk writes (row ``c`` of each tally, its
+    trials' ``rows``) must come out identical.
     """
     import numpy as np
 
-    from odds.combat.kernel import fight_chunk, fight_chunk_plain
+    from odds.combat.kernel import fight_chunk, fight_chunk_core, fight_chunk_plain
 
     def copy(a):
         if isinstance(a, np.ndarray):
@@ -135,8 +137,9 @@ def plain_checked(compiled_once):
 
     def wrapped(dispatcher, engine):
         run = compiled_once(dispatcher, engine)
-        if dispatcher is not fight_chunk_plain:
+        if dispatcher is not fight_chunk_plain and dispatcher is not fight_chunk_core:
             return run
+        kind = "plain" if dispatcher is fight_chunk_plain else "core"
         general = compiled_once(fight_chunk, engine)
 
         def both(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies):
@@ -151,16 +154,16 @@ def plain_checked(compiled_once):
                 rows = slice(lo, hi) if name == "rows" else c
                 pairs.append((name, mine[rows], theirs[rows]))
             for name, a, b in pairs:
-                assert np.array_equal(a, b), f"plain v general: {name} of chunk {c}"
-            PLAIN_CHECKS[0] += 1
+                assert np.array_equal(a, b), f"{kind} v general: {name} of chunk {c}"
+            PLAIN_CHECKS[kind] += 1
 
         return both
 
     return wrapped
 
 
-PLAIN_CHECKS = [0]
-"""Chunks compared by ``--check-plain`` in this session."""
+PLAIN_CHECKS = {"plain": 0, "core": 0}
+"""Chunks compared by ``--check-plain`` in this session, by kernel."""
 
 
 @pytest.fixture(autouse=True)
@@ -173,8 +176,9 @@ def _check_plain(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     if config.getoption("--check-plain"):
-        terminalreporter.write_line(f"--check-plain: {PLAIN_CHECKS[0]} chunks of plain pairs "
-                                    "ran identically on both combat kernels")
+        terminalreporter.write_line(f"--check-plain: {PLAIN_CHECKS['plain']} chunks of plain "
+                                    f"pairs and {PLAIN_CHECKS['core']} of core models ran "
+                                    "identically on the general kernel too")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -320,3 +324,43 @@ def fresh_process_env(tmp_path: Path, module: str, source: str) -> dict[str, str
     repo = Path(__file__).resolve().parents[1]
     return dict(os.environ, NUMBA_CACHE_DIR=str(cache),
                 PYTHONPATH=os.pathsep.join([str(tmp_path), str(repo)]))
+
+
+def plain_rules() -> list[str]:
+    """The unit flags the plain and core kernels accept (their specs' ``plain``,
+    docs/rules.md)."""
+    from odds import special_rules
+    from odds.units import SPECIAL_RULES
+
+    return [r for r in SPECIAL_RULES if special_rules.BY_KEY[r].plain]
+
+
+def plain_units(name: str, max_models: int = 40, max_files: int = 10, max_wounds: int = 4):
+    """A hypothesis strategy: a unit dict of random profile, weapon, armour, command and
+    special rules, those the plain and core kernels accept (:func:`plain_rules`)."""
+    from hypothesis import strategies as st
+
+    from odds import rules
+
+    @st.composite
+    def unit(draw):
+        models = draw(st.integers(1, max_models))
+        return {
+            "name": name, "troop_type": draw(st.sampled_from(["infantry", "cavalry"])),
+            "models": models, "files": draw(st.integers(1, min(models, max_files))),
+            "profile": {"M": 10, "WS": draw(st.integers(1, 10)), "BS": 3,
+                        "S": draw(st.integers(1, 7)), "T": draw(st.integers(1, 7)),
+                        "W": draw(st.integers(1, max_wounds)), "I": draw(st.integers(1, 10)),
+                        "A": draw(st.integers(0, 5)), "Ld": draw(st.integers(2, 10))},
+            "equipment": {"weapon": draw(st.sampled_from(sorted(rules.WEAPONS))),
+                          "armour": draw(st.sampled_from(rules.ARMOURS)),
+                          "shield": draw(st.booleans())},
+            "command": {"champion": draw(st.booleans()), "standard": draw(st.booleans()),
+                        "musician": draw(st.booleans())},
+            "rules": {"special": draw(st.lists(st.sampled_from(plain_rules()), max_size=3,
+                                               unique=True)),
+                      "ward_save": draw(st.sampled_from([0, 4, 5, 6])),
+                      "regeneration": draw(st.sampled_from([0, 4]))},
+        }
+
+    return unit()

@@ -24,7 +24,7 @@ RUNS = {
     "bench_combat": (["--quick"], ["x numpy (c)", "(b) 20 v 20 full combat, 1 thread",
                                    "check (a)"]),
     "bench_scenario": (["--quick"], ["ratio (b)/(a), (a) on its plain-pair kernel",
-                                     "ratio (b)/(a), both on the general kernel",
+                                     "ratio (b)/(a), both on the core kernel",
                                      "the goal of 0.5"]),
     "bench_emergence": (["--trials", "200000", "--map-trials", "2000",
                          "--baseline-trials", "200000"], ["emergences/s, 1 thread",

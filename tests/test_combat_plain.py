@@ -16,11 +16,10 @@ import itertools
 
 import numpy as np
 import pytest
-from conftest import infantry
+from conftest import infantry, plain_units
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from odds import rules, special_rules
 from odds.combat.api import simulate
 from odds.combat.kernel import fight_chunk_plain
 from odds.combat.model import (
@@ -34,7 +33,7 @@ from odds.combat.model import (
 from odds.combat.multiple import scenario_model
 from odds.emergence import example_path
 from odds.scenario import load_scenario
-from odds.units import SPECIAL_RULES, library_names, library_unit, unit_from_dict
+from odds.units import library_names, library_unit, unit_from_dict
 from odds.validation import OddsInputError
 
 TRIALS = 1_500  # a 20 v 20 combat rolls ~200 dice a round: many buffer refills per chunk
@@ -138,39 +137,14 @@ def test_forcing_the_plain_kernel_on_another_model_is_an_error():
     model = build(library_unit("trolls"), library_unit("empire_swordsmen"))
     with pytest.raises(OddsInputError, match="kernel: 'plain' needs two units"):
         simulate(model, 10, 1, kernel="plain")
-    with pytest.raises(OddsInputError, match="kernel: one of 'auto', 'general', 'plain'"):
+    with pytest.raises(OddsInputError, match="kernel: one of 'auto', 'general', 'core', "
+                                             "'plain'"):
         simulate(model, 10, 1, kernel="fast")
 
 
-PLAIN_RULES = [r for r in SPECIAL_RULES if special_rules.BY_KEY[r].plain]
-"""The unit flags the plain kernel accepts (their specs' ``plain``, docs/rules.md)."""
-
-
-@st.composite
-def fighters(draw, name: str):
-    """A unit of random profile, weapon, armour and special rules (those of a plain pair)."""
-    models = draw(st.integers(1, 40))
-    return {
-        "name": name, "troop_type": draw(st.sampled_from(["infantry", "cavalry"])),
-        "models": models, "files": draw(st.integers(1, min(models, 10))),
-        "profile": {"M": 10, "WS": draw(st.integers(1, 10)), "BS": 3,
-                    "S": draw(st.integers(1, 7)), "T": draw(st.integers(1, 7)),
-                    "W": draw(st.integers(1, 4)), "I": draw(st.integers(1, 10)),
-                    "A": draw(st.integers(0, 5)), "Ld": draw(st.integers(2, 10))},
-        "equipment": {"weapon": draw(st.sampled_from(sorted(rules.WEAPONS))),
-                      "armour": draw(st.sampled_from(rules.ARMOURS)),
-                      "shield": draw(st.booleans())},
-        "command": {"champion": draw(st.booleans()), "standard": draw(st.booleans()),
-                    "musician": draw(st.booleans())},
-        "rules": {"special": draw(st.lists(st.sampled_from(PLAIN_RULES), max_size=3,
-                                           unique=True)),
-                  "ward_save": draw(st.sampled_from([0, 4, 5, 6])),
-                  "regeneration": draw(st.sampled_from([0, 4]))},
-    }
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(a=fighters("A"), d=fighters("D"), charger=st.sampled_from(["attacker", "defender", "none"]),
+@given(a=plain_units("A"), d=plain_units("D"),
+       charger=st.sampled_from(["attacker", "defender", "none"]),
        face=st.sampled_from(["front", "flank", "rear"]), key=st.integers(0, 2**32 - 1))
 def test_random_units_give_identical_results(a, d, charger, face, key):
     """Any units the plain kernel accepts: the same results as the general kernel."""

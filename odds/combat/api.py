@@ -14,7 +14,7 @@ from odds import dice
 from odds import validation as v
 from odds._faces import dice_buffer
 from odds._jit import compiled_once, run_chunks
-from odds.combat.kernel import OUTCOMES, fight_chunk, fight_chunk_plain
+from odds.combat.kernel import OUTCOMES, fight_chunk, fight_chunk_core, fight_chunk_plain
 from odds.combat.model import (
     CAUGHT,
     ESCAPED,
@@ -48,6 +48,7 @@ from odds.combat.model import (
     CombatOptions,
     SideOptions,
     build,
+    core_rules,
     dice_budget,
     plain_pair,
     recruits_at_most,
@@ -219,6 +220,28 @@ def _as_unit(u: Unit | str, name: str) -> Unit:
                            f"(got {type(u).__name__})")
 
 
+KERNELS = ("auto", "general", "core", "plain")
+"""The choices of :func:`simulate`'s ``kernel``."""
+
+
+def kernel_for(model: CombatModel, kernel: str = "auto") -> Any:
+    """The kernel :func:`simulate` runs ``model`` on, for its ``kernel`` choice."""
+    if kernel == "general":
+        return fight_chunk
+    if kernel == "plain" or (kernel == "auto" and plain_pair(model)):
+        if not plain_pair(model):
+            raise v.OddsInputError("kernel: 'plain' needs two units in one contact without "
+                                   "characters or the rules odds.combat.model.plain_pair "
+                                   "excludes")
+        return fight_chunk_plain
+    if not core_rules(model):
+        if kernel == "core":
+            raise v.OddsInputError("kernel: 'core' needs a model without the rules "
+                                   "odds.combat.model.core_rules excludes")
+        return fight_chunk
+    return fight_chunk_core
+
+
 def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
              kernel: str = "auto") -> dict[str, Any]:
     """Run the kernel and sum the per-chunk counts (arrays keyed by name).
@@ -233,19 +256,19 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
     ``stats`` rows) and, for two units, ``outcome[8]`` (:data:`OUTCOMES`).
 
     ``kernel``: ``"auto"`` runs :func:`~odds.combat.kernel.fight_chunk_plain` on a
-    plain pair (:func:`~odds.combat.model.plain_pair`) and
-    :func:`~odds.combat.kernel.fight_chunk` otherwise; ``"general"`` always the
-    latter (the two give identical results on a plain pair); ``"plain"`` the
-    former, an error when the model is not a plain pair.
+    plain pair (:func:`~odds.combat.model.plain_pair`),
+    :func:`~odds.combat.kernel.fight_chunk_core` on another model without the rules a plain
+    pair leaves out (:func:`~odds.combat.model.core_rules`) and
+    :func:`~odds.combat.kernel.fight_chunk` otherwise; ``"general"``, ``"core"`` or
+    ``"plain"`` that kernel (all give identical results where they apply), an error when
+    the model is not one ``"core"`` or ``"plain"`` accepts.
     """
-    if kernel not in ("auto", "general", "plain"):
-        raise v.OddsInputError(f"kernel: one of 'auto', 'general', 'plain' (got {kernel!r})")
+    if kernel not in KERNELS:
+        raise v.OddsInputError(f"kernel: one of {', '.join(map(repr, KERNELS))} "
+                               f"(got {kernel!r})")
     if model.mixture:
         return _simulate_mixture(model, trials, key, keep_rows, kernel)
-    plain = kernel != "general" and plain_pair(model)
-    if kernel == "plain" and not plain:
-        raise v.OddsInputError("kernel: 'plain' needs two units in one contact without "
-                               "characters or the rules odds.combat.model.plain_pair excludes")
+    run = compiled_once(kernel_for(model, kernel), "combat")
     nc = n_chunks(trials)
     mr = model.max_rounds
     nu = model.n_units
@@ -276,7 +299,6 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
     budget = dice_budget(model)
     nb = model.sides.shape[0]
     ncon = max(1, model.contacts.shape[0])
-    run = compiled_once(fight_chunk_plain if plain else fight_chunk, "combat")
 
     arrays = ModelArrays(model.sides, model.groups, *model.strike_steps, model.flags,
                          model.contacts, model.ranks, model.side_bonus)

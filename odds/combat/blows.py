@@ -71,6 +71,7 @@ from odds.combat.model.layout import (
     S_TONGUE,
 )
 from odds.combat.model.thresholds import ALL_WOUNDS
+from odds.combat.variants import GENERAL, all_rules
 
 
 @inline
@@ -192,15 +193,16 @@ def swallowed(buf, p, u, state, sides, scored):
 
 @inline  # the hot path: LLVM inlines it (compiled once)
 def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, reroll=False,
-                   plain=False, ward_need=-1, gem=0, body=None, wound_need=-1, save_need=-1,
+                   variant=GENERAL, ward_need=-1, gem=0, body=None, wound_need=-1, save_need=-1,
                    lucky=0):
     """Unsaved ordinary wounds and killing blows of ``n_att`` attacks of one group.
 
     ``only_sixes``: the attackers failed a fear test and held, so they hit
     only on natural 6s (§3.3); ``need``: the to-hit need instead of the group's ``G_HIT``
     (-1: the group's); ``reroll``: the misses are re-rolled even when the group's
-    ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``); ``plain``: the plain-pair
-    kernel's constant (``G_COLD`` and ``G_CHAIN`` are 0 there, their code left out);
+    ``G_REROLL`` is 0 (a duellist with ``S_DUEL_REROLL``); ``variant``: the calling
+    kernel's constant (:mod:`odds.combat.variants`: the code of the rules its models never
+    have, such as ``G_COLD`` and ``G_CHAIN``, left out);
     ``ward_need``: the ward save instead of the group's ``G_WARD`` (-1: the group's);
     ``gem``: 1 when the target has "Gema de Lustria" (``S_GEM``), ``body`` its ``state`` row:
     while its ``B_GEM`` is 0, one failed armour save is rolled again and ``B_GEM`` set;
@@ -222,19 +224,20 @@ def unsaved_wounds(buf, p, n_att, groups, u, v, gi, kind, only_sixes, need, rero
         hits += h2
         ph += ph2
     sixes = 0
-    if not plain and groups[u, v, gi, kind, G_COLD]:  # "Arma de frío": the natural 6s rolled to hit
+    # "Arma de frío": the natural 6s rolled to hit
+    if all_rules(variant) and groups[u, v, gi, kind, G_COLD]:
         sixes, _ = count_ge(buf, p0, p - p0, 6)
-    face = 0 if plain else groups[u, v, gi, kind, G_SWALLOW]
+    face = groups[u, v, gi, kind, G_SWALLOW] if all_rules(variant) else 0
     wound = groups[u, v, gi, kind, G_WOUND] if wound_need < 0 else wound_need
     if face > 0:  # "Engullir entero": a killing blow on a to-wound roll of 4+ that wounds
         w, kbw, p = roll_wounds_at(buf, p, hits - ph, wound, max(face, wound))
     else:
         w, kbw, p = roll_wounds(buf, p, hits - ph, wound, groups[u, v, gi, kind, G_KB])
-    if not plain and groups[u, v, gi, kind, G_REROLL_WOUND] and w < hits - ph:
+    if all_rules(variant) and groups[u, v, gi, kind, G_REROLL_WOUND] and w < hits - ph:
         # "Premonición": the failed rolls to wound are rolled once more
         w2, k2, p = roll_wounds(buf, p, hits - ph - w, wound, groups[u, v, gi, kind, G_KB])
         w, kbw = w + w2, kbw + k2
-    if not plain and groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
+    if all_rules(variant) and groups[u, v, gi, kind, G_CHAIN] and w + ph > 0:  # "Asalto imparable"
         w2, k2, ph2, p = chain_attacks(buf, p, w + ph, hit, poison, groups[u, v, gi, kind])
         w, kbw, ph = w + w2, kbw + k2, ph + ph2
     armour = w - kbw + ph
@@ -452,52 +455,53 @@ def feast(buf, p, p0, na, groups, u, t, gi, kind, only_sixes, need, reroll, ward
         return 0, 0, 0, 0, p
     more = np.int64(buf[p])
     return unsaved_wounds(buf, p + 1, more, groups, u, t, gi, kind, only_sixes, need, reroll,
-                          False, ward, gem, body, wound, save, lucky)
+                          GENERAL, ward, gem, body, wound, save, lucky)
 
 
 @inline
 def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, only_sixes,
-           plain, scored):
+           variant, scored):
     """Resolve ``na`` attacks of group ``gi`` of body ``u`` on body ``t``.
 
     Returns ``(wounds scored, overkill added, rebound, p)``: ``rebound``, the armour saves
     ``t`` passed against blows with ``G_REBOUND_S`` (Enanos "Escamas puntiagudas": hits back
     at ``u``, :func:`odds.combat.strike_steps.rebound`), else 0; ``duel``: ``t`` is ``u``'s
     challenge opponent (overkill counts, §1.9); ``only_sixes``: hits on
-    natural 6s only (failed fear, §3.3); ``plain``: the plain-pair kernel's constant (the
-    rules of a strike its model leaves out, :func:`odds.combat.model.plain_pair`, have no
-    code there); ``scored``: the wounds each side scored this round (a swallow's wounds back
+    natural 6s only (failed fear, §3.3); ``variant``: the calling kernel's constant (the
+    rules of a strike its models never have, :mod:`odds.combat.variants`, have no code
+    there); ``scored``: the wounds each side scored this round (a swallow's wounds back
     leave the enemy's, :func:`swallowed`).
     """
     need = -1
     ward = -1
-    if not plain and sides[u, S_ICE] and state[u, B_MELTED]:
+    if all_rules(variant) and sides[u, S_ICE] and state[u, B_MELTED]:
         # Reinos Ogros "Armas de hielo": melted by a flaming hit, normal weapons now
         need = groups[u, t, gi, kind, G_ICE_HIT]
         ward = groups[u, t, gi, kind, G_ICE_WARD]
-    if not plain and (sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]
+    if all_rules(variant) and (sides[u, S_BEAR_STD] or groups[u, t, gi, kind, G_GRAB]
                       or state[u, B_TONGUED] == t + 1):
         need, p = hit_need(buf, p, groups, u, t, gi, kind, state, sides, need)
     wound = -1
     save = -1
-    if not plain and (sides[u, S_HEADS] or sides[t, S_HEADS]):
+    if all_rules(variant) and (sides[u, S_HEADS] or sides[t, S_HEADS]):
         need, wound, save = head_needs(groups, u, t, gi, kind, state, sides, need)
     # Estalia "Orgullo Estaliano": "pueden repetir las tiradas falladas para impactar en
     # desafíos" (S_DUEL_REROLL)
     p0 = p
-    gem = 0 if plain else sides[t, S_GEM]  # "Gema de Lustria"
-    lucky = 0 if plain else sides[t, S_LUCKY]  # "Afortunados"
+    gem = sides[t, S_GEM] if all_rules(variant) else 0  # "Gema de Lustria"
+    lucky = sides[t, S_LUCKY] if all_rules(variant) else 0  # "Afortunados"
     uns, kbw, six, passed, p = unsaved_wounds(buf, p, na, groups, u, t, gi, kind, only_sixes,
                                               need, duel and sides[u, S_DUEL_REROLL] > 0,
-                                              plain, ward, gem, state[t], wound, save, lucky)
-    if not plain and groups[u, t, gi, kind, G_FEAST] and state[t, B_WOUNDS] <= sides[t, S_W]:
+                                              variant, ward, gem, state[t], wound, save, lucky)
+    if (all_rules(variant) and groups[u, t, gi, kind, G_FEAST]
+            and state[t, B_WOUNDS] <= sides[t, S_W]):
         # "Festín de huesos": declared on a body of one model (its Default), +1D6 attacks
         u2, k2, s2, pa2, p = feast(buf, p, p0, na, groups, u, t, gi, kind, only_sixes, need,
                                    duel and sides[u, S_DUEL_REROLL] > 0, ward, gem, state[t],
                                    wound, save, lucky)
         uns, kbw, six, passed = uns + u2, kbw + k2, six + s2, passed + pa2
-    rebound = 0 if plain or groups[u, t, gi, kind, G_REBOUND_S] == 0 else passed
-    if not plain and ((gi == CREW and sides[u, S_TONGUE]) or (
+    rebound = 0 if not all_rules(variant) or groups[u, t, gi, kind, G_REBOUND_S] == 0 else passed
+    if all_rules(variant) and ((gi == CREW and sides[u, S_TONGUE]) or (
             sides[t, S_ICE] and groups[u, t, gi, kind, G_FLAMING] and not state[t, B_MELTED])):
         if hits_rolled(buf, p0, na, groups, u, t, gi, kind, only_sixes, need,
                        duel and sides[u, S_DUEL_REROLL] > 0) > 0:
@@ -527,7 +531,7 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
         state[t, B_WOUNDS] = hp_t
         if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
             state[t, B_NO_REGEN] = 1
-        if not plain and sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
+        if all_rules(variant) and sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
             recruit(sides[u, S_RECRUIT] - 1, sc, state)  # the duellist slain (sc 1 at W 1)
         return sc, extra, rebound, p
     if state[t, B_WOUNDS] <= 0:
@@ -536,12 +540,13 @@ def strike(buf, p, na, groups, u, t, gi, kind, state, sides, duel, overkill, onl
     state[t, B_WOUNDS] = hp_t
     # "Estaca de Sigmar": "los Vampiros no pueden usar Regeneración contra los impactos"
     state[t, B_REGEN_WOUNDS] += rg * (1 - groups[u, t, gi, kind, G_NO_REGEN])
-    if not plain and groups[u, t, gi, kind, G_SWALLOW] and kbw > 0 and state[u, B_WOUNDS] > 0:
+    if (all_rules(variant) and groups[u, t, gi, kind, G_SWALLOW] and kbw > 0
+            and state[u, B_WOUNDS] > 0):
         p = swallowed(buf, p, u, state, sides, scored)  # "Engullir entero": a model swallowed
-    if not plain and sides[u, S_LIFE_DRAIN] and state[u, B_WOUNDS] > 0:
+    if all_rules(variant) and sides[u, S_LIFE_DRAIN] and state[u, B_WOUNDS] > 0:
         # "Poder de la muerte": a wound back per wound
         state[u, B_WOUNDS] = min(state[u, B_WOUNDS] + sc, sides[u, S_W])
-    if not plain and sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
+    if all_rules(variant) and sides[u, S_RECRUIT] and sides[t, S_W] == 1 and sc > 0:
         recruit(sides[u, S_RECRUIT] - 1, sc, state)  # one model slain per wound at W 1
     if groups[u, t, gi, kind, G_FLAMING] and sc > 0:
         state[t, B_NO_REGEN] = 1  # no more regeneration this combat (§1.6)

@@ -54,6 +54,7 @@ from odds.combat.model.layout import (
     T_TOUCH_B,
     WIPED,
 )
+from odds.combat.variants import GENERAL
 
 GRAB_REPEATS = 8
 """Most sub-table rolls of one "Agarrar y..." (a 6 rolls again for a second model)."""
@@ -294,7 +295,7 @@ def titan_blow(buf, p, kind, side, u, c, t, model, scratch):
         if groups[u, t, RANK_AND_FILE, kind, G_ACTIVE]:
             before = models_left(state[t, B_WOUNDS], sides[t, S_W])
             sc, _, _, p = strike(buf, p, n, groups, u, t, RANK_AND_FILE, kind, state, sides,
-                                 False, 0, False, False, scratch.scored)
+                                 False, 0, False, GENERAL, scratch.scored)
             scratch.scored[side] += sc
             if t < model.flags[F_UNITS]:
                 lose_fighters(t, c, before - models_left(state[t, B_WOUNDS], sides[t, S_W]),

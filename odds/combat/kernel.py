@@ -30,12 +30,15 @@ One trial is one whole combat (:func:`fight_once`), each step below a function o
 Unit statuses at the end: see :data:`STATUSES`; two-unit outcomes:
 :data:`OUTCOMES`.
 
-Two kernels run this code: :func:`fight_chunk` any combat, and
-:func:`fight_chunk_plain` the plain pairs of :func:`odds.combat.model.plain_pair`
-(two units, one contact, no characters, none of a few rare rules), for which
-``plain`` is a compile-time constant (and the break test is inlined: :data:`_break_test`;
-the panic tests of step 5 are left out: each side of a plain pair is one unit, so no
-friend is there to test, and the general kernel rolls no die for them either);
+Three kernels run this code, each with its compile-time constant ``variant``
+(:mod:`odds.combat.variants`): :func:`fight_chunk` any combat; :func:`fight_chunk_core`
+a combat of any shape whose units carry none of the rules a plain pair leaves out
+(:func:`odds.combat.model.core_rules`), their code compiled out; and
+:func:`fight_chunk_plain` the plain pairs of :func:`odds.combat.model.plain_pair` (two
+units, one contact, no characters, none of those rules), where the counts fold into
+constants too (and the break test is inlined: :data:`_break_test`; the panic tests of
+step 5 are left out: each side of a plain pair is one unit, so no friend is there to
+test, and the general kernel rolls no die for them either).
 :func:`odds.combat.api.simulate` chooses.
 """
 
@@ -66,7 +69,7 @@ from odds.combat.giants import (
     giants_round_start,
     shout_margin,
 )
-from odds.combat.model import layout
+from odds.combat.model import PLAIN_ABSENT, layout
 from odds.combat.model.layout import (
     B_CHAMP_CONTACT,
     B_DOWN,
@@ -201,6 +204,7 @@ from odds.combat.psychology import (
 )
 from odds.combat.resolution import end_stats, horn_round, leave_and_pursue, settle, side_totals
 from odds.combat.strike_steps import strike_steps
+from odds.combat.variants import CORE, GENERAL, PLAIN, all_rules, pair
 from odds.rng import fill_d6
 
 OUTCOMES = (
@@ -226,6 +230,22 @@ RARE_UNIT_COLUMNS = special_rules.rare_columns(layout, {
     "RARE_RANDOM": RARE_RANDOM, "RARE_GIANT": RARE_GIANT, "RARE_GAS": RARE_GAS})
 """``(sides column, bits)``: a unit with the column above 0 sets the bits (the specs' ``rare``,
 :func:`odds.special_rules.rare_columns`)."""
+
+
+def _core_rare() -> int:
+    """:data:`CORE_RARE`: every bit but those only columns of :data:`PLAIN_ABSENT` set."""
+    absent = kept = 0
+    for column, bits in RARE_UNIT_COLUMNS:
+        if column in PLAIN_ABSENT:
+            absent |= bits
+        else:
+            kept |= bits
+    return ~(absent & ~kept)
+
+
+CORE_RARE = _core_rare()
+"""The bits :func:`rare_rules` may set in :func:`fight_chunk_core`: all but those only the
+rules a plain pair leaves out set."""
 
 _break_test = inlined(break_test)
 """The break test, inlined into the plain-pair kernel; the general kernel calls it.
@@ -278,19 +298,19 @@ def rare_rules(nr, sides):
 
 
 @inline
-def n_units(model, plain):
+def n_units(model, variant):
     """The combat's units (bodies after them are characters): 2 in a plain pair."""
-    return 2 if plain else model.flags[F_UNITS]
+    return 2 if pair(variant) else model.flags[F_UNITS]
 
 
 @inline
-def n_bodies(model, plain):
+def n_bodies(model, variant):
     """The combat's bodies, units then characters: 2 in a plain pair."""
-    return 2 if plain else model.sides.shape[0]
+    return 2 if pair(variant) else model.sides.shape[0]
 
 
 @inline  # into fight_chunk, by LLVM: no call per trial
-def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, rare, plain):
+def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, rare, variant):
     """One whole combat, round after round as ``RULES.md`` §8 A; returns the dice position ``p``.
 
     Bodies ``0 .. nr - 1`` are units, the rest characters standing in the front rank of
@@ -301,14 +321,13 @@ def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, 
     :mod:`odds.combat.model.layout`.  Fills ``stats`` (``ST_*``) and ``chal`` (``CH_*``),
     adds the trial's round results to ``res[round, RES_*]``, its breaks to ``brk[round,
     unit]`` and its first-round combat-result terms to ``terms[side, TM_*]``.  ``rare``:
-    the rare rules some unit of the combat has (:func:`rare_rules`); ``plain``, a constant
-    of the calling kernel: true only for a model :func:`odds.combat.model.plain_pair`
-    accepts (two units, one contact, no characters), so the branches of the rules it
-    excludes are never taken (see :func:`fight_chunk_plain`).
+    the rare rules some unit of the combat has (:func:`rare_rules`); ``variant``, the
+    calling kernel's constant (:mod:`odds.combat.variants`): the code of what its models
+    never have is left out (:func:`fight_chunk_core`, :func:`fight_chunk_plain`).
     """
-    nr = n_units(model, plain)
+    nr = n_units(model, variant)
     state = scratch.state
-    p, max_r, chg = charge(buf, st, p, max_rounds, model, scratch, plain)
+    p, max_r, chg = charge(buf, st, p, max_rounds, model, scratch, variant)
     duel_a = -1
     duel_b = -1
     prev_winner = -1
@@ -319,18 +338,18 @@ def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, 
             p = 0
         rounds = rnd + 1
         p, over, duel_a, duel_b = start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b,
-                                                 model, scratch, rare, plain)
+                                                 model, scratch, rare, variant)
         if over:
             rounds = rnd
             break
-        p, ranks0, ranks1 = who_fights(buf, p, rnd, model, scratch, rare, plain)
+        p, ranks0, ranks1 = who_fights(buf, p, rnd, model, scratch, rare, variant)
         p, ok0, ok1 = strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model,
-                                   scratch, plain)
-        p = end_of_phase(buf, p, model, scratch, rare, plain)
+                                   scratch, variant)
+        p = end_of_phase(buf, p, model, scratch, rare, variant)
         if duel_a >= 0:
             duel_a, duel_b = challenge_ends(rnd, duel_a, duel_b, state, scratch.chal)
         p, margin, us0, us1, mus0, mus1, gen0, gen1, bsb0, bsb1 = combat_result(
-            buf, p, rnd, ranks0, ranks1, ok0, ok1, model, scratch, terms, rare, plain)
+            buf, p, rnd, ranks0, ranks1, ok0, ok1, model, scratch, terms, rare, variant)
         if us0 <= 0 or us1 <= 0:  # a side has no unit left fighting
             combat_over(rnd, us0 > 0, us1 > 0, nr, state, res)
             break
@@ -344,11 +363,11 @@ def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, 
             if rare & RARE_GIANT:  # "Caídas": the losing giants' fall tests
                 p = fall_on_losing(buf, p, w, model, scratch)
             p = break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, brk,
-                            plain)
-            p = panic_tests(buf, p, gen0, gen1, model, scratch, rare, plain)
+                            variant)
+            p = panic_tests(buf, p, gen0, gen1, model, scratch, rare, variant)
             if rare & RARE_GIANT:  # "Caídas": a giant on the ground that must flee is destroyed
                 down_flee(nr, model.sides, state)
-            p = flee_pursue_redress(buf, p, w, model, scratch, plain)
+            p = flee_pursue_redress(buf, p, w, model, scratch, variant)
         if rare & RARE_CAPTAINS:  # "No Muertos", "Capitán": the end of the phase it fell in
             p = captains_fall(buf, p, nr, model.sides, state)
         if settle(nr, model.sides, state):
@@ -363,7 +382,7 @@ def fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, 
 
 
 @inline
-def charge(buf, st, p, max_rounds, model, scratch, plain):
+def charge(buf, st, p, max_rounds, model, scratch, variant):
     """Each body's state at the charge, then psychology at the charge (§3.3).
 
     The charger tests fear/terror of its target first (failed: no combat); then the
@@ -375,9 +394,9 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
     """
     sides = model.sides
     state = scratch.state
-    nr = n_units(model, plain)
-    nb = n_bodies(model, plain)
-    has_chars = False if plain else nb > nr
+    nr = n_units(model, variant)
+    nb = n_bodies(model, variant)
+    has_chars = False if pair(variant) else nb > nr
     for u in range(nb):
         state[u, B_WOUNDS] = sides[u, S_HP]
         state[u, B_FRENZIED] = sides[u, S_FRENZY]
@@ -407,7 +426,7 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
                                  max_rounds)
         if not fought:
             max_r = 0
-    elif not plain and model.flags[F_PAIRS] > 0:
+    elif not pair(variant) and model.flags[F_PAIRS] > 0:
         fought, p = charge_pair_tests(buf, st, p, model.flags, sides, state, scratch.stats,
                                       max_rounds, model.contacts)
         if not fought:
@@ -419,7 +438,7 @@ def charge(buf, st, p, max_rounds, model, scratch, plain):
 
 
 @inline
-def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rare, plain):
+def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rare, variant):
     """What happens before the blows; returns ``(p, over, duel_a, duel_b)``.
 
     Random attacks (gst "Ataques aleatorios", §1.6), the rules of the start of the owner's
@@ -430,10 +449,10 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
     """
     sides = model.sides
     state = scratch.state
-    nr = n_units(model, plain)
-    nb = n_bodies(model, plain)
-    has_chars = False if plain else nb > nr
-    if not plain and rare & RARE_RANDOM:
+    nr = n_units(model, variant)
+    nb = n_bodies(model, variant)
+    has_chars = False if pair(variant) else nb > nr
+    if all_rules(variant) and rare & RARE_RANDOM:
         p = roll_random_attacks(buf, p, nr, sides, state)
     active0 = model.flags[F_ACTIVE]
     active = active0 if rnd % 2 == 0 else 1 - active0
@@ -444,7 +463,7 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
             # empire family: "Canto de la Sirena" ends with the turn before
             p = song_ends(buf, p, nr, sides, state)
         p = own_turn_start(buf, p, nr, active, sides, state, model.contacts)
-        if not plain:  # "Escupir inmundicia": the Cañón infernal's shooting phase
+        if all_rules(variant):  # "Escupir inmundicia": the Cañón infernal's shooting phase
             p, fled = spit_filth(buf, p, rnd, active, model, scratch)
             if fled:
                 if prev_winner == active:  # who flees is pursued as from a panic
@@ -469,7 +488,7 @@ def start_of_round(buf, p, rnd, prev_winner, duel_a, duel_b, model, scratch, rar
 
 
 @inline
-def who_fights(buf, p, rnd, model, scratch, rare, plain):
+def who_fights(buf, p, rnd, model, scratch, rare, variant):
     """Who can fight this round, through each contact (§1.2); returns ``(p, ranks0, ranks1)``.
 
     The models in contact and the ranks of each side (:func:`round_start`), counted again
@@ -483,16 +502,16 @@ def who_fights(buf, p, rnd, model, scratch, rare, plain):
     sides = model.sides
     contacts = model.contacts
     state = scratch.state
-    nr = n_units(model, plain)
-    nb = n_bodies(model, plain)
-    nc = 1 if plain else model.contacts.shape[0]
-    has_chars = False if plain else nb > nr
+    nr = n_units(model, variant)
+    nb = n_bodies(model, variant)
+    nc = 1 if pair(variant) else model.contacts.shape[0]
+    has_chars = False if pair(variant) else nb > nr
     kind = round_kind(rnd)
     ranks0, ranks1 = round_start(nr, nb, has_chars, model.flags[F_CORNER], sides, state,
                                  contacts, model.ranks, scratch.touch)
     active0 = model.flags[F_ACTIVE]
     active = active0 if rnd % 2 == 0 else 1 - active0
-    if not plain and rare & RARE_TURN:  # Reinos del Caos "Magia de Tzeentch"
+    if all_rules(variant) and rare & RARE_TURN:  # Reinos del Caos "Magia de Tzeentch"
         slain, p = mutations(buf, p, nr, active, sides, state, contacts, scratch.touch)
         lost, p = petrify(buf, p, nr, active, sides, state, contacts)  # gst "Petrificar"
         if slain > 0 or lost > 0:
@@ -505,7 +524,7 @@ def who_fights(buf, p, rnd, model, scratch, rare, plain):
         champ = 1 if (sides[u, S_CHAMPION] != 0 and state[u, B_WOUNDS] > 0) else 0
         mu = models_left(state[u, B_WOUNDS], sides[u, S_W])
         stupid = False
-        if not plain and (sides[u, S_STUPID] or sides[u, S_DRUNK]):
+        if all_rules(variant) and (sides[u, S_STUPID] or sides[u, S_DRUNK]):
             stupid, p = stupidity(buf, p, u, active, sides, state)
         for c in range(nc):
             d = end_of(u, c, contacts)
@@ -544,18 +563,18 @@ def halve_fighters(buf, p, c, d, pool):
 
 
 @inline
-def end_of_phase(buf, p, model, scratch, rare, plain):
+def end_of_phase(buf, p, model, scratch, rare, variant):
     """Explosions, regeneration (§1.6), then the bodies and units with no wound left are wiped.
 
     A unit is wiped only once its characters are dead too.  Returns ``p``.
     """
     sides = model.sides
     state = scratch.state
-    nr = n_units(model, plain)
-    nb = n_bodies(model, plain)
+    nr = n_units(model, variant)
+    nb = n_bodies(model, variant)
     if rare & RARE_GAS:  # Condes Vampiro "Explosión de gases": a corpse slain this phase
         p = gas_explosions(buf, p, model, scratch)
-    for u in range(nb if plain or rare & RARE_REGEN else 0):
+    for u in range(nb if pair(variant) or rare & RARE_REGEN else 0):
         if (sides[u, S_REGEN] <= 6 and state[u, B_REGEN_WOUNDS] > 0
                 and not state[u, B_NO_REGEN]):
             back, p = count_ge(buf, p, state[u, B_REGEN_WOUNDS], sides[u, S_REGEN])
@@ -564,7 +583,7 @@ def end_of_phase(buf, p, model, scratch, rare, plain):
             scratch.scored[1 - sides[u, S_SIDE]] -= back
     if rare & RARE_GIANT:  # "Muerte del gigante": a giant slain this phase falls
         p = death_fall(buf, p, model, scratch)
-    if not plain:  # Elfos Silvanos "Muerte del señor": a lord slain this phase
+    if all_rules(variant):  # Elfos Silvanos "Muerte del señor": a lord slain this phase
         lords_fall(nr, sides, state)
     for b in range(nr, nb):
         # a select, not a branch
@@ -598,7 +617,7 @@ def challenge_ends(rnd, duel_a, duel_b, state, chal):
 
 @inline
 def combat_result(buf, p, rnd, ranks0, ranks1, overkill0, overkill1, model, scratch, terms,
-                  rare, plain):
+                  rare, variant):
     """The combat result per side (§2.2): wounds, ranks, outnumber, standard, flank, rear...
 
     Returns ``(p, margin, us0, us1, mus0, mus1, gen0, gen1, bsb0, bsb1)``: side 0's
@@ -608,8 +627,8 @@ def combat_result(buf, p, rnd, ranks0, ranks1, overkill0, overkill1, model, scra
     """
     scored = scratch.scored
     bonus = model.side_bonus
-    nr = n_units(model, plain)
-    nb = n_bodies(model, plain)
+    nr = n_units(model, variant)
+    nb = n_bodies(model, variant)
     (us0, us1, std0, std1, mus0, mus1, gen0, gen1, bsb0, bsb1, fb0, fb1, rb0,
      rb1) = side_totals(nr, nb, model.sides, scratch.state, model.contacts,
                         model.flags[F_FLANK_BOTH])
@@ -686,7 +705,7 @@ def decide(rnd, margin, mus0, mus1, flags, res):
 
 
 @inline
-def break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, brk, plain):
+def break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, brk, variant):
     """Every unit of the losing side tests separately (§3.2); returns ``p``.
 
     Frenzy is lost on losing a round, before the break test, by its characters too
@@ -695,7 +714,7 @@ def break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, br
     """
     sides = model.sides
     state = scratch.state
-    nr = n_units(model, plain)
+    nr = n_units(model, variant)
     for lo in range(nr):
         if sides[lo, S_SIDE] == w or state[lo, B_STATUS] != FIGHTING:
             continue
@@ -715,7 +734,7 @@ def break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, br
         bsb = bsb0 if sides[lo, S_SIDE] == 0 else bsb1
         if sides[lo, S_INDEPENDENT] == 2:  # Bretonia "Escoria": no battle standard's re-roll
             bsb = 0
-        if plain:
+        if pair(variant):
             broken, p = _break_test(buf, p, lo, diff, sides, state, model.contacts, gen, bsb,
                                     model.flags[F_INSANE], rnd == 0)
         else:
@@ -730,7 +749,7 @@ def break_tests(buf, p, rnd, w, diff, gen0, gen1, bsb0, bsb1, model, scratch, br
 
 
 @inline
-def panic_tests(buf, p, gen0, gen1, model, scratch, rare, plain):
+def panic_tests(buf, p, gen0, gen1, model, scratch, rare, variant):
     """Panic (§3.4); returns ``p``.
 
     A unit that broke or was destroyed this round makes the other units of its side in the
@@ -741,8 +760,8 @@ def panic_tests(buf, p, gen0, gen1, model, scratch, rare, plain):
     """
     sides = model.sides
     state = scratch.state
-    nr = n_units(model, plain)
-    for x in range(0 if plain else nr):
+    nr = n_units(model, variant)
+    for x in range(0 if pair(variant) else nr):
         if not rare & (RARE_CROWDED << sides[x, S_SIDE]):
             continue
         gone = state[x, B_STATUS]
@@ -751,14 +770,14 @@ def panic_tests(buf, p, gen0, gen1, model, scratch, rare, plain):
         if gone == WIPED and sides[x, S_HP] == sides[x, S_W] and sides[x, S_W] < 5:
             continue
         p = panic_from(buf, p, x, nr, sides, state, gen0 if sides[x, S_SIDE] == 0 else gen1)
-    for f in range(0 if plain else nr):  # none panicked in a plain pair
+    for f in range(0 if pair(variant) else nr):  # none panicked in a plain pair
         if state[f, B_STATUS] == PANICKED:
             state[f, B_STATUS] = FLEEING
     return p
 
 
 @inline
-def flee_pursue_redress(buf, p, w, model, scratch, plain):
+def flee_pursue_redress(buf, p, w, model, scratch, variant):
     """Broken units flee, winners pursue, then redress (§1.11); returns ``p``.
 
     Pursuit: :func:`odds.combat.resolution.leave_and_pursue`.  Redress: the losers'
@@ -766,7 +785,7 @@ def flee_pursue_redress(buf, p, w, model, scratch, plain):
     """
     sides = model.sides
     state = scratch.state
-    nr = n_units(model, plain)
+    nr = n_units(model, variant)
     p = leave_and_pursue(buf, p, nr, sides, state, model.contacts, model.flags[F_RESTRAIN])
     for u in range(nr):
         lost = sides[u, S_SIDE] != w
@@ -779,11 +798,12 @@ def flee_pursue_redress(buf, p, w, model, scratch, plain):
 
 
 @inline
-def run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, plain):
+def run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, variant):
     """Trials ``lo .. hi - 1`` of chunk ``c``, fought one after another and tallied.
 
-    The body of :func:`fight_chunk` and :func:`fight_chunk_plain`; ``plain`` is
-    passed to :func:`fight_once`.
+    The body of :func:`fight_chunk`, :func:`fight_chunk_core` and
+    :func:`fight_chunk_plain`; ``variant`` (:mod:`odds.combat.variants`) is passed to
+    :func:`fight_once`.
 
     Serial and allocation-free: the driver (:func:`odds.combat.api.simulate`)
     passes the chunk's dice buffer ``buf`` (:func:`odds._faces.dice_buffer`: its faces, then
@@ -809,7 +829,7 @@ def run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, p
     # the dice: a buffer with odds._faces.SLACK bytes past its faces (rolls count sixteen
     # faces at a time and may read that far past the last one)
     buf = buf[:faces_in(buf)]
-    model, scratch, nb = fixed_shapes(model, scratch, plain)
+    model, scratch, nb = fixed_shapes(model, scratch, variant)
     stats = scratch.stats
     chal = scratch.chal
     tail = ST_PER_BODY * nb  # stats' per-body entries
@@ -817,9 +837,10 @@ def run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, p
     brk = tallies.breaks[c]
     terms = tallies.terms[c]
     p = buf.size
-    rare = 0 if plain else rare_rules(model.flags[F_UNITS], model.sides)
+    rare = 0 if pair(variant) else rare_rules(model.flags[F_UNITS], model.sides) & (
+        -1 if all_rules(variant) else CORE_RARE)
     # psychology at the charge is all that writes stats past ST_SPARE: without it they stay 0
-    charges = model.flags[F_CHARGE_TESTS] != 0 or (not plain and model.flags[F_PAIRS] > 0)
+    charges = model.flags[F_CHARGE_TESTS] != 0 or (not pair(variant) and model.flags[F_PAIRS] > 0)
     for k in range(ST_SPARE + tail, stats.size):
         stats[k] = 0
     for t in range(lo, hi):
@@ -829,21 +850,21 @@ def run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, p
             for k in range(ST_SPARE + tail, stats.size):
                 stats[k] = 0
         p = fight_once(buf, st, p, budget, max_rounds, model, scratch, res, brk, terms, rare,
-                       plain)
-        tally(c, t, nb, model.flags[F_UNITS], stats, chal, tallies, charges, plain)
+                       variant)
+        tally(c, t, nb, model.flags[F_UNITS], stats, chal, tallies, charges, variant)
     return
 
 
 @inline
-def fixed_shapes(model, scratch, plain):
+def fixed_shapes(model, scratch, variant):
     """``model`` and ``scratch`` with shapes the compiler knows; also returns the bodies.
 
     See :mod:`odds._shapes`: column counts always, and the plain pair's 2 bodies and 1
     contact.
     """
-    nb = 2 if plain else model.sides.shape[0]
-    nc = 1 if plain else model.contacts.shape[0]
-    nk = 1 if plain else scratch.touch.shape[0]  # contacts, at least 1 (per-contact rows)
+    nb = 2 if pair(variant) else model.sides.shape[0]
+    nc = 1 if pair(variant) else model.contacts.shape[0]
+    nk = 1 if pair(variant) else scratch.touch.shape[0]  # contacts, at least 1 (per-contact rows)
     model = ModelArrays(
         fixed_shape(model.sides, (nb, N_SIDE)),
         fixed_shape(model.groups, (nb, nb, N_GROUPS, N_KINDS, N_GROUP)),
@@ -866,11 +887,11 @@ def fixed_shapes(model, scratch, plain):
 
 
 @inline
-def tally(c, t, nb, nr, stats, chal, tallies, charges, plain):
+def tally(c, t, nb, nr, stats, chal, tallies, charges, variant):
     """Adds trial ``t``'s ``stats`` and ``chal`` to row ``c`` of ``tallies``.
 
     ``charges``: psychology at the charge is tested (else its counts are 0 and are not
-    added); ``plain``: the plain-pair kernel's constant (no scenario charge pairs, so no
+    added); ``variant``: the kernel's constant (a plain pair has no scenario charge pairs, so no
     per-unit counts).
     """
     tail = ST_PER_BODY * nb
@@ -884,7 +905,7 @@ def tally(c, t, nb, nr, stats, chal, tallies, charges, plain):
     if charges:
         for k in range(3):
             tallies.charge[c, k] += stats[ST_CHARGE_REFUSED + tail + k]
-        for k in range(0 if plain else ST_PER_UNIT_CHARGE * nb):
+        for k in range(0 if pair(variant) else ST_PER_UNIT_CHARGE * nb):
             tallies.charge[c, 3 + k] += stats[ST_FIXED + tail + k]
     for u in range(nb):
         tallies.status[c, u, stats[ST_STATUS + u]] += 1
@@ -908,17 +929,30 @@ def tally(c, t, nb, nr, stats, chal, tallies, charges, plain):
 @lean
 def fight_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies):
     """The combat engine's kernel: :func:`run_chunk` for any model (see there)."""
-    run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, False)
+    run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, GENERAL)
+
+
+@lean
+def fight_chunk_core(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies):
+    """:func:`fight_chunk` compiled without the rules a plain pair leaves out.
+
+    For a model of any shape whose units carry none of them
+    (:func:`odds.combat.model.core_rules`): the same source with ``variant`` the constant
+    :data:`~odds.combat.variants.CORE`, so LLVM drops their code and their rare bits.
+    Same dice, same order, same results as :func:`fight_chunk` on such a model.
+    """
+    run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, CORE)
 
 
 @lean
 def fight_chunk_plain(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies):
     """:func:`fight_chunk` compiled for a plain pair (:func:`odds.combat.model.plain_pair`).
 
-    The same source with ``plain`` a constant true: LLVM folds the unit, body and
+    The same source with ``variant`` the constant :data:`~odds.combat.variants.PLAIN`: LLVM
+    folds the unit, body and
     contact counts (2, 2, 1) into every loop and drops the branches of characters,
     challenges and the excluded rules.  Same dice, same order, same results as
     :func:`fight_chunk` on such a model, with fewer instructions per trial.  Any other
     model gives wrong results here: :func:`odds.combat.api.simulate` chooses.
     """
-    run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, True)
+    run_chunk(c, lo, hi, buf, st, budget, max_rounds, model, scratch, tallies, PLAIN)

@@ -6,8 +6,8 @@ side-1 groups (or the other way round: :func:`strike_steps`); each side's groups
 count their attacks through every contact (:func:`count_attacks`), then strike
 (:func:`deliver`), so that blows struck at one step take away only the fighters of later
 steps.  ``model`` and ``scratch`` are :class:`odds.combat.model.layout.ModelArrays` and
-:class:`~odds.combat.model.layout.Scratch`; ``plain`` is the calling kernel's constant
-(:func:`odds.combat.kernel.fight_once`).
+:class:`~odds.combat.model.layout.Scratch`; ``variant`` is the calling kernel's constant
+(:mod:`odds.combat.variants`).
 """
 
 from __future__ import annotations
@@ -85,10 +85,11 @@ from odds.combat.model.layout import (
     T_TOUCH_A,
     T_TOUCH_B,
 )
+from odds.combat.variants import GENERAL, all_rules, pair
 
 
 @inline
-def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, plain):
+def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, variant):
     """Every strike step of round ``rnd``; returns ``(p, overkill0, overkill1)``.
 
     Clears the round's tallies first (``scored``, each body's regenerable wounds, its
@@ -103,9 +104,9 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
     steps = model.steps
     scored[0] = 0
     scored[1] = 0
-    for u in range(2 if plain else model.sides.shape[0]):
+    for u in range(2 if pair(variant) else model.sides.shape[0]):
         state[u, B_REGEN_WOUNDS] = 0
-        if not plain:  # neither panic (no friend) nor "Garras mecánicas" in a plain pair
+        if not pair(variant):  # neither panic (no friend) nor "Garras mecánicas" in a plain pair
             state[u, B_PANIC] = 1 if state[u, B_STATUS] == FIGHTING else 0
             if rnd == 0 and model.sides[u, S_IMPETUOUS] and model.sides[u, S_CHARGED]:
                 state[u, B_PANIC] = 2  # Bretonia "Impetuosos": no panic test the turn it charged
@@ -113,7 +114,7 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
             state[u, B_TONGUED] = 0  # "Ataque de lengua": its penalty lasts the phase
             state[u, B_GEM] = 0  # "Gema de Lustria": one re-roll a turn
     kind = round_kind(rnd)
-    if not plain:
+    if all_rules(variant):
         for b in range(model.sides.shape[0]):
             if model.sides[b, S_CENSER]:  # Skaven "Incensario de plaga": before every step
                 p = censer_fumes(buf, p, kind, model, scratch)
@@ -138,15 +139,15 @@ def strike_steps(buf, p, rnd, prev_winner, chg, duel_a, duel_b, model, scratch, 
             if i == j:  # no group of this side at this step: nothing counted or struck
                 continue
             # every group of this side at this step strikes simultaneously
-            p = count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain)
+            p = count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, variant)
             ok = overkill0 if side == 0 else overkill1
             p, ok = deliver(buf, p, kind, side, i, j, ok, chg, duel_a, duel_b, model, scratch,
-                            plain)
+                            variant)
             if side == 0:
                 overkill0 = ok
             else:
                 overkill1 = ok
-        if not plain:  # Elfos Silvanos "Muerte del señor", after the step's simultaneous blows
+        if all_rules(variant):  # Elfos Silvanos "Muerte del señor", after the step's blows
             lords_fall(model.flags[F_UNITS], model.sides, state)
     return p, overkill0, overkill1
 
@@ -176,7 +177,7 @@ def rebound(buf, p, n, u, t, c, gi, kind, model, scratch):
 
 
 @inline
-def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
+def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, variant):
     """The attacks of strikers ``i .. j - 1`` into ``alloc`` (``A_*``); returns ``p``.
 
     A character: its duel, else the enemy at its unit's front (its attacks and target in
@@ -191,12 +192,12 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
     alloc = scratch.alloc
     touch = scratch.touch
     pool = scratch.pool
-    nr = 2 if plain else model.flags[F_UNITS]
-    nc = 1 if plain else contacts.shape[0]
+    nr = 2 if pair(variant) else model.flags[F_UNITS]
+    nc = 1 if pair(variant) else contacts.shape[0]
     for q in range(i, j):
         u = model.strikers[kind, q, STRIKER_BODY]
         gi = model.strikers[kind, q, STRIKER_GROUP]
-        if not plain and u >= nr:
+        if not pair(variant) and u >= nr:
             tgt = character_target(u, sides, state, contacts, duel_a, duel_b)
             alloc[A_ATTACKS, q - i, 0] = 0
             alloc[A_CHAR, q - i, 0] = tgt
@@ -216,7 +217,7 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
             v = contacts[c, CT_B - d]
             # the start's fighters less the casualties since (§1.2)
             taken = pool[c, P_FRONT_LOST_A + d]
-            if not plain and (groups[u, v, gi, kind, G_BURNING]
+            if all_rules(variant) and (groups[u, v, gi, kind, G_BURNING]
                               or groups[u, v, gi, kind, G_WHIRL]):
                 # "Cuerpo ardiente", "Torbellino de muerte": a hit on each enemy model in
                 # contact (those of the start of the round less the front casualties since)
@@ -228,12 +229,12 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
                                    pool[c, P_SUPPORT_A + d] - pool[c, P_SUPPORT_LOST_A + d],
                                    max(0, pool[c, P_MOUNTS_A + d] - taken
                                        # a lance's flank riders slain take their steeds
-                                       - (0 if plain else groups[u, v, RANK_AND_FILE, kind,
-                                                                 G_LANCE]
-                                          * pool[c, P_SUPPORT_LOST_A + d])),
+                                       - (groups[u, v, RANK_AND_FILE, kind, G_LANCE]
+                                          * pool[c, P_SUPPORT_LOST_A + d]
+                                          if all_rules(variant) else 0)),
                                    state[u, B_CHAMP_CONTACT] == c and state[u, B_WOUNDS] > 0,
                                    groups, state[u, B_FRENZIED], state[u, B_RANDOM_A])
-                if not plain and sides[v, S_HUNTER_WARD] > 0 and gi == RANK_AND_FILE:
+                if all_rules(variant) and sides[v, S_HUNTER_WARD] > 0 and gi == RANK_AND_FILE:
                     # empire family: Condes Vampiro "Cazador en la oscuridad": its ward
                     # against the attacks of models not in contact only, the supporting
                     # ranks' (rolled before the hit; a warded attack is dropped)
@@ -242,13 +243,13 @@ def count_attacks(buf, p, kind, i, j, duel_a, duel_b, model, scratch, plain):
                                          state[u, B_RANDOM_A])[0]
                     saved, p = count_ge(buf, p, ns, sides[v, S_HUNTER_WARD])
                     na -= saved
-            if not plain and sides[u, S_ENRAGE] and gi == RANK_AND_FILE and na > 0:
+            if all_rules(variant) and sides[u, S_ENRAGE] and gi == RANK_AND_FILE and na > 0:
                 na += enraged(u, sides, state)  # Enanos "Enfurecer": one model's lost wounds
-            if not plain and sides[u, S_GIANT]:  # "Ataques del gigante": one table roll
+            if all_rules(variant) and sides[u, S_GIANT]:  # "Ataques del gigante": one table roll
                 na = 0 if rolled or not can_strike(u, state) else 1
                 rolled = True
             alloc[A_ATTACKS, q - i, c] = na
-            if plain:  # no character: deliver reads neither A_ON_CHAR nor A_CHAR
+            if pair(variant):  # no character: deliver reads neither A_ON_CHAR nor A_CHAR
                 continue
             alloc[A_ON_CHAR, q - i, c] = 0
             alloc[A_CHAR, q - i, c] = -1
@@ -294,7 +295,7 @@ def at_characters(g, c, d, u, v, gi, kind, na, duel_a, duel_b, model, scratch):
 
 
 @inline
-def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scratch, plain):
+def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scratch, variant):
     """Strikers ``i .. j - 1`` of ``side`` strike the attacks :func:`count_attacks` counted.
 
     Returns ``(p, overkill)``: ``overkill``, the side's overkill wounds in challenges this
@@ -306,12 +307,12 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
     contacts = model.contacts
     state = scratch.state
     alloc = scratch.alloc
-    nr = 2 if plain else model.flags[F_UNITS]
-    nc = 1 if plain else contacts.shape[0]
+    nr = 2 if pair(variant) else model.flags[F_UNITS]
+    nc = 1 if pair(variant) else contacts.shape[0]
     for q in range(i, j):
         u = model.strikers[kind, q, STRIKER_BODY]
         gi = model.strikers[kind, q, STRIKER_GROUP]
-        if not plain and u >= nr:
+        if not pair(variant) and u >= nr:
             p, overkill = character_blows(buf, p, kind, side, q - i, u, gi, overkill, chg,
                                           duel_a, duel_b, model, scratch)
             continue
@@ -321,8 +322,8 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
             if na == 0:
                 continue
             v = contacts[c, CT_B] if contacts[c, CT_A] == u else contacts[c, CT_A]
-            nch = 0 if plain else alloc[A_ON_CHAR, q - i, c]
-            if not plain and sides[u, S_GIANT] and gi == RANK_AND_FILE:
+            nch = 0 if pair(variant) else alloc[A_ON_CHAR, q - i, c]
+            if all_rules(variant) and sides[u, S_GIANT] and gi == RANK_AND_FILE:
                 # "Ataques del gigante": its table against the unit, or its character
                 t = v if (na > nch and state[v, B_WOUNDS] > 0) else alloc[A_CHAR, q - i, c]
                 if t >= 0 and state[t, B_WOUNDS] > 0:
@@ -332,20 +333,20 @@ def deliver(buf, p, kind, side, i, j, overkill, chg, duel_a, duel_b, model, scra
                 before = models_left(state[v, B_WOUNDS], sides[v, S_W])
                 sc, _, back, p = strike(buf, p, na - nch, model.groups, u, v, gi, kind, state,
                                         sides, False, 0, six and (state[u, B_SIXES] >> v) & 1,
-                                        plain, scratch.scored)
+                                        variant, scratch.scored)
                 scratch.scored[side] += sc
                 lost = before - models_left(state[v, B_WOUNDS], sides[v, S_W])
                 lose_fighters(v, c, lost, contacts, scratch.pool)
-                if not plain and back > 0:  # "Escamas puntiagudas"
+                if all_rules(variant) and back > 0:  # "Escamas puntiagudas"
                     p = rebound(buf, p, back, u, v, c, gi, kind, model, scratch)
-            if plain:
+            if pair(variant):
                 continue
             tc = alloc[A_CHAR, q - i, c]
             if nch > 0 and tc >= 0 and state[tc, B_WOUNDS] > 0:
                 sc, _, back, p = strike(buf, p, nch, model.groups, u, tc, gi, kind, state,
                                         sides, False, 0,
                                         six and (state[u, B_SIXES] >> sides[tc, S_HOST]) & 1,
-                                        False, scratch.scored)
+                                        variant, scratch.scored)
                 scratch.scored[side] += sc
                 if back > 0:  # "Escamas puntiagudas" (a character with them)
                     p = rebound(buf, p, back, u, tc, c, gi, kind, model, scratch)
@@ -371,7 +372,7 @@ def character_blows(buf, p, kind, side, g, u, gi, overkill, chg, duel_a, duel_b,
     host = tgt if sides[tgt, S_HOST] < 0 else sides[tgt, S_HOST]
     six = kind == 0 and (state[u, B_SIXES] >> host) & 1 != 0
     sc, extra, back, p = strike(buf, p, na, model.groups, u, tgt, gi, kind, state, sides,
-                                duel, overkill, six, False, scratch.scored)
+                                duel, overkill, six, GENERAL, scratch.scored)
     if tgt < model.flags[F_UNITS]:  # a unit: through its contact with the character's unit
         lost = before - models_left(state[tgt, B_WOUNDS], sides[tgt, S_W])
         ct = contact_of(sides[u, S_HOST], tgt, model.contacts)

@@ -176,7 +176,8 @@ def docs_page(tests: Path | None = None) -> str:
             "Generated from `odds/special_rules/` by `python -m odds.special_rules`; "
             "`tests/test_special_rules.py` fails when this page is not current. "
             "\"Acts at\" names the points of a combat round where the rule's kernel code runs; "
-            "\"Plain kernel\": whether the plain-pair kernel accepts a unit with it; "
+            "\"Plain kernel\": whether the plain-pair and core kernels accept a unit with it "
+            "(\"no\": a combat with it runs on the general kernel, `odds/combat/variants.py`); "
             "\"Exact first round\": whether the exact engine works it out. "
             "Every special-rule flag of a unit is listed.\n\n"
             + rules_table(tests))

@@ -63,8 +63,9 @@ class RuleSpec:
     dice : callable or None
         ``dice(model, layout) -> int``: the most dice it adds to one round of ``model``.
     plain : bool
-        Whether the plain-pair kernel accepts a unit with it (False: its ``sides``
-        columns join :data:`odds.combat.model.engine.PLAIN_ABSENT`).
+        Whether the plain-pair and core kernels accept a unit with it (False: its ``sides``
+        columns join :data:`odds.combat.model.engine.PLAIN_ABSENT`, and a combat with it runs
+        on the general kernel, :mod:`odds.combat.variants`).
     exact_refuses : callable or None
         ``exact_refuses(model, layout) -> bool``: True where the exact first round cannot
         be worked out with it (:func:`odds.combat.exact.mixtures.first_round_parts`).

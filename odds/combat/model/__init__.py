@@ -205,7 +205,8 @@ package's ``__init__``, which re-exports their public names (and ``_side``, ``_g
 :mod:`~odds.combat.model.build`
     :func:`build` (two units) and :func:`build_units` (several).
 :mod:`~odds.combat.model.engine`
-    The plain kernel's pairs (:func:`plain_pair`) and the dice budget (:func:`dice_budget`).
+    The plain kernel's pairs (:func:`plain_pair`), the core kernel's models
+    (:func:`core_rules`) and the dice budget (:func:`dice_budget`).
 """
 
 from __future__ import annotations
@@ -229,7 +230,7 @@ from odds.combat.model.charge import (
     thunderous_charge,
 )
 from odds.combat.model.contact import contact_effects
-from odds.combat.model.engine import PLAIN_ABSENT, dice_budget, plain_pair
+from odds.combat.model.engine import PLAIN_ABSENT, core_rules, dice_budget, plain_pair
 from odds.combat.model.frontage import BASE_DEPTH_MM, BASE_WIDTH_MM, face_line, in_contact, touching
 from odds.combat.model.groups import (
     BURNING_STRENGTH,
@@ -382,7 +383,7 @@ __all__ = [
     "S_RANK_MAX", "S_RATING", "S_REGEN", "S_SIDE", "S_STANDARD", "S_STATIC", "S_US", "S_W",
     "THUNDEROUS_CHARGE_MOVE", "VOMITS", "WIPED", "WON", "CombatModel", "CombatOptions",
     "SideOptions", "bear_standard_bearers", "braced", "build", "build_units", "character_body",
-    "charge_flags", "contact_effects", "dice_budget", "expected_unsaved", "face_line",
+    "charge_flags", "contact_effects", "core_rules", "dice_budget", "expected_unsaved", "face_line",
     "fought_through", "glorious_panic", "guarded", "in_contact", "lament_ward",
     "ogre_charge_strength", "panic_immunities", "plain_pair", "random_move_tail",
     "recruits_at_most", "slayer_weapon", "thunderous_charge", "touching",

@@ -1,7 +1,8 @@
 """The combat engine's choice of kernel and its dice budget.
 
-:func:`plain_pair` says whether a model runs on the plain kernel
-(:func:`odds.combat.kernel.fight_chunk_plain`); :func:`dice_budget` bounds the dice one
+:func:`plain_pair` and :func:`core_rules` say whether a model runs on the plain kernel
+(:func:`odds.combat.kernel.fight_chunk_plain`) or the core one
+(:func:`~odds.combat.kernel.fight_chunk_core`); :func:`dice_budget` bounds the dice one
 round can use.
 """
 
@@ -51,6 +52,19 @@ PLAIN_ABSENT_GROUPS = special_rules.plain_absent(layout, "G_")
 """Columns of ``groups`` that must be 0 in both units of a plain pair."""
 
 
+def core_rules(model: CombatModel) -> bool:
+    """Whether ``model`` runs on the kernel without the rules a plain pair leaves out.
+
+    :func:`odds.combat.kernel.fight_chunk_core`: no unit or character of ``model`` carries
+    a rule whose spec keeps it out of the plain kernel (:data:`PLAIN_ABSENT`,
+    :data:`PLAIN_ABSENT_GROUPS`, ``docs/rules.md``); any number of units, characters and
+    contacts.  On such a model it gives :func:`~odds.combat.kernel.fight_chunk`'s results,
+    die for die (``tests/test_combat_plain.py``).
+    """
+    return not (np.any(model.sides[:, list(PLAIN_ABSENT)] != 0)
+                or np.any(model.groups[..., list(PLAIN_ABSENT_GROUPS)] != 0))
+
+
 def plain_pair(model: CombatModel) -> bool:
     """Whether ``model`` runs on the combat engine's plain kernel.
 
@@ -58,8 +72,7 @@ def plain_pair(model: CombatModel) -> bool:
     :func:`~odds.combat.kernel.fight_chunk` compiled with ``plain`` true: two
     units (no characters) in one contact, no scenario charge pairs (``F_PAIRS``), and none
     of the rules whose code it
-    leaves out (:data:`PLAIN_ABSENT`, :data:`PLAIN_ABSENT_GROUPS`: the rules whose spec
-    says so, ``docs/rules.md``).  LLVM then folds the
+    leaves out (:func:`core_rules`).  LLVM then folds the
     unit, body and contact counts into constants and drops those branches.  For
     such a model both kernels roll the same dice in the same order and give
     identical results (``tests/test_combat_plain.py``).
@@ -70,8 +83,7 @@ def plain_pair(model: CombatModel) -> bool:
         return False
     if flags[F_PAIRS] > 0:  # a scenario's tests at the charge: the general kernel's
         return False
-    return not (np.any(sides[:, list(PLAIN_ABSENT)] != 0)
-                or np.any(model.groups[..., list(PLAIN_ABSENT_GROUPS)] != 0))
+    return core_rules(model)
 
 
 def dice_budget(model: CombatModel) -> int:
