@@ -13,13 +13,15 @@ the whole suite with every core chunk on the general kernel too).
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from conftest import infantry, plain_units
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from odds.combat.api import KERNELS, kernel_for, simulate
+from odds.combat.api import KERNELS, kernel_for, narrowed, simulate
 from odds.combat.kernel import (
     CORE_RARE,
     RARE_UNIT_COLUMNS,
@@ -157,3 +159,26 @@ def test_the_core_kernel_drops_only_rare_bits_its_models_never_set():
     for kept in (RARE_REGEN, RARE_CROWDED, RARE_CROWDED << 1):
         assert kept & CORE_RARE == kept
     assert ~CORE_RARE & (1 << 16) - 1, "some bit is dropped"
+
+
+def test_narrowed_groups_keep_every_value():
+    """The core kernel's ``groups`` as int16 when every value fits, untouched otherwise."""
+    model = scenario_model(load_scenario(str(example_path("combat_benchmark"))))
+    small = narrowed(model.groups)
+    assert small.dtype == np.int16 and np.array_equal(small, model.groups)
+    wide = model.groups.copy()
+    wide[0, 0, 0, 0, 0] = 2**15
+    assert narrowed(wide) is wide
+
+
+@pytest.mark.slow  # compiles the core kernel once more, for int64 groups
+def test_groups_out_of_int16_range_run_on_the_core_kernel_as_int64():
+    """A model with a ``groups`` value beyond int16 runs on the core kernel as it is (int64),
+    with the general kernel's results."""
+    model = scenario_model(load_scenario(str(example_path("combat_benchmark"))))
+    groups = model.groups.copy()
+    groups[0, 0, 0, 0, 0] = 2**15
+    wide = dataclasses.replace(model, groups=groups)
+    assert narrowed(wide.groups) is wide.groups
+    assert kernel_for(wide) is fight_chunk_core
+    assert_same(wide, trials=500, key=3)

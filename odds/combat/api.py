@@ -220,6 +220,20 @@ def _as_unit(u: Unit | str, name: str) -> Unit:
                            f"(got {type(u).__name__})")
 
 
+def narrowed(groups: np.ndarray) -> np.ndarray:
+    """``groups`` as ``int16`` where every value fits, else ``groups`` itself.
+
+    The core kernel reads its model's ``groups`` as ``int16``: the same values, so the same
+    results; it measured faster so on the scenarios of ``benchmarks/README.md`` ("Current
+    figures"), where the general and plain-pair kernels did not, so they keep ``int64``.  A
+    model with a value out of range runs on the core kernel compiled for ``int64``.
+    """
+    info = np.iinfo(np.int16)
+    if groups.size and (groups.min() < info.min or groups.max() > info.max):
+        return groups
+    return groups.astype(np.int16)
+
+
 KERNELS = ("auto", "general", "core", "plain")
 """The choices of :func:`simulate`'s ``kernel``."""
 
@@ -268,7 +282,8 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
                                f"(got {kernel!r})")
     if model.mixture:
         return _simulate_mixture(model, trials, key, keep_rows, kernel)
-    run = compiled_once(kernel_for(model, kernel), "combat")
+    dispatcher = kernel_for(model, kernel)
+    run = compiled_once(dispatcher, "combat")
     nc = n_chunks(trials)
     mr = model.max_rounds
     nu = model.n_units
@@ -300,7 +315,8 @@ def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,
     nb = model.sides.shape[0]
     ncon = max(1, model.contacts.shape[0])
 
-    arrays = ModelArrays(model.sides, model.groups, *model.strike_steps, model.flags,
+    groups = narrowed(model.groups) if dispatcher is fight_chunk_core else model.groups
+    arrays = ModelArrays(model.sides, groups, *model.strike_steps, model.flags,
                          model.contacts, model.ranks, model.side_bonus)
     tallies = Tallies(out["status"], out["side"], out["rounds"], out["round_res"],
                       out["breaks"], out["w1"], out["margin"], out["surv"], out["terms"],
