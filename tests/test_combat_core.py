@@ -21,7 +21,7 @@ from conftest import infantry, plain_units
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from odds.combat.api import KERNELS, kernel_for, narrowed, simulate
+from odds.combat.api import kernel_for, narrowed, simulate
 from odds.combat.kernel import (
     CORE_RARE,
     RARE_UNIT_COLUMNS,
@@ -142,10 +142,6 @@ def test_forcing_the_core_kernel_on_another_model_is_an_error():
     model = build(library_unit("trolls"), library_unit("empire_swordsmen"))
     with pytest.raises(OddsInputError, match="kernel: 'core' needs a model without"):
         simulate(model, 10, 1, kernel="core")
-    with pytest.raises(OddsInputError, match="kernel: one of 'auto', 'general', 'core', "
-                                             "'plain'"):
-        simulate(model, 10, 1, kernel="fast")
-    assert KERNELS == ("auto", "general", "core", "plain")
 
 
 def test_the_core_kernel_drops_only_rare_bits_its_models_never_set():
