@@ -364,3 +364,17 @@ def plain_units(name: str, max_models: int = 40, max_files: int = 10, max_wounds
         }
 
     return unit()
+
+
+def assert_same_as_general(model, kernel: str, trials: int, key: int, keep_rows: int = 0):
+    """``simulate`` on the combat kernel ``kernel`` ("plain" or "core") gives the general
+    kernel's arrays for ``model``, every one identical."""
+    import numpy as np
+
+    from odds.combat.api import simulate
+
+    mine = simulate(model, trials, key, keep_rows, kernel=kernel)
+    general = simulate(model, trials, key, keep_rows, kernel="general")
+    assert mine.keys() == general.keys()
+    for name in general:
+        assert np.array_equal(mine[name], general[name]), name

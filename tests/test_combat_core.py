@@ -17,7 +17,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from conftest import infantry, plain_units
+from conftest import assert_same_as_general, infantry, plain_units
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -53,11 +53,7 @@ SCENARIOS = ("combat_benchmark", "combat_heroes", "combat_flank_charge")
 def assert_same(model, trials: int = 1_500, key: int = 7, keep_rows: int = 0) -> None:
     """The core and general kernels give identical arrays for ``model``."""
     assert core_rules(model)
-    core = simulate(model, trials, key, keep_rows, kernel="core")
-    general = simulate(model, trials, key, keep_rows, kernel="general")
-    assert core.keys() == general.keys()
-    for name in general:
-        assert np.array_equal(core[name], general[name]), name
+    assert_same_as_general(model, "core", trials, key, keep_rows)
 
 
 @pytest.mark.parametrize("name", SCENARIOS)

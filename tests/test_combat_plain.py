@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import itertools
 
-import numpy as np
 import pytest
-from conftest import infantry, plain_units
+from conftest import assert_same_as_general, infantry, plain_units
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -42,11 +41,7 @@ TRIALS = 1_500  # a 20 v 20 combat rolls ~200 dice a round: many buffer refills 
 def assert_same(model, trials: int = TRIALS, key: int = 7, keep_rows: int = 0) -> None:
     """Both kernels give identical arrays for ``model`` (a plain pair)."""
     assert plain_pair(model)
-    plain = simulate(model, trials, key, keep_rows, kernel="plain")
-    general = simulate(model, trials, key, keep_rows, kernel="general")
-    assert plain.keys() == general.keys()
-    for name in general:
-        assert np.array_equal(plain[name], general[name]), name
+    assert_same_as_general(model, "plain", trials, key, keep_rows)
 
 
 def test_library_pairs_give_identical_results():
