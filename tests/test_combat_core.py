@@ -32,7 +32,9 @@ from odds.combat.kernel import (
 from odds.combat.model import (
     FLANK,
     FRONT,
+    G_KEY,
     PLAIN_ABSENT,
+    RANK_AND_FILE,
     REAR,
     CombatOptions,
     build,
@@ -159,7 +161,7 @@ def test_narrowed_groups_keep_every_value():
     small = narrowed(model.groups)
     assert small.dtype == np.int16 and np.array_equal(small, model.groups)
     wide = model.groups.copy()
-    wide[0, 0, 0, 0, 0] = 2**15
+    wide[0, 0, RANK_AND_FILE, 0, G_KEY] = 2**15  # a key beyond int16
     assert narrowed(wide) is wide
 
 
@@ -169,7 +171,7 @@ def test_groups_out_of_int16_range_run_on_the_core_kernel_as_int64():
     with the general kernel's results."""
     model = scenario_model(load_scenario(str(example_path("combat_benchmark"))))
     groups = model.groups.copy()
-    groups[0, 0, 0, 0, 0] = 2**15
+    groups[0, 0, RANK_AND_FILE, 0, G_KEY] = 2**15  # body 0's row against itself
     wide = dataclasses.replace(model, groups=groups)
     assert narrowed(wide.groups) is wide.groups
     assert kernel_for(wide) is fight_chunk_core
