@@ -2,8 +2,9 @@
 
 Helpers of :func:`odds.combat.kernel.fight_once` and :mod:`odds.combat.strike_steps` for the
 units with ``S_GIANT`` or ``S_GIANT_FALLS`` (the rules and their readings:
-:mod:`odds.special_rules.giants`); the general kernel only (``plain`` is never true for a
-giant), and only when the combat's rare bit ``RARE_GIANT`` is set.  Dice come from ``buf``
+:mod:`odds.special_rules.giants`); the general kernel only (their rules are among those the
+core and plain kernels leave out, :mod:`odds.combat.variants`), and only when the combat's
+rare bit ``RARE_GIANT`` is set.  Dice come from ``buf``
 at ``p``; every helper returns the new position.
 """
 

@@ -248,7 +248,7 @@ CORE_RARE = _core_rare()
 rules a plain pair leaves out set."""
 
 _break_test = inlined(break_test)
-"""The break test, inlined into the plain-pair kernel; the general kernel calls it.
+"""The break test, inlined into the plain-pair kernel; the core and general kernels call it.
 
 Inlined there because it runs on nearly every plain trial; inlining more of what a plain
 trial calls, or the break test in the general kernel too, measured slower
@@ -389,8 +389,8 @@ def charge(buf, st, p, max_rounds, model, scratch, variant):
     charged unit tests fear/terror of the charger: terror failed, or fear failed with a
     lower unit strength, it flees (caught if the charge reaches it); fear failed
     otherwise, it holds and hits only on 6s in the first round.  In a multi-unit combat
-    the same per charge pair (:func:`~odds.combat.psychology.charge_pair_tests`, the
-    general kernel only).  Returns ``(p, rounds at most, the two-unit charger or -2)``.
+    the same per charge pair (:func:`~odds.combat.psychology.charge_pair_tests`; not in a
+    plain pair).  Returns ``(p, rounds at most, the two-unit charger or -2)``.
     """
     sides = model.sides
     state = scratch.state

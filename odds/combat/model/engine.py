@@ -81,7 +81,7 @@ def plain_pair(model: CombatModel) -> bool:
     flags = model.flags
     if sides.shape[0] != 2 or flags[F_UNITS] != 2 or model.contacts.shape[0] != 1:
         return False
-    if flags[F_PAIRS] > 0:  # a scenario's tests at the charge: the general kernel's
+    if flags[F_PAIRS] > 0:  # a scenario's tests at the charge: the core or general kernel's
         return False
     return core_rules(model)
 
