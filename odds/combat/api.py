@@ -242,18 +242,17 @@ def kernel_for(model: CombatModel, kernel: str = "auto") -> Any:
     """The kernel :func:`simulate` runs ``model`` on, for its ``kernel`` choice."""
     if kernel == "general":
         return fight_chunk
-    if kernel == "plain" or (kernel == "auto" and plain_pair(model)):
-        if not plain_pair(model):
-            raise v.OddsInputError("kernel: 'plain' needs two units in one contact without "
-                                   "characters or the rules odds.combat.model.plain_pair "
-                                   "excludes")
+    if kernel in ("auto", "plain") and plain_pair(model):
         return fight_chunk_plain
-    if not core_rules(model):
-        if kernel == "core":
-            raise v.OddsInputError("kernel: 'core' needs a model without the rules "
-                                   "odds.combat.model.core_rules excludes")
-        return fight_chunk
-    return fight_chunk_core
+    if kernel == "plain":
+        raise v.OddsInputError("kernel: 'plain' needs two units in one contact without "
+                               "characters or the rules odds.combat.model.plain_pair excludes")
+    if core_rules(model):
+        return fight_chunk_core
+    if kernel == "core":
+        raise v.OddsInputError("kernel: 'core' needs a model without the rules "
+                               "odds.combat.model.core_rules excludes")
+    return fight_chunk
 
 
 def simulate(model: CombatModel, trials: int, key: int, keep_rows: int = 0,

@@ -13,7 +13,7 @@ own constant ``variant`` (LLVM folds the tests below and drops the code they gua
   charge pairs, so the unit, body and contact counts fold into constants.
 
 On a model a variant accepts, it rolls the same dice in the same order as :data:`GENERAL`
-and gives identical results (``tests/test_combat_plain.py``).
+and gives identical results (``tests/test_combat_plain.py``, ``tests/test_combat_core.py``).
 """
 
 from __future__ import annotations

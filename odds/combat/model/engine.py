@@ -59,7 +59,7 @@ def core_rules(model: CombatModel) -> bool:
     a rule whose spec keeps it out of the plain kernel (:data:`PLAIN_ABSENT`,
     :data:`PLAIN_ABSENT_GROUPS`, ``docs/rules.md``); any number of units, characters and
     contacts.  On such a model it gives :func:`~odds.combat.kernel.fight_chunk`'s results,
-    die for die (``tests/test_combat_plain.py``).
+    die for die (``tests/test_combat_core.py``).
     """
     return not (np.any(model.sides[:, list(PLAIN_ABSENT)] != 0)
                 or np.any(model.groups[..., list(PLAIN_ABSENT_GROUPS)] != 0))
